@@ -1,0 +1,73 @@
+// The one place that reads process.env (STYLE.md habit 5). Every setting is validated here, so a
+// bad value fails loudly at start-up rather than at the first request. Each is documented in
+// README.md ("Configuration").
+import path from "node:path";
+import { z } from "zod";
+
+const MIB = 1024 * 1024;
+
+const intSetting = (fallback: number, min = 0) => z.coerce.number().int().min(min).default(fallback);
+const usdSetting = (fallback: number) => z.coerce.number().min(0).default(fallback);
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
+
+const envSchema = z.object({
+  PORT: intSetting(3000, 1),
+  /** Postgres server address; when unset, `npm start` runs an embedded Postgres in DATA_DIR. */
+  DATABASE_URL: optionalText,
+  DATA_DIR: z.string().default(".data"),
+  PDFPAGES_MAX_PAGES: intSetting(500, 1),
+  /** SPEC.md §8: 600 MB. */
+  MAX_UPLOAD_BYTES: intSetting(600 * MIB, 1),
+  RETENTION_SECONDS: intSetting(86_400, 1),
+  BATCH_FLOOR_SECONDS: intSetting(14_400, 0),
+  MAX_REQUEUES: intSetting(2, 0),
+  /** A running job whose worker has not reported for this long is taken to be orphaned. */
+  WORKER_LEASE_SECONDS: intSetting(30, 1),
+  /** How often an idle worker looks for work (and for orphaned or expired jobs). */
+  WORKER_POLL_MS: intSetting(500, 10),
+  /** Worker processes started by `npm start`. */
+  WORKERS: intSetting(1, 0),
+  /** Testing aid: pause this long after each page so crash tests can stop a worker mid-job. */
+  WORKER_PAGE_DELAY_MS: intSetting(0, 0),
+  /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
+  BOT_USER_AGENTS: z.string().default("Python-urllib"),
+  /** Secret mixed into API key digests; when unset one is generated once and kept in DATA_DIR. */
+  KEY_SECRET: optionalText,
+  /** Prices in US dollars (SPEC.md §1.6); held as integer micro-dollars everywhere else. */
+  PRICE_PER_PAGE_USD: usdSetting(0.06),
+  BATCH_PRICE_PER_PAGE_USD: usdSetting(0.036),
+  MIN_TOPUP_USD: usdSetting(3.5),
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: (Env & { dataDir: string }) | null = null;
+
+/** The validated settings. Read lazily so a launcher can prepare the environment first. */
+export function getEnv(): Env & { dataDir: string } {
+  if (cached) return cached;
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return cached;
+}
+
+/** The bot rules as a list of lower-case substrings. */
+export function botUserAgents(): string[] {
+  return getEnv()
+    .BOT_USER_AGENTS.split(",")
+    .map((rule) => rule.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The environment for a child process (web, worker, migrations): ours plus overrides. */
+export function childEnv(overrides: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...overrides };
+}
