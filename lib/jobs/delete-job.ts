@@ -1,0 +1,12 @@
+import type { Job } from "@prisma/client";
+import { getDb } from "../db";
+import { storage } from "../storage/storage";
+
+/** Removes a job, its files and its OCR cache (unless another live job shares the same file). */
+export async function deleteJob(job: Job): Promise<void> {
+  const db = getDb();
+  await db.job.deleteMany({ where: { id: job.id } });
+  await storage.removeJobFiles(job.id);
+  const sharing = await db.job.count({ where: { fileSha256: job.fileSha256 } });
+  if (sharing === 0) await storage.removeCache(job.fileSha256);
+}

@@ -1,0 +1,75 @@
+// The job as the API shows it (SPEC.md §2.1, DESIGN.md §5).
+import fs from "node:fs";
+import type { Job } from "@prisma/client";
+import { z } from "zod";
+import { AppError } from "../errors";
+import { resultSchema, type Result } from "../result/schema";
+import { storage } from "../storage/storage";
+
+export const JOB_STATUSES = ["queued", "done", "failed"] as const;
+
+export const usageSchema = z
+  .object({
+    pages: z.number().int().describe("Pages delivered"),
+    pages_failed: z.number().int().describe("Requested pages that could not be read (never charged)"),
+    cells: z.number().int(),
+    cells_with_bbox: z.number().int().describe("Exact number of cells in the document that carry a bbox"),
+    price_per_page_usd: z.number(),
+    cost_usd: z.number(),
+  })
+  .strict();
+export type Usage = z.infer<typeof usageSchema>;
+
+export const jobViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(JOB_STATUSES).describe("Use this, never stage, to detect completion"),
+  stage: z.string().describe("Human-readable progress; not to be parsed"),
+  mode: z.enum(["realtime", "batch"]),
+  text_layer: z.boolean().describe("Whether the requested pages have extractable text"),
+  pages: z.number().int().describe("Pages that will be (or were) processed"),
+  created_at: z.string(),
+  detail: z.string().optional().describe("Why the job failed (status failed only)"),
+  usage: usageSchema.optional(),
+  result: resultSchema.optional(),
+});
+export type JobView = z.infer<typeof jobViewSchema>;
+
+/** The state the API reports: a running job is still "queued" (SPEC.md §3 lists queued and done). */
+export function publicStatus(state: string): (typeof JOB_STATUSES)[number] {
+  if (state === "done" || state === "failed") return state;
+  return "queued";
+}
+
+export function summarizeJob(job: Job): JobView {
+  const view: JobView = {
+    id: job.id,
+    status: publicStatus(job.state),
+    stage: job.stage,
+    mode: job.mode === "batch" ? "batch" : "realtime",
+    text_layer: job.textLayer,
+    pages: job.pages,
+    created_at: job.createdAt.toISOString(),
+  };
+  if (job.state === "failed" && job.detail) view.detail = job.detail;
+  return view;
+}
+
+/** Reads a done job's stored result; a missing file is a service defect (SPEC.md §7: 500). */
+export async function readResult(jobId: string): Promise<Result> {
+  let text: string;
+  try {
+    text = await fs.promises.readFile(storage.resultPath(jobId), "utf8");
+  } catch {
+    throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
+  }
+  return resultSchema.parse(JSON.parse(text));
+}
+
+export async function viewJob(job: Job): Promise<JobView> {
+  const view = summarizeJob(job);
+  if (job.state === "done") {
+    view.usage = usageSchema.parse(job.usage);
+    view.result = await readResult(job.id);
+  }
+  return view;
+}

@@ -1,0 +1,86 @@
+// POST /v1/parse after the upload has landed on disk: validate, inspect, create the job (which
+// is also its queue entry) in one transaction, answer 202 (DESIGN.md §3 step 1).
+import fs from "node:fs";
+import type { Caller } from "../auth/resolve-caller";
+import { callerUserId } from "../auth/resolve-caller";
+import { getDb } from "../db";
+import { getEnv } from "../env";
+import { badRequest } from "../errors";
+import { newJobId } from "../ids";
+import { inspectPdf } from "../pdf/inspect-pdf";
+import { PdfOpenError } from "../pdf/open-pdf";
+import { storage } from "../storage/storage";
+import type { ReceivedUpload } from "../upload/receive-upload";
+import { sniffFormat } from "../upload/sniff-format";
+import type { Job } from "@prisma/client";
+
+export interface SubmitOptions {
+  caller: Caller;
+  upload: ReceivedUpload;
+  /** "api" or "web": which free-trial quota an anonymous submission counts against. */
+  channel: "api" | "web";
+}
+
+export function parsePagesField(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === "") return null;
+  const text = raw.trim();
+  if (!/^[+-]?\d+$/.test(text)) throw badRequest("pages must be a whole number of at least 1");
+  const pages = Number(text);
+  if (pages < 1) throw badRequest("pages must be at least 1");
+  return pages;
+}
+
+export function parseModeField(raw: string | undefined): "realtime" | "batch" {
+  if (raw === undefined || raw.trim() === "") return "realtime";
+  if (raw.trim() === "batch") return "batch";
+  throw badRequest("mode must be batch, or left out for realtime");
+}
+
+export async function submitJob({ caller, upload, channel }: SubmitOptions): Promise<Job> {
+  const env = getEnv();
+  try {
+    const requestedPages = parsePagesField(upload.fields.pages);
+    const mode = parseModeField(upload.fields.mode);
+    const format = await sniffFormat(upload.filePath);
+    if (format.kind === "switched-off") {
+      throw badRequest(`${format.label} files are supported by the pipeline but switched off; only PDF is accepted for now`);
+    }
+    if (format.kind === "unrecognised") throw badRequest("unrecognised format: only PDF is accepted");
+
+    let inspection;
+    try {
+      inspection = await inspectPdf(upload.filePath, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
+    } catch (error) {
+      if (error instanceof PdfOpenError) throw badRequest(error.message);
+      throw error;
+    }
+    const pages = Math.min(requestedPages ?? inspection.pageCount, inspection.pageCount, env.PDFPAGES_MAX_PAGES);
+
+    const id = newJobId();
+    await storage.ensureDir(storage.jobDir(id));
+    await fs.promises.rename(upload.filePath, storage.inputPath(id));
+    try {
+      return await getDb().job.create({
+        data: {
+          id,
+          userId: callerUserId(caller),
+          anonAddress: caller.kind === "anonymous" ? caller.address : null,
+          channel,
+          mode,
+          textLayer: inspection.textLayer,
+          documentPages: inspection.pageCount,
+          pages,
+          pagesRequested: requestedPages !== null,
+          fileName: upload.fileName || "document.pdf",
+          fileSha256: upload.sha256,
+          fileBytes: BigInt(upload.bytes),
+        },
+      });
+    } catch (error) {
+      await storage.removeJobFiles(id);
+      throw error;
+    }
+  } finally {
+    await fs.promises.rm(upload.filePath, { force: true });
+  }
+}

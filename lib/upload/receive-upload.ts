@@ -1,0 +1,95 @@
+// Streams a multipart upload to a file in DATA_DIR while hashing it: constant memory whatever
+// the file's size (a 600 MB upload is never held in memory).
+import { createHash, randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable, Transform } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import busboy from "busboy";
+import { AppError, badRequest } from "../errors";
+
+export interface ReceivedUpload {
+  /** Temporary file holding the upload; the caller moves or removes it. */
+  filePath: string;
+  fileName: string;
+  bytes: number;
+  sha256: string;
+  fields: Record<string, string>;
+}
+
+/** Room for the multipart framing and the small fields around the file. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const MAX_FIELD_BYTES = 1024;
+
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
+}
+
+export async function receiveUpload(request: Request, uploadsDir: string, maxBytes: number): Promise<ReceivedUpload> {
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    throw badRequest("send the PDF as multipart/form-data with a part named file");
+  }
+  const declaredLength = Number(request.headers.get("content-length") ?? NaN);
+  if (Number.isFinite(declaredLength) && declaredLength > maxBytes + MULTIPART_OVERHEAD_BYTES) {
+    throw badRequest(`the file is too large: the limit is ${formatBytes(maxBytes)}`);
+  }
+  if (!request.body) throw badRequest("the request has no body; send the PDF in a part named file");
+
+  await fs.promises.mkdir(uploadsDir, { recursive: true });
+  const filePath = path.join(uploadsDir, `${randomBytes(12).toString("hex")}.upload`);
+  const fields: Record<string, string> = {};
+  let fileName = "";
+  let bytes = 0;
+  let tooLarge = false;
+  let sawFile = false;
+  const hash = createHash("sha256");
+  const writes: Promise<void>[] = [];
+
+  const parser = busboy({
+    headers: { "content-type": contentType },
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
+  });
+  parser.on("field", (name, value) => {
+    fields[name] = value;
+  });
+  parser.on("file", (name, stream, info) => {
+    if (name !== "file" || sawFile) {
+      stream.resume(); // not ours: discard without keeping it
+      return;
+    }
+    sawFile = true;
+    fileName = info.filename ?? "";
+    stream.on("limit", () => {
+      tooLarge = true;
+    });
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        bytes += chunk.length;
+        hash.update(chunk);
+        callback(null, chunk);
+      },
+    });
+    writes.push(pipeline(stream, counter, fs.createWriteStream(filePath)));
+  });
+
+  try {
+    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await Promise.all(writes);
+  } catch (error) {
+    await fs.promises.rm(filePath, { force: true });
+    if (error instanceof AppError) throw error;
+    throw badRequest("the upload could not be read as multipart/form-data");
+  }
+
+  if (!sawFile) throw badRequest("no file: send the PDF in a multipart part named file");
+  if (tooLarge) {
+    await fs.promises.rm(filePath, { force: true });
+    throw badRequest(`the file is too large: the limit is ${formatBytes(maxBytes)}`);
+  }
+  if (bytes === 0) {
+    await fs.promises.rm(filePath, { force: true });
+    throw badRequest("the file is empty");
+  }
+  return { filePath, fileName, bytes, sha256: hash.digest("hex"), fields };
+}

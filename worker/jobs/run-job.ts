@@ -1,0 +1,72 @@
+// One claimed job: run the pipeline page by page, store the result, record usage. Idempotent:
+// running a job twice (after a crash) writes the same result and marks it done once.
+import type { Job } from "@prisma/client";
+import { getEnv } from "../../lib/env";
+import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
+import { countCells } from "../../lib/result/schema";
+import { storage } from "../../lib/storage/storage";
+import type { Usage } from "../../lib/jobs/job-view";
+import { runPipeline } from "../pipeline/run-pipeline";
+
+export class JobAbandoned extends Error {}
+
+const USD = 1_000_000;
+
+export async function runJob(job: Job, workerId: string, shouldStop: () => boolean): Promise<"done" | "failed" | "abandoned"> {
+  const env = getEnv();
+  let lastBeat = 0;
+  const beat = async (stage?: string, force = false) => {
+    const now = Date.now();
+    if (!force && !stage && now - lastBeat < 1000) return;
+    lastBeat = now;
+    if (!(await heartbeat(job.id, workerId, stage))) throw new JobAbandoned("the job is no longer ours");
+  };
+  // The lease must not lapse during a long page (OCR): beat on a timer as well as per page.
+  const timer = setInterval(() => {
+    heartbeat(job.id, workerId).catch(() => undefined);
+  }, Math.max(250, (env.WORKER_LEASE_SECONDS * 1000) / 3));
+
+  try {
+    const output = await runPipeline({
+      pdfPath: storage.inputPath(job.id),
+      pages: job.pages,
+      withSourcePages: job.pagesRequested,
+      fileSha256: job.fileSha256,
+      cacheDir: storage.cacheDir(job.fileSha256),
+      outputDir: storage.outputDir(job.id),
+      ocr: true,
+      onProgress: (stage) => beat(stage),
+      afterPage: async () => {
+        if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
+        if (shouldStop()) throw new JobAbandoned("shutting down");
+        await beat(undefined, true);
+      },
+    });
+    for (const failure of output.failures) {
+      console.warn(`job ${job.id} page ${failure.page} ${failure.stage}: ${failure.message}`);
+    }
+    const delivered = output.result.pages.length - output.pagesFailed;
+    if (delivered === 0) {
+      return (await markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")) ? "failed" : "abandoned";
+    }
+    const { cells, cellsWithBbox } = countCells(output.result);
+    const priceMicros = Number(job.pricePerPageMicros);
+    const usage: Usage = {
+      pages: delivered,
+      pages_failed: output.pagesFailed,
+      cells,
+      cells_with_bbox: cellsWithBbox,
+      price_per_page_usd: priceMicros / USD,
+      cost_usd: (priceMicros * delivered) / USD,
+    };
+    await storage.writeFileAtomic(storage.resultPath(job.id), JSON.stringify(output.result));
+    return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
+  } catch (error) {
+    if (error instanceof JobAbandoned) return "abandoned";
+    console.error(`job ${job.id} failed:`, error);
+    await markFailed(job.id, workerId, "the document could not be processed; nothing was charged");
+    return "failed";
+  } finally {
+    clearInterval(timer);
+  }
+}
