@@ -1,0 +1,306 @@
+// XLSX export (SPEC.md §4.3): confidence made visible. Written with exceljs' streaming
+// WorkbookWriter: each sheet is committed before the next one starts, so memory holds one table
+// (or one row of the audit sheets) at a time, not the workbook; a 500-page result stays bounded.
+// Sheets, in this order:
+//   legend        what the colours, notes and sheets mean (first, so it is what a person sees first)
+//   p{page} t{i}  one per table, sorted by page then index: colbands row (merged over its columns),
+//                 header row, body rows; span_grid regions merged; disputed cells red with their
+//                 readings in a note, unverified cells yellow; header rows bold on a blue-grey fill
+//   prose         page, index, role, level, text, confidence, sources
+//   cells         flat audit list of every header and body cell (row "header" for header cells)
+// Values: every value is written as a text cell exactly as extracted, never as a number or date:
+// "1,250", "007", "1.10" or "3/4" would otherwise be silently rewritten by Excel (and "=..." is
+// text, not a formula). Excel may flag "number stored as text"; that is the honest state of the data.
+// Excel refuses cells longer than 32,767 characters, so longer text is cut with a visible marker
+// (the json export keeps it whole). Row and column numbers in the cells sheet are 0-based, as in
+// the JSON (rows[r][c], span_grid), so an audit can go straight from a line to the data.
+import ExcelJS from "exceljs";
+import type { Writable } from "node:stream";
+import type { Cell, Confidence, Result, Table } from "../result/schema";
+import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
+
+type Fill = ExcelJS.Fill;
+type Worksheet = ExcelJS.Worksheet;
+
+/** Excel's own "Bad" and "Neutral" cell-style colours, so the meaning reads at a glance. */
+export const DISPUTED_ARGB = "FFFFC7CE";
+export const UNVERIFIED_ARGB = "FFFFEB9C";
+export const HEADER_ARGB = "FFD9E1F2";
+
+const solid = (argb: string): Fill => ({ type: "pattern", pattern: "solid", fgColor: { argb } });
+const DISPUTED_FILL = solid(DISPUTED_ARGB);
+const UNVERIFIED_FILL = solid(UNVERIFIED_ARGB);
+const HEADER_FILL = solid(HEADER_ARGB);
+const BOLD = { bold: true } as const;
+
+/** Excel's limits: text per cell, rows per sheet, characters per sheet name. */
+export const EXCEL_MAX_CELL_CHARS = 32_767;
+export const EXCEL_MAX_ROWS = 1_048_576;
+const SHEET_NAME_MAX = 31;
+const TRUNCATED_MARKER = " [...truncated; the json export has the full text]";
+
+const AUDIT_HEADER = ["page", "table", "row", "column", "value", "confidence", "sources", "readings", "bbox"];
+const PROSE_HEADER = ["page", "index", "role", "level", "text", "confidence", "sources"];
+
+export interface XlsxOptions {
+  /** Rows per audit sheet before it continues on "cells 2", ...; only lowered by tests. */
+  maxAuditRows?: number;
+}
+
+/** Text for one cell, cut to Excel's limit with a visible marker. */
+export function excelText(value: string): string {
+  if (value.length <= EXCEL_MAX_CELL_CHARS) return value;
+  return value.slice(0, EXCEL_MAX_CELL_CHARS - TRUNCATED_MARKER.length) + TRUNCATED_MARKER;
+}
+
+/** Red for disputed, yellow for unverified; every other level is left unshaded. */
+export function confidenceFill(confidence: Confidence): Fill | undefined {
+  if (confidence === "disputed") return DISPUTED_FILL;
+  if (confidence === "unverified") return UNVERIFIED_FILL;
+  return undefined;
+}
+
+/** The note on a disputed cell: every reading, one per line, keyed by source. */
+export function readingsNote(cell: Cell): string {
+  const lines = Object.entries(cell.readings ?? {}).map(([source, value]) => `${source}: ${value}`);
+  const head = "Disputed: independent readings disagree. Check against the original page.";
+  return excelText(lines.length > 0 ? `${head}\nReadings:\n${lines.join("\n")}` : head);
+}
+
+/**
+ * A sheet name Excel accepts: at most 31 characters, none of []:*?/\, no leading or trailing
+ * apostrophe, unique without regard to case. `used` holds the lower-cased names already taken.
+ */
+export function uniqueSheetName(wanted: string, used: Set<string>): string {
+  let base = wanted.replace(/[[\]:*?/\\]/g, "_").replace(/^'+|'+$/g, "").trim() || "sheet";
+  base = base.slice(0, SHEET_NAME_MAX);
+  let name = base;
+  for (let n = 2; used.has(name.toLowerCase()); n++) {
+    const suffix = ` (${n})`;
+    name = base.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
+  }
+  used.add(name.toLowerCase());
+  return name;
+}
+
+export function tableSheetName(table: Pick<Table, "page" | "index">): string {
+  return `p${table.page} t${table.index}`;
+}
+
+function styleCell(target: ExcelJS.Cell, cell: Cell | undefined, isHeader: boolean): void {
+  if (isHeader) {
+    target.font = BOLD;
+    target.fill = HEADER_FILL;
+  }
+  if (!cell) return;
+  // Confidence wins over the header fill: a disputed header name must be as visible as a value.
+  const fill = confidenceFill(cell.confidence);
+  if (fill) target.fill = fill;
+  if (cell.confidence === "disputed") target.note = readingsNote(cell);
+}
+
+function writeLegend(workbook: ExcelJS.stream.xlsx.WorkbookWriter, used: Set<string>): void {
+  const sheet = workbook.addWorksheet(uniqueSheetName("legend", used));
+  sheet.columns = [{ width: 16 }, { width: 100 }];
+  const rows: Array<[string, string, Fill | undefined]> = [
+    ["disputed", "Red: independent readings disagree. The value is provisional; the cell note lists every reading. Check it against the original page before importing it anywhere.", DISPUTED_FILL],
+    ["unverified", "Yellow: only one reading exists, so nothing could cross-check it.", UNVERIFIED_FILL],
+    ["other levels", "Unshaded: exact, verified, confirmed, reviewed or resolved (see the confidence column of the cells sheet).", undefined],
+    ["header", "Bold on blue-grey: header rows (column bands above the column names).", HEADER_FILL],
+    ["values", "Every value is text exactly as extracted; numbers are not converted, so nothing is rounded or reformatted.", undefined],
+    ["sheets", "One sheet per table, named p<page> t<index>; 'prose' holds headings and paragraphs; 'cells' lists every cell with confidence, sources, readings and bbox (row and column numbers count from 0, as in the JSON).", undefined],
+  ];
+  const title = sheet.addRow(["colour / item", "meaning"]);
+  title.eachCell((c) => {
+    c.font = BOLD;
+    c.fill = HEADER_FILL;
+  });
+  title.commit();
+  for (const [label, meaning, fill] of rows) {
+    const row = sheet.addRow([label, meaning]);
+    if (fill) row.getCell(1).fill = fill;
+    row.getCell(2).alignment = { wrapText: true, vertical: "top" };
+    row.commit();
+  }
+  sheet.commit();
+}
+
+/** Column widths from the header and the first rows, so a wide table is readable on opening. */
+function columnWidths(table: Table, width: number): Array<{ width: number }> {
+  const header = headerValues(table);
+  const widths: Array<{ width: number }> = [];
+  for (let col = 0; col < width; col++) {
+    let longest = (header[col] ?? "").length;
+    for (const row of table.rows.slice(0, 50)) longest = Math.max(longest, (row[col]?.value ?? "").length);
+    widths.push({ width: Math.min(60, Math.max(8, longest + 2)) });
+  }
+  return widths;
+}
+
+function writeTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Table, used: Set<string>): void {
+  const width = tableWidth(table);
+  const colbands = table.colbands ?? [];
+  const header = headerValues(table);
+  const headerRowCount = (colbands.length > 0 ? 1 : 0) + (header.length > 0 ? 1 : 0);
+  const sheet = workbook.addWorksheet(uniqueSheetName(tableSheetName(table), used), {
+    views: headerRowCount > 0 ? [{ state: "frozen", ySplit: headerRowCount }] : [],
+  });
+  if (width > 0) sheet.columns = columnWidths(table, width);
+  // Merges may not overlap (exceljs throws, Excel repairs the file); occupancy catches bad input.
+  const taken = new Set<string>();
+  const tryMerge = (top: number, left: number, bottom: number, right: number): boolean => {
+    const keys: string[] = [];
+    for (let r = top; r <= bottom; r++) for (let c = left; c <= right; c++) keys.push(`${r}:${c}`);
+    if (keys.some((key) => taken.has(key))) return false;
+    for (const key of keys) taken.add(key);
+    sheet.mergeCells(top, left, bottom, right);
+    return true;
+  };
+
+  let rowNumber = 0;
+  if (colbands.length > 0) {
+    rowNumber += 1;
+    const bandRow = sheet.getRow(rowNumber);
+    for (let col = 1; col <= width; col++) styleCell(bandRow.getCell(col), undefined, true);
+    for (const band of colbands) bandRow.getCell(band.start_col + 1).value = excelText(band.label);
+    for (const band of colbands) {
+      if (band.end_col > band.start_col) tryMerge(rowNumber, band.start_col + 1, rowNumber, band.end_col + 1);
+    }
+  }
+  if (header.length > 0) {
+    rowNumber += 1;
+    const headerRow = sheet.getRow(rowNumber);
+    for (let col = 0; col < width; col++) {
+      const target = headerRow.getCell(col + 1);
+      target.value = excelText(header[col] ?? "");
+      styleCell(target, table.header_cells[col], true);
+    }
+  }
+  const bodyTop = rowNumber + 1;
+  for (const cells of table.rows) {
+    rowNumber += 1;
+    const row = sheet.getRow(rowNumber);
+    cells.forEach((cell, col) => {
+      const target = row.getCell(col + 1);
+      target.value = excelText(cell.value);
+      styleCell(target, cell, false);
+    });
+  }
+  for (const span of table.span_grid ?? []) {
+    if (span.row_span === 1 && span.col_span === 1) continue;
+    const lastRow = Math.min(span.row + span.row_span, table.rows.length) - 1;
+    const lastCol = Math.min(span.col + span.col_span, width) - 1;
+    if (lastRow < span.row || lastCol < span.col) continue;
+    // A covered cell that still holds a value would be hidden by the merge: keep the value visible
+    // rather than the shape (DESIGN.md §5 says covered cells are empty, so this is bad input).
+    let isCoveredEmpty = true;
+    for (let r = span.row; r <= lastRow; r++) {
+      for (let c = span.col; c <= lastCol; c++) {
+        if ((r !== span.row || c !== span.col) && (table.rows[r]?.[c]?.value ?? "") !== "") isCoveredEmpty = false;
+      }
+    }
+    if (isCoveredEmpty) tryMerge(bodyTop + span.row, span.col + 1, bodyTop + lastRow, lastCol + 1);
+  }
+  // Rows stay uncommitted until the merges are placed (merging reaches into committed rows badly);
+  // one table's rows are small. Committing the sheet flushes them.
+  sheet.commit();
+}
+
+function auditRow(page: number, table: number, row: number | "header", col: number, cell: Cell): ExcelJS.CellValue[] {
+  return [
+    page,
+    table,
+    row,
+    col,
+    excelText(cell.value),
+    cell.confidence,
+    cell.sources.join(", "),
+    cell.readings ? excelText(JSON.stringify(cell.readings)) : "",
+    cell.bbox ? JSON.stringify(cell.bbox) : "",
+  ];
+}
+
+/** Rows of a flat sheet; continues on "name 2", "name 3" when Excel's row limit is reached. */
+class FlatSheets {
+  private sheet: Worksheet | null = null;
+  private rows = 0;
+  private part = 0;
+
+  constructor(
+    private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    private readonly used: Set<string>,
+    private readonly name: string,
+    private readonly header: string[],
+    private readonly widths: number[],
+    private readonly confidenceColumn: number,
+    private readonly maxRows: number,
+  ) {}
+
+  add(values: ExcelJS.CellValue[], confidence: Confidence): void {
+    if (!this.sheet || this.rows >= this.maxRows) this.open();
+    const sheet = this.sheet as Worksheet;
+    const row = sheet.addRow(values);
+    const fill = confidenceFill(confidence);
+    if (fill) row.getCell(this.confidenceColumn).fill = fill;
+    row.commit();
+    this.rows += 1;
+  }
+
+  /** Commits the open sheet; writes the header-only sheet when nothing was added. */
+  close(): void {
+    if (!this.sheet) this.open();
+    this.sheet?.commit();
+    this.sheet = null;
+  }
+
+  private open(): void {
+    this.sheet?.commit();
+    this.part += 1;
+    const name = this.part === 1 ? this.name : `${this.name} ${this.part}`;
+    const sheet = this.workbook.addWorksheet(uniqueSheetName(name, this.used), {
+      views: [{ state: "frozen", ySplit: 1 }],
+    });
+    sheet.columns = this.widths.map((width) => ({ width }));
+    const header = sheet.addRow(this.header);
+    header.eachCell((c) => {
+      c.font = BOLD;
+      c.fill = HEADER_FILL;
+    });
+    header.commit();
+    this.sheet = sheet;
+    this.rows = 0;
+  }
+}
+
+/** Writes the workbook into `out` and ends it; resolves once the file is complete. */
+export async function writeXlsx(result: Result, out: Writable, options: XlsxOptions = {}): Promise<void> {
+  const maxRows = Math.min(options.maxAuditRows ?? EXCEL_MAX_ROWS - 1, EXCEL_MAX_ROWS - 1);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = "pdftables";
+  // Table sheets are named "p<page> t<index>", so they can never take "legend", "prose" or "cells".
+  const used = new Set<string>();
+  writeLegend(workbook, used);
+
+  const tables = tablesInOrder(result.tables);
+  for (const table of tables) writeTableSheet(workbook, table, used);
+
+  const proseSheets = new FlatSheets(workbook, used, "prose", PROSE_HEADER, [6, 6, 10, 6, 80, 12, 24], 6, maxRows);
+  const prose = [...result.prose].sort((a, b) => a.page - b.page || a.order - b.order || a.index - b.index);
+  for (const block of prose) {
+    proseSheets.add(
+      [block.page, block.index, block.role, block.level, excelText(block.text), block.confidence, block.sources.join(", ")],
+      block.confidence,
+    );
+  }
+  proseSheets.close();
+
+  const cellSheets = new FlatSheets(workbook, used, "cells", AUDIT_HEADER, [6, 6, 8, 7, 40, 12, 24, 40, 28], 6, maxRows);
+  for (const table of tables) {
+    table.header_cells.forEach((cell, col) => cellSheets.add(auditRow(table.page, table.index, "header", col, cell), cell.confidence));
+    table.rows.forEach((cells, r) =>
+      cells.forEach((cell, col) => cellSheets.add(auditRow(table.page, table.index, r, col, cell), cell.confidence)),
+    );
+  }
+  cellSheets.close();
+  await workbook.commit();
+}

@@ -1,0 +1,71 @@
+// The result bundle (SPEC.md §2.2, §4.3): dataset.json plus every cropped image, each at its
+// `path` (relative to the bundle, e.g. images/p1-0.png). Streamed with yazl: dataset.json is
+// serialised element by element and each image is read from disk only when its turn comes, so
+// memory does not grow with the document.
+// Everything that can fail is checked before the first byte is written (no figures -> 404, a
+// missing or unsafe image path -> 500), so the route can still answer with a JSON error.
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import yazl from "yazl";
+import type { Result } from "../result/schema";
+import { BundleImageMissingError, NoFiguresError } from "./errors";
+import { jsonStream, type JsonOptions } from "./json";
+
+export const DATASET_ENTRY = "dataset.json";
+
+export interface ZipOptions extends JsonOptions {
+  /** Directory holding the job's image files; each image `path` is resolved against it. */
+  imageDir: string;
+}
+
+export interface BundleEntry {
+  /** Name inside the zip: the image's `path`. */
+  entryName: string;
+  /** Where the file is on disk. */
+  filePath: string;
+}
+
+/**
+ * An image path is a plain relative path inside the bundle: forward slashes, no "..", no "." or
+ * empty segments, not absolute, no drive letter. Anything else is refused (it would escape the
+ * job's directory on read, or the extraction directory on unzip).
+ */
+export function isSafeBundlePath(entryName: string): boolean {
+  if (entryName === "" || entryName === DATASET_ENTRY) return false;
+  if (entryName.includes("\\") || entryName.includes("\0") || /^[a-zA-Z]:/.test(entryName)) return false;
+  return entryName.split("/").every((segment) => segment !== "" && segment !== "." && segment !== "..");
+}
+
+/**
+ * The image files of the bundle, each once (images copied onto other pages may share a path),
+ * checked to exist. Throws NoFiguresError when there are none, BundleImageMissingError when one
+ * is missing or its path is unsafe.
+ */
+export async function planBundle(result: Result, imageDir: string): Promise<BundleEntry[]> {
+  if (result.images.length === 0) throw new NoFiguresError();
+  const root = path.resolve(imageDir);
+  const entries = new Map<string, BundleEntry>();
+  for (const image of result.images) {
+    if (entries.has(image.path)) continue;
+    if (!isSafeBundlePath(image.path)) throw new BundleImageMissingError(image.path);
+    const filePath = path.resolve(root, ...image.path.split("/"));
+    if (!filePath.startsWith(root + path.sep)) throw new BundleImageMissingError(image.path);
+    const stat = await fs.stat(filePath).catch(() => null);
+    if (!stat?.isFile()) throw new BundleImageMissingError(image.path);
+    entries.set(image.path, { entryName: image.path, filePath });
+  }
+  return [...entries.values()];
+}
+
+/** Writes the bundle into `out` and ends it. Checks everything before writing (see planBundle). */
+export async function writeZip(result: Result, out: Writable, options: ZipOptions): Promise<void> {
+  const files = await planBundle(result, options.imageDir);
+  const zip = new yazl.ZipFile();
+  zip.addReadStreamLazy(DATASET_ENTRY, (callback) => callback(null, jsonStream(result, options)));
+  // PNG and JPEG are already compressed; deflating them again costs time and saves nothing.
+  for (const file of files) zip.addFile(file.filePath, file.entryName, { compress: false });
+  zip.end();
+  await pipeline(zip.outputStream, out);
+}
