@@ -70,6 +70,7 @@ const CLOSE_BRACE = 0x7d;
 const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 function isJsonSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
@@ -86,6 +87,8 @@ function notJson(where: string, error: unknown): InvalidDatasetError {
  */
 export class DatasetAssembler {
   private started = false;
+  private bomChecked = false;
+  private lead: Buffer = Buffer.alloc(0);
   private depth = 0;
   private inString = false;
   private escaped = false;
@@ -104,18 +107,27 @@ export class DatasetAssembler {
 
   push(chunk: Buffer): void {
     let i = 0;
-    const end = chunk.length;
     if (!this.started) {
-      // Skip leading whitespace and a UTF-8 byte order mark; the first byte must open an object.
-      while (i < end && isJsonSpace(chunk[i] as number)) i++;
-      if (i === 0 && end >= 3 && chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf) i = 3;
-      while (i < end && isJsonSpace(chunk[i] as number)) i++;
-      if (i === end) return;
+      // Skip a UTF-8 byte order mark (which may arrive split over chunks) and leading whitespace;
+      // the first byte after them must open an object.
+      if (!this.bomChecked) {
+        chunk = this.lead.length > 0 ? Buffer.concat([this.lead, chunk]) : chunk;
+        this.lead = Buffer.alloc(0);
+        if (chunk.length < UTF8_BOM.length && UTF8_BOM.subarray(0, chunk.length).equals(chunk)) {
+          this.lead = chunk;
+          return;
+        }
+        this.bomChecked = true;
+        if (chunk.subarray(0, UTF8_BOM.length).equals(UTF8_BOM)) i = UTF8_BOM.length;
+      }
+      while (i < chunk.length && isJsonSpace(chunk[i] as number)) i++;
+      if (i === chunk.length) return;
       if (chunk[i] !== OPEN_BRACE) {
         throw new InvalidDatasetError("the body must be a JSON object: the result (as in dataset.json)");
       }
       this.started = true;
     }
+    const end = chunk.length;
     // Start of the run of bytes that belongs to the skeleton (depth < 2) or to the element.
     let runStart = i;
     let keyStart = this.keyParts ? i : -1;
@@ -178,6 +190,7 @@ export class DatasetAssembler {
   }
 
   finish(): Result {
+    if (!this.started && this.lead.length > 0) throw new InvalidDatasetError("the body must be a JSON object: the result (as in dataset.json)");
     if (!this.started) throw new InvalidDatasetError("the body is empty: send the dataset JSON (the result)");
     if (this.depth !== 0 || this.inString) throw notJson("the body ends before the JSON does", null);
     let top: unknown;
@@ -268,9 +281,27 @@ export class DatasetAssembler {
   }
 }
 
-function chunksOf(body: Readable | AsyncIterable<Uint8Array>): AsyncIterable<Uint8Array | string> {
-  // Leave the stream open when we stop early: the route answers 413 and closes the connection.
-  return body instanceof Readable ? body.iterator({ destroyOnReturn: false }) : body;
+/** A request body: a Node stream, a web stream (Request.body) or any async iterable of bytes. */
+export type DatasetBody = Readable | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
+
+async function* webChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    reader.releaseLock();
+  }
+}
+
+function chunksOf(body: DatasetBody): AsyncIterable<Uint8Array | string> {
+  // Stopping early leaves the stream open (no destroy, no cancel): the route answers 413 first.
+  if (body instanceof Readable) return body.iterator({ destroyOnReturn: false });
+  if (body instanceof ReadableStream) return webChunks(body);
+  return body;
 }
 
 /**
@@ -278,7 +309,7 @@ function chunksOf(body: Readable | AsyncIterable<Uint8Array>): AsyncIterable<Uin
  * (without reading further), InvalidDatasetError for a body that is not JSON or not format v4.
  */
 export async function readDataset(
-  body: Readable | AsyncIterable<Uint8Array>,
+  body: DatasetBody,
   options: ReadDatasetOptions = {},
 ): Promise<Result> {
   const limit = options.limitBytes ?? DEFAULT_EXPORT_BODY_LIMIT_BYTES;

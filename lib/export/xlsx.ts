@@ -190,7 +190,7 @@ function writeTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Ta
     if (span.row_span === 1 && span.col_span === 1) continue;
     const lastRow = Math.min(span.row + span.row_span, table.rows.length) - 1;
     const lastCol = Math.min(span.col + span.col_span, width) - 1;
-    if (lastRow < span.row || lastCol < span.col) continue;
+    if (lastRow <= span.row && lastCol <= span.col) continue; // clipped to one cell (or none)
     // A covered cell that still holds a value would be hidden by the merge: keep the value visible
     // rather than the shape (DESIGN.md §5 says covered cells are empty, so this is bad input).
     let isCoveredEmpty = true;
@@ -214,9 +214,9 @@ function auditRow(page: number, table: number, row: number | "header", col: numb
     col,
     excelText(cell.value),
     cell.confidence,
-    cell.sources.join(", "),
-    cell.readings ? excelText(JSON.stringify(cell.readings)) : "",
-    cell.bbox ? JSON.stringify(cell.bbox) : "",
+    cell.sources.length > 0 ? cell.sources.join(", ") : null,
+    cell.readings ? excelText(JSON.stringify(cell.readings)) : null,
+    cell.bbox ? JSON.stringify(cell.bbox) : null,
   ];
 }
 
@@ -288,7 +288,15 @@ export async function writeXlsx(result: Result, out: Writable, options: XlsxOpti
   const prose = [...result.prose].sort((a, b) => a.page - b.page || a.order - b.order || a.index - b.index);
   for (const block of prose) {
     proseSheets.add(
-      [block.page, block.index, block.role, block.level, excelText(block.text), block.confidence, block.sources.join(", ")],
+      [
+        block.page,
+        block.index,
+        block.role,
+        block.level,
+        excelText(block.text),
+        block.confidence,
+        block.sources.length > 0 ? block.sources.join(", ") : null,
+      ],
       block.confidence,
     );
   }
