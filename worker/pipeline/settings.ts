@@ -1,13 +1,90 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value changes: it is stored with each result and keys the OCR cache.
-export const SETTINGS_VERSION = "2026-11-22.1";
+export const SETTINGS_VERSION = "2026-11-22.2";
 
 export const SETTINGS = {
+  // --- prose -------------------------------------------------------------------------------
   /** Lines whose vertical gap exceeds this many line heights start a new paragraph (typical
    * body text leading is 1.2; a blank line is ~2.4). */
   paragraphGapLineHeights: 0.8,
   /** A line whose font is at least this much larger than the page's body text is a heading. */
   headingSizeRatio: 1.15,
+  /** Prose columns are separated by a gutter of at least this many ems (gutters are 1.5-3 em;
+   * justified word spacing stays below 1 em). */
+  proseColumnGapEm: 1.5,
+  /** A bold body-size line longer than this is emphasis, not a run-in heading. */
+  maxHeadingChars: 120,
+  /** Gutter (points) between reading-order columns: half the smallest prose gutter (~12 pt). */
+  readingOrderGutter: 6,
+
+  // --- pdf-text ----------------------------------------------------------------------------
+  /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
+   * apart; a typeset space is 0.25-0.33 em). */
+  wordJoinGapEm: 0.15,
+  /** Words on one line belong together when their vertical centres are closer than this share
+   * of the font size (baselines of one line differ by sub/superscripts, < 0.4 em). */
+  lineCenterToleranceEm: 0.45,
+
+  /** A qualifier line at most this many ems above a table may be its caption (one blank line). */
+  captionGapEm: 2.5,
+  /** Captions are short qualifiers, not paragraphs. */
+  maxCaptionChars: 80,
+
+  // --- pdf-grid ----------------------------------------------------------------------------
+  /** Edges within this many points of horizontal/vertical count as axis-aligned. */
+  axisTolerance: 0.5,
+  /** A filled rectangle thinner than this (points) is a ruling: 2 pt is four times the usual
+   * 0.5 pt hairline, still far below any cell height (~10 pt). */
+  thinRectMax: 2,
+  /** Filled rectangles larger than this share of the page are page backgrounds, not cells. */
+  maxBackgroundPageShare: 0.5,
+  /** Rulings closer than this (points) are one line: double rules and stroke widths. */
+  rulingSnap: 2,
+  /** Pieces of one ruling with gaps up to this (points) are joined (dashes, cell-by-cell strokes). */
+  rulingJoin: 3,
+  /** Rulings are taken to cross when within this many points (line width plus rounding). */
+  intersectTolerance: 2,
+
+  // --- figures ----------------------------------------------------------------------------
+  /** Figures are at least this many points on each side (~8 mm): smaller images are icons,
+   * bullets or rules. */
+  minFigureSide: 24,
+  /** An image covering more than this share of the page is a page background or a scan. */
+  maxFigurePageShare: 0.9,
+  /** Vector pieces within this many points belong to one drawing. */
+  figureJoinGap: 6,
+  /** A vector figure has at least this many drawn pieces (a lone box or line is decoration). */
+  minFigureDrawings: 3,
+
+  /** Figures are cropped from a render at this scale (2 = 144 dpi: ~0.1 s per A4 page). */
+  figureRenderScale: 2,
+  /** A table continuing from the previous page starts in this top share of the page (below a
+   * running header). */
+  continuationTopShare: 0.35,
+
+  // --- pdf-layout --------------------------------------------------------------------------
+  /** A gap of this many ems inside a line separates two chunks (columns). Word spaces are
+   * 0.25-0.33 em and justified prose stretches them to ~0.8 em. */
+  columnGapEm: 1.0,
+  /** Column gutters must be at least this wide (ems of the table's median font size). */
+  minColumnGapEm: 0.6,
+  /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
+   * titles). */
+  columnCrossingShare: 0.15,
+  /** A line starting within this many ems below the previous one may be its wrapped
+   * continuation (ordinary leading leaves 0.2-0.4 em between lines). */
+  wrapGapEm: 0.6,
+  /** Two chunks of at least this many words each are two prose columns, not table cells
+   * (table cells rarely hold sentences; prose lines in a column hold 6-12 words). */
+  proseChunkWords: 6,
+  /** A table region ends at a vertical gap above this many ems (blank row spacing is ~1.5 em;
+   * a paragraph break around a table is larger). */
+  regionGapEm: 2.2,
+  /** A region may carry this many consecutive one-chunk lines (a section label, a wrapped cell). */
+  maxNonTabularRun: 2,
+  /** A table needs at least this many multi-chunk lines (header + two rows); fewer is a
+   * running header/footer or a label/value pair. */
+  minTableLines: 3,
 } as const;
 
 export type Settings = typeof SETTINGS;

@@ -1,0 +1,104 @@
+// One page through the readers and the page-level assembly: pdf-text, pdf-grid/pdf-image (one
+// operator-list walk), table detection (pdf-grid + pdf-layout), prose, figure regions, and the
+// shared reading order. Returns plain data; cropping figures and cross-page linking happen in
+// run-pipeline.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { Prose, Table } from "../../lib/result/schema";
+import type { Box, PdfGraphicsReading, TableModel, Word } from "./types";
+import { readPdfText } from "./readers/pdf-text";
+import { readPdfGraphics } from "./readers/pdf-graphics";
+import { detectTables, type PageTables } from "./tables/detect-tables";
+import { modelToTable } from "./tables/assemble-table";
+import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
+import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
+import { boxOverlapRatio, isPointInBox, roundBox } from "./geometry/box";
+import { figureRegions } from "./figures/figure-regions";
+import { attachCaptions } from "./tables/caption";
+import { addOrderCode } from "./tables/order-code";
+import type { Settings } from "./settings";
+
+export interface PageReadings {
+  width: number;
+  height: number;
+  words: Word[];
+  graphics: PdfGraphicsReading;
+}
+
+export interface PageExtraction {
+  tables: Table[];
+  prose: Prose[];
+  /** Figure boxes in reading order with their sources; cropped later. */
+  figures: Array<{ box: Box; order: number; sources: Array<"layout" | "pdf-image"> }>;
+  models: TableModel[];
+  debug: PageTables;
+}
+
+export async function readPage(page: PDFPageProxy, settings: Settings): Promise<PageReadings> {
+  const viewport = page.getViewport({ scale: 1 });
+  // Operators first: it loads the fonts, so the text reader can see their names (bold).
+  const graphics = await readPdfGraphics(page, settings);
+  const text = await readPdfText(page, settings);
+  return { width: viewport.width, height: viewport.height, words: text.words, graphics };
+}
+
+export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
+  const detected = detectTables(readings.words, readings.graphics, settings);
+  const models = detected.tables;
+  const inTable = (w: Word) => models.some((t) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, t.box, 1));
+  let freeWords = readings.words.filter((w) => !inTable(w));
+  const figures = figureRegions(readings, models.map((m) => m.box), settings);
+  // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
+  freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
+  let blocks = wordsToProseBlocks(freeWords, settings);
+  blocks = attachCaptions(models, blocks, settings);
+
+  type Item = { kind: "table"; i: number } | { kind: "prose"; i: number } | { kind: "figure"; i: number };
+  const items: Array<{ box: Box; item: Item }> = [
+    ...models.map((m, i) => ({ box: m.box, item: { kind: "table", i } as Item })),
+    ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose", i } as Item })),
+    ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure", i } as Item })),
+  ];
+  const order = boxesToReadingOrder(items.map((x) => x.box), settings.readingOrderGutter);
+  const rank = new Map<Item, number>();
+  order.forEach((idx, position) => rank.set(items[idx]!.item, position));
+  const orderOf = (kind: Item["kind"], i: number) => rank.get(items.find((x) => x.item.kind === kind && x.item.i === i)!.item)!;
+
+  const tableOrder = models.map((_, i) => ({ i, order: orderOf("table", i) })).sort((a, b) => a.order - b.order);
+  const tables: Table[] = tableOrder.map(({ i, order: o }, index) => {
+    const table = modelToTable(models[i]!, pageNumber, index);
+    table.order = o;
+    addOrderCode(table);
+    return table;
+  });
+  // SPEC.md §2.4: when the layout readings disagree, order is measured from bbox: the order of
+  // the last prose or image block above the table.
+  for (const table of tables) {
+    if (!table.layout_disputed || !table.bbox) continue;
+    const above = items
+      .filter((x) => x.item.kind !== "table" && x.box[3] <= table.bbox![1] + 1)
+      .map((x) => rank.get(x.item)!)
+      .sort((a, b) => b - a);
+    table.order = above[0] ?? 0;
+  }
+  const prose: Prose[] = blocks
+    .map((b, i) => ({ b, order: orderOf("prose", i) }))
+    .sort((a, b) => a.order - b.order)
+    .map(({ b, order: o }, index) => proseEntry(b, pageNumber, index, o));
+  const figureEntries = figures.map((f, i) => ({ ...f, order: orderOf("figure", i) })).sort((a, b) => a.order - b.order);
+  return { tables, prose, figures: figureEntries, models, debug: detected };
+}
+
+function proseEntry(block: ProseBlock, page: number, index: number, order: number): Prose {
+  return {
+    page,
+    index,
+    text: block.text,
+    confidence: "unverified",
+    // The text layer renders the prose; it is not its own witness (SPEC.md §2.5).
+    sources: [],
+    bbox: roundBox(block.box),
+    role: block.role,
+    level: block.level,
+    order,
+  };
+}

@@ -1,0 +1,54 @@
+// Figure regions (image sources "layout" and "pdf-image"): placed image objects, and clusters of
+// vector drawing (curves, polygons) that are not part of a table.
+import type { Box } from "../types";
+import { boxArea, boxOverlapRatio, boxUnion } from "../geometry/box";
+import type { PageReadings } from "../extract-page";
+import type { Settings } from "../settings";
+
+export interface FigureRegion {
+  box: Box;
+  sources: Array<"layout" | "pdf-image">;
+}
+
+export function figureRegions(readings: PageReadings, tableBoxes: Box[], settings: Settings): FigureRegion[] {
+  const pageArea = readings.width * readings.height;
+  const pageBox: Box = [0, 0, readings.width, readings.height];
+  const clip = (b: Box): Box => [Math.max(b[0], 0), Math.max(b[1], 0), Math.min(b[2], readings.width), Math.min(b[3], readings.height)];
+  const isUsable = (b: Box) =>
+    b[2] - b[0] >= settings.minFigureSide &&
+    b[3] - b[1] >= settings.minFigureSide &&
+    boxArea(b) < pageArea * settings.maxFigurePageShare &&
+    !tableBoxes.some((t) => boxOverlapRatio(b, t) > 0.5);
+  const out: FigureRegion[] = [];
+  for (const image of readings.graphics.images) {
+    const box = clip(image.box);
+    if (boxOverlapRatio(box, pageBox) < 0.5 || !isUsable(box)) continue;
+    if (out.some((f) => boxOverlapRatio(box, f.box) > 0.9)) continue;
+    out.push({ box, sources: ["layout", "pdf-image"] });
+  }
+  for (const cluster of boxesToClusters(readings.graphics.drawings.map(clip), settings.figureJoinGap)) {
+    if (cluster.count < settings.minFigureDrawings || !isUsable(cluster.box)) continue;
+    if (out.some((f) => boxOverlapRatio(cluster.box, f.box) > 0.5)) continue;
+    out.push({ box: cluster.box, sources: ["layout"] });
+  }
+  return out;
+}
+
+/** Groups boxes that overlap or lie within `gap` of each other. */
+export function boxesToClusters(boxes: Box[], gap: number): Array<{ box: Box; count: number }> {
+  const clusters: Array<{ box: Box; count: number }> = [];
+  for (const b of boxes) {
+    if (b[2] < b[0] || b[3] < b[1]) continue;
+    let merged = { box: b, count: 1 };
+    for (let k = clusters.length - 1; k >= 0; k--) {
+      const c = clusters[k]!;
+      const near = b[0] - gap <= c.box[2] && c.box[0] - gap <= merged.box[2] && merged.box[1] - gap <= c.box[3] && c.box[1] - gap <= merged.box[3];
+      if (near) {
+        merged = { box: boxUnion([merged.box, c.box])!, count: merged.count + c.count };
+        clusters.splice(k, 1);
+      }
+    }
+    clusters.push(merged);
+  }
+  return clusters;
+}

@@ -1,0 +1,16 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Word } from "../types";
+import { lineToChunks, wordsToLines } from "./words-to-lines";
+
+const word = (text: string, x0: number, y0: number, x1: number): Word => ({ text, box: [x0, y0, x1, y0 + 10], size: 10, font: "f", bold: false, dir: 0 });
+
+test("wordsToLines groups by vertical centre and orders left to right", () => {
+  const lines = wordsToLines([word("b", 50, 0, 60), word("c", 0, 20, 10), word("a", 0, 1, 10)], 0.45);
+  assert.deepEqual(lines.map((l) => l.text), ["a b", "c"]);
+});
+
+test("lineToChunks splits at wide gaps only", () => {
+  const [line] = wordsToLines([word("Total", 0, 0, 25), word("sales", 28, 0, 50), word("123", 100, 0, 115)], 0.45);
+  assert.deepEqual(lineToChunks(line!, 1).map((c) => c.text), ["Total sales", "123"]);
+});

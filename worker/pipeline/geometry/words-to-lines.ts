@@ -1,0 +1,55 @@
+// Words to lines and lines to chunks (runs of words separated by less than a column gap).
+import type { Box, TextLine, Word } from "../types";
+import { boxUnion, median } from "./box";
+
+/** Groups left-to-right words into lines by vertical centre; lines come out top to bottom, words
+ * left to right. Words of other directions are left out (see rotated side labels). */
+export function wordsToLines(words: Word[], centerToleranceEm: number): TextLine[] {
+  const horizontal = words.filter((w) => w.dir === 0).sort((a, b) => center(a) - center(b) || a.box[0] - b.box[0]);
+  const groups: Array<{ center: number; size: number; words: Word[] }> = [];
+  for (const word of horizontal) {
+    const c = center(word);
+    // Look back over the last few lines: a superscript can start a line slightly higher.
+    let target: (typeof groups)[number] | undefined;
+    for (let k = groups.length - 1; k >= 0 && k >= groups.length - 3; k--) {
+      const g = groups[k]!;
+      if (Math.abs(g.center - c) <= Math.min(g.size, word.size) * centerToleranceEm) {
+        target = g;
+        break;
+      }
+    }
+    if (target) {
+      target.words.push(word);
+      target.center = (target.center * (target.words.length - 1) + c) / target.words.length;
+    } else {
+      groups.push({ center: c, size: word.size, words: [word] });
+    }
+  }
+  return groups.map((g) => makeLine(g.words.sort((a, b) => a.box[0] - b.box[0]))).sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+}
+
+export function makeLine(words: Word[]): TextLine {
+  return {
+    words,
+    box: boxUnion(words.map((w) => w.box)) as Box,
+    text: words.map((w) => w.text).join(" "),
+    size: median(words.map((w) => w.size), 10),
+    bold: words.every((w) => w.bold),
+  };
+}
+
+function center(word: Word): number {
+  return (word.box[1] + word.box[3]) / 2;
+}
+
+/** Splits a line where the gap between neighbouring words is wider than `gapEm` ems. */
+export function lineToChunks(line: TextLine, gapEm: number): TextLine[] {
+  const chunks: Word[][] = [];
+  for (const word of line.words) {
+    const chunk = chunks[chunks.length - 1];
+    const prev = chunk?.[chunk.length - 1];
+    if (chunk && prev && word.box[0] - prev.box[2] < Math.max(prev.size, word.size) * gapEm) chunk.push(word);
+    else chunks.push([word]);
+  }
+  return chunks.map(makeLine);
+}

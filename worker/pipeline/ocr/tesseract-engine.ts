@@ -1,0 +1,66 @@
+// ocr-1: Tesseract (LSTM) through tesseract.js, word boxes. Fully offline: the model comes from
+// @tesseract.js-data/eng inside node_modules and nothing is cached elsewhere (DESIGN.md §6;
+// without langPath tesseract.js fetches from a CDN and crashes the process here).
+import path from "node:path";
+import { createRequire } from "node:module";
+import { createWorker, OEM, type Worker } from "tesseract.js";
+import { renderToPgm, type PageRender } from "../render/render-page";
+import { OCR_SETTINGS, type OcrSettings } from "./settings";
+import type { Word } from "./types";
+import type { BBox } from "../../../lib/result/schema";
+
+export interface TesseractPageResult {
+  words: Word[];
+  /** Always empty for now: figures come from ocr-2's layout (see paddle/non-text-regions.ts). */
+  nonTextRegions: BBox[];
+}
+
+export class TesseractEngine {
+  private constructor(private readonly worker: Worker) {}
+
+  static async create(settings: OcrSettings["tesseract"] = OCR_SETTINGS.tesseract): Promise<TesseractEngine> {
+    const require = createRequire(import.meta.url);
+    const langPath = path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), settings.modelDir);
+    const worker = await createWorker("eng", OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true });
+    await worker.setParameters({
+      tessedit_pageseg_mode: settings.pageSegMode as never,
+      // Tesseract 5 re-reads low-confidence lines inverted (white on black); born-digital and
+      // scanned tables are dark on light, and the retry cost ~1 s per dense page.
+      tessedit_do_invert: "0",
+    });
+    return new TesseractEngine(worker);
+  }
+
+  async release(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  async readPage(render: PageRender): Promise<TesseractPageResult> {
+    // Tell Tesseract the real resolution instead of letting it guess from glyph sizes.
+    await this.worker.setParameters({ user_defined_dpi: String(render.dpi) });
+    // TSV rather than the `blocks` tree: same word boxes, and it skips building a JS object per
+    // symbol and choice (measured ~10% of the call on a dense table page).
+    const { data } = await this.worker.recognize(renderToPgm(render), {}, { text: false, blocks: false, tsv: true });
+    return { words: tsvToWords(data.tsv ?? "", render.scale), nonTextRegions: [] };
+  }
+}
+
+/** Word rows (level 5) of Tesseract's TSV output, boxes converted from pixels to points:
+ * level page block par line word left top width height conf text. */
+export function tsvToWords(tsv: string, scale: number): Word[] {
+  const toPoints = (px: number) => Math.round((px / scale) * 100) / 100;
+  const words: Word[] = [];
+  for (const row of tsv.split("\n")) {
+    const cols = row.split("\t");
+    if (cols[0] !== "5" || cols.length < 12) continue;
+    const text = cols.slice(11).join("\t").trim();
+    if (text === "") continue;
+    const [left, top, width, height, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
+    words.push({
+      text,
+      bbox: [toPoints(left), toPoints(top), toPoints(left + width), toPoints(top + height)],
+      confidence: Math.max(0, Math.round(conf * 10) / 1000),
+    });
+  }
+  return words;
+}

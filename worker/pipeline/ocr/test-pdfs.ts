@@ -1,0 +1,109 @@
+// PDFs generated in code for the OCR tests and the bench (STYLE.md habit 10): known content at
+// known places, so a test can assert what each reading must see.
+import { PDFDocument, StandardFonts, TextRenderingMode, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+
+export const A4: [number, number] = [595.28, 841.89];
+
+export interface PlacedText {
+  text: string;
+  /** Top-left origin, PDF points: left edge and baseline. */
+  x: number;
+  baseline: number;
+  size: number;
+}
+
+/** A page's box for a placed text, top-left origin: [x0, y0, x1, y1]. */
+export function placedTextBox(font: { widthOfTextAtSize(text: string, size: number): number }, t: PlacedText): [number, number, number, number] {
+  return [t.x, t.baseline - t.size, t.x + font.widthOfTextAtSize(t.text, t.size), t.baseline + t.size * 0.25];
+}
+
+function drawTop(page: PDFPage, font: PDFFont, t: PlacedText, options: { invisible?: boolean } = {}): void {
+  page.drawText(t.text, {
+    x: t.x,
+    y: page.getHeight() - t.baseline,
+    size: t.size,
+    font,
+    ...(options.invisible ? { renderMode: TextRenderingMode.Invisible } : {}),
+  });
+}
+
+/** One page with the given texts drawn in Helvetica. */
+export async function makeTextPdf(texts: PlacedText[]): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage(A4);
+  for (const t of texts) drawTop(page, font, t);
+  return doc.save();
+}
+
+/**
+ * A page whose text layer and drawn glyphs disagree: each `hidden` text is in the text layer
+ * only (render mode 3, invisible), and each `drawn` text is painted as vector outlines with no
+ * text-layer entry (a path per glyph, from a second document's rendering... kept simple: drawn
+ * with a font whose text layer we then hide is not possible in pdf-lib, so the drawn glyphs are
+ * an embedded raster image of the text).
+ */
+export async function makeDisagreeingPdf(
+  hidden: PlacedText[],
+  drawnImagePng: Uint8Array,
+  imageBox: [number, number, number, number],
+): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage(A4);
+  const image = await doc.embedPng(drawnImagePng);
+  const [x0, y0, x1, y1] = imageBox;
+  page.drawImage(image, { x: x0, y: page.getHeight() - y1, width: x1 - x0, height: y1 - y0 });
+  for (const t of hidden) drawTop(page, font, t, { invisible: true });
+  return doc.save();
+}
+
+/** A dense born-digital page set: a ruled table of numbers per page (8 columns x 45 rows at
+ * 8 pt) under a heading and a paragraph. Deterministic. */
+export async function makeDenseTablePdf(pages: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  let seed = 12345;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  for (let p = 0; p < pages; p++) {
+    const page = doc.addPage(A4);
+    drawTop(page, bold, { text: `Quarterly results, part ${p + 1}`, x: 50, baseline: 60, size: 14 });
+    drawTop(page, font, {
+      text: "Figures in thousands of euros; negative values are losses. Audited where marked.",
+      x: 50,
+      baseline: 82,
+      size: 9,
+    });
+    const left = 50;
+    const colWidth = 62;
+    const rowHeight = 15;
+    const top = 100;
+    const headers = ["Region", "Q1", "Q2", "Q3", "Q4", "Total", "Change", "Share"];
+    const rows = 45;
+    for (let c = 0; c < headers.length; c++) {
+      drawTop(page, bold, { text: headers[c]!, x: left + c * colWidth + 4, baseline: top + 11, size: 8 });
+    }
+    for (let r = 0; r < rows; r++) {
+      const baseline = top + (r + 1) * rowHeight + 11;
+      drawTop(page, font, { text: `Area ${p * rows + r + 1}`, x: left + 4, baseline, size: 8 });
+      for (let c = 1; c < headers.length; c++) {
+        const value = c === 6 ? `${random() < 0.3 ? "-" : ""}${(random() * 30).toFixed(1)}%` : c === 7 ? (random() * 10).toFixed(2) : Math.round(random() * 99999).toLocaleString("en-US");
+        drawTop(page, font, { text: value, x: left + c * colWidth + 4, baseline, size: 8 });
+      }
+    }
+    const bottom = top + (rows + 1) * rowHeight;
+    for (let r = 0; r <= rows + 1; r++) {
+      const y = page.getHeight() - (top + r * rowHeight);
+      page.drawLine({ start: { x: left, y }, end: { x: left + headers.length * colWidth, y }, thickness: 0.5, color: rgb(0, 0, 0) });
+    }
+    for (let c = 0; c <= headers.length; c++) {
+      const x = left + c * colWidth;
+      page.drawLine({ start: { x, y: page.getHeight() - top }, end: { x, y: page.getHeight() - bottom }, thickness: 0.5, color: rgb(0, 0, 0) });
+    }
+  }
+  return doc.save();
+}

@@ -1,0 +1,37 @@
+// Shapes shared by the OCR readings, the cache and the reconciler.
+import type { BBox } from "../../../lib/result/schema";
+
+/** One word as a reading saw it. bbox is [x0, y0, x1, y1] in PDF points, top-left origin (the
+ * page's rotated viewport space, as pdf.js getViewport({ scale: 1 })); confidence is 0..1. */
+export interface Word {
+  text: string;
+  bbox: BBox;
+  confidence: number;
+}
+
+/** The OCR readings (value readings) of SPEC.md §2.3. */
+export type OcrReaderName = "ocr-1" | "ocr-2";
+
+/** What one OCR engine saw on one page. */
+export interface OcrPageReading {
+  words: Word[];
+  /** Regions the engine's layout analysis found to be ink but not text (figures, photos,
+   * charts), in PDF points. Used to verify figures (SPEC.md §2.6 source "ocr"). */
+  nonTextRegions: BBox[];
+  /** Render resolution the engine read. */
+  dpi: number;
+  /** Seconds the engine spent on the page (0 when served from cache). */
+  seconds: number;
+  fromCache: boolean;
+}
+
+/** An engine that failed on a page: recorded, not fatal. */
+export interface OcrFailure {
+  error: string;
+}
+
+export type OcrOutcome = OcrPageReading | OcrFailure;
+
+export function isOcrFailure(outcome: OcrOutcome | undefined): outcome is OcrFailure {
+  return outcome !== undefined && "error" in outcome;
+}

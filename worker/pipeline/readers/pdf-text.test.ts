@@ -1,0 +1,40 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { angleToDirection, itemToWords, piecesToWords } from "./pdf-text";
+
+const FONT = { name: "Helvetica", bold: false };
+// Viewport of an unrotated 612x792 page at scale 1: flip y.
+const FLIP = [1, 0, 0, -1, 0, 792];
+
+test("itemToWords splits a run at spaces and flips to a top-left origin", () => {
+  const words = itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" }, FLIP, false, FONT);
+  assert.deepEqual(words.map((w) => w.text), ["ab", "cd"]);
+  assert.deepEqual(words[0]!.box, [100, 84, 120, 94]);
+  assert.deepEqual(words[1]!.box, [130, 84, 150, 94]);
+  assert.equal(words[0]!.dir, 0);
+});
+
+test("itemToWords gives rotated text a bottom-to-top direction", () => {
+  // Text rotated 90 degrees counter-clockwise in PDF space reads bottom-to-top on the page.
+  const words = itemToWords({ str: "side", transform: [0, 10, -10, 0, 50, 100], width: 40, height: 10, fontName: "f" }, FLIP, false, FONT);
+  assert.equal(words[0]!.dir, 270);
+  assert.deepEqual(words[0]!.box, [42, 652, 52, 692]);
+});
+
+test("itemToWords expands ligatures", () => {
+  const words = itemToWords({ str: "\uFB01nal", transform: [10, 0, 0, 10, 0, 700], width: 40, height: 10, fontName: "f" }, FLIP, false, FONT);
+  assert.equal(words[0]!.text, "final");
+});
+
+test("angleToDirection rounds to quarter turns", () => {
+  assert.equal(angleToDirection(0.05), 0);
+  assert.equal(angleToDirection(Math.PI / 2), 90);
+  assert.equal(angleToDirection(-Math.PI / 2), 270);
+  assert.equal(angleToDirection(Math.PI), 180);
+});
+
+test("piecesToWords joins touching runs on one baseline only", () => {
+  const piece = (text: string, x0: number, x1: number) => ({ text, box: [x0, 0, x1, 10] as [number, number, number, number], size: 10, font: "f", bold: false, dir: 0 as const });
+  const words = piecesToWords([piece("Ta", 0, 10), piece("ble", 10.5, 25), piece("x", 40, 45)], 0.15);
+  assert.deepEqual(words.map((w) => w.text), ["Table", "x"]);
+});

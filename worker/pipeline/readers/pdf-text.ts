@@ -1,0 +1,149 @@
+// Reader pdf-text: the PDF's text layer as words with position, size, font and direction
+// (DESIGN.md §4). Glyph runs from pdf.js getTextContent are mapped through the page viewport, so
+// pages with a /Rotate entry and rotated text come out in displayed-page coordinates.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { Box, Direction, PdfTextReading, Word } from "../types";
+import { multiplyMatrices, transformPoint } from "../geometry/box";
+import type { Settings } from "../settings";
+
+/** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
+const LIGATURES = /[\uFB00-\uFB06]/g;
+
+interface TextItemLike {
+  str: string;
+  transform: number[];
+  width: number;
+  height: number;
+  fontName: string;
+}
+
+export async function readPdfText(page: PDFPageProxy, settings: Settings): Promise<PdfTextReading> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const pieces: Word[] = [];
+  for (const raw of content.items) {
+    if (!("str" in raw)) continue;
+    const item = raw as TextItemLike;
+    if (item.str.trim() === "") continue;
+    const vertical = Boolean(content.styles[item.fontName]?.vertical);
+    const font = fontInfo(page, item.fontName);
+    pieces.push(...itemToWords(item, viewport.transform, vertical, font));
+  }
+  return { words: piecesToWords(pieces, settings.wordJoinGapEm) };
+}
+
+function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: boolean } {
+  try {
+    // Fonts are resolved in commonObjs once the page's text or operators were loaded.
+    if (page.commonObjs.has(fontName)) {
+      const font = page.commonObjs.get(fontName) as { name?: string; bold?: boolean; black?: boolean };
+      const name = font.name ?? fontName;
+      return { name, bold: Boolean(font.bold || font.black) || /bold|black|heavy|semibold|demi/i.test(name) };
+    }
+  } catch {
+    // Not loaded: fall through to the bare resource name.
+  }
+  return { name: fontName, bold: false };
+}
+
+/** Splits one glyph run into words at its spaces, giving each character an equal share of the
+ * run's advance (pdf.js gives only the run's total width). */
+export function itemToWords(
+  item: TextItemLike,
+  viewportTransform: readonly number[],
+  vertical: boolean,
+  font: { name: string; bold: boolean },
+): Word[] {
+  const m = multiplyMatrices(item.transform, viewportTransform);
+  const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
+  // Unit vectors of the run in text space scaled to page units: advance along x, up along y.
+  const scaleX = Math.hypot(item.transform[0] ?? 0, item.transform[1] ?? 0) || size;
+  const advance = vertical ? item.height : item.width;
+  const text = item.str.replace(LIGATURES, (ch) => ch.normalize("NFKC"));
+  const words: Word[] = [];
+  const chars = [...text];
+  const charAdvance = chars.length > 0 ? advance / chars.length : 0;
+  let start = -1;
+  const flush = (end: number) => {
+    if (start < 0) return;
+    const t0 = (start * charAdvance) / scaleX;
+    const t1 = (end * charAdvance) / scaleX;
+    words.push(makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical));
+    start = -1;
+  };
+  chars.forEach((ch, i) => {
+    if (/\s/.test(ch)) flush(i);
+    else if (start < 0) start = i;
+  });
+  flush(chars.length);
+  return words;
+}
+
+function makeWord(
+  text: string,
+  m: number[],
+  t0: number,
+  t1: number,
+  size: number,
+  font: { name: string; bold: boolean },
+  vertical: boolean,
+): Word {
+  // In text space a glyph spans [t0, t1] along the advance and [-descent, ascent] across it.
+  const up = 1;
+  const descent = 0.2;
+  const ascent = 0.8;
+  const corners: Array<[number, number]> = vertical
+    ? [
+        [-0.5 * up, -t0],
+        [0.5 * up, -t0],
+        [-0.5 * up, -t1],
+        [0.5 * up, -t1],
+      ]
+    : [
+        [t0, -descent * up],
+        [t1, -descent * up],
+        [t0, ascent * up],
+        [t1, ascent * up],
+      ];
+  const pts = corners.map(([x, y]) => transformPoint(m, x, y));
+  const xs = pts.map((p) => p[0]);
+  const ys = pts.map((p) => p[1]);
+  const box: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  const dir = vertical ? 90 : angleToDirection(Math.atan2(m[1]!, m[0]!));
+  return { text, box, size, font: font.name, bold: font.bold, dir };
+}
+
+/** Device-space angle of the advance vector (y down) to the nearest quarter turn. */
+export function angleToDirection(radians: number): Direction {
+  const quarter = ((Math.round(radians / (Math.PI / 2)) % 4) + 4) % 4;
+  return ([0, 90, 180, 270] as const)[quarter]!;
+}
+
+/** Joins pieces of one word that the PDF drew as separate runs (kerning, font changes) when they
+ * touch along the same baseline. */
+export function piecesToWords(pieces: Word[], joinGapEm: number): Word[] {
+  const words: Word[] = [];
+  for (const piece of pieces) {
+    const last = words[words.length - 1];
+    if (last && last.dir === piece.dir && last.dir === 0 && touches(last, piece, joinGapEm)) {
+      last.text += piece.text;
+      last.box = [
+        Math.min(last.box[0], piece.box[0]),
+        Math.min(last.box[1], piece.box[1]),
+        Math.max(last.box[2], piece.box[2]),
+        Math.max(last.box[3], piece.box[3]),
+      ];
+      last.bold = last.bold && piece.bold;
+      continue;
+    }
+    words.push({ ...piece, box: [...piece.box] as Box });
+  }
+  return words;
+}
+
+function touches(a: Word, b: Word, joinGapEm: number): boolean {
+  const size = Math.max(a.size, b.size);
+  const sameBaseline = Math.abs(a.box[3] - b.box[3]) < size * 0.3;
+  const gap = b.box[0] - a.box[2];
+  return sameBaseline && gap < size * joinGapEm && gap > -size * 0.3;
+}

@@ -1,0 +1,131 @@
+// One shared render per page (DESIGN.md §4): both OCR readings and figure crops read the same
+// pixels, so the page is rasterised once, at a resolution chosen from the size of its text.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { createRequire } from "node:module";
+import { RENDER_SETTINGS, type RenderSettings } from "./settings";
+
+/** A rasterised page. Pixel (px, py) covers PDF points (px / scale, py / scale), top-left origin,
+ * in the same rotated "viewport" space as pdf.js `getViewport({ scale: 1 })`. */
+export interface PageRender {
+  pageNumber: number;
+  /** Page size in PDF points (viewport at scale 1, rotation applied). */
+  widthPt: number;
+  heightPt: number;
+  dpi: number;
+  /** Pixels per PDF point (dpi / 72). */
+  scale: number;
+  width: number;
+  height: number;
+  /** RGBA, row-major, width * height * 4 bytes, white background. */
+  rgba: Uint8Array;
+}
+
+type NapiCanvas = typeof import("@napi-rs/canvas");
+
+let canvasModule: NapiCanvas | null = null;
+
+/** The @napi-rs/canvas that pdf.js itself loads. pdfjs-dist carries its own copy (0.1.100; the
+ * top-level one is older), and drawing pdf.js's Path2D objects into a canvas of the other copy
+ * fails with "T on unrwap is not the type of wrapped object". */
+function pdfjsCanvas(): NapiCanvas {
+  if (!canvasModule) {
+    const require = createRequire(import.meta.url);
+    const fromPdfjs = createRequire(require.resolve("pdfjs-dist/package.json"));
+    canvasModule = fromPdfjs("@napi-rs/canvas") as NapiCanvas;
+  }
+  return canvasModule;
+}
+
+/** Typical text size of a page in points: the median font size weighted by characters, read
+ * from the text layer. Null when the page has no text layer (a scan). */
+export async function readTextSizePt(page: PDFPageProxy): Promise<number | null> {
+  const content = await page.getTextContent();
+  const sizes: { size: number; weight: number }[] = [];
+  for (const item of content.items) {
+    if (!("str" in item)) continue;
+    const chars = item.str.trim().length;
+    if (chars === 0) continue;
+    const [a, b, c, d] = item.transform as number[];
+    // The glyph height is the length of the transformed unit y vector; for unrotated text this
+    // is the font size. (a, b) is kept as a fallback for degenerate matrices.
+    const size = Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0);
+    if (size > 0) sizes.push({ size, weight: chars });
+  }
+  if (sizes.length === 0) return null;
+  sizes.sort((x, y) => x.size - y.size);
+  const total = sizes.reduce((sum, entry) => sum + entry.weight, 0);
+  let seen = 0;
+  for (const entry of sizes) {
+    seen += entry.weight;
+    if (seen * 2 >= total) return entry.size;
+  }
+  return sizes[sizes.length - 1]!.size;
+}
+
+/** The render resolution for a page whose typical text is `textSizePt` points high: enough pixels
+ * that body text reaches the height Tesseract reads best, no more (render and OCR time grow with
+ * the square of the dpi). */
+export function textSizeToDpi(textSizePt: number | null, settings: RenderSettings = RENDER_SETTINGS): number {
+  if (textSizePt === null || !Number.isFinite(textSizePt) || textSizePt <= 0) return settings.dpiWithoutTextLayer;
+  const dpi = (settings.targetTextHeightPx * 72) / textSizePt;
+  return Math.round(Math.min(settings.maxDpi, Math.max(settings.minDpi, dpi)));
+}
+
+/** Renders a page at `dpi` on a white background. The caller keeps the page open. */
+export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number): Promise<PageRender> {
+  const scale = dpi / 72;
+  const viewportPt = page.getViewport({ scale: 1 });
+  const viewport = page.getViewport({ scale });
+  const width = Math.max(1, Math.ceil(viewport.width));
+  const height = Math.max(1, Math.ceil(viewport.height));
+  const canvas = pdfjsCanvas().createCanvas(width, height);
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#ffffff";
+  context.fillRect(0, 0, width, height);
+  // pdf.js types its render parameters for a DOM canvas; @napi-rs/canvas implements the subset it
+  // uses (it is the canvas pdf.js itself loads in Node).
+  // Only the context is passed: given the canvas too, pdf.js calls getContext() a second time,
+  // which @napi-rs/canvas refuses ("Cannot redefine property: createImageData").
+  await page.render({
+    canvas: null,
+    canvasContext: context as unknown as CanvasRenderingContext2D,
+    viewport,
+    background: "#ffffff",
+  }).promise;
+  const imageData = context.getImageData(0, 0, width, height);
+  return {
+    pageNumber,
+    widthPt: viewportPt.width,
+    heightPt: viewportPt.height,
+    dpi,
+    scale,
+    width,
+    height,
+    rgba: new Uint8Array(imageData.data.buffer, imageData.data.byteOffset, imageData.data.byteLength),
+  };
+}
+
+/** Renders a page at the resolution its text size asks for. */
+export async function renderPageForOcr(
+  page: PDFPageProxy,
+  pageNumber: number,
+  settings: RenderSettings = RENDER_SETTINGS,
+): Promise<PageRender> {
+  const dpi = textSizeToDpi(await readTextSizePt(page), settings);
+  return renderPage(page, pageNumber, dpi);
+}
+
+/** The render as an 8-bit greyscale PGM (P5) file: Leptonica reads it without a decoder, and it
+ * costs a fraction of a PNG encode. */
+export function renderToPgm(render: PageRender): Buffer {
+  const header = Buffer.from(`P5\n${render.width} ${render.height}\n255\n`, "ascii");
+  const out = Buffer.allocUnsafe(header.length + render.width * render.height);
+  header.copy(out, 0);
+  const { rgba } = render;
+  let o = header.length;
+  for (let i = 0; i < rgba.length; i += 4) {
+    // ITU-R BT.601 luma, integer form.
+    out[o++] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
+  }
+  return out;
+}

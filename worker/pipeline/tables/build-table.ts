@@ -1,0 +1,272 @@
+// Table structure inside a region: from the ruled grid when the region has one (pdf-grid), from
+// whitespace columns and text lines otherwise (pdf-layout). Both end as a TableModel.
+import type { Box, ModelCell, Ruling, TableModel, TextLine, Word } from "../types";
+import { boxUnion, isPointInBox, median } from "../geometry/box";
+import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines";
+import { chunksToColumns, chunkToColumns } from "../geometry/chunks-to-columns";
+import type { Grid } from "../geometry/rulings-to-grid";
+import type { Settings } from "../settings";
+
+const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
+
+export function isNumeric(text: string): boolean {
+  return NUMERIC.test(text.trim());
+}
+
+function wordCenterIn(word: Word, box: Box, tolerance = 0): boolean {
+  return isPointInBox((word.box[0] + word.box[2]) / 2, (word.box[1] + word.box[3]) / 2, box, tolerance);
+}
+
+/** Joins the words of one cell: lines top to bottom, words left to right. */
+export function wordsToText(words: Word[], settings: Settings): string {
+  return wordsToLines(words, settings.lineCenterToleranceEm)
+    .map((l) => l.text)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+interface RawCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  words: Word[];
+}
+
+/** Rotated words at the left edge of a table are side labels (row_groups), not a column. */
+function takeSideLabels(words: Word[]): { content: Word[]; labels: Word[][] } {
+  const rotated = words.filter((w) => w.dir === 90 || w.dir === 270);
+  const content = words.filter((w) => w.dir === 0);
+  if (rotated.length === 0) return { content, labels: [] };
+  // One label = rotated words sharing an x band.
+  const sorted = [...rotated].sort((a, b) => a.box[0] - b.box[0]);
+  const labels: Word[][] = [];
+  for (const w of sorted) {
+    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * 0.5 && l.some((o) => o.box[1] - w.box[3] < w.size * 3 && w.box[1] - o.box[3] < w.size * 3));
+    if (label) label.push(w);
+    else labels.push([w]);
+  }
+  return { content, labels };
+}
+
+function sideLabelText(label: Word[]): string {
+  // Bottom-to-top text reads from the largest y; top-to-bottom from the smallest.
+  const dir = label[0]!.dir;
+  const ordered = [...label].sort((a, b) => (dir === 270 ? b.box[3] - a.box[3] : a.box[1] - b.box[1]));
+  return ordered.map((w) => w.text).join(" ");
+}
+
+/** Builds a table from a ruled grid and the words inside it. */
+export function gridToModel(grid: Grid, words: Word[], settings: Settings): TableModel | null {
+  const inside = words.filter((w) => wordCenterIn(w, grid.box, 1));
+  const { content, labels } = takeSideLabels(inside);
+  // Refine rows: a grid row that holds several text lines aligned across columns is a block of
+  // rows drawn without row rulings (column-ruled tables), not wrapped cells.
+  const ys: number[] = [grid.ys[0]!];
+  const rowMap: Array<[number, number]> = []; // old row -> [first new row, count]
+  for (let r = 0; r + 1 < grid.ys.length; r++) {
+    const cellsInRow = grid.cells.filter((c) => c.row === r && c.rowSpan === 1);
+    const splits = rowSplitPositions(cellsInRow.map((c) => content.filter((w) => wordCenterIn(w, c.box))), settings);
+    const first = ys.length - 1;
+    for (const y of splits) ys.push(y);
+    ys.push(grid.ys[r + 1]!);
+    rowMap.push([first, splits.length + 1]);
+  }
+  const raw: RawCell[] = [];
+  for (const cell of grid.cells) {
+    const [first, count] = rowMap[cell.row]!;
+    const lastOld = rowMap[cell.row + cell.rowSpan - 1]!;
+    const cellWords = content.filter((w) => wordCenterIn(w, cell.box));
+    if (cell.rowSpan === 1 && count > 1) {
+      for (let k = 0; k < count; k++) {
+        const band: Box = [cell.box[0], ys[first + k]!, cell.box[2], ys[first + k + 1]!];
+        raw.push({ row: first + k, col: cell.col, rowSpan: 1, colSpan: cell.colSpan, words: cellWords.filter((w) => wordCenterIn(w, band)) });
+      }
+    } else {
+      const endRow = lastOld[0] + lastOld[1];
+      raw.push({ row: first, col: cell.col, rowSpan: endRow - first, colSpan: cell.colSpan, words: cellWords });
+    }
+  }
+  const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
+  return rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+}
+
+/** Where to cut one grid row: between text lines that recur at the same height in at least two
+ * cells, when at least one cell is a column of numbers (numbers do not wrap; words do). */
+export function rowSplitPositions(cellWords: Word[][], settings: Settings): number[] {
+  const cellLines = cellWords.map((ws) => wordsToLines(ws, settings.lineCenterToleranceEm));
+  const multi = cellLines.filter((ls) => ls.length >= 2);
+  if (multi.length < 2) return [];
+  const hasNumberColumn = multi.some((ls) => ls.every((l) => isNumeric(l.text)));
+  if (!hasNumberColumn) return [];
+  // Cluster every line of the row by vertical extent.
+  const all = cellLines.flat().sort((a, b) => a.box[1] - b.box[1]);
+  const clusters: Array<[number, number]> = [];
+  for (const line of all) {
+    const last = clusters[clusters.length - 1];
+    const mid = (line.box[1] + line.box[3]) / 2;
+    if (last && mid < last[1]) last[1] = Math.max(last[1], line.box[3]);
+    else clusters.push([line.box[1], line.box[3]]);
+  }
+  const cuts: number[] = [];
+  for (let k = 0; k + 1 < clusters.length; k++) cuts.push((clusters[k]![1] + clusters[k + 1]![0]) / 2);
+  return cuts;
+}
+
+/** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
+ * joined back into their cell. */
+export function layoutToModel(region: Box, words: Word[], settings: Settings): TableModel | null {
+  const inside = words.filter((w) => wordCenterIn(w, region, 1));
+  const { content, labels } = takeSideLabels(inside);
+  const lines = wordsToLines(content, settings.lineCenterToleranceEm);
+  if (lines.length === 0) return null;
+  const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm));
+  const size = median(lines.map((l) => l.size), 10);
+  const multiRows = chunkRows.filter((r) => r.length >= 2).length;
+  const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));
+  const columns = chunksToColumns(chunkRows, size * settings.minColumnGapEm, maxCrossing);
+  if (columns.length < 2) return null;
+  // Cells per line.
+  type LineCells = Map<number, { last: number; words: Word[] }>;
+  const perLine: LineCells[] = chunkRows.map((chunks) => {
+    const cells: LineCells = new Map();
+    for (const chunk of chunks) {
+      const [first, last] = chunkToColumns(chunk.box, columns);
+      const existing = cells.get(first);
+      if (existing) {
+        existing.words.push(...chunk.words);
+        existing.last = Math.max(existing.last, last);
+      } else cells.set(first, { last, words: [...chunk.words] });
+    }
+    return cells;
+  });
+  // Join wrapped lines into the row above.
+  const rows: Array<{ lines: number[]; cells: LineCells }> = [];
+  perLine.forEach((cells, i) => {
+    const prev = rows[rows.length - 1];
+    if (prev && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, settings)) {
+      for (const [col, cell] of cells) {
+        const target = prev.cells.get(col);
+        if (target) {
+          target.words.push(...cell.words);
+          target.last = Math.max(target.last, cell.last);
+        } else prev.cells.set(col, cell);
+      }
+      prev.lines.push(i);
+    } else rows.push({ lines: [i], cells: new Map([...cells].map(([k, v]) => [k, { last: v.last, words: [...v.words] }])) });
+  });
+  const raw: RawCell[] = [];
+  rows.forEach((row, r) => {
+    for (const [col, cell] of row.cells) raw.push({ row: r, col, rowSpan: 1, colSpan: cell.last - col + 1, words: cell.words });
+  });
+  const rowBands = rows.map((row) => {
+    const first = lines[row.lines[0]!]!;
+    const last = lines[row.lines[row.lines.length - 1]!]!;
+    return [first.box[1], last.box[3]] as const;
+  });
+  return rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
+}
+
+/** A line continues the row above when it is close below it and fills no column the row above
+ * leaves empty except as text (a wrapped label or description, never a new number). */
+function isContinuation(
+  cells: Map<number, { words: Word[] }>,
+  prevCells: Map<number, { words: Word[] }>,
+  line: TextLine,
+  prevLine: TextLine,
+  settings: Settings,
+): boolean {
+  const gap = line.box[1] - prevLine.box[3];
+  if (gap > line.size * settings.wrapGapEm) return false;
+  const texts = [...cells.entries()];
+  if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
+  // while the line above has text in the same columns.
+  if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
+  const first = cells.get(0)!.words[0]?.text ?? "";
+  return cells.size === 1 && /^[a-z(]/.test(first) && prevCells.has(0);
+}
+
+function rawToModel(
+  raw: RawCell[],
+  nRows: number,
+  nCols: number,
+  rowBands: ReadonlyArray<readonly [number, number]>,
+  labels: Word[][],
+  source: TableModel["source"],
+  settings: Settings,
+): TableModel | null {
+  // Drop columns no cell starts in and that hold no text (decorative or side-label columns).
+  const used = new Set<number>();
+  for (const c of raw) if (c.words.length > 0) used.add(c.col);
+  const keep = [...Array(nCols).keys()].filter((k) => used.has(k));
+  if (keep.length < 2) return null;
+  const colIndex = new Map(keep.map((k, i) => [k, i]));
+  const cells: ModelCell[] = [];
+  for (const c of raw) {
+    const cols = [...Array(c.colSpan).keys()].map((k) => c.col + k).filter((k) => colIndex.has(k));
+    if (cols.length === 0) continue;
+    const words = c.words;
+    cells.push({
+      row: c.row,
+      col: colIndex.get(cols[0]!)!,
+      rowSpan: c.rowSpan,
+      colSpan: colIndex.get(cols[cols.length - 1]!)! - colIndex.get(cols[0]!)! + 1,
+      text: wordsToText(words, settings),
+      box: boxUnion(words.map((w) => w.box)),
+    });
+  }
+  // Drop rows with no text at all (spacer rows of a grid).
+  const rowUsed = new Set<number>();
+  for (const c of cells) if (c.text !== "") for (let k = 0; k < c.rowSpan; k++) rowUsed.add(c.row + k);
+  const keepRows = [...Array(nRows).keys()].filter((r) => rowUsed.has(r));
+  if (keepRows.length < 1) return null;
+  const rowIndex = new Map(keepRows.map((r, i) => [r, i]));
+  const finalCells: ModelCell[] = [];
+  for (const c of cells) {
+    const rows = [...Array(c.rowSpan).keys()].map((k) => c.row + k).filter((r) => rowIndex.has(r));
+    if (rows.length === 0) continue;
+    finalCells.push({ ...c, row: rowIndex.get(rows[0]!)!, rowSpan: rows.length });
+  }
+  finalCells.sort((a, b) => a.row - b.row || a.col - b.col);
+  const boxes = finalCells.map((c) => c.box).filter((b): b is Box => b !== null);
+  const box = boxUnion([...boxes, ...labels.flat().map((w) => w.box)]);
+  if (!box) return null;
+  const keptBands = keepRows.map((r) => rowBands[r]!);
+  const rowGroups: Array<string | null> = keptBands.map(() => null);
+  for (const label of labels) {
+    const lb = boxUnion(label.map((w) => w.box))!;
+    keptBands.forEach(([y0, y1], r) => {
+      const overlap = Math.min(y1, lb[3]) - Math.max(y0, lb[1]);
+      if (overlap > (y1 - y0) * 0.5) rowGroups[r] = sideLabelText(label);
+    });
+  }
+  const model: TableModel = {
+    box,
+    nRows: keepRows.length,
+    nCols: keep.length,
+    cells: finalCells,
+    headerRows: 0,
+    rowGroups: rowGroups.some((g) => g !== null) ? rowGroups : [],
+    source,
+    disputed: false,
+  };
+  model.headerRows = modelToHeaderRows(model);
+  return model;
+}
+
+/** Header rows: the rows above the first row with a number outside the first column, plus rows
+ * under a header cell that spans columns; a table without numbers has its first row as header. */
+export function modelToHeaderRows(model: TableModel): number {
+  if (model.nRows < 2) return 0;
+  let firstData = -1;
+  for (let r = 0; r < model.nRows && firstData < 0; r++) {
+    const rowCells = model.cells.filter((c) => c.row === r && c.text !== "");
+    if (rowCells.some((c) => c.col > 0 && isNumeric(c.text))) firstData = r;
+  }
+  if (firstData < 0) return 1;
+  return Math.min(firstData, 4, model.nRows - 1);
+}
+
+export { makeLine };

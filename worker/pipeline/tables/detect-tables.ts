@@ -1,0 +1,110 @@
+// Table detection on one page from the two structure readings: pdf-grid (ruled grids, including
+// cells drawn as filled backgrounds) and pdf-layout (runs of lines whose whitespace lines up in
+// columns). Where the readings disagree that a table exists, the table is flagged layout_disputed.
+import type { Box, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from "../types";
+import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box";
+import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
+import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
+import { gridToModel, layoutToModel } from "./build-table";
+import type { Settings } from "../settings";
+
+export interface PageTables {
+  tables: TableModel[];
+  /** Intermediates kept for the debug overlay. */
+  rulings: Ruling[];
+  grids: Grid[];
+  layoutRegions: Box[];
+}
+
+export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
+  return rulingsToJoined([...graphics.rulings, ...rectsToRulings(graphics.filledRects.map((r) => r.box))], settings.rulingSnap, settings.rulingJoin);
+}
+
+export function detectTables(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageTables {
+  const rulings = pageToRulings(graphics, settings);
+  const grids = rulingsToGroups(rulings, settings.intersectTolerance)
+    .map((g) => groupToGrid(g, settings.intersectTolerance))
+    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
+  const allLines = wordsToLines(words, settings.lineCenterToleranceEm);
+  const layoutRegions = linesToTableRegions(allLines, settings);
+
+  const tables: TableModel[] = [];
+  for (const grid of grids) {
+    const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings) : null);
+    if (!model || model.nRows < 2 || !isTableLike(model)) continue;
+    // Nested grids (a grid drawn inside a cell of another) are read as part of the outer table.
+    if (tables.some((t) => boxOverlapRatio(model.box, t.box) > 0.8)) continue;
+    model.disputed = !layoutRegions.some((r) => boxOverlapRatio(r, model.box) > 0.3 || boxOverlapRatio(model.box, r) > 0.3);
+    tables.push(model);
+  }
+  const taken = tables.map((t) => t.box);
+  const freeWords = words.filter((w) => !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1)));
+  const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
+  for (const region of linesToTableRegions(freeLines, settings)) {
+    const model = layoutToModel(region, freeWords, settings);
+    if (!model || model.nRows < 2 || !isTableLike(model)) continue;
+    tables.push(model);
+  }
+  tables.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  return { tables, rulings, grids, layoutRegions };
+}
+
+/** A table has most rows filled in at least two columns; a boxed paragraph or a list does not. */
+function isTableLike(model: TableModel): boolean {
+  let multi = 0;
+  for (let r = 0; r < model.nRows; r++) {
+    if (model.cells.filter((c) => c.row === r && c.text !== "").length >= 2) multi++;
+  }
+  return multi >= 2 && multi >= model.nRows * 0.4;
+}
+
+const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;
+
+/** A line that may be a table row: split into two or more chunks, and not two prose columns or a
+ * bulleted sentence. */
+export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
+  if (chunks.length < 2) return false;
+  const words = chunks.map((c) => c.words.length);
+  if (chunks.length === 2) {
+    if (words.every((n) => n >= settings.proseChunkWords)) return false;
+    if (BULLET.test(chunks[0]!.text) && words[1]! >= settings.proseChunkWords) return false;
+  }
+  return true;
+}
+
+/** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
+ * cell), each returned as a region box. */
+export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[] {
+  const info = lines.map((line) => ({ line, tabular: isTabularLine(lineToChunks(line, settings.columnGapEm), settings) }));
+  const regions: Box[] = [];
+  let i = 0;
+  while (i < info.length) {
+    if (!info[i]!.tabular) {
+      i++;
+      continue;
+    }
+    let lastTab = i;
+    let count = 1;
+    let j = i;
+    while (j + 1 < info.length) {
+      const next = info[j + 1]!;
+      const size = Math.max(next.line.size, info[j]!.line.size);
+      const gap = next.line.box[1] - info[j]!.line.box[3];
+      if (gap > size * settings.regionGapEm) break;
+      if (next.tabular) {
+        lastTab = j + 1;
+        count++;
+      } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
+      j++;
+    }
+    if (count >= settings.minTableLines) {
+      regions.push(boxUnion(info.slice(i, lastTab + 1).map((x) => x.line.box))!);
+    }
+    i = Math.max(lastTab + 1, i + 1);
+  }
+  return regions;
+}
+
+export function medianSize(lines: TextLine[]): number {
+  return median(lines.map((l) => l.size), 10);
+}

@@ -1,0 +1,85 @@
+// Internal shapes passed between the readers and the assembly stages. All coordinates are PDF points
+// with the origin at the top-left of the page as displayed (after /Rotate), like the result format.
+
+/** [x0, y0, x1, y1], x0 <= x1 and y0 <= y1. */
+export type Box = [number, number, number, number];
+
+/** Reading direction of a glyph run on the displayed page: 0 left-to-right, 90 top-to-bottom,
+ * 180 upside down, 270 bottom-to-top (a side label rotated counter-clockwise). */
+export type Direction = 0 | 90 | 180 | 270;
+
+export interface Word {
+  text: string;
+  box: Box;
+  /** Font size in points (length of the glyph's up vector). */
+  size: number;
+  font: string;
+  bold: boolean;
+  dir: Direction;
+}
+
+export interface TextLine {
+  words: Word[];
+  box: Box;
+  text: string;
+  size: number;
+  bold: boolean;
+}
+
+/** One reading of the page's text layer (reader pdf-text). */
+export interface PdfTextReading {
+  words: Word[];
+}
+
+/** An axis-aligned line: horizontal ("h", at y = pos from start to end in x) or vertical. */
+export interface Ruling {
+  orientation: "h" | "v";
+  pos: number;
+  start: number;
+  end: number;
+}
+
+export interface FilledRect {
+  box: Box;
+}
+
+/** What the operator list says (reader pdf-grid and pdf-image share one walk). */
+export interface PdfGraphicsReading {
+  /** Stroked lines and thin filled rectangles, in page space, not yet snapped. */
+  rulings: Ruling[];
+  /** Filled, visibly coloured rectangles that are not thin: cell backgrounds, bars of charts. */
+  filledRects: FilledRect[];
+  /** Bounding boxes of painted paths that are neither rulings nor rectangles (curves, polygons). */
+  drawings: Box[];
+  /** Placed image objects. */
+  images: Array<{ box: Box; id: string }>;
+}
+
+/** A cell of a table model: a rectangle of grid slots. */
+export interface ModelCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+  /** Box of the words in the cell (tight), or null when empty. */
+  box: Box | null;
+}
+
+/** A table as the structure readers see it, before it becomes a result Table. */
+export interface TableModel {
+  box: Box;
+  nRows: number;
+  nCols: number;
+  cells: ModelCell[];
+  /** How many top rows are header rows. */
+  headerRows: number;
+  /** One label (or null) per row, from rotated side labels; empty when none. */
+  rowGroups: Array<string | null>;
+  /** Which structure reading found the table. */
+  source: "pdf-grid" | "pdf-layout";
+  /** The other structure reading does not agree a table is here. */
+  disputed: boolean;
+  /** Qualifier line belonging to the whole table (e.g. "in thousands of euro"). */
+  caption?: string;
+}
