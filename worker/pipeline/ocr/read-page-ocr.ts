@@ -1,0 +1,135 @@
+// Both OCR readings of one page: served from the cache when possible, otherwise both engines
+// read the same render side by side (Tesseract in its worker thread, ONNX Runtime on its own
+// thread), each on one core. One engine failing is recorded and the other's reading returned.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { renderPageForOcr, type PageRender } from "../render/render-page";
+import { readOcrCache, writeOcrCache } from "./ocr-cache";
+import { PaddleEngine } from "./paddle/paddle-engine";
+import { TesseractEngine } from "./tesseract-engine";
+import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
+import type { BBox } from "../../../lib/result/schema";
+
+/** What an OCR engine must do; the two real engines and test doubles implement it. */
+export interface PageOcrEngine {
+  readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }>;
+  release(): Promise<void>;
+}
+
+export type EngineFactory = () => Promise<PageOcrEngine>;
+
+export const DEFAULT_ENGINES: Record<OcrReaderName, EngineFactory> = {
+  "ocr-1": () => TesseractEngine.create(),
+  "ocr-2": () => PaddleEngine.create(),
+};
+
+export interface ReadPageOcrInput {
+  /** The page to read: an open pdf.js page (rendered only if some reading is not cached) or a
+   * render the caller already made (it is then shared, e.g. with figure crops). */
+  page: PDFPageProxy | PageRender;
+  pageNumber: number;
+  /** sha256 of the PDF (64 lowercase hex digits): the cache key. */
+  fileSha256: string;
+  /** Cache directory, or null for no cache. */
+  cacheDir: string | null;
+}
+
+export interface PageOcr {
+  readings: Record<OcrReaderName, OcrOutcome>;
+  /** The render the engines read, or null when every reading came from the cache. */
+  render: PageRender | null;
+}
+
+export interface OcrReaderStats {
+  /** Pages each engine actually read (cache misses). */
+  engineRuns: Record<OcrReaderName, number>;
+  cacheHits: number;
+}
+
+/** Loads each engine on first use and keeps it for the next pages; call release() at the end. */
+export class OcrReaders {
+  readonly stats: OcrReaderStats = { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 0 };
+  private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
+
+  constructor(private readonly factories: Record<OcrReaderName, EngineFactory> = DEFAULT_ENGINES) {}
+
+  async readPage(input: ReadPageOcrInput): Promise<PageOcr> {
+    const names: OcrReaderName[] = ["ocr-1", "ocr-2"];
+    const cached = await Promise.all(
+      names.map((reader) =>
+        input.cacheDir ? readOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }) : null,
+      ),
+    );
+    const readings = {} as Record<OcrReaderName, OcrOutcome>;
+    const missing: OcrReaderName[] = [];
+    names.forEach((reader, i) => {
+      const hit = cached[i];
+      if (hit) {
+        readings[reader] = hit;
+        this.stats.cacheHits += 1;
+      } else {
+        missing.push(reader);
+      }
+    });
+    if (missing.length === 0) return { readings, render: null };
+
+    let render: PageRender;
+    try {
+      render = isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber);
+    } catch (error) {
+      // Without pixels neither engine can read: both failures are recorded.
+      for (const reader of missing) readings[reader] = { error: `render failed: ${messageOf(error)}` };
+      return { readings, render: null };
+    }
+    await Promise.all(
+      missing.map(async (reader) => {
+        readings[reader] = await this.runEngine(reader, render);
+        const outcome = readings[reader];
+        if (input.cacheDir && !("error" in outcome)) {
+          await writeOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }, outcome).catch(
+            () => undefined, // a full disk costs a re-run later, not this page
+          );
+        }
+      }),
+    );
+    return { readings, render };
+  }
+
+  async release(): Promise<void> {
+    const engines = [...this.engines.values()];
+    this.engines.clear();
+    await Promise.all(engines.map(async (engine) => (await engine.catch(() => null))?.release()));
+  }
+
+  private async runEngine(reader: OcrReaderName, render: PageRender): Promise<OcrOutcome> {
+    const started = performance.now();
+    try {
+      let engine = this.engines.get(reader);
+      if (!engine) {
+        engine = this.factories[reader]();
+        this.engines.set(reader, engine);
+        // A failed load is retried on the next page rather than remembered.
+        engine.catch(() => this.engines.delete(reader));
+      }
+      const { words, nonTextRegions } = await (await engine).readPage(render);
+      this.stats.engineRuns[reader] += 1;
+      const reading: OcrPageReading = {
+        words,
+        nonTextRegions,
+        dpi: render.dpi,
+        seconds: Math.round((performance.now() - started) / 10) / 100,
+        fromCache: false,
+      };
+      return reading;
+    } catch (error) {
+      return { error: `${reader} failed: ${messageOf(error)}` };
+    }
+  }
+}
+
+function isRender(page: PDFPageProxy | PageRender): page is PageRender {
+  return "rgba" in page;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
