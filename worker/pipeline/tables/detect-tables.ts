@@ -108,3 +108,24 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
 export function medianSize(lines: TextLine[]): number {
   return median(lines.map((l) => l.size), 10);
 }
+
+/** Structure only: the table inside a given region (ground-truth region, or a region another
+ * reading proposes). The ruled grid when the region holds one, text geometry otherwise. */
+export function tableInRegion(region: Box, words: Word[], graphics: PdfGraphicsReading, settings: Settings): TableModel | null {
+  const rulings = pageToRulings(graphics, settings).filter((r) =>
+    r.orientation === "h"
+      ? r.pos >= region[1] - 3 && r.pos <= region[3] + 3 && r.end > region[0] && r.start < region[2]
+      : r.pos >= region[0] - 3 && r.pos <= region[2] + 3 && r.end > region[1] && r.start < region[3],
+  );
+  const inRegion = words.filter((w) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, region, 1));
+  const grids = rulingsToGroups(rulings, settings.intersectTolerance)
+    .map((g) => groupToGrid(g, settings.intersectTolerance))
+    .filter((g): g is Grid => g !== null && g.cells.length >= 2)
+    .sort((a, b) => (b.box[2] - b.box[0]) * (b.box[3] - b.box[1]) - (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]));
+  const grid = grids[0];
+  if (grid && boxOverlapRatio(region, grid.box) > 0.6) {
+    const model = gridToModel(grid, inRegion, settings);
+    if (model && model.nRows >= 2) return model;
+  }
+  return layoutToModel(region, inRegion, settings);
+}

@@ -1,0 +1,65 @@
+// Reads the ICDAR 2013 table-competition ground truth (see ../shared/data/README.md): structure
+// files (-str.xml) as grids of cells per region, region files (-reg.xml) as page boxes.
+import fs from "node:fs";
+import { XMLParser } from "fast-xml-parser";
+
+export interface GtCell {
+  startRow: number;
+  endRow: number;
+  startCol: number;
+  endCol: number;
+  text: string;
+}
+
+export interface GtRegion {
+  page: number;
+  cells: GtCell[];
+}
+
+export interface GtRegionBox {
+  page: number;
+  /** x1, y1, x2, y2 in PDF points, origin bottom-left. */
+  box: [number, number, number, number];
+}
+
+const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["table", "region", "cell"].includes(name), textNodeName: "#text" });
+
+function asText(content: unknown): string {
+  if (content === undefined || content === null) return "";
+  if (typeof content === "object") return String((content as Record<string, unknown>)["#text"] ?? "");
+  return String(content);
+}
+
+export function readStructure(file: string): GtRegion[] {
+  const doc = parser.parse(fs.readFileSync(file, "utf8")) as { document: { table?: Array<{ region?: Array<Record<string, unknown>> }> } };
+  const regions: GtRegion[] = [];
+  for (const table of doc.document.table ?? []) {
+    for (const region of table.region ?? []) {
+      const cells = ((region.cell as Array<Record<string, unknown>>) ?? []).map((c) => {
+        const startRow = Number(c["start-row"]);
+        const startCol = Number(c["start-col"]);
+        return {
+          startRow,
+          startCol,
+          endRow: c["end-row"] !== undefined ? Number(c["end-row"]) : startRow,
+          endCol: c["end-col"] !== undefined ? Number(c["end-col"]) : startCol,
+          text: asText(c.content),
+        };
+      });
+      regions.push({ page: Number(region.page), cells });
+    }
+  }
+  return regions;
+}
+
+export function readRegions(file: string): GtRegionBox[] {
+  const doc = parser.parse(fs.readFileSync(file, "utf8")) as { document: { table?: Array<{ region?: Array<Record<string, unknown>> }> } };
+  const out: GtRegionBox[] = [];
+  for (const table of doc.document.table ?? []) {
+    for (const region of table.region ?? []) {
+      const bb = region["bounding-box"] as Record<string, string>;
+      out.push({ page: Number(region.page), box: [Number(bb.x1), Number(bb.y1), Number(bb.x2), Number(bb.y2)] });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,45 @@
+// The only rewriting a reading gets before readings are compared (DESIGN.md §4): changes that
+// cannot alter what a value means. Digits, decimal and thousands separators, signs (other than
+// spelling a minus as a hyphen), letters and case are never touched: "1,234" vs "1.234" and
+// "1 234" vs "1234" stay different, because they can mean different numbers.
+
+/** Hyphen, minus and dash code points that all read as "-" in a table cell: U+2010 hyphen,
+ * U+2011 non-breaking hyphen, U+2012 figure dash, U+2013 en dash, U+2014 em dash, U+2015
+ * horizontal bar, U+2212 minus sign, U+FE58 small em dash, U+FE63 small hyphen-minus,
+ * U+FF0D fullwidth hyphen-minus (NFKC already maps the last two; kept for clarity). */
+const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/g;
+/** Typographic quotes and the prime: OCR engines and fonts spell them interchangeably. */
+const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032]/g;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033]/g;
+/** Invisible characters that only affect line breaking: soft hyphen, zero-width space/joiners,
+ * word joiner, BOM. */
+const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
+/** Ligatures NFKC leaves alone. */
+const EXTRA_LIGATURES: Record<string, string> = { "\u0152": "OE", "\u0153": "oe", "\uA733": "aa" };
+
+/** Canonical spelling of a reading: NFKC (fullwidth forms, ligatures such as "ﬁ", superscript-free
+ * compatibility forms), dashes to "-", quotes to ASCII, whitespace runs to one space, trimmed.
+ * This is also the form a cell's value is delivered in. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize("NFKC")
+    .replace(INVISIBLE, "")
+    .replace(DASHES, "-")
+    .replace(SINGLE_QUOTES, "'")
+    .replace(DOUBLE_QUOTES, '"')
+    .replace(/[\u0152\u0153\uA733]/g, (c) => EXTRA_LIGATURES[c] ?? c)
+    .replace(/\s+/gu, " ")
+    .trim();
+}
+
+/** The comparison key of a reading: its normalised text, with the spaces that OCR engines place
+ * inconsistently around punctuation removed ("12.5 %" = "12.5%", "( 3 )" = "(3)"). A space between
+ * two letters or digits is kept: it can separate two numbers or be a thousands separator. */
+export function comparisonKey(text: string): string {
+  return normaliseText(text).replace(/ (?=[^\p{L}\p{N}])|(?<=[^\p{L}\p{N}]) /gu, "");
+}
+
+/** Whether two readings say the same thing. */
+export function readingsAgree(a: string, b: string): boolean {
+  return comparisonKey(a) === comparisonKey(b);
+}
