@@ -61,6 +61,7 @@ function sideLabelText(label: Word[]): string {
 export function gridToModel(grid: Grid, words: Word[], settings: Settings): TableModel | null {
   const inside = words.filter((w) => wordCenterIn(w, grid.box, 1));
   const { content, labels } = takeSideLabels(inside);
+  if (isUnderColumned(grid, content, settings)) return null;
   // Refine rows: a grid row that holds several text lines aligned across columns is a block of
   // rows drawn without row rulings (column-ruled tables), not wrapped cells.
   const ys: number[] = [grid.ys[0]!];
@@ -90,6 +91,22 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   }
   const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
   return rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+}
+
+/** A grid whose cells hold text split by column-wide gaps is missing its column rulings (zebra
+ * rows drawn as full-width backgrounds, tables ruled between rows only): its columns must come
+ * from the text layout instead. */
+export function isUnderColumned(grid: Grid, content: Word[], settings: Settings): boolean {
+  let filled = 0;
+  let split = 0;
+  for (const cell of grid.cells) {
+    const words = content.filter((w) => wordCenterIn(w, cell.box));
+    if (words.length === 0) continue;
+    filled++;
+    const lines = wordsToLines(words, settings.lineCenterToleranceEm);
+    if (lines.some((l) => lineToChunks(l, settings.columnGapEm).length >= 2)) split++;
+  }
+  return filled > 0 && split >= Math.max(2, filled * settings.underColumnedShare);
 }
 
 /** Where to cut one grid row: between text lines that recur at the same height in at least two

@@ -16,8 +16,16 @@ export interface PageTables {
   layoutRegions: Box[];
 }
 
+/** Rulings of the page: stroked lines and thin rectangles, plus the edges of filled background
+ * rectangles that do not sit inside a grid already drawn with lines (a highlight behind the text
+ * of a ruled cell adds no column). */
 export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
-  return rulingsToJoined([...graphics.rulings, ...rectsToRulings(graphics.filledRects.map((r) => r.box))], settings.rulingSnap, settings.rulingJoin);
+  const drawn = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
+  const drawnGrids = rulingsToGroups(drawn, settings.intersectTolerance)
+    .map((g) => groupToGrid(g, settings.intersectTolerance))
+    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
+  const backgrounds = graphics.filledRects.map((r) => r.box).filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > 0.5));
+  return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
 export function detectTables(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageTables {

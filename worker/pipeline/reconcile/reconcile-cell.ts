@@ -1,0 +1,37 @@
+// A cell's value from its readings: the text each value reading sees inside the cell box, voted
+// on (vote.ts). Structure readings (pdf-grid, pdf-layout) give the box, never a vote.
+import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
+import { voteOnReadings, type CellReadings } from "./vote";
+import { textInBox, type BoxedWord } from "./words-in-box";
+
+/** The words of each value reading of the page, keyed by source. Leave a source out when that
+ * reading did not run or failed on this page (it then neither votes nor abstains). */
+export type WordReadings = Partial<Record<CellSource, readonly BoxedWord[]>>;
+
+export function cellReadings(box: BBox, readings: WordReadings): CellReadings {
+  const texts: CellReadings = {};
+  for (const [source, words] of Object.entries(readings) as [CellSource, readonly BoxedWord[] | undefined][]) {
+    if (words) texts[source] = textInBox(words, box);
+  }
+  return texts;
+}
+
+/** The reconciled cell for `box` (PDF points, top-left origin), carrying that box as its bbox. */
+export function reconcileCell(box: BBox, readings: WordReadings): Cell {
+  const verdict = voteOnReadings(cellReadings(box, readings));
+  return { ...stripUndefined(verdict), bbox: box };
+}
+
+/** Reconciles an existing cell (e.g. one assembled from the text layer) against other readings:
+ * its value counts as the `ownSource` reading, and its bbox is kept. Cells without a bbox cannot
+ * be located in the OCR readings and come back unchanged. */
+export function reconcileExistingCell(cell: Cell, ownSource: CellSource, readings: WordReadings): Cell {
+  if (!cell.bbox) return cell;
+  const texts = cellReadings(cell.bbox, readings);
+  texts[ownSource] = cell.value;
+  return { ...stripUndefined(voteOnReadings(texts)), bbox: cell.bbox };
+}
+
+function stripUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,26 @@
+// Tuning values of the reconciler (STYLE.md habit 8). They change confidence, not OCR output, so
+// they are not part of the OCR cache key.
+export const RECONCILE_SETTINGS = {
+  /** A word belongs to a cell when at least this share of its box lies inside the cell box. More
+   * than half, so a word straddling a border goes to one cell only. */
+  wordInBoxShare: 0.5,
+  /** A word whose centre lies within this distance of a cell box belongs to it: Tesseract and
+   * PaddleOCR boxes are 1-2 pt taller than the glyphs (PaddleOCR's unclip padding). */
+  boxMarginPt: 1.5,
+  /** Two pieces on one line are separate words when the gap between them exceeds this many line
+   * heights (a word space in Helvetica is ~0.28 em, glyph-run splits inside a word have ~0 gap). */
+  spaceGapLineHeights: 0.15,
+  /** Prose: a block is verified when another reading contains this share of its words in order.
+   * OCR misreads ~1 word in 50 of clean body text (measured on the generated pages), so exact
+   * equality would leave long paragraphs unverified for one typo. */
+  proseVerifiedShare: 0.9,
+  /** Prose: another reading "says something else" at the same place when it holds at least this
+   * many words there (relative to the block) and shares fewer than `proseDisputedShare` of them. */
+  proseDisputedMinWords: 0.5,
+  proseDisputedShare: 0.5,
+  /** Figures: an OCR non-text region verifies a figure when it covers this share of the smaller of
+   * the two boxes. */
+  figureOverlapShare: 0.3,
+} as const;
+
+export type ReconcileSettings = typeof RECONCILE_SETTINGS;

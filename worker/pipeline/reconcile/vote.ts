@@ -1,0 +1,77 @@
+// The vote over a cell's value readings (DESIGN.md §4, SPEC.md §2.3):
+//   - two or more readings, all equal          -> verified,   sources = all of them
+//   - three or more, a strict majority equal   -> resolved,   sources = the majority, readings = all
+//   - exactly one reading                      -> unverified, sources = that one
+//   - readings disagree, no majority           -> disputed,   provisional, readings = all,
+//                                                 value = the most trusted reading (VALUE_PRIORITY)
+// `readings` appears only when readings disagree; `provisional` only on disputed.
+//
+// A reading that ran but saw nothing in the cell abstains: OCR drops small isolated marks ("-",
+// "5") far more often than it invents them, and counting its silence as a vote for "empty" would
+// turn a missed glyph into a dispute (or out-vote a correct value). Hidden text over a blank area
+// therefore comes out unverified (one reading), not verified. When every reading saw nothing the
+// cell is empty, verified if two or more readings looked.
+import type { Cell, CellSource } from "../../../lib/result/schema";
+import { comparisonKey, normaliseText } from "./normalise";
+
+/** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
+ * document's own text; then the OCR families, then anything else in insertion order. */
+export const VALUE_PRIORITY: readonly CellSource[] = ["pdf-text", "ocr-1", "ocr-2", "ocr-3"];
+
+/** The text each reading saw, keyed by source; a missing key means the reading did not run on
+ * this page (disabled or failed), an empty string that it ran and saw nothing here. */
+export type CellReadings = Partial<Record<CellSource, string>>;
+
+export type Verdict = Pick<Cell, "value" | "confidence" | "sources" | "readings" | "provisional">;
+
+export function voteOnReadings(readings: CellReadings): Verdict {
+  const present = orderByPriority(Object.keys(readings) as CellSource[]);
+  const spoken = present
+    .map((source) => ({ source, text: normaliseText(readings[source] ?? ""), key: comparisonKey(readings[source] ?? "") }))
+    .filter((r) => r.key !== "");
+
+  if (spoken.length === 0) {
+    return present.length >= 2
+      ? { value: "", confidence: "verified", sources: present }
+      : { value: "", confidence: "unverified", sources: present };
+  }
+  if (spoken.length === 1) {
+    const only = spoken[0]!;
+    return { value: only.text, confidence: "unverified", sources: [only.source] };
+  }
+
+  // Groups of agreeing readings, in priority order of their first member.
+  const groups = new Map<string, typeof spoken>();
+  for (const reading of spoken) {
+    const group = groups.get(reading.key);
+    if (group) group.push(reading);
+    else groups.set(reading.key, [reading]);
+  }
+  const ordered = [...groups.values()];
+  const first = ordered[0]!;
+  if (ordered.length === 1) {
+    return { value: first[0]!.text, confidence: "verified", sources: first.map((r) => r.source) };
+  }
+
+  const everyVersion: Record<string, string> = {};
+  for (const reading of spoken) everyVersion[reading.source] = reading.text;
+  const largest = ordered.reduce((best, group) => (group.length > best.length ? group : best), first);
+  if (spoken.length >= 3 && largest.length * 2 > spoken.length) {
+    return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
+  }
+  return {
+    value: first[0]!.text,
+    confidence: "disputed",
+    sources: first.map((r) => r.source),
+    readings: everyVersion,
+    provisional: true,
+  };
+}
+
+function orderByPriority(sources: CellSource[]): CellSource[] {
+  const rank = (s: CellSource) => {
+    const i = VALUE_PRIORITY.indexOf(s);
+    return i === -1 ? VALUE_PRIORITY.length : i;
+  };
+  return sources.map((s, i) => ({ s, i })).sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i).map((x) => x.s);
+}
