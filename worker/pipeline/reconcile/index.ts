@@ -1,0 +1,49 @@
+// The reconciler: the one place independent readings meet (DESIGN.md §4, STYLE.md habit 7).
+// Pure functions; nothing here runs an engine.
+//
+// Value readings are word lists keyed by source (WordReadings): "pdf-text" (the text layer),
+// "ocr-1", "ocr-2" (from OcrReaders, worker/pipeline/ocr). Words are {text, bbox} (OCR) or
+// {text, box} (the pipeline's text-layer words), PDF points, top-left origin. Leave a source out
+// when that reading did not run or failed on the page.
+//
+//   reconcileCell(box, readings) -> Cell
+//       the text each reading sees inside `box` (words whose centre lies in it), normalised
+//       (normaliseText: NFKC, whitespace, dash/minus variants, quotes, ligatures; never digits or
+//       separators), then the vote (vote.ts): verified / resolved / unverified / disputed, with
+//       `readings` only when they disagree and `provisional: true` only when disputed.
+//       Header cells the same.
+//   reconcileExistingCell(cell, "pdf-text", readings) -> Cell
+//       the same for a cell already assembled from the text layer (its value is that vote).
+//   voteOnReadings({ "pdf-text": "42", "ocr-1": "42", ... }) -> {value, confidence, sources, ...}
+//       the vote alone, for callers that already have texts.
+//   isOcrUnsupported(tableBox, readings) -> boolean          (Table.ocr_unsupported)
+//   verifyProse({text, bbox}, ownSource, readings) -> {confidence, sources}   (Prose)
+//   verifyFigure(box, ["layout", "pdf-image"?], ocrNonTextRegions) -> {confidence, sources} (Image)
+//
+// Converting OCR outcomes: ocrWordReadings(pageOcr.readings) drops failed readings.
+import type { OcrOutcome, OcrReaderName } from "../ocr/types";
+import type { WordReadings } from "./reconcile-cell";
+import type { BBox } from "../../../lib/result/schema";
+
+export { reconcileCell, reconcileExistingCell, cellReadings, type WordReadings } from "./reconcile-cell";
+export { voteOnReadings, VALUE_PRIORITY, type CellReadings, type Verdict } from "./vote";
+export { normaliseText, comparisonKey, readingsAgree } from "./normalise";
+export { isOcrUnsupported } from "./table-support";
+export { verifyProse, type ProseVerdict } from "./prose";
+export { verifyFigure, type FigureVerdict } from "./figure";
+export { textInBox, wordsInBox, wordsToText, type BoxedWord } from "./words-in-box";
+export { RECONCILE_SETTINGS } from "./settings";
+
+/** The word lists of the OCR readings that worked on a page (failed ones are left out). */
+export function ocrWordReadings(readings: Partial<Record<OcrReaderName, OcrOutcome>>): WordReadings {
+  const out: WordReadings = {};
+  for (const [source, outcome] of Object.entries(readings) as [OcrReaderName, OcrOutcome | undefined][]) {
+    if (outcome && !("error" in outcome)) out[source] = outcome.words;
+  }
+  return out;
+}
+
+/** Non-text regions of every OCR reading that worked, for verifyFigure. */
+export function ocrNonTextRegions(readings: Partial<Record<OcrReaderName, OcrOutcome>>): BBox[] {
+  return Object.values(readings).flatMap((outcome) => (outcome && !("error" in outcome) ? outcome.nonTextRegions : []));
+}

@@ -1,0 +1,170 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { cellSchema, type BBox } from "../../../lib/result/schema";
+import { comparisonKey, normaliseText, readingsAgree } from "./normalise";
+import { voteOnReadings } from "./vote";
+import { reconcileCell, reconcileExistingCell } from "./reconcile-cell";
+import { isOcrUnsupported } from "./table-support";
+import { verifyProse, toTokens } from "./prose";
+import { verifyFigure } from "./figure";
+import { wordsToText } from "./words-in-box";
+
+test("normaliser: NFKC, dashes and minus, ligatures, quotes, whitespace", () => {
+  assert.equal(normaliseText("\u2212 12.5"), "- 12.5");
+  assert.equal(normaliseText("\u201312"), "-12");
+  assert.equal(normaliseText("\uFB01nance \uFB02ow"), "finance flow");
+  assert.equal(normaliseText("\uFF11\uFF12\uFF13"), "123");
+  assert.equal(normaliseText("  a \t\n b  "), "a b");
+  assert.equal(normaliseText("\u2018x\u2019 \u201Cy\u201D"), "'x' \"y\"");
+  assert.equal(normaliseText("co\u00ADoperate"), "cooperate");
+  assert.equal(normaliseText("1\u00A0234"), "1 234");
+});
+
+test("normaliser never touches digits or separators", () => {
+  assert.notEqual(comparisonKey("1,234"), comparisonKey("1.234"));
+  assert.notEqual(comparisonKey("1 234"), comparisonKey("1234"));
+  assert.notEqual(comparisonKey("12.5"), comparisonKey("125"));
+  assert.notEqual(comparisonKey("O"), comparisonKey("0"));
+  assert.notEqual(comparisonKey("Total"), comparisonKey("total"));
+  // Spaces around punctuation are where OCR engines differ; they carry no meaning.
+  assert.ok(readingsAgree("12.5 %", "12.5%"));
+  assert.ok(readingsAgree("( 3 )", "(3)"));
+  assert.ok(readingsAgree("\u22125", "-5"));
+});
+
+test("vote: all equal is verified, no readings field", () => {
+  const v = voteOnReadings({ "pdf-text": "1,234", "ocr-1": "1,234", "ocr-2": "1,234" });
+  assert.deepEqual(v, { value: "1,234", confidence: "verified", sources: ["pdf-text", "ocr-1", "ocr-2"] });
+  const two = voteOnReadings({ "ocr-1": "\u22125", "ocr-2": "-5" });
+  assert.equal(two.confidence, "verified");
+  assert.equal(two.value, "-5");
+  assert.equal(two.readings, undefined);
+  assert.equal(two.provisional, undefined);
+});
+
+test("vote: majority of three is resolved with every reading", () => {
+  const v = voteOnReadings({ "pdf-text": "1,234", "ocr-1": "1,284", "ocr-2": "1,234" });
+  assert.equal(v.confidence, "resolved");
+  assert.equal(v.value, "1,234");
+  assert.deepEqual(v.sources, ["pdf-text", "ocr-2"]);
+  assert.deepEqual(v.readings, { "pdf-text": "1,234", "ocr-1": "1,284", "ocr-2": "1,234" });
+  assert.equal(v.provisional, undefined);
+  // The majority wins even against the text layer.
+  const w = voteOnReadings({ "pdf-text": "17", "ocr-1": "71", "ocr-2": "71" });
+  assert.equal(w.confidence, "resolved");
+  assert.equal(w.value, "71");
+});
+
+test("vote: two disagreeing is disputed, provisional, text layer's value", () => {
+  const v = voteOnReadings({ "ocr-2": "42", "pdf-text": "17" });
+  assert.deepEqual(v, {
+    value: "17",
+    confidence: "disputed",
+    sources: ["pdf-text"],
+    readings: { "pdf-text": "17", "ocr-2": "42" },
+    provisional: true,
+  });
+  const three = voteOnReadings({ "pdf-text": "1", "ocr-1": "2", "ocr-2": "3" });
+  assert.equal(three.confidence, "disputed");
+  assert.equal(three.value, "1");
+  assert.equal(Object.keys(three.readings ?? {}).length, 3);
+});
+
+test("vote: one reading is unverified; silent readings abstain", () => {
+  assert.deepEqual(voteOnReadings({ "ocr-1": "5" }), { value: "5", confidence: "unverified", sources: ["ocr-1"] });
+  assert.deepEqual(voteOnReadings({ "pdf-text": "5", "ocr-1": "", "ocr-2": "" }), {
+    value: "5",
+    confidence: "unverified",
+    sources: ["pdf-text"],
+  });
+  assert.deepEqual(voteOnReadings({ "pdf-text": "5", "ocr-1": "5", "ocr-2": "" }), {
+    value: "5",
+    confidence: "verified",
+    sources: ["pdf-text", "ocr-1"],
+  });
+  assert.deepEqual(voteOnReadings({ "pdf-text": "", "ocr-1": "" }), { value: "", confidence: "verified", sources: ["pdf-text", "ocr-1"] });
+  assert.deepEqual(voteOnReadings({}), { value: "", confidence: "unverified", sources: [] });
+});
+
+const word = (text: string, bbox: BBox) => ({ text, bbox, confidence: 0.9 });
+
+test("words to text: lines top to bottom, spaces only at gaps", () => {
+  assert.equal(
+    wordsToText([word("Net", [10, 30, 25, 40]), word("Total", [10, 10, 30, 20]), word("sales", [28, 30, 50, 40]), word("amount", [35, 10, 60, 20])]),
+    "Total amount Net sales",
+  );
+  // Text-layer runs split inside a number join without a space.
+  assert.equal(wordsToText([{ text: "12", box: [10, 10, 20, 20] }, { text: "34", box: [20.2, 10, 30, 20] }]), "1234");
+});
+
+test("reconcileCell: verified, disputed, unverified from word boxes; valid result cells", () => {
+  const box: BBox = [100, 100, 160, 115];
+  const neighbour = word("999", [170, 101, 190, 114]);
+  const agreeing = reconcileCell(box, {
+    "pdf-text": [{ text: "1,234", box: [104, 103, 130, 112] }],
+    "ocr-1": [word("1,234", [103, 101, 131, 114]), neighbour],
+    "ocr-2": [word("1,234", [102, 100, 132, 115])],
+  });
+  assert.deepEqual(agreeing, { value: "1,234", confidence: "verified", sources: ["pdf-text", "ocr-1", "ocr-2"], bbox: box });
+  cellSchema.parse(agreeing);
+
+  const disputed = reconcileCell(box, { "pdf-text": [{ text: "17", box: [104, 103, 115, 112] }], "ocr-1": [word("42", [103, 101, 116, 114])] });
+  assert.equal(disputed.confidence, "disputed");
+  assert.equal(disputed.provisional, true);
+  assert.deepEqual(disputed.readings, { "pdf-text": "17", "ocr-1": "42" });
+  cellSchema.parse(disputed);
+
+  const single = reconcileCell(box, { "ocr-1": [word("8", [103, 101, 110, 114])], "ocr-2": [] });
+  assert.deepEqual(single, { value: "8", confidence: "unverified", sources: ["ocr-1"], bbox: box });
+  // Rulings read as "|" by OCR are not values.
+  const ruled = reconcileCell(box, { "pdf-text": [{ text: "8", box: [104, 103, 110, 112] }], "ocr-1": [word("|", [99, 100, 101, 115]), word("8", [103, 101, 110, 114])] });
+  assert.equal(ruled.confidence, "verified");
+});
+
+test("reconcileExistingCell keeps the box and votes with the cell's own value", () => {
+  const cell = { value: "3.5", confidence: "unverified" as const, sources: ["pdf-text" as const], bbox: [0, 0, 20, 10] as BBox };
+  const out = reconcileExistingCell(cell, "pdf-text", { "ocr-1": [word("3.5", [1, 0, 19, 10])], "ocr-2": [word("3.5", [1, 0, 19, 10])] });
+  assert.equal(out.confidence, "verified");
+  assert.deepEqual(out.sources, ["pdf-text", "ocr-1", "ocr-2"]);
+  const noBox = { value: "x", confidence: "unverified" as const, sources: [] };
+  assert.equal(reconcileExistingCell(noBox, "pdf-text", {}), noBox);
+});
+
+test("ocr_unsupported when no OCR reading has content in the table", () => {
+  const table: BBox = [50, 50, 300, 200];
+  assert.equal(isOcrUnsupported(table, { "pdf-text": [{ text: "a", box: [60, 60, 70, 70] }] }), true);
+  assert.equal(isOcrUnsupported(table, { "ocr-1": [word("|", [60, 60, 61, 190])], "ocr-2": [word("x", [400, 60, 410, 70])] }), true);
+  assert.equal(isOcrUnsupported(table, { "ocr-2": [word("x", [60, 60, 70, 70])] }), false);
+});
+
+test("prose: verified across a different paragraph split; disputed when another reading says something else", () => {
+  const block = { text: "The quick brown fox jumps over the lazy dog. It was not amused by the exam- ple.", bbox: [50, 100, 400, 130] as BBox };
+  assert.deepEqual(toTokens(block.text).slice(-2), ["the", "example"]);
+  // OCR read the same place as two lines (as if two paragraphs), one word wrong.
+  const ocrWords = [
+    ..."The quick brown fox jumps over the lazy dog.".split(" ").map((t, i) => word(t, [50 + i * 30, 102, 75 + i * 30, 112])),
+    ..."It was not amused by the example.".split(" ").map((t, i) => word(t, [50 + i * 30, 118, 75 + i * 30, 128])),
+  ];
+  const ocrOneTypo = ocrWords.map((w) => (w.text === "lazy" ? { ...w, text: "1azy" } : w));
+  assert.deepEqual(verifyProse(block, "pdf-text", { "pdf-text": [], "ocr-1": ocrOneTypo, "ocr-2": [] }), {
+    confidence: "verified",
+    sources: ["ocr-1"],
+  });
+  const other = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore"
+    .split(" ")
+    .map((t, i) => word(t, [50 + (i % 10) * 30, 102 + Math.floor(i / 10) * 16, 75 + (i % 10) * 30, 112 + Math.floor(i / 10) * 16]));
+  assert.equal(verifyProse(block, "pdf-text", { "ocr-1": other }).confidence, "disputed");
+  assert.deepEqual(verifyProse(block, "pdf-text", { "ocr-1": [] }), { confidence: "unverified", sources: [] });
+  // The block's own reading is never its witness.
+  assert.equal(verifyProse(block, "ocr-1", { "ocr-1": ocrWords }).confidence, "unverified");
+});
+
+test("figures: ocr source only when an OCR non-text region overlaps; pdf-image alone never verifies", () => {
+  const fig: BBox = [100, 100, 300, 250];
+  assert.deepEqual(verifyFigure(fig, ["layout", "pdf-image"], [[120, 110, 290, 240]]), {
+    confidence: "verified",
+    sources: ["layout", "pdf-image", "ocr"],
+  });
+  assert.deepEqual(verifyFigure(fig, ["pdf-image"], []), { confidence: "unverified", sources: ["pdf-image"] });
+  assert.deepEqual(verifyFigure(fig, ["layout"], [[400, 400, 500, 500]]), { confidence: "unverified", sources: ["layout"] });
+});
