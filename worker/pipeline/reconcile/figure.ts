@@ -15,7 +15,7 @@ export interface FigureVerdict {
 /** `found` are the sources that located the figure (layout and/or pdf-image); `ocrRegions` are the
  * non-text regions of the page's OCR readings (OcrPageReading.nonTextRegions of each). */
 export function verifyFigure(box: BBox, found: readonly ImageSource[], ocrRegions: readonly BBox[]): FigureVerdict {
-  const sources = [...new Set(found.filter((s) => s !== "ocr"))];
+  const sources: ImageSource[] = [...new Set(found.filter((s) => s !== "ocr"))];
   const isSeenByOcr = ocrRegions.some((region) => {
     const smaller = Math.min(area(box), area(region));
     return smaller > 0 && intersectionArea(box, region) / smaller >= RECONCILE_SETTINGS.figureOverlapShare;
