@@ -70,8 +70,12 @@ export const SETTINGS = {
   /** A gap of this many ems inside a line separates two chunks (columns). Word spaces are
    * 0.25-0.33 em and justified prose stretches them to ~0.8 em. */
   columnGapEm: 1.0,
-  /** Column gutters must be at least this wide (ems of the table's median font size). */
-  minColumnGapEm: 0.6,
+  /** Two numbers side by side are two cells when this many ems apart: a monospaced space is
+   * 0.6 em, so typewriter tables separate columns by a single space. */
+  numberGapEm: 0.4,
+  /** Column gutters must be at least this wide (ems of the table's median font size): a
+   * typewriter table right-aligns numbers one 0.6 em space apart, leaving ~0.5 em gutters. */
+  minColumnGapEm: 0.4,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

@@ -42,13 +42,21 @@ function center(word: Word): number {
   return (word.box[1] + word.box[3]) / 2;
 }
 
-/** Splits a line where the gap between neighbouring words is wider than `gapEm` ems. */
-export function lineToChunks(line: TextLine, gapEm: number): TextLine[] {
+const NUMBER = /^[-+−–(]?[$€£]?\d[\d.,]*%?\)?$/;
+const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?\)?%?$/;
+
+/** Splits a line where the gap between neighbouring words is wider than `gapEm` ems, and between
+ * two numbers separated by more than `numberGapEm` (two numbers side by side are two cells unless
+ * the second is a thousands group written with a space: "100 000"). */
+export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm): TextLine[] {
   const chunks: Word[][] = [];
   for (const word of line.words) {
     const chunk = chunks[chunks.length - 1];
     const prev = chunk?.[chunk.length - 1];
-    if (chunk && prev && word.box[0] - prev.box[2] < Math.max(prev.size, word.size) * gapEm) chunk.push(word);
+    const gap = prev ? word.box[0] - prev.box[2] : Infinity;
+    const em = Math.max(prev?.size ?? 0, word.size);
+    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !THOUSANDS_GROUP.test(word.text) && gap >= em * numberGapEm;
+    if (chunk && prev && gap < em * gapEm && !numberBreak) chunk.push(word);
     else chunks.push([word]);
   }
   return chunks.map(makeLine);

@@ -104,7 +104,7 @@ export function isUnderColumned(grid: Grid, content: Word[], settings: Settings)
     if (words.length === 0) continue;
     filled++;
     const lines = wordsToLines(words, settings.lineCenterToleranceEm);
-    if (lines.some((l) => lineToChunks(l, settings.columnGapEm).length >= 2)) split++;
+    if (lines.some((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm).length >= 2)) split++;
   }
   return filled > 0 && split >= Math.max(2, filled * settings.underColumnedShare);
 }
@@ -138,7 +138,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
   const { content, labels } = takeSideLabels(inside);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
   if (lines.length === 0) return null;
-  const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm));
+  const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm));
   const size = median(lines.map((l) => l.size), 10);
   const multiRows = chunkRows.filter((r) => r.length >= 2).length;
   const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));

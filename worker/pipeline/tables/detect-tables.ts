@@ -83,7 +83,7 @@ export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
 /** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
  * cell), each returned as a region box. */
 export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[] {
-  const info = lines.map((line) => ({ line, tabular: isTabularLine(lineToChunks(line, settings.columnGapEm), settings) }));
+  const info = lines.map((line) => ({ line, tabular: isTabularLine(lineToChunks(line, settings.columnGapEm, settings.numberGapEm), settings) }));
   const regions: Box[] = [];
   let i = 0;
   while (i < info.length) {
