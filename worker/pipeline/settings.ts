@@ -70,9 +70,10 @@ export const SETTINGS = {
   /** A gap of this many ems inside a line separates two chunks (columns). Word spaces are
    * 0.25-0.33 em and justified prose stretches them to ~0.8 em. */
   columnGapEm: 1.0,
-  /** Two numbers side by side are two cells when this many ems apart: a monospaced space is
-   * 0.6 em, so typewriter tables separate columns by a single space. */
-  numberGapEm: 0.4,
+  /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
+   * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
+   * group written with a space, "100 000", is excepted in lineToChunks). */
+  numberGapEm: 0.1,
   /** Column gutters must be at least this wide (ems of the table's median font size): a
    * typewriter table right-aligns numbers one 0.6 em space apart, leaving ~0.5 em gutters. */
   minColumnGapEm: 0.4,

@@ -42,7 +42,7 @@ function center(word: Word): number {
   return (word.box[1] + word.box[3]) / 2;
 }
 
-const NUMBER = /^[-+−–(]?[$€£]?\d[\d.,]*%?\)?$/;
+const NUMBER = /^[-+−–(]?[$€£]?\d[\d.,]*([-–]\d[\d.,]*)?%?\)?$/;
 const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?\)?%?$/;
 
 /** Splits a line where the gap between neighbouring words is wider than `gapEm` ems, and between

@@ -68,22 +68,35 @@ function isTableLike(model: TableModel): boolean {
 
 const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;
 
-/** A line that may be a table row: split into two or more chunks, and not two prose columns or a
- * bulleted sentence. */
+/** A chunk of running text (a prose column beside a table, a sentence): many words, mostly
+ * alphabetic. */
+export function isProseChunk(chunk: TextLine, settings: Settings): boolean {
+  if (chunk.words.length < settings.proseChunkWords) return false;
+  const alphabetic = chunk.words.filter((w) => /^[A-Za-z(][A-Za-z'’.,;:)-]*$/.test(w.text)).length;
+  return alphabetic >= chunk.words.length * 0.6;
+}
+
+/** The chunks of a line that may be table cells: not prose, not a bullet before prose. */
+export function lineToCellChunks(chunks: TextLine[], settings: Settings): TextLine[] {
+  const cells = chunks.filter((c) => !isProseChunk(c, settings));
+  if (cells.length === 1 && chunks.length === 2 && BULLET.test(chunks[0]!.text)) return [];
+  return cells;
+}
+
+/** A line that may be a table row: two or more chunks that are not prose. */
 export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
-  if (chunks.length < 2) return false;
-  const words = chunks.map((c) => c.words.length);
-  if (chunks.length === 2) {
-    if (words.every((n) => n >= settings.proseChunkWords)) return false;
-    if (BULLET.test(chunks[0]!.text) && words[1]! >= settings.proseChunkWords) return false;
-  }
-  return true;
+  return lineToCellChunks(chunks, settings).length >= 2;
 }
 
 /** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
- * cell), each returned as a region box. */
+ * cell), each returned as a region box: the union of the lines' non-prose chunks, so a prose
+ * column beside the table stays out. */
 export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[] {
-  const info = lines.map((line) => ({ line, tabular: isTabularLine(lineToChunks(line, settings.columnGapEm, settings.numberGapEm), settings) }));
+  const info = lines.map((line) => {
+    const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+    const cells = lineToCellChunks(chunks, settings);
+    return { line, cells, tabular: cells.length >= 2 };
+  });
   const regions: Box[] = [];
   let i = 0;
   while (i < info.length) {
@@ -106,7 +119,11 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       j++;
     }
     if (count >= settings.minTableLines) {
-      regions.push(boxUnion(info.slice(i, lastTab + 1).map((x) => x.line.box))!);
+      const tabularBoxes = info.slice(i, lastTab + 1).filter((x) => x.tabular).flatMap((x) => x.cells.map((c) => c.box));
+      const span = boxUnion(tabularBoxes)!;
+      // Interrupting lines count only where they fall inside the table's columns.
+      const inner = info.slice(i, lastTab + 1).flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
+      regions.push(boxUnion([span, ...inner])!);
     }
     i = Math.max(lastTab + 1, i + 1);
   }
