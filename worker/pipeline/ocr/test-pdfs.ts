@@ -1,6 +1,19 @@
 // PDFs generated in code for the OCR tests and the bench (STYLE.md habit 10): known content at
 // known places, so a test can assert what each reading must see.
-import { PDFDocument, StandardFonts, TextRenderingMode, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import {
+  PDFDocument,
+  StandardFonts,
+  TextRenderingMode,
+  beginText,
+  endText,
+  moveText,
+  setFontAndSize,
+  setTextRenderingMode,
+  showText,
+  rgb,
+  type PDFFont,
+  type PDFPage,
+} from "pdf-lib";
 
 export const A4: [number, number] = [595.28, 841.89];
 
@@ -18,13 +31,22 @@ export function placedTextBox(font: { widthOfTextAtSize(text: string, size: numb
 }
 
 function drawTop(page: PDFPage, font: PDFFont, t: PlacedText, options: { invisible?: boolean } = {}): void {
-  page.drawText(t.text, {
-    x: t.x,
-    y: page.getHeight() - t.baseline,
-    size: t.size,
-    font,
-    ...(options.invisible ? { renderMode: TextRenderingMode.Invisible } : {}),
-  });
+  const y = page.getHeight() - t.baseline;
+  if (!options.invisible) {
+    page.drawText(t.text, { x: t.x, y, size: t.size, font });
+    return;
+  }
+  // drawText has no render-mode option, so the text object is written by hand: mode 3 puts the
+  // text in the text layer without painting it (what OCR'd scans and some forgeries do).
+  const fontKey = page.node.newFontDictionary(font.name, font.ref);
+  page.pushOperators(
+    beginText(),
+    setFontAndSize(fontKey, t.size),
+    setTextRenderingMode(TextRenderingMode.Invisible),
+    moveText(t.x, y),
+    showText(font.encodeText(t.text)),
+    endText(),
+  );
 }
 
 /** One page with the given texts drawn in Helvetica. */
@@ -36,13 +58,8 @@ export async function makeTextPdf(texts: PlacedText[]): Promise<Uint8Array> {
   return doc.save();
 }
 
-/**
- * A page whose text layer and drawn glyphs disagree: each `hidden` text is in the text layer
- * only (render mode 3, invisible), and each `drawn` text is painted as vector outlines with no
- * text-layer entry (a path per glyph, from a second document's rendering... kept simple: drawn
- * with a font whose text layer we then hide is not possible in pdf-lib, so the drawn glyphs are
- * an embedded raster image of the text).
- */
+/** A page whose text layer and drawn glyphs disagree: the glyphs are painted only as a raster
+ * image (no text layer), and each `hidden` text is in the text layer only (render mode 3). */
 export async function makeDisagreeingPdf(
   hidden: PlacedText[],
   drawnImagePng: Uint8Array,
