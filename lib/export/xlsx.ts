@@ -15,6 +15,7 @@
 // (the json export keeps it whole). Row and column numbers in the cells sheet are 0-based, as in
 // the JSON (rows[r][c], span_grid), so an audit can go straight from a line to the data.
 import ExcelJS from "exceljs";
+import { once, type EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import type { Cell, Confidence, Result, Table } from "../result/schema";
 import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
@@ -220,6 +221,9 @@ function auditRow(page: number, table: number, row: number | "header", col: numb
   ];
 }
 
+/** Rows between two backpressure checks in a long sheet. */
+const ROWS_PER_CHECK = 256;
+
 /** Rows of a flat sheet; continues on "name 2", "name 3" when Excel's row limit is reached. */
 class FlatSheets {
   private sheet: Worksheet | null = null;
@@ -228,6 +232,7 @@ class FlatSheets {
 
   constructor(
     private readonly workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    private readonly pressure: ZipBackpressure,
     private readonly used: Set<string>,
     private readonly name: string,
     private readonly header: string[],
@@ -236,25 +241,32 @@ class FlatSheets {
     private readonly maxRows: number,
   ) {}
 
-  add(values: ExcelJS.CellValue[], confidence: Confidence): void {
-    if (!this.sheet || this.rows >= this.maxRows) this.open();
+  async add(values: ExcelJS.CellValue[], confidence: Confidence): Promise<void> {
+    if (!this.sheet || this.rows >= this.maxRows) await this.open();
     const sheet = this.sheet as Worksheet;
     const row = sheet.addRow(values);
     const fill = confidenceFill(confidence);
     if (fill) row.getCell(this.confidenceColumn).fill = fill;
     row.commit();
     this.rows += 1;
+    if (this.rows % ROWS_PER_CHECK === 0) await this.pressure.withinSheet(sheet);
   }
 
   /** Commits the open sheet; writes the header-only sheet when nothing was added. */
-  close(): void {
-    if (!this.sheet) this.open();
-    this.sheet?.commit();
-    this.sheet = null;
+  async close(): Promise<void> {
+    if (!this.sheet) await this.open();
+    await this.commit();
   }
 
-  private open(): void {
-    this.sheet?.commit();
+  private async commit(): Promise<void> {
+    if (!this.sheet) return;
+    this.sheet.commit();
+    this.sheet = null;
+    await this.pressure.afterSheet();
+  }
+
+  private async open(): Promise<void> {
+    await this.commit();
     this.part += 1;
     const name = this.part === 1 ? this.name : `${this.name} ${this.part}`;
     const sheet = this.workbook.addWorksheet(uniqueSheetName(name, this.used), {
@@ -272,22 +284,85 @@ class FlatSheets {
   }
 }
 
+/**
+ * Backpressure. exceljs' WorkbookWriter ignores it: its sheet streams (StreamBuf) push every row
+ * into archiver at once, and archiver deflates on the thread pool, so a synchronous loop over 500
+ * tables queued the whole uncompressed workbook in memory (measured: +173 MB at 500 pages, growing
+ * with the page count). We wait at two points, using the writer's own objects (exceljs 4.4 and
+ * archiver 5 internals, pinned in package.json):
+ *   - after each committed sheet, until archiver has processed every entry appended so far;
+ *   - every few hundred rows of a long sheet, until the sheet's input stream has drained.
+ * Both waits give up with an error if `out` closes first (client gone), so nothing hangs.
+ */
+class ZipBackpressure {
+  private closedEarly: Error | null = null;
+  private readonly zip: EventEmitter & { _entriesCount?: number; _entriesProcessedCount?: number };
+
+  constructor(
+    workbook: ExcelJS.stream.xlsx.WorkbookWriter,
+    private readonly out: Writable,
+  ) {
+    this.zip = (workbook as unknown as { zip: ZipBackpressure["zip"] }).zip;
+    out.once("close", () => {
+      if (!out.writableFinished) this.closedEarly = new Error("the export output closed before the workbook was complete");
+    });
+  }
+
+  /** After a sheet commit: wait until archiver has written out every entry appended so far. */
+  async afterSheet(): Promise<void> {
+    while (this.isBehind()) await this.next(this.zip, "progress");
+  }
+
+  /** Within a long sheet: wait while the sheet's input stream holds more than its buffer. */
+  async withinSheet(sheet: Worksheet): Promise<void> {
+    // archiver wraps the sheet's StreamBuf in a readable-stream v2 PassThrough, which has no
+    // public writableNeedDrain; its _writableState.needDrain is the same flag.
+    type Input = EventEmitter & { writableNeedDrain?: boolean; _writableState?: { needDrain?: boolean } };
+    const input = (sheet as unknown as { stream?: { pipes?: Input[] } }).stream?.pipes?.[0];
+    if (input && (input.writableNeedDrain ?? input._writableState?.needDrain) === true) await this.next(input, "drain");
+  }
+
+  private isBehind(): boolean {
+    const { _entriesCount: total, _entriesProcessedCount: processed } = this.zip;
+    return typeof total === "number" && typeof processed === "number" && processed < total;
+  }
+
+  private async next(emitter: EventEmitter, event: string): Promise<void> {
+    if (this.closedEarly) throw this.closedEarly;
+    const controller = new AbortController();
+    const onClose = () => controller.abort();
+    this.out.once("close", onClose);
+    try {
+      await once(emitter, event, { signal: controller.signal });
+    } catch (error) {
+      throw this.closedEarly ?? error;
+    } finally {
+      this.out.off("close", onClose);
+    }
+  }
+}
+
 /** Writes the workbook into `out` and ends it; resolves once the file is complete. */
 export async function writeXlsx(result: Result, out: Writable, options: XlsxOptions = {}): Promise<void> {
   const maxRows = Math.min(options.maxAuditRows ?? EXCEL_MAX_ROWS - 1, EXCEL_MAX_ROWS - 1);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "pdftables";
+  const pressure = new ZipBackpressure(workbook, out);
   // Table sheets are named "p<page> t<index>", so they can never take "legend", "prose" or "cells".
   const used = new Set<string>();
   writeLegend(workbook, used);
+  await pressure.afterSheet();
 
   const tables = tablesInOrder(result.tables);
-  for (const table of tables) writeTableSheet(workbook, table, used);
+  for (const table of tables) {
+    writeTableSheet(workbook, table, used);
+    await pressure.afterSheet();
+  }
 
-  const proseSheets = new FlatSheets(workbook, used, "prose", PROSE_HEADER, [6, 6, 10, 6, 80, 12, 24], 6, maxRows);
+  const proseSheets = new FlatSheets(workbook, pressure, used, "prose", PROSE_HEADER, [6, 6, 10, 6, 80, 12, 24], 6, maxRows);
   const prose = [...result.prose].sort((a, b) => a.page - b.page || a.order - b.order || a.index - b.index);
   for (const block of prose) {
-    proseSheets.add(
+    await proseSheets.add(
       [
         block.page,
         block.index,
@@ -300,15 +375,19 @@ export async function writeXlsx(result: Result, out: Writable, options: XlsxOpti
       block.confidence,
     );
   }
-  proseSheets.close();
+  await proseSheets.close();
 
-  const cellSheets = new FlatSheets(workbook, used, "cells", AUDIT_HEADER, [6, 6, 8, 7, 40, 12, 24, 40, 28], 6, maxRows);
+  const cellSheets = new FlatSheets(workbook, pressure, used, "cells", AUDIT_HEADER, [6, 6, 8, 7, 40, 12, 24, 40, 28], 6, maxRows);
   for (const table of tables) {
-    table.header_cells.forEach((cell, col) => cellSheets.add(auditRow(table.page, table.index, "header", col, cell), cell.confidence));
-    table.rows.forEach((cells, r) =>
-      cells.forEach((cell, col) => cellSheets.add(auditRow(table.page, table.index, r, col, cell), cell.confidence)),
-    );
+    for (const [col, cell] of table.header_cells.entries()) {
+      await cellSheets.add(auditRow(table.page, table.index, "header", col, cell), cell.confidence);
+    }
+    for (const [r, cells] of table.rows.entries()) {
+      for (const [col, cell] of cells.entries()) {
+        await cellSheets.add(auditRow(table.page, table.index, r, col, cell), cell.confidence);
+      }
+    }
   }
-  cellSheets.close();
+  await cellSheets.close();
   await workbook.commit();
 }
