@@ -9,7 +9,7 @@ import os from "node:os";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
 import type { PageReadings } from "../pipeline/extract-page";
-import { tableInRegion } from "../pipeline/tables/detect-tables";
+import { tablesInRegion } from "../pipeline/tables/detect-tables";
 import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
@@ -82,13 +82,12 @@ async function evalDocument(dir: string, pdf: string, ocr: boolean): Promise<Doc
   const completeScores = alternatives.map((n) => ({ ...scoreDocument(readStructure(path.join(dir, `${n}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })), predicted), gtFile: n }));
   const structureScores = regionSets.map(({ name, regions }) => {
     const gt = readStructure(path.join(dir, `${name}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) }));
-    const pred = regions.map((region: GtRegionBox, k) => {
+    const pred = regions.flatMap((region: GtRegionBox, k) => {
       const readings = kept.get(region.page);
-      if (!readings) return { page: region.page, rel: new Map<string, number>() };
+      if (!readings) return [];
       const [x1, y1, x2, y2] = region.box;
       const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
-      const model = tableInRegion(box, readings.words, readings.graphics, SETTINGS);
-      return { page: region.page, rel: model ? tableRelations(modelToTable(model, region.page, k)) : new Map<string, number>() };
+      return tablesInRegion(box, readings.words, readings.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
     });
     return { ...scoreDocument(gt, pred), gtFile: name };
   });

@@ -5,7 +5,7 @@ import type { Box, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from
 import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box";
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
-import { gridToModel, layoutToModel } from "./build-table";
+import { gridToModel, layoutToModel, splitRepeatedColumns } from "./build-table";
 import type { Settings } from "../settings";
 
 export interface PageTables {
@@ -53,8 +53,9 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (!model || model.nRows < 2 || !isTableLike(model)) continue;
     tables.push(model);
   }
-  tables.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  return { tables, rulings, grids, layoutRegions };
+  const split = tables.flatMap(splitRepeatedColumns);
+  split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  return { tables: split, rulings, grids, layoutRegions };
 }
 
 /** A table has most rows filled in at least two columns; a boxed paragraph or a list does not. */
@@ -136,6 +137,11 @@ export function medianSize(lines: TextLine[]): number {
 
 /** Structure only: the table inside a given region (ground-truth region, or a region another
  * reading proposes). The ruled grid when the region holds one, text geometry otherwise. */
+export function tablesInRegion(region: Box, words: Word[], graphics: PdfGraphicsReading, settings: Settings): TableModel[] {
+  const model = tableInRegion(region, words, graphics, settings);
+  return model ? splitRepeatedColumns(model) : [];
+}
+
 export function tableInRegion(region: Box, words: Word[], graphics: PdfGraphicsReading, settings: Settings): TableModel | null {
   const rulings = pageToRulings(graphics, settings).filter((r) =>
     r.orientation === "h"
