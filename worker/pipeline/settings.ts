@@ -94,6 +94,11 @@ export const SETTINGS = {
   /** A table needs at least this many multi-chunk lines (header + two rows); fewer is a
    * running header/footer or a label/value pair. */
   minTableLines: 3,
+  /** Stacked table parts separated by at most this many ems and only section labels are one
+   * table (a label with a blank line above and below spans ~4 em). */
+  sectionGapEm: 5,
+  /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
+  maxSectionLabelWords: 4,
 } as const;
 
 export type Settings = typeof SETTINGS;

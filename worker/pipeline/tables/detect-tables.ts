@@ -128,7 +128,31 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     }
     i = Math.max(lastTab + 1, i + 1);
   }
-  return regions;
+  return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+const TITLE = /^(table|figure|fig\.|exhibit|chart|source|note)\b/i;
+
+/** Joins a region to the one above when only section labels ("Male", "Female") or white space
+ * separate them and they share the page's horizontal span: one table with row sections. */
+export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings: Settings): Box[] {
+  const out: Box[] = [];
+  for (const region of regions) {
+    const prev = out[out.length - 1];
+    if (prev) {
+      const between = lines.filter((l) => l.box[1] >= prev[3] - 1 && l.box[3] <= region[1] + 1);
+      const size = median(between.map((l) => l.size), 10);
+      const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
+      const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
+      const labelsOnly = between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
+      if (labelsOnly && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * 0.8) {
+        out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
+        continue;
+      }
+    }
+    out.push(region);
+  }
+  return out;
 }
 
 export function medianSize(lines: TextLine[]): number {
