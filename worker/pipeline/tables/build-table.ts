@@ -182,7 +182,51 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
     const last = lines[row.lines[row.lines.length - 1]!]!;
     return [first.box[1], last.box[3]] as const;
   });
-  return rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
+  const model = rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
+  if (model) extendHeaderBands(model);
+  return model;
+}
+
+/** In an unruled header, a label above several columns is centred over them, so it overlaps only
+ * the middle ones. Each label of a band row (a header row with fewer labels than a row below it)
+ * takes the columns whose centres lie nearer to it than to the row's other labels. */
+export function extendHeaderBands(model: TableModel): void {
+  const h = model.headerRows;
+  if (h < 2) return;
+  const centers: number[] = [];
+  for (let c = 0; c < model.nCols; c++) {
+    const boxes = model.cells.filter((x) => x.row >= h && x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
+    const union = boxUnion(boxes);
+    centers.push(union ? (union[0] + union[2]) / 2 : NaN);
+  }
+  if (centers.some((x) => Number.isNaN(x))) return;
+  for (let r = 0; r < h - 1; r++) {
+    const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
+    let below = 0;
+    for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
+    if (row.length === 0 || row.length >= below) continue;
+    const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
+    const owner: number[] = centers.map((cx, c) => {
+      if (c === 0) return -1;
+      let best = 0;
+      labelCenters.forEach((lx, k) => {
+        if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
+      });
+      return best;
+    });
+    row.forEach((cell, k) => {
+      const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
+      if (cols.length === 0) return;
+      const start = Math.min(...cols);
+      const end = Math.max(...cols);
+      // Only widen when nothing else in the row sits in the columns taken.
+      const clash = model.cells.some((x) => x !== cell && x.row <= r && x.row + x.rowSpan > r && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+      if (clash || end - start + 1 <= cell.colSpan) return;
+      model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= start && x.col <= end));
+      cell.col = start;
+      cell.colSpan = end - start + 1;
+    });
+  }
 }
 
 /** A line continues the row above when it is close below it and fills no column the row above
@@ -283,7 +327,7 @@ export function modelToHeaderRows(model: TableModel): number {
     if (rowCells.some((c) => c.col > 0 && isNumeric(c.text))) firstData = r;
   }
   if (firstData < 0) return 1;
-  return Math.min(firstData, 4, model.nRows - 1);
+  return Math.min(firstData, 6, model.nRows - 1);
 }
 
 export { makeLine };
