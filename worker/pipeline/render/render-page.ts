@@ -18,6 +18,8 @@ export interface PageRender {
   height: number;
   /** RGBA, row-major, width * height * 4 bytes, white background. */
   rgba: Uint8Array;
+  /** Typical text size of the page in points when known from the text layer, else null. */
+  textSizePt: number | null;
 }
 
 type NapiCanvas = typeof import("@napi-rs/canvas");
@@ -72,7 +74,7 @@ export function textSizeToDpi(textSizePt: number | null, settings: RenderSetting
 }
 
 /** Renders a page at `dpi` on a white background. The caller keeps the page open. */
-export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number): Promise<PageRender> {
+export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number, textSizePt: number | null = null): Promise<PageRender> {
   const scale = dpi / 72;
   const viewportPt = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale });
@@ -102,6 +104,7 @@ export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: nu
     width,
     height,
     rgba: new Uint8Array(imageData.data.buffer, imageData.data.byteOffset, imageData.data.byteLength),
+    textSizePt,
   };
 }
 
@@ -111,8 +114,8 @@ export async function renderPageForOcr(
   pageNumber: number,
   settings: RenderSettings = RENDER_SETTINGS,
 ): Promise<PageRender> {
-  const dpi = textSizeToDpi(await readTextSizePt(page), settings);
-  return renderPage(page, pageNumber, dpi);
+  const textSizePt = await readTextSizePt(page);
+  return renderPage(page, pageNumber, textSizeToDpi(textSizePt, settings), textSizePt);
 }
 
 /** The render as an 8-bit greyscale PGM (P5) file: Leptonica reads it without a decoder, and it

@@ -89,7 +89,11 @@ export class PaddleEngine {
 
   /** Text boxes in detection pixels. */
   private async detect(render: PageRender): Promise<{ boxes: DetBox[]; detWidth: number; detHeight: number }> {
-    const ratio = Math.min(1, this.settings.detMaxSide / Math.max(render.width, render.height));
+    // As small as keeps text at detTextPx high (known from the text layer), within the bounds.
+    const longSide = Math.max(render.width, render.height);
+    const textPx = render.textSizePt === null ? null : render.textSizePt * render.scale;
+    const wanted = textPx === null ? this.settings.detMaxSide : (longSide * this.settings.detTextPx) / textPx;
+    const ratio = Math.min(1, Math.min(this.settings.detMaxSide, Math.max(this.settings.detMinSide, wanted)) / longSide);
     const detWidth = Math.max(32, Math.round((render.width * ratio) / 32) * 32);
     const detHeight = Math.max(32, Math.round((render.height * ratio) / 32) * 32);
     const plane = detWidth * detHeight;
@@ -101,7 +105,7 @@ export class PaddleEngine {
       threshold: this.settings.detThreshold,
       boxThreshold: this.settings.detBoxThreshold,
       unclipRatio: this.settings.detUnclipRatio,
-      minSide: this.settings.detMinSide,
+      minSide: this.settings.detMinBoxSide,
     });
     return { boxes, detWidth, detHeight };
   }
