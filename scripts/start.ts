@@ -2,6 +2,8 @@
 // DATA_DIR unless DATABASE_URL is set, applies migrations, builds the web app if it has not been
 // built, then runs the web process and WORKERS worker processes, restarting a worker that dies
 // (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
+// Children run as `node --import tsx`, not through the tsx CLI, which would add a wrapper process
+// between us and the service (signals and exit codes would then be the wrapper's).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -12,7 +14,6 @@ import { applyMigrations } from "../lib/db/migrate";
 import { childEnv, getEnv } from "../lib/env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const tsxCli = path.join(root, "node_modules", "tsx", "dist", "cli.mjs");
 const nextCli = path.join(root, "node_modules", "next", "dist", "bin", "next");
 const log = (message: string) => console.log(`[start] ${message}`);
 
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
   const children = new Set<ChildProcess>();
   let stopping = false;
   const spawnService = (name: string, script: string, restart: boolean) => {
-    const child = spawn(process.execPath, [tsxCli, script], { cwd: root, env: serviceEnv, stdio: "inherit" });
+    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: serviceEnv, stdio: "inherit" });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);

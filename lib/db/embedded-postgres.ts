@@ -27,6 +27,9 @@ export async function findFreePort(): Promise<number> {
 
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
   const databaseDir = path.join(dataDir, "postgres");
+  const asRoot = os.userInfo().uid === 0;
+  // As root, Postgres runs as a dedicated user, which must be able to reach its directory.
+  if (asRoot) fs.chmodSync(dataDir, 0o755);
   const isNew = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
   const port = await findFreePort();
   // A crashed earlier run can leave its pid file behind; Postgres refuses to start over it
@@ -43,7 +46,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
     port,
     persistent: true,
     // Postgres refuses to run as root; the package then creates and uses a dedicated user.
-    createPostgresUser: os.userInfo().uid === 0,
+    createPostgresUser: asRoot,
     onLog: () => undefined,
     onError: (message) => log(`postgres: ${String(message).trim()}`),
   });

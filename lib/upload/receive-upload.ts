@@ -48,7 +48,9 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
 
   const parser = busboy({
     headers: { "content-type": contentType },
-    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
+    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
+    // busboy flags the limit when it is reached, and we judge by our own count.
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
   });
   parser.on("field", (name, value) => {
     fields[name] = value;
@@ -60,12 +62,10 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
     }
     sawFile = true;
     fileName = info.filename ?? "";
-    stream.on("limit", () => {
-      tooLarge = true;
-    });
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
+        if (bytes > maxBytes) tooLarge = true;
         hash.update(chunk);
         callback(null, chunk);
       },
