@@ -32,6 +32,8 @@ interface RawCell {
   rowSpan: number;
   colSpan: number;
   words: Word[];
+  /** The ruled cell's frame, when the grid gives one. */
+  frame?: Box;
 }
 
 /** Rotated words at the left edge of a table are side labels (row_groups), not a column. */
@@ -43,7 +45,7 @@ function takeSideLabels(words: Word[]): { content: Word[]; labels: Word[][] } {
   const sorted = [...rotated].sort((a, b) => a.box[0] - b.box[0]);
   const labels: Word[][] = [];
   for (const w of sorted) {
-    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * 0.5 && l.some((o) => o.box[1] - w.box[3] < w.size * 3 && w.box[1] - o.box[3] < w.size * 3));
+    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * 0.5 && l.some((o) => o.box[1] - w.box[3] < w.size && w.box[1] - o.box[3] < w.size));
     if (label) label.push(w);
     else labels.push([w]);
   }
@@ -86,7 +88,7 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
       }
     } else {
       const endRow = lastOld[0] + lastOld[1];
-      raw.push({ row: first, col: cell.col, rowSpan: endRow - first, colSpan: cell.colSpan, words: cellWords });
+      raw.push({ row: first, col: cell.col, rowSpan: endRow - first, colSpan: cell.colSpan, words: cellWords, frame: cell.box });
     }
   }
   const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
@@ -298,6 +300,16 @@ function rawToModel(
   const rowGroups: Array<string | null> = keptBands.map(() => null);
   for (const label of labels) {
     const lb = boxUnion(label.map((w) => w.box))!;
+    // A label inside a ruled (merged) cell names exactly the rows of that cell.
+    const [cx, cy] = [(lb[0] + lb[2]) / 2, (lb[1] + lb[3]) / 2];
+    const frame = raw.find((c) => c.frame && isPointInBox(cx, cy, c.frame));
+    if (frame) {
+      for (let k = 0; k < frame.rowSpan; k++) {
+        const r = rowIndex.get(frame.row + k);
+        if (r !== undefined) rowGroups[r] = sideLabelText(label);
+      }
+      continue;
+    }
     keptBands.forEach(([y0, y1], r) => {
       const overlap = Math.min(y1, lb[3]) - Math.max(y0, lb[1]);
       if (overlap > (y1 - y0) * 0.5) rowGroups[r] = sideLabelText(label);
@@ -313,18 +325,45 @@ function rawToModel(
     source,
     disputed: false,
   };
-  model.headerRows = modelToHeaderRows(model);
+  model.headerRows = source === "pdf-grid" ? gridHeaderRows(model) : modelToHeaderRows(model);
   return model;
 }
 
-/** Header rows: the rows above the first row with a number outside the first column, plus rows
- * under a header cell that spans columns; a table without numbers has its first row as header. */
+const YEAR = /^(19|20)\d\d\*?$/;
+
+/** Header rows of a ruled table: the first row, extended downwards by the rulings themselves: a
+ * header cell spanning columns has its sub-headings in the row below, and a header cell spanning
+ * rows makes those rows header too. */
+export function gridHeaderRows(model: TableModel): number {
+  if (model.nRows < 2) return 0;
+  let h = 1;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const c of model.cells) {
+      if (c.row >= h || c.text === "") continue;
+      const need = c.colSpan > 1 ? c.row + c.rowSpan + 1 : c.row + c.rowSpan;
+      if (need > h && need < model.nRows) {
+        h = need;
+        changed = true;
+      }
+    }
+  }
+  return h;
+}
+
+/** Header rows of an unruled table: the rows above the first row with a number outside the first
+ * column (years are column names, not data, while rows below hold other numbers); a table without
+ * numbers has its first row as header. */
 export function modelToHeaderRows(model: TableModel): number {
   if (model.nRows < 2) return 0;
   let firstData = -1;
   for (let r = 0; r < model.nRows && firstData < 0; r++) {
     const rowCells = model.cells.filter((c) => c.row === r && c.text !== "");
-    if (rowCells.some((c) => c.col > 0 && isNumeric(c.text))) firstData = r;
+    const numbers = rowCells.filter((c) => c.col > 0 && isNumeric(c.text));
+    if (numbers.length === 0) continue;
+    const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "x");
+    if (yearsOnly && r + 1 < model.nRows) continue;
+    firstData = r;
   }
   if (firstData < 0) return 1;
   return Math.min(firstData, 6, model.nRows - 1);

@@ -5,13 +5,17 @@
 import type { Segment, Table } from "../../../lib/result/schema";
 
 const CODE_HEADER = /\b(code|option|key|position)\b/i;
-const MEANING_HEADER = /\b(meaning|description|designation|version|feature|explanation)\b/i;
+const MEANING_HEADERS = [/\b(meaning|description|designation|explanation)\b/i, /\b(version|feature|option)\b/i];
 
 export function addOrderCode(table: Table): void {
   const codeCol = table.header.findIndex((h) => CODE_HEADER.test(h));
-  const meaningCol = table.header.findIndex((h, k) => k !== codeCol && MEANING_HEADER.test(h));
+  let meaningCol = -1;
+  for (const pattern of MEANING_HEADERS) {
+    if (meaningCol < 0) meaningCol = table.header.findIndex((h, k) => k !== codeCol && pattern.test(h));
+  }
   if (codeCol < 0 || meaningCol < 0 || table.rows.length < 2) return;
-  const groupCol = codeCol > 0 && meaningCol !== 0 ? 0 : -1;
+  // The segment names sit in a column left of the code (merged or written once per group).
+  const groupCol = [...Array(codeCol).keys()].find((k) => k !== meaningCol) ?? -1;
   const segments: Segment[] = [];
   for (const row of table.rows) {
     const code = row[codeCol]?.value.trim() ?? "";

@@ -8,6 +8,8 @@ export interface DetBox {
   x1: number;
   y1: number;
   score: number;
+  /** The unclip distance added on every side (detection pixels). */
+  grow: number;
 }
 
 export interface DbOptions {
@@ -76,6 +78,7 @@ export function probabilityMapToBoxes(prob: Float32Array, width: number, height:
       x1: Math.min(width, x1 + 1 + distance),
       y1: Math.min(height, y1 + 1 + distance),
       score,
+      grow: distance,
     });
   }
   return boxes;

@@ -50,6 +50,7 @@ export class PaddleEngine {
       interOpNumThreads: 1,
       executionProviders: ["cpu"],
       graphOptimizationLevel: "all",
+      enableCpuMemArena: settings.cpuMemArena,
     };
     const det = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_det_infer.onnx"), options);
     const rec = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_rec_infer.onnx"), options);
@@ -116,6 +117,10 @@ export class PaddleEngine {
     const fy = render.height / detHeight;
     const crops = boxes
       .map((b) => {
+        // Recognition cost grows with crop width; the full unclip margin left and right (~0.75 of
+        // the text height) is more than CTC needs to see the first and last glyph.
+        const trim = Math.max(0, b.grow - this.settings.recSidePad * (b.y1 - b.y0));
+        b = { ...b, x0: b.x0 + trim, x1: b.x1 - trim };
         const x = Math.max(0, Math.floor(b.x0 * fx));
         const y = Math.max(0, Math.floor(b.y0 * fy));
         const width = Math.min(render.width, Math.ceil(b.x1 * fx)) - x;
