@@ -86,6 +86,9 @@ export const SETTINGS = {
   /** Two chunks of at least this many words each are two prose columns, not table cells
    * (table cells rarely hold sentences; prose lines in a column hold 6-12 words). */
   proseChunkWords: 6,
+  /** A layout "table" whose cells mostly hold this many words or more, with few numbers, is
+   * prose set in narrow columns (newsletter columns hold 4-7 words a line). */
+  proseCellWords: 4,
   /** A table region ends at a vertical gap above this many ems (blank row spacing is ~1.5 em;
    * a paragraph break around a table is larger). */
   regionGapEm: 2.2,

@@ -30,7 +30,8 @@ export const OCR_SETTINGS = {
     detUnclipRatio: 1.5,
     /** Components smaller than this (in detection pixels, on the short side) are noise. */
     detMinBoxSide: 3,
-    /** Left and right margin of a recognition crop, in crop heights (at most the unclip margin). */
+    /** Left and right margin of a recognition crop, in heights of the detected text kernel (at
+     * most the unclip margin, ~0.75 kernel heights). */
     recSidePad: 1,
     /** Recognition input height is fixed by the PP-OCRv4 model. */
     recHeight: 48,

@@ -5,7 +5,7 @@ import type { Box, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from
 import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box";
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
-import { gridToModel, layoutToModel, splitRepeatedColumns } from "./build-table";
+import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
 import type { Settings } from "../settings";
 
 export interface PageTables {
@@ -50,7 +50,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
   for (const region of linesToTableRegions(freeLines, settings)) {
     const model = layoutToModel(region, freeWords, settings);
-    if (!model || model.nRows < 2 || !isTableLike(model)) continue;
+    if (!model || model.nRows < 2 || !isTableLike(model) || isProseLike(model, settings)) continue;
     tables.push(model);
   }
   const split = tables.flatMap(splitRepeatedColumns);
@@ -65,6 +65,16 @@ function isTableLike(model: TableModel): boolean {
     if (model.cells.filter((c) => c.row === r && c.text !== "").length >= 2) multi++;
   }
   return multi >= 2 && multi >= model.nRows * 0.4;
+}
+
+/** Columns of running text side by side (newsletter layout): the cells are phrases of several
+ * words and hardly any is a number. A table's cells are mostly short values. */
+export function isProseLike(model: TableModel, settings: Settings): boolean {
+  const cells = model.cells.filter((c) => c.text !== "");
+  if (cells.length === 0) return true;
+  const wordy = cells.filter((c) => c.text.split(/\s+/).length >= settings.proseCellWords).length;
+  const numeric = cells.filter((c) => isNumeric(c.text)).length;
+  return wordy >= cells.length * 0.5 && numeric < cells.length * 0.2;
 }
 
 const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;

@@ -119,7 +119,8 @@ export class PaddleEngine {
       .map((b) => {
         // Recognition cost grows with crop width; the full unclip margin left and right (~0.75 of
         // the text height) is more than CTC needs to see the first and last glyph.
-        const trim = Math.max(0, b.grow - this.settings.recSidePad * (b.y1 - b.y0));
+        const textHeight = Math.max(1, b.y1 - b.y0 - 2 * b.grow);
+        const trim = Math.max(0, b.grow - this.settings.recSidePad * textHeight);
         b = { ...b, x0: b.x0 + trim, x1: b.x1 - trim };
         const x = Math.max(0, Math.floor(b.x0 * fx));
         const y = Math.max(0, Math.floor(b.y0 * fy));
