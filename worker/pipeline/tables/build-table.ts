@@ -247,8 +247,8 @@ function isContinuation(
   // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
   // while the line above has text in the same columns.
   if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
-  const first = cells.get(0)!.words[0]?.text ?? "";
-  return cells.size === 1 && /^[a-z(]/.test(first) && prevCells.has(0);
+  // Every cell of the line continues a sentence (starts in lower case) of the row above.
+  return texts.every(([col, c]) => prevCells.has(col) && /^[a-z(]/.test(c.words[0]?.text ?? ""));
 }
 
 function rawToModel(
