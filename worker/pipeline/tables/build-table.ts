@@ -366,7 +366,11 @@ export function modelToHeaderRows(model: TableModel): number {
     firstData = r;
   }
   if (firstData < 0) return 1;
-  return Math.min(firstData, 6, model.nRows - 1);
+  let h = Math.min(firstData, 6, model.nRows - 1);
+  // A row just above the data with text in the first column only is a section label of the body
+  // ("Women", "Sex"), not part of the header.
+  while (h > 1 && model.cells.every((c) => c.row !== h - 1 || c.text === "" || c.col === 0)) h--;
+  return h;
 }
 
 export { makeLine };
