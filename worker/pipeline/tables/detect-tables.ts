@@ -68,13 +68,16 @@ function isTableLike(model: TableModel): boolean {
 }
 
 /** Columns of running text side by side (newsletter layout): the cells are phrases of several
- * words and hardly any is a number. A table's cells are mostly short values. */
+ * words, hardly any is a number, and many start in lower case (a sentence running on). A table's
+ * cells are short values, or texts that each start afresh. */
 export function isProseLike(model: TableModel, settings: Settings): boolean {
   const cells = model.cells.filter((c) => c.text !== "");
   if (cells.length === 0) return true;
   const wordy = cells.filter((c) => c.text.split(/\s+/).length >= settings.proseCellWords).length;
   const numeric = cells.filter((c) => isNumeric(c.text)).length;
-  return wordy >= cells.length * 0.5 && numeric < cells.length * 0.2;
+  // Prose lines mostly continue a sentence; table cells start afresh (capital, number, symbol).
+  const continuing = cells.filter((c) => /^[a-z]/.test(c.text)).length;
+  return wordy >= cells.length * 0.5 && numeric < cells.length * 0.2 && continuing >= cells.length * 0.3;
 }
 
 const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;
