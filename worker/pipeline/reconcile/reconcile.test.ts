@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { cellSchema, type BBox } from "../../../lib/result/schema";
+import { cellSchema, proseSchema, tableSchema, type BBox } from "../../../lib/result/schema";
+import { isPageUnreadable, reconcileProse, reconcileTable } from "./reconcile-page";
 import { comparisonKey, normaliseText, readingsAgree } from "./normalise";
 import { voteOnReadings } from "./vote";
 import { reconcileCell, reconcileExistingCell } from "./reconcile-cell";
@@ -167,4 +168,44 @@ test("figures: ocr source only when an OCR non-text region overlaps; pdf-image a
   });
   assert.deepEqual(verifyFigure(fig, ["pdf-image"], []), { confidence: "unverified", sources: ["pdf-image"] });
   assert.deepEqual(verifyFigure(fig, ["layout"], [[400, 400, 500, 500]]), { confidence: "unverified", sources: ["layout"] });
+});
+
+test("reconcileTable: cells and header cells voted, header re-derived, ocr_unsupported only without OCR content", () => {
+  const cell = (value: string, bbox: BBox) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const], bbox });
+  const table = tableSchema.parse({
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: null,
+    column_major: false,
+    header: ["Qty"],
+    header_cells: [cell("Qty", [0, 0, 40, 10])],
+    row_groups: [],
+    rows: [[cell("12", [0, 10, 40, 20])], [cell("7", [0, 20, 40, 30])]],
+    bbox: [0, 0, 40, 30],
+  });
+  const ocr1 = [word("Qty", [2, 1, 30, 9]), word("12", [2, 11, 20, 19]), word("1", [2, 21, 10, 29])];
+  const ocr2 = [word("Qty", [2, 1, 30, 9]), word("12", [2, 11, 20, 19]), word("7", [2, 21, 10, 29])];
+  const out = reconcileTable(table, "pdf-text", { "pdf-text": [], "ocr-1": ocr1, "ocr-2": ocr2 });
+  tableSchema.parse(out);
+  assert.equal(out.header_cells[0]!.confidence, "verified");
+  assert.deepEqual(out.header, ["Qty"]);
+  assert.equal(out.rows[0]![0]!.confidence, "verified");
+  assert.equal(out.rows[1]![0]!.confidence, "resolved");
+  assert.deepEqual(out.rows[1]![0]!.readings, { "pdf-text": "7", "ocr-1": "1", "ocr-2": "7" });
+  assert.equal(out.ocr_unsupported, undefined);
+  const bare = reconcileTable(table, "pdf-text", { "ocr-1": [], "ocr-2": [word("x", [100, 100, 110, 110])] });
+  assert.equal(bare.ocr_unsupported, true);
+  assert.equal(bare.rows[0]![0]!.confidence, "unverified");
+});
+
+test("reconcileProse and unreadable pages", () => {
+  const block = proseSchema.parse({ page: 1, index: 0, text: "Net sales rose", confidence: "unverified", sources: [], bbox: [0, 0, 100, 10], role: "paragraph", level: 0, order: 0 });
+  const ocr = [word("Net", [0, 0, 20, 10]), word("sales", [25, 0, 50, 10]), word("rose", [55, 0, 80, 10])];
+  assert.deepEqual(reconcileProse(block, "pdf-text", { "ocr-2": ocr }), { ...block, confidence: "verified", sources: ["ocr-2"] });
+  const failed = { error: "x" };
+  const ok = { words: [], nonTextRegions: [], dpi: 300, seconds: 1, fromCache: false };
+  assert.equal(isPageUnreadable(false, { "ocr-1": failed, "ocr-2": failed }), true);
+  assert.equal(isPageUnreadable(false, { "ocr-1": failed, "ocr-2": ok }), false);
+  assert.equal(isPageUnreadable(true, { "ocr-1": failed, "ocr-2": failed }), false);
 });

@@ -1,0 +1,47 @@
+// One-call helpers for the pipeline: reconcile a whole assembled table, prose block or page entry
+// against the page's other readings. They only rewrite confidence fields; structure is untouched.
+import type { CellSource, PageEntry, Prose, Table } from "../../../lib/result/schema";
+import type { OcrOutcome, OcrReaderName } from "../ocr/types";
+import { reconcileExistingCell, type WordReadings } from "./reconcile-cell";
+import { isOcrUnsupported } from "./table-support";
+import { verifyProse } from "./prose";
+
+/**
+ * A table assembled from one value reading (`ownSource`, normally pdf-text; an OCR reading on
+ * scans) reconciled cell by cell against `readings` (the other value readings of the page; the
+ * own source's words, if given, are ignored). Header cells the same, and `header` re-derived from
+ * them. `ocr_unsupported` is set when no OCR reading has content inside the table's bbox.
+ */
+export function reconcileTable(table: Table, ownSource: CellSource, readings: WordReadings): Table {
+  const others: WordReadings = { ...readings };
+  delete others[ownSource];
+  const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others));
+  const out: Table = {
+    ...table,
+    header_cells: headerCells,
+    header: headerCells.map((cell) => cell.value),
+    rows: table.rows.map((row) => row.map((cell) => reconcileExistingCell(cell, ownSource, others))),
+  };
+  delete out.ocr_unsupported;
+  if (table.bbox && isOcrUnsupported(table.bbox, others)) out.ocr_unsupported = true;
+  return out;
+}
+
+/** A prose block with its confidence and sources from the page's other readings. */
+export function reconcileProse(block: Prose, ownSource: CellSource, readings: WordReadings): Prose {
+  const verdict = verifyProse(block, ownSource, readings);
+  return { ...block, confidence: verdict.confidence, sources: verdict.sources };
+}
+
+/** SPEC.md §2.7: a page is unreadable when both independent readings of it failed. On a page
+ * without a text layer those are the two OCR readings; a page with a text layer always has one. */
+export function isPageUnreadable(hasTextLayer: boolean, readings: Partial<Record<OcrReaderName, OcrOutcome>>): boolean {
+  if (hasTextLayer) return false;
+  const outcomes = Object.values(readings);
+  return outcomes.length === 0 || outcomes.every((outcome) => outcome === undefined || "error" in outcome);
+}
+
+/** The page entry with `unreadable: true` added when isPageUnreadable. */
+export function markUnreadable(entry: PageEntry, hasTextLayer: boolean, readings: Partial<Record<OcrReaderName, OcrOutcome>>): PageEntry {
+  return isPageUnreadable(hasTextLayer, readings) ? { ...entry, unreadable: true } : entry;
+}
