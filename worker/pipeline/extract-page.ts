@@ -42,7 +42,7 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 }
 
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
-  const detected = detectTables(readings.words, readings.graphics, settings);
+  const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
   const models = detected.tables;
   const inTable = (w: Word) => models.some((t) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, t.box, 1));
   let freeWords = readings.words.filter((w) => !inTable(w));

@@ -36,6 +36,9 @@ export const SETTINGS = {
   /** A filled rectangle thinner than this (points) is a ruling: 2 pt is four times the usual
    * 0.5 pt hairline, still far below any cell height (~10 pt). */
   thinRectMax: 2,
+  /** A stroked path with more points than this is a drawing (chart series, outline); table
+   * borders are lines or rectangles (2-5 points each). */
+  maxRulingPathPoints: 8,
   /** Filled rectangles larger than this share of the page are page backgrounds, not cells. */
   maxBackgroundPageShare: 0.5,
   /** Rulings closer than this (points) are one line: double rules and stroke widths. */
@@ -59,6 +62,8 @@ export const SETTINGS = {
   figureJoinGap: 6,
   /** A vector figure has at least this many drawn pieces (a lone box or line is decoration). */
   minFigureDrawings: 3,
+  /** A text-only table lying this much on drawn artwork is a chart's labels. */
+  chartOverlapShare: 0.5,
 
   /** Figures are cropped from a render at this scale (2 = 144 dpi: ~0.1 s per A4 page). */
   figureRenderScale: 2,

@@ -20,7 +20,7 @@ export function figureRegions(readings: PageReadings, tableBoxes: Box[], setting
     boxArea(b) < pageArea * settings.maxFigurePageShare &&
     !tableBoxes.some((t) => boxOverlapRatio(b, t) > 0.5);
   const out: FigureRegion[] = [];
-  for (const image of readings.graphics.images) {
+  for (const image of foregroundImages(readings.graphics.images, readings.width, readings.height)) {
     const box = clip(image.box);
     if (boxOverlapRatio(box, pageBox) < 0.5 || !isUsable(box)) continue;
     if (out.some((f) => boxOverlapRatio(box, f.box) > 0.9)) continue;
@@ -51,4 +51,13 @@ export function boxesToClusters(boxes: Box[], gap: number): Array<{ box: Box; co
     clusters.push(merged);
   }
   return clusters;
+}
+
+/** Images minus a page background: full-width images that together cover most of the page (a
+ * scan or a backdrop cut into strips) are not figures. */
+export function foregroundImages<T extends { box: Box }>(images: T[], width: number, height: number): T[] {
+  const wide = images.filter((i) => i.box[2] - i.box[0] >= width * 0.95);
+  const covered = wide.reduce((sum, i) => sum + boxArea(i.box), 0);
+  if (covered < width * height * 0.9) return images;
+  return images.filter((i) => !wide.includes(i));
 }

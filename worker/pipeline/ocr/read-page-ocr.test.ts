@@ -12,12 +12,12 @@ import { openPdf } from "../../../lib/pdf/open-pdf";
 import { cellSchema, type BBox } from "../../../lib/result/schema";
 import { renderPage } from "../render/render-page";
 import { rasterisePdf } from "../../../scripts/rasterise-pdf";
-import { ocrWordReadings, reconcileCell, isOcrUnsupported, type BoxedWord } from "../reconcile";
+import { ocrNonTextRegions, ocrWordReadings, reconcileCell, isOcrUnsupported, verifyFigure, type BoxedWord } from "../reconcile";
 import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
-import { makeDisagreeingPdf, makeTextPdf, placedTextBox, type PlacedText } from "./test-pdfs";
+import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, type PlacedText } from "./test-pdfs";
 import { isOcrFailure, type OcrOutcome, type OcrPageReading, type Word } from "./types";
 
 let tesseract: TesseractEngine;
@@ -201,4 +201,16 @@ test("scanned table: the rasterised page has no text layer and the two OCR readi
   }
   assert.equal(isOcrUnsupported([50, 90, 500, 200], words), false);
   assert.equal(isOcrUnsupported([50, 500, 500, 700], words), true);
+});
+
+test("figures: the OCR layout finds the drawn figure as non-text ink, and nothing on a text page", async () => {
+  const fig = await writePdf("figure.pdf", await makeFigurePdf());
+  const ocr = await readFilePage(sharedReaders(), fig.file, fig.sha, null);
+  const regions = ocrNonTextRegions(ocr.readings);
+  assert.deepEqual(verifyFigure(FIGURE_BOX, ["layout"], regions), { confidence: "verified", sources: ["layout", "ocr"] });
+  // The caption line above the figure is text, not a figure.
+  assert.equal(verifyFigure([100, 235, 400, 255], ["layout"], regions).confidence, "unverified");
+  const text = await writePdf("text-only.pdf", await makeTextPdf(NUMBERS));
+  const plain = await readFilePage(sharedReaders(), text.file, text.sha, null);
+  assert.deepEqual(ocrNonTextRegions(plain.readings), []);
 });

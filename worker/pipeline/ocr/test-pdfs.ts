@@ -124,3 +124,22 @@ export async function makeDenseTablePdf(pages: number): Promise<Uint8Array> {
   }
   return doc.save();
 }
+
+/** A page with a paragraph of text above a drawn figure (bars and a circle) at `FIGURE_BOX`. */
+export const FIGURE_BOX: [number, number, number, number] = [100, 300, 400, 500];
+
+export async function makeFigurePdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage(A4);
+  drawTop(page, font, { text: "Figure 1 shows the quarterly volumes by region.", x: 100, baseline: 250, size: 11 });
+  const [x0, y0, x1, y1] = FIGURE_BOX;
+  const h = page.getHeight();
+  page.drawRectangle({ x: x0, y: h - y1, width: x1 - x0, height: y1 - y0, borderColor: rgb(0.2, 0.2, 0.2), borderWidth: 1 });
+  for (let i = 0; i < 6; i++) {
+    const barHeight = 40 + ((i * 53) % 120);
+    page.drawRectangle({ x: x0 + 20 + i * 45, y: h - y1 + 10, width: 30, height: barHeight, color: rgb(0.1 + i * 0.1, 0.3, 0.6) });
+  }
+  page.drawCircle({ x: x1 - 60, y: h - y0 - 50, size: 30, color: rgb(0.8, 0.2, 0.2) });
+  return doc.save();
+}

@@ -195,7 +195,8 @@ function addSubPath(reading: PdfGraphicsReading, sub: SubPath, isStroke: boolean
     }
     return;
   }
-  if (!sub.curved && isStroke) {
+  // A long polyline is a plotted curve (a chart series drawn as tiny steps), not rulings.
+  if (!sub.curved && isStroke && sub.points.length <= settings.maxRulingPathPoints) {
     const straight = addEdges(reading, sub.points, sub.closed);
     if (straight) return;
   }

@@ -7,6 +7,7 @@ import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
 import type { Settings } from "../settings";
+import { boxesToClusters, foregroundImages } from "../figures/figure-regions";
 
 export interface PageTables {
   tables: TableModel[];
@@ -28,7 +29,7 @@ export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings):
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
-export function detectTables(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageTables {
+export function detectTables(words: Word[], graphics: PdfGraphicsReading, settings: Settings, pageSize: [number, number] = [Infinity, Infinity]): PageTables {
   const rulings = pageToRulings(graphics, settings);
   const grids = rulingsToGroups(rulings, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
@@ -48,9 +49,16 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const taken = tables.map((t) => t.box);
   const freeWords = words.filter((w) => !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1)));
   const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
+  // Axis labels of a chart line up like a table: text regions lying on vector drawings or images
+  // are figures, not tables.
+  const artwork = boxesToClusters([...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1]).map((i) => i.box)], settings.figureJoinGap).filter(
+    (c) => c.count >= settings.minFigureDrawings,
+  );
   for (const region of linesToTableRegions(freeLines, settings)) {
     const model = layoutToModel(region, freeWords, settings);
     if (!model || model.nRows < 2 || !isTableLike(model) || isProseLike(model, settings)) continue;
+    const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
+    if (onArtwork > settings.chartOverlapShare) continue;
     tables.push(model);
   }
   const split = tables.flatMap(splitRepeatedColumns);
