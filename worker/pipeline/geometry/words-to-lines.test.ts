@@ -14,3 +14,8 @@ test("lineToChunks splits at wide gaps only", () => {
   const [line] = wordsToLines([word("Total", 0, 0, 25), word("sales", 28, 0, 50), word("123", 100, 0, 115)], 0.45);
   assert.deepEqual(lineToChunks(line!, 1).map((c) => c.text), ["Total sales", "123"]);
 });
+
+test("lineToChunks splits numbers side by side but keeps space-grouped thousands", () => {
+  const [line] = wordsToLines([word("1,144", 0, 0, 20), word("193.5", 23, 0, 43), word("100", 60, 0, 72), word("000", 75, 0, 87)], 0.45);
+  assert.deepEqual(lineToChunks(line!, 1, 0.1).map((c) => c.text), ["1,144", "193.5", "100 000"]);
+});

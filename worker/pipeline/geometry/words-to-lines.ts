@@ -55,7 +55,8 @@ export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm)
     const prev = chunk?.[chunk.length - 1];
     const gap = prev ? word.box[0] - prev.box[2] : Infinity;
     const em = Math.max(prev?.size ?? 0, word.size);
-    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !THOUSANDS_GROUP.test(word.text) && gap >= em * numberGapEm;
+    const spaceGrouped = prev !== undefined && /^[-+−–(]?\d{1,3}$/.test(prev.text) && THOUSANDS_GROUP.test(word.text);
+    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && gap >= em * numberGapEm;
     if (chunk && prev && gap < em * gapEm && !numberBreak) chunk.push(word);
     else chunks.push([word]);
   }

@@ -2,7 +2,7 @@
 // bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
 // (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
 // throw away every cached OCR reading.)
-export const OCR_SETTINGS_VERSION = "ocr-2026-11-22.2";
+export const OCR_SETTINGS_VERSION = "ocr-2026-11-22.3";
 
 export const OCR_SETTINGS = {
   tesseract: {
@@ -35,6 +35,9 @@ export const OCR_SETTINGS = {
      * cells, 0.3 dropped leading minus signs (7 cells) and 0.15 last digits (41 cells); trimming
      * saves <10% of recognition time, so the margin stays generous. */
     recSidePad: 0.6,
+    /** A detected box whose text kernel is more than this many times the page's text size tall is
+     * a picture, not a line (a 36 pt title over 9 pt body text is 4x; a bar chart is 10x+). */
+    maxLineHeightRatio: 5,
     /** Recognition input height is fixed by the PP-OCRv4 model. */
     recHeight: 48,
     /** Crops are recognised in batches of similar width (PaddleOCR rec_batch_num is 6; wider

@@ -66,7 +66,11 @@ export class PaddleEngine {
   }
 
   async readPage(render: PageRender): Promise<PaddlePageResult> {
-    const { boxes, detWidth, detHeight } = await this.detect(render);
+    const detected = await this.detect(render);
+    const { detWidth, detHeight } = detected;
+    // DB fires on dense graphics too (bar charts, photos); a "line" many times taller than the
+    // page's text is a picture, so it is neither recognised nor masked out of the figure search.
+    const boxes = dropTallBoxes(detected.boxes, render.textSizePt === null ? null : (render.textSizePt * render.scale * detWidth) / render.width, this.settings.maxLineHeightRatio);
     const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
     const words = await this.recognise(render, boxes, detWidth, detHeight);
     // Figures: ink the detector did not claim as text, at detection resolution.
@@ -165,6 +169,15 @@ export class PaddleEngine {
     }
     return words.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   }
+}
+
+/** Boxes no taller than `ratio` times the text height (in detection pixels; when unknown, the
+ * median box height stands in for it). */
+export function dropTallBoxes(boxes: DetBox[], textPx: number | null, ratio: number): DetBox[] {
+  if (boxes.length === 0) return boxes;
+  const heights = boxes.map((b) => b.y1 - b.y0 - 2 * b.grow).sort((a, b) => a - b);
+  const reference = textPx ?? heights[Math.floor(heights.length / 2)]!;
+  return boxes.filter((b) => b.y1 - b.y0 - 2 * b.grow <= reference * ratio);
 }
 
 function firstOutput(output: ort.InferenceSession.OnnxValueMapType): ort.Tensor {
