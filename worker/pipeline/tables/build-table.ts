@@ -361,7 +361,7 @@ export function modelToHeaderRows(model: TableModel): number {
     const rowCells = model.cells.filter((c) => c.row === r && c.text !== "");
     const numbers = rowCells.filter((c) => c.col > 0 && isNumeric(c.text));
     if (numbers.length === 0) continue;
-    const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "x");
+    const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "");
     if (yearsOnly && r + 1 < model.nRows) continue;
     firstData = r;
   }

@@ -201,7 +201,7 @@ export function tableInRegion(region: Box, words: Word[], graphics: PdfGraphicsR
   const grid = grids[0];
   if (grid && boxOverlapRatio(region, grid.box) > 0.6) {
     const model = gridToModel(grid, inRegion, settings);
-    if (model && model.nRows >= 2) return model;
+    if (model && model.nRows >= 2 && isTableLike(model)) return model;
   }
   return layoutToModel(region, inRegion, settings);
 }
