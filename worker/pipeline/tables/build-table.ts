@@ -204,6 +204,9 @@ export function extendHeaderBands(model: TableModel): void {
   if (centers.some((x) => Number.isNaN(x))) return;
   for (let r = 0; r < h - 1; r++) {
     const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
+    // Only a label already reaching over two columns is a band; one over a single column is the
+    // first line of that column's name.
+    if (!row.some((x) => x.colSpan > 1)) continue;
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
@@ -331,6 +334,14 @@ function rawToModel(
 
 const YEAR = /^(19|20)\d\d\*?$/;
 
+/** The next row below `r` with text outside the first column (skipping section labels). */
+function nextRowWithValues(model: TableModel, r: number): number {
+  for (let k = r + 1; k < model.nRows; k++) {
+    if (model.cells.some((c) => c.row === k && c.col > 0 && c.text !== "")) return k;
+  }
+  return -1;
+}
+
 /** Header rows of a ruled table: the first row, extended downwards by the rulings themselves: a
  * header cell spanning columns has its sub-headings in the row below, and a header cell spanning
  * rows makes those rows header too. */
@@ -363,6 +374,10 @@ export function modelToHeaderRows(model: TableModel): number {
     if (numbers.length === 0) continue;
     const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "");
     if (yearsOnly && r + 1 < model.nRows) continue;
+    // Data rows come in runs: numbers in a row followed by a row of words only ("1st", "3rd"
+    // over "Grade") are part of the header.
+    const next = nextRowWithValues(model, r);
+    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text))) continue;
     firstData = r;
   }
   if (firstData < 0) return 1;
