@@ -87,7 +87,12 @@ describe("DELETE", () => {
 describe("credentials and ownership", () => {
   test("a key that matches nothing is 401 in either header, never the trial", async () => {
     const pdf = await makeTextPdf(1);
-    for (const headers of [{ authorization: "Bearer pk_live_doesnotexist" }, { "x-api-key": "pk_live_doesnotexist" }, { authorization: "Basic abc" }]) {
+    const attempts: Record<string, string>[] = [
+      { authorization: "Bearer pk_live_doesnotexist" },
+      { "x-api-key": "pk_live_doesnotexist" },
+      { authorization: "Basic abc" },
+    ];
+    for (const headers of attempts) {
       const answer = await submit(stack, { bytes: pdf, headers });
       assert.equal(answer.status, 401, JSON.stringify(headers));
       assert.deepEqual(Object.keys(answer.body), ["detail"]);

@@ -18,7 +18,7 @@ export interface Upload {
 export async function submit(stack: Stack, upload: Upload): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(upload.fields ?? {})) form.append(key, value);
-  form.append("file", new Blob([upload.bytes], { type: upload.type ?? "application/pdf" }), upload.name ?? "document.pdf");
+  form.append("file", new Blob([new Uint8Array(upload.bytes)], { type: upload.type ?? "application/pdf" }), upload.name ?? "document.pdf");
   const response = await fetch(`${stack.baseUrl}/v1/parse`, {
     method: "POST",
     body: form,
