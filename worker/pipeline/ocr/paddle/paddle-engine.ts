@@ -136,9 +136,20 @@ export class PaddleEngine {
       .sort((a, b) => a.width / a.height - b.width / b.height);
     const h = this.settings.recHeight;
     const words: Word[] = [];
-    for (let start = 0; start < crops.length; start += this.settings.recBatchSize) {
-      const batch = crops.slice(start, start + this.settings.recBatchSize);
-      const widths = batch.map((c) => Math.max(1, Math.ceil((h * c.width) / c.height)));
+    const recWidth = (c: { width: number; height: number }) => Math.max(1, Math.ceil((h * c.width) / c.height));
+    for (let start = 0; start < crops.length; ) {
+      // Crops are sorted by width, so the last one in a batch is the widest and sets its width.
+      let end = start + 1;
+      while (
+        end < crops.length &&
+        end - start < this.settings.recBatchSize &&
+        (end - start + 1) * Math.max(REC_MIN_WIDTH, recWidth(crops[end]!)) <= this.settings.recBatchColumns
+      ) {
+        end++;
+      }
+      const batch = crops.slice(start, end);
+      start = end;
+      const widths = batch.map(recWidth);
       const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
       const plane = h * batchWidth;
       // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
