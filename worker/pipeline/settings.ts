@@ -47,7 +47,7 @@ export const SETTINGS = {
   rulingJoin: 3,
   /** Rulings are taken to cross when within this many points (line width plus rounding). */
   intersectTolerance: 2,
-  /** When this share of a grid's filled cells hold text split by a column gap, the grid lacks
+  /** When this share of the text lines in a grid's cells hold values split by a gap, the grid lacks
    * column rulings and the text layout gives the columns (a ruled cell holds one value; a
    * zebra row holds a whole record). */
   underColumnedShare: 0.3,

@@ -104,9 +104,14 @@ export function isUnderColumned(grid: Grid, content: Word[], settings: Settings)
   for (const cell of grid.cells) {
     const words = content.filter((w) => wordCenterIn(w, cell.box));
     if (words.length === 0) continue;
-    filled++;
     const lines = wordsToLines(words, settings.lineCenterToleranceEm);
-    if (lines.some((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm).length >= 2)) split++;
+    filled += lines.length;
+    // Justified text in a narrow ruled cell also shows wide gaps; a missing column shows as
+    // values (numbers) set apart on one line.
+    split += lines.filter((l) => {
+      const chunks = lineToChunks(l, settings.columnGapEm, settings.numberGapEm);
+      return chunks.length >= 2 && chunks.some((c) => isNumeric(c.text));
+    }).length;
   }
   return filled > 0 && split >= Math.max(2, filled * settings.underColumnedShare);
 }
@@ -405,6 +410,13 @@ export function splitRepeatedColumns(model: TableModel): TableModel[] {
     if (!repeats) continue;
     // No cell may straddle two copies.
     if (model.cells.some((x) => Math.floor(x.col / period) !== Math.floor((x.col + x.colSpan - 1) / period))) return [model];
+    // Folded copies are filled row by row: every copy but the last names each of its rows. A
+    // table whose left part leaves rows empty (merged groups) is one table with a repeated header.
+    for (let k = 0; k + 1 < model.nCols / period; k++) {
+      for (let r = model.headerRows; r < model.nRows; r++) {
+        if (!model.cells.some((x) => x.row <= r && x.row + x.rowSpan > r && x.col === k * period && x.text !== "")) return [model];
+      }
+    }
     const parts: TableModel[] = [];
     for (let k = 0; k < model.nCols / period; k++) {
       const cells = model.cells.filter((x) => Math.floor(x.col / period) === k).map((x) => ({ ...x, col: x.col - k * period }));
