@@ -167,3 +167,24 @@ export async function orderCodePdf(): Promise<string> {
   });
   return pdf.save("order-code");
 }
+
+export async function continuedTablePdf(): Promise<string> {
+  const pdf = await TestPdf.create();
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, k) => [`Row ${from + k}`, String((from + k) * 3), String((from + k) * 7)]);
+  const first = pdf.addPage();
+  pdf.text(first, "Long table", 60, 60, 16, true);
+  // Runs to the bottom of page 1 ...
+  pdf.table(first, { x: 60, y: 560, colWidths: W, rowHeight: 20, style: "grid", rows: [["Name", "Count", "Total"], ...rows(1, 12)] });
+  // ... and goes on at the top of page 2 with the header repeated.
+  const second = pdf.addPage();
+  pdf.table(second, { x: 60, y: 50, colWidths: W, rowHeight: 20, style: "grid", rows: [["Name", "Count", "Total"], ...rows(13, 3)] });
+  return pdf.save("continued-table");
+}
+
+export async function shortRuledPdf(): Promise<string> {
+  const pdf = await TestPdf.create();
+  const page = pdf.addPage();
+  // Two ruled rows: the grid sees a table, the text layout (three rows at least) does not.
+  pdf.table(page, { x: 60, y: 100, colWidths: W, rowHeight: 20, style: "grid", rows: [["Item", "Qty", "Price"], ["Apples", "3", "1.20"]] });
+  return pdf.save("short-ruled");
+}

@@ -150,3 +150,22 @@ test("order-code table gets segments and an example code in addition to the tabl
   ]);
   assert.equal(t.example_code, "A1");
 });
+
+test("a table running over a page break is linked with continued_from", async () => {
+  const { result } = await extract(cases.continuedTablePdf);
+  assert.deepEqual(result.tables.map((t) => [t.page, t.index, t.rows.length, t.continued_from]), [
+    [1, 0, 12, undefined],
+    [2, 0, 3, { page: 1, index: 0 }],
+  ]);
+  assert.deepEqual(result.tables[1]!.header, ["Name", "Count", "Total"]);
+  assert.deepEqual(values(result.tables[1]!), [["Row 13", "39", "91"], ["Row 14", "42", "98"], ["Row 15", "45", "105"]]);
+});
+
+test("a table only the grid reading sees is delivered with layout_disputed", async () => {
+  const { result } = await extract(cases.shortRuledPdf);
+  const t = result.tables[0]!;
+  assert.equal(t.layout_disputed, true);
+  assert.deepEqual(values(t), [["Apples", "3", "1.20"]]);
+  // Order measured from bbox: the last prose or image block above it, none here.
+  assert.equal(t.order, 0);
+});
