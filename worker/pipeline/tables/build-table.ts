@@ -211,7 +211,7 @@ export function extendHeaderBands(model: TableModel): void {
     const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
     // Only a label already reaching over two columns is a band; one over a single column is the
     // first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1)) continue;
+    if (!row.some((x) => x.colSpan > 1) && r >= topBandRows(model)) continue;
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
@@ -339,6 +339,23 @@ function rawToModel(
 
 const YEAR = /^(19|20)\d\d\*?$/;
 
+/** Leading rows that are band labels only: nothing in the first column, under half the columns
+ * filled, while a lower row fills more. */
+export function topBandRows(model: TableModel): number {
+  const filled = (r: number) => model.cells.filter((c) => c.row === r && c.text !== "").length;
+  let r = 0;
+  while (
+    r + 1 < model.nRows &&
+    r < 3 &&
+    !model.cells.some((c) => c.row === r && c.col === 0 && c.text !== "") &&
+    filled(r) > 0 &&
+    filled(r) < model.nCols / 2 &&
+    filled(r + 1) > filled(r)
+  )
+    r++;
+  return r;
+}
+
 /** The next row below `r` with text outside the first column (skipping section labels). */
 function nextRowWithValues(model: TableModel, r: number): number {
   for (let k = r + 1; k < model.nRows; k++) {
@@ -387,6 +404,10 @@ export function modelToHeaderRows(model: TableModel): number {
   }
   if (firstData < 0) return 1;
   let h = Math.min(firstData, 6, model.nRows - 1);
+  // Sparse rows on top (a band label, the first column empty) head the row below them, even when
+  // that row is numbered columns (1, 2, 3 ...).
+  const bands = topBandRows(model);
+  if (bands > 0 && bands + 1 < model.nRows) h = Math.max(h, bands + 1);
   // A row just above the data with text in the first column only is a section label of the body
   // ("Women", "Sex"), not part of the header.
   while (h > 1 && model.cells.every((c) => c.row !== h - 1 || c.text === "" || c.col === 0)) h--;
