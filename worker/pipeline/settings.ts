@@ -62,8 +62,9 @@ export const SETTINGS = {
   figureJoinGap: 6,
   /** A vector figure has at least this many drawn pieces (a lone box or line is decoration). */
   minFigureDrawings: 3,
-  /** A text-only table lying this much on drawn artwork is a chart's labels. */
-  chartOverlapShare: 0.5,
+  /** A text-only table lying this much on drawn artwork is a chart's labels (axis labels sit
+   * around the plot, so the labels' box is only partly on it). */
+  chartOverlapShare: 0.3,
 
   /** Figures are cropped from a render at this scale (2 = 144 dpi: ~0.1 s per A4 page). */
   figureRenderScale: 2,

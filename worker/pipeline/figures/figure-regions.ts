@@ -27,7 +27,7 @@ export function figureRegions(readings: PageReadings, tableBoxes: Box[], setting
     out.push({ box, sources: ["layout", "pdf-image"] });
   }
   for (const cluster of boxesToClusters(readings.graphics.drawings.map(clip), settings.figureJoinGap)) {
-    if (cluster.count < settings.minFigureDrawings || !isUsable(cluster.box)) continue;
+    if (!isArtwork(cluster, settings) || !isUsable(cluster.box)) continue;
     if (out.some((f) => boxOverlapRatio(cluster.box, f.box) > 0.5)) continue;
     out.push({ box: cluster.box, sources: ["layout"] });
   }
@@ -60,4 +60,12 @@ export function foregroundImages<T extends { box: Box }>(images: T[], width: num
   const covered = wide.reduce((sum, i) => sum + boxArea(i.box), 0);
   if (covered < width * height * 0.9) return images;
   return images.filter((i) => !wide.includes(i));
+}
+
+/** A cluster of drawn pieces that makes a picture: several pieces, or one large curve or polyline
+ * (a chart series). */
+export function isArtwork(cluster: { box: Box; count: number }, settings: Settings): boolean {
+  const w = cluster.box[2] - cluster.box[0];
+  const h = cluster.box[3] - cluster.box[1];
+  return cluster.count >= settings.minFigureDrawings || (w >= settings.minFigureSide * 2 && h >= settings.minFigureSide);
 }

@@ -251,6 +251,9 @@ function isContinuation(
   const gap = line.box[1] - prevLine.box[3];
   if (gap > line.size * settings.wrapGapEm) return false;
   const texts = [...cells.entries()];
+  // The values of a row label wrapped over several lines sit on its middle line: a line of values
+  // with the first column empty, right under a label that has none yet.
+  if (!cells.has(0) && prevCells.size === 1 && prevCells.has(0)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
   // while the line above has text in the same columns.

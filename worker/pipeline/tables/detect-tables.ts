@@ -7,7 +7,7 @@ import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
 import type { Settings } from "../settings";
-import { boxesToClusters, foregroundImages } from "../figures/figure-regions";
+import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
 export interface PageTables {
   tables: TableModel[];
@@ -51,9 +51,11 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
   // Axis labels of a chart line up like a table: text regions lying on vector drawings or images
   // are figures, not tables.
-  const artwork = boxesToClusters([...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1]).map((i) => i.box)], settings.figureJoinGap).filter(
-    (c) => c.count >= settings.minFigureDrawings,
-  );
+  const artwork = boxesToClusters(
+    // Filled rectangles stay out: cell shading is as common in tables as bars are in charts.
+    [...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1]).map((i) => i.box)],
+    settings.figureJoinGap,
+  ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings)) {
     const model = layoutToModel(region, freeWords, settings);
     if (!model || model.nRows < 2 || !isTableLike(model) || isProseLike(model, settings)) continue;
