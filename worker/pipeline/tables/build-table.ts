@@ -88,7 +88,20 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
       }
     } else {
       const endRow = lastOld[0] + lastOld[1];
-      raw.push({ row: first, col: cell.col, rowSpan: endRow - first, colSpan: cell.colSpan, words: cellWords, frame: cell.box });
+      // A tall cell over several rows (ruled in the other columns, or cut into text rows): when its
+      // own lines fall into several of those rows, it is a column of values drawn without row
+      // rulings, not one merged cell.
+      const bands = [...Array(endRow - first).keys()].map((k) => {
+        const band: Box = [cell.box[0], ys[first + k]!, cell.box[2], ys[first + k + 1]!];
+        return { row: first + k, words: cellWords.filter((w) => wordCenterIn(w, band)) };
+      });
+      const used = bands.filter((b) => b.words.length > 0);
+      // (Two lines over two rows may be one wrapped label; three or more rows of text are not.)
+      if ((endRow - first > cell.rowSpan && used.length >= 2) || used.length >= 3) {
+        for (const b of bands) raw.push({ row: b.row, col: cell.col, rowSpan: 1, colSpan: cell.colSpan, words: b.words });
+      } else {
+        raw.push({ row: first, col: cell.col, rowSpan: endRow - first, colSpan: cell.colSpan, words: cellWords, frame: cell.box });
+      }
     }
   }
   const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
