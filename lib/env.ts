@@ -21,6 +21,8 @@ const envSchema = z.object({
   PDFPAGES_MAX_PAGES: intSetting(500, 1),
   /** SPEC.md §8: 600 MB. */
   MAX_UPLOAD_BYTES: intSetting(600 * MIB, 1),
+  /** SPEC.md §4.5, §8: stateless export bodies up to 600 MB. */
+  EXPORT_MAX_BYTES: intSetting(600 * MIB, 1),
   RETENTION_SECONDS: intSetting(86_400, 1),
   BATCH_FLOOR_SECONDS: intSetting(14_400, 0),
   MAX_REQUEUES: intSetting(2, 0),

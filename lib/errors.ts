@@ -34,10 +34,25 @@ export class AppError extends Error {
 export const notFound = (what = "extraction not found") => new AppError("not_found", what);
 export const badRequest = (detail: string) => new AppError("bad_request", detail);
 
+/** An error from a library that knows its HTTP status and wrote a message fit for clients (e.g.
+ * lib/export's errors). */
+interface StatusError extends Error {
+  status: number;
+  isClientSafe: true;
+}
+
+function isStatusError(error: unknown): error is StatusError {
+  return error instanceof Error && (error as Partial<StatusError>).isClientSafe === true && typeof (error as Partial<StatusError>).status === "number";
+}
+
 /** The JSON body and status for any thrown value; unknown errors become a plain 500. */
 export function errorToResponse(error: unknown): Response {
   if (error instanceof AppError) {
     return Response.json({ detail: error.detail, ...error.extra.body }, { status: error.status, headers: error.extra.headers });
+  }
+  if (isStatusError(error)) {
+    if (error.status >= 500) console.error("export error:", error);
+    return Response.json({ detail: error.message }, { status: error.status });
   }
   console.error("unhandled error:", error);
   return Response.json({ detail: "internal error; please try again later" }, { status: 500 });

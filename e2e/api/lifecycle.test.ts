@@ -181,6 +181,9 @@ describe("User-Agent rules and unknown paths", () => {
     assert.equal(document.openapi, "3.1.0");
     assert.ok(document.paths["/v1/parse"].post);
     assert.ok(document.paths["/v1/parse/{id}"].get);
+    assert.ok(document.paths["/v1/parse/{id}"].delete);
+    assert.ok(document.paths["/v1/parse/{id}/export"].get);
+    assert.ok(document.paths["/v1/export"].post);
     const result = document.components.schemas.Result;
     assert.deepEqual(Object.keys(result.properties).sort(), ["images", "pages", "prose", "source_pages", "tables"]);
   });

@@ -4,6 +4,8 @@
 
 export abstract class ExportError extends Error {
   abstract readonly status: 400 | 404 | 413 | 500;
+  /** The message is written for clients; lib/errors.ts answers it as {detail} with `status`. */
+  readonly isClientSafe = true as const;
 }
 
 /** 400: `format` is not one this endpoint offers (GET: xlsx csv json zip; POST: xlsx csv). */

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the same zod schemas the handlers and the worker use
 // (STYLE.md habit 3), so the published contract cannot drift from the code.
 import { z } from "zod";
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, STATELESS_EXPORT_FORMATS } from "../export";
 import { jobViewSchema, usageSchema } from "../jobs/job-view";
 import { resultSchema } from "../result/schema";
 
@@ -79,6 +80,51 @@ export function buildOpenApiDocument(): object {
               content: { "application/json": { schema: { $ref: "#/components/schemas/PaymentRequired" } } },
             },
             "429": errorResponse("Anonymous trial limit reached; see Retry-After"),
+          },
+        },
+      },
+      "/v1/parse/{id}/export": {
+        parameters: [
+          { name: "id", in: "path", required: true, schema: { type: "string" } },
+          {
+            name: "format",
+            in: "query",
+            required: true,
+            schema: { type: "string", enum: [...EXPORT_FORMATS] },
+            description:
+              "json: the full result. zip: dataset.json plus every cropped image (image paths are relative to the bundle). xlsx: a sheet per table, disputed cells red and unverified yellow with readings in cell notes, a prose sheet and a flat cells sheet. csv: values only; every table in order (header line, then rows), tables separated by one blank line, RFC 4180, UTF-8 with BOM.",
+          },
+        ],
+        get: {
+          summary: "Download a finished job",
+          security: credentials,
+          responses: {
+            "200": {
+              description: "The file, with Content-Disposition: attachment and a name from the uploaded file",
+              content: Object.fromEntries(EXPORT_FORMATS.map((format) => [EXPORT_CONTENT_TYPES[format], { schema: { type: "string", format: "binary" } }])),
+            },
+            "400": errorResponse("Unsupported format"),
+            "404": errorResponse("Unknown job, another account's job, or format=zip for a document with no cropped figure"),
+            "409": errorResponse("The job is not done"),
+            "500": errorResponse("The job is done but its result file is missing"),
+          },
+        },
+      },
+      "/v1/export": {
+        post: {
+          summary: "Stateless export: send a dataset, get xlsx or csv back",
+          description:
+            "The request body is the dataset itself: a result in format v4, exactly as the json export or dataset.json of the zip bundle (Content-Type: application/json). Up to 600 MB; larger bodies are refused with 413 as soon as the limit is passed.",
+          security: credentials,
+          parameters: [{ name: "format", in: "query", required: true, schema: { type: "string", enum: [...STATELESS_EXPORT_FORMATS] } }],
+          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Result" } } } },
+          responses: {
+            "200": {
+              description: "The file, as a download named dataset.xlsx or dataset.csv",
+              content: Object.fromEntries(STATELESS_EXPORT_FORMATS.map((format) => [EXPORT_CONTENT_TYPES[format], { schema: { type: "string", format: "binary" } }])),
+            },
+            "400": errorResponse("Unsupported format, or a dataset that is not JSON or fails the v4 schema (the detail names the field)"),
+            "413": errorResponse("Body larger than the limit"),
           },
         },
       },
