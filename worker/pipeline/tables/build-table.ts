@@ -162,7 +162,10 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
   const size = median(lines.map((l) => l.size), 10);
   const multiRows = chunkRows.filter((r) => r.length >= 2).length;
   const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));
-  const columns = chunksToColumns(chunkRows, size * settings.minColumnGapEm, maxCrossing);
+  // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
+  // centred over the table) is placed afterwards and may span columns.
+  const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
+  const columns = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
@@ -255,8 +258,8 @@ export function extendHeaderBands(model: TableModel): void {
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). */
 function isContinuation(
-  cells: Map<number, { words: Word[] }>,
-  prevCells: Map<number, { words: Word[] }>,
+  cells: Map<number, { words: Word[]; last: number }>,
+  prevCells: Map<number, { words: Word[]; last: number }>,
   line: TextLine,
   prevLine: TextLine,
   settings: Settings,
@@ -268,6 +271,8 @@ function isContinuation(
   // with the first column empty, right under a label that has none yet.
   if (!cells.has(0) && prevCells.size === 1 && prevCells.has(0)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  // A label spanning columns is a section label of its own, not the tail of a cell.
+  if (texts.some(([col, c]) => c.last > col)) return false;
   // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
   // while the line above has text in the same columns.
   if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
