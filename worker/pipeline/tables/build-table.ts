@@ -377,10 +377,12 @@ export function topBandRows(model: TableModel): number {
   return r;
 }
 
-/** The next row below `r` with text outside the first column (skipping section labels). */
+/** The next row below `r` with text outside the first column, skipping section labels (rows
+ * holding a single label, in the first column or spanning). */
 function nextRowWithValues(model: TableModel, r: number): number {
   for (let k = r + 1; k < model.nRows; k++) {
-    if (model.cells.some((c) => c.row === k && c.col > 0 && c.text !== "")) return k;
+    const filled = model.cells.filter((c) => c.row === k && c.text !== "");
+    if (filled.length >= 2 && filled.some((c) => c.col > 0)) return k;
   }
   return -1;
 }
