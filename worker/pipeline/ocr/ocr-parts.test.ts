@@ -77,7 +77,8 @@ test("Tesseract TSV rows become words in points", () => {
 });
 
 test("render resolution follows the text size, within bounds; cache paths are validated", () => {
-  assert.equal(textSizeToDpi(10), 230);
+  assert.equal(textSizeToDpi(10), 187);
+  assert.equal(textSizeToDpi(8), 234);
   assert.equal(textSizeToDpi(4), 400);
   assert.equal(textSizeToDpi(24), 150);
   assert.equal(textSizeToDpi(null), 300);

@@ -32,11 +32,14 @@ export function normaliseText(text: string): string {
     .trim();
 }
 
-/** The comparison key of a reading: its normalised text, with the spaces that OCR engines place
- * inconsistently around punctuation removed ("12.5 %" = "12.5%", "( 3 )" = "(3)"). A space between
- * two letters or digits is kept: it can separate two numbers or be a thousands separator. */
+/** The comparison key of a reading: its normalised text without the spaces that readings place
+ * inconsistently: around punctuation ("12.5 %" = "12.5%") and between letters (PaddleOCR drops word
+ * spaces: "Not available" = "Notavailable"). A space between two digits is kept: it can separate
+ * two numbers or be a thousands separator ("1 234" != "1234"). */
 export function comparisonKey(text: string): string {
-  return normaliseText(text).replace(/ (?=[^\p{L}\p{N}])|(?<=[^\p{L}\p{N}]) /gu, "");
+  return normaliseText(text).replace(/ /g, (_space, offset: number, whole: string) =>
+    /\p{N}/u.test(whole[offset - 1] ?? "") && /\p{N}/u.test(whole[offset + 1] ?? "") ? " " : "",
+  );
 }
 
 /** Whether two readings say the same thing. */

@@ -18,25 +18,39 @@ export interface ProseVerdict {
 /** `ownSource` is the reading the block's text came from (pdf-text, or an OCR on scans). */
 export function verifyProse(block: { text: string; bbox: BBox }, ownSource: CellSource, readings: WordReadings): ProseVerdict {
   const tokens = toTokens(block.text);
-  if (tokens.length === 0) return { confidence: "unverified", sources: [] };
+  const chars = toChars(block.text);
+  if (tokens.length === 0 || chars.length === 0) return { confidence: "unverified", sources: [] };
   const agreeing: CellSource[] = [];
   let contradicted = false;
   for (const [source, words] of Object.entries(readings) as [CellSource, readonly BoxedWord[] | undefined][]) {
     if (source === ownSource || !words) continue;
-    const here = toTokens(wordsToText(wordsNear(words, block.bbox)));
-    let share = sharedShare(tokens, here);
+    const hereText = wordsToText(wordsNear(words, block.bbox));
+    const here = toTokens(hereText);
+    // Agreement is measured on letters and digits alone: OCR engines drop or add word spaces
+    // (PaddleOCR: "productsto") far more often than they misread characters.
+    let share = sharedShare(chars, toChars(hereText));
     if (share < RECONCILE_SETTINGS.proseVerifiedShare && here.length < tokens.length * 2) {
       // The block may sit where this reading's boxes are offset; look for it on the whole page.
-      share = Math.max(share, sharedShare(tokens, toTokens(words.map((w) => w.text).join(" "))));
+      share = Math.max(share, sharedShare(chars, toChars(words.map((w) => w.text).join(" "))));
     }
     if (share >= RECONCILE_SETTINGS.proseVerifiedShare) {
       agreeing.push(source);
-    } else if (here.length >= tokens.length * RECONCILE_SETTINGS.proseDisputedMinWords && share < RECONCILE_SETTINGS.proseDisputedShare) {
+    } else if (
+      here.length >= tokens.length * RECONCILE_SETTINGS.proseDisputedMinWords &&
+      sharedShare(tokens, here) < RECONCILE_SETTINGS.proseDisputedShare
+    ) {
+      // Whole words, not characters: two unrelated English texts share ~60% of their letters in
+      // order, but few of their words.
       contradicted = true;
     }
   }
   if (agreeing.length > 0) return { confidence: "verified", sources: agreeing };
   return { confidence: contradicted ? "disputed" : "unverified", sources: [] };
+}
+
+/** Letters and digits of a text, normalised, in order. */
+export function toChars(text: string): string[] {
+  return [...normaliseText(text).replace(/[^\p{L}\p{N}]/gu, "")];
 }
 
 /** Words whose centre lies in the box, grown by half a line to catch OCR boxes that overhang. */

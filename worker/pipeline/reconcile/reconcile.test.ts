@@ -27,9 +27,12 @@ test("normaliser never touches digits or separators", () => {
   assert.notEqual(comparisonKey("12.5"), comparisonKey("125"));
   assert.notEqual(comparisonKey("O"), comparisonKey("0"));
   assert.notEqual(comparisonKey("Total"), comparisonKey("total"));
+  assert.notEqual(comparisonKey("Intermarché"), comparisonKey("Intermarche"));
   // Spaces around punctuation are where OCR engines differ; they carry no meaning.
   assert.ok(readingsAgree("12.5 %", "12.5%"));
   assert.ok(readingsAgree("( 3 )", "(3)"));
+  assert.ok(readingsAgree("Not available", "Notavailable"));
+  assert.ok(!readingsAgree("12 5", "125"));
   assert.ok(readingsAgree("\u22125", "-5"));
 });
 
@@ -151,6 +154,9 @@ test("prose: verified across a different paragraph split; disputed when another 
     confidence: "verified",
     sources: ["ocr-1"],
   });
+  // PaddleOCR-style dropped word spaces are not a disagreement.
+  const squashed = [word("The quickbrown fox jumpsover the lazydog. It wasnot amused by theexample.", [50, 102, 400, 128])];
+  assert.deepEqual(verifyProse(block, "pdf-text", { "ocr-2": squashed }), { confidence: "verified", sources: ["ocr-2"] });
   const other = "Lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore"
     .split(" ")
     .map((t, i) => word(t, [50 + (i % 10) * 30, 102 + Math.floor(i / 10) * 16, 75 + (i % 10) * 30, 112 + Math.floor(i / 10) * 16]));

@@ -10,9 +10,9 @@ export const RECONCILE_SETTINGS = {
   /** Two pieces on one line are separate words when the gap between them exceeds this many line
    * heights (a word space in Helvetica is ~0.28 em, glyph-run splits inside a word have ~0 gap). */
   spaceGapLineHeights: 0.15,
-  /** Prose: a block is verified when another reading contains this share of its words in order.
-   * OCR misreads ~1 word in 50 of clean body text (measured on the generated pages), so exact
-   * equality would leave long paragraphs unverified for one typo. */
+  /** Prose: a block is verified when another reading contains this share of its letters and
+   * digits in order. OCR misreads a few characters in a hundred of body text, so exact equality
+   * would leave long paragraphs unverified for one typo; unrelated texts share ~60%. */
   proseVerifiedShare: 0.9,
   /** Prose: another reading "says something else" at the same place when it holds at least this
    * many words there (relative to the block) and shares fewer than `proseDisputedShare` of them. */

@@ -196,6 +196,20 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
       prev.lines.push(i);
     } else rows.push({ lines: [i], cells: new Map([...cells].map(([k, v]) => [k, { last: v.last, words: [...v.words] }])) });
   });
+  // A lone label centred over the value columns ("Enrollment, in thousands") spans them.
+  const valuesLeft = columns[1]?.x0 ?? 0;
+  const valuesRight = columns[columns.length - 1]!.x1;
+  for (const row of rows) {
+    if (row.cells.size !== 1 || row.cells.has(0)) continue;
+    const [col, cell] = [...row.cells][0]!;
+    const text = cell.words.map((w) => w.text).join(" ");
+    const box = boxUnion(cell.words.map((w) => w.box))!;
+    const centre = (box[0] + box[2]) / 2;
+    const middle = (valuesLeft + valuesRight) / 2;
+    if (cell.words.length < 2 || isNumeric(text) || Math.abs(centre - middle) > (valuesRight - valuesLeft) * 0.15) continue;
+    row.cells.delete(col);
+    row.cells.set(1, { last: columns.length - 1, words: cell.words });
+  }
   const raw: RawCell[] = [];
   rows.forEach((row, r) => {
     for (const [col, cell] of row.cells) raw.push({ row: r, col, rowSpan: 1, colSpan: cell.last - col + 1, words: cell.words });
@@ -431,9 +445,13 @@ export function modelToHeaderRows(model: TableModel): number {
   // that row is numbered columns (1, 2, 3 ...).
   const bands = topBandRows(model);
   if (bands > 0 && bands + 1 < model.nRows) h = Math.max(h, bands + 1);
-  // A row just above the data with text in the first column only is a section label of the body
-  // ("Women", "Sex"), not part of the header.
-  while (h > 1 && model.cells.every((c) => c.row !== h - 1 || c.text === "" || c.col === 0)) h--;
+  // A row just above the data with one label only (in the first column, or spanning) is a
+  // section label of the body ("Women", "Enrollment, in thousands"), not part of the header.
+  const isSectionRow = (r: number) => {
+    const filled = model.cells.filter((c) => c.row === r && c.text !== "");
+    return filled.length === 1 && (filled[0]!.col === 0 || filled[0]!.colSpan > 1);
+  };
+  while (h > 1 && isSectionRow(h - 1) && !(h - 1 < topBandRows(model))) h--;
   return h;
 }
 
