@@ -241,7 +241,21 @@ export function extendHeaderBands(model: TableModel): void {
     const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
     // Only a label already reaching over two columns is a band; one over a single column is the
     // first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1) && r >= topBandRows(model)) continue;
+    if (!row.some((x) => x.colSpan > 1)) {
+      // A single label on a sparse top row, centred over all value columns, spans them; a label
+      // centred over its own column is the first line of that column's name.
+      const only = row.length === 1 ? row[0]! : undefined;
+      const left = centers[1]!;
+      const right = centers[model.nCols - 1]!;
+      const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
+      if (!only || r >= topBandRows(model) || Math.abs(centre - (left + right) / 2) > (right - left) * 0.15) continue;
+      const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
+      if (clash) continue;
+      model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
+      only.col = 1;
+      only.colSpan = model.nCols - 1;
+      continue;
+    }
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
