@@ -76,6 +76,9 @@ export const SETTINGS = {
   /** A gap of this many ems inside a line separates two chunks (columns). Word spaces are
    * 0.25-0.33 em and justified prose stretches them to ~0.8 em. */
   columnGapEm: 1.0,
+  /** Inside a chunk that runs over a column gutter, a word gap this wide (ems) in the gutter
+   * separates two cells; an ordinary space (0.25-0.33 em) keeps a spanning label whole. */
+  gutterSplitGapEm: 0.4,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */

@@ -3,11 +3,11 @@
 import type { Box, ModelCell, Ruling, TableModel, TextLine, Word } from "../types";
 import { boxUnion, isPointInBox, median } from "../geometry/box";
 import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines";
-import { chunksToColumns, chunkToColumns } from "../geometry/chunks-to-columns";
+import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Grid } from "../geometry/rulings-to-grid";
 import type { Settings } from "../settings";
 
-const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
+const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
 export function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
@@ -169,9 +169,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
-  const perLine: LineCells[] = chunkRows.map((chunks) => {
+  const perLine: LineCells[] = chunkRows.map((lineChunks) => {
     const cells: LineCells = new Map();
-    for (const chunk of chunks) {
+    for (const chunk of lineChunks.flatMap((c) => splitAtGutters(c, columns, settings))) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
       if (existing) {
@@ -281,6 +281,23 @@ export function extendHeaderBands(model: TableModel): void {
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
+ * falls in the gutter (two header cells set close together); a label whose words are only
+ * space-separated stays whole (it spans the columns). */
+export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings): TextLine[] {
+  if (chunk.words.length < 2) return [chunk];
+  const parts: Word[][] = [[chunk.words[0]!]];
+  for (let k = 1; k < chunk.words.length; k++) {
+    const prev = chunk.words[k - 1]!;
+    const word = chunk.words[k]!;
+    const gap = word.box[0] - prev.box[2];
+    const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + 0.5 && word.box[0] >= columns[c + 1]!.x0 - 0.5);
+    if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
+    else parts[parts.length - 1]!.push(word);
+  }
+  return parts.length === 1 ? [chunk] : parts.map(makeLine);
 }
 
 /** A line continues the row above when it is close below it and fills no column the row above

@@ -1,0 +1,44 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { TableModel, Word } from "../types";
+import { SETTINGS } from "../settings";
+import { isNumeric, modelToHeaderRows, splitAtGutters, splitRepeatedColumns } from "./build-table";
+import { makeLine } from "../geometry/words-to-lines";
+
+const word = (text: string, x0: number, x1: number): Word => ({ text, box: [x0, 0, x1, 10], size: 10, font: "f", bold: false, dir: 0 });
+
+test("isNumeric accepts values and placeholders, not words", () => {
+  assert.deepEqual(["1,204", "(13.8–17.1)", "-", "12.5%", "Total", "n"].map(isNumeric), [true, true, true, true, false, false]);
+});
+
+test("splitAtGutters cuts at a wide gap in a gutter and keeps a spaced label whole", () => {
+  const columns = [{ x0: 0, x1: 40 }, { x0: 50, x1: 90 }];
+  assert.deepEqual(splitAtGutters(makeLine([word("Weight", 0, 38), word("Controls", 50, 90)]), columns, SETTINGS).map((c) => c.text), ["Weight", "Controls"]);
+  assert.deepEqual(splitAtGutters(makeLine([word("Postnatal", 0, 41), word("Day", 43.5, 60)]), columns, SETTINGS).map((c) => c.text), ["Postnatal Day"]);
+});
+
+function model(rows: string[][]): TableModel {
+  return {
+    box: [0, 0, 100, 100],
+    nRows: rows.length,
+    nCols: rows[0]!.length,
+    cells: rows.flatMap((r, row) => r.map((text, col) => ({ row, col, rowSpan: 1, colSpan: 1, text, box: [col * 10, row * 10, col * 10 + 8, row * 10 + 8] as [number, number, number, number] }))),
+    headerRows: 0,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
+}
+
+test("modelToHeaderRows: years and numbered columns head the table, data starts at the values", () => {
+  assert.equal(modelToHeaderRows(model([["Region", "2022", "2023"], ["North", "1,204", "1,310"], ["South", "982", "1,045"]])), 1);
+  assert.equal(modelToHeaderRows(model([["", "Age", ""], ["Measure", "1", "3"], ["", "Grade", "Grade"], ["Color", "0.16", "NA"], ["Size", "0.2", "0.3"]])), 3);
+});
+
+test("splitRepeatedColumns splits a folded table into its copies", () => {
+  const m = model([["Age", "Total", "Age", "Total"], ["1", "10", "40", "20"], ["2", "11", "41", "21"]]);
+  m.headerRows = 1;
+  const parts = splitRepeatedColumns(m);
+  assert.equal(parts.length, 2);
+  assert.deepEqual(parts.map((p) => p.cells.filter((c) => c.row === 1).map((c) => c.text)), [["1", "10"], ["40", "20"]]);
+});
