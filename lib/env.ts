@@ -42,6 +42,15 @@ const envSchema = z.object({
   PRICE_PER_PAGE_USD: usdSetting(0.06),
   BATCH_PRICE_PER_PAGE_USD: usdSetting(0.036),
   MIN_TOPUP_USD: usdSetting(3.5),
+  /** Anonymous trial (SPEC.md §1.6): pages per UTC day per address, API and web uploader apart. */
+  TRIAL_PAGES_PER_DAY: intSetting(10, 0),
+  WEB_TRIAL_PAGES_PER_DAY: intSetting(10, 0),
+  /** Abuse protection: anonymous submissions per hour per address (per channel). Above the daily
+   * pages in normal use (10 one-page documents), so it never bites first. */
+  TRIAL_SUBMISSIONS_PER_HOUR: intSetting(20, 0),
+  /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed. Empty: the
+   * socket's address is the client's, and X-Forwarded-For is ignored (anyone could forge it). */
+  TRUSTED_PROXIES: z.string().default(""),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 

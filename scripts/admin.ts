@@ -1,6 +1,7 @@
 // `npm run admin -- <command>`: account administration until the account pages exist.
 //   create-key --email EMAIL [--name NAME]   create the account if needed; print a new key once
 //   credit --email EMAIL --usd N [--reference REF]   add N US dollars to the balance
+//   revoke-key --prefix PREFIX             revoke a key (401 from the next request on)
 // Works against DATABASE_URL, or the embedded database of a running `npm start`.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
@@ -12,7 +13,8 @@ import { resolveDatabaseUrl } from "../lib/db/database-url";
 
 const USAGE = `usage:
   npm run admin -- create-key --email EMAIL [--name NAME]
-  npm run admin -- credit --email EMAIL --usd N [--reference REF]`;
+  npm run admin -- credit --email EMAIL --usd N [--reference REF]
+  npm run admin -- revoke-key --prefix pk_live_xxxxxx`;
 
 function fail(message: string): never {
   console.error(message);
@@ -23,14 +25,21 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, name: { type: "string" }, usd: { type: "string" }, reference: { type: "string" } },
+    options: { email: { type: "string" }, name: { type: "string" }, usd: { type: "string" }, reference: { type: "string" }, prefix: { type: "string" } },
   });
-  const email = values.email?.trim().toLowerCase();
-  if (!command || !email) fail(USAGE);
-
   const url = resolveDatabaseUrl();
   if (!url) fail("no database: start the service (npm start) first, or set DATABASE_URL");
   const db = getDb();
+
+  if (command === "revoke-key") {
+    if (!values.prefix) fail(USAGE);
+    const { count } = await db.apiKey.updateMany({ where: { prefix: values.prefix, revokedAt: null }, data: { revokedAt: new Date() } });
+    console.log(count ? `revoked ${count} key${count === 1 ? "" : "s"}` : "no live key has that prefix");
+    await db.$disconnect();
+    return;
+  }
+  const email = values.email?.trim().toLowerCase();
+  if (!command || !email) fail(USAGE);
 
   if (command === "create-key") {
     const user = await db.user.upsert({ where: { email }, create: { email }, update: {} });

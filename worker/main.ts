@@ -1,11 +1,13 @@
 // The worker process: claim -> run -> store -> settle, one document at a time (SPEC.md §8).
-// Between jobs it re-queues orphaned jobs and deletes expired ones. SIGTERM/SIGINT: finish the
+// Between jobs it re-queues orphaned jobs, settles ended jobs a crash left unsettled, and deletes
+// expired ones. SIGTERM/SIGINT: finish the
 // current page, put the job back in the queue (not counted as a re-queue), exit.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { getDb } from "../lib/db";
 import { getEnv } from "../lib/env";
 import { deleteJob } from "../lib/jobs/delete-job";
+import { settleEndedJobs } from "../lib/billing/settle-job";
 import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/jobs/queue";
 import { runJob } from "./jobs/run-job";
 
@@ -20,6 +22,7 @@ async function maintain(): Promise<void> {
   const { requeued, failed } = await reapOrphans();
   for (const id of requeued) log(`re-queued ${id} (its worker stopped reporting)`);
   for (const id of failed) log(`failed ${id} (interrupted too many times)`);
+  await settleEndedJobs();
   for (const job of await findExpiredJobs()) {
     await deleteJob(job);
     log(`deleted ${job.id} (retention window over)`);

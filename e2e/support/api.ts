@@ -61,11 +61,13 @@ export async function admin(stack: Stack, args: string[]): Promise<string> {
   });
 }
 
-/** Creates an account with an API key through the admin command; returns the plaintext key. */
-export async function createKey(stack: Stack, email: string): Promise<string> {
+/** Creates an account with an API key through the admin command, credits `usd` (default 100)
+ * the same way, and returns the plaintext key. */
+export async function createKey(stack: Stack, email: string, usd = 100): Promise<string> {
   const output = await admin(stack, ["create-key", "--email", email]);
   const match = /(pk_live_[A-Za-z0-9_-]+)/.exec(output);
   if (!match) throw new Error(`no key in admin output: ${output}`);
+  if (usd > 0) await admin(stack, ["credit", "--email", email, "--usd", String(usd)]);
   return match[1]!;
 }
 

@@ -1,6 +1,6 @@
 // Test documents made by test code (no files from outside the repository).
 import { randomBytes } from "node:crypto";
-import { PDFDocument, PDFHexString, PDFName, StandardFonts } from "pdf-lib";
+import { PDFDocument, PDFHexString, PDFName, PDFRef, StandardFonts } from "pdf-lib";
 
 /** A born-digital PDF with a heading and a few paragraphs on each page. */
 export async function makeTextPdf(pages = 1, label = "Document"): Promise<Uint8Array> {
@@ -33,4 +33,13 @@ export async function makePasswordPdf(): Promise<Uint8Array> {
 
 function randomHex(bytes: number): string {
   return randomBytes(bytes).toString("hex");
+}
+
+/** A text PDF whose page `brokenPage` (1-based) points at an object that does not exist: that
+ * page cannot be read by any reading (a partly failed document). pdf.js, recovering from the
+ * broken page tree, also loses every page after it, so pass the last page for exactly one. */
+export async function makePartlyBrokenPdf(pages: number, brokenPage: number): Promise<Uint8Array> {
+  const doc = await PDFDocument.load(await makeTextPdf(pages, "Partly broken"));
+  doc.catalog.Pages().Kids().set(brokenPage - 1, PDFRef.of(999_999));
+  return doc.save({ useObjectStreams: false });
 }

@@ -65,6 +65,10 @@ export async function startStack(options: { env?: Record<string, string>; worker
     DATA_DIR: dataDir,
     PORT: String(port),
     WORKER_POLL_MS: "100",
+    // Most test files submit anonymously from one address far more than a real client would;
+    // the trial's own tests set its real limits.
+    TRIAL_PAGES_PER_DAY: "100000",
+    TRIAL_SUBMISSIONS_PER_HOUR: "100000",
     ...options.env,
   };
   const web = startService("scripts/web-server.ts", baseEnv);

@@ -1,10 +1,13 @@
 import type { Job } from "@prisma/client";
+import { settleJob } from "../billing/settle-job";
 import { getDb } from "../db";
 import { storage } from "../storage/storage";
 
 /** Removes a job, its files and its OCR cache (unless another live job shares the same file). */
 export async function deleteJob(job: Job): Promise<void> {
   const db = getDb();
+  // A job deleted before it ended delivered nothing: its hold and trial pages go back first.
+  await settleJob(job.id, { cancelled: true });
   await db.job.deleteMany({ where: { id: job.id } });
   await storage.removeJobFiles(job.id);
   const sharing = await db.job.count({ where: { fileSha256: job.fileSha256 } });

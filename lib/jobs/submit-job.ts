@@ -3,6 +3,8 @@
 import fs from "node:fs";
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
+import { holdFunds } from "../billing/hold-funds";
+import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 import { badRequest } from "../errors";
@@ -12,6 +14,7 @@ import { PdfOpenError } from "../pdf/open-pdf";
 import { storage } from "../storage/storage";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
+import { reserveTrialPages } from "../quota/trial";
 import type { Job } from "@prisma/client";
 
 export interface SubmitOptions {
@@ -57,24 +60,36 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
     const pages = Math.min(requestedPages ?? inspection.pageCount, inspection.pageCount, env.PDFPAGES_MAX_PAGES);
 
     const id = newJobId();
+    const userId = callerUserId(caller);
+    const price = userId ? pricePerPageMicros(mode) : 0n;
+    const held = price * BigInt(pages);
     await storage.ensureDir(storage.jobDir(id));
     await fs.promises.rename(upload.filePath, storage.inputPath(id));
     try {
-      return await getDb().job.create({
-        data: {
-          id,
-          userId: callerUserId(caller),
-          anonAddress: caller.kind === "anonymous" ? caller.address : null,
-          channel,
-          mode,
-          textLayer: inspection.textLayer,
-          documentPages: inspection.pageCount,
-          pages,
-          pagesRequested: requestedPages !== null,
-          fileName: upload.fileName || "document.pdf",
-          fileSha256: upload.sha256,
-          fileBytes: BigInt(upload.bytes),
-        },
+      // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
+      // and enqueueing it are one transaction, so a refusal leaves nothing behind.
+      return await getDb().$transaction(async (tx) => {
+        const trialDay = caller.kind === "anonymous" ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
+        if (userId) await holdFunds(tx, userId, id, held);
+        return tx.job.create({
+          data: {
+            id,
+            userId,
+            anonAddress: caller.kind === "anonymous" ? caller.address : null,
+            channel,
+            mode,
+            textLayer: inspection.textLayer,
+            documentPages: inspection.pageCount,
+            pages,
+            pagesRequested: requestedPages !== null,
+            fileName: upload.fileName || "document.pdf",
+            fileSha256: upload.sha256,
+            fileBytes: BigInt(upload.bytes),
+            pricePerPageMicros: price,
+            heldMicros: held,
+            trialDay,
+          },
+        });
       });
     } catch (error) {
       await storage.removeJobFiles(id);

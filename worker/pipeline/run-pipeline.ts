@@ -62,7 +62,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const imageHashes: string[] = [];
   let tail: TableTail | null = null;
   try {
-    const total = Math.min(input.pages, opened.doc.numPages);
+    // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
+    // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
+    const total = input.pages;
     for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
