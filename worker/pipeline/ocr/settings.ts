@@ -56,6 +56,21 @@ export const OCR_SETTINGS = {
      * page plus the widest recognition batch) for the life of the session: off, ~170 MB less peak
      * RSS on the bench page at no measurable cost in time. */
     cpuMemArena: false,
+    /** The OCR layout's figure search (paddle/non-text-regions.ts), in detection pixels. */
+    figure: {
+      /** Ink is darker than this grey; light cell shading (~220-240) is not a figure. */
+      inkBelow: 160,
+      /** Straight runs longer than this share of the page width, at most `lineThicknessPx`
+       * thick, are rulings and underlines. */
+      lineRunPageShare: 0.05,
+      lineThicknessPx: 4,
+      /** Ink is grouped on a grid of this cell size; parts of a figure up to two cells apart join. */
+      cellPx: 8,
+      /** A figure spans at least this share of the page width on each side (~24 pt on A4)... */
+      minSidePageShare: 0.04,
+      /** ...and ink fills at least this share of its grid cells (a lone frame does not). */
+      minCellShare: 0.2,
+    },
   },
 } as const;
 

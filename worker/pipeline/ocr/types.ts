@@ -20,7 +20,8 @@ export interface OcrPageReading {
   nonTextRegions: BBox[];
   /** Render resolution the engine read. */
   dpi: number;
-  /** Seconds the engine spent on the page (0 when served from cache). */
+  /** Wall seconds from starting the engine on the page to its result (both engines share the
+   * machine, so this is not CPU time); as stored when served from cache. */
   seconds: number;
   fromCache: boolean;
 }

@@ -75,13 +75,14 @@ export class PaddleEngine {
     const words = await this.recognise(render, boxes, detWidth, detHeight);
     // Figures: ink the detector did not claim as text, at detection resolution.
     const grey = shrinkToGrey(render, detWidth, detHeight);
+    const figure = this.settings.figure;
     const regions = findNonTextRegions(grey, detWidth, detHeight, boxes, {
-      inkBelow: 160,
-      lineRun: Math.round(detWidth / 20),
-      lineThickness: 4,
-      cell: 8,
-      minSide: Math.round(detWidth / 25),
-      minCellShare: 0.2,
+      inkBelow: figure.inkBelow,
+      lineRun: Math.round(detWidth * figure.lineRunPageShare),
+      lineThickness: figure.lineThicknessPx,
+      cell: figure.cellPx,
+      minSide: Math.round(detWidth * figure.minSidePageShare),
+      minCellShare: figure.minCellShare,
     });
     const fx = render.width / detWidth;
     const fy = render.height / detHeight;
