@@ -42,6 +42,13 @@ const envSchema = z.object({
   PRICE_PER_PAGE_USD: usdSetting(0.06),
   BATCH_PRICE_PER_PAGE_USD: usdSetting(0.036),
   MIN_TOPUP_USD: usdSetting(3.5),
+  /** Stripe (top-ups). Without STRIPE_SECRET_KEY the top-up button says payments are off. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where the Stripe SDK sends API calls; tests point it at a local stand-in. Unset: Stripe. */
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.coerce.number().int().optional(),
+  STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
   /** Anonymous trial (SPEC.md §1.6): pages per UTC day per address, API and web uploader apart. */
   TRIAL_PAGES_PER_DAY: intSetting(10, 0),
   WEB_TRIAL_PAGES_PER_DAY: intSetting(10, 0),
@@ -51,6 +58,18 @@ const envSchema = z.object({
   /** Comma-separated addresses of reverse proxies whose X-Forwarded-For is believed. Empty: the
    * socket's address is the client's, and X-Forwarded-For is ignored (anyone could forge it). */
   TRUSTED_PROXIES: z.string().default(""),
+  /** Sign-in (lib/auth/next-auth.ts). The site's public address, used in sign-in links and
+   * OAuth callbacks; unset: http://localhost:PORT. AUTH_URL is accepted as another name. */
+  NEXTAUTH_URL: optionalText.pipe(z.url().optional()),
+  AUTH_URL: optionalText.pipe(z.url().optional()),
+  /** Signs and encrypts next-auth's tokens; unset: generated once into DATA_DIR. */
+  NEXTAUTH_SECRET: optionalText,
+  /** Magic-link mail, e.g. smtp://user:pass@mail.example.com:587. Unset: the link is logged. */
+  SMTP_URL: optionalText,
+  EMAIL_FROM: z.string().default("pdftables <no-reply@localhost>"),
+  /** GitHub sign-in, offered only when both are set. */
+  GITHUB_ID: optionalText,
+  GITHUB_SECRET: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 
