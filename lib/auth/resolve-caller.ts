@@ -1,8 +1,10 @@
-// Who is calling (SPEC.md §5): an API key (Authorization: Bearer or X-API-Key), or nobody (the
-// anonymous trial, identified by client address). A key that matches nothing is 401 and is
-// never downgraded to the trial.
+// Who is calling (SPEC.md §5): an API key (Authorization: Bearer or X-API-Key), a signed-in
+// browser (next-auth session cookie, when no key is sent), or nobody (the anonymous trial,
+// identified by client address). A key that matches nothing is 401 and is never downgraded to
+// the session or the trial.
 import { AppError } from "../errors";
 import { findKeyOwner } from "./api-keys";
+import { findSessionUser } from "./session";
 
 export type Caller =
   | { kind: "key"; userId: string; keyId: string; address: string }
@@ -38,6 +40,10 @@ export async function resolveCaller(headers: Headers): Promise<Caller> {
     if (!owner) throw unknownKey();
     return { kind: "key", userId: owner.userId, keyId: owner.keyId, address };
   }
+  // The session cookie is SameSite=Lax, so a cross-site form cannot submit (and spend) as the
+  // signed-in user; an expired or unknown session is simply the anonymous trial.
+  const user = await findSessionUser(headers);
+  if (user) return { kind: "session", userId: user.id, address };
   return { kind: "anonymous", address };
 }
 
