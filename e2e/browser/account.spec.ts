@@ -3,7 +3,7 @@
 // page refuses anonymous visitors and cross-site posts. Screenshots go to artifacts/.
 import { admin, submit, waitForJob } from "../support/api";
 import { makeTextPdf } from "../support/pdfs";
-import { expect, screenshots, signIn, test, uniqueEmail } from "./fixtures";
+import { expect, screenshots, signIn, signInLink, test, uniqueEmail } from "./fixtures";
 
 const auth = (key: string) => ({ authorization: `Bearer ${key}` });
 
@@ -22,6 +22,14 @@ test("anonymous visitors are sent to sign-in and come back to the account page",
   expect(users).toHaveLength(1);
   await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
   await expect(page.getByTestId("balance")).toHaveText("$0.00");
+
+  // Signing out ends the session (its row is deleted); the used link does not sign in again.
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/sign-in\?callbackUrl=%2Faccount$/);
+  await page.goto(await signInLink(stack, email));
+  await expect(page.getByText("That sign-in link has expired or was already used")).toBeVisible();
 });
 
 test("a key is created, shown once, listed, used with the API and revoked", async ({ page, stack }) => {
