@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { runPipeline } from "../pipeline/run-pipeline";
+import { openPdf } from "../../lib/pdf/open-pdf";
 import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
 import type { PageReadings } from "../pipeline/extract-page";
 import { tablesInRegion } from "../pipeline/tables/detect-tables";
@@ -62,10 +63,13 @@ async function evalDocument(dir: string, pdf: string, ocr: boolean): Promise<Doc
   const wanted = new Set(regionSets.flatMap((s) => s.regions.map((r) => r.page)));
   const kept = new Map<number, PageReadings>();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-"));
+  const counted = await openPdf(path.join(dir, pdf));
+  const pageCount = counted.doc.numPages;
+  await counted.close();
   const started = performance.now();
   const output = await runPipeline({
     pdfPath: path.join(dir, pdf),
-    pages: Number.MAX_SAFE_INTEGER,
+    pages: pageCount,
     withSourcePages: false,
     fileSha256: "",
     cacheDir: null,

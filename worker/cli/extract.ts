@@ -31,10 +31,14 @@ async function main(): Promise<void> {
   const bytes = await fs.promises.readFile(args.file);
   const outputDir = args.images || (args.out ? path.dirname(path.resolve(args.out)) : fs.mkdtempSync(path.join(os.tmpdir(), "extract-")));
   const debugPages: Array<Parameters<typeof drawDebugPage>[1]> = [];
+  // runPipeline delivers exactly `pages` entries (the job's promise), so ask for what the file has.
+  const counted = await openPdf(args.file);
+  const pageCount = counted.doc.numPages;
+  await counted.close();
   const started = performance.now();
   const output = await runPipeline({
     pdfPath: args.file,
-    pages: args.pages,
+    pages: Math.min(args.pages, pageCount),
     withSourcePages: Number.isFinite(args.pages),
     fileSha256: crypto.createHash("sha256").update(bytes).digest("hex"),
     cacheDir: null,

@@ -6,13 +6,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runPipeline } from "./run-pipeline";
+import { openPdf } from "../../lib/pdf/open-pdf";
 import type { Result, Table } from "../../lib/result/schema";
 import * as cases from "../../tests/pdf/golden-cases";
 
 async function extract(make: () => Promise<string>): Promise<{ result: Result; outputDir: string }> {
   const file = await make();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "golden-out-"));
-  const { result } = await runPipeline({ pdfPath: file, pages: 10, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir, ocr: false });
+  const opened = await openPdf(file);
+  const pages = opened.doc.numPages;
+  await opened.close();
+  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir, ocr: false });
   return { result, outputDir };
 }
 

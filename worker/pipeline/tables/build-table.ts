@@ -153,7 +153,7 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings): numb
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
  * joined back into their cell. */
-export function layoutToModel(region: Box, words: Word[], settings: Settings): TableModel | null {
+export function layoutToModel(region: Box, words: Word[], settings: Settings, rulings: Ruling[] = []): TableModel | null {
   const inside = words.filter((w) => wordCenterIn(w, region, 1));
   const { content, labels } = takeSideLabels(inside);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
@@ -220,8 +220,47 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings): T
     return [first.box[1], last.box[3]] as const;
   });
   const model = rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
-  if (model) extendHeaderBands(model);
+  if (model) {
+    extendHeaderBands(model);
+    applyRuledBands(model, rulings);
+  }
   return model;
+}
+
+function columnCenters(model: TableModel): number[] {
+  const centers: number[] = [];
+  for (let c = 0; c < model.nCols; c++) {
+    const boxes = model.cells.filter((x) => x.row >= model.headerRows && x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
+    const union = boxUnion(boxes);
+    centers.push(union ? (union[0] + union[2]) / 2 : NaN);
+  }
+  return centers;
+}
+
+/** A rule drawn right under a header label (booktabs' cmidrule) spans exactly the label's columns:
+ * the label covers the columns whose centres lie along the rule. */
+export function applyRuledBands(model: TableModel, rulings: Ruling[]): void {
+  const h = model.headerRows;
+  if (h < 2 || rulings.length === 0) return;
+  const centers = columnCenters(model);
+  for (const cell of model.cells) {
+    if (cell.row >= h - 1 || cell.text === "" || !cell.box) continue;
+    const [x0, , x1, y1] = cell.box;
+    const size = cell.box[3] - cell.box[1];
+    const rule = rulings.find(
+      (r) => r.orientation === "h" && r.pos >= y1 - 1 && r.pos <= y1 + size && r.start <= x0 + (x1 - x0) * 0.25 && r.end >= x1 - (x1 - x0) * 0.25 && r.end - r.start < (model.box[2] - model.box[0]) * 0.9,
+    );
+    if (!rule) continue;
+    const cols = centers.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
+    if (cols.length < 2) continue;
+    const start = Math.min(...cols);
+    const end = Math.max(...cols);
+    const clash = model.cells.some((x) => x !== cell && x.row === cell.row && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+    if (clash) continue;
+    model.cells = model.cells.filter((x) => !(x.row === cell.row && x.text === "" && x.col >= start && x.col <= end));
+    cell.col = start;
+    cell.colSpan = end - start + 1;
+  }
 }
 
 /** In an unruled header, a label above several columns is centred over them, so it overlaps only

@@ -39,7 +39,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
 
   const tables: TableModel[] = [];
   for (const grid of grids) {
-    const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings) : null);
+    const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings, rulings) : null);
     if (!model || model.nRows < 2 || !isTableLike(model)) continue;
     // Nested grids (a grid drawn inside a cell of another) are read as part of the outer table.
     if (tables.some((t) => boxOverlapRatio(model.box, t.box) > 0.8)) continue;
@@ -57,7 +57,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings)) {
-    const model = layoutToModel(region, freeWords, settings);
+    const model = layoutToModel(region, freeWords, settings, rulings);
     if (!model || model.nRows < 2 || !isTableLike(model) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
     if (onArtwork > settings.chartOverlapShare) continue;
@@ -205,5 +205,5 @@ export function tableInRegion(region: Box, words: Word[], graphics: PdfGraphicsR
     const model = gridToModel(grid, inRegion, settings);
     if (model && model.nRows >= 2 && isTableLike(model)) return model;
   }
-  return layoutToModel(region, inRegion, settings);
+  return layoutToModel(region, inRegion, settings, rulings);
 }
