@@ -1,6 +1,6 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value changes: it is stored with each result and keys the OCR cache.
-export const SETTINGS_VERSION = "2026-11-22.4";
+export const SETTINGS_VERSION = "2026-11-22.5";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { makeLine } from "../geometry/words-to-lines";
 const word = (text: string, x0: number, x1: number): Word => ({ text, box: [x0, 0, x1, 10], size: 10, font: "f", bold: false, dir: 0 });
 
 test("isNumeric accepts values and placeholders, not words", () => {
-  assert.deepEqual(["1,204", "(13.8–17.1)", "-", "12.5%", "Total", "n"].map(isNumeric), [true, true, true, true, false, false]);
+  assert.deepEqual(["1,204", "(13.8–17.1)", "-", "12.5%", "63 (18.5%)", "Total", "n"].map(isNumeric), [true, true, true, true, true, false, false]);
 });
 
 test("splitAtGutters cuts at a wide gap in a gutter and keeps a spaced label whole", () => {

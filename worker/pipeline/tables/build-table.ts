@@ -7,7 +7,7 @@ import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/ch
 import type { Grid } from "../geometry/rulings-to-grid";
 import type { Settings } from "../settings";
 
-const NUMERIC = /^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
+const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
 export function isNumeric(text: string): boolean {
   return NUMERIC.test(text.trim());
