@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import "@/components/ui/globals.css";
+import "@/components/ui/tailwind.css";
 
 export const metadata = {
   title: "pdftables: tables you can trust",
