@@ -1,4 +1,5 @@
 // GET /account - balance, top-up, API keys, usage and ledger of the signed-in account
+import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { CreateKeyForm } from "@/components/account/create-key-form";
@@ -19,6 +20,7 @@ export const metadata = { title: "Account · pdftables" };
 
 const TOPUP_NOTICES: Record<string, { tone: "ok" | "warn" | "error"; text: string }> = {
   success: { tone: "ok", text: "Thank you. Your balance grows as soon as Stripe confirms the payment (usually within seconds; reload to see it)." },
+  invalid: { tone: "error", text: "That amount cannot be charged: enter US dollars with at most two decimals, no less than the minimum below." },
   cancelled: { tone: "warn", text: "The top-up was cancelled; nothing was charged." },
   unconfigured: { tone: "warn", text: "Payments are not configured on this server, so the balance cannot be topped up here. Ask whoever runs it." },
 };
@@ -55,7 +57,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages
           that fail are never charged.
         </p>
-        <TopupForm minimumUsd={env.MIN_TOPUP_USD} />
+        <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
       </section>
 
       <section className="card" aria-labelledby="keys-heading">

@@ -1,9 +1,11 @@
 // Top up the balance: a plain form post to /account/topup, which answers with a redirect to
-// Stripe Checkout (or back here with ?topup=unconfigured when payments are off).
-export function TopupForm({ minimumUsd }: { minimumUsd: number }) {
+// Stripe Checkout (or back here with ?topup=unconfigured when payments are off). `requestId` is
+// fresh on every render of the page: sending the same form twice opens one Checkout Session.
+export function TopupForm({ minimumUsd, requestId }: { minimumUsd: number; requestId: string }) {
   const minimum = minimumUsd.toFixed(2);
   return (
     <form method="post" action="/account/topup" className="row">
+      <input type="hidden" name="request_id" value={requestId} />
       <div className="grow">
         <label htmlFor="topup-amount">Amount in US dollars</label>
         <input

@@ -3,7 +3,7 @@
 // concurrency, and revoked keys.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { admin, createKey, deleteJob, getJob, submit, waitForJob } from "../support/api";
+import { admin, createKey, deleteJob, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
 import { makePartlyBrokenPdf, makeTextPdf } from "../support/pdfs";
 import { startStack, type Stack } from "../support/stack";
 
@@ -154,5 +154,25 @@ describe("keys", () => {
     assert.match(output, /revoked 1 key/);
     assert.equal((await submit(stack, { bytes: await makeTextPdf(1), headers: auth(key) })).status, 401);
     assert.equal((await getJob(stack, "job_AAAAAAAAAAAAAAAAAAAAAA", auth(key))).status, 401);
+  });
+});
+
+describe("top-ups on a server without Stripe", () => {
+  test("the account page's form comes back with a notice instead of an error page", async () => {
+    const cookie = await signIn(stack, "nostripe@example.com");
+    const response = await fetch(`${stack.baseUrl}/account/topup`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams({ amount_usd: "10.00", request_id: "form-abcdef15" }),
+      headers: { "user-agent": USER_AGENT, origin: stack.baseUrl, cookie },
+    });
+    assert.equal(response.status, 303);
+    const location = new URL(response.headers.get("location")!);
+    assert.equal(location.pathname + location.search, "/account?topup=unconfigured");
+    const page = await fetch(`${stack.baseUrl}/account?topup=unconfigured`, {
+      headers: { "user-agent": USER_AGENT, cookie },
+    });
+    assert.equal(page.status, 200);
+    assert.match(await page.text(), /Payments are not configured on this server/);
   });
 });

@@ -6,7 +6,7 @@ import http from "node:http";
 import { after, before, describe, test } from "node:test";
 import Stripe from "stripe";
 import { findFreePort } from "../../lib/db/embedded-postgres";
-import { createKey, USER_AGENT } from "../support/api";
+import { createKey, signIn, USER_AGENT } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 
 const WEBHOOK_SECRET = "whsec_test_secret_for_signatures";
@@ -125,7 +125,7 @@ describe("Checkout Session", () => {
   test("a top-up creates a session for the amount, tied to the account", async () => {
     const { createTopupSession } = await import("../../lib/billing/stripe-checkout");
     const before = received.length;
-    const session = await createTopupSession({ userId: "user_123", email: "a@example.com", amountUsd: 12.5, origin: "https://pdftables.example" });
+    const session = await createTopupSession({ userId: "user_123", email: "a@example.com", amountUsd: 12.5, origin: "https://pdftables.example", requestId: "form-0001" });
     assert.equal(session.url, `http://127.0.0.1:${standInPort}/pay/${session.id}`);
     const call = received[before]!;
     assert.equal(call.path, "/v1/checkout/sessions");
@@ -134,14 +134,70 @@ describe("Checkout Session", () => {
     assert.equal(call.body.get("line_items[0][price_data][currency]"), "usd");
     assert.equal(call.body.get("client_reference_id"), "user_123");
     assert.equal(call.body.get("success_url"), "https://pdftables.example/account?topup=success");
-    assert.ok(call.idempotencyKey?.startsWith("topup:user_123:1250:"));
+    assert.equal(call.idempotencyKey, "topup:user_123:1250:form-0001");
   });
 
   test("below the minimum top-up (3.50 USD): refused before Stripe is called", async () => {
     const { createTopupSession } = await import("../../lib/billing/stripe-checkout");
     const before = received.length;
-    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 3.49, origin: "https://x" }), /smallest top-up is 3\.50 USD/);
-    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 5.001, origin: "https://x" }), /whole cents/);
+    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 3.49, origin: "https://x", requestId: "form-0002" }), /smallest top-up is 3\.50 USD/);
+    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 5.001, origin: "https://x", requestId: "form-0003" }), /whole cents/);
+    assert.equal(received.length, before);
+  });
+});
+
+describe("the account page's top-up form (POST /account/topup)", () => {
+  async function postTopup(fields: Record<string, string>, headers: Record<string, string>) {
+    return fetch(`${stack.baseUrl}/account/topup`, {
+      method: "POST",
+      redirect: "manual",
+      body: new URLSearchParams(fields),
+      headers: { "user-agent": USER_AGENT, origin: stack.baseUrl, ...headers },
+    });
+  }
+
+  test("redirects a signed-in user to Checkout for the amount; the same form sent twice is one session", async () => {
+    const cookie = await signIn(stack, "form-topper@example.com");
+    const { id: userId, balance: balanceBefore } = await account("form-topper@example.com");
+    const before = received.length;
+    const first = await postTopup({ amount_usd: "25.40", request_id: "form-abcdef12" }, { cookie });
+    assert.equal(first.status, 303);
+    assert.match(first.headers.get("location") ?? "", new RegExp(`^http://127\\.0\\.0\\.1:${standInPort}/pay/cs_test_\\d+$`));
+    const again = await postTopup({ amount_usd: "25.40", request_id: "form-abcdef12" }, { cookie });
+    assert.equal(again.status, 303);
+    const calls = received.slice(before);
+    assert.equal(calls.length, 2);
+    assert.equal(calls[0]!.body.get("line_items[0][price_data][unit_amount]"), "2540");
+    assert.equal(calls[0]!.body.get("client_reference_id"), userId);
+    assert.equal(calls[0]!.body.get("customer_email"), "form-topper@example.com");
+    // Stripe answers a repeated idempotency key with the first session: one payment page, not two.
+    assert.equal(calls[0]!.idempotencyKey, `topup:${userId}:2540:form-abcdef12`);
+    assert.equal(calls[1]!.idempotencyKey, calls[0]!.idempotencyKey);
+    // Nothing is credited by creating a session: only the signed webhook does that.
+    assert.equal(balanceBefore, 0n);
+    assert.equal((await account("form-topper@example.com")).balance, 0n);
+  });
+
+  test("an amount below the minimum or not in whole cents goes back to the account page, Stripe untouched", async () => {
+    const cookie = await signIn(stack, "topper2@example.com");
+    const before = received.length;
+    for (const amount of ["3.49", "5.001", "", "1e3", "12,50"]) {
+      const response = await postTopup({ amount_usd: amount, request_id: "form-abcdef13" }, { cookie });
+      assert.equal(response.status, 303, amount);
+      assert.equal(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search, "/account?topup=invalid");
+    }
+    assert.equal(received.length, before);
+  });
+
+  test("without a session 401, from another site 403, both as {detail} and with no call to Stripe", async () => {
+    const cookie = await signIn(stack, "topper3@example.com");
+    const before = received.length;
+    const anonymous = await postTopup({ amount_usd: "10", request_id: "form-abcdef14" }, {});
+    assert.equal(anonymous.status, 401);
+    assert.deepEqual(Object.keys((await anonymous.json()) as object), ["detail"]);
+    const crossSite = await postTopup({ amount_usd: "10", request_id: "form-abcdef14" }, { cookie, origin: "https://evil.example" });
+    assert.equal(crossSite.status, 403);
+    assert.deepEqual(Object.keys((await crossSite.json()) as object), ["detail"]);
     assert.equal(received.length, before);
   });
 });

@@ -1,5 +1,6 @@
 // Small HTTP helpers for the API tests: real requests to the running web process.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Stack } from "./stack";
@@ -76,4 +77,21 @@ export function peakRss(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) * 1024 : 0;
+}
+
+/** A signed-in browser session for `email` (creating the account if needed), as next-auth's
+ * database adapter stores one after a magic link is used. Returns the Cookie header value. */
+export async function signIn(stack: Stack, email: string): Promise<string> {
+  const token = `test-session-${randomBytes(16).toString("hex")}`;
+  const [user] = await stack.query<{ id: string }>(
+    `INSERT INTO "User" (id, email, "emailVerified") VALUES ($1, $2, now())
+     ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id`,
+    [`user_${randomBytes(8).toString("hex")}`, email],
+  );
+  await stack.query(`INSERT INTO "Session" (id, "sessionToken", "userId", expires) VALUES ($1, $2, $3, now() + interval '1 day')`, [
+    `session_${randomBytes(8).toString("hex")}`,
+    token,
+    user!.id,
+  ]);
+  return `next-auth.session-token=${token}`;
 }

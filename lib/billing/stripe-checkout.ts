@@ -1,6 +1,5 @@
 // A top-up is a Stripe Checkout Session for a fixed amount; the balance is credited only by the
 // signed webhook (lib/billing/stripe-webhook.ts), never by the browser coming back.
-import { randomBytes } from "node:crypto";
 import { getEnv } from "../env";
 import { AppError } from "../errors";
 import { getStripe } from "./stripe";
@@ -17,7 +16,12 @@ export interface TopupRequest {
   amountUsd: number;
   /** The site's own origin, for the return addresses. */
   origin: string;
+  /** The form's one-time id: the same form sent twice (a double click, a resent POST) is one
+   * Checkout Session, because Stripe answers a repeated idempotency key with the first result. */
+  requestId: string;
 }
+
+const REQUEST_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
 /** Whole cents of a US dollar amount, refusing anything not representable exactly. */
 export function usdToCents(amountUsd: number): number {
@@ -33,6 +37,7 @@ export async function createTopupSession(request: TopupRequest): Promise<{ id: s
   if (!stripe) throw new StripeNotConfiguredError();
   const minimum = getEnv().MIN_TOPUP_USD;
   const cents = usdToCents(request.amountUsd);
+  if (!REQUEST_ID.test(request.requestId)) throw new AppError("bad_request", "the form is out of date; reload the page and try again");
   if (cents < Math.round(minimum * 100)) {
     throw new AppError("bad_request", `the smallest top-up is ${minimum.toFixed(2)} USD`);
   }
@@ -51,8 +56,7 @@ export async function createTopupSession(request: TopupRequest): Promise<{ id: s
       success_url: `${request.origin}/account?topup=success`,
       cancel_url: `${request.origin}/account?topup=cancelled`,
     },
-    // A double-clicked button creates one session, not two.
-    { idempotencyKey: `topup:${request.userId}:${cents}:${randomBytes(8).toString("hex")}` },
+    { idempotencyKey: `topup:${request.userId}:${cents}:${request.requestId}` },
   );
   if (!session.url) throw new AppError("internal", "the payment page could not be created; please try again");
   return { id: session.id, url: session.url };
