@@ -34,6 +34,25 @@ const envSchema = z.object({
   WORKERS: intSetting(1, 0),
   /** Testing aid: pause this long after each page so crash tests can stop a worker mid-job. */
   WORKER_PAGE_DELAY_MS: intSetting(0, 0),
+  /** OCR readings the worker runs on every page (DESIGN.md §4): a comma list of ocr-1
+   * (Tesseract) and ocr-2 (PaddleOCR), or "none" to switch OCR off (cells then rest on the text
+   * layer alone: unverified, tables ocr_unsupported; scanned pages come back empty). */
+  OCR_ENGINES: z
+    .string()
+    .default("ocr-1,ocr-2")
+    .transform((value, context) => {
+      const names = value
+        .split(",")
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean);
+      if (names.length === 1 && names[0] === "none") return [];
+      const unknown = names.filter((name) => name !== "ocr-1" && name !== "ocr-2");
+      if (names.length === 0 || unknown.length > 0) {
+        context.addIssue({ code: "custom", message: `expected "none" or a comma list of ocr-1, ocr-2 (got "${value}")` });
+        return z.NEVER;
+      }
+      return [...new Set(names)] as Array<"ocr-1" | "ocr-2">;
+    }),
   /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
   BOT_USER_AGENTS: z.string().default("Python-urllib"),
   /** Secret mixed into API key digests; when unset one is generated once and kept in DATA_DIR. */

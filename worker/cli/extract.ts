@@ -43,7 +43,7 @@ async function main(): Promise<void> {
     fileSha256: crypto.createHash("sha256").update(bytes).digest("hex"),
     cacheDir: null,
     outputDir,
-    ocr: args.ocr,
+    ocr: args.ocr ? ["ocr-1", "ocr-2"] : [],
     onProgress: (stage) => void process.stderr.write(`${stage}\n`),
     onPage: args.debug ? (page) => void debugPages.push(page) : undefined,
   });

@@ -16,7 +16,7 @@ async function extract(make: () => Promise<string>): Promise<{ result: Result; o
   const opened = await openPdf(file);
   const pages = opened.doc.numPages;
   await opened.close();
-  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir, ocr: false });
+  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir, ocr: [] });
   return { result, outputDir };
 }
 

@@ -1,15 +1,23 @@
 // The extraction pipeline: one ordered pass over the requested pages (STYLE.md habit 7). The
 // worker and `npm run extract` both call runPipeline; nothing else runs extraction.
 //
-// Per page: readers (pdf-text, pdf-grid + pdf-image from one operator walk) -> table detection
-// (pdf-grid + pdf-layout) -> prose -> figures -> reading order -> crops. Only what a later page
-// needs (the previous page's last table, crop hashes for also_on) is kept across pages.
+// Per page: readers (pdf-text, pdf-grid + pdf-image from one operator walk; ocr-1 and ocr-2 on
+// one shared render, cached) -> table detection (pdf-grid + pdf-layout) -> prose -> figures ->
+// reading order -> reconciliation (the one place the value readings meet: cell, prose and figure
+// confidence) -> crops. A page without a text layer (a scan) takes its words from an OCR reading
+// and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
+// a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
 import { openPdf } from "../../lib/pdf/open-pdf";
-import { resultSchema, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
+import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { extractPage, readPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
+import { OcrReaders, type PageOcr } from "./ocr/read-page-ocr";
+import { isOcrFailure, type OcrReaderName } from "./ocr/types";
+import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure, type WordReadings } from "./reconcile";
+import { renderPage as renderForRulings } from "./render/render-page";
+import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 
 export interface PipelineInput {
   pdfPath: string;
@@ -23,8 +31,10 @@ export interface PipelineInput {
   cacheDir: string | null;
   /** Directory where cropped figures are written; result image paths are relative to it. */
   outputDir: string;
-  /** Run the OCR readings (off for `--no-ocr` and fast tests). */
-  ocr: boolean;
+  /** The OCR readings to run: engine names ([] = OCR off: `--no-ocr`, OCR_ENGINES=none, fast
+   * tests; cells then rest on the text layer alone), or an OcrReaders the caller owns (its engines
+   * stay loaded across files; the caller releases it). */
+  ocr: readonly OcrReaderName[] | OcrReaders;
   /** Called with human progress text ("page 3 of 10: reading text layer"). */
   onProgress?: (stage: string) => void | Promise<void>;
   /** Called after each page; a rejection aborts the run (used for shutdown and deleted jobs). */
@@ -39,6 +49,8 @@ export interface PipelineInput {
 
 export interface PageFailure {
   page: number;
+  /** Where it failed: "open", "read", "assemble", "figures", or the OCR reading ("ocr-1"). An OCR
+   * reading failing does not fail the page unless it was the page's last reading. */
   stage: string;
   message: string;
 }
@@ -52,6 +64,8 @@ export interface PipelineOutput {
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
   const settings = input.settings ?? SETTINGS;
+  const ownsReaders = !(input.ocr instanceof OcrReaders);
+  const readers = input.ocr instanceof OcrReaders ? input.ocr : input.ocr.length > 0 ? OcrReaders.withEngines(input.ocr) : null;
   const opened = await openPdf(input.pdfPath);
   const tables: Table[] = [];
   const prose: Prose[] = [];
@@ -68,13 +82,44 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
+      let size = { width: 612, height: 792 };
       try {
         const page = await opened.doc.getPage(pageNumber);
         try {
           stage = "read";
-          const readings = await readPage(page, settings);
+          let readings = await readPage(page, settings);
+          size = { width: readings.width, height: readings.height };
+          const hasTextLayer = readings.words.length > 0;
+          let pageOcr: PageOcr | null = null;
+          if (readers) {
+            stage = "ocr";
+            await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
+            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+            for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
+              if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
+            }
+          }
+          // The value reading the page's words (and so its cells' values) come from.
+          let ownSource: CellSource = "pdf-text";
+          if (!hasTextLayer && pageOcr) {
+            // SPEC.md §2.7: both independent readings of a scanned page failed.
+            if (isPageUnreadable(false, pageOcr.readings)) throw new UnreadablePage("every OCR reading of this page without a text layer failed");
+            stage = "scan";
+            const scanned = await scannedReadings(page, pageNumber, readings, pageOcr);
+            readings = scanned.readings;
+            ownSource = scanned.ownSource;
+          }
           stage = "assemble";
           const extraction = extractPage(readings, pageNumber, settings);
+          let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
+          if (pageOcr) {
+            stage = "reconcile";
+            const values: WordReadings = { ...ocrWordReadings(pageOcr.readings), [ownSource]: readings.words };
+            extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
+            extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
+            const regions = ocrNonTextRegions(pageOcr.readings);
+            figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+          }
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
           linkContinuation(tail, first, readings.height, startsPage, settings);
@@ -92,15 +137,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const crops = await cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale);
             extraction.figures.forEach((figure, index) => {
               const crop = crops[index]!;
+              const verdict = figureVerdicts?.[index];
               images.push({
                 page: pageNumber,
                 index,
                 path: crop.path,
-                confidence: "unverified",
+                confidence: verdict?.confidence ?? "unverified",
                 bbox: figure.box.map((v) => round2(v)) as [number, number, number, number],
                 order: figure.order,
                 also_on: [],
-                sources: figure.sources,
+                sources: verdict?.sources ?? figure.sources,
               });
               imageHashes.push(crop.sha256);
               const seen = cropPages.get(crop.sha256) ?? [];
@@ -116,8 +162,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           page.cleanup();
         }
       } catch (error) {
-        failures.push({ page: pageNumber, stage, message: (error as Error).message });
-        pages.push({ page: pageNumber, width: 612, height: 792, unreadable: true });
+        failures.push({ page: pageNumber, stage: error instanceof UnreadablePage ? "ocr" : stage, message: (error as Error).message });
+        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true });
         tail = null;
       }
       await input.afterPage?.(pageNumber);
@@ -135,7 +181,33 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     };
   } finally {
     await opened.close();
+    if (readers && ownsReaders) await readers.release();
   }
+}
+
+class UnreadablePage extends Error {}
+
+/** A scanned page's readings rebuilt from the page image: words from ocr-1 (Tesseract gives word
+ * boxes; PaddleOCR's are cut from lines) or, when it failed, ocr-2; rulings from the render. The
+ * other OCR reading stays independent and verifies the values in the reconciler. */
+async function scannedReadings(
+  page: Parameters<typeof renderForRulings>[0],
+  pageNumber: number,
+  base: PageReadings,
+  pageOcr: PageOcr,
+): Promise<{ readings: PageReadings; ownSource: OcrReaderName }> {
+  const working = (["ocr-1", "ocr-2"] as const).filter((name) => {
+    const outcome = pageOcr.readings[name];
+    return outcome !== undefined && !isOcrFailure(outcome);
+  });
+  const ownSource = working[0]!;
+  const outcome = pageOcr.readings[ownSource]!;
+  const words = isOcrFailure(outcome) ? [] : ocrWordsToPageWords(outcome.words);
+  // Rulings need pixels; when every reading came from the cache the page is rendered again, at
+  // 150 dpi (a hairline is still a pixel wide there).
+  const render = pageOcr.render ?? (await renderForRulings(page, pageNumber, 150));
+  const graphics = { ...base.graphics, rulings: [...base.graphics.rulings, ...renderToRulings(render)] };
+  return { readings: { ...base, words, graphics }, ownSource };
 }
 
 function round2(value: number): number {

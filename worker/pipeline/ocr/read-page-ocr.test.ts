@@ -62,7 +62,8 @@ async function readFilePage(readers: OcrReaders, file: string, sha: string, cach
   }
 }
 
-function reading(outcome: OcrOutcome): OcrPageReading {
+function reading(outcome: OcrOutcome | undefined): OcrPageReading {
+  if (outcome === undefined) assert.fail("the engine did not run");
   if (isOcrFailure(outcome)) assert.fail(`engine failed: ${outcome.error}`);
   return outcome;
 }

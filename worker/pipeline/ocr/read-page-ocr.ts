@@ -34,7 +34,8 @@ export interface ReadPageOcrInput {
 }
 
 export interface PageOcr {
-  readings: Record<OcrReaderName, OcrOutcome>;
+  /** One outcome per engine this OcrReaders runs (both by default). */
+  readings: Partial<Record<OcrReaderName, OcrOutcome>>;
   /** The render the engines read, or null when every reading came from the cache. */
   render: PageRender | null;
 }
@@ -45,21 +46,30 @@ export interface OcrReaderStats {
   cacheHits: number;
 }
 
-/** Loads each engine on first use and keeps it for the next pages; call release() at the end. */
+/** Loads each engine on first use and keeps it for the next pages; call release() at the end.
+ * The engines run are the keys of `factories` (OCR_ENGINES can switch one off). */
 export class OcrReaders {
   readonly stats: OcrReaderStats = { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 0 };
+  readonly names: readonly OcrReaderName[];
   private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
 
-  constructor(private readonly factories: Record<OcrReaderName, EngineFactory> = DEFAULT_ENGINES) {}
+  constructor(private readonly factories: Partial<Record<OcrReaderName, EngineFactory>> = DEFAULT_ENGINES) {
+    this.names = (["ocr-1", "ocr-2"] as const).filter((name) => factories[name] !== undefined);
+  }
+
+  /** The default engines, restricted to `names`. */
+  static withEngines(names: readonly OcrReaderName[]): OcrReaders {
+    return new OcrReaders(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));
+  }
 
   async readPage(input: ReadPageOcrInput): Promise<PageOcr> {
-    const names: OcrReaderName[] = ["ocr-1", "ocr-2"];
+    const names = this.names;
     const cached = await Promise.all(
       names.map((reader) =>
         input.cacheDir ? readOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }) : null,
       ),
     );
-    const readings = {} as Record<OcrReaderName, OcrOutcome>;
+    const readings: Partial<Record<OcrReaderName, OcrOutcome>> = {};
     const missing: OcrReaderName[] = [];
     names.forEach((reader, i) => {
       const hit = cached[i];
@@ -82,8 +92,8 @@ export class OcrReaders {
     }
     await Promise.all(
       missing.map(async (reader) => {
-        readings[reader] = await this.runEngine(reader, render);
-        const outcome = readings[reader];
+        const outcome = await this.runEngine(reader, render);
+        readings[reader] = outcome;
         if (input.cacheDir && !("error" in outcome)) {
           await writeOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }, outcome).catch(
             () => undefined, // a full disk costs a re-run later, not this page
@@ -105,7 +115,9 @@ export class OcrReaders {
     try {
       let engine = this.engines.get(reader);
       if (!engine) {
-        engine = this.factories[reader]();
+        const factory = this.factories[reader];
+        if (!factory) throw new Error("engine not configured");
+        engine = factory();
         this.engines.set(reader, engine);
         // A failed load is retried on the next page rather than remembered.
         engine.catch(() => this.engines.delete(reader));
