@@ -1,5 +1,8 @@
 // PDFs generated in code for the OCR tests and the bench (STYLE.md habit 10): known content at
 // known places, so a test can assert what each reading must see.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import {
   PDFDocument,
   StandardFonts,
@@ -7,6 +10,8 @@ import {
   beginText,
   endText,
   moveText,
+  popGraphicsState,
+  pushGraphicsState,
   setFontAndSize,
   setTextRenderingMode,
   showText,
@@ -37,15 +42,18 @@ function drawTop(page: PDFPage, font: PDFFont, t: PlacedText, options: { invisib
     return;
   }
   // drawText has no render-mode option, so the text object is written by hand: mode 3 puts the
-  // text in the text layer without painting it (what OCR'd scans and some forgeries do).
+  // text in the text layer without painting it (what OCR'd scans and some forgeries do). The
+  // render mode is graphics state that outlives ET, so q/Q keeps it from hiding later text.
   const fontKey = page.node.newFontDictionary(font.name, font.ref);
   page.pushOperators(
+    pushGraphicsState(),
     beginText(),
     setFontAndSize(fontKey, t.size),
     setTextRenderingMode(TextRenderingMode.Invisible),
     moveText(t.x, y),
     showText(font.encodeText(t.text)),
     endText(),
+    popGraphicsState(),
   );
 }
 
@@ -142,4 +150,77 @@ export async function makeFigurePdf(): Promise<Uint8Array> {
   }
   page.drawCircle({ x: x1 - 60, y: h - y0 - 50, size: 30, color: rgb(0.8, 0.2, 0.2) });
   return doc.save();
+}
+
+/** A small ruled table of numbers (header row + 4 rows x 4 columns, 12 pt) in which one cell's
+ * text layer and drawn glyphs disagree: the page shows `shown` there as pixels only, while the
+ * text layer holds `hidden` (render mode 3, exactly over it). Every other cell is ordinary text,
+ * so OCR and the text layer agree on it. `DISPUTED_CELL` names the cell (row and column of the
+ * body, 0-based). For the pipeline-level and API tests of disputed cells (issue 4). */
+export const DISPUTED_CELL = { row: 1, column: 2 };
+
+export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise<Uint8Array> {
+  const left = 72;
+  const top = 120;
+  const colWidth = 100;
+  const rowHeight = 28;
+  const size = 12;
+  const header = ["Region", "2023", "2024", "2025"];
+  const body = [
+    ["North", "1,204", "1,310", "1,452"],
+    ["South", "  873", hidden, "  958"],
+    ["East", "2,115", "2,087", "2,240"],
+    ["West", "  642", "  701", "  689"],
+  ].map((row) => row.map((cell) => cell.trim()));
+  const place = (row: number, column: number, text: string): PlacedText => ({ text, x: left + column * colWidth + 8, baseline: top + row * rowHeight + 19, size });
+  const target = place(DISPUTED_CELL.row + 1, DISPUTED_CELL.column, shown);
+  // The cell's drawn glyphs: `shown` rendered to pixels at 200 dpi and cut to the cell's inside.
+  const glyphs = await renderTextToPng(target, [left + DISPUTED_CELL.column * colWidth + 2, top + (DISPUTED_CELL.row + 1) * rowHeight + 2, left + (DISPUTED_CELL.column + 1) * colWidth - 2, top + (DISPUTED_CELL.row + 2) * rowHeight - 2]);
+
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const page = doc.addPage(A4);
+  const h = page.getHeight();
+  drawTop(page, bold, { text: "Sales by region (units)", x: left, baseline: top - 20, size: 14 });
+  header.forEach((text, column) => drawTop(page, bold, place(0, column, text)));
+  body.forEach((row, r) =>
+    row.forEach((text, column) => {
+      const isTarget = r === DISPUTED_CELL.row && column === DISPUTED_CELL.column;
+      drawTop(page, font, place(r + 1, column, text), { invisible: isTarget });
+    }),
+  );
+  const image = await doc.embedPng(glyphs.png);
+  const [x0, y0, x1, y1] = glyphs.box;
+  page.drawImage(image, { x: x0, y: h - y1, width: x1 - x0, height: y1 - y0 });
+  const rows = body.length + 1;
+  for (let r = 0; r <= rows; r++) {
+    const y = h - (top + r * rowHeight);
+    page.drawLine({ start: { x: left, y }, end: { x: left + header.length * colWidth, y }, thickness: 0.75, color: rgb(0, 0, 0) });
+  }
+  for (let c = 0; c <= header.length; c++) {
+    const x = left + c * colWidth;
+    page.drawLine({ start: { x, y: h - top }, end: { x, y: h - (top + rows * rowHeight) }, thickness: 0.75, color: rgb(0, 0, 0) });
+  }
+  return doc.save();
+}
+
+/** `text` drawn on an otherwise blank page, rendered at 200 dpi, cut to `box` (points, top-left). */
+async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
+  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../../lib/pdf/open-pdf"), import("../render/render-page"), import("sharp")]);
+  const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), "glyphs-")), "glyphs.pdf");
+  await fs.promises.writeFile(file, await makeTextPdf([text]));
+  const opened = await openPdf(file);
+  try {
+    const render = await renderPage(await opened.doc.getPage(1), 1, 200);
+    const s = render.scale;
+    const png = await sharp(Buffer.from(render.rgba), { raw: { width: render.width, height: render.height, channels: 4 } })
+      .extract({ left: Math.round(box[0] * s), top: Math.round(box[1] * s), width: Math.round((box[2] - box[0]) * s), height: Math.round((box[3] - box[1]) * s) })
+      .png()
+      .toBuffer();
+    return { png, box };
+  } finally {
+    await opened.close();
+    await fs.promises.rm(path.dirname(file), { recursive: true, force: true });
+  }
 }

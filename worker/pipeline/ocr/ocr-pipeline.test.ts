@@ -1,0 +1,133 @@
+// The OCR readings inside the whole pipeline (runPipeline), on generated PDFs: a cell whose text
+// layer and drawn glyphs disagree comes out disputed (one OCR family) or resolved (two), every
+// reading kept; agreeing cells are verified; a scanned ruled table is rebuilt from the page image
+// and verified by the two OCR families; the cache makes a second run skip OCR. Engines load once
+// for the file and are borrowed by each run.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import type { Cell, Result } from "../../../lib/result/schema";
+import { resultSchema } from "../../../lib/result/schema";
+import { rasterisePdf } from "../../../scripts/rasterise-pdf";
+import { runPipeline } from "../run-pipeline";
+import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
+import { TesseractEngine } from "./tesseract-engine";
+import { PaddleEngine } from "./paddle/paddle-engine";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "./test-pdfs";
+
+let tesseract: TesseractEngine;
+let paddle: PaddleEngine;
+let dir: string;
+let disputedPdf: string;
+
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), release: async () => {} });
+
+before(async () => {
+  dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-pipeline-test-"));
+  [tesseract, paddle] = await Promise.all([TesseractEngine.create(), PaddleEngine.create()]);
+  disputedPdf = path.join(dir, "disputed.pdf");
+  await fs.promises.writeFile(disputedPdf, await makeDisputedTablePdf("17", "42"));
+});
+
+after(async () => {
+  await Promise.all([tesseract?.release(), paddle?.release()]);
+  await fs.promises.rm(dir, { recursive: true, force: true });
+});
+
+async function extract(file: string, readers: OcrReaders, cacheDir: string | null = null): Promise<Result> {
+  const bytes = await fs.promises.readFile(file);
+  const outputDir = await fs.promises.mkdtemp(path.join(dir, "out-"));
+  const { result } = await runPipeline({
+    pdfPath: file,
+    pages: 1,
+    withSourcePages: false,
+    fileSha256: createHash("sha256").update(bytes).digest("hex"),
+    cacheDir,
+    outputDir,
+    ocr: readers,
+  });
+  resultSchema.parse(result);
+  return result;
+}
+
+function onlyTable(result: Result) {
+  assert.equal(result.tables.length, 1, JSON.stringify(result.tables.map((t) => t.rows.map((r) => r.map((c) => c.value)))));
+  return result.tables[0]!;
+}
+
+/** Body cells other than the disputed one, and the row label column, that hold a number. */
+function agreeingNumbers(rows: Cell[][]): Cell[] {
+  return rows.flatMap((row, r) => row.filter((cell, c) => c > 0 && !(r === DISPUTED_CELL.row && c === DISPUTED_CELL.column) && /\d/.test(cell.value)));
+}
+
+test("text layer against one OCR family: the cell is disputed, provisional, the text layer's value, both readings", async () => {
+  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract) });
+  const table = onlyTable(await extract(disputedPdf, readers));
+  assert.deepEqual(
+    table.rows.map((row) => row.map((cell) => cell.value)),
+    [
+      ["North", "1,204", "1,310", "1,452"],
+      ["South", "873", "17", "958"],
+      ["East", "2,115", "2,087", "2,240"],
+      ["West", "642", "701", "689"],
+    ],
+  );
+  const cell = table.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!;
+  assert.equal(cell.confidence, "disputed", JSON.stringify(cell));
+  assert.equal(cell.provisional, true);
+  assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42" });
+  const others = agreeingNumbers(table.rows);
+  assert.equal(others.length, 11);
+  for (const other of others) {
+    assert.equal(other.confidence, "verified", JSON.stringify(other));
+    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-text"]);
+    assert.equal(other.provisional, undefined);
+    assert.equal(other.readings, undefined);
+  }
+  assert.equal(table.ocr_unsupported, undefined);
+});
+
+test("two OCR families against the text layer: resolved to the drawn value, every reading kept", async () => {
+  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const table = onlyTable(await extract(disputedPdf, readers));
+  const cell = table.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!;
+  assert.equal(cell.confidence, "resolved", JSON.stringify(cell));
+  assert.equal(cell.value, "42");
+  assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
+  assert.equal(cell.provisional, undefined);
+  for (const other of agreeingNumbers(table.rows)) assert.equal(other.confidence, "verified", JSON.stringify(other));
+});
+
+test("a scanned ruled table: structure from the page image, values verified by the two OCR families; the cache skips OCR the second time", async () => {
+  const born = path.join(dir, "born.pdf");
+  await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
+  const scan = path.join(dir, "scan.pdf");
+  await rasterisePdf(born, scan);
+  const cacheDir = path.join(dir, "cache");
+  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const table = onlyTable(await extract(scan, readers, cacheDir));
+  assert.deepEqual(
+    table.rows.map((row) => row.map((cell) => cell.value)),
+    [
+      ["North", "1,204", "1,310", "1,452"],
+      ["South", "873", "42", "958"],
+      ["East", "2,115", "2,087", "2,240"],
+      ["West", "642", "701", "689"],
+    ],
+  );
+  const numbers = table.rows.flatMap((row) => row.slice(1));
+  for (const cell of numbers) {
+    assert.equal(cell.confidence, "verified", JSON.stringify(cell));
+    assert.deepEqual([...cell.sources].sort(), ["ocr-1", "ocr-2"]);
+  }
+  assert.equal(readers.stats.engineRuns["ocr-1"], 1);
+  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  const again = await extract(scan, readers, cacheDir);
+  assert.equal(readers.stats.engineRuns["ocr-1"], 1, "the second run read the cache");
+  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cacheHits, 2);
+  assert.deepEqual(again.tables, [table]);
+});
