@@ -1,7 +1,13 @@
-// npm run eval -- --dataset ../shared/data/icdar2013-eu [--no-ocr] [--only NAME] [--out DIR]
+// npm run eval -- --dataset ../shared/data/icdar2013-eu [--no-ocr] [--engines ocr-1,ocr-2]
+//                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 // Runs the pipeline on every PDF of an ICDAR-2013-style dataset and scores it with the competition's
 // adjacency-relation metric (../shared/data/README.md): complete process (our detection) and
-// structure only (ground-truth regions given); micro and per-document P/R/F1; time per page.
+// structure only (ground-truth regions given); micro and per-document P/R/F1; time per page. With
+// OCR on it also prints the confidence calibration per level (eval/calibration.ts).
+// --pdf-dir reads the PDFs from another directory with the same names (the scanned variants made by
+// scripts/rasterise-pdf.ts) and the ground truth from --dataset. OCR readings are cached in
+// eval-out/ocr-cache by default (keyed by file hash and OCR settings version), so a second run
+// re-scores in seconds; times are then not OCR times (--no-cache for those).
 // Per-document figures are written to eval-out/<dataset>.json. The data is read by path, never copied.
 import fs from "node:fs";
 import path from "node:path";
@@ -15,6 +21,10 @@ import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
+import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
+import { createHash } from "node:crypto";
+import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
+import type { OcrReaderName } from "../pipeline/ocr/types";
 
 interface DocResult {
   name: string;
@@ -22,19 +32,29 @@ interface DocResult {
   seconds: number;
   complete: Scored & { gtFile: string };
   structure: Scored & { gtFile: string };
+  calibration: CalibratedCell[];
+  textLayer: boolean;
+  ocrFailures: number;
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", ocr: true, only: "", out: "eval-out" };
+  const args = { dataset: "", ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
     else if (a === "--no-ocr") args.ocr = false;
+    else if (a === "--engines") {
+      args.engines = (argv[++i] ?? "").split(",").filter(Boolean) as OcrReaderName[];
+      if (args.engines.length === 0 || args.engines.some((e) => e !== "ocr-1" && e !== "ocr-2")) throw new Error("--engines takes ocr-1, ocr-2 or both");
+    } else if (a === "--pdf-dir") args.pdfDir = argv[++i] ?? "";
+    else if (a === "--cache") args.cache = argv[++i] ?? "";
+    else if (a === "--no-cache") args.cache = null;
     else if (a === "--only") args.only = argv[++i] ?? "";
     else if (a === "--out") args.out = argv[++i] ?? "";
     else throw new Error(`unknown option ${a}`);
   }
-  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR [--no-ocr] [--only NAME]");
+  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache]");
+  if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;
 }
 
@@ -56,28 +76,32 @@ function best(scores: Array<Scored & { gtFile: string }>): Scored & { gtFile: st
   return scores.sort((a, b) => f1(b.tp, b.gt, b.pred) - f1(a.tp, a.gt, a.pred))[0]!;
 }
 
-async function evalDocument(dir: string, pdf: string, ocr: boolean): Promise<DocResult> {
+async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrReaders | null, cacheDir: string | null): Promise<DocResult> {
   const base = path.basename(pdf, ".pdf");
   const alternatives = gtAlternatives(dir, base);
   const regionSets = alternatives.map((n) => ({ name: n, regions: readRegions(path.join(dir, `${n}-reg.xml`)) }));
   const wanted = new Set(regionSets.flatMap((s) => s.regions.map((r) => r.page)));
   const kept = new Map<number, PageReadings>();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-"));
-  const counted = await openPdf(path.join(dir, pdf));
+  const pdfPath = path.join(pdfDir, pdf);
+  const counted = await openPdf(pdfPath);
   const pageCount = counted.doc.numPages;
   await counted.close();
+  const fileSha256 = createHash("sha256").update(await fs.promises.readFile(pdfPath)).digest("hex");
+  let textLayer = false;
   const started = performance.now();
   const output = await runPipeline({
-    pdfPath: path.join(dir, pdf),
+    pdfPath,
     pages: pageCount,
     withSourcePages: false,
-    fileSha256: "",
-    cacheDir: null,
+    fileSha256,
+    cacheDir: readers ? cacheDir : null,
     outputDir,
-    ocr,
+    ocr: readers ?? [],
     skipFigureCrops: true,
     onPage: ({ pageNumber, readings }) => {
       if (wanted.has(pageNumber)) kept.set(pageNumber, readings);
+      if (readings.words.some((w) => w.font !== "ocr")) textLayer = true;
     },
   });
   const seconds = (performance.now() - started) / 1000;
@@ -95,7 +119,11 @@ async function evalDocument(dir: string, pdf: string, ocr: boolean): Promise<Doc
     });
     return { ...scoreDocument(gt, pred), gtFile: name };
   });
-  return { name: base, pages: output.result.pages.length, seconds, complete: best(completeScores), structure: best(structureScores) };
+  const complete = best(completeScores);
+  // Calibration against the ground truth the complete-process score preferred.
+  const calibration = readers ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`))) : [];
+  const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, textLayer, ocrFailures };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -122,8 +150,11 @@ async function main(): Promise<void> {
   const docs: DocResult[] = [];
   let peakRss = 0;
   const pageTimes: number[] = [];
+  const pdfDir = args.pdfDir ? path.resolve(args.pdfDir) : dir;
+  // One set of engines for the whole run: model loads are paid once.
+  const readers = args.ocr ? OcrReaders.withEngines(args.engines) : null;
   for (const pdf of pdfs) {
-    const doc = await evalDocument(dir, pdf, args.ocr);
+    const doc = await evalDocument(dir, pdfDir, pdf, readers, args.cache);
     docs.push(doc);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     for (let k = 0; k < doc.pages; k++) pageTimes.push(doc.seconds / doc.pages);
@@ -133,6 +164,7 @@ async function main(): Promise<void> {
       `${doc.name.padEnd(9)} complete P ${(c.pred ? c.tp / c.pred : 0).toFixed(3)} R ${(c.gt ? c.tp / c.gt : 0).toFixed(3)} F1 ${f1(c.tp, c.gt, c.pred).toFixed(3)}  | structure F1 ${f1(s.tp, s.gt, s.pred).toFixed(3)}  (${c.tp}/${c.gt} gt, ${c.pred} pred; ${doc.pages} p, ${(doc.seconds / doc.pages).toFixed(3)} s/page)`,
     );
   }
+  await readers?.release();
   const complete = summarize(docs, "complete");
   const structure = summarize(docs, "structure");
   const sortedTimes = [...pageTimes].sort((a, b) => a - b);
@@ -143,14 +175,36 @@ async function main(): Promise<void> {
     peakRssMb: Math.round(peakRss / 1e6),
   };
   const fmt = (x: { precision: number; recall: number; f1: number }) => `P ${x.precision.toFixed(3)} R ${x.recall.toFixed(3)} F1 ${x.f1.toFixed(3)}`;
-  console.log(`\n${path.basename(dir)} (${docs.length} documents, settings ${SETTINGS_VERSION}, ocr ${args.ocr ? "on" : "off"})`);
+  const label = `${path.basename(dir)}${args.pdfDir ? ` (PDFs from ${args.pdfDir})` : ""}`;
+  console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${SETTINGS_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
+  let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
+  if (readers) {
+    const cells = docs.flatMap((d) => d.calibration);
+    calibration = { all: summariseCalibration(cells), oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)) };
+    const failures = docs.reduce((n, d) => n + d.ocrFailures, 0);
+    console.log(`\nconfidence calibration (cells matched to a ground-truth cell; right = same text up to whitespace)${failures ? `; ${failures} OCR page failures` : ""}`);
+    for (const [name, summary] of [["all matched cells", calibration.all], ["one-to-one matches", calibration.oneToOne]] as const) {
+      console.log(`  ${name}: ${summary.cells} cells`);
+      for (const level of ["verified", "resolved", "unverified", "disputed"]) {
+        const entry = summary.perLevel[level];
+        if (entry) console.log(`    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right`);
+      }
+      console.log(`    verified and right: ${pct(summary.verifiedRight)} [target >= 99.5%]; wrong and not verified: ${pct(summary.wrongNotVerified)} [target >= 90%]; verified at all: ${pct(summary.verifiedShare)}`);
+    }
+  }
   await fs.promises.mkdir(args.out, { recursive: true });
-  const outFile = path.join(args.out, `${path.basename(dir)}${args.only ? "-" + args.only : ""}.json`);
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, settingsVersion: SETTINGS_VERSION, complete, structure, timing, documents: docs }, null, 2));
+  const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
+  const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
+  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page }) => ({ page, value, truth, confidence })) }));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
+}
+
+function pct(x: number): string {
+  return `${(x * 100).toFixed(1)}%`;
 }
 
 main().catch((error: unknown) => {

@@ -9,6 +9,8 @@ export interface GtCell {
   startCol: number;
   endCol: number;
   text: string;
+  /** The cell's text box, x1 y1 x2 y2 in PDF points, origin bottom-left (as in the file). */
+  box?: [number, number, number, number];
 }
 
 export interface GtRegion {
@@ -38,13 +40,16 @@ export function readStructure(file: string): GtRegion[] {
       const cells = ((region.cell as Array<Record<string, unknown>>) ?? []).map((c) => {
         const startRow = Number(c["start-row"]);
         const startCol = Number(c["start-col"]);
-        return {
+        const bb = c["bounding-box"] as Record<string, string> | undefined;
+        const cell: GtCell = {
           startRow,
           startCol,
           endRow: c["end-row"] !== undefined ? Number(c["end-row"]) : startRow,
           endCol: c["end-col"] !== undefined ? Number(c["end-col"]) : startCol,
           text: asText(c.content),
         };
+        if (bb) cell.box = [Number(bb.x1), Number(bb.y1), Number(bb.x2), Number(bb.y2)];
+        return cell;
       });
       regions.push({ page: Number(region.page), cells });
     }
