@@ -4,6 +4,7 @@ import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
+import { applyEdits, findLatestEdits } from "../review/apply-edits";
 import { storage } from "../storage/storage";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
@@ -54,8 +55,16 @@ export function summarizeJob(job: Job): JobView {
   return view;
 }
 
-/** Reads a done job's stored result; a missing file is a service defect (SPEC.md §7: 500). */
+/** A done job's result as it stands now: the stored file with the review page's edits applied,
+ * so the API and every export show a confirmed cell the moment it is saved. */
 export async function readResult(jobId: string): Promise<Result> {
+  const [stored, edits] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId)]);
+  return applyEdits(stored, edits);
+}
+
+/** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md
+ * §7: 500). */
+export async function readStoredResult(jobId: string): Promise<Result> {
   let text: string;
   try {
     text = await fs.promises.readFile(storage.resultPath(jobId), "utf8");

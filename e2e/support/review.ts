@@ -1,0 +1,55 @@
+// Review test helpers. OCR is off in test stacks (cells come back unverified), so a disputed cell
+// is made by editing a finished job's stored result file: the state the worker would have written
+// had two readings disagreed.
+import fs from "node:fs";
+import path from "node:path";
+import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
+import { ruledPdf } from "../../tests/pdf/golden-cases";
+import type { Stack } from "./stack";
+
+export function resultFile(stack: Stack, jobId: string): string {
+  return path.join(stack.dataDir, "jobs", jobId, "result.json");
+}
+
+export function readStoredResult(stack: Stack, jobId: string): Result {
+  return resultSchema.parse(JSON.parse(fs.readFileSync(resultFile(stack, jobId), "utf8")));
+}
+
+/** The bytes of a one-page PDF with a ruled 3-column table (Item, Qty, Price; Apples 3 1.20 ...). */
+export async function tablePdfBytes(): Promise<Uint8Array> {
+  return new Uint8Array(fs.readFileSync(await ruledPdf()));
+}
+
+export interface DisputedCells {
+  /** "page:table:row:col" of the disputed cell and of a second one, both in the first table. */
+  disputed: string;
+  second: string;
+  value: string;
+  readings: Record<string, string>;
+}
+
+/** Turns the first table's cell (row 0, last column) into a disputed, provisional cell with two
+ * readings, and the cell below it into another; returns their references. */
+export function makeDisputed(stack: Stack, jobId: string): DisputedCells {
+  const result = readStoredResult(stack, jobId);
+  const table = result.tables[0];
+  if (!table || table.rows.length < 2) throw new Error(`job ${jobId} has no table with two rows to dispute`);
+  const col = table.rows[0]!.length - 1;
+  const dispute = (cell: Cell, other: string): Cell => ({
+    ...cell,
+    confidence: "disputed",
+    sources: [],
+    readings: { "pdf-text": cell.value, "ocr-1": other },
+    provisional: true,
+  });
+  const first = table.rows[0]![col]!;
+  table.rows[0]![col] = dispute(first, `${first.value}7`);
+  table.rows[1]![col] = dispute(table.rows[1]![col]!, "0.30");
+  fs.writeFileSync(resultFile(stack, jobId), JSON.stringify(resultSchema.parse(result)));
+  return {
+    disputed: `${table.page}:${table.index}:0:${col}`,
+    second: `${table.page}:${table.index}:1:${col}`,
+    value: first.value,
+    readings: { "pdf-text": first.value, "ocr-1": `${first.value}7` },
+  };
+}
