@@ -1,0 +1,79 @@
+// OCR through the API (issue 4): a real worker with the OCR reading on, a PDF whose text layer
+// says 17 where the page shows 42. The job's result carries the cell as disputed, provisional,
+// with every reading; agreeing cells are verified by both readings; the OCR cache lives under
+// DATA_DIR/cache/<sha256> and goes with the last job that used the file.
+// The worker runs one OCR family (ocr-1): with both, two readings outvote the text layer and the
+// cell is `resolved` instead (worker/pipeline/ocr/ocr-pipeline.test.ts covers that).
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { after, before, test } from "node:test";
+import { resultSchema, type Result } from "../../lib/result/schema";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { createKey, deleteJob, getJob, submit, waitForJob } from "../support/api";
+import { startStack, type Stack } from "../support/stack";
+
+let stack: Stack;
+let key: string;
+let otherKey: string;
+let bytes: Uint8Array;
+
+const bearer = (k: string) => ({ authorization: `Bearer ${k}` });
+
+before(async () => {
+  stack = await startStack({ env: { OCR_ENGINES: "ocr-1" } });
+  key = await createKey(stack, "ocr-owner@example.com");
+  otherKey = await createKey(stack, "ocr-other@example.com");
+  bytes = await makeDisputedTablePdf("17", "42");
+});
+after(async () => {
+  await stack?.stop();
+});
+
+async function finished(): Promise<{ id: string; result: Result }> {
+  const accepted = await submit(stack, { bytes, name: "disputed.pdf", headers: bearer(key) });
+  assert.equal(accepted.status, 202);
+  assert.equal(accepted.body.text_layer, true);
+  const id = String(accepted.body.id);
+  const done = await waitForJob(stack, id, bearer(key), 120_000);
+  assert.equal(done.body.status, "done", JSON.stringify(done.body));
+  return { id, result: resultSchema.parse(done.body.result) };
+}
+
+test("a disputed cell shows every reading through the API; the cache goes with the last job of the file", async () => {
+  const first = await finished();
+  assert.equal(first.result.tables.length, 1);
+  const table = first.result.tables[0]!;
+  const cell = table.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!;
+  assert.equal(cell.value, "17");
+  assert.equal(cell.confidence, "disputed");
+  assert.equal(cell.provisional, true);
+  assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42" });
+  const agreeing = table.rows.flatMap((row, r) => row.filter((_, c) => c > 0 && !(r === DISPUTED_CELL.row && c === DISPUTED_CELL.column)));
+  assert.equal(agreeing.length, 11);
+  for (const other of agreeing) {
+    assert.equal(other.confidence, "verified", JSON.stringify(other));
+    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-text"]);
+  }
+  // Another account cannot see it at all.
+  assert.equal((await getJob(stack, first.id, bearer(otherKey))).status, 404);
+
+  const sha = createHash("sha256").update(bytes).digest("hex");
+  const cacheDir = path.join(stack.dataDir, "cache", sha);
+  const cached = fs.readdirSync(cacheDir);
+  assert.equal(cached.length, 1);
+  assert.match(cached[0]!, /^p1\.ocr-1\..+\.json$/);
+  const cachedAt = fs.statSync(path.join(cacheDir, cached[0]!)).mtimeMs;
+
+  // The same file again reads the cache (the cached reading is not rewritten) and gives the same result.
+  const second = await finished();
+  assert.deepEqual(second.result.tables, first.result.tables);
+  assert.equal(fs.statSync(path.join(cacheDir, cached[0]!)).mtimeMs, cachedAt);
+
+  assert.equal((await deleteJob(stack, first.id, bearer(key))).status, 200);
+  assert.ok(fs.existsSync(cacheDir), "another live job still uses the file");
+  assert.equal((await deleteJob(stack, second.id, bearer(key))).status, 200);
+  assert.equal(fs.existsSync(cacheDir), false);
+  assert.equal((await getJob(stack, second.id, bearer(key))).status, 404);
+});
