@@ -1,15 +1,70 @@
-export default function HomePage() {
+// GET / - what the service does, and the uploader: anonymous visitors on the web trial, signed-in
+// visitors on their balance (with the price before they submit)
+import { headers } from "next/headers";
+import { UploadForm, type UploadFormProps } from "@/components/uploader/upload-form";
+import { ConfidenceLegend } from "@/components/result/confidence-legend";
+import { getBalanceUsd } from "@/lib/account/history";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/resolve-caller";
+import { findSessionUser } from "@/lib/auth/session";
+import { getDb } from "@/lib/db";
+import { getEnv } from "@/lib/env";
+import { trialPagesLeft } from "@/lib/quota/trial";
+
+export const dynamic = "force-dynamic";
+
+export default async function HomePage() {
+  const requestHeaders = await headers();
+  const env = getEnv();
+  const user = await findSessionUser(requestHeaders);
+  const props: UploadFormProps = user
+    ? { account: { balanceUsd: await getBalanceUsd(user.id), priceUsd: env.PRICE_PER_PAGE_USD, batchPriceUsd: env.BATCH_PRICE_PER_PAGE_USD }, trial: null }
+    : {
+        account: null,
+        trial: {
+          pagesLeft: await trialPagesLeft(getDb(), requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown", "web"),
+          pagesPerDay: env.WEB_TRIAL_PAGES_PER_DAY,
+        },
+      };
+
   return (
-    <main style={{ maxWidth: 720, margin: "3rem auto", fontFamily: "system-ui, sans-serif", lineHeight: 1.5, padding: "0 1rem" }}>
-      <h1>Tables you can trust</h1>
-      <p>
-        Send a PDF; get its tables, prose and figures back. Every cell says how sure we are and which independent
-        readings back it. Disputed cells stay provisional, with every reading.
-      </p>
-      <p>
-        API: <code>POST /v1/parse</code> with a multipart part <code>file</code>, then poll <code>GET /v1/parse/&#123;id&#125;</code>.
-        The contract is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
-      </p>
+    <main className="page">
+      {/* On a phone: the pitch, then the uploader, then the details; on a wide screen the uploader
+          sits in its own column beside both. */}
+      <div className="grid gap-x-8 gap-y-4 md:grid-cols-[1fr_minmax(0,26rem)] md:items-start">
+        <section className="md:col-start-1 md:row-start-1">
+          <h1 className="text-3xl">Tables you can trust, from any PDF</h1>
+          <p className="m-0 text-lg">
+            Send a PDF; get back its tables, headings, paragraphs and figures, as a spreadsheet, CSV or JSON. Every cell says
+            how sure we are and which independent readings back it.
+          </p>
+        </section>
+        <section className="card md:col-start-2 md:row-span-2 md:row-start-1" aria-labelledby="upload-heading">
+          <h2 id="upload-heading">Extract a PDF</h2>
+          <UploadForm {...props} />
+        </section>
+        <section className="md:col-start-1 md:row-start-2">
+          <ul className="stack pl-5">
+            <li>
+              <strong>Cross-checked, not guessed.</strong> The PDF&apos;s own text, its ruling lines and OCR read each page
+              separately; a cell is <em>verified</em> only when they agree.
+            </li>
+            <li>
+              <strong>Disagreements stay visible.</strong> When readings differ the cell is marked <em>disputed</em>, with every
+              reading beside it. We never quietly pick one.
+            </li>
+            <li>
+              <strong>You settle the rest.</strong> Signed in, you check disputed cells side by side with the original page,
+              keyboard first, and every export shows your decisions.
+            </li>
+          </ul>
+          <h2 className="mt-6 text-base">What the colours mean</h2>
+          <ConfidenceLegend />
+          <p className="muted mt-6">
+            Developers: <code>POST /v1/parse</code> with the PDF in a part named <code>file</code>, then poll{" "}
+            <code>GET /v1/parse/&#123;id&#125;</code>. The contract is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
+          </p>
+        </section>
+      </div>
     </main>
   );
 }

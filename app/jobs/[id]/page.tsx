@@ -1,0 +1,57 @@
+// GET /jobs/{id} - a job's page: live progress while it runs, then its result. Visible to whoever
+// may poll it through the API (its owner; for an anonymous job, whoever holds the id).
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { JobProgress } from "@/components/result/job-progress";
+import { ResultView } from "@/components/result/result-view";
+import { Notice } from "@/components/ui/notice";
+import { CLIENT_ADDRESS_HEADER, type Caller } from "@/lib/auth/resolve-caller";
+import { findSessionUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { getJobFor } from "@/lib/jobs/find-job";
+import { readResult } from "@/lib/jobs/job-view";
+
+export const dynamic = "force-dynamic";
+export const metadata = { title: "Extraction · pdftables" };
+
+export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const requestHeaders = await headers();
+  const user = await findSessionUser(requestHeaders);
+  const address = requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+  const caller: Caller = user ? { kind: "session", userId: user.id, address } : { kind: "anonymous", address };
+  const job = await getJobFor(caller, id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) notFound();
+    throw error;
+  });
+
+  let body;
+  if (job.state === "done") {
+    const result = await readResult(job.id).catch(() => null);
+    body = result ? (
+      <ResultView jobId={job.id} fileName={job.fileName} result={result} review={{ href: job.userId ? `/jobs/${job.id}/review` : null }} />
+    ) : (
+      <Notice tone="error">The extraction finished but its result could not be read. Please upload the document again.</Notice>
+    );
+  } else if (job.state === "failed") {
+    body = (
+      <Notice tone="error">
+        <strong>The extraction failed.</strong> {job.detail ?? "Please upload the document again."} <a href="/">Upload a document</a>
+      </Notice>
+    );
+  } else {
+    body = <JobProgress jobId={job.id} initialStage={job.stage} createdAt={job.createdAt.toISOString()} />;
+  }
+
+  return (
+    <main className="page">
+      <h1 className="break-words">{job.fileName}</h1>
+      <p className="muted -mt-3">
+        {job.pages} page{job.pages === 1 ? "" : "s"}
+        {job.mode === "batch" ? " · batch mode" : ""}
+        {job.textLayer ? "" : " · no text layer (scanned): fewer cross-checks"}
+      </p>
+      {body}
+    </main>
+  );
+}

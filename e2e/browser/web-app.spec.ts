@@ -1,0 +1,187 @@
+// The web app in a real browser (issue 7): drop a PDF on the uploader, watch it upload and run,
+// see the result; review its disputed cells with the keyboard alone and find the confirmation in
+// the downloaded xlsx; the web trial counts apart from the API trial; the review page is its
+// owner's alone. Screenshots of every page at desktop and phone widths go to artifacts/.
+import fs from "node:fs";
+import path from "node:path";
+import ExcelJS from "exceljs";
+import type { Page } from "@playwright/test";
+import type { Result } from "../../lib/result/schema";
+import { admin, createKey, signIn as sessionCookie, submit, waitForJob } from "../support/api";
+import { makeDisputed, tablePdfBytes } from "../support/review";
+import { ARTIFACTS_DIR, expect, screenshots, signIn, test, uniqueEmail } from "./fixtures";
+
+/** Drops a file on the uploader the way a desktop does: a drop event carrying a DataTransfer. */
+async function dropPdf(page: Page, bytes: Uint8Array, name: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, fileName }) => {
+      const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], fileName, { type: "application/pdf" }));
+      return transfer;
+    },
+    { base64: Buffer.from(bytes).toString("base64"), fileName: name },
+  );
+  await page.dispatchEvent('[data-testid="drop-zone"]', "dragover", { dataTransfer });
+  await page.dispatchEvent('[data-testid="drop-zone"]', "drop", { dataTransfer });
+}
+
+function jobIdFrom(page: Page): string {
+  const match = /\/jobs\/(job_[A-Za-z0-9_-]{22})/.exec(page.url());
+  if (!match) throw new Error(`not on a job page: ${page.url()}`);
+  return match[1]!;
+}
+
+test("an anonymous visitor drops a PDF, watches it run and sees the result, on the web trial alone", async ({ page, stack }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Tables you can trust, from any PDF" })).toBeVisible();
+  await expect(page.getByTestId("trial-left")).toHaveText("10 of 10 free pages left today");
+  await screenshots(page, "landing");
+
+  // No worker for a moment, so the job page is seen waiting and then moving on by itself.
+  stack.workers[0]!.process.kill("SIGKILL");
+  await stack.workers[0]!.exited;
+  stack.workers.splice(0, 1);
+
+  await dropPdf(page, await tablePdfBytes(), "fruit prices.pdf");
+  await expect(page.getByTestId("drop-zone")).toContainText("fruit prices.pdf");
+  await expect(page.getByTestId("drop-zone")).toContainText("1 page");
+  await page.getByRole("button", { name: "Extract tables" }).click();
+  await expect(page).toHaveURL(/\/jobs\/job_/);
+  await expect(page.getByTestId("job-stage")).toContainText("Waiting for a worker");
+  await screenshots(page, "job-progress");
+
+  stack.startWorker();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("counts")).toContainText("1 table on 1 page");
+  await expect(page.getByRole("table", { name: "Table 1 on page 1" })).toContainText("Apples");
+  await expect(page.getByRole("link", { name: "XLSX" })).toBeVisible();
+  // An anonymous job has no owner to review it; the page says how to get there.
+  await expect(page.getByText(/Reviewing them side by side with the page needs an account/)).toBeVisible();
+  await screenshots(page, "result-anonymous");
+
+  // One page counted against the web trial; the API trial is untouched, and using it does not
+  // touch the web trial.
+  const counters = () => stack.query<{ channel: string; count: number }>(`SELECT channel, count FROM "TrialUsage" WHERE "window" LIKE 'day:%' ORDER BY channel`);
+  expect(await counters()).toEqual([{ channel: "web", count: 1 }]);
+  await page.goto("/");
+  await expect(page.getByTestId("trial-left")).toHaveText("9 of 10 free pages left today");
+  const api = await submit(stack, { bytes: await tablePdfBytes(), name: "api.pdf" });
+  expect(api.status).toBe(202);
+  expect(await counters()).toEqual([
+    { channel: "api", count: 1 },
+    { channel: "web", count: 1 },
+  ]);
+  await page.reload();
+  await expect(page.getByTestId("trial-left")).toHaveText("9 of 10 free pages left today");
+
+  // Beyond the web trial: refused in words, and nothing counted.
+  await stack.query(`UPDATE "TrialUsage" SET count = 10 WHERE channel = 'web'`);
+  await page.reload();
+  await expect(page.getByTestId("trial-left")).toHaveText("0 of 10 free pages left today");
+  await dropPdf(page, await tablePdfBytes(), "one more.pdf");
+  await expect(page.getByText("This is more pages than you have left today")).toBeVisible();
+  await page.getByRole("button", { name: "Extract tables" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The free trial allows 10 pages a day" })).toBeVisible();
+  await screenshots(page, "landing-trial-used");
+});
+
+test("the owner reviews disputed cells with the keyboard alone; the xlsx shows the confirmation", async ({ page, stack }) => {
+  const email = uniqueEmail("reviewer");
+  await signIn(page, stack, email);
+  await admin(stack, ["credit", "--email", email, "--usd", "5"]);
+  await page.goto("/");
+  await dropPdf(page, await tablePdfBytes(), "fruit prices.pdf");
+  await expect(page.getByTestId("quote")).toContainText("This costs $0.06");
+  await expect(page.getByTestId("quote")).toContainText("your balance of $5.00");
+  await screenshots(page, "landing-signed-in");
+  await page.getByRole("button", { name: "Extract tables" }).click();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
+  const jobId = jobIdFrom(page);
+
+  // Two readings disagree on two prices (OCR is off in tests; see e2e/support/review.ts).
+  const cells = makeDisputed(stack, jobId);
+  await page.reload();
+  await expect(page.getByTestId("counts")).toContainText("2 disputed");
+  await expect(page.locator('td[data-confidence="disputed"]')).toHaveCount(2);
+  await screenshots(page, "result");
+
+  // From here on, the keyboard only.
+  await page.getByRole("link", { name: /^Review \d+ cells? against the page$/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
+  await expect(page.locator('[data-testid="page-viewer"] canvas')).toBeVisible();
+  const panel = page.getByTestId("cell-panel");
+  // Disputed cells come first; both readings are listed with their sources.
+  await expect(panel.getByTestId("cell-confidence")).toHaveText("disputed");
+  await expect(panel.getByTestId("cell-value")).toHaveText(cells.value);
+  await expect(panel.getByRole("list", { name: "Readings" })).toContainText("pdf-text");
+  await expect(panel.getByRole("list", { name: "Readings" })).toContainText("ocr-1");
+  await expect(page.locator(`[data-testid="page-viewer"] [data-ref="${cells.disputed}"]`)).toBeVisible();
+  const remainingBefore = Number(/^(\d+)/.exec((await page.getByTestId("remaining").textContent()) ?? "")?.[1]);
+  await screenshots(page, "review");
+  fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop.png"), path.join(import.meta.dirname, "..", "..", "docs", "review-page.png"));
+
+  // "1" accepts the first reading (the text layer's) and moves on to the next disputed cell.
+  await page.keyboard.press("1");
+  await expect(page.getByTestId("review-message")).toContainText(`Confirmed “${cells.value}”`);
+  await expect(page.getByTestId("remaining")).toContainText(`${remainingBefore - 1} cell`);
+  await expect(panel.getByTestId("cell-confidence")).toHaveText("disputed");
+
+  // "e" types a value, Enter saves it; "u" undoes it; "j"/"k" move; Enter confirms what is shown.
+  await page.keyboard.press("e");
+  await expect(page.getByLabel("Type the value as it reads on the page")).toBeFocused();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("0.85");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed “0.85”");
+  await page.keyboard.press("u");
+  await expect(page.getByTestId("review-message")).toContainText("Undone");
+  await expect(panel.getByTestId("cell-confidence")).toHaveText("disputed");
+  await page.keyboard.press("j");
+  await page.keyboard.press("k");
+  await expect(panel.getByTestId("cell-confidence")).toHaveText("disputed");
+  await page.keyboard.press("2");
+  await expect(page.getByTestId("remaining")).toContainText(`${remainingBefore - 2} cell`);
+
+  // The API's result shows both at once, and so does the xlsx the result page offers.
+  const api = (await (await page.request.get(`/v1/parse/${jobId}`)).json()) as { result: Result };
+  const [p, t, r, c] = cells.disputed.split(":").map(Number) as [number, number, number, number];
+  const confirmed = api.result.tables.find((table) => table.page === p && table.index === t)!.rows[r]![c]!;
+  expect(confirmed).toMatchObject({ value: cells.value, confidence: "confirmed", readings: cells.readings });
+  expect(confirmed.sources).toContain("human-review");
+  expect(confirmed.provisional).toBeUndefined();
+
+  await page.goto(`/jobs/${jobId}`);
+  await expect(page.getByTestId("counts")).toContainText("0 disputed");
+  await expect(page.getByTestId("counts")).toContainText("2 confirmed");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "XLSX" }).click()]);
+  const file = await download.path();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.readFile(file);
+  const rows: string[][] = [];
+  book.getWorksheet("cells")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ""))));
+  expect(rows).toContainEqual(expect.arrayContaining([String(p), String(t), String(r), String(c), cells.value, "confirmed"]));
+  expect(rows.filter((row) => row[5] === "confirmed")).toHaveLength(2);
+  expect(rows.filter((row) => row[5] === "disputed")).toHaveLength(0);
+});
+
+test("the review page is its owner's alone: anonymous visitors sign in, another account gets 404", async ({ page, stack, siteUrl }) => {
+  const key = await createKey(stack, uniqueEmail("owner"));
+  const accepted = await submit(stack, { bytes: await tablePdfBytes(), name: "private.pdf", headers: { authorization: `Bearer ${key}` } });
+  const jobId = String(accepted.body.id);
+  expect((await waitForJob(stack, jobId, { authorization: `Bearer ${key}` })).body.status).toBe("done");
+
+  await page.goto(`/jobs/${jobId}/review`);
+  await expect(page).toHaveURL(new RegExp(`/sign-in\\?callbackUrl=%2Fjobs%2F${jobId}%2Freview$`));
+
+  const cookie = await sessionCookie(stack, uniqueEmail("stranger"));
+  const [name, value] = cookie.split("=") as [string, string];
+  await page.context().addCookies([{ name, value, url: siteUrl }]);
+  const review = await page.goto(`/jobs/${jobId}/review`);
+  expect(review?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
+  expect((await page.goto(`/jobs/${jobId}`))?.status()).toBe(404);
+  expect((await page.request.get(`/jobs/${jobId}/document`)).status()).toBe(404);
+  await screenshots(page, "not-found");
+});
