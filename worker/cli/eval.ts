@@ -21,7 +21,7 @@ import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
-import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
+import { calibrateCells, sameNumber, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
@@ -180,13 +180,22 @@ async function main(): Promise<void> {
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
-  let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
+  let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary; numbersByValue: CalibrationSummary } | null = null;
   if (readers) {
     const cells = docs.flatMap((d) => d.calibration);
-    calibration = { all: summariseCalibration(cells), oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)) };
+    calibration = {
+      all: summariseCalibration(cells),
+      oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)),
+      numbersByValue: summariseCalibration(cells.map((c) => ({ ...c, isRight: c.isRight || sameNumber(c.value, c.truth) }))),
+    };
     const failures = docs.reduce((n, d) => n + d.ocrFailures, 0);
     console.log(`\nconfidence calibration (cells matched to a ground-truth cell; right = same text up to whitespace)${failures ? `; ${failures} OCR page failures` : ""}`);
-    for (const [name, summary] of [["all matched cells", calibration.all], ["one-to-one matches", calibration.oneToOne]] as const) {
+    const views = [
+      ["all matched cells", calibration.all],
+      ["one-to-one matches", calibration.oneToOne],
+      ["all matched cells, numbers compared by value (ground truth writes +3 as 3, 2.0 as 2)", calibration.numbersByValue],
+    ] as const;
+    for (const [name, summary] of views) {
       console.log(`  ${name}: ${summary.cells} cells`);
       for (const level of ["verified", "resolved", "unverified", "disputed"]) {
         const entry = summary.perLevel[level];
