@@ -30,7 +30,7 @@ export default async function HomePage() {
     <main className="page">
       {/* On a phone: the pitch, then the uploader, then the details; on a wide screen the uploader
           sits in its own column beside both. */}
-      <div className="grid gap-x-8 gap-y-4 md:grid-cols-[1fr_minmax(0,26rem)] md:items-start">
+      <div className="grid gap-x-8 gap-y-4 md:grid-cols-[1fr_minmax(0,26rem)] md:grid-rows-[auto_1fr] md:items-start">
         <section className="md:col-start-1 md:row-start-1">
           <h1 className="text-3xl">Tables you can trust, from any PDF</h1>
           <p className="m-0 text-lg">

@@ -70,7 +70,7 @@ export function ResultView({ jobId, fileName, result, review }: { jobId: string;
           ))}
         </div>
         <p className="muted mb-0 mt-2 text-sm">
-          XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence; {result.images.length ? "JSON and ZIP carry" : "JSON carries"}
+          XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence; {result.images.length ? "JSON and ZIP carry" : "JSON carries"}{" "}
           everything; CSV holds the values only. Files are kept for 24 hours.
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>

@@ -14,7 +14,14 @@ export interface UploadFormProps {
   trial: { pagesLeft: number; pagesPerDay: number } | null;
 }
 
-const usd = (value: number) => `$${value.toFixed(value < 0.1 && value > 0 ? 3 : 2)}`;
+/** "$0.06", "$0.036", "$12.40": cents, and more digits only where the amount has them. */
+function usd(value: number): string {
+  const cents = value.toFixed(2);
+  return Math.abs(Number(cents) - value) < 1e-9 ? `$${cents}` : `$${Number(value.toFixed(4))}`;
+}
+
+/** The web trial's refusal in the visitor's terms (the API's words speak of pages= and seconds). */
+const TRIAL_USED_UP = "You have used today's free pages on the web trial. Sign in to go on with a balance, or come back after midnight UTC.";
 
 export function UploadForm({ account, trial }: UploadFormProps) {
   const router = useRouter();
@@ -68,7 +75,8 @@ export function UploadForm({ account, trial }: UploadFormProps) {
         router.push(answer.body.url);
         return;
       }
-      setProblem(answer.body.detail ? capitalise(answer.body.detail) : `The upload was refused (${answer.status}).`);
+      if (answer.status === 429 && trial) setProblem(TRIAL_USED_UP);
+      else setProblem(answer.body.detail ? capitalise(answer.body.detail) : `The upload was refused (${answer.status}).`);
     } catch (error) {
       setProblem(capitalise(error instanceof Error ? error.message : "the upload failed"));
     }
@@ -156,7 +164,9 @@ export function UploadForm({ account, trial }: UploadFormProps) {
             on the web trial. <a href="/sign-in?callbackUrl=%2F">Sign in</a> to go beyond it and to review cells.
             {overTrial ? (
               <span className="mt-1 block text-[#8c1d18]">
-                This is more pages than you have left today: ask for {trial.pagesLeft} page{trial.pagesLeft === 1 ? "" : "s"} or fewer.
+                {trial.pagesLeft === 0
+                  ? "No free pages are left today."
+                  : `This is more pages than you have left today: ask for ${trial.pagesLeft} page${trial.pagesLeft === 1 ? "" : "s"} or fewer.`}
               </span>
             ) : null}
           </>

@@ -80,9 +80,10 @@ test("an anonymous visitor drops a PDF, watches it run and sees the result, on t
   await page.reload();
   await expect(page.getByTestId("trial-left")).toHaveText("0 of 10 free pages left today");
   await dropPdf(page, await tablePdfBytes(), "one more.pdf");
-  await expect(page.getByText("This is more pages than you have left today")).toBeVisible();
+  await expect(page.getByText("No free pages are left today.")).toBeVisible();
   await page.getByRole("button", { name: "Extract tables" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The free trial allows 10 pages a day" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "You have used today's free pages on the web trial" })).toBeVisible();
+  expect(await stack.query(`SELECT id FROM "Job" WHERE "fileName" = 'one more.pdf'`)).toHaveLength(0);
   await screenshots(page, "landing-trial-used");
 });
 
