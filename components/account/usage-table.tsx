@@ -22,7 +22,8 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
               <td data-label="Submitted">{formatTime(row.createdAt)}</td>
               <td data-label="File" className="wrap">
                 <span>
-                  {row.fileName}
+                  {/* The job's page: its result, downloads and (when cells need a person) review. */}
+                  <a href={`/jobs/${row.id}`}>{row.fileName}</a>
                   {row.mode === "batch" ? <span className="muted"> (batch)</span> : null}
                 </span>
               </td>
