@@ -1,6 +1,7 @@
-// One extracted table as a grid, each cell tinted by its confidence. Levels other than verified
+// One extracted table as a grid, each cell tinted by its confidence, merged cells merged. Levels other than verified
 // are also written out for screen readers (colour alone says nothing to them).
 import type { Cell, Table } from "@/lib/result/schema";
+import { tableLayout } from "@/lib/result/span-layout";
 import { CONFIDENCE_STYLES } from "./confidence";
 
 function cellTitle(cell: Cell): string {
@@ -20,6 +21,9 @@ function CellContent({ cell }: { cell: Cell }) {
 
 export function TableGrid({ table }: { table: Table }) {
   const name = `Table ${table.index + 1} on page ${table.page}`;
+  // Merged cells drawn merged: colbands above the header line, span_grid regions of the body as
+  // one cell (covered cells, empty in `rows`, are not drawn).
+  const layout = tableLayout(table);
   return (
     <figure className="m-0">
       <figcaption className="mb-1 text-sm font-semibold">
@@ -29,25 +33,48 @@ export function TableGrid({ table }: { table: Table }) {
       </figcaption>
       <div className="table-scroll rounded border border-line bg-white">
         <table className="result-grid" aria-label={name}>
-          {table.header_cells.length ? (
+          {layout.head.length ? (
             <thead>
-              <tr>
-                {table.header_cells.map((cell, col) => (
-                  <th key={col} scope="col" className={CONFIDENCE_STYLES[cell.confidence].tint} title={cellTitle(cell)} data-confidence={cell.confidence}>
-                    <CellContent cell={cell} />
-                  </th>
-                ))}
-              </tr>
+              {layout.head.map((line, level) => (
+                <tr key={level}>
+                  {line.map((item) => {
+                    if (item.kind === "band") {
+                      return (
+                        <th key={item.col} scope="colgroup" colSpan={item.colSpan} className="result-band">
+                          {item.label}
+                        </th>
+                      );
+                    }
+                    if (item.kind === "gap") return <td key={item.col} colSpan={item.colSpan} aria-hidden="true" />;
+                    const cell = table.header_cells[item.col]!;
+                    return (
+                      <th key={item.col} scope="col" rowSpan={item.rowSpan > 1 ? item.rowSpan : undefined} className={CONFIDENCE_STYLES[cell.confidence].tint} title={cellTitle(cell)} data-confidence={cell.confidence}>
+                        <CellContent cell={cell} />
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
             </thead>
           ) : null}
           <tbody>
-            {table.rows.map((row, r) => (
+            {layout.body.map((line, r) => (
               <tr key={r}>
-                {row.map((cell, col) => (
-                  <td key={col} className={CONFIDENCE_STYLES[cell.confidence].tint} title={cellTitle(cell)} data-confidence={cell.confidence}>
-                    <CellContent cell={cell} />
-                  </td>
-                ))}
+                {line.map(({ col, rowSpan, colSpan }) => {
+                  const cell = table.rows[r]![col]!;
+                  return (
+                    <td
+                      key={col}
+                      rowSpan={rowSpan > 1 ? rowSpan : undefined}
+                      colSpan={colSpan > 1 ? colSpan : undefined}
+                      className={CONFIDENCE_STYLES[cell.confidence].tint}
+                      title={cellTitle(cell)}
+                      data-confidence={cell.confidence}
+                    >
+                      <CellContent cell={cell} />
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

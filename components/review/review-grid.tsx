@@ -1,18 +1,24 @@
 "use client";
-// The right half's table: the same cells as on the page, tinted by confidence; the selected cell
-// outlined. A click selects; the keyboard path is the queue (j/k), so cells are not tab stops.
+// The right half's table: the same cells as on the page, tinted by confidence, merged cells drawn
+// merged (colbands above the header line, span_grid regions as one cell, covered cells left out);
+// the selected cell outlined. A click selects; the keyboard path is the queue (j/k), which skips
+// covered cells, so cells are not tab stops. A merged cell is selected by its top-left reference.
 import type { Table } from "@/lib/result/schema";
+import { tableLayout } from "@/lib/result/span-layout";
 import { formatCellRef } from "@/lib/review/cell-ref";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 
 export function ReviewGrid({ table, selected, onSelect }: { table: Table; selected: string | null; onSelect: (ref: string) => void }) {
-  const cellProps = (row: number | "h", col: number, confidence: keyof typeof CONFIDENCE_STYLES) => {
+  const layout = tableLayout(table);
+  const cellProps = (row: number | "h", col: number, confidence: keyof typeof CONFIDENCE_STYLES, rowSpan = 1, colSpan = 1) => {
     const ref = formatCellRef({ page: table.page, table: table.index, row, col });
     const isSelected = ref === selected;
     return {
       "data-ref": ref,
       "data-confidence": confidence,
       "aria-selected": isSelected,
+      rowSpan: rowSpan > 1 ? rowSpan : undefined,
+      colSpan: colSpan > 1 ? colSpan : undefined,
       onClick: () => onSelect(ref),
       className: `${CONFIDENCE_STYLES[confidence].tint} cursor-pointer ${isSelected ? "review-selected" : ""}`,
     };
@@ -20,23 +26,41 @@ export function ReviewGrid({ table, selected, onSelect }: { table: Table; select
   return (
     <div className="table-scroll max-h-[40vh] overflow-y-auto rounded border border-line bg-white">
       <table className="result-grid" aria-label={`Table ${table.index + 1} on page ${table.page}`} data-testid="review-grid">
-        {table.header_cells.length ? (
+        {layout.head.length ? (
           <thead>
-            <tr>
-              {table.header_cells.map((cell, col) => (
-                <th key={col} scope="col" {...cellProps("h", col, cell.confidence)}>
-                  {cell.value}
-                </th>
-              ))}
-            </tr>
+            {layout.head.map((line, level) => (
+              <tr key={level}>
+                {line.map((item) => {
+                  if (item.kind === "band") {
+                    return (
+                      <th key={item.col} scope="colgroup" colSpan={item.colSpan} className="result-band">
+                        {item.label}
+                      </th>
+                    );
+                  }
+                  if (item.kind === "gap") return <td key={item.col} colSpan={item.colSpan} aria-hidden="true" />;
+                  const cell = table.header_cells[item.col]!;
+                  return (
+                    <th key={item.col} scope="col" {...cellProps("h", item.col, cell.confidence, item.rowSpan)}>
+                      {cell.value}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
           </thead>
         ) : null}
         <tbody>
-          {table.rows.map((row, r) => (
+          {layout.body.map((line, r) => (
             <tr key={r}>
-              {row.map((cell, col) => (
-                <td key={col} {...cellProps(r, col, cell.confidence)}>{cell.value}</td>
-              ))}
+              {line.map(({ col, rowSpan, colSpan }) => {
+                const cell = table.rows[r]![col]!;
+                return (
+                  <td key={col} {...cellProps(r, col, cell.confidence, rowSpan, colSpan)}>
+                    {cell.value}
+                  </td>
+                );
+              })}
             </tr>
           ))}
         </tbody>

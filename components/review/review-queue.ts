@@ -2,6 +2,7 @@
 // unverified, then resolved), in page and reading order within a level. Pure, so the page and
 // its tests agree on the order.
 import type { Cell, Confidence, Table } from "@/lib/result/schema";
+import { coveredCells } from "@/lib/result/span-layout";
 import { formatCellRef } from "@/lib/review/cell-ref";
 
 const PRIORITY: Partial<Record<Confidence, number>> = { disputed: 0, unverified: 1, resolved: 2 };
@@ -15,10 +16,15 @@ export function tableKey(table: Pick<Table, "page" | "index">): string {
   return `${table.page}:${table.index}`;
 }
 
-/** Every cell of a table with its reference, header line first. */
+/** Every drawn cell of a table with its reference, header line first. Cells covered by a merged
+ * cell (span_grid) are left out: they are empty placeholders in `rows`, not cells on the page, so
+ * they are neither queued nor boxed; the merged cell is its top-left reference. */
 export function cellsOf(table: Table): Array<{ ref: string; cell: Cell }> {
+  const covered = coveredCells(table);
   const header = table.header_cells.map((cell, col) => ({ ref: formatCellRef({ page: table.page, table: table.index, row: "h", col }), cell }));
-  const body = table.rows.flatMap((row, r) => row.map((cell, col) => ({ ref: formatCellRef({ page: table.page, table: table.index, row: r, col }), cell })));
+  const body = table.rows.flatMap((row, r) =>
+    row.flatMap((cell, col) => (covered.has(`${r},${col}`) ? [] : [{ ref: formatCellRef({ page: table.page, table: table.index, row: r, col }), cell }])),
+  );
   return [...header, ...body];
 }
 

@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import type { Result } from "../../lib/result/schema";
 import { admin, createKey, signIn as sessionCookie, submit, waitForJob } from "../support/api";
-import { makeDisputed, tablePdfBytes } from "../support/review";
+import { makeDisputed, mergedTablePdfBytes, tablePdfBytes } from "../support/review";
 import { ARTIFACTS_DIR, expect, screenshots, signIn, test, uniqueEmail } from "./fixtures";
 
 /** Drops a file on the uploader the way a desktop does: a drop event carrying a DataTransfer. */
@@ -185,4 +185,66 @@ test("the review page is its owner's alone: anonymous visitors sign in, another 
   expect((await page.goto(`/jobs/${jobId}`))?.status()).toBe(404);
   expect((await page.request.get(`/jobs/${jobId}/document`)).status()).toBe(404);
   await screenshots(page, "not-found");
+});
+
+/** A finished job owned by a new account, and the browser signed in as that account. */
+async function ownJob(page: Page, stack: Parameters<typeof submit>[0], siteUrl: string, bytes: Uint8Array, name: string): Promise<string> {
+  const email = uniqueEmail("owner");
+  const key = await createKey(stack, email);
+  const accepted = await submit(stack, { bytes, name, headers: { authorization: `Bearer ${key}` } });
+  const jobId = String(accepted.body.id);
+  expect((await waitForJob(stack, jobId, { authorization: `Bearer ${key}` })).body.status).toBe("done");
+  const [cookieName, cookieValue] = (await sessionCookie(stack, email)).split("=") as [string, string];
+  await page.context().addCookies([{ name: cookieName, value: cookieValue, url: siteUrl }]);
+  return jobId;
+}
+
+test("merged cells are drawn merged on the result and review pages: a header band and a body span", async ({ page, stack, siteUrl }) => {
+  const jobId = await ownJob(page, stack, siteUrl, await mergedTablePdfBytes(), "emissions.pdf");
+
+  // Result page: "Emissions" is one header cell over Air and Water, "Site" two header lines tall,
+  // "not measured" one body cell over Air and Water with no empty cell drawn beside it.
+  await page.goto(`/jobs/${jobId}`);
+  const grid = page.getByRole("table", { name: "Table 1 on page 1" });
+  await expect(grid.locator("thead tr")).toHaveCount(2);
+  const band = grid.locator("thead th", { hasText: "Emissions" });
+  await expect(band).toHaveCount(1);
+  await expect(band).toHaveAttribute("colspan", "2");
+  await expect(grid.locator("thead th", { hasText: "Site" })).toHaveAttribute("rowspan", "2");
+  const merged = grid.locator("tbody td", { hasText: "not measured" });
+  await expect(merged).toHaveAttribute("colspan", "2");
+  await expect(merged).toHaveAttribute("data-confidence", "unverified");
+  await expect(grid.locator("tbody tr").nth(1).locator("td")).toHaveCount(2);
+  await expect(grid.locator("tbody td")).toHaveCount(8);
+  // The placeholder under the span is not a cell: 3 header + 8 body cells, all unverified.
+  await expect(page.getByTestId("counts")).toContainText("11 unverified");
+  await screenshots(page, "result-merged");
+
+  // Review page: the same shape; the merged cell is reached by the keyboard and by a click under
+  // its top-left reference, and the covered cell is not in the queue.
+  await page.goto(`/jobs/${jobId}/review`);
+  const review = page.getByTestId("review-grid");
+  await expect(review.locator("th", { hasText: "Emissions" })).toHaveAttribute("colspan", "2");
+  const reviewMerged = review.locator('td[data-ref="1:0:1:1"]');
+  await expect(reviewMerged).toHaveAttribute("colspan", "2");
+  await expect(review.locator('[data-ref="1:0:1:2"]')).toHaveCount(0);
+  await expect(page.getByTestId("remaining")).toContainText("11 cells left");
+  const panel = page.getByTestId("cell-panel");
+  // Queue order: Site, Air, Water, then Plant A 12 4, then Plant B, not measured.
+  await expect(panel.getByTestId("cell-value")).toHaveText("Site");
+  for (let step = 0; step < 7; step++) await page.keyboard.press("j");
+  await expect(panel.getByTestId("cell-value")).toHaveText("not measured");
+  await expect(reviewMerged).toHaveAttribute("aria-selected", "true");
+  await expect(reviewMerged).toHaveClass(/review-selected/);
+  await expect(reviewMerged).toHaveClass(/bg-conf-unverified/);
+  await page.keyboard.press("j");
+  await expect(panel.getByTestId("cell-value")).toHaveText("Plant C");
+  await reviewMerged.click();
+  await expect(panel.getByTestId("cell-value")).toHaveText("not measured");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed “not measured”");
+  await expect(reviewMerged).toHaveAttribute("data-confidence", "confirmed");
+  await expect(reviewMerged).toHaveClass(/bg-conf-confirmed/);
+  await expect(page.getByTestId("remaining")).toContainText("10 cells left");
+  await screenshots(page, "review-merged");
 });
