@@ -3,6 +3,15 @@
 // from node_modules) with every cell box of the page over it in its confidence colour. Clicking a
 // box selects the cell; the selected cell's piece of the page is cut out for the reading panel.
 // Loaded with next/dynamic and ssr: false: pdf.js needs the browser.
+//
+// Rotated pages (/Rotate 90, 180, 270): cell boxes are in the displayed page's space (the worker
+// reads pdf.js's getViewport({ scale: 1 }), which applies the page's /Rotate: top-left origin,
+// PDF points), and the result's page entry gives that displayed size (842 x 595 for a portrait
+// sheet turned by /Rotate 90). react-pdf's <Page> draws with the page's own /Rotate when no `rotate` prop is given,
+// and turns `width` into a scale against the rotated viewport's width, so the canvas has the
+// displayed page's shape at `scale` CSS pixels per point: the same frame the overlay is laid out
+// in (pageSize from the page entry). Hence no `rotate` prop here, and no swapping of width and
+// height. Checked by the "/Rotate 90" journey in e2e/browser/web-app.spec.ts.
 import { useEffect, useRef, useState } from "react";
 import { Document, Page, pdfjs } from "react-pdf";
 import type { BBox, Confidence } from "@/lib/result/schema";
@@ -20,7 +29,8 @@ export interface Box {
 export interface PageViewerProps {
   fileUrl: string;
   pageNumber: number;
-  /** The page's size in PDF points (the result's page entry): cell boxes are in these units. */
+  /** The displayed page's size in PDF points (the result's page entry, /Rotate applied): cell
+   * boxes are in this space. */
   pageSize: { width: number; height: number };
   boxes: Box[];
   tableBox: BBox | null;

@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import type { Page } from "@playwright/test";
 import type { Result } from "../../lib/result/schema";
 import { admin, createKey, signIn as sessionCookie, submit, waitForJob } from "../support/api";
-import { makeDisputed, mergedTablePdfBytes, tablePdfBytes } from "../support/review";
+import { makeDisputed, mergedTablePdfBytes, rotatedTablePdfBytes, tablePdfBytes } from "../support/review";
 import { ARTIFACTS_DIR, expect, screenshots, signIn, test, uniqueEmail } from "./fixtures";
 
 /** Drops a file on the uploader the way a desktop does: a drop event carrying a DataTransfer. */
@@ -247,4 +247,52 @@ test("merged cells are drawn merged on the result and review pages: a header ban
   await expect(reviewMerged).toHaveClass(/bg-conf-confirmed/);
   await expect(page.getByTestId("remaining")).toContainText("10 cells left");
   await screenshots(page, "review-merged");
+});
+
+test("a page displayed rotated (/Rotate 90) is drawn landscape and its cell boxes sit on their text", async ({ page, stack, siteUrl }) => {
+  const jobId = await ownJob(page, stack, siteUrl, await rotatedTablePdfBytes(), "rotated.pdf");
+  const api = (await (await page.request.get(`/v1/parse/${jobId}`)).json()) as { result: Result };
+  // The result speaks of the displayed page: landscape, as a reader sees it.
+  expect(api.result.pages).toEqual([{ page: 1, width: 842, height: 595 }]);
+
+  await page.goto(`/jobs/${jobId}/review`);
+  const viewer = page.getByTestId("page-viewer");
+  const canvas = viewer.locator("canvas");
+  await expect(canvas).toBeVisible();
+  await expect(page.getByTestId("cell-panel").getByRole("img")).toBeVisible(); // the crop: rendered
+  // react-pdf draws the page with its /Rotate (landscape), the same shape as the overlay frame.
+  const shape = await canvas.evaluate((element: HTMLCanvasElement) => ({ width: element.width, height: element.height }));
+  expect(shape.width / shape.height).toBeCloseTo(842 / 595, 2);
+  const canvasBox = (await canvas.boundingBox())!;
+  const frameBox = (await viewer.locator("div.relative").first().boundingBox())!;
+  expect(Math.abs(canvasBox.width - frameBox.width)).toBeLessThan(2);
+  expect(Math.abs(canvasBox.height - frameBox.height)).toBeLessThan(2);
+
+  // Ink under every value cell's box, and none in the blank parts of a cell (right of "Apples",
+  // and between its text and the ruling below): the boxes line up with the drawn page, which a
+  // portrait (unrotated) drawing would not.
+  const table = api.result.tables[0]!;
+  const inkIn = (bbox: readonly [number, number, number, number]) =>
+    canvas.evaluate((element: HTMLCanvasElement, [box, pageWidth]) => {
+      const perPoint = element.width / pageWidth;
+      const [x0, y0, x1, y1] = box.map((v) => Math.round(v * perPoint)) as [number, number, number, number];
+      const data = element.getContext("2d")!.getImageData(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0)).data;
+      let dark = 0;
+      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
+      return dark / (data.length / 4);
+    }, [bbox, 842] as const);
+  for (const cell of [...table.header_cells, ...table.rows.flat()]) {
+    expect(cell.bbox, cell.value).toBeDefined();
+    expect(await inkIn(cell.bbox!), `ink under "${cell.value}"`).toBeGreaterThan(0.08);
+  }
+  const apples = table.rows[0]![0]!.bbox!;
+  expect(await inkIn([apples[2] + 4, apples[1], apples[2] + 60, apples[3]])).toBeLessThan(0.01);
+  expect(await inkIn([apples[0], apples[3] + 1, apples[2], apples[3] + 4])).toBeLessThan(0.01);
+  // Each overlay box is placed at its bbox in the displayed page's space.
+  const ref = `1:${table.index}:0:0`;
+  const overlay = (await viewer.locator(`[data-ref="${ref}"]`).boundingBox())!;
+  const perCssPixel = canvasBox.width / 842;
+  expect(Math.abs(overlay.x - canvasBox.x - apples[0] * perCssPixel)).toBeLessThan(2);
+  expect(Math.abs(overlay.y - canvasBox.y - apples[1] * perCssPixel)).toBeLessThan(2);
+  await screenshots(page, "review-rotated");
 });

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
-import { ruledPdf } from "../../tests/pdf/golden-cases";
+import { rotatedPagePdf, ruledPdf } from "../../tests/pdf/golden-cases";
 import { TestPdf } from "../../tests/pdf/make-pdf";
 import type { Stack } from "./stack";
 
@@ -75,4 +75,10 @@ export async function mergedTablePdfBytes(): Promise<Uint8Array> {
     ],
   });
   return new Uint8Array(await pdf.doc.save());
+}
+
+/** The golden rotated page: portrait in the file, displayed landscape by /Rotate 90, a ruled table
+ * (Item, Qty, Price; Apples 3 1.20; Pears 12 0.80) reading upright at displayed (60, 100). */
+export async function rotatedTablePdfBytes(): Promise<Uint8Array> {
+  return new Uint8Array(fs.readFileSync(await rotatedPagePdf()));
 }
