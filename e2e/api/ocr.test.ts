@@ -2,8 +2,8 @@
 // says 17 where the page shows 42. The job's result carries the cell as disputed, provisional,
 // with every reading; agreeing cells are verified by both readings; the OCR cache lives under
 // DATA_DIR/cache/<sha256> and goes with the last job that used the file.
-// The worker runs one OCR family (ocr-1): with both, two readings outvote the text layer and the
-// cell is `resolved` instead (worker/pipeline/ocr/ocr-pipeline.test.ts covers that).
+// The worker runs one OCR family (ocr-1) to keep the test quick; with both the cell is disputed
+// the same way (worker/pipeline/ocr/ocr-pipeline.test.ts).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fs from "node:fs";

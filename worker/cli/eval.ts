@@ -209,7 +209,10 @@ async function main(): Promise<void> {
       console.log(`  ${name}: ${summary.cells} cells`);
       for (const level of ["verified", "resolved", "unverified", "disputed"]) {
         const entry = summary.perLevel[level];
-        if (entry) console.log(`    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right`);
+        if (!entry) continue;
+        // Where readings disagree, how often the text layer alone would have been right.
+        const textLayer = level === "resolved" || level === "disputed" ? `; the text layer's reading ${pct(entry.textLayerRight / entry.cells)} right` : "";
+        console.log(`    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right${textLayer}`);
       }
       console.log(`    verified and right: ${pct(summary.verifiedRight)} [target >= 99.5%]; wrong and not verified: ${pct(summary.wrongNotVerified)} [target >= 90%]; verified at all: ${pct(summary.verifiedShare)}`);
     }

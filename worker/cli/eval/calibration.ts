@@ -21,6 +21,9 @@ export interface CalibratedCell {
   value: string;
   truth: string;
   page: number;
+  /** Only where readings disagree: whether the text layer's own reading matched the ground truth
+   * (null: no text-layer reading). Shows whether `resolved` outvoting the text layer helps. */
+  textLayerRight?: boolean | null;
 }
 
 type Box = [number, number, number, number];
@@ -67,6 +70,7 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
     value: m.cell.value,
     truth: m.gt.text,
     page: m.page,
+    ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }
 
@@ -86,7 +90,7 @@ export function sameNumber(value: string, truth: string): boolean {
 
 export interface CalibrationSummary {
   cells: number;
-  perLevel: Record<string, { cells: number; right: number; share: number }>;
+  perLevel: Record<string, { cells: number; right: number; share: number; textLayerRight: number }>;
   /** Of cells called verified, the share that are right. */
   verifiedRight: number;
   /** Of wrong cells, the share not called verified. */
@@ -98,9 +102,10 @@ export interface CalibrationSummary {
 export function summariseCalibration(cells: readonly CalibratedCell[]): CalibrationSummary {
   const perLevel: CalibrationSummary["perLevel"] = {};
   for (const cell of cells) {
-    const level = (perLevel[cell.confidence] ??= { cells: 0, right: 0, share: 0 });
+    const level = (perLevel[cell.confidence] ??= { cells: 0, right: 0, share: 0, textLayerRight: 0 });
     level.cells += 1;
     if (cell.isRight) level.right += 1;
+    if (cell.textLayerRight) level.textLayerRight += 1;
   }
   for (const level of Object.values(perLevel)) level.share = level.cells ? level.right / level.cells : 0;
   const verified = cells.filter((c) => c.confidence === "verified");

@@ -1,6 +1,6 @@
 // The OCR readings inside the whole pipeline (runPipeline), on generated PDFs: a cell whose text
-// layer and drawn glyphs disagree comes out disputed (one OCR family) or resolved (two), every
-// reading kept; agreeing cells are verified; a scanned ruled table is rebuilt from the page image
+// layer and drawn glyphs disagree comes out disputed, with one OCR family or two (OCR never
+// outvotes the text layer), every reading kept; agreeing cells are verified; a scanned ruled table is rebuilt from the page image
 // and verified by the two OCR families; the cache makes a second run skip OCR. Engines load once
 // for the file and are borrowed by each run.
 import { after, before, test } from "node:test";
@@ -90,15 +90,18 @@ test("text layer against one OCR family: the cell is disputed, provisional, the 
   assert.equal(table.ocr_unsupported, undefined);
 });
 
-test("two OCR families against the text layer: resolved to the drawn value, every reading kept", async () => {
+test("two OCR families against the text layer: still disputed (OCR never outvotes the text layer), every reading kept", async () => {
   const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
   const table = onlyTable(await extract(disputedPdf, readers));
   const cell = table.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!;
-  assert.equal(cell.confidence, "resolved", JSON.stringify(cell));
-  assert.equal(cell.value, "42");
+  assert.equal(cell.confidence, "disputed", JSON.stringify(cell));
+  assert.equal(cell.value, "17");
   assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
-  assert.equal(cell.provisional, undefined);
-  for (const other of agreeingNumbers(table.rows)) assert.equal(other.confidence, "verified", JSON.stringify(other));
+  assert.equal(cell.provisional, true);
+  for (const other of agreeingNumbers(table.rows)) {
+    assert.equal(other.confidence, "verified", JSON.stringify(other));
+    assert.deepEqual([...other.sources].sort(), ["ocr-1", "ocr-2", "pdf-text"]);
+  }
 });
 
 test("a scanned ruled table: structure from the page image, values verified by the two OCR families; the cache skips OCR the second time", async () => {

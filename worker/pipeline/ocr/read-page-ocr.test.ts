@@ -175,13 +175,13 @@ test("golden: text layer says 17 where the page shows 42 -> disputed with both r
     assert.equal(cell.value, "17", "the text layer's value, flagged provisional");
     assert.deepEqual(cell.readings, { "pdf-text": "17", [engine]: "42" });
   }
-  // All three readings: both OCR families see 42 against the text layer's 17. DESIGN.md §4's
-  // majority rule makes that resolved (value 42), still carrying every reading.
+  // All three readings: both OCR families see 42 against the text layer's 17. OCR never outvotes
+  // the text layer (reconcile/vote.ts): disputed, the text layer's value, every reading kept.
   const three = reconcileCell(cellBox, { "pdf-text": textLayer, ...ocrWords });
-  assert.equal(three.confidence, "resolved", JSON.stringify(three));
-  assert.equal(three.value, "42");
+  assert.equal(three.confidence, "disputed", JSON.stringify(three));
+  assert.equal(three.value, "17");
   assert.deepEqual(three.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
-  assert.equal(three.provisional, undefined);
+  assert.equal(three.provisional, true);
 });
 
 test("scanned table: the rasterised page has no text layer and the two OCR readings verify each other", async () => {

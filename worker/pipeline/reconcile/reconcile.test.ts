@@ -53,10 +53,19 @@ test("vote: majority of three is resolved with every reading", () => {
   assert.deepEqual(v.sources, ["pdf-text", "ocr-2"]);
   assert.deepEqual(v.readings, { "pdf-text": "1,234", "ocr-1": "1,284", "ocr-2": "1,234" });
   assert.equal(v.provisional, undefined);
-  // The majority wins even against the text layer.
+  // Two OCR readings never outvote the text layer: disputed, the text layer's value, provisional.
   const w = voteOnReadings({ "pdf-text": "17", "ocr-1": "71", "ocr-2": "71" });
-  assert.equal(w.confidence, "resolved");
-  assert.equal(w.value, "71");
+  assert.deepEqual(w, {
+    value: "17",
+    confidence: "disputed",
+    sources: ["pdf-text"],
+    readings: { "pdf-text": "17", "ocr-1": "71", "ocr-2": "71" },
+    provisional: true,
+  });
+  // Without a text layer (a scan with a third OCR family) the majority still decides.
+  const scan = voteOnReadings({ "ocr-1": "71", "ocr-2": "71", "ocr-3": "17" });
+  assert.equal(scan.confidence, "resolved");
+  assert.equal(scan.value, "71");
 });
 
 test("vote: two disagreeing is disputed, provisional, text layer's value", () => {

