@@ -14,9 +14,9 @@
 // cell is empty, verified if two or more readings looked.
 //
 // OCR readings never outvote the text layer (a change from DESIGN.md §4's plain majority, made on
-// measurement): on the EU set with both OCR families, in the 305 cells where the text layer stood
-// alone against two agreeing OCR readings, the text layer matched the ground truth 99.0% of the
-// time and the OCR majority 89.5%. The two families share blind spots (letters outside their
+// measurement): on the EU set with both OCR families, 30 cells had two OCR readings agreeing
+// against the text layer; the text layer matched the ground truth in all 30, the OCR majority in
+// at most one. The two families share blind spots (letters outside their
 // alphabet: "è" read as "e"; "CO2" read as "C02"), so their agreement there is not independent
 // evidence. Such a cell is disputed: the text layer's value, provisional, every reading shown, and
 // a person settles it (a forged text layer over different glyphs lands here too).
