@@ -2,6 +2,7 @@
 // positional, which is safe because the stored result file is never rewritten (edits are applied
 // on read, lib/review/apply-edits.ts), so a reference made today names the same cell tomorrow.
 import type { Cell, Result, Table } from "../result/schema";
+import { bodySpans } from "../result/span-layout";
 
 export interface CellRef {
   page: number;
@@ -34,4 +35,18 @@ export function findCell(result: Result, ref: CellRef): Cell | undefined {
   const table = findTable(result, ref.page, ref.table);
   if (!table) return undefined;
   return ref.row === "h" ? table.header_cells[ref.col] : table.rows[ref.row]?.[ref.col];
+}
+
+/** For a body cell hidden under a merged cell (as the pages draw it: lib/result/span-layout.ts),
+ * the merged cell's own reference; null for any other cell. A covered cell has no box on the page
+ * and no place in the grid, so it is not something a person can confirm. */
+export function mergedInto(result: Result, ref: CellRef): CellRef | null {
+  if (ref.row === "h") return null;
+  const table = findTable(result, ref.page, ref.table);
+  if (!table) return null;
+  const { spans, covered } = bodySpans(table);
+  if (!covered.has(`${ref.row},${ref.col}`)) return null;
+  const row = ref.row;
+  const span = spans.find((s) => row >= s.row && row < s.row + s.row_span && ref.col >= s.col && ref.col < s.col + s.col_span);
+  return span ? { ...ref, row: span.row, col: span.col } : null;
 }

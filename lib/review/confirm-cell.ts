@@ -8,7 +8,7 @@ import { getDb } from "../db";
 import { AppError, badRequest, notFound } from "../errors";
 import { readStoredResult } from "../jobs/job-view";
 import { cellSchema, type Cell } from "../result/schema";
-import { findCell, formatCellRef, type CellRef } from "./cell-ref";
+import { findCell, formatCellRef, mergedInto, type CellRef } from "./cell-ref";
 
 export const MAX_VALUE_LENGTH = 10_000;
 
@@ -50,6 +50,10 @@ export async function saveCellEdit(edit: CellEdit): Promise<SavedCell> {
   const stored = await readStoredResult(edit.job.id);
   const original = findCell(stored, edit.ref);
   if (!original) throw notFound("no such cell in this extraction");
+  const anchor = mergedInto(stored, edit.ref);
+  if (anchor) {
+    throw badRequest(`this cell is part of a merged cell; confirm the merged cell (row ${Number(anchor.row) + 1}, column ${anchor.col + 1}) instead`);
+  }
   const cellRef = formatCellRef(edit.ref);
 
   try {

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Cell, Result } from "../result/schema";
 import { applyEdits } from "./apply-edits";
-import { findCell, formatCellRef, parseCellRef } from "./cell-ref";
+import { findCell, formatCellRef, mergedInto, parseCellRef } from "./cell-ref";
 import { confirmedCell } from "./confirm-cell";
 
 const disputed: Cell = { value: "1.20", confidence: "disputed", sources: [], readings: { "pdf-text": "1.20", "ocr-1": "1.28" }, provisional: true, bbox: [1, 2, 3, 4] };
@@ -45,4 +45,22 @@ test("edits replace their cells in a copy; header edits update header too", () =
   assert.deepEqual(edited.tables[0]!.header, ["Price (EUR)"]);
   assert.equal(stored.tables[0]!.rows[0]![0]!.value, "1.20", "the stored result is not mutated");
   assert.equal(applyEdits(stored, []), stored);
+});
+
+test("a cell hidden under a merged cell names the merged cell; other cells name nothing", () => {
+  const empty: Cell = { value: "", confidence: "verified", sources: ["pdf-text", "ocr-1"] };
+  const merged = result();
+  const table = merged.tables[0]!;
+  table.rows = [
+    [disputed, empty],
+    [empty, empty],
+    [unverified, unverified],
+  ];
+  table.span_grid = [{ row: 0, col: 0, row_span: 2, col_span: 2 }];
+  assert.deepEqual(mergedInto(merged, { page: 2, table: 0, row: 1, col: 1 }), { page: 2, table: 0, row: 0, col: 0 });
+  assert.deepEqual(mergedInto(merged, { page: 2, table: 0, row: 0, col: 1 }), { page: 2, table: 0, row: 0, col: 0 });
+  assert.equal(mergedInto(merged, { page: 2, table: 0, row: 0, col: 0 }), null, "the merged cell itself");
+  assert.equal(mergedInto(merged, { page: 2, table: 0, row: 2, col: 1 }), null);
+  assert.equal(mergedInto(merged, { page: 2, table: 0, row: "h", col: 0 }), null);
+  assert.equal(mergedInto(result(), { page: 2, table: 0, row: 0, col: 0 }), null, "no span_grid");
 });
