@@ -8,24 +8,30 @@ import { startStack, type Stack } from "../support/stack";
 
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, "..", "..", "artifacts");
 
-export const test = base.extend<{ siteUrl: string }, { stack: Stack }>({
-  stack: [
-    async ({}, use) => {
-      const stack = await startStack({ workers: 1 });
-      await use(stack);
-      await stack.stop();
+/** Test functions whose worker-scoped stack runs with `env` on top of the test defaults (OCR off,
+ * generous trial limits): e.g. `stackTest({ OCR_ENGINES: "ocr-1" })` for journeys through real OCR. */
+export function stackTest(env: Record<string, string> = {}) {
+  return base.extend<{ siteUrl: string }, { stack: Stack }>({
+    stack: [
+      async ({}, use) => {
+        const stack = await startStack({ workers: 1, env });
+        await use(stack);
+        await stack.stop();
+      },
+      { scope: "worker", timeout: 90_000 },
+    ],
+    // NEXTAUTH_URL is left unset, so links name the default http://localhost:PORT; the browser uses
+    // that same origin so the session cookie it gets is the one it sends.
+    siteUrl: async ({ stack }, use) => {
+      await use(stack.baseUrl.replace("127.0.0.1", "localhost"));
     },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  // NEXTAUTH_URL is left unset, so links name the default http://localhost:PORT; the browser uses
-  // that same origin so the session cookie it gets is the one it sends.
-  siteUrl: async ({ stack }, use) => {
-    await use(stack.baseUrl.replace("127.0.0.1", "localhost"));
-  },
-  baseURL: async ({ siteUrl }, use) => {
-    await use(siteUrl);
-  },
-});
+    baseURL: async ({ siteUrl }, use) => {
+      await use(siteUrl);
+    },
+  });
+}
+
+export const test = stackTest();
 
 export { expect };
 
@@ -68,4 +74,25 @@ export async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}-${label}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/** Drops a file on the uploader the way a desktop does: a drop event carrying a DataTransfer. */
+export async function dropPdf(page: Page, bytes: Uint8Array, name: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, fileName }) => {
+      const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([data], fileName, { type: "application/pdf" }));
+      return transfer;
+    },
+    { base64: Buffer.from(bytes).toString("base64"), fileName: name },
+  );
+  await page.dispatchEvent('[data-testid="drop-zone"]', "dragover", { dataTransfer });
+  await page.dispatchEvent('[data-testid="drop-zone"]', "drop", { dataTransfer });
+}
+
+export function jobIdFrom(page: Page): string {
+  const match = /\/jobs\/(job_[A-Za-z0-9_-]{22})/.exec(page.url());
+  if (!match) throw new Error(`not on a job page: ${page.url()}`);
+  return match[1]!;
 }

@@ -9,28 +9,7 @@ import type { Page } from "@playwright/test";
 import type { Result } from "../../lib/result/schema";
 import { admin, createKey, signIn as sessionCookie, submit, waitForJob } from "../support/api";
 import { makeDisputed, mergedTablePdfBytes, rotatedTablePdfBytes, tablePdfBytes } from "../support/review";
-import { ARTIFACTS_DIR, expect, screenshots, signIn, test, uniqueEmail } from "./fixtures";
-
-/** Drops a file on the uploader the way a desktop does: a drop event carrying a DataTransfer. */
-async function dropPdf(page: Page, bytes: Uint8Array, name: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle(
-    ({ base64, fileName }) => {
-      const data = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([data], fileName, { type: "application/pdf" }));
-      return transfer;
-    },
-    { base64: Buffer.from(bytes).toString("base64"), fileName: name },
-  );
-  await page.dispatchEvent('[data-testid="drop-zone"]', "dragover", { dataTransfer });
-  await page.dispatchEvent('[data-testid="drop-zone"]', "drop", { dataTransfer });
-}
-
-function jobIdFrom(page: Page): string {
-  const match = /\/jobs\/(job_[A-Za-z0-9_-]{22})/.exec(page.url());
-  if (!match) throw new Error(`not on a job page: ${page.url()}`);
-  return match[1]!;
-}
+import { ARTIFACTS_DIR, dropPdf, expect, jobIdFrom, screenshots, signIn, test, uniqueEmail } from "./fixtures";
 
 test("an anonymous visitor drops a PDF, watches it run and sees the result, on the web trial alone", async ({ page, stack }) => {
   await page.goto("/");
