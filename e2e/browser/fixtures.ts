@@ -9,12 +9,13 @@ import { startStack, type Stack } from "../support/stack";
 export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, "..", "..", "artifacts");
 
 /** Test functions whose worker-scoped stack runs with `env` on top of the test defaults (OCR off,
- * generous trial limits): e.g. `stackTest({ OCR_ENGINES: "ocr-1" })` for journeys through real OCR. */
-export function stackTest(env: Record<string, string> = {}) {
+ * generous trial limits): e.g. `stackTest({ OCR_ENGINES: "ocr-1" })` for journeys through real OCR.
+ * `env` may be a function, for settings known only once something else has started. */
+export function stackTest(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}) {
   return base.extend<{ siteUrl: string }, { stack: Stack }>({
     stack: [
       async ({}, use) => {
-        const stack = await startStack({ workers: 1, env });
+        const stack = await startStack({ workers: 1, env: typeof env === "function" ? await env() : env });
         await use(stack);
         await stack.stop();
       },

@@ -1,73 +1,51 @@
 // Top-up journey (issue 5): a signed-in user tops up from the account page, lands on "Stripe's"
 // payment page (a local stand-in for the Stripe API: the real SDK talks to it), Stripe's signed
 // webhook (real signature scheme) arrives, and the balance on the account page changes; the same
-// event delivered again changes nothing. The stack here runs with Stripe settings, so it has its
-// own fixtures instead of fixtures.ts's shared stack.
+// event delivered again changes nothing. The stack here runs with Stripe settings pointing at the
+// stand-in.
 import http from "node:http";
-import { expect, test as base } from "@playwright/test";
+import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { findFreePort } from "../../lib/db/embedded-postgres";
-import { startStack, type Stack } from "../support/stack";
-import { screenshots, signInLink, uniqueEmail } from "./fixtures";
+import type { Stack } from "../support/stack";
+import { expect, screenshots, signIn, stackTest, uniqueEmail } from "./fixtures";
 
 const WEBHOOK_SECRET = "whsec_browser_test_secret";
 
-interface StandIn {
-  url: string;
-  /** Checkout Sessions created, in order: form fields the SDK sent. */
-  sessions: Array<{ id: string; body: URLSearchParams }>;
-}
+/** A local stand-in for the Stripe API, one per test worker (module scope): it answers Checkout
+ * Session creation and serves the "payment page"; `sessions` records what the SDK sent. */
+const sessions: Array<{ id: string; body: URLSearchParams }> = [];
+const standIn = http.createServer((request, response) => {
+  let body = "";
+  request.on("data", (chunk) => (body += chunk));
+  request.on("end", () => {
+    if (request.method === "POST" && request.url === "/v1/checkout/sessions") {
+      const id = `cs_test_browser_${sessions.length + 1}`;
+      sessions.push({ id, body: new URLSearchParams(body) });
+      response.writeHead(200, { "content-type": "application/json", "request-id": `req_${sessions.length}` });
+      response.end(JSON.stringify({ id, object: "checkout.session", url: `${standInUrl()}/pay/${id}` }));
+      return;
+    }
+    if (request.method === "GET" && request.url?.startsWith("/pay/")) {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end(`<!doctype html><title>Stripe Checkout (test stand-in)</title><h1>Pay for ${request.url.slice(5)}</h1>`);
+      return;
+    }
+    response.writeHead(404, { "content-type": "application/json" });
+    response.end(JSON.stringify({ error: { message: "not in the stand-in" } }));
+  });
+});
+// Unref'd: Playwright also loads this file to list its tests, where nothing must be kept running.
+const listening = new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", () => resolve()));
+standIn.unref();
+const standInUrl = () => `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
 
-const test = base.extend<{ siteUrl: string }, { standIn: StandIn; stack: Stack }>({
-  standIn: [
-    async ({}, use) => {
-      const port = await findFreePort();
-      const url = `http://127.0.0.1:${port}`;
-      const sessions: StandIn["sessions"] = [];
-      const server = http.createServer((request, response) => {
-        let body = "";
-        request.on("data", (chunk) => (body += chunk));
-        request.on("end", () => {
-          if (request.method === "POST" && request.url === "/v1/checkout/sessions") {
-            const id = `cs_test_browser_${sessions.length + 1}`;
-            sessions.push({ id, body: new URLSearchParams(body) });
-            response.writeHead(200, { "content-type": "application/json", "request-id": `req_${sessions.length}` });
-            response.end(JSON.stringify({ id, object: "checkout.session", url: `${url}/pay/${id}` }));
-            return;
-          }
-          if (request.method === "GET" && request.url?.startsWith("/pay/")) {
-            response.writeHead(200, { "content-type": "text/html" });
-            response.end(`<!doctype html><title>Stripe Checkout (test stand-in)</title><h1>Pay for ${request.url.slice(5)}</h1>`);
-            return;
-          }
-          response.writeHead(404, { "content-type": "application/json" });
-          response.end(JSON.stringify({ error: { message: "not in the stand-in" } }));
-        });
-      });
-      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
-      await use({ url, sessions });
-      server.close();
-    },
-    { scope: "worker" },
-  ],
-  stack: [
-    async ({ standIn }, use) => {
-      const port = new URL(standIn.url).port;
-      const stack = await startStack({
-        workers: 0,
-        env: { STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: "http" },
-      });
-      await use(stack);
-      await stack.stop();
-    },
-    { scope: "worker", timeout: 90_000 },
-  ],
-  siteUrl: async ({ stack }, use) => {
-    await use(stack.baseUrl.replace("127.0.0.1", "localhost"));
-  },
-  baseURL: async ({ siteUrl }, use) => {
-    await use(siteUrl);
-  },
+const test = stackTest(async () => {
+  await listening;
+  const port = String((standIn.address() as AddressInfo).port);
+  return { STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: "http" };
+});
+test.afterAll(() => {
+  standIn.close();
 });
 
 /** Stripe's side of a paid session: the signed checkout.session.completed event. */
@@ -87,20 +65,15 @@ async function deliverPaid(stack: Stack, sessionId: string, userId: string, amou
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-test("top up through Checkout and a signed webhook; the balance changes once", async ({ page, stack, standIn }) => {
+test("top up through Checkout and a signed webhook; the balance changes once", async ({ page, stack }) => {
   const email = uniqueEmail("topup");
-  await page.goto("/sign-in?callbackUrl=%2Faccount");
-  await page.getByLabel("E-mail address").fill(email);
-  await page.getByRole("button", { name: "Send me a sign-in link" }).click();
-  await expect(page).toHaveURL(/\/verify-request/);
-  await page.goto(await signInLink(stack, email));
-  await expect(page).toHaveURL(/\/account$/);
+  await signIn(page, stack, email);
   await expect(page.getByTestId("balance")).toHaveText("$0.00");
 
   await page.getByLabel("Amount in US dollars").fill("25.40");
   await page.getByRole("button", { name: "Top up" }).click();
-  await expect(page).toHaveURL(new RegExp(`^${standIn.url}/pay/cs_test_browser_\\d+$`));
-  const session = standIn.sessions.at(-1)!;
+  await expect(page).toHaveURL(new RegExp(`^${standInUrl()}/pay/cs_test_browser_\\d+$`));
+  const session = sessions.at(-1)!;
   expect(session.body.get("line_items[0][price_data][unit_amount]")).toBe("2540");
   expect(session.body.get("customer_email")).toBe(email);
   const userId = session.body.get("client_reference_id")!;
