@@ -3,6 +3,7 @@
 import type { Cell, Table } from "@/lib/result/schema";
 import { tableLayout } from "@/lib/result/span-layout";
 import { CONFIDENCE_STYLES } from "./confidence";
+import { GridHead } from "./grid-head";
 
 function cellTitle(cell: Cell): string {
   const sources = cell.sources.length ? cell.sources.join(", ") : "no corroborating source";
@@ -33,30 +34,17 @@ export function TableGrid({ table }: { table: Table }) {
       </figcaption>
       <div className="table-scroll rounded border border-line bg-white">
         <table className="result-grid" aria-label={name}>
-          {layout.head.length ? (
-            <thead>
-              {layout.head.map((line, level) => (
-                <tr key={level}>
-                  {line.map((item) => {
-                    if (item.kind === "band") {
-                      return (
-                        <th key={item.col} scope="colgroup" colSpan={item.colSpan} className="result-band">
-                          {item.label}
-                        </th>
-                      );
-                    }
-                    if (item.kind === "gap") return <td key={item.col} colSpan={item.colSpan} aria-hidden="true" />;
-                    const cell = table.header_cells[item.col]!;
-                    return (
-                      <th key={item.col} scope="col" rowSpan={item.rowSpan > 1 ? item.rowSpan : undefined} className={CONFIDENCE_STYLES[cell.confidence].tint} title={cellTitle(cell)} data-confidence={cell.confidence}>
-                        <CellContent cell={cell} />
-                      </th>
-                    );
-                  })}
-                </tr>
-              ))}
-            </thead>
-          ) : null}
+          <GridHead
+            layout={layout}
+            renderHeader={(col, rowSpan) => {
+              const cell = table.header_cells[col]!;
+              return (
+                <th key={col} scope="col" rowSpan={rowSpan > 1 ? rowSpan : undefined} className={CONFIDENCE_STYLES[cell.confidence].tint} title={cellTitle(cell)} data-confidence={cell.confidence}>
+                  <CellContent cell={cell} />
+                </th>
+              );
+            }}
+          />
           <tbody>
             {layout.body.map((line, r) => (
               <tr key={r}>

@@ -7,6 +7,7 @@ import type { Table } from "@/lib/result/schema";
 import { tableLayout } from "@/lib/result/span-layout";
 import { formatCellRef } from "@/lib/review/cell-ref";
 import { CONFIDENCE_STYLES } from "../result/confidence";
+import { GridHead } from "../result/grid-head";
 
 export function ReviewGrid({ table, selected, onSelect }: { table: Table; selected: string | null; onSelect: (ref: string) => void }) {
   const layout = tableLayout(table);
@@ -26,30 +27,17 @@ export function ReviewGrid({ table, selected, onSelect }: { table: Table; select
   return (
     <div className="table-scroll max-h-[40vh] overflow-y-auto rounded border border-line bg-white">
       <table className="result-grid" aria-label={`Table ${table.index + 1} on page ${table.page}`} data-testid="review-grid">
-        {layout.head.length ? (
-          <thead>
-            {layout.head.map((line, level) => (
-              <tr key={level}>
-                {line.map((item) => {
-                  if (item.kind === "band") {
-                    return (
-                      <th key={item.col} scope="colgroup" colSpan={item.colSpan} className="result-band">
-                        {item.label}
-                      </th>
-                    );
-                  }
-                  if (item.kind === "gap") return <td key={item.col} colSpan={item.colSpan} aria-hidden="true" />;
-                  const cell = table.header_cells[item.col]!;
-                  return (
-                    <th key={item.col} scope="col" {...cellProps("h", item.col, cell.confidence, item.rowSpan)}>
-                      {cell.value}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-        ) : null}
+        <GridHead
+          layout={layout}
+          renderHeader={(col, rowSpan) => {
+            const cell = table.header_cells[col]!;
+            return (
+              <th key={col} scope="col" {...cellProps("h", col, cell.confidence, rowSpan)}>
+                {cell.value}
+              </th>
+            );
+          }}
+        />
         <tbody>
           {layout.body.map((line, r) => (
             <tr key={r}>
