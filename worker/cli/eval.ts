@@ -21,7 +21,7 @@ import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
-import { calibrateCells, sameNumber, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
+import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
@@ -188,14 +188,10 @@ async function main(): Promise<void> {
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
-  let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary; numbersByValue: CalibrationSummary } | null = null;
+  let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
   if (readers) {
     const cells = docs.flatMap((d) => d.calibration);
-    calibration = {
-      all: summariseCalibration(cells),
-      oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)),
-      numbersByValue: summariseCalibration(cells.map((c) => ({ ...c, isRight: c.isRight || sameNumber(c.value, c.truth) }))),
-    };
+    calibration = { all: summariseCalibration(cells), oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)) };
     const failures = docs.reduce((n, d) => n + d.ocrFailures, 0);
     const skipped = docs.filter((d) => d.rotated).map((d) => d.name);
     console.log(`\nconfidence calibration (cells matched to a ground-truth cell; right = same text up to whitespace)${failures ? `; ${failures} OCR page failures` : ""}`);
@@ -203,7 +199,6 @@ async function main(): Promise<void> {
     const views = [
       ["all matched cells", calibration.all],
       ["one-to-one matches", calibration.oneToOne],
-      ["all matched cells, numbers compared by value (ground truth writes +3 as 3, 2.0 as 2)", calibration.numbersByValue],
     ] as const;
     for (const [name, summary] of views) {
       console.log(`  ${name}: ${summary.cells} cells`);

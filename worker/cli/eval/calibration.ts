@@ -74,20 +74,6 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
   }));
 }
 
-/** The same number written two ways: the EU ground truth often drops a leading "+", trailing
- * decimal zeros and thousands separators the page shows ("3" for a printed "+3", "2" for "2.0").
- * Used for a second, labelled figure next to the strict one, never instead of it. */
-export function sameNumber(value: string, truth: string): boolean {
-  const parse = (text: string): number | null => {
-    const compact = text.replace(/\s+/g, "").replace(/^\+/, "");
-    if (!/^-?(\d{1,3}(,\d{3})+|\d+)(\.\d+)?%?$/.test(compact)) return null;
-    return Number(compact.replace(/,/g, "").replace(/%$/, ""));
-  };
-  const a = parse(value);
-  const b = parse(truth);
-  return a !== null && b !== null && a === b && value.trim().endsWith("%") === truth.trim().endsWith("%");
-}
-
 export interface CalibrationSummary {
   cells: number;
   perLevel: Record<string, { cells: number; right: number; share: number; textLayerRight: number }>;

@@ -24,7 +24,17 @@ export interface GtRegionBox {
   box: [number, number, number, number];
 }
 
-const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["table", "region", "cell"].includes(name), textNodeName: "#text" });
+// parseTagValue off: cell contents are text exactly as written. With fast-xml-parser's default
+// they became numbers ("100.0" -> 100, "+3" -> 3, "007" -> 7), and every such cell scored as a
+// mismatch against a correct extraction.
+const parser = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  parseTagValue: false,
+  parseAttributeValue: false,
+  isArray: (name) => ["table", "region", "cell"].includes(name),
+  textNodeName: "#text",
+});
 
 function asText(content: unknown): string {
   if (content === undefined || content === null) return "";
