@@ -76,7 +76,9 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
 
 export interface CalibrationSummary {
   cells: number;
-  perLevel: Record<string, { cells: number; right: number; share: number; textLayerRight: number }>;
+  /** Per level; `withTextLayer` counts cells with readings that include the text layer's, and
+   * `textLayerRight` those of them where that reading alone matched the ground truth. */
+  perLevel: Record<string, { cells: number; right: number; share: number; withTextLayer: number; textLayerRight: number }>;
   /** Of cells called verified, the share that are right. */
   verifiedRight: number;
   /** Of wrong cells, the share not called verified. */
@@ -88,9 +90,10 @@ export interface CalibrationSummary {
 export function summariseCalibration(cells: readonly CalibratedCell[]): CalibrationSummary {
   const perLevel: CalibrationSummary["perLevel"] = {};
   for (const cell of cells) {
-    const level = (perLevel[cell.confidence] ??= { cells: 0, right: 0, share: 0, textLayerRight: 0 });
+    const level = (perLevel[cell.confidence] ??= { cells: 0, right: 0, share: 0, withTextLayer: 0, textLayerRight: 0 });
     level.cells += 1;
     if (cell.isRight) level.right += 1;
+    if (typeof cell.textLayerRight === "boolean") level.withTextLayer += 1;
     if (cell.textLayerRight) level.textLayerRight += 1;
   }
   for (const level of Object.values(perLevel)) level.share = level.cells ? level.right / level.cells : 0;
