@@ -70,7 +70,7 @@ export function JobProgress({ jobId, initialStage, createdAt }: { jobId: string;
         <div className="progress-indeterminate h-full w-1/3 rounded bg-accent" />
       </div>
       {offline ? <p className="muted mb-0">Lost contact with the server; still trying…</p> : null}
-      <p className="muted mb-0 text-sm">This page updates by itself. You can leave it and come back: the link works for 24 hours.</p>
+      <p className="muted mb-0 text-sm">This page updates by itself. You can leave it and come back later with the same link.</p>
     </div>
   );
 }

@@ -30,7 +30,8 @@ export interface ReviewLink {
   href: string | null;
 }
 
-export function ResultView({ jobId, fileName, result, review }: { jobId: string; fileName: string; result: Result; review: ReviewLink }) {
+/** `deleteAt`: when the job and its files go (finished + RETENTION_SECONDS), or null if unknown. */
+export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobId: string; fileName: string; result: Result; review: ReviewLink; deleteAt: Date | null }) {
   const counts = countConfidence(result);
   const needsPerson = counts.disputed + counts.unverified;
   const formats = result.images.length ? (["xlsx", "csv", "json", "zip"] as const) : (["xlsx", "csv", "json"] as const);
@@ -71,7 +72,8 @@ export function ResultView({ jobId, fileName, result, review }: { jobId: string;
         </div>
         <p className="muted mb-0 mt-2 text-sm">
           XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence; {result.images.length ? "JSON and ZIP carry" : "JSON carries"}{" "}
-          everything; CSV holds the values only. Files are kept for 24 hours.
+          everything; CSV holds the values only.
+          {deleteAt ? ` This extraction and its files are deleted at ${deleteAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : ""}
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>
         <ConfidenceLegend compact />

@@ -22,6 +22,12 @@ test("a cell the text layer and OCR read differently is settled on the review pa
   await page.getByRole("button", { name: "Extract tables" }).click();
   await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 90_000 });
   const jobId = jobIdFrom(page);
+  // When the files go: finished + RETENTION_SECONDS (24 h in tests).
+  const deletion = /deleted at (\d{4}-\d{2}-\d{2} \d{2}:\d{2}) UTC/.exec((await page.getByText(/deleted at/).textContent()) ?? "");
+  expect(deletion).not.toBeNull();
+  const hoursAway = (Date.parse(`${deletion![1]!.replace(" ", "T")}:00Z`) - Date.now()) / 3_600_000;
+  expect(hoursAway).toBeGreaterThan(23.9);
+  expect(hoursAway).toBeLessThanOrEqual(24);
   await expect(page.getByTestId("counts")).toContainText("1 disputed");
   await expect(page.locator('td[data-confidence="disputed"]')).toHaveCount(1);
   await expect(page.locator('td[data-confidence="disputed"]')).toContainText("17");

@@ -7,6 +7,7 @@ import { ResultView } from "@/components/result/result-view";
 import { Notice } from "@/components/ui/notice";
 import { CLIENT_ADDRESS_HEADER, type Caller } from "@/lib/auth/resolve-caller";
 import { findSessionUser } from "@/lib/auth/session";
+import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { getJobFor } from "@/lib/jobs/find-job";
 import { readResult } from "@/lib/jobs/job-view";
@@ -29,7 +30,13 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   if (job.state === "done") {
     const result = await readResult(job.id).catch(() => null);
     body = result ? (
-      <ResultView jobId={job.id} fileName={job.fileName} result={result} review={{ href: job.userId ? `/jobs/${job.id}/review` : null }} />
+      <ResultView
+        jobId={job.id}
+        fileName={job.fileName}
+        result={result}
+        review={{ href: job.userId ? `/jobs/${job.id}/review` : null }}
+        deleteAt={job.finishedAt ? new Date(job.finishedAt.getTime() + getEnv().RETENTION_SECONDS * 1000) : null}
+      />
     ) : (
       <Notice tone="error">The extraction finished but its result could not be read. Please upload the document again.</Notice>
     );
