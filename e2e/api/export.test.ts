@@ -141,6 +141,31 @@ describe("GET /v1/parse/{id}/export", () => {
     }
   });
 
+  test("the result page's figure URLs (/jobs/{id}/images/...) serve the crops, to whoever may see the job", async () => {
+    const get = (suffix: string, headers: Record<string, string>) =>
+      fetch(`${stack.baseUrl}/jobs/${figureJob.id}/${suffix}`, { headers: { "user-agent": USER_AGENT, ...headers } });
+    for (const image of figureJob.result.images) {
+      assert.match(image.path, /^images\/[^/]+\.png$/);
+      const response = await get(image.path, auth());
+      assert.equal(response.status, 200, image.path);
+      assert.equal(response.headers.get("content-type"), "image/png");
+      assert.deepEqual(Buffer.from(await response.arrayBuffer()), fs.readFileSync(`${stack.dataDir}/jobs/${figureJob.id}/${image.path}`));
+    }
+    const first = figureJob.result.images[0]!.path;
+    const other = await createKey(stack, "figure-peeker@example.com");
+    assert.equal((await get(first, { authorization: `Bearer ${other}` })).status, 404);
+    const missing = await get("images/nothing.png", auth());
+    assert.equal(missing.status, 404);
+    assert.deepEqual(Object.keys((await missing.json()) as object), ["detail"]);
+    // Ways out of the images folder: never the job's other files (some never reach the route:
+    // the URL is normalised first and no page answers there).
+    for (const escape of ["images/..%2Fresult.json", "images/%2E%2E/result.json", "images/..%2Finput.pdf"]) {
+      const response = await get(escape, auth());
+      assert.equal(response.status, 404, escape);
+      assert.doesNotMatch(await response.text(), /"tables"|%PDF-/, escape);
+    }
+  });
+
   test("zip with no cropped figure: 404 with a clear detail", async () => {
     const job = await finishedJob(await makeTextPdf(1), "plain.pdf");
     const { response, bytes } = await download(job.id, "zip");

@@ -16,7 +16,9 @@ const TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg
 export const GET = withApi<{ id: string; path: string[] }>(async ({ caller, params }) => {
   const job = await getJobFor(caller, params.id);
   const base = storage.outputDir(job.id);
-  const file = path.resolve(base, ...params.path);
+  // The result's image paths are "images/p1-0.png" and the page asks for /jobs/{id}/images/p1-0.png,
+  // so the route's [...path] is what follows "images/".
+  const file = path.resolve(base, "images", ...params.path);
   // Only images, and only inside the job's own directory (no "../" escapes).
   const type = TYPES[path.extname(file).toLowerCase()];
   if (!type || !file.startsWith(path.join(base, "images") + path.sep)) throw notFound("no such image");
