@@ -8,14 +8,14 @@
 // and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
 // a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
 import { openPdf } from "../../lib/pdf/open-pdf";
+import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { extractPage, readPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
-import { OcrReaders, type PageOcr } from "./ocr/read-page-ocr";
-import { isOcrFailure, type OcrReaderName } from "./ocr/types";
-import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure, type WordReadings } from "./reconcile";
+import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
+import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 
@@ -102,8 +102,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // The value reading the page's words (and so its cells' values) come from.
           let ownSource: CellSource = "pdf-text";
           if (!hasTextLayer && pageOcr) {
-            // SPEC.md §2.7: both independent readings of a scanned page failed.
-            if (isPageUnreadable(false, pageOcr.readings)) throw new UnreadablePage("every OCR reading of this page without a text layer failed");
+            // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
+            if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
             const scanned = await scannedReadings(page, pageNumber, readings, pageOcr);
             readings = scanned.readings;
@@ -114,7 +114,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr) {
             stage = "reconcile";
-            const values: WordReadings = { ...ocrWordReadings(pageOcr.readings), [ownSource]: readings.words };
+            // The OCR readings; the one the page's words came from (a scan's) is skipped by the
+            // reconcilers as `ownSource`.
+            const values = ocrWordReadings(pageOcr.readings);
             extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
             extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
             const regions = ocrNonTextRegions(pageOcr.readings);
@@ -162,7 +164,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           page.cleanup();
         }
       } catch (error) {
-        failures.push({ page: pageNumber, stage: error instanceof UnreadablePage ? "ocr" : stage, message: (error as Error).message });
+        failures.push({ page: pageNumber, stage, message: (error as Error).message });
         pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true });
         tail = null;
       }
@@ -185,8 +187,6 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   }
 }
 
-class UnreadablePage extends Error {}
-
 /** A scanned page's readings rebuilt from the page image: words from ocr-1 (Tesseract gives word
  * boxes; PaddleOCR's are cut from lines) or, when it failed, ocr-2; rulings from the render. The
  * other OCR reading stays independent and verifies the values in the reconciler. */
@@ -196,20 +196,14 @@ async function scannedReadings(
   base: PageReadings,
   pageOcr: PageOcr,
 ): Promise<{ readings: PageReadings; ownSource: OcrReaderName }> {
-  const working = (["ocr-1", "ocr-2"] as const).filter((name) => {
-    const outcome = pageOcr.readings[name];
-    return outcome !== undefined && !isOcrFailure(outcome);
-  });
-  const ownSource = working[0]!;
-  const outcome = pageOcr.readings[ownSource]!;
-  const words = isOcrFailure(outcome) ? [] : ocrWordsToPageWords(outcome.words);
+  // The first reading that worked (the caller checked there is one).
+  const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
+    .map((name) => [name, pageOcr.readings[name]] as const)
+    .find((entry): entry is readonly [OcrReaderName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
+  const words = ocrWordsToPageWords(reading.words);
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
-  // 150 dpi (a hairline is still a pixel wide there).
-  const render = pageOcr.render ?? (await renderForRulings(page, pageNumber, 150));
+  // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
+  const render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
   const graphics = { ...base.graphics, rulings: [...base.graphics.rulings, ...renderToRulings(render)] };
   return { readings: { ...base, words, graphics }, ownSource };
-}
-
-function round2(value: number): number {
-  return Math.round(value * 100) / 100;
 }
