@@ -13,6 +13,18 @@ const optionalText = z
   .optional()
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
+/** OCR_ENGINES (and eval's --engines): "none" -> [], "ocr-1,ocr-2" -> both, duplicates dropped;
+ * null when the text is anything else. */
+export function parseOcrEngines(value: string): Array<"ocr-1" | "ocr-2"> | null {
+  const names = value
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (names.length === 1 && names[0] === "none") return [];
+  if (names.length === 0 || names.some((name) => name !== "ocr-1" && name !== "ocr-2")) return null;
+  return [...new Set(names)] as Array<"ocr-1" | "ocr-2">;
+}
+
 const envSchema = z.object({
   PORT: intSetting(3000, 1),
   /** Postgres server address; when unset, `npm start` runs an embedded Postgres in DATA_DIR. */
@@ -41,17 +53,10 @@ const envSchema = z.object({
     .string()
     .default("ocr-1,ocr-2")
     .transform((value, context) => {
-      const names = value
-        .split(",")
-        .map((name) => name.trim().toLowerCase())
-        .filter(Boolean);
-      if (names.length === 1 && names[0] === "none") return [];
-      const unknown = names.filter((name) => name !== "ocr-1" && name !== "ocr-2");
-      if (names.length === 0 || unknown.length > 0) {
-        context.addIssue({ code: "custom", message: `expected "none" or a comma list of ocr-1, ocr-2 (got "${value}")` });
-        return z.NEVER;
-      }
-      return [...new Set(names)] as Array<"ocr-1" | "ocr-2">;
+      const engines = parseOcrEngines(value);
+      if (engines) return engines;
+      context.addIssue({ code: "custom", message: `expected "none" or a comma list of ocr-1, ocr-2 (got "${value}")` });
+      return z.NEVER;
     }),
   /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
   BOT_USER_AGENTS: z.string().default("Python-urllib"),

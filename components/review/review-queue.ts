@@ -9,11 +9,6 @@ const PRIORITY: Partial<Record<Confidence, number>> = { disputed: 0, unverified:
 
 export interface QueueEntry {
   ref: string;
-  tableKey: string;
-}
-
-export function tableKey(table: Pick<Table, "page" | "index">): string {
-  return `${table.page}:${table.index}`;
 }
 
 /** Every drawn cell of a table with its reference, header line first. Cells covered by a merged
@@ -34,11 +29,11 @@ export function buildQueue(tables: Table[]): QueueEntry[] {
   for (const table of ordered) {
     for (const { ref, cell } of cellsOf(table)) {
       const priority = PRIORITY[cell.confidence];
-      if (priority !== undefined) entries.push({ ref, tableKey: tableKey(table), priority, position: entries.length });
+      if (priority !== undefined) entries.push({ ref, priority, position: entries.length });
     }
   }
   entries.sort((a, b) => a.priority - b.priority || a.position - b.position);
-  return entries.map(({ ref, tableKey: key }) => ({ ref, tableKey: key }));
+  return entries.map(({ ref }) => ({ ref }));
 }
 
 /** The cell's choices for the number keys: every reading when they disagree, else the one value. */

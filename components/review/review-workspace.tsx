@@ -6,11 +6,12 @@
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Cell, PageEntry, Table } from "@/lib/result/schema";
-import { parseCellRef } from "@/lib/review/cell-ref";
+import { applyEdits } from "@/lib/review/cell-edits";
+import { findCell, findTable, parseCellRef } from "@/lib/review/cell-ref";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 import type { Box } from "./page-viewer";
 import { ReviewGrid } from "./review-grid";
-import { buildQueue, cellsOf, isSettled, readingsOf, tableKey } from "./review-queue";
+import { buildQueue, cellsOf, isSettled, readingsOf } from "./review-queue";
 import { saveCell } from "./save-cell";
 import { ShortcutList } from "./shortcuts";
 
@@ -29,21 +30,14 @@ export interface ReviewWorkspaceProps {
 function cellAt(tables: Table[], ref: string | null): { table: Table; cell: Cell } | null {
   const parsed = ref ? parseCellRef(ref) : null;
   if (!parsed) return null;
-  const table = tables.find((t) => t.page === parsed.page && t.index === parsed.table);
-  const cell = table && (parsed.row === "h" ? table.header_cells[parsed.col] : table.rows[parsed.row]?.[parsed.col]);
+  const table = findTable({ tables }, parsed.page, parsed.table);
+  const cell = findCell({ tables }, parsed);
   return table && cell ? { table, cell } : null;
 }
 
+/** The tables with one saved cell in place, exactly as the server applies edits. */
 function replaceCell(tables: Table[], ref: string, cell: Cell): Table[] {
-  const parsed = parseCellRef(ref)!;
-  return tables.map((table) => {
-    if (table.page !== parsed.page || table.index !== parsed.table) return table;
-    if (parsed.row === "h") {
-      const header_cells = table.header_cells.map((old, col) => (col === parsed.col ? cell : old));
-      return { ...table, header_cells, header: header_cells.map((c) => c.value) };
-    }
-    return { ...table, rows: table.rows.map((row, r) => (r === parsed.row ? row.map((old, col) => (col === parsed.col ? cell : old)) : row)) };
-  });
+  return applyEdits({ tables }, [{ cellRef: ref, version: 0, after: cell }]).tables;
 }
 
 function describe(ref: string): string {
@@ -368,7 +362,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
                       <span className="flex-1 truncate">{found.cell.value || "(empty)"}</span>
                       <span className="muted whitespace-nowrap text-xs">
                         {isSettled(found.cell) ? "✓ " : ""}
-                        {found.cell.confidence} · {tableKey(found.table) === entry.tableKey ? describe(entry.ref).replace(/^Page \d+, /, "") : ""}
+                        {found.cell.confidence} · {describe(entry.ref).replace(/^Page \d+, /, "")}
                       </span>
                     </button>
                   </li>

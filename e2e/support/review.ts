@@ -4,8 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
-import { rotatedPagePdf, ruledPdf } from "../../tests/pdf/golden-cases";
-import { TestPdf } from "../../tests/pdf/make-pdf";
+import { mergedHeaderPdf, rotatedPagePdf, ruledPdf } from "../../tests/pdf/golden-cases";
 import type { Stack } from "./stack";
 
 export function resultFile(stack: Stack, jobId: string): string {
@@ -55,26 +54,11 @@ export function makeDisputed(stack: Stack, jobId: string): DisputedCells {
   };
 }
 
-/** A one-page PDF whose ruled table has merged cells of both kinds: a header band "Emissions" over
- * Air and Water (colbands; "Site" two header lines tall), and a body cell "not measured" spanning
- * Air and Water (span_grid row 1, col 1, col_span 2). */
+/** The golden merged-header page (tests/pdf/golden-cases.ts mergedHeaderPdf): a header band
+ * "Emissions" over Air and Water ("Site" two header lines tall), and a body cell "not measured"
+ * spanning Air and Water. */
 export async function mergedTablePdfBytes(): Promise<Uint8Array> {
-  const pdf = await TestPdf.create();
-  const page = pdf.addPage();
-  pdf.table(page, {
-    x: 60,
-    y: 100,
-    colWidths: [120, 80, 80],
-    rowHeight: 20,
-    style: "grid",
-    rows: [["Site", "Emissions", ""], ["", "Air", "Water"], ["Plant A", "12", "4"], ["Plant B", "not measured", ""], ["Plant C", "9", "5"]],
-    merges: [
-      { row: 0, col: 0, rowSpan: 2, colSpan: 1 },
-      { row: 0, col: 1, rowSpan: 1, colSpan: 2 },
-      { row: 3, col: 1, rowSpan: 1, colSpan: 2 },
-    ],
-  });
-  return new Uint8Array(await pdf.doc.save());
+  return new Uint8Array(fs.readFileSync(await mergedHeaderPdf()));
 }
 
 /** The golden rotated page: portrait in the file, displayed landscape by /Rotate 90, a ruled table

@@ -15,6 +15,7 @@
 // (the json export keeps it whole). Row and column numbers in the cells sheet are 0-based, as in
 // the JSON (rows[r][c], span_grid), so an audit can go straight from a line to the data.
 import ExcelJS from "exceljs";
+import { bodySpans } from "../result/span-layout";
 import { once, type EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import type { Cell, Confidence, Result, Table } from "../result/schema";
@@ -187,20 +188,10 @@ function writeTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Ta
       styleCell(target, cell, false);
     });
   }
-  for (const span of table.span_grid ?? []) {
-    if (span.row_span === 1 && span.col_span === 1) continue;
-    const lastRow = Math.min(span.row + span.row_span, table.rows.length) - 1;
-    const lastCol = Math.min(span.col + span.col_span, width) - 1;
-    if (lastRow <= span.row && lastCol <= span.col) continue; // clipped to one cell (or none)
-    // A covered cell that still holds a value would be hidden by the merge: keep the value visible
-    // rather than the shape (DESIGN.md §5 says covered cells are empty, so this is bad input).
-    let isCoveredEmpty = true;
-    for (let r = span.row; r <= lastRow; r++) {
-      for (let c = span.col; c <= lastCol; c++) {
-        if ((r !== span.row || c !== span.col) && (table.rows[r]?.[c]?.value ?? "") !== "") isCoveredEmpty = false;
-      }
-    }
-    if (isCoveredEmpty) tryMerge(bodyTop + span.row, span.col + 1, bodyTop + lastRow, lastCol + 1);
+  // The merges the pages draw (lib/result/span-layout.ts): clipped to the table, and none that
+  // would hide a covered cell still holding a value or overlap an earlier merge.
+  for (const span of bodySpans(table).spans) {
+    tryMerge(bodyTop + span.row, span.col + 1, bodyTop + span.row + span.row_span - 1, span.col + span.col_span);
   }
   // Rows stay uncommitted until the merges are placed (merging reaches into committed rows badly);
   // one table's rows are small. Committing the sheet flushes them.

@@ -12,10 +12,17 @@ export function canSee(caller: Caller, job: Job): boolean {
   return caller.kind !== "anonymous" && caller.userId === job.userId;
 }
 
-/** The caller's job, or a 404 error. */
-export async function getJobFor(caller: Caller, jobId: string): Promise<Job> {
+/** The job with this id, or a 404 error (also for a malformed id). Callers add who may see it. */
+export async function findJobOr404(jobId: string): Promise<Job> {
   if (!isJobId(jobId)) throw notFound();
   const job = await getDb().job.findUnique({ where: { id: jobId } });
-  if (!job || !canSee(caller, job)) throw notFound();
+  if (!job) throw notFound();
+  return job;
+}
+
+/** The caller's job, or a 404 error. */
+export async function getJobFor(caller: Caller, jobId: string): Promise<Job> {
+  const job = await findJobOr404(jobId);
+  if (!canSee(caller, job)) throw notFound();
   return job;
 }

@@ -4,7 +4,8 @@ import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
-import { applyEdits, findLatestEdits } from "../review/apply-edits";
+import { applyEdits, type LatestEdit } from "../review/cell-edits";
+import { findLatestEdits } from "../review/latest-edits";
 import { storage } from "../storage/storage";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
@@ -58,8 +59,13 @@ export function summarizeJob(job: Job): JobView {
 /** A done job's result as it stands now: the stored file with the review page's edits applied,
  * so the API and every export show a confirmed cell the moment it is saved. */
 export async function readResult(jobId: string): Promise<Result> {
+  return (await readResultWithEdits(jobId)).result;
+}
+
+/** readResult, and the edits it applied (the review page needs each cell's version). */
+export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: LatestEdit[] }> {
   const [stored, edits] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId)]);
-  return applyEdits(stored, edits);
+  return { result: applyEdits(stored, edits), edits };
 }
 
 /** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md

@@ -1,6 +1,6 @@
 // A cell's address inside a result: "page:tableIndex:row:col", row "h" for a header cell. It is
 // positional, which is safe because the stored result file is never rewritten (edits are applied
-// on read, lib/review/apply-edits.ts), so a reference made today names the same cell tomorrow.
+// on read, lib/review/cell-edits.ts), so a reference made today names the same cell tomorrow.
 import type { Cell, Result, Table } from "../result/schema";
 import { bodySpans } from "../result/span-layout";
 
@@ -26,12 +26,12 @@ export function parseCellRef(text: unknown): CellRef | null {
   return { page: Number(match[1]), table: Number(match[2]), row: match[3] === "h" ? "h" : Number(match[3]), col: Number(match[4]) };
 }
 
-export function findTable(result: Result, page: number, index: number): Table | undefined {
+export function findTable(result: Pick<Result, "tables">, page: number, index: number): Table | undefined {
   return result.tables.find((table) => table.page === page && table.index === index);
 }
 
 /** The cell a reference names, or undefined when the result has no such cell. */
-export function findCell(result: Result, ref: CellRef): Cell | undefined {
+export function findCell(result: Pick<Result, "tables">, ref: CellRef): Cell | undefined {
   const table = findTable(result, ref.page, ref.table);
   if (!table) return undefined;
   return ref.row === "h" ? table.header_cells[ref.col] : table.rows[ref.row]?.[ref.col];

@@ -2,13 +2,11 @@
 // account, or a job submitted anonymously, which has no owner to sign in as) gets the same 404
 // as for an unknown id, so other accounts' job ids cannot be probed.
 import type { Job } from "@prisma/client";
-import { getDb } from "../db";
 import { notFound } from "../errors";
-import { isJobId } from "../ids";
+import { findJobOr404 } from "../jobs/find-job";
 
 export async function getReviewJob(userId: string, jobId: string): Promise<Job> {
-  if (!isJobId(jobId)) throw notFound();
-  const job = await getDb().job.findUnique({ where: { id: jobId } });
-  if (!job || job.userId === null || job.userId !== userId) throw notFound();
+  const job = await findJobOr404(jobId);
+  if (job.userId === null || job.userId !== userId) throw notFound();
   return job;
 }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Cell, Result } from "../result/schema";
-import { applyEdits } from "./apply-edits";
+import { applyEdits } from "./cell-edits";
 import { findCell, formatCellRef, mergedInto, parseCellRef } from "./cell-ref";
 import { confirmedCell } from "./confirm-cell";
 

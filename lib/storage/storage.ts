@@ -14,7 +14,8 @@ export const storage = {
   resultPath: (jobId: string) => path.join(root(), "jobs", jobId, "result.json"),
   /** Cropped figures; result image paths ("images/...") are relative to the job directory. */
   outputDir: (jobId: string) => path.join(root(), "jobs", jobId),
-  cacheDir: (fileSha256: string) => path.join(root(), "cache", fileSha256),
+  /** The OCR cache: one directory per file, <cacheRoot>/<sha256>/ (worker/pipeline/ocr/ocr-cache.ts). */
+  cacheRoot: () => path.join(root(), "cache"),
 
   async ensureDir(dir: string): Promise<void> {
     await fs.promises.mkdir(dir, { recursive: true });
@@ -33,6 +34,6 @@ export const storage = {
   },
 
   async removeCache(fileSha256: string): Promise<void> {
-    await fs.promises.rm(path.join(root(), "cache", fileSha256), { recursive: true, force: true });
+    await fs.promises.rm(path.join(storage.cacheRoot(), fileSha256), { recursive: true, force: true });
   },
 };

@@ -57,6 +57,28 @@ export async function multiHeaderPdf(): Promise<string> {
   return pdf.save("multi-header");
 }
 
+/** Merged cells of both kinds on one ruled table: a header band "Emissions" over Air and Water
+ * (colbands; "Site" two header lines tall), and a body cell "not measured" spanning Air and Water
+ * (span_grid row 1, col 1, col_span 2). For the web app's grids (e2e/browser). */
+export async function mergedHeaderPdf(): Promise<string> {
+  const pdf = await TestPdf.create();
+  const page = pdf.addPage();
+  pdf.table(page, {
+    x: 60,
+    y: 100,
+    colWidths: [120, 80, 80],
+    rowHeight: 20,
+    style: "grid",
+    rows: [["Site", "Emissions", ""], ["", "Air", "Water"], ["Plant A", "12", "4"], ["Plant B", "not measured", ""], ["Plant C", "9", "5"]],
+    merges: [
+      { row: 0, col: 0, rowSpan: 2, colSpan: 1 },
+      { row: 0, col: 1, rowSpan: 1, colSpan: 2 },
+      { row: 3, col: 1, rowSpan: 1, colSpan: 2 },
+    ],
+  });
+  return pdf.save("merged-header");
+}
+
 export async function wrappedPdf(): Promise<string> {
   const pdf = await TestPdf.create();
   const page = pdf.addPage();

@@ -23,6 +23,7 @@ import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./e
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
+import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 
@@ -46,8 +47,9 @@ function parseArgs(argv: string[]) {
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
     else if (a === "--no-ocr") args.ocr = false;
     else if (a === "--engines") {
-      args.engines = (argv[++i] ?? "").split(",").filter(Boolean) as OcrReaderName[];
-      if (args.engines.length === 0 || args.engines.some((e) => e !== "ocr-1" && e !== "ocr-2")) throw new Error("--engines takes ocr-1, ocr-2 or both");
+      const engines = parseOcrEngines(argv[++i] ?? "");
+      if (!engines?.length) throw new Error("--engines takes ocr-1, ocr-2 or both");
+      args.engines = engines;
     } else if (a === "--pdf-dir") args.pdfDir = argv[++i] ?? "";
     else if (a === "--cache") args.cache = argv[++i] ?? "";
     else if (a === "--no-cache") args.cache = null;

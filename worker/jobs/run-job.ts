@@ -1,6 +1,5 @@
 // One claimed job: run the pipeline page by page, store the result, record usage. Idempotent:
 // running a job twice (after a crash) writes the same result and marks it done once.
-import path from "node:path";
 import type { Job } from "@prisma/client";
 import { settleJob } from "../../lib/billing/settle-job";
 import { getEnv } from "../../lib/env";
@@ -42,9 +41,7 @@ async function processJob(job: Job, workerId: string, shouldStop: () => boolean)
       pages: job.pages,
       withSourcePages: job.pagesRequested,
       fileSha256: job.fileSha256,
-      // The OCR cache keeps each file's readings in <cache>/<sha256>/ (ocr/ocr-cache.ts), the
-      // directory storage.removeCache deletes with the job.
-      cacheDir: path.dirname(storage.cacheDir(job.fileSha256)),
+      cacheDir: storage.cacheRoot(),
       outputDir: storage.outputDir(job.id),
       ocr: env.OCR_ENGINES,
       onProgress: (stage) => beat(stage),

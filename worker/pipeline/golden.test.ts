@@ -76,6 +76,15 @@ test("multi-row header: leaf names in header, band above in colbands", async () 
   assert.deepEqual(values(t), [["Tea", "10", "12"], ["Coffee", "20", "25"]]);
 });
 
+test("merged header band and merged body cell on one table", async () => {
+  const { result } = await extract(cases.mergedHeaderPdf);
+  const t = result.tables[0]!;
+  assert.deepEqual(t.header, ["Site", "Air", "Water"]);
+  assert.deepEqual(t.colbands, [{ label: "Emissions", start_col: 1, end_col: 2 }]);
+  assert.deepEqual(values(t), [["Plant A", "12", "4"], ["Plant B", "not measured", ""], ["Plant C", "9", "5"]]);
+  assert.deepEqual(t.span_grid, [{ row: 1, col: 1, row_span: 1, col_span: 2 }]);
+});
+
 test("wrapped cell stays one cell", async () => {
   const { result } = await extract(cases.wrappedPdf);
   const t = result.tables[0]!;

@@ -10,7 +10,9 @@
 // a ground-truth cell split over two delivered cells makes both "wrong" through a structure
 // error, not a misread value, and structure is measured by the F1 above.
 import type { Cell, Result } from "../../../lib/result/schema";
+import { boxArea, boxIntersection } from "../../pipeline/geometry/box";
 import { comparisonKey } from "../../pipeline/reconcile/normalise";
+import type { Box } from "../../pipeline/types";
 import type { GtRegion } from "./ground-truth";
 
 export interface CalibratedCell {
@@ -26,9 +28,8 @@ export interface CalibratedCell {
   textLayerRight?: boolean | null;
 }
 
-type Box = [number, number, number, number];
 
-export function valueKey(text: string): string {
+function valueKey(text: string): string {
   return comparisonKey(text).replace(/\s+/g, "");
 }
 
@@ -52,7 +53,8 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
       let bestShare = 0;
       for (const gt of gtCells) {
         if (gt.page !== table.page) continue;
-        const share = intersection(cell.bbox, gt.box) / Math.max(1e-6, Math.min(area(cell.bbox), area(gt.box)));
+        const cut = boxIntersection(cell.bbox, gt.box);
+        const share = cut ? boxArea(cut) / Math.max(1e-6, Math.min(boxArea(cell.bbox), boxArea(gt.box))) : 0;
         if (share > bestShare) {
           bestShare = share;
           best = gt;
@@ -106,14 +108,4 @@ export function summariseCalibration(cells: readonly CalibratedCell[]): Calibrat
     wrongNotVerified: wrong.length ? wrong.filter((c) => c.confidence !== "verified").length / wrong.length : 1,
     verifiedShare: cells.length ? verified.length / cells.length : 0,
   };
-}
-
-function area(b: Box): number {
-  return Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
-}
-
-function intersection(a: Box, b: Box): number {
-  const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
-  const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
-  return w > 0 && h > 0 ? w * h : 0;
 }

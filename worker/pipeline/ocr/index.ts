@@ -25,9 +25,9 @@
 //
 // Both fail independently: if both readings of a page are OcrFailure and the page has no text
 // layer, the page is `unreadable` (SPEC.md §2.7). The cache lives in <cacheDir>/<sha256>/ and is
-// keyed by OCR_SETTINGS_VERSION; deleteOcrCache(cacheDir, sha256) removes it with the job.
+// keyed by OCR_SETTINGS_VERSION; storage.removeCache (lib/storage) removes it with the last job.
 export { OcrReaders, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
-export { deleteOcrCache, ocrCachePath } from "./ocr-cache";
+export { ocrCachePath } from "./ocr-cache";
 export { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
 export { isOcrFailure, type Word, type OcrReaderName, type OcrPageReading, type OcrFailure, type OcrOutcome } from "./types";
 export { TesseractEngine } from "./tesseract-engine";

@@ -1,7 +1,7 @@
 // The OCR cache: one JSON file per (file sha256, page, reader, OCR settings version) under a
 // directory the caller owns (DESIGN.md §4), so a re-queued job or a repeat of the same file skips
-// OCR. Failures are never cached: a retry may succeed. Deleting the job deletes
-// `<cacheDir>/<sha256>/` (deleteOcrCache).
+// OCR. Failures are never cached: a retry may succeed. Deleting the last job of a file deletes
+// `<cacheDir>/<sha256>/` (storage.removeCache in lib/storage).
 import fs from "node:fs";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
@@ -44,10 +44,4 @@ export async function writeOcrCache(cacheDir: string, key: OcrCacheKey, reading:
   const temp = `${target}.${randomUUID()}.tmp`;
   await fs.promises.writeFile(temp, JSON.stringify(stored));
   await fs.promises.rename(temp, target);
-}
-
-/** Removes every cached reading of one file (job deletion, retention). */
-export async function deleteOcrCache(cacheDir: string, fileSha256: string): Promise<void> {
-  if (!SHA256_HEX.test(fileSha256)) throw new Error("fileSha256 must be 64 lowercase hex digits");
-  await fs.promises.rm(path.join(cacheDir, fileSha256), { recursive: true, force: true });
 }

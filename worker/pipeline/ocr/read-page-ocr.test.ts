@@ -6,18 +6,16 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { cellSchema, type BBox } from "../../../lib/result/schema";
-import { renderPage } from "../render/render-page";
 import { rasterisePdf } from "../../../scripts/rasterise-pdf";
 import { ocrNonTextRegions, ocrWordReadings, reconcileCell, isOcrUnsupported, verifyFigure, type BoxedWord } from "../reconcile";
 import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
-import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, type PlacedText } from "./test-pdfs";
+import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "./test-pdfs";
 import { isOcrFailure, type OcrOutcome, type OcrPageReading, type Word } from "./types";
 
 let tesseract: TesseractEngine;
@@ -146,16 +144,8 @@ test("an engine failing on a page is recorded and the other reading still return
 
 test("golden: text layer says 17 where the page shows 42 -> disputed with both readings", async () => {
   // The drawn glyphs: "42" rendered from a PDF to pixels, placed as an image with no text layer.
-  const drawn = await writePdf("drawn.pdf", await makeTextPdf([{ text: "42", x: 300, baseline: 300, size: 20 }]));
-  const opened = await openPdf(drawn.file);
-  const render = await renderPage(await opened.doc.getPage(1), 1, 200);
-  await opened.close();
   const imageBox: BBox = [280, 270, 360, 310];
-  const s = render.scale;
-  const png = await sharp(Buffer.from(render.rgba), { raw: { width: render.width, height: render.height, channels: 4 } })
-    .extract({ left: Math.round(imageBox[0] * s), top: Math.round(imageBox[1] * s), width: Math.round((imageBox[2] - imageBox[0]) * s), height: Math.round((imageBox[3] - imageBox[1]) * s) })
-    .png()
-    .toBuffer();
+  const { png } = await renderTextToPng({ text: "42", x: 300, baseline: 300, size: 20 }, imageBox);
   // Invisible (render mode 3) text-layer "17" exactly over the drawn "42".
   const { file, sha } = await writePdf("disagree.pdf", await makeDisagreeingPdf([{ text: "17", x: 300, baseline: 300, size: 20 }], png, imageBox));
 

@@ -159,6 +159,16 @@ export async function makeFigurePdf(): Promise<Uint8Array> {
  * body, 0-based). For the pipeline-level and API tests of disputed cells (issue 4). */
 export const DISPUTED_CELL = { row: 1, column: 2 };
 
+/** The body of makeDisputedTablePdf's table, with `cell` at DISPUTED_CELL. */
+export function disputedTableBody(cell: string): string[][] {
+  return [
+    ["North", "1,204", "1,310", "1,452"],
+    ["South", "873", cell, "958"],
+    ["East", "2,115", "2,087", "2,240"],
+    ["West", "642", "701", "689"],
+  ];
+}
+
 export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise<Uint8Array> {
   const left = 72;
   const top = 120;
@@ -166,12 +176,7 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
   const rowHeight = 28;
   const size = 12;
   const header = ["Region", "2023", "2024", "2025"];
-  const body = [
-    ["North", "1,204", "1,310", "1,452"],
-    ["South", "  873", hidden, "  958"],
-    ["East", "2,115", "2,087", "2,240"],
-    ["West", "  642", "  701", "  689"],
-  ].map((row) => row.map((cell) => cell.trim()));
+  const body = disputedTableBody(hidden);
   const place = (row: number, column: number, text: string): PlacedText => ({ text, x: left + column * colWidth + 8, baseline: top + row * rowHeight + 19, size });
   const target = place(DISPUTED_CELL.row + 1, DISPUTED_CELL.column, shown);
   // The cell's drawn glyphs: `shown` rendered to pixels at 200 dpi and cut to the cell's inside.
@@ -206,7 +211,7 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
 }
 
 /** `text` drawn on an otherwise blank page, rendered at 200 dpi, cut to `box` (points, top-left). */
-async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
+export async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
   const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../../lib/pdf/open-pdf"), import("../render/render-page"), import("sharp")]);
   const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), "glyphs-")), "glyphs.pdf");
   await fs.promises.writeFile(file, await makeTextPdf([text]));

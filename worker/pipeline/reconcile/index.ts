@@ -20,7 +20,7 @@
 //       every header and body cell via reconcileExistingCell, header re-derived, ocr_unsupported
 //       set when no OCR reading has content in table.bbox. The usual entry point for a table.
 //   reconcileProse(block, "pdf-text", readings) -> Prose      (confidence + sources)
-//   isPageUnreadable(hasTextLayer, pageOcr.readings) / markUnreadable(pageEntry, ...)
+//   isPageUnreadable(hasTextLayer, pageOcr.readings) -> boolean   (PageEntry.unreadable)
 //   isOcrUnsupported(tableBox, readings) -> boolean          (Table.ocr_unsupported)
 //   verifyProse({text, bbox}, ownSource, readings) -> {confidence, sources}   (Prose)
 //   verifyFigure(box, ["layout", "pdf-image"?], ocrNonTextRegions) -> {confidence, sources} (Image)
@@ -34,7 +34,7 @@ export { reconcileCell, reconcileExistingCell, cellReadings, type WordReadings }
 export { voteOnReadings, VALUE_PRIORITY, type CellReadings, type Verdict } from "./vote";
 export { normaliseText, comparisonKey, readingsAgree } from "./normalise";
 export { isOcrUnsupported } from "./table-support";
-export { reconcileTable, reconcileProse, isPageUnreadable, markUnreadable } from "./reconcile-page";
+export { reconcileTable, reconcileProse, isPageUnreadable } from "./reconcile-page";
 export { verifyProse, type ProseVerdict } from "./prose";
 export { verifyFigure, type FigureVerdict } from "./figure";
 export { textInBox, wordsInBox, wordsToText, type BoxedWord } from "./words-in-box";

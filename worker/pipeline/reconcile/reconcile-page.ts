@@ -1,6 +1,6 @@
 // One-call helpers for the pipeline: reconcile a whole assembled table, prose block or page entry
 // against the page's other readings. They only rewrite confidence fields; structure is untouched.
-import type { CellSource, PageEntry, Prose, Table } from "../../../lib/result/schema";
+import type { CellSource, Prose, Table } from "../../../lib/result/schema";
 import type { OcrOutcome, OcrReaderName } from "../ocr/types";
 import { reconcileExistingCell, type WordReadings } from "./reconcile-cell";
 import { isOcrUnsupported } from "./table-support";
@@ -39,9 +39,4 @@ export function isPageUnreadable(hasTextLayer: boolean, readings: Partial<Record
   if (hasTextLayer) return false;
   const outcomes = Object.values(readings);
   return outcomes.length === 0 || outcomes.every((outcome) => outcome === undefined || "error" in outcome);
-}
-
-/** The page entry with `unreadable: true` added when isPageUnreadable. */
-export function markUnreadable(entry: PageEntry, hasTextLayer: boolean, readings: Partial<Record<OcrReaderName, OcrOutcome>>): PageEntry {
-  return isPageUnreadable(hasTextLayer, readings) ? { ...entry, unreadable: true } : entry;
 }

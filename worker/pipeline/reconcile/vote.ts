@@ -65,7 +65,8 @@ export function voteOnReadings(readings: CellReadings): Verdict {
   const everyVersion: Record<string, string> = {};
   for (const reading of spoken) everyVersion[reading.source] = reading.text;
   const largest = ordered.reduce((best, group) => (group.length > best.length ? group : best), first);
-  const outvotesTextLayer = spoken.some((r) => r.source === "pdf-text") && !largest.some((r) => r.source === "pdf-text");
+  // `spoken` is in priority order, so a text layer that spoke leads `first`.
+  const outvotesTextLayer = first[0]!.source === "pdf-text" && largest !== first;
   if (spoken.length >= 3 && largest.length * 2 > spoken.length && !outvotesTextLayer) {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
   }

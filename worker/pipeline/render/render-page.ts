@@ -122,13 +122,13 @@ export async function renderPageForOcr(
  * costs a fraction of a PNG encode. */
 export function renderToPgm(render: PageRender): Buffer {
   const header = Buffer.from(`P5\n${render.width} ${render.height}\n255\n`, "ascii");
-  const out = Buffer.allocUnsafe(header.length + render.width * render.height);
-  header.copy(out, 0);
+  return Buffer.concat([header, renderToGrey(render)]);
+}
+
+/** Greyscale (ITU-R BT.601 luma, integer form) of a render's RGBA pixels, row-major. */
+export function renderToGrey(render: PageRender): Uint8Array {
   const { rgba } = render;
-  let o = header.length;
-  for (let i = 0; i < rgba.length; i += 4) {
-    // ITU-R BT.601 luma, integer form.
-    out[o++] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
-  }
-  return out;
+  const grey = new Uint8Array(render.width * render.height);
+  for (let i = 0, o = 0; i < rgba.length; i += 4, o++) grey[o] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
+  return grey;
 }

@@ -2,7 +2,7 @@
 // table, prose and figure stages run on them (issue 4). Words come from one OCR reading (the
 // structure source; the other OCR reading then verifies its values in the reconciler), rulings
 // from long thin runs of ink in the render (raster rulings). Nothing here reads the text layer.
-import type { PageRender } from "../render/render-page";
+import { renderToGrey, type PageRender } from "../render/render-page";
 import type { Word as OcrWord } from "../ocr/types";
 import type { Box, Ruling, Word } from "../types";
 import { isRulingNoise } from "../reconcile/words-in-box";
@@ -20,14 +20,6 @@ export interface RasterRulingSettings {
 }
 
 export const RASTER_RULINGS: RasterRulingSettings = { inkBelow: 160, minLengthPt: 18, maxThicknessPt: 3, bridgePt: 1 };
-
-/** Greyscale (BT.601 luma) of a render's RGBA pixels. */
-export function renderToGrey(render: PageRender): Uint8Array {
-  const { rgba } = render;
-  const grey = new Uint8Array(render.width * render.height);
-  for (let i = 0, o = 0; i < rgba.length; i += 4, o++) grey[o] = (rgba[i]! * 299 + rgba[i + 1]! * 587 + rgba[i + 2]! * 114) / 1000;
-  return grey;
-}
 
 /** Horizontal and vertical rulings drawn in a page image, in PDF points (top-left origin):
  * runs of ink at least `minLengthPt` long, stacked runs of neighbouring pixel rows joined into one

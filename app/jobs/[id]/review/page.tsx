@@ -6,8 +6,8 @@ import { ReviewWorkspace } from "@/components/review/review-workspace";
 import { Notice } from "@/components/ui/notice";
 import { findSessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { readStoredResult } from "@/lib/jobs/job-view";
-import { applyEdits, editVersions, findLatestEdits } from "@/lib/review/apply-edits";
+import { readResultWithEdits } from "@/lib/jobs/job-view";
+import { editVersions } from "@/lib/review/cell-edits";
 import { getReviewJob } from "@/lib/review/find-review-job";
 
 export const dynamic = "force-dynamic";
@@ -30,14 +30,14 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
       </Notice>
     );
   } else {
-    const [stored, edits] = await Promise.all([readStoredResult(job.id).catch(() => null), findLatestEdits(job.id)]);
-    body = stored ? (
+    const read = await readResultWithEdits(job.id).catch(() => null);
+    body = read ? (
       <ReviewWorkspace
         jobId={job.id}
-        tables={applyEdits(stored, edits).tables}
-        pages={stored.pages}
-        sourcePages={stored.source_pages}
-        versions={editVersions(edits)}
+        tables={read.result.tables}
+        pages={read.result.pages}
+        sourcePages={read.result.source_pages}
+        versions={editVersions(read.edits)}
       />
     ) : (
       <Notice tone="error">The extraction finished but its result could not be read. Please upload the document again.</Notice>

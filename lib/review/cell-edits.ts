@@ -1,9 +1,8 @@
-// Review edits applied to a stored result (DESIGN.md §3 step 5). The result file stays as the
-// worker wrote it; the latest edit of each cell replaces that cell whenever the result is read, so
-// GET /v1/parse/{id}, every export and the review page all show the same, current cells.
-import type { Prisma } from "@prisma/client";
-import { getDb } from "../db";
-import { cellSchema, type Cell, type Result } from "../result/schema";
+// Review edits applied to a result (DESIGN.md §3 step 5). The result file stays as the worker
+// wrote it; the latest edit of each cell replaces that cell whenever the result is read, so
+// GET /v1/parse/{id}, every export and the review page all show the same, current cells. Pure:
+// the review page applies a save to its own copy with the same function.
+import type { Cell, Result } from "../result/schema";
 import { findTable, parseCellRef } from "./cell-ref";
 
 export interface LatestEdit {
@@ -12,22 +11,9 @@ export interface LatestEdit {
   after: Cell;
 }
 
-type Reader = Pick<Prisma.TransactionClient, "reviewEdit">;
-
-/** The newest edit of every edited cell of a job. */
-export async function findLatestEdits(jobId: string, db: Reader = getDb()): Promise<LatestEdit[]> {
-  const edits = await db.reviewEdit.findMany({
-    where: { jobId },
-    orderBy: [{ cellRef: "asc" }, { version: "desc" }],
-    distinct: ["cellRef"],
-    select: { cellRef: true, version: true, after: true },
-  });
-  return edits.map((edit) => ({ cellRef: edit.cellRef, version: edit.version, after: cellSchema.parse(edit.after) }));
-}
-
 /** A copy of `result` with each edited cell replaced by its latest version. A header cell's edit
  * also updates `header`, which SPEC.md §2.4 says is derived from header_cells. */
-export function applyEdits(result: Result, edits: LatestEdit[]): Result {
+export function applyEdits<R extends Pick<Result, "tables">>(result: R, edits: LatestEdit[]): R {
   if (edits.length === 0) return result;
   const tables = result.tables.map((table) => ({ ...table, header: [...table.header], header_cells: [...table.header_cells], rows: table.rows.map((row) => [...row]) }));
   const edited = { ...result, tables };
