@@ -44,10 +44,14 @@ function center(word: Word): number {
 
 const NUMBER = /^[-+−–(]?[$€£]?\d[\d.,]*([-–]\d[\d.,]*)?%?\)?$/;
 const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?\)?%?$/;
+/** A share in brackets after a count, "38 (24.7%)": one value, not two cells. */
+const BRACKETED_SHARE = /^\(\d[\d.,]*\s?%\)$/;
+const PLAIN_COUNT = /^[$€£]?\d[\d.,]*$/;
 
 /** Splits a line where the gap between neighbouring words is wider than `gapEm` ems, and between
  * two numbers separated by more than `numberGapEm` (two numbers side by side are two cells unless
- * the second is a thousands group written with a space: "100 000"). */
+ * the second is a thousands group written with a space, "100 000", or a bracketed share of the
+ * first, "38 (24.7%)"). */
 export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm): TextLine[] {
   const chunks: Word[][] = [];
   for (const word of line.words) {
@@ -56,7 +60,8 @@ export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm)
     const gap = prev ? word.box[0] - prev.box[2] : Infinity;
     const em = Math.max(prev?.size ?? 0, word.size);
     const spaceGrouped = prev !== undefined && /^[-+−–(]?\d{1,3}$/.test(prev.text) && THOUSANDS_GROUP.test(word.text);
-    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && gap >= em * numberGapEm;
+    const shareOfCount = prev !== undefined && PLAIN_COUNT.test(prev.text) && BRACKETED_SHARE.test(word.text);
+    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && !shareOfCount && gap >= em * numberGapEm;
     if (chunk && prev && gap < em * gapEm && !numberBreak) chunk.push(word);
     else chunks.push([word]);
   }

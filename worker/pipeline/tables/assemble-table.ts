@@ -17,10 +17,25 @@ export function modelToTable(model: TableModel, page: number, index: number): Ta
   const headerModelCells = model.cells.filter((c) => c.row < h);
   const colbands: Colband[] = [];
   const leafParts: Array<{ texts: string[]; boxes: Box[] }> = Array.from({ length: model.nCols }, () => ({ texts: [], boxes: [] }));
+  const reachesLeafRow = (cell: ModelCell) => cell.row + cell.rowSpan >= h;
+  const isBand = (cell: ModelCell) => cell.text !== "" && cell.colSpan > 1 && !reachesLeafRow(cell);
+  // A label on a band row over one column only is a band as well when the name below it repeats
+  // a name under one of that row's bands: eu-004's "hypermarkets | supermarkets | others*" over
+  // "1996 | ... | 1996" are one level of the header, so "others*" does not join "1996" into
+  // "others* 1996". A wrapped name ("Total" over "population", us-033) repeats nothing and stays whole.
+  const bandsOnRow = (row: number) => headerModelCells.filter((x) => x.row === row && isBand(x));
+  const isOneColumnBand = (cell: ModelCell) => {
+    if (cell.colSpan !== 1 || reachesLeafRow(cell)) return false;
+    const names = (col: number) => headerModelCells.filter((x) => x.row > cell.row && x.col === col && x.colSpan === 1 && x.text !== "").map((x) => x.text);
+    const below = names(cell.col);
+    return bandsOnRow(cell.row).some((band) => {
+      for (let col = band.col; col < band.col + band.colSpan; col++) if (names(col).some((name) => below.includes(name))) return true;
+      return false;
+    });
+  };
   for (const cell of [...headerModelCells].sort((a, b) => a.row - b.row || a.col - b.col)) {
     if (cell.text === "") continue;
-    const reachesLeafRow = cell.row + cell.rowSpan >= h;
-    if (cell.colSpan > 1 && !reachesLeafRow) {
+    if (isBand(cell) || isOneColumnBand(cell)) {
       colbands.push({ label: cell.text, start_col: cell.col, end_col: cell.col + cell.colSpan - 1 });
       continue;
     }

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { TableModel, Word } from "../types";
 import { SETTINGS } from "../settings";
-import { isNumeric, modelToHeaderRows, splitAtGutters, splitRepeatedColumns } from "./build-table";
+import { extendHeaderBands, gridHeaderRows, isNumeric, modelToHeaderRows, splitAtGutters, splitRepeatedColumns } from "./build-table";
 import { makeLine } from "../geometry/words-to-lines";
 
 const word = (text: string, x0: number, x1: number): Word => ({ text, box: [x0, 0, x1, 10], size: 10, font: "f", bold: false, dir: 0 });
@@ -41,4 +41,31 @@ test("splitRepeatedColumns splits a folded table into its copies", () => {
   const parts = splitRepeatedColumns(m);
   assert.equal(parts.length, 2);
   assert.deepEqual(parts.map((p) => p.cells.filter((c) => c.row === 1).map((c) => c.text)), [["1", "10"], ["40", "20"]]);
+});
+
+/** A ruled model whose first cell spans the first two columns. */
+function spannedGrid(rows: string[][]): TableModel {
+  const m = model(rows);
+  m.source = "pdf-grid";
+  m.cells = m.cells.filter((c) => !(c.row === 0 && c.col === 1));
+  m.cells.find((c) => c.row === 0 && c.col === 0)!.colSpan = 2;
+  return m;
+}
+
+test("gridHeaderRows: a header cell spanning columns heads sub-headings, not a row of values", () => {
+  // eu-012: "Finland" over "Female | Male | 15-24" (ranges and years are names, not values).
+  assert.equal(gridHeaderRows(spannedGrid([["Finland", "", "EU-15"], ["Female", "15-24", "Total"], ["15.1", "15.7", "12.0"]])), 2);
+  // eu-021: "Treatment/Therapy" over the label and "Count" columns, with data right below.
+  assert.equal(gridHeaderRows(spannedGrid([["Treatment/Therapy", "", "Suffered from"], ["Allergy problems", "Count", "93"], ["", "Percentage", "18.8%"]])), 1);
+});
+
+test("extendHeaderBands: years centred over column pairs band those pairs, not the columns left of them", () => {
+  // eu-018: "2007" sits over "N | % Pos", its centre off the centre of the column it landed in.
+  const m = model([["Country", "", "", "2007", "", "2006"], ["", "Size", "N", "% Pos", "N", "% Pos"], ["Austria", "25g", "109", "0.9", "93", "1.1"]]);
+  m.headerRows = 2;
+  m.cells.find((c) => c.text === "2007")!.box = [25, 0, 35, 8];
+  m.cells.find((c) => c.text === "2006")!.box = [45, 0, 55, 8];
+  extendHeaderBands(m);
+  const spans = (text: string) => m.cells.filter((c) => c.text === text).map((c) => [c.col, c.colSpan]);
+  assert.deepEqual([spans("2007"), spans("2006")], [[[2, 2]], [[4, 2]]]);
 });

@@ -269,18 +269,14 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[]): void {
 export function extendHeaderBands(model: TableModel): void {
   const h = model.headerRows;
   if (h < 2) return;
-  const centers: number[] = [];
-  for (let c = 0; c < model.nCols; c++) {
-    const boxes = model.cells.filter((x) => x.row >= h && x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
-    const union = boxUnion(boxes);
-    centers.push(union ? (union[0] + union[2]) / 2 : NaN);
-  }
+  const centers = columnCenters(model);
   if (centers.some((x) => Number.isNaN(x))) return;
   for (let r = 0; r < h - 1; r++) {
     const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
-    // Only a label already reaching over two columns is a band; one over a single column is the
-    // first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1)) {
+    // Only a label already reaching over two columns is a band, or labels that all sit off the
+    // centre of their columns (centred over a pair, eu-018's years over "N | % Pos"); one centred
+    // over a single column is the first line of that column's name.
+    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers)))) {
       // A single label on a sparse top row, centred over all value columns, spans them; a label
       // centred over its own column is the first line of that column's name.
       const only = row.length === 1 ? row[0]! : undefined;
@@ -299,8 +295,12 @@ export function extendHeaderBands(model: TableModel): void {
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
     const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
+    const sorted = [...labelCenters].sort((a, b) => a - b);
+    // Beyond the outermost labels a label reaches no further than half the way to its neighbour:
+    // the columns left of the first band ("Sample size") are not under it.
+    const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
     const owner: number[] = centers.map((cx, c) => {
-      if (c === 0) return -1;
+      if (c === 0 || cx < reach.left || cx > reach.right) return -1;
       let best = 0;
       labelCenters.forEach((lx, k) => {
         if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
@@ -320,6 +320,15 @@ export function extendHeaderBands(model: TableModel): void {
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** A label sits off the centre of its column when its centre is nearer a neighbouring column's
+ * centre than a quarter of the way from its own. */
+function isOffCentre(cell: ModelCell, centers: number[]): boolean {
+  const lx = (cell.box![0] + cell.box![2]) / 2;
+  const own = centers[cell.col]!;
+  const neighbour = lx >= own ? centers[cell.col + 1] : centers[cell.col - 1];
+  return neighbour !== undefined && Math.abs(lx - own) > Math.abs(neighbour - own) / 4;
 }
 
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
@@ -443,6 +452,7 @@ function rawToModel(
 }
 
 const YEAR = /^(19|20)\d\d\*?$/;
+const RANGE = /^\d+\s?[-–]\s?\d+$/;
 
 /** Leading rows that are band labels only: nothing in the first column, under half the columns
  * filled, while a lower row fills more. */
@@ -472,16 +482,21 @@ function nextRowWithValues(model: TableModel, r: number): number {
 }
 
 /** Header rows of a ruled table: the first row, extended downwards by the rulings themselves: a
- * header cell spanning columns has its sub-headings in the row below, and a header cell spanning
- * rows makes those rows header too. */
+ * header cell spanning columns has its sub-headings in the row below (unless that row holds
+ * values: eu-021's "Treatment/Therapy" spans the label and "Count" columns over data rows), and a
+ * header cell spanning rows makes those rows header too. */
 export function gridHeaderRows(model: TableModel): number {
   if (model.nRows < 2) return 0;
+  // Years and ranges ("15-24") are column names; other numbers are values.
+  const holdsValues = (r: number) =>
+    model.cells.some((c) => c.row === r && c.col > 0 && isNumeric(c.text) && !YEAR.test(c.text.trim()) && !RANGE.test(c.text.trim()));
   let h = 1;
   for (let changed = true; changed; ) {
     changed = false;
     for (const c of model.cells) {
       if (c.row >= h || c.text === "") continue;
-      const need = c.colSpan > 1 ? c.row + c.rowSpan + 1 : c.row + c.rowSpan;
+      const below = c.row + c.rowSpan;
+      const need = c.colSpan > 1 && !holdsValues(below) ? below + 1 : below;
       if (need > h && need < model.nRows) {
         h = need;
         changed = true;
