@@ -7,10 +7,11 @@
 // when that reading did not run or failed on the page.
 //
 //   reconcileCell(box, readings) -> Cell
-//       the text each reading sees inside `box` (words whose centre lies in it), normalised
-//       (normaliseText: NFKC, whitespace, dash/minus variants, quotes, ligatures; never digits or
-//       separators), then the vote (vote.ts): verified / resolved / unverified / disputed, with
-//       `readings` only when they disagree and `provisional: true` only when disputed.
+//       the text each reading sees inside `box` (words whose centre lies in it), compared in a
+//       normalised form (comparisonKey: NFKC, whitespace, dash/minus variants, quotes, ligatures;
+//       never digits or separators) but delivered in its own spelling (displayText), then the
+//       vote (vote.ts): verified / resolved / unverified / disputed, with `readings` only when
+//       they disagree and `provisional: true` only when disputed.
 //       Header cells the same.
 //   reconcileExistingCell(cell, "pdf-text", readings) -> Cell
 //       the same for a cell already assembled from the text layer (its value is that vote).
@@ -32,7 +33,7 @@ import type { BBox } from "../../../lib/result/schema";
 
 export { reconcileCell, reconcileExistingCell, cellReadings, type WordReadings } from "./reconcile-cell";
 export { voteOnReadings, VALUE_PRIORITY, type CellReadings, type Verdict } from "./vote";
-export { normaliseText, comparisonKey, readingsAgree } from "./normalise";
+export { normaliseText, comparisonKey, displayText, readingsAgree } from "./normalise";
 export { isOcrUnsupported } from "./table-support";
 export { reconcileTable, reconcileProse, isPageUnreadable } from "./reconcile-page";
 export { verifyProse, type ProseVerdict } from "./prose";

@@ -17,19 +17,26 @@ const INVISIBLE = /[\u00AD\u200B-\u200D\u2060\uFEFF]/g;
 /** Ligatures NFKC leaves alone. */
 const EXTRA_LIGATURES: Record<string, string> = { "\u0152": "OE", "\u0153": "oe", "\uA733": "aa" };
 
-/** Canonical spelling of a reading: NFKC (fullwidth forms, ligatures such as "ﬁ", superscript-free
- * compatibility forms), dashes to "-", quotes to ASCII, whitespace runs to one space, trimmed.
- * This is also the form a cell's value is delivered in. */
+/** How a reading's text is delivered (a cell's value and its `readings`): the reading's own
+ * spelling, with only line-breaking characters dropped and whitespace runs made one space.
+ * Typographic quotes, dashes and superscripts stay as the document wrote them ("m²" must not
+ * become "m2"); the canonical form below is for comparing readings, never for delivery. */
+export function displayText(text: string): string {
+  return text.replace(INVISIBLE, "").replace(/\s+/gu, " ").trim();
+}
+
+/** Canonical spelling of a reading, for comparison: NFKC (fullwidth forms, ligatures such as "ﬁ",
+ * superscript-free compatibility forms), dashes to "-", quotes to ASCII, whitespace runs to one
+ * space, trimmed. */
 export function normaliseText(text: string): string {
-  return text
-    .normalize("NFKC")
-    .replace(INVISIBLE, "")
-    .replace(DASHES, "-")
-    .replace(SINGLE_QUOTES, "'")
-    .replace(DOUBLE_QUOTES, '"')
-    .replace(/[\u0152\u0153\uA733]/g, (c) => EXTRA_LIGATURES[c] ?? c)
-    .replace(/\s+/gu, " ")
-    .trim();
+  return displayText(
+    text
+      .normalize("NFKC")
+      .replace(DASHES, "-")
+      .replace(SINGLE_QUOTES, "'")
+      .replace(DOUBLE_QUOTES, '"')
+      .replace(/[\u0152\u0153\uA733]/g, (c) => EXTRA_LIGATURES[c] ?? c),
+  );
 }
 
 /** The comparison key of a reading: its normalised text without the spaces that readings place

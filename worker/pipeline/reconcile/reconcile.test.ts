@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { cellSchema, proseSchema, tableSchema, type BBox } from "../../../lib/result/schema";
 import { isPageUnreadable, reconcileProse, reconcileTable } from "./reconcile-page";
-import { comparisonKey, normaliseText, readingsAgree } from "./normalise";
+import { comparisonKey, displayText, normaliseText, readingsAgree } from "./normalise";
 import { voteOnReadings } from "./vote";
 import { reconcileCell, reconcileExistingCell } from "./reconcile-cell";
 import { isOcrUnsupported } from "./table-support";
@@ -19,6 +19,15 @@ test("normaliser: NFKC, dashes and minus, ligatures, quotes, whitespace", () => 
   assert.equal(normaliseText("\u2018x\u2019 \u201Cy\u201D"), "'x' \"y\"");
   assert.equal(normaliseText("co\u00ADoperate"), "cooperate");
   assert.equal(normaliseText("1\u00A0234"), "1 234");
+});
+
+test("a delivered value keeps the document's spelling; only the comparison is normalised", () => {
+  assert.equal(displayText(" \u201Cm\u00B2\u201D  \u2212 co\u00ADoperate "), "\u201Cm\u00B2\u201D \u2212 cooperate");
+  // eu-009a: the text layer's curly quotes agree with OCR's straight ones and are delivered as written.
+  const v = voteOnReadings({ "pdf-text": "\u201Cat the beginning\u201D", "ocr-1": '"at the beginning"', "ocr-2": '"at the beginning"' });
+  assert.deepEqual([v.value, v.confidence], ["\u201Cat the beginning\u201D", "verified"]);
+  const d = voteOnReadings({ "pdf-text": "m\u00B2", "ocr-1": "m2", "ocr-2": "m3" });
+  assert.deepEqual(d.readings, { "pdf-text": "m\u00B2", "ocr-1": "m2", "ocr-2": "m3" });
 });
 
 test("normaliser never touches digits or separators", () => {
@@ -41,7 +50,8 @@ test("vote: all equal is verified, no readings field", () => {
   assert.deepEqual(v, { value: "1,234", confidence: "verified", sources: ["pdf-text", "ocr-1", "ocr-2"] });
   const two = voteOnReadings({ "ocr-1": "\u22125", "ocr-2": "-5" });
   assert.equal(two.confidence, "verified");
-  assert.equal(two.value, "-5");
+  // Delivered in the spelling of the reading first in VALUE_PRIORITY.
+  assert.equal(two.value, "\u22125");
   assert.equal(two.readings, undefined);
   assert.equal(two.provisional, undefined);
 });

@@ -21,7 +21,7 @@
 // evidence. Such a cell is disputed: the text layer's value, provisional, every reading shown, and
 // a person settles it (a forged text layer over different glyphs lands here too).
 import type { Cell, CellSource } from "../../../lib/result/schema";
-import { comparisonKey, normaliseText } from "./normalise";
+import { comparisonKey, displayText } from "./normalise";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR families, then anything else in insertion order. */
@@ -36,7 +36,7 @@ export type Verdict = Pick<Cell, "value" | "confidence" | "sources" | "readings"
 export function voteOnReadings(readings: CellReadings): Verdict {
   const present = orderByPriority(Object.keys(readings) as CellSource[]);
   const spoken = present
-    .map((source) => ({ source, text: normaliseText(readings[source] ?? ""), key: comparisonKey(readings[source] ?? "") }))
+    .map((source) => ({ source, text: displayText(readings[source] ?? ""), key: comparisonKey(readings[source] ?? "") }))
     .filter((r) => r.key !== "");
 
   if (spoken.length === 0) {
