@@ -31,8 +31,8 @@ after(async () => {
   await stack?.stop();
 });
 
-async function finished(): Promise<{ id: string; result: Result }> {
-  const accepted = await submit(stack, { bytes, name: "disputed.pdf", headers: bearer(key) });
+async function finished(file: Uint8Array = bytes): Promise<{ id: string; result: Result }> {
+  const accepted = await submit(stack, { bytes: file, name: "disputed.pdf", headers: bearer(key) });
   assert.equal(accepted.status, 202);
   assert.equal(accepted.body.text_layer, true);
   const id = String(accepted.body.id);
@@ -76,4 +76,16 @@ test("a disputed cell shows every reading through the API; the cache goes with t
   assert.equal((await deleteJob(stack, second.id, bearer(key))).status, 200);
   assert.equal(fs.existsSync(cacheDir), false);
   assert.equal((await getJob(stack, second.id, bearer(key))).status, 404);
+});
+
+test("the worker loads its OCR engine once and keeps it for the next job", async () => {
+  // Two files the cache has not seen: each job reads its page with the engine the first loaded.
+  for (const hidden of ["18", "19"]) {
+    const job = await finished(await makeDisputedTablePdf(hidden, "42"));
+    assert.equal(job.result.tables[0]!.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!.confidence, "disputed");
+  }
+  const reports = [...stack.workers[0]!.output().matchAll(/OCR engines so far: ocr-1 loaded (\d+)x, (\d+) pages read/g)];
+  const last = reports[reports.length - 1]!;
+  assert.equal(last[1], "1", stack.workers[0]!.output());
+  assert.ok(Number(last[2]) >= 3, `pages read: ${last[2]}`);
 });

@@ -8,20 +8,23 @@ import { countCells } from "../../lib/result/schema";
 import { storage } from "../../lib/storage/storage";
 import type { Usage } from "../../lib/jobs/job-view";
 import { runPipeline } from "../pipeline/run-pipeline";
+import type { OcrReaders } from "../pipeline/ocr";
 
 export class JobAbandoned extends Error {}
 
 const USD = 1_000_000;
 
-export async function runJob(job: Job, workerId: string, shouldStop: () => boolean): Promise<"done" | "failed" | "abandoned"> {
-  const outcome = await processJob(job, workerId, shouldStop);
+/** `ocr`: the worker's OCR readers, loaded once and kept across jobs (null when OCR_ENGINES is
+ * "none"). */
+export async function runJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
+  const outcome = await processJob(job, workerId, shouldStop, ocr);
   // Charge delivered pages, release the rest. A crash before this line is caught up by the
   // maintenance pass (settleEndedJobs); settling twice is a no-op.
   if (outcome !== "abandoned") await settleJob(job.id);
   return outcome;
 }
 
-async function processJob(job: Job, workerId: string, shouldStop: () => boolean): Promise<"done" | "failed" | "abandoned"> {
+async function processJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
   const env = getEnv();
   let lastBeat = 0;
   const beat = async (stage?: string, force = false) => {
@@ -43,7 +46,7 @@ async function processJob(job: Job, workerId: string, shouldStop: () => boolean)
       fileSha256: job.fileSha256,
       cacheDir: storage.cacheRoot(),
       outputDir: storage.outputDir(job.id),
-      ocr: env.OCR_ENGINES,
+      ocr: ocr ?? [],
       onProgress: (stage) => beat(stage),
       afterPage: async () => {
         if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));

@@ -118,7 +118,7 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
   const cachedReaders = new OcrReaders({ "ocr-1": async () => exploding, "ocr-2": async () => exploding });
   const second = await readFilePage(cachedReaders, file, sha, cacheDir);
   assert.equal(second.render, null, "nothing rendered on a full cache hit");
-  assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2 });
+  assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2 });
   assert.deepEqual(reading(second.readings["ocr-1"]).words, reading(first.readings["ocr-1"]).words);
   assert.equal(reading(second.readings["ocr-2"]).fromCache, true);
 });
@@ -140,6 +140,34 @@ test("an engine failing on a page is recorded and the other reading still return
   const again = await readFilePage(unloadable, file, sha, null);
   assert.ok(isOcrFailure(again.readings["ocr-1"]));
   assert.ok(!isOcrFailure(again.readings["ocr-2"]));
+});
+
+test("an engine stays loaded across pages, and one that failed a page is released and loaded afresh", async () => {
+  const { file, sha } = await writePdf("numbers-reload.pdf", await makeTextPdf(NUMBERS));
+  let loads = 0;
+  let releases = 0;
+  const flaky = (): PageOcrEngine => {
+    const first = loads++ === 0;
+    return {
+      // The first engine loaded reads one page, then crashes (a dead worker thread).
+      readPage: (() => {
+        let pages = 0;
+        return async (render) => {
+          if (first && pages++ >= 1) throw new Error("worker thread died");
+          return tesseract.readPage(render);
+        };
+      })(),
+      release: async () => void releases++,
+    };
+  };
+  const readers = new OcrReaders({ "ocr-1": async () => flaky() });
+  const outcomes = [];
+  for (let k = 0; k < 4; k++) outcomes.push((await readFilePage(readers, file, sha, null)).readings["ocr-1"]);
+  assert.deepEqual(outcomes.map(isOcrFailure), [false, true, false, false]);
+  assert.ok(findWord(reading(outcomes[3]).words, "42"));
+  assert.deepEqual([loads, readers.stats.engineLoads["ocr-1"], readers.stats.engineRuns["ocr-1"]], [2, 2, 3]);
+  await readers.release();
+  assert.equal(releases, 2, "the crashed engine and the live one are both released");
 });
 
 test("golden: text layer says 17 where the page shows 42 -> disputed with both readings", async () => {

@@ -43,13 +43,18 @@ export interface PageOcr {
 export interface OcrReaderStats {
   /** Pages each engine actually read (cache misses). */
   engineRuns: Record<OcrReaderName, number>;
+  /** Times each engine was loaded (once, unless it failed and was loaded again). */
+  engineLoads: Record<OcrReaderName, number>;
   cacheHits: number;
 }
 
-/** Loads each engine on first use and keeps it for the next pages; call release() at the end.
- * The engines run are the keys of `factories` (OCR_ENGINES can switch one off). */
+/** Loads each engine on first use and keeps it for the next pages (and, in the worker, the next
+ * jobs); call release() at the end. An engine that fails to load or to read a page is dropped and
+ * loaded afresh for the next page, so one crash of a Tesseract worker thread or an ONNX session
+ * does not fail every later page of a long-lived reader. The engines run are the keys of
+ * `factories` (OCR_ENGINES can switch one off). */
 export class OcrReaders {
-  readonly stats: OcrReaderStats = { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 0 };
+  readonly stats: OcrReaderStats = { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 0 };
   readonly names: readonly OcrReaderName[];
   private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
 
@@ -112,15 +117,14 @@ export class OcrReaders {
 
   private async runEngine(reader: OcrReaderName, render: PageRender): Promise<OcrOutcome> {
     const started = performance.now();
+    let engine = this.engines.get(reader);
     try {
-      let engine = this.engines.get(reader);
       if (!engine) {
         const factory = this.factories[reader];
         if (!factory) throw new Error("engine not configured");
         engine = factory();
         this.engines.set(reader, engine);
-        // A failed load is retried on the next page rather than remembered.
-        engine.catch(() => this.engines.delete(reader));
+        this.stats.engineLoads[reader] += 1;
       }
       const { words, nonTextRegions } = await (await engine).readPage(render);
       this.stats.engineRuns[reader] += 1;
@@ -133,6 +137,11 @@ export class OcrReaders {
       };
       return reading;
     } catch (error) {
+      // Retried on the next page with a freshly loaded engine rather than remembered.
+      if (engine && this.engines.get(reader) === engine) {
+        this.engines.delete(reader);
+        void engine.then((loaded) => loaded.release()).catch(() => undefined);
+      }
       return { error: `${reader} failed: ${messageOf(error)}` };
     }
   }
