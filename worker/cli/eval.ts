@@ -215,7 +215,11 @@ async function main(): Promise<void> {
         const textLayer = entry.withTextLayer > 0 ? `; the text layer's reading ${pct(entry.textLayerRight / entry.withTextLayer)} right` : "";
         console.log(`    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right${textLayer}`);
       }
-      console.log(`    verified and right: ${pct(summary.verifiedRight)} [target >= 99.5%]; wrong and not verified: ${pct(summary.wrongNotVerified)} [target >= 90%]; verified at all: ${pct(summary.verifiedShare)}`);
+      const { counts } = summary;
+      console.log(
+        `    verified and right: ${pct(summary.verifiedRight)} (${counts.verifiedRight} of ${counts.verified}) [target >= 99.5%]; ` +
+          `wrong and not verified: ${pct(summary.wrongNotVerified)} (${counts.wrongNotVerified} of ${counts.wrong}) [target >= 90%]; verified at all: ${pct(summary.verifiedShare)}`,
+      );
     }
   }
   await fs.promises.mkdir(args.out, { recursive: true });
@@ -227,7 +231,8 @@ async function main(): Promise<void> {
 }
 
 function pct(x: number): string {
-  return `${(x * 100).toFixed(1)}%`;
+  // 3,102 of 3,103 is 99.97%, not "100.0%".
+  return `${(x * 100).toFixed(x > 0.995 && x < 1 ? 2 : 1)}%`;
 }
 
 main().catch((error: unknown) => {

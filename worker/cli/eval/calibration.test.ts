@@ -9,5 +9,6 @@ test("summariseCalibration: shares per level and the two targets", () => {
   assert.deepEqual(summary.perLevel.verified, { cells: 3, right: 2, share: 2 / 3, withTextLayer: 0, textLayerRight: 0 });
   assert.equal(summary.verifiedRight, 2 / 3);
   assert.equal(summary.wrongNotVerified, 1 / 2);
+  assert.deepEqual(summary.counts, { verified: 3, verifiedRight: 2, wrong: 2, wrongNotVerified: 1 });
   assert.equal(summary.verifiedShare, 3 / 5);
 });

@@ -85,6 +85,8 @@ export interface CalibrationSummary {
   verifiedRight: number;
   /** Of wrong cells, the share not called verified. */
   wrongNotVerified: number;
+  /** The counts behind the two shares: with a handful of wrong cells a share says little alone. */
+  counts: { verified: number; verifiedRight: number; wrong: number; wrongNotVerified: number };
   /** Share of cells called verified. */
   verifiedShare: number;
 }
@@ -101,11 +103,18 @@ export function summariseCalibration(cells: readonly CalibratedCell[]): Calibrat
   for (const level of Object.values(perLevel)) level.share = level.cells ? level.right / level.cells : 0;
   const verified = cells.filter((c) => c.confidence === "verified");
   const wrong = cells.filter((c) => !c.isRight);
+  const counts = {
+    verified: verified.length,
+    verifiedRight: verified.filter((c) => c.isRight).length,
+    wrong: wrong.length,
+    wrongNotVerified: wrong.filter((c) => c.confidence !== "verified").length,
+  };
   return {
     cells: cells.length,
     perLevel,
-    verifiedRight: verified.length ? verified.filter((c) => c.isRight).length / verified.length : 0,
-    wrongNotVerified: wrong.length ? wrong.filter((c) => c.confidence !== "verified").length / wrong.length : 1,
-    verifiedShare: cells.length ? verified.length / cells.length : 0,
+    verifiedRight: counts.verified ? counts.verifiedRight / counts.verified : 0,
+    wrongNotVerified: counts.wrong ? counts.wrongNotVerified / counts.wrong : 1,
+    verifiedShare: cells.length ? counts.verified / cells.length : 0,
+    counts,
   };
 }
