@@ -3,6 +3,7 @@
 import type { Cell, Table } from "@/lib/result/schema";
 import { tableLayout } from "@/lib/result/span-layout";
 import { CONFIDENCE_STYLES } from "./confidence";
+import { GridBody } from "./grid-body";
 import { GridHead } from "./grid-head";
 
 function cellTitle(cell: Cell): string {
@@ -45,27 +46,24 @@ export function TableGrid({ table }: { table: Table }) {
               );
             }}
           />
-          <tbody>
-            {layout.body.map((line, r) => (
-              <tr key={r}>
-                {line.map(({ col, rowSpan, colSpan }) => {
-                  const cell = table.rows[r]![col]!;
-                  return (
-                    <td
-                      key={col}
-                      rowSpan={rowSpan > 1 ? rowSpan : undefined}
-                      colSpan={colSpan > 1 ? colSpan : undefined}
-                      className={CONFIDENCE_STYLES[cell.confidence].tint}
-                      title={cellTitle(cell)}
-                      data-confidence={cell.confidence}
-                    >
-                      <CellContent cell={cell} />
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
+          <GridBody
+            layout={layout}
+            renderCell={(r, col, rowSpan, colSpan) => {
+              const cell = table.rows[r]![col]!;
+              return (
+                <td
+                  key={col}
+                  rowSpan={rowSpan > 1 ? rowSpan : undefined}
+                  colSpan={colSpan > 1 ? colSpan : undefined}
+                  className={CONFIDENCE_STYLES[cell.confidence].tint}
+                  title={cellTitle(cell)}
+                  data-confidence={cell.confidence}
+                >
+                  <CellContent cell={cell} />
+                </td>
+              );
+            }}
+          />
         </table>
       </div>
     </figure>

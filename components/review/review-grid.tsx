@@ -7,6 +7,7 @@ import type { Table } from "@/lib/result/schema";
 import { tableLayout } from "@/lib/result/span-layout";
 import { formatCellRef } from "@/lib/review/cell-ref";
 import { CONFIDENCE_STYLES } from "../result/confidence";
+import { GridBody } from "../result/grid-body";
 import { GridHead } from "../result/grid-head";
 
 export function ReviewGrid({ table, selected, onSelect }: { table: Table; selected: string | null; onSelect: (ref: string) => void }) {
@@ -38,20 +39,17 @@ export function ReviewGrid({ table, selected, onSelect }: { table: Table; select
             );
           }}
         />
-        <tbody>
-          {layout.body.map((line, r) => (
-            <tr key={r}>
-              {line.map(({ col, rowSpan, colSpan }) => {
-                const cell = table.rows[r]![col]!;
-                return (
-                  <td key={col} {...cellProps(r, col, cell.confidence, rowSpan, colSpan)}>
-                    {cell.value}
-                  </td>
-                );
-              })}
-            </tr>
-          ))}
-        </tbody>
+        <GridBody
+          layout={layout}
+          renderCell={(r, col, rowSpan, colSpan) => {
+            const cell = table.rows[r]![col]!;
+            return (
+              <td key={col} {...cellProps(r, col, cell.confidence, rowSpan, colSpan)}>
+                {cell.value}
+              </td>
+            );
+          }}
+        />
       </table>
     </div>
   );
