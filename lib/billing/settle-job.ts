@@ -1,7 +1,10 @@
 // When a job ends (done, failed, or deleted before it finished), its held money and trial pages
 // are settled exactly once: delivered pages are charged, everything else is released or given
-// back (SPEC.md §1.6: failed pages are never charged). One transaction, fenced by `settledAt` and
-// by the ledger's idempotency keys, so a worker crash or a second call cannot move money twice.
+// back (SPEC.md §1.6: failed pages are never charged). Fenced by `settledAt` and by the ledger's
+// idempotency keys, so a worker crash or a second call cannot move money twice. The queue settles
+// in the same transaction that ends the job (settleJobIn), so nobody ever sees a finished job
+// whose hold is still held.
+import type { Prisma } from "@prisma/client";
 import { getDb } from "../db";
 import { refundTrialPages } from "../quota/trial";
 
@@ -21,43 +24,47 @@ interface SettleRow {
 
 /** `cancelled`: the job is being deleted before it finished; nothing was delivered. */
 export async function settleJob(jobId: string, options: { cancelled?: boolean } = {}): Promise<void> {
-  await getDb().$transaction(async (tx) => {
-    const [job] = await tx.$queryRaw<SettleRow[]>`
-      SELECT id, "userId", state, pages, "heldMicros", "pricePerPageMicros", usage, "settledAt", "anonAddress", channel, "trialDay"
-      FROM "Job" WHERE id = ${jobId} FOR UPDATE`;
-    if (!job || job.settledAt) return;
-    const ended = job.state === "done" || job.state === "failed";
-    if (!ended && !options.cancelled) return;
-    const delivered = job.state === "done" ? (job.usage?.pages ?? 0) : 0;
-
-    if (job.userId && job.heldMicros > 0n) {
-      const cost = job.pricePerPageMicros * BigInt(delivered);
-      await tx.ledgerEntry.create({
-        data: { userId: job.userId, amountMicros: job.heldMicros, kind: "release", jobId, idempotencyKey: `release:${jobId}`, note: "hold released" },
-      });
-      if (cost > 0n) {
-        await tx.ledgerEntry.create({
-          data: {
-            userId: job.userId,
-            amountMicros: -cost,
-            kind: "charge",
-            jobId,
-            idempotencyKey: `charge:${jobId}`,
-            note: `${delivered} page${delivered === 1 ? "" : "s"} delivered`,
-          },
-        });
-      }
-      await tx.user.update({ where: { id: job.userId }, data: { balanceMicros: { increment: job.heldMicros - cost } } });
-    }
-    if (job.anonAddress && job.trialDay) {
-      await refundTrialPages(tx, job.anonAddress, job.channel, job.trialDay, job.pages - delivered);
-    }
-    await tx.job.update({ where: { id: jobId }, data: { settledAt: new Date(), heldMicros: 0n } });
-  });
+  await getDb().$transaction((tx) => settleJobIn(tx, jobId, options));
 }
 
-/** Ended jobs not yet settled (a worker died between finishing and settling, or a job failed by
- * the orphan reaper): settled by the worker's maintenance pass. */
+/** Settles inside the caller's transaction (which must already have ended the job, unless
+ * `cancelled`). */
+export async function settleJobIn(tx: Prisma.TransactionClient, jobId: string, options: { cancelled?: boolean } = {}): Promise<void> {
+  const [job] = await tx.$queryRaw<SettleRow[]>`
+    SELECT id, "userId", state, pages, "heldMicros", "pricePerPageMicros", usage, "settledAt", "anonAddress", channel, "trialDay"
+    FROM "Job" WHERE id = ${jobId} FOR UPDATE`;
+  if (!job || job.settledAt) return;
+  const ended = job.state === "done" || job.state === "failed";
+  if (!ended && !options.cancelled) return;
+  const delivered = job.state === "done" ? (job.usage?.pages ?? 0) : 0;
+
+  if (job.userId && job.heldMicros > 0n) {
+    const cost = job.pricePerPageMicros * BigInt(delivered);
+    await tx.ledgerEntry.create({
+      data: { userId: job.userId, amountMicros: job.heldMicros, kind: "release", jobId, idempotencyKey: `release:${jobId}`, note: "hold released" },
+    });
+    if (cost > 0n) {
+      await tx.ledgerEntry.create({
+        data: {
+          userId: job.userId,
+          amountMicros: -cost,
+          kind: "charge",
+          jobId,
+          idempotencyKey: `charge:${jobId}`,
+          note: `${delivered} page${delivered === 1 ? "" : "s"} delivered`,
+        },
+      });
+    }
+    await tx.user.update({ where: { id: job.userId }, data: { balanceMicros: { increment: job.heldMicros - cost } } });
+  }
+  if (job.anonAddress && job.trialDay) {
+    await refundTrialPages(tx, job.anonAddress, job.channel, job.trialDay, job.pages - delivered);
+  }
+  await tx.job.update({ where: { id: jobId }, data: { settledAt: new Date(), heldMicros: 0n } });
+}
+
+/** Ended jobs not yet settled (only rows ended before settlement moved into the ending
+ * transaction, or ended by hand): settled by the worker's maintenance pass. */
 export async function settleEndedJobs(limit = 50): Promise<number> {
   const jobs = await getDb().job.findMany({
     where: { state: { in: ["done", "failed"] }, settledAt: null },

@@ -3,7 +3,8 @@
 // is a single INSERT; realtime-before-batch with the batch floor is one ORDER BY; and a crashed
 // worker is found by its lapsed heartbeat on the same row. Any number of workers on any number of
 // machines can claim from it without running a job twice.
-import type { Job } from "@prisma/client";
+import type { Job, Prisma } from "@prisma/client";
+import { settleJobIn } from "../billing/settle-job";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 
@@ -36,20 +37,24 @@ export async function heartbeat(jobId: string, workerId: string, stage?: string)
   return count === 1;
 }
 
-export async function markDone(jobId: string, workerId: string, usage: object, settingsVersion: string): Promise<boolean> {
-  const { count } = await getDb().job.updateMany({
-    where: { id: jobId, lockedBy: workerId, state: "running" },
-    data: { state: "done", stage: "done", usage, settingsVersion, finishedAt: new Date(), lockedBy: null },
+/** Ends a running job we hold and settles its money in the same transaction, so a client that
+ * sees `done` or `failed` also sees the hold released and only delivered pages charged. False
+ * when the job is no longer ours (nothing changes). */
+async function endJob(jobId: string, workerId: string, data: Prisma.JobUpdateManyMutationInput): Promise<boolean> {
+  return getDb().$transaction(async (tx) => {
+    const { count } = await tx.job.updateMany({ where: { id: jobId, lockedBy: workerId, state: "running" }, data });
+    if (count !== 1) return false;
+    await settleJobIn(tx, jobId);
+    return true;
   });
-  return count === 1;
+}
+
+export async function markDone(jobId: string, workerId: string, usage: object, settingsVersion: string): Promise<boolean> {
+  return endJob(jobId, workerId, { state: "done", stage: "done", usage, settingsVersion, finishedAt: new Date(), lockedBy: null });
 }
 
 export async function markFailed(jobId: string, workerId: string, detail: string): Promise<boolean> {
-  const { count } = await getDb().job.updateMany({
-    where: { id: jobId, lockedBy: workerId, state: "running" },
-    data: { state: "failed", stage: "failed", detail, finishedAt: new Date(), lockedBy: null },
-  });
-  return count === 1;
+  return endJob(jobId, workerId, { state: "failed", stage: "failed", detail, finishedAt: new Date(), lockedBy: null });
 }
 
 /** Puts a job back in the queue without counting a re-queue (clean shutdown). */
@@ -61,22 +66,27 @@ export async function releaseJob(jobId: string, workerId: string): Promise<void>
 }
 
 /** Jobs whose worker stopped reporting (killed, machine lost) go back to the queue, at most
- * MAX_REQUEUES times; after that they fail (SPEC.md §3). Returns the ids it changed. */
+ * MAX_REQUEUES times; after that they fail (SPEC.md §3) and are settled in the same transaction.
+ * Returns the ids it changed. */
 export async function reapOrphans(): Promise<{ requeued: string[]; failed: string[] }> {
   const { MAX_REQUEUES, WORKER_LEASE_SECONDS } = getEnv();
-  const rows = await getDb().$queryRaw<{ id: string; state: string }[]>`
-    UPDATE "Job" SET
-      state = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN 'failed' ELSE 'queued' END,
-      requeues = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN requeues ELSE requeues + 1 END,
-      stage = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN 'failed'
-                   ELSE 'waiting for a worker (re-queued after an interruption)' END,
-      detail = CASE WHEN requeues >= ${MAX_REQUEUES}::int
-                    THEN 'processing was interrupted too many times; the job was stopped. Please submit the document again.'
-                    ELSE detail END,
-      "finishedAt" = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN now() ELSE "finishedAt" END,
-      "lockedBy" = NULL
-    WHERE state = 'running' AND "heartbeatAt" < now() - make_interval(secs => ${WORKER_LEASE_SECONDS}::int)
-    RETURNING id, state`;
+  const rows = await getDb().$transaction(async (tx) => {
+    const reaped = await tx.$queryRaw<{ id: string; state: string }[]>`
+      UPDATE "Job" SET
+        state = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN 'failed' ELSE 'queued' END,
+        requeues = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN requeues ELSE requeues + 1 END,
+        stage = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN 'failed'
+                     ELSE 'waiting for a worker (re-queued after an interruption)' END,
+        detail = CASE WHEN requeues >= ${MAX_REQUEUES}::int
+                      THEN 'processing was interrupted too many times; the job was stopped. Please submit the document again.'
+                      ELSE detail END,
+        "finishedAt" = CASE WHEN requeues >= ${MAX_REQUEUES}::int THEN now() ELSE "finishedAt" END,
+        "lockedBy" = NULL
+      WHERE state = 'running' AND "heartbeatAt" < now() - make_interval(secs => ${WORKER_LEASE_SECONDS}::int)
+      RETURNING id, state`;
+    for (const row of reaped) if (row.state === "failed") await settleJobIn(tx, row.id);
+    return reaped;
+  });
   return {
     requeued: rows.filter((row) => row.state === "queued").map((row) => row.id),
     failed: rows.filter((row) => row.state === "failed").map((row) => row.id),

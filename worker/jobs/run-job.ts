@@ -1,7 +1,7 @@
 // One claimed job: run the pipeline page by page, store the result, record usage. Idempotent:
-// running a job twice (after a crash) writes the same result and marks it done once.
+// running a job twice (after a crash) writes the same result and marks it done once. Ending the
+// job (markDone, markFailed) settles its money in the same transaction.
 import type { Job } from "@prisma/client";
-import { settleJob } from "../../lib/billing/settle-job";
 import { getEnv } from "../../lib/env";
 import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
 import { countCells } from "../../lib/result/schema";
@@ -17,14 +17,6 @@ const USD = 1_000_000;
 /** `ocr`: the worker's OCR readers, loaded once and kept across jobs (null when OCR_ENGINES is
  * "none"). */
 export async function runJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
-  const outcome = await processJob(job, workerId, shouldStop, ocr);
-  // Charge delivered pages, release the rest. A crash before this line is caught up by the
-  // maintenance pass (settleEndedJobs); settling twice is a no-op.
-  if (outcome !== "abandoned") await settleJob(job.id);
-  return outcome;
-}
-
-async function processJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
   const env = getEnv();
   let lastBeat = 0;
   const beat = async (stage?: string, force = false) => {
