@@ -1,9 +1,9 @@
 // When a job ends (done, failed, or deleted before it finished), its held money and trial pages
 // are settled exactly once: delivered pages are charged, everything else is released or given
 // back (SPEC.md §1.6: failed pages are never charged). Fenced by `settledAt` and by the ledger's
-// idempotency keys, so a worker crash or a second call cannot move money twice. The queue settles
-// in the same transaction that ends the job (settleJobIn), so nobody ever sees a finished job
-// whose hold is still held.
+// idempotency keys, so a worker crash or a second call cannot move money twice. Settlement runs
+// in the transaction that ends the job (lib/jobs/queue.ts) or deletes it (lib/jobs/delete-job.ts),
+// so nobody ever sees a finished job whose hold is still held.
 import type { Prisma } from "@prisma/client";
 import { getDb } from "../db";
 import { refundTrialPages } from "../quota/trial";
@@ -22,14 +22,9 @@ interface SettleRow {
   trialDay: string | null;
 }
 
-/** `cancelled`: the job is being deleted before it finished; nothing was delivered. */
-export async function settleJob(jobId: string, options: { cancelled?: boolean } = {}): Promise<void> {
-  await getDb().$transaction((tx) => settleJobIn(tx, jobId, options));
-}
-
-/** Settles inside the caller's transaction (which must already have ended the job, unless
- * `cancelled`). */
-export async function settleJobIn(tx: Prisma.TransactionClient, jobId: string, options: { cancelled?: boolean } = {}): Promise<void> {
+/** Settles inside the caller's transaction, which has just ended the job or, with `cancelled`,
+ * is deleting it before it finished (nothing was delivered). */
+export async function settleJob(tx: Prisma.TransactionClient, jobId: string, options: { cancelled?: boolean } = {}): Promise<void> {
   const [job] = await tx.$queryRaw<SettleRow[]>`
     SELECT id, "userId", state, pages, "heldMicros", "pricePerPageMicros", usage, "settledAt", "anonAddress", channel, "trialDay"
     FROM "Job" WHERE id = ${jobId} FOR UPDATE`;
@@ -71,6 +66,6 @@ export async function settleEndedJobs(limit = 50): Promise<number> {
     select: { id: true },
     take: limit,
   });
-  for (const job of jobs) await settleJob(job.id);
+  for (const job of jobs) await getDb().$transaction((tx) => settleJob(tx, job.id));
   return jobs.length;
 }

@@ -4,7 +4,7 @@
 // worker is found by its lapsed heartbeat on the same row. Any number of workers on any number of
 // machines can claim from it without running a job twice.
 import type { Job, Prisma } from "@prisma/client";
-import { settleJobIn } from "../billing/settle-job";
+import { settleJob } from "../billing/settle-job";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 
@@ -44,7 +44,7 @@ async function endJob(jobId: string, workerId: string, data: Prisma.JobUpdateMan
   return getDb().$transaction(async (tx) => {
     const { count } = await tx.job.updateMany({ where: { id: jobId, lockedBy: workerId, state: "running" }, data });
     if (count !== 1) return false;
-    await settleJobIn(tx, jobId);
+    await settleJob(tx, jobId);
     return true;
   });
 }
@@ -84,7 +84,7 @@ export async function reapOrphans(): Promise<{ requeued: string[]; failed: strin
         "lockedBy" = NULL
       WHERE state = 'running' AND "heartbeatAt" < now() - make_interval(secs => ${WORKER_LEASE_SECONDS}::int)
       RETURNING id, state`;
-    for (const row of reaped) if (row.state === "failed") await settleJobIn(tx, row.id);
+    for (const row of reaped) if (row.state === "failed") await settleJob(tx, row.id);
     return reaped;
   });
   return {
