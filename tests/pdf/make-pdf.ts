@@ -6,6 +6,18 @@ import os from "node:os";
 import path from "node:path";
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, degrees, rgb } from "pdf-lib";
 
+/** One folder per test process for the PDFs it generates, removed when the process exits (the
+ * files must outlive the call that saves them: tests submit them later). */
+let savedPdfRoot: string | null = null;
+function savedPdfDir(name: string): string {
+  if (!savedPdfRoot) {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "golden-"));
+    process.once("exit", () => fs.rmSync(root, { recursive: true, force: true }));
+    savedPdfRoot = root;
+  }
+  return fs.mkdtempSync(path.join(savedPdfRoot, `${name}-`));
+}
+
 export interface TableSpec {
   x: number;
   y: number;
@@ -133,8 +145,7 @@ export class TestPdf {
   }
 
   async save(name: string): Promise<string> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "golden-"));
-    const file = path.join(dir, `${name}.pdf`);
+    const file = path.join(savedPdfDir(name), `${name}.pdf`);
     fs.writeFileSync(file, await this.doc.save());
     return file;
   }
