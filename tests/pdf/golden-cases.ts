@@ -210,3 +210,18 @@ export async function shortRuledPdf(): Promise<string> {
   pdf.table(page, { x: 60, y: 100, colWidths: W, rowHeight: 20, style: "grid", rows: [["Item", "Qty", "Price"], ["Apples", "3", "1.20"]] });
   return pdf.save("short-ruled");
 }
+
+/** A stacked-bar chart drawn as boxes with its values (eu-012's Figure 1 in miniature) under a
+ * "Figure 1:" caption, and a real table under a "Table 1:" caption below it. */
+export async function captionedChartPdf(): Promise<string> {
+  const pdf = await TestPdf.create();
+  const page = pdf.addPage();
+  pdf.text(page, "Figure 1:", 60, 60, 11);
+  pdf.text(page, "Population by age group (in %)", 130, 60, 11);
+  pdf.table(page, { x: 100, y: 90, colWidths: [90, 150, 60], rowHeight: 18, style: "grid", rows: [["30.5", "49.0", "20.4"], ["29.7", "48.6", "21.7"], ["28.7", "46.3", "25.0"]] });
+  pdf.text(page, "Source: Statistics, 2006.", 60, 160, 9);
+  pdf.text(page, "Table 1:", 60, 200, 11);
+  pdf.text(page, "Growth rate (percentage change)", 130, 200, 11);
+  pdf.table(page, { x: 60, y: 230, colWidths: W, rowHeight: 20, style: "grid", rows: [["Year", "Finland", "EU-15"], ["1996", "3.7", "1.6"], ["2000", "5.0", "3.9"]] });
+  return pdf.save("captioned-chart");
+}

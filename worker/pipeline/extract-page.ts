@@ -11,8 +11,9 @@ import { detectTables, type PageTables } from "./tables/detect-tables";
 import { modelToTable } from "./tables/assemble-table";
 import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
 import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
-import { boxOverlapRatio, isPointInBox, roundBox } from "./geometry/box";
-import { figureRegions } from "./figures/figure-regions";
+import { boxIntersection, boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/box";
+import { figureRegions, type FigureRegion } from "./figures/figure-regions";
+import { captionedCharts } from "./figures/captioned-charts";
 import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
@@ -43,10 +44,14 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
   const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
-  const models = detected.tables;
-  const inTable = (w: Word) => models.some((t) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, t.box, 1));
-  let freeWords = readings.words.filter((w) => !inTable(w));
-  const figures = figureRegions(readings, models.map((m) => m.box), settings);
+  const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
+  // Table candidates under a "Figure N" caption are charts: figures, not tables.
+  const charts = captionedCharts(detected.tables, wordsToProseBlocks(readings.words.filter(outside(detected.tables.map((m) => m.box))), settings), settings);
+  const models = detected.tables.filter((m) => !charts.has(m));
+  let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
+  // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
+  const chartBoxes = [...charts].map((m) => boxUnion([m.box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
+  const figures = withCharts(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
   let blocks = wordsToProseBlocks(freeWords, settings);
@@ -101,4 +106,21 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
     level: block.level,
     order,
   };
+}
+
+/** Adds the captioned charts to the figure regions; a drawn figure that overlaps a chart (its
+ * axis, its legend) grows into one region with it. */
+function withCharts(figures: FigureRegion[], charts: Box[]): FigureRegion[] {
+  const out = [...figures];
+  for (const chart of charts) {
+    let region: FigureRegion = { box: chart, sources: ["layout"] };
+    for (let k = out.length - 1; k >= 0; k--) {
+      const f = out[k]!;
+      if (boxIntersection(f.box, region.box) === null) continue;
+      region = { box: boxUnion([region.box, f.box])!, sources: [...new Set([...region.sources, ...f.sources])] };
+      out.splice(k, 1);
+    }
+    out.push(region);
+  }
+  return out;
 }

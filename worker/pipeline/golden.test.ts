@@ -185,3 +185,19 @@ test("a table only the grid reading sees is delivered with layout_disputed", asy
   // Order measured from bbox: the last prose or image block above it, none here.
   assert.equal(t.order, 0);
 });
+
+test("a ruled chart under a \"Figure 1:\" caption is a figure; the table under \"Table 1:\" stays a table", async () => {
+  const { result } = await extract(cases.captionedChartPdf);
+  assert.equal(result.tables.length, 1);
+  assert.deepEqual(result.tables[0]!.header, ["Year", "Finland", "EU-15"]);
+  assert.deepEqual(values(result.tables[0]!), [["1996", "3.7", "1.6"], ["2000", "5.0", "3.9"]]);
+  const figures = result.images;
+  assert.equal(figures.length, 1);
+  const box = figures[0]!.bbox!;
+  assert.ok(box[0] <= 101 && box[1] <= 91 && box[2] >= 399 && box[3] >= 143, `chart box ${JSON.stringify(box)}`);
+  // The chart's values are the figure's, not prose; the captions and the source line are prose.
+  const prose = result.prose.map((p) => p.text).join(" | ");
+  assert.doesNotMatch(prose, /30\.5|49\.0/);
+  assert.match(prose, /Figure 1:/);
+  assert.match(prose, /Table 1:/);
+});

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-23.2";
+export const SETTINGS_VERSION = "2026-11-23.3";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -66,6 +66,15 @@ export const SETTINGS = {
   /** A text-only table lying this much on drawn artwork is a chart's labels (axis labels sit
    * around the plot, so the labels' box is only partly on it). */
   chartOverlapShare: 0.3,
+  /** A table candidate starting at most this many ems (of the caption's size) under a "Figure N"
+   * caption is that figure's content (figures/captioned-charts.ts): eu-014's flow chart starts
+   * 5 em under its two-line caption. */
+  figureCaptionGapEm: 8,
+  /** Between such a caption and the chart only the chart's own labels may sit: single lines at
+   * most this long ("Municipal taxes"); a sentence means the figure ended above it. */
+  maxChartLabelChars: 40,
+  /** A figure caption's title may sit this many ems right of its "Figure 1:" label (a tab). */
+  captionTitleGapEm: 6,
 
   /** Figures are cropped from a render at this scale (2 = 144 dpi: ~0.1 s per A4 page). */
   figureRenderScale: 2,

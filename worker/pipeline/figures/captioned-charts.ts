@@ -1,0 +1,50 @@
+// Charts drawn with rules and text (stacked bars with their values, small multiples, flow charts)
+// look like tables to the table detectors: rows of labels and numbers, often inside ruled boxes.
+// What tells them apart on the page is the caption the author wrote: a table candidate that
+// starts right under "Figure 1:", "Chart 3." or "Figure CA2b." with nothing between them but short
+// labels (a chart's own text) is that figure's content. It is delivered as a figure (a crop of the
+// page), not as a table whose cells would be chart labels.
+import type { Box, TableModel } from "../types";
+import { boxOverlapRatio, boxUnion } from "../geometry/box";
+import type { ProseBlock } from "../prose/lines-to-blocks";
+import type { Settings } from "../settings";
+
+/** "Figure 1:", "Fig. 2", "CHART 3.", "Graph 4", "Diagram 5", "Figure CA2b." (a number, maybe
+ * after a short upper-case series prefix; not "Figures 15-19 show ..."). "Table" is not here: a
+ * table captioned as a table stays one. */
+export const FIGURE_CAPTION = /^(Figure|FIGURE|Fig\.|FIG\.|Chart|CHART|Graph|GRAPH|Diagram|DIAGRAM)\s*[A-Z]{0,3}\d+[a-z]?(\s|[:.|)\-–]|$)/;
+const TABLE_CAPTION = /^(Table|TABLE)\s*[A-Z]{0,3}\d/;
+
+const overlapsX = (a: Box, b: Box) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0;
+
+/** The caption's whole line: "Figure 1:" is often a label in the margin with its title set a tab
+ * to the right as a separate block, and only the title reaches over the chart. */
+function captionLine(label: ProseBlock, blocks: ProseBlock[], settings: Settings): Box {
+  const title = blocks.filter(
+    (b) => b.box[1] < label.box[3] && b.box[3] > label.box[1] && b.box[0] >= label.box[2] && b.box[0] - label.box[2] <= label.size * settings.captionTitleGapEm,
+  );
+  return boxUnion([label.box, ...title.map((b) => b.box)])!;
+}
+
+/** The table candidates that are the content of a figure captioned right above them. `blocks` are
+ * the page's prose blocks outside table candidates. */
+export function captionedCharts(models: TableModel[], blocks: ProseBlock[], settings: Settings): Set<TableModel> {
+  const charts = new Set<TableModel>();
+  const captions = blocks.filter((b) => FIGURE_CAPTION.test(b.text)).map((b) => ({ label: b, box: captionLine(b, blocks, settings) }));
+  for (const model of models) {
+    const top = model.box[1];
+    const above = captions.filter((c) => c.box[3] <= top + 1 && overlapsX(c.box, model.box) && top - c.box[3] <= c.label.size * settings.figureCaptionGapEm);
+    const caption = above.sort((a, b) => b.box[3] - a.box[3])[0];
+    if (!caption) continue;
+    const inCaption = (b: ProseBlock) => b === caption.label || boxOverlapRatio(b.box, caption.box) > 0.5;
+    const between = (box: Box) => box[1] >= caption.box[3] - 1 && box[3] <= top + 1 && overlapsX(box, model.box);
+    // Only a chart's own labels may sit between: short single lines, never a paragraph, another
+    // table or a table's caption (then the figure ended above them).
+    const onlyLabels = blocks
+      .filter((b) => !inCaption(b) && between(b.box))
+      .every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * 1.6 && !TABLE_CAPTION.test(b.text));
+    const tableBetween = models.some((other) => other !== model && between(other.box));
+    if (onlyLabels && !tableBetween) charts.add(model);
+  }
+  return charts;
+}
