@@ -12,7 +12,7 @@ import { modelToTable } from "./tables/assemble-table";
 import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
 import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
 import { boxIntersection, boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/box";
-import { figureRegions, type FigureRegion } from "./figures/figure-regions";
+import { boxesToClusters, figureRegions, type FigureRegion } from "./figures/figure-regions";
 import { captionedCharts } from "./figures/captioned-charts";
 import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
@@ -46,7 +46,9 @@ export function extractPage(readings: PageReadings, pageNumber: number, settings
   const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
   // Table candidates under a "Figure N" caption are charts: figures, not tables.
-  const charts = captionedCharts(detected.tables, wordsToProseBlocks(readings.words.filter(outside(detected.tables.map((m) => m.box))), settings), settings);
+  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters(readings.graphics.drawings, settings.figureJoinGap).map((c) => c.box)];
+  const captionBlocks = wordsToProseBlocks(readings.words.filter(outside(detected.tables.map((m) => m.box))), settings);
+  const charts = captionedCharts(detected.tables, captionBlocks, pictures, settings);
   const models = detected.tables.filter((m) => !charts.has(m));
   let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
   // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.

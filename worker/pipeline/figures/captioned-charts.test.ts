@@ -20,7 +20,7 @@ test("FIGURE_CAPTION: figure, chart and graph numbers with series prefixes; not 
 test("a table candidate right under a figure caption is the chart; labels between are allowed", () => {
   const chart = table([100, 130, 400, 240]);
   const blocks = [block("Figure 1:", [60, 74, 110, 86]), block("Municipal taxes", [200, 100, 280, 110])];
-  assert.deepEqual([...captionedCharts([chart], blocks, SETTINGS)], [chart]);
+  assert.deepEqual([...captionedCharts([chart], blocks, [], SETTINGS)], [chart]);
 });
 
 test("not a chart: a paragraph or a table caption between, a caption too far above, or no overlap", () => {
@@ -33,13 +33,21 @@ test("not a chart: a paragraph or a table caption between, a caption too far abo
     ["caption beside, not above", [block("Figure 1:", [420, 74, 470, 86])]],
     ["a table's own caption", [block("Table 1:", [60, 74, 110, 86])]],
   ];
-  for (const [name, blocks] of cases) assert.equal(captionedCharts([model], blocks, SETTINGS).size, 0, name);
+  for (const [name, blocks] of cases) assert.equal(captionedCharts([model], blocks, [], SETTINGS).size, 0, name);
 });
 
 test("only the first table under a figure caption is its chart", () => {
   const chart = table([100, 100, 400, 160]);
   const below = table([100, 175, 400, 240]);
   // Within reach of the caption (12 pt: 96 pt), but the chart lies between.
-  const found = captionedCharts([chart, below], [block("Figure 1:", [60, 74, 110, 86], 12)], SETTINGS);
+  const found = captionedCharts([chart, below], [block("Figure 1:", [60, 74, 110, 86], 12)], [], SETTINGS);
   assert.deepEqual([...found], [chart]);
+});
+
+test("a picture between the caption and the table is the figure; the table after it stays a table", () => {
+  const model = table([100, 180, 400, 240]);
+  const caption = block("Figure 1:", [60, 74, 110, 86], 12);
+  assert.equal(captionedCharts([model], [caption], [[100, 95, 400, 170]], SETTINGS).size, 0);
+  // A small mark (an arrow head, a bullet) between is part of a chart, not a picture of its own.
+  assert.equal(captionedCharts([model], [caption], [[200, 100, 206, 106]], SETTINGS).size, 1);
 });

@@ -27,8 +27,9 @@ function captionLine(label: ProseBlock, blocks: ProseBlock[], settings: Settings
 }
 
 /** The table candidates that are the content of a figure captioned right above them. `blocks` are
- * the page's prose blocks outside table candidates. */
-export function captionedCharts(models: TableModel[], blocks: ProseBlock[], settings: Settings): Set<TableModel> {
+ * the page's prose blocks outside table candidates; `pictures` the page's images and drawings
+ * (a picture between caption and table is the figure, and the table follows it). */
+export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pictures: Box[], settings: Settings): Set<TableModel> {
   const charts = new Set<TableModel>();
   const captions = blocks.filter((b) => FIGURE_CAPTION.test(b.text)).map((b) => ({ label: b, box: captionLine(b, blocks, settings) }));
   for (const model of models) {
@@ -44,7 +45,8 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], sett
       .filter((b) => !inCaption(b) && between(b.box))
       .every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * 1.6 && !TABLE_CAPTION.test(b.text));
     const tableBetween = models.some((other) => other !== model && between(other.box));
-    if (onlyLabels && !tableBetween) charts.add(model);
+    const pictureBetween = pictures.some((p) => between(p) && p[3] - p[1] >= settings.minFigureSide && p[2] - p[0] >= settings.minFigureSide);
+    if (onlyLabels && !tableBetween && !pictureBetween) charts.add(model);
   }
   return charts;
 }
