@@ -52,7 +52,7 @@ export function extractPage(readings: PageReadings, pageNumber: number, settings
   const models = detected.tables.filter((m) => !charts.has(m));
   let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
   // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
-  const chartBoxes = [...charts].map((m) => boxUnion([m.box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
+  const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
   const figures = withCharts(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));

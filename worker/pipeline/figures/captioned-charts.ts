@@ -26,11 +26,13 @@ function captionLine(label: ProseBlock, blocks: ProseBlock[], settings: Settings
   return boxUnion([label.box, ...title.map((b) => b.box)])!;
 }
 
-/** The table candidates that are the content of a figure captioned right above them. `blocks` are
- * the page's prose blocks outside table candidates; `pictures` the page's images and drawings
- * (a picture between caption and table is the figure, and the table follows it). */
-export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pictures: Box[], settings: Settings): Set<TableModel> {
-  const charts = new Set<TableModel>();
+/** The table candidates that are the content of a figure captioned right above them, each with
+ * the chart's box: the candidate and the chart labels between it and the caption (a flow chart's
+ * upper boxes). `blocks` are the page's prose blocks outside table candidates; `pictures` the
+ * page's images and drawings (a picture between caption and table is the figure, and the table
+ * follows it). */
+export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pictures: Box[], settings: Settings): Map<TableModel, Box> {
+  const charts = new Map<TableModel, Box>();
   const captions = blocks.filter((b) => FIGURE_CAPTION.test(b.text)).map((b) => ({ label: b, box: captionLine(b, blocks, settings) }));
   for (const model of models) {
     const top = model.box[1];
@@ -41,12 +43,11 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pict
     const between = (box: Box) => box[1] >= caption.box[3] - 1 && box[3] <= top + 1 && overlapsX(box, model.box);
     // Only a chart's own labels may sit between: short single lines, never a paragraph, another
     // table or a table's caption (then the figure ended above them).
-    const onlyLabels = blocks
-      .filter((b) => !inCaption(b) && between(b.box))
-      .every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * 1.6 && !TABLE_CAPTION.test(b.text));
+    const labels = blocks.filter((b) => !inCaption(b) && between(b.box));
+    const onlyLabels = labels.every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * 1.6 && !TABLE_CAPTION.test(b.text));
     const tableBetween = models.some((other) => other !== model && between(other.box));
     const pictureBetween = pictures.some((p) => between(p) && p[3] - p[1] >= settings.minFigureSide && p[2] - p[0] >= settings.minFigureSide);
-    if (onlyLabels && !tableBetween && !pictureBetween) charts.add(model);
+    if (onlyLabels && !tableBetween && !pictureBetween) charts.set(model, boxUnion([model.box, ...labels.map((b) => b.box)])!);
   }
   return charts;
 }
