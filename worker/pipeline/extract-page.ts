@@ -11,9 +11,9 @@ import { detectTables, type PageTables } from "./tables/detect-tables";
 import { modelToTable } from "./tables/assemble-table";
 import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
 import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
-import { boxIntersection, boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/box";
-import { boxesToClusters, figureRegions, type FigureRegion } from "./figures/figure-regions";
-import { captionedCharts } from "./figures/captioned-charts";
+import { boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/box";
+import { boxesToClusters, figureRegions } from "./figures/figure-regions";
+import { addChartRegions, captionedCharts, mayHoldFigureCaption } from "./figures/captioned-charts";
 import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
@@ -45,15 +45,12 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
   const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
-  // Table candidates under a "Figure N" caption are charts: figures, not tables.
-  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters(readings.graphics.drawings, settings.figureJoinGap).map((c) => c.box)];
-  const captionBlocks = wordsToProseBlocks(readings.words.filter(outside(detected.tables.map((m) => m.box))), settings);
-  const charts = captionedCharts(detected.tables, captionBlocks, pictures, settings);
+  const charts = findCaptionedCharts(readings, detected.tables, settings, outside);
   const models = detected.tables.filter((m) => !charts.has(m));
   let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
   // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
   const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
-  const figures = withCharts(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
+  const figures = addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
   let blocks = wordsToProseBlocks(freeWords, settings);
@@ -110,19 +107,12 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
   };
 }
 
-/** Adds the captioned charts to the figure regions; a drawn figure that overlaps a chart (its
- * axis, its legend) grows into one region with it. */
-function withCharts(figures: FigureRegion[], charts: Box[]): FigureRegion[] {
-  const out = [...figures];
-  for (const chart of charts) {
-    let region: FigureRegion = { box: chart, sources: ["layout"] };
-    for (let k = out.length - 1; k >= 0; k--) {
-      const f = out[k]!;
-      if (boxIntersection(f.box, region.box) === null) continue;
-      region = { box: boxUnion([region.box, f.box])!, sources: [...new Set([...region.sources, ...f.sources])] };
-      out.splice(k, 1);
-    }
-    out.push(region);
-  }
-  return out;
+/** Table candidates under a "Figure N" caption are charts: figures, not tables. The caption search
+ * needs the page's prose blocks and drawing clusters, so it runs only on pages with a word that
+ * could start such a caption. */
+function findCaptionedCharts(readings: PageReadings, candidates: TableModel[], settings: Settings, outside: (boxes: Box[]) => (w: Word) => boolean): Map<TableModel, Box> {
+  if (candidates.length === 0 || !mayHoldFigureCaption(readings.words)) return new Map();
+  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters(readings.graphics.drawings, settings.figureJoinGap).map((c) => c.box)];
+  const blocks = wordsToProseBlocks(readings.words.filter(outside(candidates.map((m) => m.box))), settings);
+  return captionedCharts(candidates, blocks, pictures, settings);
 }

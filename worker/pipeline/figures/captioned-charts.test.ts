@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { captionedCharts, FIGURE_CAPTION } from "./captioned-charts";
+import { captionedCharts, FIGURE_CAPTION, mayHoldFigureCaption } from "./captioned-charts";
 import { SETTINGS } from "../settings";
 import type { Box, TableModel } from "../types";
 import type { ProseBlock } from "../prose/lines-to-blocks";
@@ -51,4 +51,10 @@ test("a picture between the caption and the table is the figure; the table after
   assert.equal(captionedCharts([model], [caption], [[100, 95, 400, 170]], SETTINGS).size, 0);
   // A small mark (an arrow head, a bullet) between is part of a chart, not a picture of its own.
   assert.equal(captionedCharts([model], [caption], [[200, 100, 206, 106]], SETTINGS).size, 1);
+});
+
+test("mayHoldFigureCaption: a page is searched only when a word could start a caption", () => {
+  assert.equal(mayHoldFigureCaption([{ text: "Table" }, { text: "1:" }, { text: "figures" }]), false);
+  assert.equal(mayHoldFigureCaption([{ text: "see" }, { text: "Figure" }]), true);
+  assert.equal(mayHoldFigureCaption([{ text: "Fig." }]), true);
 });

@@ -5,15 +5,24 @@
 // labels (a chart's own text) is that figure's content. It is delivered as a figure (a crop of the
 // page), not as a table whose cells would be chart labels.
 import type { Box, TableModel } from "../types";
-import { boxOverlapRatio, boxUnion } from "../geometry/box";
+import { boxIntersection, boxOverlapRatio, boxUnion } from "../geometry/box";
+import type { FigureRegion } from "./figure-regions";
 import type { ProseBlock } from "../prose/lines-to-blocks";
 import type { Settings } from "../settings";
 
 /** "Figure 1:", "Fig. 2", "CHART 3.", "Graph 4", "Diagram 5", "Figure CA2b." (a number, maybe
  * after a short upper-case series prefix; not "Figures 15-19 show ..."). "Table" is not here: a
  * table captioned as a table stays one. */
-export const FIGURE_CAPTION = /^(Figure|FIGURE|Fig\.|FIG\.|Chart|CHART|Graph|GRAPH|Diagram|DIAGRAM)\s*[A-Z]{0,3}\d+[a-z]?(\s|[:.|)\-–]|$)/;
+const CAPTION_NAME = "(Figure|FIGURE|Fig\\.|FIG\\.|Chart|CHART|Graph|GRAPH|Diagram|DIAGRAM)";
+export const FIGURE_CAPTION = new RegExp(`^${CAPTION_NAME}\\s*[A-Z]{0,3}\\d+[a-z]?(\\s|[:.|)\\-–]|$)`);
 const TABLE_CAPTION = /^(Table|TABLE)\s*[A-Z]{0,3}\d/;
+const CAPTION_WORD = new RegExp(`^${CAPTION_NAME}`);
+
+/** Whether any word could start a figure caption: most pages have none, and then the page needs
+ * none of the work below (its own prose blocks, drawing clusters). */
+export function mayHoldFigureCaption(words: Array<{ text: string }>): boolean {
+  return words.some((w) => CAPTION_WORD.test(w.text));
+}
 
 const overlapsX = (a: Box, b: Box) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0;
 
@@ -50,4 +59,21 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pict
     if (onlyLabels && !tableBetween && !pictureBetween) charts.set(model, boxUnion([model.box, ...labels.map((b) => b.box)])!);
   }
   return charts;
+}
+
+/** Adds the charts to the page's figure regions; a drawn figure that overlaps a chart (its axis,
+ * its legend) grows into one region with it. */
+export function addChartRegions(figures: FigureRegion[], charts: Box[]): FigureRegion[] {
+  const out = [...figures];
+  for (const chart of charts) {
+    let region: FigureRegion = { box: chart, sources: ["layout"] };
+    for (let k = out.length - 1; k >= 0; k--) {
+      const f = out[k]!;
+      if (boxIntersection(f.box, region.box) === null) continue;
+      region = { box: boxUnion([region.box, f.box])!, sources: [...new Set([...region.sources, ...f.sources])] };
+      out.splice(k, 1);
+    }
+    out.push(region);
+  }
+  return out;
 }
