@@ -88,15 +88,18 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   const kept = new Map<number, PageReadings>();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-"));
   const pdfPath = path.join(pdfDir, pdf);
-  const counted = await openPdf(pdfPath);
-  const pageCount = counted.doc.numPages;
-  await counted.close();
   // Rotation of the dataset's own PDF, which the ground truth describes (a scanned variant is
   // rasterised as displayed and has no /Rotate left, but its ground truth is the original's).
   const original = await openPdf(path.join(dir, pdf));
   let rotated = false;
   for (let n = 1; n <= original.doc.numPages; n++) rotated ||= (await original.doc.getPage(n)).rotate % 360 !== 0;
+  let pageCount = original.doc.numPages;
   await original.close();
+  if (path.resolve(pdfPath) !== path.resolve(dir, pdf)) {
+    const variant = await openPdf(pdfPath);
+    pageCount = variant.doc.numPages;
+    await variant.close();
+  }
   const fileSha256 = createHash("sha256").update(await fs.promises.readFile(pdfPath)).digest("hex");
   let textLayer = false;
   const started = performance.now();
