@@ -1,6 +1,5 @@
 // The worker process: claim -> run -> store -> settle, one document at a time (SPEC.md §8).
-// Between jobs it re-queues orphaned jobs, settles ended jobs a crash left unsettled, and deletes
-// expired ones. SIGTERM/SIGINT: finish the
+// Between jobs it re-queues orphaned jobs and deletes expired ones. SIGTERM/SIGINT: finish the
 // current page, put the job back in the queue (not counted as a re-queue), exit.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
@@ -23,7 +22,6 @@ async function maintain(): Promise<void> {
   const { requeued, failed } = await reapOrphans();
   for (const id of requeued) log(`re-queued ${id} (its worker stopped reporting)`);
   for (const id of failed) log(`failed ${id} (interrupted too many times)`);
-  await settleEndedJobs();
   for (const job of await findExpiredJobs()) {
     await deleteJob(job);
     log(`deleted ${job.id} (retention window over)`);
@@ -33,6 +31,9 @@ async function maintain(): Promise<void> {
 async function main(): Promise<void> {
   const env = getEnv();
   log(`started as ${workerId}`);
+  // Every way a job ends settles it in the same transaction (lib/jobs/queue.ts); this catches up
+  // jobs an older version of the worker ended without settling, once, not on every pass.
+  await settleEndedJobs().catch((error) => log(`settling ended jobs failed: ${(error as Error).message}`));
   // One set of OCR engines for the worker's life: each loads on its first page (~3 s for both)
   // and then serves every later job, instead of loading again for each one.
   const ocr = env.OCR_ENGINES.length > 0 ? OcrReaders.withEngines(env.OCR_ENGINES) : null;

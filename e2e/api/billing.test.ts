@@ -163,6 +163,25 @@ describe("settlement", () => {
       stack.startWorker();
     }
   });
+
+  test("a job ended by an older worker without settling is settled when a worker starts", async () => {
+    const key = await createKey(stack, "legacy@example.com", 1);
+    for (const worker of stack.workers.filter((w) => w.process.exitCode === null)) {
+      worker.process.kill("SIGTERM");
+      await worker.exited;
+    }
+    const answer = await submit(stack, { bytes: await makeTextPdf(2), headers: auth(key) });
+    const id = String(answer.body.id);
+    // What a worker from before the one-transaction settlement could leave behind: done, unsettled.
+    await stack.query(`UPDATE "Job" SET state = 'done', stage = 'done', usage = '{"pages": 1, "pages_failed": 1}', "finishedAt" = now() WHERE id = $1`, [id]);
+    assert.equal(await balanceMicros("legacy@example.com"), 880_000n);
+    stack.startWorker();
+    for (let i = 0; i < 100 && (await balanceMicros("legacy@example.com")) !== 940_000n; i++) await new Promise((r) => setTimeout(r, 100));
+    assert.equal(await balanceMicros("legacy@example.com"), 940_000n, "2 pages held, 1 delivered: 1 charged");
+    const [row] = await stack.query<{ settledAt: Date | null; heldMicros: string }>(`SELECT "settledAt", "heldMicros" FROM "Job" WHERE id = $1`, [id]);
+    assert.ok(row!.settledAt);
+    assert.equal(row!.heldMicros, "0");
+  });
 });
 
 describe("keys", () => {

@@ -58,14 +58,18 @@ export async function settleJob(tx: Prisma.TransactionClient, jobId: string, opt
   await tx.job.update({ where: { id: jobId }, data: { settledAt: new Date(), heldMicros: 0n } });
 }
 
-/** Ended jobs not yet settled (only rows ended before settlement moved into the ending
- * transaction, or ended by hand): settled by the worker's maintenance pass. */
-export async function settleEndedJobs(limit = 50): Promise<number> {
-  const jobs = await getDb().job.findMany({
-    where: { state: { in: ["done", "failed"] }, settledAt: null },
-    select: { id: true },
-    take: limit,
-  });
-  for (const job of jobs) await getDb().$transaction((tx) => settleJob(tx, job.id));
-  return jobs.length;
+/** Ended jobs not yet settled (only rows ended by a worker from before settlement moved into
+ * the ending transaction): settled once when a worker starts. */
+export async function settleEndedJobs(batch = 50): Promise<number> {
+  let settled = 0;
+  for (;;) {
+    const jobs = await getDb().job.findMany({
+      where: { state: { in: ["done", "failed"] }, settledAt: null },
+      select: { id: true },
+      take: batch,
+    });
+    for (const job of jobs) await getDb().$transaction((tx) => settleJob(tx, job.id));
+    settled += jobs.length;
+    if (jobs.length < batch) return settled;
+  }
 }
