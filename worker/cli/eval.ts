@@ -1,7 +1,7 @@
-// npm run eval -- --dataset ../shared/data/icdar2013-eu [--no-ocr] [--engines ocr-1,ocr-2]
+// npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 // Runs the pipeline on every PDF of an ICDAR-2013-style dataset and scores it with the competition's
-// adjacency-relation metric (../shared/data/README.md): complete process (our detection) and
+// adjacency-relation metric (ICDAR 2013 table competition): complete process (our detection) and
 // structure only (ground-truth regions given); micro and per-document P/R/F1; time per page. With
 // OCR on it also prints the confidence calibration per level (eval/calibration.ts).
 // --pdf-dir reads the PDFs from another directory with the same names (the scanned variants made by

@@ -1,4 +1,4 @@
-// Reads the ICDAR 2013 table-competition ground truth (see ../shared/data/README.md): structure
+// Reads the ICDAR 2013 table-competition ground truth (the competition's -reg.xml and -str.xml files): structure
 // files (-str.xml) as grids of cells per region, region files (-reg.xml) as page boxes.
 import fs from "node:fs";
 import { XMLParser } from "fast-xml-parser";
