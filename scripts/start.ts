@@ -2,7 +2,7 @@
 // DATA_DIR unless DATABASE_URL is set, applies migrations, builds the web app if it has not been
 // built, then runs the web process and WORKERS worker processes, restarting a worker that dies
 // (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
-// Children run as `node --import tsx`, not through the tsx CLI, which would add a wrapper process
+// Children run as `node --import tsx` (the worker: compiled, scripts/run-entry.mjs), not through the tsx CLI, which would add a wrapper process
 // between us and the service (signals and exit codes would then be the wrapper's).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -50,7 +50,10 @@ async function main(): Promise<void> {
   const children = new Set<ChildProcess>();
   let stopping = false;
   const spawnService = (name: string, script: string, restart: boolean) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: serviceEnv, stdio: "inherit" });
+    // The worker runs compiled (scripts/run-entry.mjs builds it when a source changed): no
+    // TypeScript transpiling at each start or restart.
+    const args = script === "worker/main.ts" ? ["scripts/run-entry.mjs", "worker"] : ["--import", "tsx", script];
+    const child = spawn(process.execPath, args, { cwd: root, env: serviceEnv, stdio: "inherit" });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);

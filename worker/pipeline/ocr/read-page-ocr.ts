@@ -4,8 +4,6 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache } from "./ocr-cache";
-import { PaddleEngine } from "./paddle/paddle-engine";
-import { TesseractEngine } from "./tesseract-engine";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -17,9 +15,12 @@ export interface PageOcrEngine {
 
 export type EngineFactory = () => Promise<PageOcrEngine>;
 
+/** The engines' modules (tesseract.js, onnxruntime-node and its native library) are imported
+ * only when a page first needs them: a process that never reads a page by OCR (`--no-ocr`, a
+ * worker with OCR_ENGINES=none, an idle worker) does not pay their load time or memory. */
 export const DEFAULT_ENGINES: Record<OcrReaderName, EngineFactory> = {
-  "ocr-1": () => TesseractEngine.create(),
-  "ocr-2": () => PaddleEngine.create(),
+  "ocr-1": async () => (await import("./tesseract-engine")).TesseractEngine.create(),
+  "ocr-2": async () => (await import("./paddle/paddle-engine")).PaddleEngine.create(),
 };
 
 export interface ReadPageOcrInput {
