@@ -15,6 +15,7 @@ import { extractPage, readPage, type PageExtraction, type PageReadings } from ".
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
+import { readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
@@ -94,7 +95,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           if (readers) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
-            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+            // With a text layer only the first OCR family reads the whole page; the second reads
+            // the cells in doubt after assembly (ocr/cascade.ts). Scans are read by both in full.
+            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: hasTextLayer ? "first" : "all" });
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -112,6 +115,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           stage = "assemble";
           const extraction = extractPage(readings, pageNumber, settings);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
+          if (pageOcr && readers && hasTextLayer) {
+            stage = "ocr";
+            const failed = await readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr, tables: extraction.tables });
+            if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
+          }
           if (pageOcr) {
             stage = "reconcile";
             // The OCR readings; the one the page's words came from (a scan's) is skipped by the

@@ -23,7 +23,7 @@ let paddle: PaddleEngine;
 let dir: string;
 let disputedPdf: string;
 
-const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), release: async () => {} });
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
 
 before(async () => {
   dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-pipeline-test-"));
@@ -93,10 +93,17 @@ test("two OCR families against the text layer: still disputed (OCR never outvote
   assert.equal(cell.value, "17");
   assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
   assert.equal(cell.provisional, true);
+  // The cascade: cells where the text layer and the first family (ocr-2) agree are verified by
+  // those two; the second family (ocr-1) read only the cells in doubt, as crops, never the page.
   for (const other of agreeingNumbers(table.rows)) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
-    assert.deepEqual([...other.sources].sort(), ["ocr-1", "ocr-2", "pdf-text"]);
+    assert.deepEqual([...other.sources].sort(), ["ocr-2", "pdf-text"]);
   }
+  assert.equal(readers.stats.engineRuns["ocr-1"], 0, "ocr-1 never read the whole page");
+  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropRuns["ocr-1"], 1);
+  const cells = table.header_cells.length + table.rows.flat().length;
+  assert.ok(readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3, `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`);
 });
 
 test("a scanned ruled table: structure from the page image, values verified by the two OCR families; the cache skips OCR the second time", async () => {

@@ -24,6 +24,10 @@ export interface OcrPageReading {
    * machine, so this is not CPU time); as stored when served from cache. */
   seconds: number;
   fromCache: boolean;
+  /** Set when the engine read only these boxes of the page (PDF points; the cascade's second
+   * family reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
+   * silence elsewhere is no evidence. Absent: the whole page was read. */
+  cropsRead?: BBox[];
 }
 
 /** An engine that failed on a page: recorded, not fatal. */
