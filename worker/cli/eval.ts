@@ -1,5 +1,6 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
+//                 [--scans clean|realistic|both]
 // Runs the pipeline on every PDF of an ICDAR-2013-style dataset and scores it with the competition's
 // adjacency-relation metric (ICDAR 2013 table competition): complete process (our detection) and
 // structure only (ground-truth regions given); micro and per-document P/R/F1; time per page. With
@@ -9,6 +10,8 @@
 // eval-out/ocr-cache by default (keyed by file hash and OCR settings version), so a second run
 // re-scores in seconds; times are then not OCR times (--no-cache for those).
 // Per-document figures are written to eval-out/<dataset>.json. The data is read by path, never copied.
+// --scans makes image-only variants of the dataset under <out>/scans (eval/realistic-scans.ts:
+// clean 200 dpi renders, realistic office scans at fixed seeds, or both) and evaluates each.
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -26,6 +29,7 @@ import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
+import { parseScanVariants, prepareScanVariant, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
   name: string;
@@ -41,7 +45,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null };
+  const args = { dataset: "", ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -55,6 +59,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--no-cache") args.cache = null;
     else if (a === "--only") args.only = argv[++i] ?? "";
     else if (a === "--out") args.out = argv[++i] ?? "";
+    else if (a === "--scans") args.scans = parseScanVariants(argv[++i] ?? "");
     else throw new Error(`unknown option ${a}`);
   }
   if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache]");
@@ -157,8 +162,11 @@ function summarize(docs: DocResult[], key: "complete" | "structure") {
   };
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
+  if (args.scans.length > 0) {
+    for (const variant of args.scans) await main({ ...args, scans: [], pdfDir: await prepareScanVariant(path.resolve(args.dataset), variant, args.out, args.only) });
+    return;
+  }
   const dir = path.resolve(args.dataset);
   const pdfs = fs
     .readdirSync(dir)
