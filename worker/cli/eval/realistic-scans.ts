@@ -10,6 +10,8 @@ import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { renderPage, renderToGrey } from "../../pipeline/render/render-page";
+import { rotateGrey } from "../../pipeline/scan/rotate-image";
+export { rotateGrey } from "../../pipeline/scan/rotate-image";
 
 export const SCAN_VERSION = "scan-1";
 
@@ -53,38 +55,6 @@ export function pageAngle(random: () => number, pageNumber: number): number {
   const steep = pageNumber % REALISTIC_SCAN.steepEvery === 0;
   const limit = steep ? REALISTIC_SCAN.steepAngleDeg : REALISTIC_SCAN.maxAngleDeg;
   return (random() * 2 - 1) * limit;
-}
-
-/** `grey` turned by `degrees` about its centre (bilinear; white where the page was not). */
-export function rotateGrey(grey: Uint8Array, width: number, height: number, degrees: number, fill = 255): Uint8Array {
-  const out = new Uint8Array(width * height);
-  const rad = (degrees * Math.PI) / 180;
-  const cos = Math.cos(rad);
-  const sin = Math.sin(rad);
-  const cx = width / 2;
-  const cy = height / 2;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      // Inverse mapping: where in the source this output pixel comes from.
-      const dx = x + 0.5 - cx;
-      const dy = y + 0.5 - cy;
-      const sx = cos * dx + sin * dy + cx - 0.5;
-      const sy = -sin * dx + cos * dy + cy - 0.5;
-      const x0 = Math.floor(sx);
-      const y0 = Math.floor(sy);
-      if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) {
-        out[y * width + x] = fill;
-        continue;
-      }
-      const fx = sx - x0;
-      const fy = sy - y0;
-      const i = y0 * width + x0;
-      const top = grey[i]! * (1 - fx) + grey[i + 1]! * fx;
-      const bottom = grey[i + width]! * (1 - fx) + grey[i + width + 1]! * fx;
-      out[y * width + x] = Math.round(top * (1 - fy) + bottom * fy);
-    }
-  }
-  return out;
 }
 
 /** One [1 2 1] / 4 pass along rows and along columns. */
