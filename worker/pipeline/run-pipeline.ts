@@ -19,6 +19,8 @@ import { readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
+import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 
 export interface PipelineInput {
   pdfPath: string;
@@ -97,13 +99,15 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
             // With a text layer only the first OCR family reads the whole page; the second reads
             // the cells in doubt after assembly (ocr/cascade.ts). Scans are read by both in full.
-            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: hasTextLayer ? "first" : "all" });
+            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: hasTextLayer ? "first" : "all", prepareScan: !hasTextLayer });
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
           }
           // The value reading the page's words (and so its cells' values) come from.
           let ownSource: CellSource = "pdf-text";
+          // A scan is worked on upright and deskewed; its boxes go back onto the page as scanned.
+          let scanTransform: ScanTransform | null = null;
           if (!hasTextLayer && pageOcr) {
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
@@ -111,9 +115,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const scanned = await scannedReadings(page, pageNumber, readings, pageOcr);
             readings = scanned.readings;
             ownSource = scanned.ownSource;
+            scanTransform = scanned.transform;
           }
           stage = "assemble";
-          const extraction = extractPage(readings, pageNumber, settings);
+          let extraction = extractPage(readings, pageNumber, settings);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr && readers && hasTextLayer) {
             stage = "ocr";
@@ -129,6 +134,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
             const regions = ocrNonTextRegions(pageOcr.readings);
             figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+          }
+          if (scanTransform) {
+            extraction = extractionToPage(extraction, scanTransform);
+            readings = { ...readings, width: size.width, height: size.height };
           }
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
@@ -203,7 +212,7 @@ async function scannedReadings(
   pageNumber: number,
   base: PageReadings,
   pageOcr: PageOcr,
-): Promise<{ readings: PageReadings; ownSource: OcrReaderName }> {
+): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
     .map((name) => [name, pageOcr.readings[name]] as const)
@@ -211,7 +220,13 @@ async function scannedReadings(
   const words = ocrWordsToPageWords(reading.words);
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
-  const render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
-  const graphics = { ...base.graphics, rulings: [...base.graphics.rulings, ...renderToRulings(render)] };
-  return { readings: { ...base, words, graphics }, ownSource };
+  // The reading was made on the page prepared for OCR (upright, deskewed, binarised): rulings
+  // are found on that same image, and the page is worked on in its coordinates.
+  const transform = reading.scanTransform ?? null;
+  let render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
+  if (!pageOcr.render && transform) render = applyScanTransform(render, transform);
+  const own = transform ? graphicsToPrepared(base.graphics, transform) : base.graphics;
+  const graphics = { ...own, rulings: [...own.rulings, ...renderToRulings(render)] };
+  const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
+  return { readings: { ...base, ...size, words, graphics }, ownSource, transform };
 }

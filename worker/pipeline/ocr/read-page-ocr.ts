@@ -9,6 +9,7 @@ import { OCR_SETTINGS_VERSION } from "./settings";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
 import { getEnv } from "../../../lib/env";
+import { prepareScan, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -44,6 +45,10 @@ export interface ReadPageOcrInput {
    * only the first family (FIRST_FAMILY, when it runs); the second then reads only the cells in
    * doubt (readCells). If the first family fails on the page, the second reads the whole page. */
   families?: "all" | "first";
+  /** A scanned page (no text layer): the engines read it prepared for OCR (turned upright,
+   * deskewed, denoised and binarised: scan/prepare-scan.ts), their words on the prepared page;
+   * every reading carries the transform back to the original page. */
+  prepareScan?: boolean;
 }
 
 /** The family that reads every page with a text layer in full: PaddleOCR (ocr-2). Its detector
@@ -55,6 +60,9 @@ export const FIRST_FAMILY: OcrReaderName = "ocr-2";
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop
  * settings, so a change to either re-reads. */
 export const CELL_READINGS_VERSION = `${OCR_SETTINGS_VERSION}.cells-1`;
+
+/** Version of the cached readings of scanned pages, which engines read prepared (prepare-scan.ts). */
+export const SCANNED_PAGE_VERSION = `${OCR_SETTINGS_VERSION}.${SCAN_PREP_VERSION}`;
 
 export interface ReadCellsInput {
   page: PDFPageProxy | PageRender;
@@ -71,7 +79,8 @@ export interface ReadCellsInput {
 export interface PageOcr {
   /** One outcome per engine this OcrReaders runs (both by default). */
   readings: Partial<Record<OcrReaderName, OcrOutcome>>;
-  /** The render the engines read, or null when every reading came from the cache. */
+  /** The render the engines read (on a scan: the prepared one), or null when every reading came
+   * from the cache. */
   render: PageRender | null;
 }
 
@@ -189,11 +198,10 @@ export class OcrReaders {
   }
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {
-    const cached = await Promise.all(
-      names.map((reader) =>
-        input.cacheDir ? readOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }) : null,
-      ),
-    );
+    // Scans are read prepared (deskewed, binarised): a different image, so a different cache key.
+    const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : undefined;
+    const cacheKey = (reader: OcrReaderName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
+    const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));
     const readings: Partial<Record<OcrReaderName, OcrOutcome>> = {};
     const missing: OcrReaderName[] = [];
     names.forEach((reader, i) => {
@@ -208,8 +216,10 @@ export class OcrReaders {
     if (missing.length === 0) return { readings, render: null };
 
     let render: PageRender;
+    let scanTransform: ScanTransform | undefined;
     try {
       render = isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber);
+      if (input.prepareScan) ({ render, transform: scanTransform } = prepareScan(render));
     } catch (error) {
       // Without pixels neither engine can read: both failures are recorded.
       for (const reader of missing) readings[reader] = { error: `render failed: ${messageOf(error)}` };
@@ -218,9 +228,10 @@ export class OcrReaders {
     await Promise.all(
       missing.map(async (reader) => {
         const outcome = await this.runEngine(reader, render);
+        if (scanTransform && !("error" in outcome)) outcome.scanTransform = scanTransform;
         readings[reader] = outcome;
         if (input.cacheDir && !("error" in outcome)) {
-          await writeOcrCache(input.cacheDir, { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader }, outcome).catch(
+          await writeOcrCache(input.cacheDir, cacheKey(reader), outcome).catch(
             () => undefined, // a full disk costs a re-run later, not this page
           );
         }
