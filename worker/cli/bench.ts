@@ -1,4 +1,5 @@
 // npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr] [--threads N]
+// npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
 // reconciliation, figure crops), timed page by page. Issue 15 targets on a 2-core machine: a
@@ -19,6 +20,7 @@ import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 import { runPipeline } from "../pipeline/run-pipeline";
+import { pageStages } from "./bench/page-stages";
 
 const TARGETS = { coldSeconds: 20, cachedSeconds: 1, peakRssMb: 1536 };
 
@@ -28,10 +30,12 @@ interface Args {
   only: OcrReaderName | null;
   ocr: boolean;
   threads: number | null;
+  stages: boolean;
+  page: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null };
+  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null, stages: false, page: 1 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--pages") args.pages = Number(argv[++i]);
@@ -41,6 +45,8 @@ function parseArgs(argv: string[]): Args {
       args.only = value;
     } else if (arg === "--no-ocr") args.ocr = false;
     else if (arg === "--threads") args.threads = Number(argv[++i]);
+    else if (arg === "--stages") args.stages = true;
+    else if (arg === "--page") args.page = Number(argv[++i]);
     else args.file = arg;
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
@@ -91,6 +97,13 @@ async function main(): Promise<void> {
       await fs.promises.writeFile(file, await makeDenseTablePdf(args.pages));
     }
     const sha = createHash("sha256").update(await fs.promises.readFile(file)).digest("hex");
+    if (args.stages) {
+      const stages = await pageStages(file, args.page, args.threads ?? os.availableParallelism());
+      console.log(`CPU seconds by stage, page ${args.page} of ${path.basename(file)} (engines warm; all threads of the process):`);
+      for (const [name, seconds] of stages) console.log(`  ${name.padEnd(52)} ${seconds.toFixed(2)}`);
+      console.log(`  ${"total".padEnd(52)} ${stages.reduce((sum, [, s]) => sum + s, 0).toFixed(2)}`);
+      return;
+    }
     const cacheDir = path.join(work, "ocr-cache");
     const outputDir = path.join(work, "out");
     const engines: OcrReaderName[] = args.only ? [args.only] : ["ocr-1", "ocr-2"];

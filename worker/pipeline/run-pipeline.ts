@@ -97,9 +97,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           if (readers) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
-            // With a text layer only the first OCR family reads the whole page; the second reads
-            // the cells in doubt after assembly (ocr/cascade.ts). Scans are read by both in full.
-            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: hasTextLayer ? "first" : "all", prepareScan: !hasTextLayer });
+            // Only the first OCR family reads the whole page; the second reads the cells in doubt
+            // (on a scan: every cell) after assembly (ocr/cascade.ts).
+            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer });
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -120,9 +120,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           stage = "assemble";
           let extraction = extractPage(readings, pageNumber, settings);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
-          if (pageOcr && readers && hasTextLayer) {
+          if (pageOcr && readers) {
             stage = "ocr";
-            const failed = await readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr, tables: extraction.tables });
+            const failed = await readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr, tables: extraction.tables, scanned: !hasTextLayer });
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
           if (pageOcr) {

@@ -6,13 +6,14 @@
 //     agreement: without a second look the cell would stay unverified),
 //   - or a structure reading disputes the cell (a table flagged layout_disputed, or any box a
 //     caller passes in `disputedBoxes`: the structure vote's doubts).
-// Pages without a text layer are not cascaded: both families read them in full (every cell).
+// On pages without a text layer the first family (ocr-1) reads the page in full, and the second
+// reads every cell, line by line (lineCropsOfCells).
 // Calibration is unchanged by construction: a lying text layer disagrees with the first OCR
 // reading, so its cells get the second family too and end disputed, as before.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { comparisonKey } from "../reconcile/normalise";
 import { textInBox, type BoxedWord } from "../reconcile/words-in-box";
-import { isOcrFailure, type OcrReaderName } from "./types";
+import { isOcrFailure, type OcrReaderName, type Word } from "./types";
 import type { OcrReaders, PageOcr } from "./read-page-ocr";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { PageRender } from "../render/render-page";
@@ -61,15 +62,54 @@ export interface CascadeInput {
   disputedBoxes?: readonly BBox[];
 }
 
-/** Runs the second family on the cells in doubt; returns its failure, if it failed. The one call
- * run-pipeline makes between assembling a page's tables and reconciling them. */
-export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput): Promise<{ reader: OcrReaderName; error: string } | null> {
-  const first = readers.firstFamily;
-  const second = readers.secondFamily;
+/** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
+ * around a line (its unclip margin), which its recogniser was trained on. */
+const LINE_PAD = { vertical: 0.35, horizontal: 0.6 };
+
+/**
+ * On a scan every cell is read by the second family: its text lines (the first reading's words in
+ * the cell, grouped by line) as crops, so recognition sees one line at a time without detection.
+ */
+export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly Word[]): BBox[] {
+  const crops: BBox[] = [];
+  for (const table of tables) {
+    for (const cell of cellsOf(table)) {
+      const box = cell.bbox!;
+      const words = firstWords.filter((w) => {
+        const x = (w.bbox[0] + w.bbox[2]) / 2;
+        const y = (w.bbox[1] + w.bbox[3]) / 2;
+        return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+      });
+      const lines: BBox[] = [];
+      for (const w of [...words].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+        const line = lines.find((l) => Math.min(l[3], w.bbox[3]) - Math.max(l[1], w.bbox[1]) > 0.5 * Math.min(l[3] - l[1], w.bbox[3] - w.bbox[1]));
+        if (line) {
+          line[0] = Math.min(line[0], w.bbox[0]);
+          line[1] = Math.min(line[1], w.bbox[1]);
+          line[2] = Math.max(line[2], w.bbox[2]);
+          line[3] = Math.max(line[3], w.bbox[3]);
+        } else lines.push([...w.bbox] as BBox);
+      }
+      for (const [x0, y0, x1, y1] of lines) {
+        const h = y1 - y0;
+        crops.push([x0 - LINE_PAD.horizontal * h, y0 - LINE_PAD.vertical * h, x1 + LINE_PAD.horizontal * h, y1 + LINE_PAD.vertical * h]);
+      }
+    }
+  }
+  return crops;
+}
+
+/** Runs the second family on the cells in doubt (on a scan: on every cell); returns its failure,
+ * if it failed. The one call run-pipeline makes between assembling a page's tables and
+ * reconciling them. */
+export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput & { scanned?: boolean }): Promise<{ reader: OcrReaderName; error: string } | null> {
+  const scanned = input.scanned === true;
+  const first = readers.firstFamilyFor(scanned);
+  const second = readers.secondFamilyFor(scanned);
   if (!first || !second || input.pageOcr.readings[second] !== undefined) return null;
   const firstReading = input.pageOcr.readings[first];
   if (!firstReading || isOcrFailure(firstReading)) return null;
-  const boxes = cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
+  const boxes = scanned ? lineCropsOfCells(input.tables, firstReading.words) : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
   const outcome = await readers.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { reader: second, error: outcome.error } : null;
 }

@@ -106,7 +106,7 @@ test("two OCR families against the text layer: still disputed (OCR never outvote
   assert.ok(readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3, `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`);
 });
 
-test("a scanned ruled table: structure from the page image, values verified by the two OCR families; the cache skips OCR the second time", async () => {
+test("a scanned ruled table: structure from the page image, every cell verified by the two OCR families (ocr-2 on cell crops); the cache skips OCR the second time", async () => {
   const born = path.join(dir, "born.pdf");
   await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
   const scan = path.join(dir, "scan.pdf");
@@ -123,11 +123,14 @@ test("a scanned ruled table: structure from the page image, values verified by t
     assert.equal(cell.confidence, "verified", JSON.stringify(cell));
     assert.deepEqual([...cell.sources].sort(), ["ocr-1", "ocr-2"]);
   }
+  // The scan cascade: ocr-1 reads the page, ocr-2 every cell's lines as crops (no detection).
   assert.equal(readers.stats.engineRuns["ocr-1"], 1);
-  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.engineRuns["ocr-2"], 0);
+  assert.equal(readers.stats.cropRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropsRead["ocr-2"], numbers.length + table.rows.length + table.header_cells.filter((c) => c.value).length);
   const again = await extract(scan, readers, cacheDir);
   assert.equal(readers.stats.engineRuns["ocr-1"], 1, "the second run read the cache");
-  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropRuns["ocr-2"], 1);
   assert.equal(readers.stats.cacheHits, 2);
   assert.deepEqual(again.tables, [table]);
 });

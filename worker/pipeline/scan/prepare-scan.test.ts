@@ -61,7 +61,7 @@ test("pages turned by 90, 180 and 270 degrees are found and turned back upright"
   }
 });
 
-test("prepareScan straightens a crooked upside-down page, binarises it, and maps its boxes back onto the original", () => {
+test("prepareScan straightens a crooked upside-down page, stretches its levels, and maps its boxes back onto the original", () => {
   const crooked = rotateGrey(page.grey, page.width, page.height, 2);
   const upsideDown = rotateQuarter(crooked, page.width, page.height, 2);
   const rgba = new Uint8Array(upsideDown.grey.length * 4);
@@ -69,7 +69,9 @@ test("prepareScan straightens a crooked upside-down page, binarises it, and maps
   const { render, transform } = prepareScan({ ...page.render, rgba });
   assert.equal(transform.quarterTurns, 2);
   assert.ok(Math.abs(transform.skewDeg - 2) <= 0.15, `skew ${transform.skewDeg}`);
-  assert.ok(render.rgba.every((v, i) => i % 4 === 3 || v === 0 || v === 255), "binary");
+  // Levels stretched: the paper is white, the darkest ink black.
+  assert.ok(render.rgba.filter((_, i) => i % 4 === 0).reduce((n, v) => n + (v === 255 ? 1 : 0), 0) > (render.width * render.height) / 2, "paper white");
+  assert.ok(render.rgba.some((v, i) => i % 4 === 0 && v === 0), "ink black");
   // The prepared page is the upright original, so a point maps to where the two turns took it.
   const [x, y] = preparedPointToPage(100, 200, transform);
   const rad = (transform.skewDeg * Math.PI) / 180;
