@@ -10,9 +10,9 @@ import { extractPage, readPage } from "../../pipeline/extract-page";
 import { renderPageForOcr } from "../../pipeline/render/render-page";
 import { prepareScan } from "../../pipeline/scan/prepare-scan";
 import { ocrWordsToPageWords, renderToRulings } from "../../pipeline/scan/scanned-page";
-import { cellsForSecondReading } from "../../pipeline/ocr/cascade";
+import { cellsForSecondReading, lineCropsOfCells } from "../../pipeline/ocr/cascade";
 import { OcrPool } from "../../pipeline/ocr/pool/ocr-pool";
-import { PooledTesseract } from "../../pipeline/ocr/pool/pooled-engines";
+import { PooledPaddle, PooledTesseract } from "../../pipeline/ocr/pool/pooled-engines";
 import { planRecognition, sortWords, type PaddleDetection } from "../../pipeline/ocr/paddle/recognition-plan";
 import { OCR_SETTINGS } from "../../pipeline/ocr/settings";
 import { reconcileProse, reconcileTable } from "../../pipeline/reconcile";
@@ -36,7 +36,7 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       let readings = await timed("text layer and vector rulings", () => readPage(page, SETTINGS));
       const scanned = readings.words.length === 0;
       let render = await timed(`render (${scanned ? "scan" : "text size"} dpi)`, () => renderPageForOcr(page, pageNumber));
-      if (scanned) render = (await timed("scan preparation (orientation, deskew, binarise)", () => prepareScan(render))).render;
+      if (scanned) render = (await timed("scan preparation (orientation, deskew, levels)", () => prepareScan(render))).render;
       const paddleRead = async () => {
         const detection = await timed("ocr-2 detection and figure search", () => pool.run<PaddleDetection>("paddle.detect", render));
         const batches = planRecognition(render, detection, OCR_SETTINGS.paddle);
@@ -46,9 +46,10 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       const tesseract = new PooledTesseract(pool);
       if (scanned) {
         const first = await timed("ocr-1 whole page", () => tesseract.readPage(render));
-        const second = await paddleRead();
         readings = await timed("scan readings (words, raster rulings)", () => ({ ...readings, words: ocrWordsToPageWords(first.words), graphics: { ...readings.graphics, rulings: renderToRulings(render) } }));
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
+        const lines = lineCropsOfCells(extraction.tables, first.words);
+        const second = await timed(`ocr-2 cell line crops (${lines.length} lines)`, () => new PooledPaddle(pool).readCrops(render, lines));
         await timed("reconciliation", () => {
           extraction.tables.map((t) => reconcileTable(t, "ocr-1", { "ocr-2": second }));
           extraction.prose.map((p) => reconcileProse(p, "ocr-1", { "ocr-2": second }));
