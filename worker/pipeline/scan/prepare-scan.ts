@@ -11,7 +11,7 @@ import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
 
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-export const SCAN_PREP_VERSION = "prep-2";
+export const SCAN_PREP_VERSION = "prep-3";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -33,6 +33,12 @@ export const SCAN_PREP_SETTINGS = {
    * separators as full stops ($9,594 -> $9.594 on us-003). The OCR image is the denoised grey with
    * its levels stretched instead: toned paper to white, toner to black, shading kept. */
   binarise: false,
+  /** OCR reads the [1 2 1] denoised page (true) or the page as scanned, levels stretched (false).
+   * Measured on us-025 (4 pages, 1,845 relations): clean 200 dpi scan F1 0.372 denoised against
+   * 0.401 not (0.409 with no preparation at all); realistic scan 0.144 against 0.239 (0.197 with
+   * no preparation). The blur costs small glyphs more than the noise does; orientation, skew and
+   * the levels are still found on the denoised page. */
+  denoiseForOcr: false,
   /** Levels: this share of the darkest pixels becomes black, and everything lighter than the
    * `paperShare` quantile white (most of a page is paper). */
   inkShare: 0.005,
@@ -164,7 +170,9 @@ export function applyScanTransform(render: PageRender, transform: ScanTransform)
   return applyPrepared(render, clean, otsuThreshold(clean), transform, rotateQuarter(clean, render.width, render.height, transform.quarterTurns));
 }
 
-function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number, transform: ScanTransform, turned: { grey: Uint8Array; width: number; height: number }): PageRender {
+function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number, transform: ScanTransform, denoised: { grey: Uint8Array; width: number; height: number }): PageRender {
+  // The angles come from the denoised page; OCR reads the page as scanned unless denoiseForOcr.
+  const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(renderToGrey(render), render.width, render.height, transform.quarterTurns);
   const straight = Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
   return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(straight, threshold) : stretchLevels(straight), turned.width, turned.height, transform);
 }
