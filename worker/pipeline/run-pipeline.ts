@@ -220,7 +220,7 @@ async function scannedReadings(
   const words = ocrWordsToPageWords(reading.words);
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
-  // The reading was made on the page prepared for OCR (upright, deskewed, binarised): rulings
+  // The reading was made on the page prepared for OCR (upright, deskewed, levels stretched): rulings
   // are found on that same image, and the page is worked on in its coordinates.
   const transform = reading.scanTransform ?? null;
   let render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));

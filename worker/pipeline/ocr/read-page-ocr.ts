@@ -46,7 +46,7 @@ export interface ReadPageOcrInput {
    * doubt (readCells). If the first family fails on the page, the second reads the whole page. */
   families?: "all" | "first";
   /** A scanned page (no text layer): the engines read it prepared for OCR (turned upright,
-   * deskewed, denoised and binarised: scan/prepare-scan.ts), their words on the prepared page;
+   * deskewed, levels stretched: scan/prepare-scan.ts), their words on the prepared page;
    * every reading carries the transform back to the original page. */
   prepareScan?: boolean;
 }
@@ -222,7 +222,7 @@ export class OcrReaders {
   }
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {
-    // Scans are read prepared (deskewed, binarised): a different image, so a different cache key.
+    // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
     const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : undefined;
     const cacheKey = (reader: OcrReaderName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
     const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));

@@ -30,7 +30,7 @@ export interface OcrPageReading {
    * silence elsewhere is no evidence. Absent: the whole page was read. */
   cropsRead?: BBox[];
   /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,
-   * binarised; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
+   * levels stretched; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
   scanTransform?: ScanTransform;
 }
 

@@ -1,5 +1,7 @@
 // A scanned page made ready for OCR (issue 15): turned upright (quarter turns), deskewed (angle
-// from its text lines and rulings), denoised and binarised. Only OCR and the raster rulings read
+// from its text lines and rulings), its grey levels stretched (paper white, toner black). Hard
+// binarisation and a denoised OCR image were measured worse (SCAN_PREP_SETTINGS); the denoised
+// page is used to find the orientation, skew and levels. Only OCR and the raster rulings read
 // this image; crops for people are cut from the page as scanned. Everything found on it (words,
 // rulings, cells) is in the prepared page's coordinates; ScanTransform maps boxes back onto the
 // original page, where they are reported.
