@@ -14,14 +14,17 @@ import { PdfOpenError } from "../pdf/open-pdf";
 import { storage } from "../storage/storage";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
-import { reserveTrialPages } from "../quota/trial";
-import type { Job } from "@prisma/client";
+import { reserveTrialPages, trialPagesLeft } from "../quota/trial";
+import type { Job, Prisma } from "@prisma/client";
+import { webPayer } from "../billing/web-payer";
 
 export interface SubmitOptions {
   caller: Caller;
   upload: ReceivedUpload;
   /** "api" or "web": which free-trial quota an anonymous submission counts against. */
   channel: "api" | "web";
+  /** Digest of the anonymous web uploader's browser token, so its account can claim the job later. */
+  browserTokenDigest?: string | null;
 }
 
 export function parsePagesField(raw: string | undefined): number | null {
@@ -39,7 +42,7 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
   throw badRequest("mode must be batch, or left out for realtime");
 }
 
-export async function submitJob({ caller, upload, channel }: SubmitOptions): Promise<Job> {
+export async function submitJob({ caller, upload, channel, browserTokenDigest = null }: SubmitOptions): Promise<Job> {
   const env = getEnv();
   try {
     const requestedPages = parsePagesField(upload.fields.pages);
@@ -61,21 +64,23 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
 
     const id = newJobId();
     const userId = callerUserId(caller);
-    const price = userId ? pricePerPageMicros(mode) : 0n;
-    const held = price * BigInt(pages);
+    const accountPrice = userId ? pricePerPageMicros(mode) : 0n;
     await storage.ensureDir(storage.jobDir(id));
     await fs.promises.rename(upload.filePath, storage.inputPath(id));
     try {
       // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
       // and enqueueing it are one transaction, so a refusal leaves nothing behind.
       return await getDb().$transaction(async (tx) => {
-        const trialDay = caller.kind === "anonymous" ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
-        if (userId) await holdFunds(tx, userId, id, held);
+        const onTrial = caller.kind === "anonymous" || (await signedInWebTrial(tx, caller, channel, accountPrice * BigInt(pages), pages));
+        const price = onTrial ? 0n : accountPrice;
+        const held = price * BigInt(pages);
+        const trialDay = onTrial ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
+        if (userId && !onTrial) await holdFunds(tx, userId, id, held);
         return tx.job.create({
           data: {
             id,
             userId,
-            anonAddress: caller.kind === "anonymous" ? caller.address : null,
+            anonAddress: onTrial ? caller.address : null,
             channel,
             mode,
             textLayer: inspection.textLayer,
@@ -88,6 +93,7 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
             pricePerPageMicros: price,
             heldMicros: held,
             trialDay,
+            browserTokenDigest: caller.kind === "anonymous" ? browserTokenDigest : null,
           },
         });
       });
@@ -98,4 +104,16 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
   } finally {
     await fs.promises.rm(upload.filePath, { force: true });
   }
+}
+
+/** A signed-in visitor on the web whose balance does not cover the document keeps the web trial
+ * (lib/billing/web-payer.ts). The account row is locked first, as holdFunds does, so the
+ * balance read here is the one the hold would see. */
+async function signedInWebTrial(tx: Prisma.TransactionClient, caller: Caller, channel: "api" | "web", costMicros: bigint, pages: number): Promise<boolean> {
+  if (caller.kind !== "session" || channel !== "web") return false;
+  const [account] = await tx.$queryRaw<{ balanceMicros: bigint }[]>`
+    SELECT "balanceMicros" FROM "User" WHERE id = ${caller.userId} FOR UPDATE`;
+  if (!account) return false;
+  const left = await trialPagesLeft(tx, caller.address, "web");
+  return webPayer({ balanceMicros: account.balanceMicros, costMicros, pages, trialPagesLeft: left }) === "trial";
 }
