@@ -13,7 +13,9 @@ import { formatPrice, formatUsd } from "@/lib/account/format";
 import { findLedger, findUsage, getBalanceUsd } from "@/lib/account/history";
 import { findKeys, KEY_NAME_MAX_LENGTH } from "@/lib/account/keys";
 import { findSessionUser } from "@/lib/auth/session";
+import { isStripeConfigured } from "@/lib/billing/stripe";
 import { getEnv } from "@/lib/env";
+import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Account · pdftables" };
@@ -26,8 +28,10 @@ const TOPUP_NOTICES: Record<string, { tone: "ok" | "warn" | "error"; text: strin
 };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await findSessionUser(await headers());
+  const requestHeaders = await headers();
+  const user = await findSessionUser(requestHeaders);
   if (!user) redirect("/sign-in?callbackUrl=%2Faccount");
+  await claimBrowserJobs(user.id, requestHeaders);
   const query = await searchParams;
   const [balanceUsd, keys, usage, ledger] = await Promise.all([getBalanceUsd(user.id), findKeys(user.id), findUsage(user.id), findLedger(user.id)]);
   const env = getEnv();
@@ -57,7 +61,15 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages
           that fail are never charged.
         </p>
-        <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
+        {/* No Stripe key, no button that cannot work (issue 16): say how credit is given instead. */}
+        {isStripeConfigured() ? (
+          <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
+        ) : (
+          <p className="muted" data-testid="payments-off">
+            Payments are not set up on this server, so there is no top-up here; whoever runs it can add credit. Without a balance
+            you still have the web trial: {env.WEB_TRIAL_PAGES_PER_DAY} free pages a day.
+          </p>
+        )}
       </section>
 
       <section className="card" aria-labelledby="keys-heading">
@@ -73,6 +85,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
 
       <section className="card" aria-labelledby="usage-heading">
         <h2 id="usage-heading">Usage</h2>
+        <p className="muted">
+          <a href="/documents">Your documents</a> lists every document still kept, with its size and review link.
+        </p>
         <UsageTable rows={usage} />
       </section>
 

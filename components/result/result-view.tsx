@@ -58,7 +58,8 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           ) : (
             <p className="muted mb-0">
               {needsPerson} cell{needsPerson === 1 ? " needs" : "s need"} a person. Reviewing them side by side with the page needs an account:{" "}
-              <a href="/sign-in?callbackUrl=%2F">sign in</a> and upload the document again.
+              <a href={`/sign-in?callbackUrl=${encodeURIComponent(`/jobs/${jobId}/review`)}`}>sign in</a> from the browser you uploaded it
+              with, and this document becomes yours to review.
             </p>
           )
         ) : null}
