@@ -185,7 +185,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
             <strong data-testid="trial-left">
               {trialLeft} of {trial.pagesPerDay} free pages left today
             </strong>{" "}
-            on the web trial{pagesText && quote.fits ? `: these ${pagesText} are free` : ""}.
+            on the web trial{quote.pages !== null && quote.fits ? (quote.pages === 1 ? ": this page is free" : `: these ${pagesText} are free`) : ""}.
             {account ? (
               <> Beyond it, {usd(unitPrice)} a page from your balance of {usd(account.balanceUsd)}.</>
             ) : (

@@ -10,12 +10,17 @@ import { makeTextPdf } from "../support/pdfs";
 import { startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
+let idle: Stack; // no worker: jobs wait in the queue
 
 before(async () => {
-  stack = await startStack({ env: { WEB_TRIAL_PAGES_PER_DAY: "10", PDFPAGES_MAX_PAGES: "12" } });
+  [stack, idle] = await Promise.all([
+    startStack({ env: { WEB_TRIAL_PAGES_PER_DAY: "10", PDFPAGES_MAX_PAGES: "12" } }),
+    startStack({ workers: 0 }),
+  ]);
 });
 after(async () => {
   await stack?.stop();
+  await idle?.stop();
 });
 
 /** POST /jobs as the site's own uploader would (same origin), with the given cookies. */
@@ -167,5 +172,46 @@ describe("quotes", () => {
     const accepted = await submit(stack, { bytes: await makeTextPdf(16), headers: { authorization: `Bearer ${richer}` } });
     assert.equal(accepted.status, 202);
     assert.equal(accepted.body.pages, 12);
+  });
+});
+
+describe("job progress", () => {
+  const progress = async (id: string) => {
+    const response = await fetch(`${idle.baseUrl}/jobs/${id}/progress`, { headers: { "user-agent": USER_AGENT } });
+    return { status: response.status, body: (await response.json()) as Record<string, any> };
+  };
+
+  test("queue position and an estimate from recent throughput", async () => {
+    const ids: string[] = [];
+    for (const pages of [2, 3, 1]) ids.push(String((await submit(idle, { bytes: await makeTextPdf(pages) })).body.id));
+    const third = await progress(ids[2]!);
+    assert.equal(third.status, 200);
+    assert.deepEqual(third.body, { status: "queued", stage: "waiting for a worker", pages: 1, queue_position: 3, pages_done: null, estimate_seconds: null });
+    assert.equal((await progress(ids[0]!)).body.queue_position, 1);
+
+    // History: a finished 10-page job that took 20 s (2 s a page). The third job waits for
+    // 2 + 3 pages on the one (assumed) worker, then takes 1 page: (5 + 1) x 2 s.
+    await idle.query(
+      `INSERT INTO "Job" (id, state, stage, "textLayer", "documentPages", pages, "fileName", "fileSha256", "fileBytes", "startedAt", "finishedAt", "createdAt")
+       VALUES ('job_history0000000000000000', 'done', 'done', true, 10, 10, 'h.pdf', 'x', 1, now() - interval '30 seconds', now() - interval '10 seconds', now() - interval '40 seconds')`,
+    );
+    assert.equal((await progress(ids[2]!)).body.estimate_seconds, 12);
+
+    // A running job reports pages done from the worker's progress.
+    await idle.query(`UPDATE "Job" SET state = 'running', stage = 'page 2 of 2: reading text layer and rulings', "lockedBy" = 'w1', "heartbeatAt" = now() WHERE id = $1`, [ids[0]]);
+    const running = await progress(ids[0]!);
+    assert.equal(running.body.queue_position, null);
+    assert.equal(running.body.pages_done, 1);
+    assert.equal(running.body.estimate_seconds, 2);
+    // Now ahead of the third: 1 page left of the running job and 3 queued, shared by 1 live worker.
+    const waiting = await progress(ids[2]!);
+    assert.equal(waiting.body.queue_position, 2);
+    assert.equal(waiting.body.estimate_seconds, (1 + 3 + 1) * 2);
+  });
+
+  test("another account's job: 404", async () => {
+    const key = await createKey(idle, "owner@example.com", 5);
+    const mine = await submit(idle, { bytes: await makeTextPdf(1), headers: { authorization: `Bearer ${key}` } });
+    assert.equal((await progress(String(mine.body.id))).status, 404);
   });
 });
