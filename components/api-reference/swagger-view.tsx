@@ -29,6 +29,17 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
+  // Swagger UI draws its servers <select> without a label (axe: select-name); name it whenever
+  // it (re)appears.
+  useEffect(() => {
+    const host = container.current;
+    if (!host) return;
+    const label = () => host.querySelectorAll("select#servers:not([aria-label])").forEach((select) => select.setAttribute("aria-label", "Server"));
+    const observer = new MutationObserver(label);
+    observer.observe(host, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   useEffect(() => {
     if (!document.querySelector(`link[href="${ASSETS}/swagger-ui.css"]`)) {
       const link = document.createElement("link");
@@ -44,7 +55,9 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
         bundle({
           url: specUrl,
           domNode: container.current,
-          deepLinking: true,
+          // Deep links put an <a href> inside each operation's summary button (axe:
+          // nested-interactive); the page is short enough to scroll.
+          deepLinking: false,
           supportedSubmitMethods: [],
           defaultModelsExpandDepth: 0,
           tryItOutEnabled: false,

@@ -31,7 +31,7 @@ test("an anonymous upload becomes the account's on sign-in from the same browser
   const jobId = jobIdFrom(page);
 
   // The result page's own way in: sign in, and land on the review of this very document.
-  await page.getByRole("link", { name: "sign in" }).click();
+  await page.getByRole("link", { name: "sign in", exact: true }).click();
   const email = uniqueEmail("trial");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "Send me a sign-in link" }).click();
@@ -63,9 +63,11 @@ test("an anonymous upload becomes the account's on sign-in from the same browser
 });
 
 test("the uploader offers the first N pages when a file is larger than what is left, and quotes at most the page limit", async ({ page, stack }) => {
-  // 5 of today's 10 web pages used from this address.
+  // 5 of today's 10 web pages used from this address (the browser reaches "localhost": either family).
   await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
-  await stack.query(`INSERT INTO "TrialUsage" (address, channel, "window", count) VALUES ('127.0.0.1', 'web', $1, 5)`, [`day:${new Date().toISOString().slice(0, 10)}`]);
+  for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+    await stack.query(`INSERT INTO "TrialUsage" (address, channel, "window", count) VALUES ($1, 'web', $2, 5)`, [address, `day:${new Date().toISOString().slice(0, 10)}`]);
+  }
   await page.goto("/");
   await expect(page.getByTestId("trial-left")).toHaveText("5 of 10 free pages left today");
   await dropPdf(page, await makeTextPdf(16), "sixteen.pdf");
