@@ -5,7 +5,6 @@ import { redirect } from "next/navigation";
 import { CreateKeyForm } from "@/components/account/create-key-form";
 import { KeysTable } from "@/components/account/keys-table";
 import { LedgerTable } from "@/components/account/ledger-table";
-import { SignOutButton } from "@/components/account/sign-out-button";
 import { TopupForm } from "@/components/account/topup-form";
 import { UsageTable } from "@/components/account/usage-table";
 import { Notice } from "@/components/ui/notice";
@@ -39,14 +38,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
 
   return (
     <main className="page">
-      <div className="row" style={{ justifyContent: "space-between", marginBottom: "1rem" }}>
-        <div>
-          <h1 style={{ margin: 0 }}>Account</h1>
-          <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
-            Signed in as {user.email ?? user.name ?? "you"}
-          </p>
-        </div>
-        <SignOutButton />
+      {/* Sign out is in the site header, on every page. */}
+      <div style={{ marginBottom: "1rem" }}>
+        <h1 style={{ margin: 0 }}>Account</h1>
+        <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
+          Signed in as {user.email ?? user.name ?? "you"}
+        </p>
       </div>
 
       {topupNotice ? <Notice tone={topupNotice.tone}>{topupNotice.text}</Notice> : null}

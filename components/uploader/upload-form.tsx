@@ -191,7 +191,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
             ) : (
               <>
                 {" "}
-                <a href="/sign-in?callbackUrl=%2F">Sign in</a> to go beyond it and to review cells.
+                <a href="/sign-in?callbackUrl=%2F">Sign in</a> to keep your documents and review cells; with a balance you can go beyond it.
               </>
             )}
           </>

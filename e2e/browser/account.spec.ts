@@ -20,7 +20,8 @@ test("anonymous visitors are sent to sign-in and come back to the account page",
   // Signing in created the account.
   const users = await stack.query(`SELECT id FROM "User" WHERE email = $1`, [email]);
   expect(users).toHaveLength(1);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole("main").getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toContainText(email);
   await expect(page.getByTestId("balance")).toHaveText("$0.00");
 
   // Signing out ends the session (its row is deleted); the used link does not sign in again.
