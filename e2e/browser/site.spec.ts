@@ -10,7 +10,7 @@ import type { Stack } from "../support/stack";
 import { signIn as sessionCookie } from "../support/api";
 import { makeTextPdf } from "../support/pdfs";
 import { tablePdfBytes } from "../support/review";
-import { dropPdf, expect, jobIdFrom, signInLink, stackTest, uniqueEmail } from "./fixtures";
+import { dropPdf, expect, jobIdFrom, screenshots, signInLink, stackTest, uniqueEmail } from "./fixtures";
 
 // 12 pages at most per document, so a 16-page file shows the cap without a 600-page fixture.
 const test = stackTest({ PDFPAGES_MAX_PAGES: "12", WEB_TRIAL_PAGES_PER_DAY: "10" });
@@ -56,6 +56,7 @@ test("an anonymous upload becomes the account's on sign-in from the same browser
   await expect(row).toContainText(/\d+(\.\d)? KB/);
   await expect(row).toContainText("free (web trial)");
   await expect(row).toContainText("done");
+  await screenshots(page, "documents");
 
   // Another account, in another browser, gets the same 404 as for an unknown id.
   const other = await browser.newContext({ baseURL: siteUrl });
@@ -86,9 +87,20 @@ test("the uploader offers the first N pages when a file is larger than what is l
   await page.getByRole("button", { name: "Extract the first 5 pages" }).click();
   await expect(page.getByLabel("Pages (optional)")).toHaveValue("5");
   await expect(quote).toContainText("these 5 pages are free");
-  await page.getByRole("button", { name: "Extract tables" }).click();
-  await expect(page).toHaveURL(/\/jobs\/job_/);
-  await expect(page.getByText(/^5 pages/)).toBeVisible();
+  // The worker paused for a moment, so the job page is seen waiting: its place in the queue and an
+  // estimate from the jobs finished so far (the first journey's).
+  const worker = stack.workers[0]!.process;
+  worker.kill("SIGSTOP");
+  try {
+    await page.getByRole("button", { name: "Extract tables" }).click();
+    await expect(page).toHaveURL(/\/jobs\/job_/);
+    await expect(page.getByText(/^5 pages/)).toBeVisible();
+    await expect(page.getByTestId("job-queue")).toHaveText("Next in the queue");
+    await expect(page.getByTestId("job-estimate")).toContainText(/done in about \d+(\.\d)? (s|min|h) at the recent pace/);
+  } finally {
+    worker.kill("SIGCONT");
+  }
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
   await page.goto("/");
   await expect(page.getByTestId("trial-left")).toHaveText("0 of 10 free pages left today");
 });
@@ -121,6 +133,7 @@ test("API reference, favicon, and no serious accessibility finding on the site's
   await expect(page).toHaveURL(/\/api-reference$/);
   await expect(page.getByTestId("swagger-ui").getByText("/v1/parse", { exact: true }).first()).toBeVisible();
   expect(await seriousAxeFindings(page)).toEqual([]);
+  await screenshots(page, "api-reference");
 
   await signInQuickly(page.context(), stack, siteUrl, uniqueEmail("axe"));
   await page.goto("/account");
