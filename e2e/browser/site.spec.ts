@@ -84,6 +84,7 @@ test("the uploader offers the first N pages when a file is larger than what is l
   await expect(quote).toContainText("This document has 16 pages; only the first 12 are read");
   await expect(quote).toContainText("This is 12 pages; 5 free pages are left today.");
   await expect(page.getByText("used today's free pages")).toHaveCount(0);
+  await screenshots(page, "landing-first-pages-offer");
   await page.getByRole("button", { name: "Extract the first 5 pages" }).click();
   await expect(page.getByLabel("Pages (optional)")).toHaveValue("5");
   await expect(quote).toContainText("these 5 pages are free");
