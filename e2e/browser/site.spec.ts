@@ -12,8 +12,9 @@ import { makeTextPdf } from "../support/pdfs";
 import { tablePdfBytes } from "../support/review";
 import { dropPdf, expect, jobIdFrom, screenshots, signInLink, stackTest, uniqueEmail } from "./fixtures";
 
-// 12 pages at most per document, so a 16-page file shows the cap without a 600-page fixture.
-const test = stackTest({ PDFPAGES_MAX_PAGES: "12", WEB_TRIAL_PAGES_PER_DAY: "10" });
+// 12 pages at most per document, so a 16-page file shows the cap without a 600-page fixture; half
+// a second's pause after each page, so pages are seen finishing (one-page jobs lose 0.5 s).
+const test = stackTest({ PDFPAGES_MAX_PAGES: "12", WEB_TRIAL_PAGES_PER_DAY: "10", WORKER_PAGE_DELAY_MS: "500" });
 
 /** A session for a new account put straight into the browser (the magic-link form has its own
  * journey above and in account.spec.ts; here it would only cost time). */
@@ -88,8 +89,9 @@ test("the uploader offers the first N pages when a file is larger than what is l
   await page.getByRole("button", { name: "Extract the first 5 pages" }).click();
   await expect(page.getByLabel("Pages (optional)")).toHaveValue("5");
   await expect(quote).toContainText("these 5 pages are free");
-  // The worker paused for a moment, so the job page is seen waiting: its place in the queue and an
-  // estimate from the jobs finished so far (the first journey's).
+  // The worker paused for a moment, so the job page is seen waiting: its place in the queue and
+  // an estimate from the jobs finished so far (the first journey's). The worker waits half a
+  // second after each page (WORKER_PAGE_DELAY_MS), so the pages are seen finishing one by one.
   const worker = stack.workers[0]!.process;
   worker.kill("SIGSTOP");
   try {
@@ -101,6 +103,7 @@ test("the uploader offers the first N pages when a file is larger than what is l
   } finally {
     worker.kill("SIGCONT");
   }
+  await expect(page.getByTestId("job-pages-done")).toHaveText(/^[1-4] of 5 pages done$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
   await page.goto("/");
   await expect(page.getByTestId("trial-left")).toHaveText("0 of 10 free pages left today");
