@@ -2,6 +2,7 @@
 // paragraphs, figures; with the counts per confidence level, the downloads, and the way to review.
 import type { Image, Prose, Result, Table } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
+import { queueCount } from "@/lib/review/queue";
 import { countConfidence } from "./count-confidence";
 import { TableGrid } from "./table-grid";
 
@@ -33,7 +34,8 @@ export interface ReviewLink {
 /** `deleteAt`: when the job and its files go (finished + RETENTION_SECONDS), or null if unknown. */
 export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobId: string; fileName: string; result: Result; review: ReviewLink; deleteAt: Date | null }) {
   const counts = countConfidence(result);
-  const needsPerson = counts.disputed + counts.unverified;
+  // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
+  const needsPerson = queueCount(result.tables);
   const formats = result.images.length ? (["xlsx", "csv", "json", "zip"] as const) : (["xlsx", "csv", "json"] as const);
   const pages = result.pages.map((entry) => entry.page);
 
@@ -51,7 +53,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         {needsPerson > 0 ? (
           review.href ? (
             <p className="mb-0">
-              <a className="button" href={review.href}>
+              <a className="button" href={review.href} data-testid="review-count" data-count={needsPerson}>
                 Review {needsPerson} cell{needsPerson === 1 ? "" : "s"} against the page
               </a>
             </p>

@@ -2,13 +2,14 @@
 // are also written out for screen readers (colour alone says nothing to them).
 import type { Cell, Table } from "@/lib/result/schema";
 import { tableLayout } from "@/lib/result/span-layout";
+import { orderedReadings } from "@/lib/review/readings";
 import { CONFIDENCE_STYLES } from "./confidence";
 import { GridBody } from "./grid-body";
 import { GridHead } from "./grid-head";
 
 function cellTitle(cell: Cell): string {
   const sources = cell.sources.length ? cell.sources.join(", ") : "no corroborating source";
-  const readings = cell.readings ? `; readings: ${Object.entries(cell.readings).map(([source, value]) => `${source} "${value}"`).join(", ")}` : "";
+  const readings = cell.readings ? `; readings: ${orderedReadings(cell).map(({ source, value }) => `${source} "${value}"`).join(", ")}` : "";
   return `${cell.confidence} (${sources})${readings}`;
 }
 

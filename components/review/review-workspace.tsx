@@ -11,7 +11,9 @@ import { findCell, findTable, parseCellRef } from "@/lib/review/cell-ref";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 import type { Box } from "./page-viewer";
 import { ReviewGrid } from "./review-grid";
-import { buildQueue, cellsOf, isSettled, readingsOf } from "./review-queue";
+import { buildQueue, cellsOf, DEFAULT_LEVELS, isSettled, type QueueLevel } from "@/lib/review/queue";
+import { choicesOf } from "@/lib/review/readings";
+import { QueueFilter } from "./queue-filter";
 import { saveCell } from "./save-cell";
 import { ShortcutList } from "./shortcuts";
 
@@ -50,9 +52,12 @@ function describe(ref: string): string {
 export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions }: ReviewWorkspaceProps) {
   const [tables, setTables] = useState(initialTables);
   const [versions, setVersions] = useState(initialVersions);
-  // The queue keeps the order it had when the page opened: a confirmed cell stays in place (ticked),
-  // so undo and going back behave predictably.
-  const queue = useMemo(() => buildQueue(initialTables), [initialTables]);
+  // The queue keeps the order it had when the page opened (or the filter last changed): a confirmed
+  // cell stays in place (ticked), so undo and going back behave predictably.
+  const [levels, setLevels] = useState<readonly QueueLevel[]>(DEFAULT_LEVELS);
+  const [tableFilter, setTableFilter] = useState<string>("");
+  const [queueTables, setQueueTables] = useState(initialTables);
+  const queue = useMemo(() => buildQueue(queueTables, { levels, table: tableFilter || undefined }), [queueTables, levels, tableFilter]);
   const firstRef = queue[0]?.ref ?? (initialTables[0] ? cellsOf(initialTables[0])[0]?.ref : undefined) ?? null;
   const [selected, setSelected] = useState<string | null>(firstRef);
   const [editing, setEditing] = useState(false);
@@ -181,7 +186,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     if (key === "j" || key === "ArrowDown") move(1);
     else if (key === "k" || key === "ArrowUp") move(-1);
     else if (/^[1-9]$/.test(key)) {
-      const reading = current ? readingsOf(current.cell)[Number(key) - 1] : undefined;
+      const reading = current ? choicesOf(current.cell)[Number(key) - 1] : undefined;
       if (reading) void confirm(reading.value);
       else setMessage({ tone: "warn", text: `This cell has no reading ${key}.` });
     } else if (key === "e" || key === "E") startEditing();
@@ -200,7 +205,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
   }, []);
 
   const onCrop = useCallback((url: string | null) => setCrop(url), []);
-  const readings = current ? readingsOf(current.cell) : [];
+  const readings = current ? choicesOf(current.cell) : [];
 
   return (
     <div className="grid gap-4 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
@@ -235,7 +240,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
       </section>
 
       <section aria-label="Cell review" className="stack min-w-0">
-        <p className="m-0 text-lg font-semibold" data-testid="remaining" aria-live="polite">
+        <p className="m-0 text-lg font-semibold" data-testid="remaining" data-count={remaining} aria-live="polite">
           {remaining === 0 ? "Nothing left to check" : `${remaining} cell${remaining === 1 ? "" : "s"} left to check`}
           <span className="muted text-base font-normal"> of {queue.length} in the queue</span>
         </p>
@@ -341,8 +346,21 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
           <h2 id="queue-heading" className="mb-1 text-base">
             Queue
           </h2>
+          <QueueFilter
+            tables={tables}
+            levels={levels}
+            table={tableFilter}
+            onLevels={(next) => {
+              setQueueTables(tables);
+              setLevels(next);
+            }}
+            onTable={(next) => {
+              setQueueTables(tables);
+              setTableFilter(next);
+            }}
+          />
           {queue.length === 0 ? (
-            <p className="muted m-0">No cell is disputed, unverified or resolved: nothing needs a person.</p>
+            <p className="muted m-0">Nothing in the queue: no cell of this filter needs a person.</p>
           ) : (
             <ol className="m-0 max-h-56 list-none overflow-y-auto rounded border border-line bg-white p-0" data-testid="queue">
               {queue.map((entry) => {
