@@ -4,6 +4,7 @@ import type { Image, Prose, Result, Table } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
 import { queueCount } from "@/lib/review/queue";
 import { countConfidence } from "./count-confidence";
+import { ProblemsOnlySwitch } from "./problems-only";
 import { TableGrid } from "./table-grid";
 
 type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
@@ -79,7 +80,14 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>
         <ConfidenceLegend compact />
+        <p className="muted mb-0 mt-1 text-sm">Blank cells are left white. Click or tap a cell to see its readings.</p>
+        {needsPerson > 0 ? (
+          <div className="mt-3">
+            <ProblemsOnlySwitch targetId="result-pages" problems={needsPerson} />
+          </div>
+        ) : null}
       </section>
+      <div id="result-pages" className="stack">
 
       {pages.map((page) => {
         const entry = result.pages.find((p) => p.page === page);
@@ -113,6 +121,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           </section>
         );
       })}
+      </div>
       <p className="muted text-sm">Source file: {fileName}</p>
     </div>
   );

@@ -55,3 +55,19 @@ test("readings come in the SPEC.md source order whatever order the object keys h
   assert.deepEqual(orderedReadings(b), expected);
   assert.deepEqual(choicesOf({ value: "3", confidence: "verified", sources: ["pdf-text", "ocr-1"] }), [{ source: "ocr-1, pdf-text", value: "3" }]);
 });
+
+test("a cell's row, column and crop come from the boxes of its neighbours", async () => {
+  const { cellGeometry, CROP_NEIGHBOUR_PT } = await import("./cell-geometry");
+  const at = (value: string, bbox: [number, number, number, number]): Cell => ({ value, confidence: "verified", sources: ["pdf-text", "ocr-1"], bbox });
+  const t = table(1, 0, [at("A", [10, 10, 50, 20]), at("B", [60, 10, 300, 20])], [
+    [at("1", [10, 30, 50, 40]), at("2", [60, 30, 300, 40])],
+    [at("3", [10, 50, 50, 60]), at("4", [60, 50, 300, 60])],
+  ]);
+  const g = cellGeometry(t, { page: 1, table: 0, row: 0, col: 0 })!;
+  assert.deepEqual(g.cell, [10, 30, 50, 40]);
+  assert.deepEqual(g.row, [10, 30, 300, 40]);
+  assert.deepEqual(g.column, [10, 10, 50, 60]);
+  // Left: paper margin only; right: into the wide neighbour, at most CROP_NEIGHBOUR_PT; above and below: the next rows.
+  assert.deepEqual(g.crop, [4, 10, 50 + CROP_NEIGHBOUR_PT, 60]);
+  assert.equal(cellGeometry(t, { page: 1, table: 0, row: 5, col: 0 }), null);
+});
