@@ -283,6 +283,18 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     return () => window.removeEventListener("keydown", listener);
   }, []);
 
+  // On a wide screen the right half scrolls on its own: a cell picked far down (in the queue) brings
+  // the reading panel back into view. (On a phone the window scrolls; it is left where it is.)
+  const pane = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = pane.current;
+    const panel = element?.querySelector<HTMLElement>('[data-testid="cell-panel"]');
+    if (!element || !panel || element.scrollHeight <= element.clientHeight || getComputedStyle(element).overflowY !== "auto") return;
+    const top = panel.getBoundingClientRect().top - element.getBoundingClientRect().top;
+    const shortcuts = element.querySelector<HTMLElement>('[data-testid="shortcuts"]')?.offsetHeight ?? 0;
+    if (top < shortcuts || top > element.clientHeight / 2) element.scrollTop += top - shortcuts - 8;
+  }, [selected]);
+
   const onCrop = useCallback((next: Crop | null) => setCrop(next), []);
 
   return (
@@ -318,8 +330,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         />
       </section>
 
-      <section aria-label="Cell review" className="flex min-h-0 min-w-0 flex-col gap-2 lg:overflow-y-auto lg:pr-1">
-        <ShortcutList />
+      <section ref={pane} aria-label="Cell review" className="flex min-h-0 min-w-0 flex-col gap-2 lg:overflow-y-auto lg:pr-1">
+        <div className="z-10 bg-[#f5f7f9] pb-1 lg:sticky lg:top-0">
+          <ShortcutList />
+        </div>
         <p className="m-0 text-lg font-semibold" data-testid="remaining" data-count={remaining} aria-live="polite">
           {remaining === 0 ? "Nothing left to check" : `${remaining} cell${remaining === 1 ? "" : "s"} left to check`}
           <span className="muted text-base font-normal"> of {queue.length} in the queue</span>

@@ -16,6 +16,18 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
+/** Whether the element `inner` lies wholly inside what the scrolling box `outer` shows. */
+async function insideOf(page: Page, outer: string, inner: string): Promise<boolean> {
+  return await page.evaluate(
+    ([o, i]) => {
+      const box = document.querySelector(o!)!.getBoundingClientRect();
+      const item = document.querySelector(i!)!.getBoundingClientRect();
+      return item.left >= box.left - 1 && item.right <= box.right + 1 && item.top >= box.top - 1 && item.bottom <= box.bottom + 1;
+    },
+    [outer, inner],
+  );
+}
+
 async function readingsShown(page: Page): Promise<string[]> {
   // Key, value and source of each reading, as the buttons show them.
   return await page
@@ -169,19 +181,36 @@ test("a phone: the result page scrolls a wide table sideways with a hint and a s
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   await expect(page.locator('[data-testid="page-viewer"] canvas')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Tap the blank cell two readings disagree about, then its first reading.
+  await page.getByTestId("queue").getByRole("button", { name: /\(empty\)/ }).click();
+  await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   await page.getByTestId("readings").getByRole("button").first().click();
-  await expect(page.getByTestId("review-message")).toContainText("Confirmed “1.20”");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed “0.80”");
   expect(await seriousAxeFindings(page)).toEqual([]);
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "review-phone.png"), fullPage: true });
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/jobs/${jobId}/review`);
   await expect(page.getByTestId("cell-crop")).toBeVisible();
+  // The viewer is zoomed to the table (more than 1 CSS px a point at this width) and the cell's box
+  // is inside what it shows; the crop is 3-4x.
+  const viewer = page.getByTestId("page-viewer");
+  expect(Number(await viewer.getAttribute("data-scale"))).toBeGreaterThan(1);
+  expect(await insideOf(page, '[data-testid="page-viewer"]', '[data-testid="page-viewer"] [data-ref="1:0:0:2"]')).toBe(true);
+  const crop = (await page.getByTestId("cell-crop").boundingBox())!;
+  expect(crop.height).toBeGreaterThan(100);
+  // The grid follows the selection: the last column's header, far to the right, is scrolled into view.
+  await page.getByTestId("queue").getByRole("button", { name: /Year 2024/ }).click();
+  await expect(page.getByTestId("cell-value")).toHaveText("Year 2024");
+  await expect.poll(() => insideOf(page, '[data-testid="grid-scroller"]', '[data-testid="review-grid"] [data-ref="1:0:h:8"]')).toBe(true);
+
+  await page.getByTestId("queue").getByRole("button", { name: /1\.20/ }).first().click();
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "review-desktop-new.png") });
   // The README's screenshots are refreshed on request only: a test run must not change tracked files.
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
     const docs = path.join(import.meta.dirname, "..", "..", "docs");
-    fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop-new.png"), path.join(docs, "review-page.png"));
+    fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop-new.png"), path.join(docs, "review-workspace.png"));
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-phone.png"), path.join(docs, "review-page-phone.png"));
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "result-phone-wide.png"), path.join(docs, "result-page-phone.png"));
   }
