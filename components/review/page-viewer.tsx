@@ -96,11 +96,14 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
     const element = scroller.current;
     if (!element || !cellBox) return;
     const [x0, y0, x1, y1] = cellBox;
+    // A table that fits the viewer's width is shown whole, from its left edge; a wider one is
+    // centred on the cell.
+    const fits = tableBox !== null && (tableBox[2] - tableBox[0] + 2 * FIT_MARGIN_PT) * scale <= element.clientWidth;
     element.scrollTo({
-      left: Math.max(0, ((x0 + x1) / 2) * scale - element.clientWidth / 2),
+      left: Math.max(0, fits ? (tableBox[0] - FIT_MARGIN_PT) * scale : ((x0 + x1) / 2) * scale - element.clientWidth / 2),
       top: Math.max(0, ((y0 + y1) / 2) * scale - element.clientHeight / 2),
     });
-  }, [cellBox?.[0], cellBox?.[1], cellBox?.[2], cellBox?.[3], scale]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [cellBox?.[0], cellBox?.[1], cellBox?.[2], cellBox?.[3], tableBox?.[0], tableBox?.[2], scale]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The crop: the cell and its neighbours rendered by pdf.js on their own at CROP_RENDER_SCALE.
   const crop = geometry?.crop ?? null;
