@@ -267,7 +267,9 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     } else if (key === "e" || key === "E") startEditing();
     else if (key === "Enter") void confirm();
     else if (key === "u" || key === "U") void undo();
-    else if (key === "m" || key === "M") structureAction("merge-right");
+    else if (key === "m" || key === "M") structureAction(event.shiftKey ? "merge-down" : "merge-right");
+    else if (key === "n" || key === "N") structureAction("merge-next");
+    else if (key === "Delete") structureAction(event.shiftKey ? "delete-column" : "delete-row");
     else if (key === "s" || key === "S") structureAction("split-cell");
     else if (key === "h" || key === "H") structureAction("toggle-header");
     else if (key === "t" || key === "T") structureAction("split-table");

@@ -8,9 +8,12 @@ export const SHORTCUTS: Array<[keys: string[], action: string]> = [
   [["E"], "type a value"],
   [["U", "Ctrl+Z"], "undo"],
   [["M"], "merge with right cell"],
+  [["Shift+M"], "merge with cell below"],
   [["S"], "split cell"],
   [["H"], "header row on/off"],
   [["T"], "split table here"],
+  [["N"], "merge with next table"],
+  [["Del", "Shift+Del"], "delete row, column"],
   [["+", "−", "0"], "zoom"],
 ];
 

@@ -20,13 +20,13 @@ export interface StructureToolsProps {
 
 const BUTTONS: Array<[StructureAction, string, string]> = [
   ["merge-right", "Merge →", "M"],
-  ["merge-down", "Merge ↓", ""],
+  ["merge-down", "Merge ↓", "Shift+M"],
   ["split-cell", "Split cell", "S"],
   ["toggle-header", "Header row", "H"],
   ["split-table", "Split table here", "T"],
-  ["merge-next", "Merge with next table", ""],
-  ["delete-row", "Delete row", ""],
-  ["delete-column", "Delete column", ""],
+  ["merge-next", "Merge with next table", "N"],
+  ["delete-row", "Delete row", "Delete"],
+  ["delete-column", "Delete column", "Shift+Delete"],
 ];
 
 export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitDraft, onSplit, onAction }: StructureToolsProps) {
@@ -50,7 +50,7 @@ export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitD
             aria-keyshortcuts={key || undefined}
           >
             {action === "toggle-header" ? (isHeader ? "Header row → data" : hasHeader ? "Header row" : "Make header row") : label}
-            {key ? <kbd className="kbd ml-1">{key}</kbd> : null}
+            {key ? <kbd className="kbd ml-1">{key.replace("Delete", "Del")}</kbd> : null}
           </button>
         ))}
       </div>

@@ -71,3 +71,13 @@ test("a cell's row, column and crop come from the boxes of its neighbours", asyn
   assert.deepEqual(g.crop, [4, 10, 50 + CROP_NEIGHBOUR_PT, 60]);
   assert.equal(cellGeometry(t, { page: 1, table: 0, row: 5, col: 0 }), null);
 });
+
+test("every read lists readings in source order in the JSON too", async () => {
+  const { applyReview } = await import("./structure/apply-review");
+  const disputedCell = cell("7", "disputed", { "pdf-text": "7", "ocr-2": "1", "ocr-1": "7" });
+  const stored = { tables: [table(1, 0, [], [[disputedCell, cell("2", "verified")]])] };
+  const read = applyReview(stored, [], []);
+  assert.deepEqual(Object.keys(read.tables[0]!.rows[0]![0]!.readings!), ["ocr-1", "ocr-2", "pdf-text"]);
+  assert.equal(read.tables[0]!.rows[0]![1], stored.tables[0]!.rows[0]![1], "cells without readings are untouched");
+  assert.deepEqual(Object.keys(stored.tables[0]!.rows[0]![0]!.readings!), ["pdf-text", "ocr-2", "ocr-1"], "the stored result is not mutated");
+});

@@ -4,7 +4,7 @@
 // different key orders (Postgres jsonb sorts keys by length, then bytes), so the number keys of the
 // review page would pick different values for the same cell; sorted here, key 1 is always the
 // same reading.
-import { CELL_SOURCES, type Cell } from "../result/schema";
+import { CELL_SOURCES, type Cell, type Table } from "../result/schema";
 
 export interface Reading {
   source: string;
@@ -39,4 +39,29 @@ export function choicesOf(cell: Cell): Reading[] {
 /** Whether the readings of a cell say different things (ignoring surrounding whitespace). */
 export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
   return new Set(Object.values(cell.readings ?? {}).map((value) => value.trim())).size > 1;
+}
+
+/** A cell whose readings object lists its keys in vocabulary order (the same cell otherwise). */
+function sortedCell(cell: Cell): Cell {
+  if (!cell.readings) return cell;
+  const keys = Object.keys(cell.readings);
+  const sorted = [...keys].sort(compareSources);
+  if (keys.every((key, i) => key === sorted[i])) return cell;
+  return { ...cell, readings: Object.fromEntries(sorted.map((key) => [key, cell.readings![key]!])) };
+}
+
+/** The result with every cell's readings in vocabulary order, so the JSON the API and the exports
+ * write lists them in the order the pages show (JSON object order carries no meaning, but people
+ * read it). Tables whose cells are already in order are returned as they are. */
+export function withOrderedReadings<R extends { tables: Table[] }>(result: R): R {
+  let changed = false;
+  const tables = result.tables.map((table) => {
+    const header_cells = table.header_cells.map(sortedCell);
+    const rows = table.rows.map((row) => row.map(sortedCell));
+    const same = header_cells.every((cell, i) => cell === table.header_cells[i]) && rows.every((row, r) => row.every((cell, c) => cell === table.rows[r]![c]));
+    if (same) return table;
+    changed = true;
+    return { ...table, header_cells, rows };
+  });
+  return changed ? { ...result, tables } : result;
 }

@@ -7,8 +7,10 @@
 // value edits made at structure version 0, then structure edit 1, then value edits made at
 // version 1, and so on. Undoing a structure edit (action "revert") brings back the tables as they
 // were before the latest structure edit still in force, with the value edits made before it.
+// Every cell's readings come out in the SPEC.md source order (lib/review/readings.ts).
 import type { Result } from "../../result/schema";
 import { applyEdits, type LatestEdit } from "../cell-edits";
+import { withOrderedReadings } from "../readings";
 import { applyStructureOp } from "./apply-op";
 import type { StructureOp } from "./ops";
 
@@ -41,7 +43,7 @@ export function applyReview<R extends Pick<Result, "tables">>(stored: R, structu
     }
     state = applyEdits(state, byVersion.get(edit.version) ?? []);
   }
-  return state;
+  return withOrderedReadings(state);
 }
 
 /** The structure version now in force (0: the tables as the worker delivered them). */
