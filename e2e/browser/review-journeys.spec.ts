@@ -106,6 +106,15 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   await expect(page.getByTestId("review-message")).toContainText("Merged");
   await expect(grid.locator('[data-ref="1:0:0:0"]')).toHaveAttribute("colspan", "2");
   await expect(grid.locator('[data-ref="1:0:0:0"]')).toContainText("Apples 3");
+  // S splits it again, into the parts typed (guessed from the text); M merges once more.
+  await page.keyboard.press("s");
+  await expect(page.getByLabel("Parts of the cell, left to right, separated by |")).toHaveValue("Apples | 3");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("review-message")).toContainText("Split the cell into 2 parts");
+  await expect(grid.locator('[data-ref="1:0:0:1"]')).toContainText("3");
+  await expect(grid.locator('[data-ref="1:0:0:0"]')).not.toHaveAttribute("colspan", /.*/);
+  await page.keyboard.press("m");
+  await expect(grid.locator('[data-ref="1:0:0:0"]')).toHaveAttribute("colspan", "2");
   await grid.locator('[data-ref="1:0:1:0"]').click();
   await page.keyboard.press("t");
   await expect(page.getByTestId("review-message")).toContainText("Split the table");
