@@ -32,6 +32,11 @@ export function CellPanel(props: CellPanelProps) {
     if (editing) editor.current?.select();
   }, [editing]);
   const readings = choicesOf(cell);
+  const cropFrame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = cropFrame.current;
+    if (frame && crop) frame.scrollLeft = Math.max(0, ((crop.cell[0] + crop.cell[2]) / 2) * CROP_DISPLAY_SCALE - frame.clientWidth / 2);
+  }, [crop]);
   return (
     <div className="rounded border-2 border-ink bg-white p-3" data-testid="cell-panel" aria-labelledby="cell-heading">
       <h2 id="cell-heading" className="m-0 text-sm font-semibold">
@@ -50,11 +55,20 @@ export function CellPanel(props: CellPanelProps) {
       </div>
       <p className="muted m-0 text-sm">Sources: {cell.sources.length ? cell.sources.join(", ") : "none agree"}</p>
       {crop ? (
-        <div className="mt-2 overflow-x-auto rounded border border-line bg-white" data-testid="cell-crop-frame">
+        <div
+          className="mt-2 overflow-x-auto rounded border border-line bg-white"
+          data-testid="cell-crop-frame"
+          // Wider than the panel at 3.5x when the neighbours are wide: a keyboard-scrollable region,
+          // opened centred on the cell.
+          tabIndex={0}
+          role="region"
+          aria-label="The page around this cell, enlarged"
+          ref={cropFrame}
+        >
           {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL drawn by pdf.js in the browser */}
           <img
             src={crop.url}
-            alt="The original page around this cell (outlined), enlarged"
+            alt="The original page around this cell (outlined)"
             data-testid="cell-crop"
             style={{ width: crop.width * CROP_DISPLAY_SCALE, maxWidth: "none", height: crop.height * CROP_DISPLAY_SCALE, display: "block" }}
           />

@@ -36,6 +36,8 @@ export interface Crop {
   /** The piece's size in PDF points (the panel shows it at CROP_DISPLAY_SCALE CSS pixels a point). */
   width: number;
   height: number;
+  /** The cell's box inside the piece, in points from the piece's top-left corner. */
+  cell: [number, number, number, number];
 }
 
 export interface PageViewerProps {
@@ -56,7 +58,8 @@ export interface PageViewerProps {
 
 /** CSS pixels per point the crop is shown at (issue 16: 3-4x). */
 export const CROP_DISPLAY_SCALE = 3.5;
-/** Device pixels per point the crop is drawn at: the display scale at a 2x screen, so it stays sharp. */
+/** Device pixels per point the crop is drawn at: the display scale at a 2x screen, so it stays sharp;
+ * less for a very large cell, so the canvas stays under MAX_CANVAS_PX a side. */
 const CROP_RENDER_SCALE = 8;
 /** Largest canvas side drawn for the page, in device pixels (memory: a 4x page at 2x density is huge). */
 const MAX_CANVAS_PX = 4096;
@@ -116,10 +119,11 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
         const page = await pdf.getPage(pageNumber);
         if (cancelled) return;
         const [x0, y0, x1, y1] = crop;
-        const viewport = page.getViewport({ scale: CROP_RENDER_SCALE, offsetX: -x0 * CROP_RENDER_SCALE, offsetY: -y0 * CROP_RENDER_SCALE });
+        const renderScale = Math.min(CROP_RENDER_SCALE, MAX_CANVAS_PX / Math.max(x1 - x0, y1 - y0));
+        const viewport = page.getViewport({ scale: renderScale, offsetX: -x0 * renderScale, offsetY: -y0 * renderScale });
         const canvas = document.createElement("canvas");
-        canvas.width = Math.max(1, Math.round((x1 - x0) * CROP_RENDER_SCALE));
-        canvas.height = Math.max(1, Math.round((y1 - y0) * CROP_RENDER_SCALE));
+        canvas.width = Math.max(1, Math.round((x1 - x0) * renderScale));
+        canvas.height = Math.max(1, Math.round((y1 - y0) * renderScale));
         const context = canvas.getContext("2d");
         if (!context) return onCrop(null);
         task = page.render({ canvasContext: context, viewport, canvas } as Parameters<typeof page.render>[0]);
@@ -129,8 +133,8 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
         context.strokeStyle = "#0b57d0";
         context.lineWidth = 4;
         const [cx0, cy0, cx1, cy1] = cellBox;
-        context.strokeRect((cx0 - x0) * CROP_RENDER_SCALE, (cy0 - y0) * CROP_RENDER_SCALE, (cx1 - cx0) * CROP_RENDER_SCALE, (cy1 - cy0) * CROP_RENDER_SCALE);
-        onCrop({ url: canvas.toDataURL("image/png"), width: x1 - x0, height: y1 - y0 });
+        context.strokeRect((cx0 - x0) * renderScale, (cy0 - y0) * renderScale, (cx1 - cx0) * renderScale, (cy1 - cy0) * renderScale);
+        onCrop({ url: canvas.toDataURL("image/png"), width: x1 - x0, height: y1 - y0, cell: [cx0 - x0, cy0 - y0, cx1 - x0, cy1 - y0] });
       } catch {
         if (!cancelled) onCrop(null);
       }

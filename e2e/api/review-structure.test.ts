@@ -92,4 +92,24 @@ describe("review structure", () => {
     const edits = await stack.query(`SELECT id FROM "StructureEdit" WHERE "jobId" = $1`, [jobId]);
     assert.equal(edits.length, 2, "refused changes leave no row");
   });
+
+  test("a value edit made before a structure change can be undone once the change is undone, and not while the cell under its name is another", async () => {
+    const [version] = await stack.query<{ max: number }>(`SELECT max(version) AS max FROM "StructureEdit" WHERE "jobId" = $1`, [jobId]);
+    let structure = Number(version!.max);
+    const confirm = await post("cells", { cell: "1:0:1:0", version: 0, structure, action: "confirm", value: "Birnen" });
+    assert.equal(confirm.status, 200);
+    // Delete the first row: "1:0:1:0" now names Plums, not the edited cell.
+    assert.equal((await post("structure", { version: structure, op: { kind: "delete-row", page: 1, table: 0, row: 0 } })).status, 200);
+    structure += 1;
+    assert.deepEqual(values(await tables()), [[["Birnen", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+    const wrongCell = await post("cells", { cell: "1:0:1:0", version: 1, structure, action: "revert" });
+    assert.equal(wrongCell.status, 409);
+    assert.equal((await tables())[0]!.rows[1]![0]!.value, "Plums");
+    // Undo the deletion: the name means the edited cell again, and its edit can be undone.
+    assert.equal((await post("structure", { version: structure, action: "revert" })).status, 200);
+    structure += 1;
+    const undo = await post("cells", { cell: "1:0:1:0", version: 1, structure, action: "revert" });
+    assert.equal(undo.status, 200);
+    assert.deepEqual(values(await tables()), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+  });
 });

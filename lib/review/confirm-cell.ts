@@ -37,6 +37,12 @@ export interface SavedCell {
 const changed = (current: Cell) =>
   new AppError("conflict", `someone else changed this cell while you were looking at it (it now reads "${current.value}"); reload the page to see the latest before changing it`);
 
+/** The same cell, whatever order its keys (and its readings' keys) were stored in. */
+function sameCell(a: Cell, b: Cell): boolean {
+  const canonical = (cell: Cell) => JSON.stringify(cell, (_key, value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value));
+  return canonical(a) === canonical(b);
+}
+
 const structureChanged = () =>
   new AppError("conflict", "the table's structure was changed since this page was loaded (cells may have moved); reload the page to see the latest before changing it");
 
@@ -72,7 +78,11 @@ export async function saveCellEdit(edit: CellEdit): Promise<SavedCell> {
         after = confirmedCell(current, edit.value ?? current.value);
       } else {
         if (!latest) throw new AppError("conflict", "this cell has no saved change to undo");
-        if (latest.structureVersion !== structureVersion) throw new AppError("conflict", "the table changed shape since this cell was last changed, so there is no change of this cell to undo");
+        // After a structure edit the same reference may name another cell: undo only while the
+        // cell shown is the one the latest edit made (an undone split brings it back, so it counts).
+        if (latest.structureVersion !== structureVersion && !sameCell(current, cellSchema.parse(latest.after))) {
+          throw new AppError("conflict", "the table changed shape since this cell was last changed, so there is no change of this cell to undo");
+        }
         after = cellSchema.parse(latest.before);
       }
       const version = currentVersion + 1;
