@@ -75,12 +75,12 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
   const [frameWidth, setFrameWidth] = useState(600);
   const [pdf, setPdf] = useState<PdfDocument | null>(null);
 
+  // The width the page is laid out in: the scroller's inside, without its border and scroll bar
+  // (fitted to the outer width, a table would be a scroll bar too wide to fit).
   useEffect(() => {
-    const element = frame.current;
+    const element = scroller.current;
     if (!element) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setFrameWidth(Math.max(240, Math.floor(entry.contentRect.width)));
-    });
+    const observer = new ResizeObserver(() => setFrameWidth(Math.max(240, element.clientWidth)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);
@@ -101,7 +101,7 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
     const [x0, y0, x1, y1] = cellBox;
     // A table that fits the viewer's width is shown whole, from its left edge; a wider one is
     // centred on the cell.
-    const fits = tableBox !== null && (tableBox[2] - tableBox[0] + 2 * FIT_MARGIN_PT) * scale <= element.clientWidth;
+    const fits = tableBox !== null && (tableBox[2] - tableBox[0] + 2 * FIT_MARGIN_PT) * scale <= element.clientWidth + 2;
     element.scrollTo({
       left: Math.max(0, fits ? (tableBox[0] - FIT_MARGIN_PT) * scale : ((x0 + x1) / 2) * scale - element.clientWidth / 2),
       top: Math.max(0, ((y0 + y1) / 2) * scale - element.clientHeight / 2),
