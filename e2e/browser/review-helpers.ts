@@ -36,8 +36,8 @@ export function editStoredResult(stack: Stack, jobId: string, edit: (result: Res
 export const PRICE_READINGS = { "pdf-text": "1.20", "ocr-2": "1.28", "ocr-1": "1.20" };
 
 /** The cases: a disputed price with three readings, a blank cell nobody doubts, a blank cell two
- * readings disagree about, a resolved cell. Queued with the default filter: 12 cells - 1 blank -
- * 1 resolved = 10. */
+ * readings disagree about, a last row (Plums) with nothing to check: resolved, verified, verified.
+ * Queued with the default filter: 12 cells - 1 blank - 1 resolved - 2 verified = 8. */
 export function makeQueueCases(stack: Stack, jobId: string): void {
   editStoredResult(stack, jobId, (result) => {
     const rows = result.tables[0]!.rows;
@@ -46,6 +46,8 @@ export function makeQueueCases(stack: Stack, jobId: string): void {
     rows[1]![1] = { ...rows[1]![1]!, value: "" };
     rows[1]![2] = disputed(rows[1]![2]!, "", { "pdf-text": "", "ocr-1": "0.80" });
     rows[2]![0] = { ...rows[2]![0]!, confidence: "resolved", sources: ["pdf-text", "ocr-1"] };
+    rows[2]![1] = { ...rows[2]![1]!, confidence: "verified", sources: ["ocr-1", "pdf-text"] };
+    rows[2]![2] = { ...rows[2]![2]!, confidence: "verified", sources: ["ocr-1", "pdf-text"] };
   });
 }
 

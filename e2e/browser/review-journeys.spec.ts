@@ -41,7 +41,7 @@ test("the queue count is one number on the result page, the review page and in t
   makeQueueCases(stack, jobId);
   await page.reload();
   const expected = queueFromApi(await apiResult(page, jobId));
-  expect(expected).toBe(10);
+  expect(expected).toBe(8);
   const button = page.getByTestId("review-count");
   await expect(button).toHaveText(`Review ${expected} cells against the page`);
   // A blank cell nobody doubts is white and unmarked; the disputed one carries its mark.
@@ -51,9 +51,11 @@ test("the queue count is one number on the result page, the review page and in t
   // Click (or tap) a cell: its readings, in source order, not in a tooltip.
   await page.locator('td[data-ref="1:0:0:2"]').click();
   await expect(page.getByTestId("cell-details").getByRole("listitem")).toHaveText([/1\.20\s*ocr-1/, /1\.28\s*ocr-2/, /1\.20\s*pdf-text/]);
-  // Problems only hides the rows without a queued cell (none here: every row has one) but not the header.
-  await page.getByTestId("problems-only").check();
+  // Problems only hides the rows without a cell to check (Plums: resolved and verified).
   await expect(page.locator("table.result-grid tbody tr:visible")).toHaveCount(3);
+  await page.getByTestId("problems-only").check();
+  await expect(page.locator("table.result-grid tbody tr:visible")).toHaveCount(2);
+  await expect(page.locator("table.result-grid tbody tr:visible", { hasText: "Plums" })).toHaveCount(0);
   expect(await seriousAxeFindings(page)).toEqual([]);
 
   await button.click();
