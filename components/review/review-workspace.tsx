@@ -163,6 +163,21 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     reshaped(answer, keep, done);
   }
 
+  /** Undoes the latest structure change in force, whoever made it and when (the server keeps them). */
+  async function undoStructure() {
+    if (busy) return;
+    setBusy(true);
+    const answer = await saveStructure(jobId, { version: structure, action: "revert" });
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
+    // A structure entry on this visit's undo stack is the change just undone.
+    setUndoStack((stack) => {
+      const at = stack.map((entry) => entry.kind).lastIndexOf("structure");
+      return at < 0 ? stack : [...stack.slice(0, at), ...stack.slice(at + 1)];
+    });
+    reshaped(answer, selected, "Undone: the tables are back as they were before the last structure change.");
+  }
+
   async function undo() {
     const last = undoStack.at(-1);
     if (!last || busy) {
@@ -381,6 +396,8 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
             onSplitDraft={setSplitDraft}
             onSplit={split}
             onAction={structureAction}
+            reshaped={structure > 0}
+            onUndoStructure={() => void undoStructure()}
           />
         ) : null}
 

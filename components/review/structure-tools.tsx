@@ -16,6 +16,9 @@ export interface StructureToolsProps {
   onSplitDraft: (text: string | null) => void;
   onSplit: (parts: string[]) => void;
   onAction: (action: StructureAction) => void;
+  /** Whether the tables have been reshaped (by anyone, in any visit): the latest change can be undone. */
+  reshaped: boolean;
+  onUndoStructure: () => void;
 }
 
 const BUTTONS: Array<[StructureAction, string, string]> = [
@@ -29,7 +32,7 @@ const BUTTONS: Array<[StructureAction, string, string]> = [
   ["delete-column", "Delete column", "Shift+Delete"],
 ];
 
-export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitDraft, onSplit, onAction }: StructureToolsProps) {
+export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitDraft, onSplit, onAction, reshaped, onUndoStructure }: StructureToolsProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (splitDraft !== null) input.current?.focus();
@@ -53,6 +56,11 @@ export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitD
             {key ? <kbd className="kbd ml-1">{key.replace("Delete", "Del")}</kbd> : null}
           </button>
         ))}
+        {reshaped ? (
+          <button type="button" className="button button-secondary px-2 py-1 text-sm" disabled={busy} onClick={onUndoStructure}>
+            Undo last table change
+          </button>
+        ) : null}
       </div>
       {splitDraft !== null ? (
         <div className="mt-2">

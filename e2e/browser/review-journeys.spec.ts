@@ -157,6 +157,11 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   const undone = await apiResult(page, jobId);
   expect(undone.tables).toHaveLength(1);
   expect(undone.tables[0]!.rows.map((row) => row[0]!.value)).toEqual(["Apples 3", "Pears", "Plums"]);
+  // After a reload (a new visit, no undo history in the page) the latest table change can still be undone.
+  await page.reload();
+  await page.getByRole("button", { name: "Undo last table change" }).click();
+  await expect(page.getByTestId("review-message")).toContainText("Undone");
+  expect((await apiResult(page, jobId)).tables[0]!.rows[0]!.map((cell) => cell.value)).toEqual(["Apples", "3", "1.20"]);
 });
 
 test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({ page, stack }) => {
