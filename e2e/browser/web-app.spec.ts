@@ -105,8 +105,9 @@ test("the owner reviews disputed cells with the keyboard alone; the xlsx shows t
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop.png"), path.join(import.meta.dirname, "..", "..", "docs", "review-page.png"));
   }
 
-  // "1" accepts the first reading (the text layer's) and moves on to the next disputed cell.
-  await page.keyboard.press("1");
+  // "2" accepts the second reading (the text layer's: readings come in SPEC.md source order, ocr-1
+  // first) and moves on to the next disputed cell.
+  await page.keyboard.press("2");
   await expect(page.getByTestId("review-message")).toContainText(`Confirmed “${cells.value}”`);
   await expect(page.getByTestId("remaining")).toContainText(`${remainingBefore - 1} cell`);
   await expect(panel.getByTestId("cell-confidence")).toHaveText("disputed");

@@ -4,8 +4,8 @@ import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
-import { applyEdits, type LatestEdit } from "../review/cell-edits";
-import { findLatestEdits } from "../review/latest-edits";
+import { findLatestEdits, findStructureEdits } from "../review/latest-edits";
+import { applyReview, currentStructureVersion, type VersionedEdit } from "../review/structure/apply-review";
 import { storage } from "../storage/storage";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
@@ -62,10 +62,11 @@ export async function readResult(jobId: string): Promise<Result> {
   return (await readResultWithEdits(jobId)).result;
 }
 
-/** readResult, and the edits it applied (the review page needs each cell's version). */
-export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: LatestEdit[] }> {
-  const [stored, edits] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId)]);
-  return { result: applyEdits(stored, edits), edits };
+/** readResult, and the edits it applied (the review page needs each cell's version and the
+ * structure version): value and structure edits folded in the order they were made. */
+export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: VersionedEdit[]; structureVersion: number }> {
+  const [stored, edits, structure] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId), findStructureEdits(jobId)]);
+  return { result: applyReview(stored, structure, edits), edits, structureVersion: currentStructureVersion(structure) };
 }
 
 /** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md
