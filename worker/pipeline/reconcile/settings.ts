@@ -21,6 +21,15 @@ export const RECONCILE_SETTINGS = {
   /** Figures: an OCR non-text region verifies a figure when it covers this share of the smaller of
    * the two boxes. */
   figureOverlapShare: 0.3,
+  /** Structure vote (structure-vote.ts): a cell is verified only when at least this many
+   * independent structure readings support its boundaries. Two: the issue's rule (one reading is
+   * no cross-check, exactly as for values). */
+  minStructureSupport: 2,
+  /** Structure vote: a word belongs to a cell box when its centre lies within this many points of
+   * it. Cell boxes are the tight boxes of their words (rounded to 0.01 pt), so any margin above
+   * the rounding works; 0.5 stays far below half a line gap (>= 2 pt in the densest ICDAR tables),
+   * so a neighbouring row's word never falls in. */
+  structureWordMarginPt: 0.5,
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;
