@@ -21,6 +21,7 @@ import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
+import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
@@ -34,6 +35,8 @@ interface DocResult {
   complete: Scored & { gtFile: string };
   structure: Scored & { gtFile: string };
   calibration: CalibratedCell[];
+  /** Predicted relations per confidence level and how many are right (eval/trust.ts). */
+  trust: TrustCounts;
   /** A page has /Rotate: no calibration (see evalDocument). */
   rotated: boolean;
   textLayer: boolean;
@@ -133,6 +136,11 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     return { ...scoreDocument(gt, pred), gtFile: name };
   });
   const complete = best(completeScores);
+  // The trust table against the ground truth the complete-process score preferred.
+  const trust = trustDocument(
+    readStructure(path.join(dir, `${complete.gtFile}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })),
+    output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) })),
+  );
   // Calibration against the ground truth the complete-process score preferred.
   // Left out on rotated pages: the ground truth's cell boxes there (eu-015, /Rotate 90) are in
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
@@ -140,7 +148,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
   const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`))) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, rotated, textLayer, ocrFailures };
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -225,11 +233,14 @@ async function main(): Promise<void> {
       );
     }
   }
+  // Structure trust: printed for every run; without OCR every cell is unverified and it says nothing.
+  const trust = summariseTrust(docs.reduce((sum, d) => addTrust(sum, d.trust), { perLevel: {} } as TrustCounts));
+  console.log(`\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`);
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
   const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page }) => ({ page, value, truth, confidence })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, trust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 
