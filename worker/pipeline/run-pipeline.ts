@@ -51,6 +51,10 @@ export interface PipelineInput {
   /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
    * measure or evaluate readers alone. */
   structureReaders?: readonly StructureSource[];
+  /** Optional: stages to leave out, to measure or evaluate the pipeline without them. Only stages
+   * that others do not depend on can be skipped: "structure", "structure-vote", "reconcile",
+   * "crops" (skipFigureCrops does the same for crops). */
+  skipStages?: readonly ("structure" | "structure-vote" | "reconcile" | "crops")[];
   /** Optional: settings overriding the defaults (eval experiments). */
   settings?: Settings;
 }
@@ -132,13 +136,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const extraction = extractPage(readings, pageNumber, settings, timer);
           stage = "structure";
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
-          const structureReadings = extraction.tables.length === 0 ? [] : await readStructure(
-            { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, ocr: workedOcr, page: hasTextLayer ? page : null, settings },
+          const skip = new Set(input.skipStages ?? []);
+          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructure(
+            { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr: workedOcr, page: hasTextLayer ? page : null, settings },
             enabledReaders,
             timer,
           );
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
-          if (pageOcr) {
+          if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
             // The OCR readings; the one the page's words came from (a scan's) is skipped by the
             // reconcilers as `ownSource`.
@@ -152,7 +157,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             });
           }
           stage = "structure-vote";
-          const voted = timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+          const voted = skip.has("structure-vote")
+            ? { tables: extraction.tables, verdicts: [] }
+            : timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
           extraction.tables = voted.tables;
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
@@ -167,7 +174,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               }
             : null;
           stage = "figures";
-          if (extraction.figures.length > 0 && !input.skipFigureCrops) {
+          if (extraction.figures.length > 0 && !input.skipFigureCrops && !skip.has("crops")) {
             const crops = await timer.runAsync("crops", () => cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale));
             extraction.figures.forEach((figure, index) => {
               const crop = crops[index]!;

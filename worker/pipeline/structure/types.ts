@@ -34,6 +34,9 @@ export interface StructureContext {
   /** What table detection already computed (snapped rulings, grids, layout regions): readers
    * reuse it instead of computing it again. */
   detected: PageTables;
+  /** Where the page's tables are, as table detection delivers them. A reader that reads a given
+   * region (pdf-layout) gives its own segmentation of each of these; the others ignore them. */
+  tableRegions: Box[];
   /** OCR readings that worked on this page (empty when OCR is off or failed). */
   ocr: Partial<Record<OcrReaderName, OcrPageReading>>;
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
