@@ -22,6 +22,7 @@ import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureSource } from "./structure/registry";
+import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 
 export interface PipelineInput {
@@ -220,7 +221,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       stageSeconds,
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
       failures,
-      settingsVersion: SETTINGS_VERSION,
+      // The structure readers' and vote's settings change confidence too (structure/settings.ts).
+      settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
     };
   } finally {
     await opened.close();

@@ -82,7 +82,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
   for (const model of models) {
-    for (const i of page.inBox(model.box, 1)) inTable.add(i);
+    for (const i of page.inBox(model.box, STRUCTURE_SETTINGS.tableWordMarginPt)) inTable.add(i);
     for (const unit of tableUnits(modelToTable(model, 1, 0), model)) {
       const words = page.inBox(unit.box);
       if (words.length === 0) continue;

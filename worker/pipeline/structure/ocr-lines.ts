@@ -39,7 +39,7 @@ export function ocrWordsToLines(words: readonly OcrWord[], settings = STRUCTURE_
         Math.abs(l.top - y0) <= settings.lineEdgeTolerancePt &&
         Math.abs(l.bottom - y1) <= settings.lineEdgeTolerancePt &&
         x0 - l.right <= height * settings.lineWordGapHeights &&
-        x0 >= l.right - height * 0.5,
+        x0 >= l.right - height * settings.lineWordOverlapHeights,
     );
     if (line) {
       line.boxes.push([x0, y0, x1, y1]);
