@@ -20,6 +20,8 @@ import { openPdf } from "../../lib/pdf/open-pdf";
 import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
 import type { PageReadings } from "../pipeline/extract-page";
 import { tablesInRegion } from "../pipeline/tables/detect-tables";
+import { readingsToFrame, readingTurn } from "../pipeline/geometry/turn-extraction";
+import { boxToFrame } from "../pipeline/geometry/page-orientation";
 import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
@@ -145,7 +147,11 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
       if (!readings) return [];
       const [x1, y1, x2, y2] = region.box;
       const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
-      return tablesInRegion(box, readings.words, readings.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
+      // A sideways or upside-down page is read in its own reading frame, as the pipeline reads it.
+      const turn = readingTurn(readings.words, SETTINGS.readingTurnShare);
+      const frame = turn === 0 ? readings : readingsToFrame(readings, turn);
+      const frameBox = turn === 0 ? box : boxToFrame(box, turn, [readings.width, readings.height]);
+      return tablesInRegion(frameBox, frame.words, frame.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
     });
     return { ...scoreDocument(gt, pred), gtFile: name };
   });

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-23.3";
+export const SETTINGS_VERSION = "2026-11-25.1";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -19,6 +19,11 @@ export const SETTINGS = {
   readingOrderGutter: 6,
 
   // --- pdf-text ----------------------------------------------------------------------------
+  /** A page is read in a turned frame when one non-upright direction holds at least this share
+   * of its characters (geometry/page-orientation.ts): a sideways or upside-down table page has
+   * nearly all its text turned; rotated side labels and axis titles on an upright page hold a
+   * few percent (the golden side-label page: 10 of ~140). Half: the majority decides. */
+  readingTurnShare: 0.5,
   /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
    * apart; a typeset space is 0.25-0.33 em). */
   wordJoinGapEm: 0.15,

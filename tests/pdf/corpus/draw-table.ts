@@ -39,6 +39,7 @@ export interface DrawnTable {
   box: Box;
   colX: Array<[number, number]>;
   rowY: Array<[number, number]>;
+  headerRows: number;
 }
 
 const NUMERIC = /^[+-]?[\d.,]+%?$/;
@@ -87,7 +88,7 @@ export function drawTable(canvas: Canvas, plan: TablePlan, o: DrawOptions): Draw
   };
   for (const line of plan.headerLines) {
     rowY.push([o.y + row * pitch, o.y + row * pitch + o.size]);
-    for (const h of line) place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0);
+    for (const h of line) if (h.text !== "") place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0);
     row++;
   }
   for (const body of plan.body) {
@@ -100,7 +101,7 @@ export function drawTable(canvas: Canvas, plan: TablePlan, o: DrawOptions): Draw
   const box: Box = [colX[0]![0], o.y, colX[colX.length - 1]![1], o.y + (row - 1) * pitch + o.size];
   // A table running off the page would give ground truth for text no reader can see.
   if (box[2] > canvas.width - 10 || box[3] > canvas.height - 10) throw new Error(`generated table does not fit its page: ${box.map(Math.round).join(",")} on ${canvas.width}x${canvas.height}`);
-  return { cells, box, colX, rowY };
+  return { cells, box, colX, rowY, headerRows: plan.headerLines.length };
 }
 
 /** The plan's truth rows shifted (a second table on the same page keeps its own numbering). */

@@ -19,6 +19,9 @@ export interface TruthCell {
 export interface TruthTable {
   page: number;
   cells: TruthCell[];
+  /** How many top rows are header lines (not written to the XML: the ICDAR format has no such
+   * field; the golden tests compare headers and bands with it). */
+  headerRows: number;
 }
 
 function escapeXml(text: string): string {

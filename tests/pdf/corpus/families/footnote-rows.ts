@@ -37,6 +37,6 @@ export const footnoteRows: Family = {
       noteY += noteSize * 1.35;
     }
     canvas.finish();
-    return [{ page: 1, cells: drawn.cells }];
+    return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };

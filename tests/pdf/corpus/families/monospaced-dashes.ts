@@ -65,6 +65,6 @@ export const monospacedDashes: Family = {
     );
     rule();
     canvas.finish();
-    return [{ page: 1, cells }];
+    return [{ page: 1, cells, headerRows: 1 }];
   },
 };

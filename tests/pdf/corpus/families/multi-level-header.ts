@@ -34,6 +34,6 @@ export const multiLevelHeader: Family = {
       for (const band of bands) canvas.hline(drawn.colX[band.col]![0], drawn.colX[band.col + band.colSpan - 1]![1], drawn.rowY[bandRow]![1] + 2);
     }
     canvas.finish();
-    return [{ page: 1, cells: drawn.cells }];
+    return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };

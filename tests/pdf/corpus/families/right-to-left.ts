@@ -42,6 +42,6 @@ export const rightToLeft: Family = {
     }
     canvas.finish();
     // Visual order back to logical for the truth (reversal is its own inverse).
-    return [{ page: 1, cells: drawn.cells.map((c) => ({ ...c, text: visualOrder(c.text) })) }];
+    return [{ page: 1, cells: drawn.cells.map((c) => ({ ...c, text: visualOrder(c.text) })), headerRows: drawn.headerRows }];
   },
 };

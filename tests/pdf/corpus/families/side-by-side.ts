@@ -31,7 +31,7 @@ export const sideBySide: Family = {
         canvas.hline(drawn.box[0], drawn.box[2], drawn.box[1] - 3);
         canvas.hline(drawn.box[0], drawn.box[2], drawn.box[3] + 3);
       }
-      tables.push({ page: 1, cells: drawn.cells });
+      tables.push({ page: 1, cells: drawn.cells, headerRows: drawn.headerRows });
       x = drawn.box[2] + colGap * (2.5 + rng() * 2);
     }
     canvas.finish();

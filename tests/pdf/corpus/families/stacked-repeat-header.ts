@@ -38,7 +38,7 @@ export const stackedRepeatHeader: Family = {
         canvas.hline(drawn.box[0], drawn.box[2], drawn.rowY[0]![1] + 3);
         canvas.hline(drawn.box[0], drawn.box[2], drawn.box[3] + 3);
       }
-      tables.push({ page: 1, cells: drawn.cells });
+      tables.push({ page: 1, cells: drawn.cells, headerRows: drawn.headerRows });
       y = drawn.box[3] + size * (1.6 + rng() * 1.4);
     }
     canvas.finish();

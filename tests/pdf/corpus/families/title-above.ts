@@ -34,6 +34,6 @@ export const titleAbove: Family = {
       canvas.hline(drawn.box[0], drawn.box[2], drawn.box[3] + 3);
     }
     canvas.finish();
-    return [{ page: 1, cells: drawn.cells }];
+    return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };

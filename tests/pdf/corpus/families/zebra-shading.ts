@@ -31,7 +31,7 @@ export const zebraShading: Family = {
     }
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap, pitch });
     canvas.finish();
-    return [{ page: 1, cells: drawn.cells }];
+    return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };
 
