@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.1";
+export const SETTINGS_VERSION = "2026-11-25.2";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -124,6 +124,13 @@ export const SETTINGS = {
   /** Stacked table parts separated by at most this many ems and only section labels are one
    * table (a label with a blank line above and below spans ~4 em). */
   sectionGapEm: 5,
+  /** Two tables side by side (tables/split-side-by-side.ts): the seam's gutter is at least this
+   * many times the table's median gutter. Typeset tables keep their column gutters even (1-2 em);
+   * a gutter between two tables is 2.5-4.5 of them in the generated side-by-side family. */
+  sideBySideGutterRatio: 1.8,
+  /** ... and the column after the seam holds text labels, the one before it numbers, in at least
+   * this share of their body cells (a total or a note may break the pattern once in a while). */
+  sideBySideColumnShare: 0.8,
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 } as const;

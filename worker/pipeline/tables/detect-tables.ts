@@ -6,6 +6,7 @@ import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
+import { splitSideBySide } from "./split-side-by-side";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -63,7 +64,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (onArtwork > settings.chartOverlapShare) continue;
     tables.push(model);
   }
-  const split = tables.flatMap(splitRepeatedColumns);
+  const split = tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions };
 }
@@ -119,7 +120,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
   const info = lines.map((line) => {
     const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
     const cells = lineToCellChunks(chunks, settings);
-    return { line, cells, tabular: cells.length >= 2 };
+    // Titles of tables printed side by side ("Table 1: ...   Table 2: ...") line up like cells
+    // but name the tables below them.
+    const titles = cells.every((c) => TITLE.test(c.text));
+    return { line, cells, tabular: cells.length >= 2 && !titles };
   });
   const regions: Box[] = [];
   let i = 0;
