@@ -18,6 +18,8 @@ import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
 import { StageTimer } from "./stage-timer";
+import { extractionToPage, readingsToFrame, readingTurn } from "./geometry/turn-extraction";
+import type { Direction } from "./types";
 
 export interface PageReadings {
   width: number;
@@ -36,6 +38,9 @@ export interface PageExtraction {
    * compares it, and its band boxes, with the other structure readings. */
   tableModels: TableModel[];
   debug: PageTables;
+  /** On a page read in a turned reading frame (sideways or upside-down text): the turn, and the
+   * frame's readings, detection and table regions. Everything else here is on the page. */
+  frame?: { turn: Direction; readings: PageReadings; debug: PageTables; tableRegions: Box[] };
 }
 
 export async function readPage(page: PDFPageProxy, settings: Settings): Promise<PageReadings> {
@@ -47,8 +52,18 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 }
 
 /** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,
- * reading-order, assemble. */
+ * reading-order. */
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
+  // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
+  const turn = readingTurn(readings.words, settings.readingTurnShare);
+  if (turn !== 0) {
+    const frameReadings = readingsToFrame(readings, turn);
+    const inFrame = extractPage(frameReadings, pageNumber, settings, timer);
+    // The structure readers read the page in the same frame (run-pipeline turns their proposals
+    // back), so they are handed the frame's readings and detection.
+    const frame = { turn, readings: frameReadings, debug: inFrame.debug, tableRegions: inFrame.tableModels.map((m) => m.box) };
+    return { ...extractionToPage(inFrame, turn, [readings.width, readings.height]), frame };
+  }
   const detected = timer.run("tables", () => detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]));
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
   const charts = timer.run("charts", () => findCaptionedCharts(readings, detected.tables, settings, outside));

@@ -21,7 +21,9 @@ import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, r
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { reconcileStructure } from "./reconcile";
-import { readStructure, STRUCTURE_READERS, type StructureSource } from "./structure/registry";
+import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
+import { boxToPage } from "./geometry/page-orientation";
+import type { Box } from "./types";
 import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 
@@ -138,11 +140,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           stage = "structure";
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
           const skip = new Set(input.skipStages ?? []);
-          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructure(
-            { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr: workedOcr, page: hasTextLayer ? page : null, settings },
-            enabledReaders,
-            timer,
-          );
+          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
@@ -228,6 +226,34 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     await opened.close();
     if (readers && ownsReaders) await readers.release();
   }
+}
+
+/** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
+ * the segmentation readers in that frame and their proposals turned back onto the page; the OCR
+ * lines and the tags, which are on the page as drawn, give no opinion there (the OCR engines read
+ * the page upright, so their lines do not follow sideways text). */
+async function readStructureOf(
+  page: Parameters<typeof renderForRulings>[0],
+  pageNumber: number,
+  readings: PageReadings,
+  extraction: PageExtraction,
+  ocr: Partial<Record<OcrReaderName, OcrPageReading>>,
+  hasTextLayer: boolean,
+  settings: Settings,
+  enabled: readonly StructureSource[],
+  timer: StageTimer,
+): Promise<StructureReading[]> {
+  const frame = extraction.frame;
+  if (!frame) {
+    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
+    return readStructure(context, enabled, timer);
+  }
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: {}, page: null, settings };
+  const size: [number, number] = [readings.width, readings.height];
+  const back = (b: Box): Box => boxToPage(b, frame.turn, size);
+  return (await readStructure(context, enabled, timer)).map((reading) =>
+    reading.kind === "tables" ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) } : reading,
+  );
 }
 
 /** The OCR readings that worked on a page. */

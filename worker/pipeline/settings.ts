@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-23.3";
+export const SETTINGS_VERSION = "2026-11-25.2";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -19,6 +19,11 @@ export const SETTINGS = {
   readingOrderGutter: 6,
 
   // --- pdf-text ----------------------------------------------------------------------------
+  /** A page is read in a turned frame when one non-upright direction holds at least this share
+   * of its characters (geometry/page-orientation.ts): a sideways or upside-down table page has
+   * nearly all its text turned; rotated side labels and axis titles on an upright page hold a
+   * few percent (the golden side-label page: 10 of ~140). Half: the majority decides. */
+  readingTurnShare: 0.5,
   /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
    * apart; a typeset space is 0.25-0.33 em). */
   wordJoinGapEm: 0.15,
@@ -119,6 +124,13 @@ export const SETTINGS = {
   /** Stacked table parts separated by at most this many ems and only section labels are one
    * table (a label with a blank line above and below spans ~4 em). */
   sectionGapEm: 5,
+  /** Two tables side by side (tables/split-side-by-side.ts): the seam's gutter is at least this
+   * many times the table's median gutter. Typeset tables keep their column gutters even (1-2 em);
+   * a gutter between two tables is 2.5-4.5 of them in the generated side-by-side family. */
+  sideBySideGutterRatio: 1.8,
+  /** ... and the column after the seam holds text labels, the one before it numbers, in at least
+   * this share of their body cells (a total or a note may break the pattern once in a while). */
+  sideBySideColumnShare: 0.8,
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 } as const;

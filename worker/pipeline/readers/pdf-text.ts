@@ -15,6 +15,9 @@ interface TextItemLike {
   width: number;
   height: number;
   fontName: string;
+  /** pdf.js runs right-to-left text through the bidi algorithm: `str` is then in logical order
+   * and its first character is drawn at the run's right end. */
+  dir?: string;
 }
 
 export async function readPdfText(page: PDFPageProxy, settings: Settings): Promise<PdfTextReading> {
@@ -64,10 +67,14 @@ export function itemToWords(
   const chars = [...text];
   const charAdvance = chars.length > 0 ? advance / chars.length : 0;
   let start = -1;
+  const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
     if (start < 0) return;
-    const t0 = (start * charAdvance) / scaleX;
-    const t1 = (end * charAdvance) / scaleX;
+    // Right-to-left: character k of the logical string sits k characters from the right end.
+    const from = rightToLeft ? chars.length - end : start;
+    const to = rightToLeft ? chars.length - start : end;
+    const t0 = (from * charAdvance) / scaleX;
+    const t1 = (to * charAdvance) / scaleX;
     words.push(makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical));
     start = -1;
   };

@@ -6,6 +6,7 @@ import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
+import { splitSideBySide } from "./split-side-by-side";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -63,7 +64,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (onArtwork > settings.chartOverlapShare) continue;
     tables.push(model);
   }
-  const split = tables.flatMap(splitRepeatedColumns);
+  const split = tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions };
 }
@@ -119,7 +120,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
   const info = lines.map((line) => {
     const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
     const cells = lineToCellChunks(chunks, settings);
-    return { line, cells, tabular: cells.length >= 2 };
+    // Titles of tables printed side by side ("Table 1: ...   Table 2: ...") line up like cells
+    // but name the tables below them.
+    const titles = cells.every((c) => TITLE.test(c.text));
+    return { line, cells, tabular: cells.length >= 2 && !titles };
   });
   const regions: Box[] = [];
   let i = 0;
@@ -143,15 +147,48 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       j++;
     }
     if (count >= settings.minTableLines) {
-      const tabularBoxes = info.slice(i, lastTab + 1).filter((x) => x.tabular).flatMap((x) => x.cells.map((c) => c.box));
-      const span = boxUnion(tabularBoxes)!;
-      // Interrupting lines count only where they fall inside the table's columns.
-      const inner = info.slice(i, lastTab + 1).flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-      regions.push(boxUnion([span, ...inner])!);
+      for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
+        const tabular = part.filter((x) => x.tabular);
+        if (tabular.length < settings.minTableLines) continue;
+        const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
+        // Interrupting lines count only where they fall inside the table's columns.
+        const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
+        regions.push(boxUnion([span, ...inner])!);
+      }
     }
     i = Math.max(lastTab + 1, i + 1);
   }
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+/** The text a header line is recognised by when it comes again: its words without spaces. */
+function headerKey(line: TextLine): string {
+  return line.text.replace(/\s+/g, "");
+}
+
+/** A tabular line that could be a header: it names something (a letter), not only numbers. */
+function mayBeHeader(line: TextLine): boolean {
+  return /\p{L}/u.test(line.text);
+}
+
+/** Stacked tables printed one after another repeat their header line: a run of lines is cut
+ * before each line that repeats the run's first tabular line, and the non-tabular lines just
+ * above such a repeat (a "Part B" caption) go with neither part. A table continuing on the same
+ * page does not print its header twice. */
+export function splitAtRepeatedHeader<T extends { line: TextLine; tabular: boolean }>(run: T[]): T[][] {
+  const first = run.find((x) => x.tabular);
+  if (!first || !mayBeHeader(first.line)) return [run];
+  const key = headerKey(first.line);
+  const parts: T[][] = [[]];
+  for (const x of run) {
+    if (x !== first && x.tabular && headerKey(x.line) === key) {
+      const current = parts[parts.length - 1]!;
+      while (current.length > 0 && !current[current.length - 1]!.tabular) current.pop();
+      parts.push([]);
+    }
+    parts[parts.length - 1]!.push(x);
+  }
+  return parts;
 }
 
 const TITLE = /^(table|figure|fig\.|exhibit|chart|source|note)\b/i;
@@ -168,7 +205,12 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
       const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
       const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
       const labelsOnly = between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
-      if (labelsOnly && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * 0.8) {
+      // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
+      const headerOf = (r: Box) => lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+      const top = headerOf(prev);
+      const next = headerOf(region);
+      const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
+      if (labelsOnly && !repeatsHeader && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * 0.8) {
         out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
         continue;
       }
