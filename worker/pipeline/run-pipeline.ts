@@ -139,6 +139,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const extraction = extractPage(readings, pageNumber, settings, timer);
           stage = "structure";
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
+          // On a scan, the reading the page's words came from is not a second opinion on them.
+          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
           const skip = new Set(input.skipStages ?? []);
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
