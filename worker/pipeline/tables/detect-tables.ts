@@ -39,7 +39,10 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const layoutRegions = linesToTableRegions(allLines, settings);
 
   const tables: TableModel[] = [];
+  // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
+  const stroked = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
   for (const grid of grids) {
+    if (isShadingFragment(grid, stroked, layoutRegions, allLines, settings)) continue;
     const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings, rulings) : null);
     if (!model || model.nRows < 2 || !isTableLike(model)) continue;
     // Nested grids (a grid drawn inside a cell of another) are read as part of the outer table.
@@ -67,6 +70,23 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const split = tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions };
+}
+
+/** A grid drawn only by cell shading that covers part of a text table: zebra rows shaded next to
+ * a shaded header join into a small "grid" of their own, while the table's lines run on below
+ * it. The text layout reads the whole table; the fragment would cut it in two. */
+function isShadingFragment(grid: Grid, stroked: Ruling[], regions: Box[], lines: TextLine[], settings: Settings): boolean {
+  const tol = settings.intersectTolerance;
+  const drawn = stroked.some((r) =>
+    r.orientation === "h"
+      ? r.pos >= grid.box[1] - tol && r.pos <= grid.box[3] + tol && r.end > grid.box[0] && r.start < grid.box[2]
+      : r.pos >= grid.box[0] - tol && r.pos <= grid.box[2] + tol && r.end > grid.box[1] && r.start < grid.box[3],
+  );
+  if (drawn) return false;
+  const region = regions.find((r) => boxOverlapRatio(grid.box, r) > 0.8);
+  if (!region) return false;
+  // The region holds text lines outside the grid's rows: the table goes on beyond the shading.
+  return lines.some((l) => l.box[1] >= region[1] - 1 && l.box[3] <= region[3] + 1 && (l.box[1] >= grid.box[3] || l.box[3] <= grid.box[1]) && l.box[0] < region[2] && l.box[2] > region[0]);
 }
 
 /** A table has most rows filled in at least two columns; a boxed paragraph or a list does not. */
