@@ -3,9 +3,8 @@
 // The structure readers and the page stages measured and evaluated alone: the pipeline over an
 // ICDAR 2013 dataset with only the chosen structure readers (default: all) or without the
 // structure vote, printing (1) wall seconds per page of every named stage, (2) per reader how
-// many delivered cells it supported, objected to, or had no opinion on (on the pages it read), (3)
-// the verdicts, and
-// (4) the trust table (eval/trust.ts) of the run. OCR readings come from the eval's cache
+// many delivered cells it supported, objected to, or had no opinion on (on the pages it read),
+// (3) the verdicts, and (4) the trust table (eval/trust.ts) of the run. OCR readings come from the eval's cache
 // (eval-out/ocr-cache) when it holds them.
 import fs from "node:fs";
 import path from "node:path";

@@ -47,6 +47,7 @@ export interface StructureVerdict {
 /** A structure reading prepared for judging many cells of one page. */
 export interface PreparedReading {
   source: StructureSource;
+  kind: StructureReading["kind"];
   judge(words: readonly number[], box: Box): Opinion;
 }
 
@@ -96,6 +97,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
   }
   return {
     source,
+    kind: "tables",
     judge(words, box) {
       const value = byKey.get(keyOf(words));
       if (value !== undefined) return { verdict: "support" };
@@ -124,6 +126,7 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
   });
   return {
     source,
+    kind: "fragments",
     judge(words) {
       const mine = new Set(words);
       const hit = [...new Set(words.flatMap((i) => fragmentsOfWord.get(i) ?? []))];
@@ -157,6 +160,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   for (const reading of readings) {
     const opinion = reading.judge(words, box);
     if (opinion.verdict === "support") {
+      if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
       supporters.push(reading.source);
       versions[reading.source] = value;
     } else if (opinion.verdict === "against") {
