@@ -64,8 +64,9 @@ export interface PipelineInput {
 
 export interface PageFailure {
   page: number;
-  /** Where it failed: "open", "read", "assemble", "figures", or the OCR reading ("ocr-1"). An OCR
-   * reading failing does not fail the page unless it was the page's last reading. */
+  /** Where it failed: "open", "read", "assemble", "figures", the OCR reading ("ocr-1"), or a
+   * structure reading ("structure:pdf-tags"). An OCR reading failing does not fail the page unless
+   * it was the page's last reading; a structure reading failing never does. */
   stage: string;
   message: string;
 }
@@ -142,7 +143,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // On a scan, the reading the page's words came from is not a second opinion on them.
           if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
           const skip = new Set(input.skipStages ?? []);
-          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer);
+          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
+                  failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+                );
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
@@ -244,16 +247,17 @@ async function readStructureOf(
   settings: Settings,
   enabled: readonly StructureSource[],
   timer: StageTimer,
+  onError: (reader: StructureSource, error: Error) => void,
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
     const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
-    return readStructure(context, enabled, timer);
+    return readStructure(context, { enabled, timer, onError });
   }
   const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: {}, page: null, settings };
   const size: [number, number] = [readings.width, readings.height];
   const back = (b: Box): Box => boxToPage(b, frame.turn, size);
-  return (await readStructure(context, enabled, timer)).map((reading) =>
+  return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
     reading.kind === "tables" ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) } : reading,
   );
 }
