@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.2";
+export const SETTINGS_VERSION = "2026-11-25.3";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -131,6 +131,10 @@ export const SETTINGS = {
   /** ... and the column after the seam holds text labels, the one before it numbers, in at least
    * this share of their body cells (a total or a note may break the pattern once in a while). */
   sideBySideColumnShare: 0.8,
+  /** A short label centred over a table's value columns at most this many ems above its first
+   * line is the header's top band (tables/detect-tables.ts isSpanningLabelAbove): header lines
+   * sit 0.2-0.6 em apart; a title above a table leaves a blank line (>= 1 em). */
+  bandLabelGapEm: 0.9,
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 } as const;

@@ -276,7 +276,7 @@ export function extendHeaderBands(model: TableModel): void {
     // Only a label already reaching over two columns is a band, or labels that all sit off the
     // centre of their columns (centred over a pair, eu-018's years over "N | % Pos"); one centred
     // over a single column is the first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers)))) {
+    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers))) && !groupsRepeatBelow(model, row, centers)) {
       // A single label on a sparse top row, centred over all value columns, spans them; a label
       // centred over its own column is the first line of that column's name.
       const only = row.length === 1 ? row[0]! : undefined;
@@ -294,19 +294,7 @@ export function extendHeaderBands(model: TableModel): void {
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
-    const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
-    const sorted = [...labelCenters].sort((a, b) => a - b);
-    // Beyond the outermost labels a label reaches no further than half the way to its neighbour:
-    // the columns left of the first band ("Sample size") are not under it.
-    const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
-    const owner: number[] = centers.map((cx, c) => {
-      if (c === 0 || cx < reach.left || cx > reach.right) return -1;
-      let best = 0;
-      labelCenters.forEach((lx, k) => {
-        if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
-      });
-      return best;
-    });
+    const owner = labelOwners(row, centers);
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
       if (cols.length === 0) return;
@@ -320,6 +308,39 @@ export function extendHeaderBands(model: TableModel): void {
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and
+ * columns beyond the outermost labels, which reach no further than half the way to their
+ * neighbour: the columns left of the first band, "Sample size", are not under it). */
+function labelOwners(row: ModelCell[], centers: number[]): number[] {
+  const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
+  const sorted = [...labelCenters].sort((a, b) => a - b);
+  const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
+  return centers.map((cx, c) => {
+    if (c === 0 || cx < reach.left || cx > reach.right) return -1;
+    let best = 0;
+    labelCenters.forEach((lx, k) => {
+      if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
+    });
+    return best;
+  });
+}
+
+/** Labels centred over groups of an odd number of columns sit on the middle column's centre, like
+ * the first line of one column's name. What tells them apart: the leaf names under the labels'
+ * groups repeat ("2015 2016 2017 | 2015 2016 2017" under "Urban | Foreign"), which a wrapped name
+ * never makes. */
+function groupsRepeatBelow(model: TableModel, row: ModelCell[], centers: number[]): boolean {
+  if (row.length < 2 || row.some((x) => x.colSpan !== 1)) return false;
+  const owner = labelOwners(row, centers);
+  const leafRow = model.headerRows - 1;
+  const leaf = (c: number) => model.cells.find((x) => x.row === leafRow && x.col === c && x.colSpan === 1)?.text ?? "";
+  const groups = row.map((_, k) => owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0));
+  const names = groups.map((cols) => cols.map(leaf).join("\u0000"));
+  // Contiguous groups of two or more named columns, one under each label, all named alike.
+  const contiguous = groups.every((cols) => cols.length >= 2 && cols[cols.length - 1]! - cols[0]! === cols.length - 1);
+  return contiguous && groups.every((cols) => cols.every((c) => leaf(c) !== "")) && names.every((n) => n === names[0]);
 }
 
 /** A label sits off the centre of its column when its centre is nearer a neighbouring column's

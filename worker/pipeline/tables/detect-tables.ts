@@ -173,12 +173,28 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-        regions.push(boxUnion([span, ...inner])!);
+        const region = boxUnion([span, ...inner])!;
+        const above = info[info.indexOf(part[0]!) - 1];
+        const band = above && isSpanningLabelAbove(above.line, region, tabular, settings) ? [above.line.box] : [];
+        regions.push(boxUnion([region, ...band])!);
       }
     }
     i = Math.max(lastTab + 1, i + 1);
   }
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+/** A one-chunk line right above a table, centred over its value columns (right of the row
+ * labels) and short, is the top band of its header ("Persons employed" over every year column), not
+ * a title: a title starts at the table's left edge or runs wider. */
+export function isSpanningLabelAbove(line: TextLine, region: Box, tabular: Array<{ cells: TextLine[] }>, settings: Settings): boolean {
+  const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+  if (chunks.length !== 1 || TITLE.test(line.text) || line.words.length > settings.maxSectionLabelWords) return false;
+  if (region[1] - line.box[3] > line.size * settings.bandLabelGapEm || line.box[3] > region[1] + 1) return false;
+  const valuesLeft = Math.min(...tabular.map((x) => x.cells[1]?.box[0] ?? Infinity));
+  if (!Number.isFinite(valuesLeft) || line.box[0] < valuesLeft - 1 || line.box[2] > region[2] + 1) return false;
+  const centre = (line.box[0] + line.box[2]) / 2;
+  return Math.abs(centre - (valuesLeft + region[2]) / 2) <= (region[2] - valuesLeft) * 0.15;
 }
 
 /** The text a header line is recognised by when it comes again: its words without spaces. */
