@@ -18,6 +18,7 @@ import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { nothingReadReason } from "./nothing-read";
 
 export interface PipelineInput {
   pdfPath: string;
@@ -111,6 +112,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           }
           stage = "assemble";
           const extraction = extractPage(readings, pageNumber, settings);
+          // A text layer read into nothing is a failure with a reason, never a silent empty page.
+          const nothingRead = nothingReadReason(readings, extraction);
+          if (nothingRead) throw new Error(nothingRead);
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr) {
             stage = "reconcile";

@@ -22,7 +22,8 @@ export const SETTINGS = {
   /** A page is read in a turned frame when one non-upright direction holds at least this share
    * of its characters (geometry/page-orientation.ts): a sideways or upside-down table page has
    * nearly all its text turned; rotated side labels and axis titles on an upright page hold a
-   * few percent (the golden side-label page: 10 of ~140). Half: the majority decides. */
+   * few percent (the golden side-label page: 10 of ~140). Half: the majority decides (strictly
+   * more than half; never less). */
   readingTurnShare: 0.5,
   /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
    * apart; a typeset space is 0.25-0.33 em). */
