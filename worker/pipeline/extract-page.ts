@@ -48,7 +48,7 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
   // Operators first: it loads the fonts, so the text reader can see their names (bold).
   const graphics = await readPdfGraphics(page, settings);
   const text = await readPdfText(page, settings);
-  return { width: viewport.width, height: viewport.height, words: text.words, graphics };
+  return { width: viewport.width, height: viewport.height, words: text.words, graphics: { ...graphics, rulings: [...graphics.rulings, ...text.rulings] } };
 }
 
 /** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,

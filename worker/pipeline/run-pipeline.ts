@@ -26,6 +26,7 @@ import { boxToPage } from "./geometry/page-orientation";
 import type { Box } from "./types";
 import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
+import { nothingReadReason } from "./nothing-read";
 
 export interface PipelineInput {
   pdfPath: string;
@@ -138,6 +139,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           }
           stage = "assemble";
           const extraction = extractPage(readings, pageNumber, settings, timer);
+          // A text layer read into nothing is a failure with a reason, never a silent empty page.
+          const nothingRead = nothingReadReason(readings, extraction);
+          if (nothingRead) throw new Error(nothingRead);
           stage = "structure";
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
           // On a scan, the reading the page's words came from is not a second opinion on them.

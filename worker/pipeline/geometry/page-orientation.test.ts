@@ -10,6 +10,8 @@ test("readingTurn: the direction holding the majority of characters, else uprigh
   assert.equal(readingTurn([word("Upright table with labels", 0), word("Group", 90)], 0.5), 0);
   assert.equal(readingTurn([word("upside", 180), word("down", 180)], 0.5), 180);
   assert.equal(readingTurn([], 0.5), 0);
+  // Two equal halves: no majority, the page is not turned (turning would hand it to the other).
+  assert.equal(readingTurn([word("abcd", 90), word("efgh", 270)], 0.5), 0);
 });
 
 test("pointToFrame and pointToPage are inverses for every quarter turn", () => {

@@ -6,7 +6,9 @@
 import type { Box, Direction, PdfGraphicsReading, Ruling, Word } from "../types";
 
 /** The quarter turn that makes the page's dominant reading direction left-to-right: the
- * direction holding at least `share` of the page's characters, or 0. */
+ * direction holding MORE than `share` (at least half) of the page's characters, or 0. Strictly
+ * more: after the turn that direction is upright with the same share, so no other can take the
+ * page again (two equal halves at 90 and 270 stay as they are). */
 export function readingTurn(words: readonly Word[], share: number): Direction {
   const chars = new Map<Direction, number>();
   let total = 0;
@@ -15,7 +17,8 @@ export function readingTurn(words: readonly Word[], share: number): Direction {
     chars.set(w.dir, (chars.get(w.dir) ?? 0) + n);
     total += n;
   }
-  for (const dir of [90, 180, 270] as const) if (total > 0 && (chars.get(dir) ?? 0) >= total * share) return dir;
+  const majority = Math.max(share, 0.5);
+  for (const dir of [90, 180, 270] as const) if (total > 0 && (chars.get(dir) ?? 0) > total * majority) return dir;
   return 0;
 }
 

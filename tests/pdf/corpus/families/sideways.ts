@@ -8,11 +8,13 @@ import { drawTable, simplePlan } from "../draw-table";
 import type { Family } from "../family";
 
 /** Content turn and page /Rotate per sub-variant, and the displayed reading direction. */
-export const SIDEWAYS_VARIANTS: ReadonlyArray<{ turn: Quarter; rotate: Quarter }> = [
+export const SIDEWAYS_VARIANTS: ReadonlyArray<{ turn: Quarter; rotate: Quarter; width?: number; height?: number }> = [
   { turn: 90, rotate: 0 },
   { turn: 270, rotate: 0 },
-  { turn: 0, rotate: 90 },
-  { turn: 0, rotate: 270 },
+  // Upright content on a landscape user space, shown portrait by /Rotate: the text runs down
+  // (or up) the displayed page.
+  { turn: 0, rotate: 90, width: 842, height: 595 },
+  { turn: 0, rotate: 270, width: 842, height: 595 },
   { turn: 180, rotate: 0 },
 ];
 
