@@ -202,9 +202,13 @@ function headerKey(line: TextLine): string {
   return line.text.replace(/\s+/g, "");
 }
 
-/** A tabular line that could be a header: it names something (a letter), not only numbers. */
+/** A year or a span of years ("2019", "2019-20", "1995–2000"): column names, not values. */
+const YEAR_NAME = /^(19|20)\d{2}([-–/](\d{2}|(19|20)\d{2}))?\*?$/;
+
+/** A tabular line that could be a header: it names something (a letter), or it is a line of
+ * years only; a line of other numbers is data, and data rows may repeat. */
 function mayBeHeader(line: TextLine): boolean {
-  return /\p{L}/u.test(line.text);
+  return /\p{L}/u.test(line.text) || (line.words.length >= 2 && line.words.every((w) => YEAR_NAME.test(w.text)));
 }
 
 /** Stacked tables printed one after another repeat their header line: a run of lines is cut

@@ -3,7 +3,8 @@
 // spanning cells, then the leaf line holding the stub's name.
 import { Canvas } from "../canvas";
 import { BANDS, int, numberRow, pick, rowLabels, sample, STYLES } from "../content";
-import { drawTable, type HeaderLabel } from "../draw-table";
+import { drawTable, type DrawnTable, type HeaderLabel } from "../draw-table";
+import type { Canvas as CanvasType } from "../canvas";
 import type { Family } from "../family";
 
 export const multiLevelHeader: Family = {
@@ -28,7 +29,10 @@ export const multiLevelHeader: Family = {
     const x = int(rng, 50, 90);
     const y = int(rng, 80, 140);
     const drawn = drawTable(canvas, { headerLines, body }, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 12, 24), pitch: 1.5 });
-    if (variant % 2 === 0) {
+    if (variant % 4 === 3) {
+      // Fully ruled: every cell boxed, a band's box spanning its columns.
+      drawGrid(canvas, drawn, headerLines);
+    } else if (variant % 2 === 0) {
       // A rule under each band, over its columns only (the usual print layout).
       const bandRow = headerLines.length - 2;
       for (const band of bands) canvas.hline(drawn.colX[band.col]![0], drawn.colX[band.col + band.colSpan - 1]![1], drawn.rowY[bandRow]![1] + 2);
@@ -37,3 +41,20 @@ export const multiLevelHeader: Family = {
     return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };
+
+/** Cell borders half way between rows and columns; inside a header line a band's box has no
+ * vertical lines between its columns. */
+function drawGrid(canvas: CanvasType, drawn: DrawnTable, headerLines: HeaderLabel[][]): void {
+  const xs = [drawn.colX[0]![0] - 4, ...drawn.colX.slice(1).map(([x0], k) => (drawn.colX[k]![1] + x0) / 2), drawn.colX[drawn.colX.length - 1]![1] + 4];
+  const pitch = drawn.rowY.length > 1 ? drawn.rowY[1]![0] - drawn.rowY[0]![0] : 12;
+  const ys = [...drawn.rowY.map(([top]) => top - (pitch - (drawn.rowY[0]![1] - drawn.rowY[0]![0])) / 2), drawn.rowY[drawn.rowY.length - 1]![0] + pitch - (pitch - (drawn.rowY[0]![1] - drawn.rowY[0]![0])) / 2];
+  for (const y of ys) canvas.hline(xs[0]!, xs[xs.length - 1]!, y);
+  for (let r = 0; r + 1 < ys.length; r++) {
+    const line = headerLines[r];
+    for (let c = 0; c < xs.length; c++) {
+      // Inside a band: no line between its columns.
+      const inside = line?.some((h) => h.colSpan > 1 && c > h.col && c < h.col + h.colSpan);
+      if (!inside) canvas.vline(xs[c]!, ys[r]!, ys[r + 1]!);
+    }
+  }
+}

@@ -16,7 +16,9 @@ export const stackedRepeatHeader: Family = {
     const size = int(rng, 8, 10);
     const cols = int(rng, 2, 5);
     const style = pick(rng, STYLES);
-    const header = [pick(rng, ["Country", "Item", "Sector", "Region"]), ...columnNames(rng, cols)];
+    // Every fourth variant leaves the stub column unnamed (the header line is then only the
+    // column names, often years).
+    const header = [variant % 4 === 2 ? "" : pick(rng, ["Country", "Item", "Sector", "Region"]), ...columnNames(rng, cols)];
     const blocks = variant % 4 === 3 ? 3 : 2;
     const plans = Array.from({ length: blocks }, () => simplePlan(header, rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, style)])));
     const colGap = int(rng, 14, 30);
