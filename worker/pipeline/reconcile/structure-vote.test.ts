@@ -94,6 +94,13 @@ test("detected text lines: a line across a boundary, or two lines side by side i
   assert.equal(apart.judge([2], WORDS[2]!.box).verdict, "support");
   // Two lines stacked in one cell (a wrapped name) are not against it.
   assert.equal(apart.judge([0, 2], [100, 100, 130, 130]).verdict, "support");
+  // The same line with the recogniser's word split at the boundary (it read a space between
+  // "Pens" and "12"): the detector joins any narrow gap, so this says nothing either way.
+  const atSpace = prepareReading({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "Pens 12", box: [99, 119, 213, 131], words: [[99, 119, 126, 131], [199, 119, 213, 131]] }] }, page);
+  assert.equal(atSpace.judge([2], WORDS[2]!.box).verdict, "none");
+  // ...but a recognised word that itself straddles the boundary is against it.
+  const inWord = prepareReading({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "Pens12", box: [99, 119, 213, 131], words: [[99, 119, 213, 131]] }] }, page);
+  assert.equal(inWord.judge([2], WORDS[2]!.box).verdict, "against");
   // Nothing detected over the cell: no opinion.
   assert.equal(prepareReading(fragments([]), page).judge([2], WORDS[2]!.box).verdict, "none");
 });

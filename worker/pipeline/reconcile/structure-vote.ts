@@ -33,7 +33,10 @@ import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
 import { tableUnits, type CellUnit } from "./cell-units";
 
-export type Opinion = { verdict: "support" } | { verdict: "against"; version: string } | { verdict: "none" };
+/** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
+ * the boundary ("cut"), two detected lines side by side inside the cell ("joined"). */
+export type AgainstReason = "cells" | "cut" | "joined";
+export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason } | { verdict: "none" };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
 export interface StructureVerdict {
@@ -42,6 +45,8 @@ export interface StructureVerdict {
   against: StructureSource[];
   /** What each reading with an opinion makes of the cell (supporters: the cell's own value). */
   versions: Partial<Record<StructureSource, string>>;
+  /** Why each reading against the cell is against it. */
+  reasons: Partial<Record<StructureSource, AgainstReason>>;
 }
 
 /** A structure reading prepared for judging many cells of one page. */
@@ -109,7 +114,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       const counts = new Map<string, number>();
       for (const i of words) for (const u of unitsOfWord.get(i) ?? []) counts.set(u.value, (counts.get(u.value) ?? 0) + 1);
       const best = [...counts].sort((a, b) => b[1] - a[1])[0];
-      return { verdict: "against", version: best?.[0] ?? "" };
+      return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
     },
   };
 }
@@ -124,6 +129,11 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
       fragmentsOfWord.set(i, list);
     }
   });
+  // Per fragment, the text-layer words under each of its recognised words (or under the whole
+  // line when the reading gives no words).
+  const wordCover = fragments.map((f) => (f.words ?? [f.box]).map((b) => page.inBox(b, STRUCTURE_SETTINGS.fragmentMarginPt)));
+  const cutsThroughAWord = (k: number, mine: ReadonlySet<number>) =>
+    wordCover[k]!.some((under) => under.some((i) => mine.has(i)) && under.some((i) => !mine.has(i)));
   return {
     source,
     kind: "fragments",
@@ -132,15 +142,20 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
       const hit = [...new Set(words.flatMap((i) => fragmentsOfWord.get(i) ?? []))];
       if (hit.length === 0) return { verdict: "none" };
       const version = hit.map((k) => fragments[k]!.text).join(" ");
-      // A detected line reaching words outside the cell: the boundary cuts through it.
-      if (hit.some((k) => covered[k]!.some((i) => !mine.has(i)))) return { verdict: "against", version };
+      // A detected line reaching words outside the cell: the boundary cuts through it. The
+      // detector joins any text closer than about a line height, so a line across a boundary
+      // says only that the gap there is narrow, which a narrow column gutter is too; the
+      // recogniser's own word split says more: a boundary through one recognised word (no space
+      // read there) is against the cell, a boundary at a space it read is no opinion.
+      const crossing = hit.filter((k) => covered[k]!.some((i) => !mine.has(i)));
+      if (crossing.some((k) => cutsThroughAWord(k, mine))) return { verdict: "against", version, reason: "cut" };
       // Two detected lines side by side on one row inside the cell: the image shows them apart.
       for (let a = 0; a < hit.length; a++) {
         for (let b = a + 1; b < hit.length; b++) {
-          if (sameRow(fragments[hit[a]!]!.box, fragments[hit[b]!]!.box)) return { verdict: "against", version };
+          if (sameRow(fragments[hit[a]!]!.box, fragments[hit[b]!]!.box)) return { verdict: "against", version, reason: "joined" };
         }
       }
-      return { verdict: "support" };
+      return crossing.length > 0 ? { verdict: "none" } : { verdict: "support" };
     },
   };
 }
@@ -157,6 +172,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   const supporters: StructureSource[] = [];
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
+  const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
   for (const reading of readings) {
     const opinion = reading.judge(words, box);
     if (opinion.verdict === "support") {
@@ -166,6 +182,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
     } else if (opinion.verdict === "against") {
       against.push(reading.source);
       versions[reading.source] = opinion.version;
+      reasons[reading.source] = opinion.reason;
     }
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
@@ -173,7 +190,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   if (against.length >= supporters.length && against.length > 0) level = "disputed";
   else if (supporters.length < min) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
-  return { level, supporters, against, versions };
+  return { level, supporters, against, versions, reasons };
 }
 
 /** Weakest first: a relation takes the weaker confidence of its cells. */

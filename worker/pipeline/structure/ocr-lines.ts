@@ -49,5 +49,5 @@ export function ocrWordsToLines(words: readonly OcrWord[], settings = STRUCTURE_
       lines.push({ boxes: [[x0, y0, x1, y1]], texts: [word.text], top: y0, bottom: y1, right: x1 });
     }
   }
-  return lines.map((l) => ({ box: boxUnion(l.boxes)!, text: l.texts.join(" ") }));
+  return lines.map((l) => ({ box: boxUnion(l.boxes)!, text: l.texts.join(" "), words: l.boxes }));
 }

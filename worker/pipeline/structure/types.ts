@@ -49,6 +49,8 @@ export interface StructureContext {
 export interface Fragment {
   box: Box;
   text: string;
+  /** The boxes of the words the engine recognised in it (split where it read a space), when known. */
+  words?: Box[];
 }
 
 export type StructureReading =
