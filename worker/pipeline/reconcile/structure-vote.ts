@@ -8,9 +8,10 @@
 //     does) but has no such cell. Elsewhere it has no opinion.
 //   - A fragments reading (ocr-2-lines: the OCR detector's text lines) supports a cell when every
 //     detected line over the cell's words lies within the cell, and no two of them sit side by
-//     side on one row; it is against when a line crosses the cell's boundary (holds words of the
-//     cell and words outside it) or the cell joins two lines the image shows apart. Where it
-//     detected nothing over the cell it has no opinion.
+//     side on one row; it is against when the cell's boundary cuts through a word the recogniser
+//     read inside one detected line, or the cell joins two lines the image shows apart. A line
+//     crossing the boundary at a space the recogniser read is no opinion (the detector joins
+//     narrow column gutters too), as is a cell it detected nothing over.
 // The reading the delivered table came from supports it by construction; it is one reading.
 //
 // Verdict per cell, from the readings with an opinion:

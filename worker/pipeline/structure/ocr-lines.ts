@@ -1,9 +1,10 @@
 // Structure reader ocr-2-lines: a pixel reading of structure from the OCR engine's own text-line
 // detection on the page render. PaddleOCR's detector (DB) finds each run of text the image shows
-// as one piece: words a space apart join, text a column gutter apart does not. So a segmentation
-// whose cell boundary cuts through one detected line, or whose cell holds two detected lines side
-// by side on one row, is contradicted by the image. It says nothing about how lines stack into
-// cells vertically (a wrapped cell and two rows look alike to it). Available only when OCR ran.
+// as one piece: words a space apart join, text a wide gutter apart does not (a gutter narrower
+// than about a line height joins too). So a segmentation whose cell holds two detected lines side
+// by side on one row, or whose cell boundary cuts through a word the recogniser read in one line,
+// is contradicted by the image (reconcile/structure-vote.ts). It says nothing about how lines
+// stack into cells vertically (a wrapped cell and two rows look alike to it). Only when OCR ran.
 //
 // Only ocr-2 is read: ocr-1 (Tesseract) gives word boxes, and its lines (which often run across a
 // whole table row) are not kept in the reading; a word never crossing a boundary is too weak to

@@ -8,8 +8,9 @@
 //     ruled grid (pdf-grid), text geometry (pdf-layout), the PDF's tagged structure tree (pdf-tags).
 //   - "fragments": pieces of text that must not be cut and must not be joined side by side, with no
 //     opinion on how they group into cells beyond that. The OCR engine's own detected text lines
-//     on the page render (ocr-2-lines): a cell boundary through one detected line, or one cell
-//     holding two lines the image shows apart on one row, is evidence against the segmentation.
+//     on the page render (ocr-2-lines): a cell boundary through a word of one detected line, or
+//     one cell holding two lines the image shows apart on one row, is evidence against the
+//     segmentation.
 // A reader with nothing to say about a region (no rulings there, no tagged tree, OCR off) gives no
 // opinion there: that is neither support nor evidence against.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
