@@ -1,10 +1,12 @@
 // The extraction pipeline: one ordered pass over the requested pages (STYLE.md habit 7). The
 // worker and `npm run extract` both call runPipeline; nothing else runs extraction.
 //
-// Per page: readers (pdf-text, pdf-grid + pdf-image from one operator walk; ocr-1 and ocr-2 on
-// one shared render, cached) -> table detection (pdf-grid + pdf-layout) -> prose -> figures ->
-// reading order -> reconciliation (the one place the value readings meet: cell, prose and figure
-// confidence) -> crops. A page without a text layer (a scan) takes its words from an OCR reading
+// Per page, an ordered list of named stages, each timed (stage-timer.ts; the timings go to onPage
+// and, summed, to the output): read (pdf-text, pdf-grid + pdf-image from one operator walk) -> ocr
+// (ocr-1 and ocr-2 on one shared render, cached) -> scan -> tables -> charts -> figures -> prose ->
+// reading-order (extract-page.ts) -> structure:<reader> (every structure reading of the page,
+// structure/registry.ts) -> reconcile (the value vote: cell, prose and figure confidence) ->
+// structure-vote (each cell's boundaries against the structure readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an OCR reading
 // and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
 // a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
 import { openPdf } from "../../lib/pdf/open-pdf";
@@ -18,6 +20,13 @@ import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { reconcileStructure } from "./reconcile";
+import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
+import { boxToPage } from "./geometry/page-orientation";
+import type { Box } from "./types";
+import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
+import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
+import { nothingReadReason } from "./nothing-read";
 
 export interface PipelineInput {
   pdfPath: string;
@@ -42,21 +51,37 @@ export interface PipelineInput {
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
-  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction }) => void | Promise<void>;
+  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
+  /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
+   * measure or evaluate readers alone. */
+  structureReaders?: readonly StructureSource[];
+  /** Optional: stages to leave out, to measure or evaluate the pipeline without them. Only stages
+   * that others do not depend on can be skipped: "structure", "structure-vote", "reconcile",
+   * "crops" (skipFigureCrops does the same for crops). */
+  skipStages?: readonly ("structure" | "structure-vote" | "reconcile" | "crops")[];
   /** Optional: settings overriding the defaults (eval experiments). */
   settings?: Settings;
 }
 
 export interface PageFailure {
   page: number;
-  /** Where it failed: "open", "read", "assemble", "figures", or the OCR reading ("ocr-1"). An OCR
-   * reading failing does not fail the page unless it was the page's last reading. */
+  /** Where it failed: "open", "read", "assemble", "figures", the OCR reading ("ocr-1"), or a
+   * structure reading ("structure:pdf-tags"). An OCR reading failing does not fail the page unless
+   * it was the page's last reading; a structure reading failing never does. */
   stage: string;
   message: string;
 }
 
+/** A page's structure readings and the vote's verdict on every cell (for eval and debugging). */
+export type PageStructure = {
+  readings: Awaited<ReturnType<typeof readStructure>>;
+  verdicts: ReturnType<typeof reconcileStructure>["verdicts"];
+};
+
 export interface PipelineOutput {
   result: Result;
+  /** Wall seconds per stage, summed over the pages. */
+  stageSeconds: StageTimings;
   pagesFailed: number;
   failures: PageFailure[];
   settingsVersion: string;
@@ -75,6 +100,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const cropPages = new Map<string, number[]>();
   const imageHashes: string[] = [];
   let tail: TableTail | null = null;
+  const stageSeconds: StageTimings = {};
+  const enabledReaders = input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name);
   try {
     // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
@@ -83,18 +110,19 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
+      const timer = new StageTimer();
       try {
         const page = await opened.doc.getPage(pageNumber);
         try {
           stage = "read";
-          let readings = await readPage(page, settings);
+          let readings = await timer.runAsync("read", () => readPage(page, settings));
           size = { width: readings.width, height: readings.height };
           const hasTextLayer = readings.words.length > 0;
           let pageOcr: PageOcr | null = null;
           if (readers) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
-            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir }));
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -105,26 +133,45 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
-            const scanned = await scannedReadings(page, pageNumber, readings, pageOcr);
+            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!));
             readings = scanned.readings;
             ownSource = scanned.ownSource;
           }
           stage = "assemble";
-          const extraction = extractPage(readings, pageNumber, settings);
+          const extraction = extractPage(readings, pageNumber, settings, timer);
+          // A text layer read into nothing is a failure with a reason, never a silent empty page.
+          const nothingRead = nothingReadReason(readings, extraction);
+          if (nothingRead) throw new Error(nothingRead);
+          stage = "structure";
+          const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
+          // On a scan, the reading the page's words came from is not a second opinion on them.
+          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
+          const skip = new Set(input.skipStages ?? []);
+          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
+                  failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+                );
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
-          if (pageOcr) {
+          if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
             // The OCR readings; the one the page's words came from (a scan's) is skipped by the
             // reconcilers as `ownSource`.
-            const values = ocrWordReadings(pageOcr.readings);
-            extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
-            extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
-            const regions = ocrNonTextRegions(pageOcr.readings);
-            figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+            const ocrPage = pageOcr;
+            timer.run("reconcile", () => {
+              const values = ocrWordReadings(ocrPage.readings);
+              extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
+              extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
+              const regions = ocrNonTextRegions(ocrPage.readings);
+              figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+            });
           }
+          stage = "structure-vote";
+          const voted = skip.has("structure-vote")
+            ? { tables: extraction.tables, verdicts: [] }
+            : timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+          extraction.tables = voted.tables;
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
-          linkContinuation(tail, first, readings.height, startsPage, settings);
+          timer.run("continuation", () => linkContinuation(tail, first, readings.height, startsPage, settings));
           const last = extraction.tables[extraction.tables.length - 1];
           tail = last
             ? {
@@ -135,8 +182,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               }
             : null;
           stage = "figures";
-          if (extraction.figures.length > 0 && !input.skipFigureCrops) {
-            const crops = await cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale);
+          if (extraction.figures.length > 0 && !input.skipFigureCrops && !skip.has("crops")) {
+            const crops = await timer.runAsync("crops", () => cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale));
             extraction.figures.forEach((figure, index) => {
               const crop = crops[index]!;
               const verdict = figureVerdicts?.[index];
@@ -159,7 +206,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height) });
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
-          await input.onPage?.({ pageNumber, readings, extraction });
+          addTimings(stageSeconds, timer.seconds);
+          await input.onPage?.({ pageNumber, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
         } finally {
           page.cleanup();
         }
@@ -177,14 +225,54 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     if (input.withSourcePages) result.source_pages = pages.map((entry) => entry.page);
     return {
       result: resultSchema.parse(result),
+      stageSeconds,
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
       failures,
-      settingsVersion: SETTINGS_VERSION,
+      // The structure readers' and vote's settings change confidence too (structure/settings.ts).
+      settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
     };
   } finally {
     await opened.close();
     if (readers && ownsReaders) await readers.release();
   }
+}
+
+/** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
+ * the segmentation readers in that frame and their proposals turned back onto the page; the OCR
+ * lines and the tags, which are on the page as drawn, give no opinion there (the OCR engines read
+ * the page upright, so their lines do not follow sideways text). */
+async function readStructureOf(
+  page: Parameters<typeof renderForRulings>[0],
+  pageNumber: number,
+  readings: PageReadings,
+  extraction: PageExtraction,
+  ocr: Partial<Record<OcrReaderName, OcrPageReading>>,
+  hasTextLayer: boolean,
+  settings: Settings,
+  enabled: readonly StructureSource[],
+  timer: StageTimer,
+  onError: (reader: StructureSource, error: Error) => void,
+): Promise<StructureReading[]> {
+  const frame = extraction.frame;
+  if (!frame) {
+    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
+    return readStructure(context, { enabled, timer, onError });
+  }
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: {}, page: null, settings };
+  const size: [number, number] = [readings.width, readings.height];
+  const back = (b: Box): Box => boxToPage(b, frame.turn, size);
+  return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
+    reading.kind === "tables" ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) } : reading,
+  );
+}
+
+/** The OCR readings that worked on a page. */
+function okReadings(readings: PageOcr["readings"]): Partial<Record<OcrReaderName, OcrPageReading>> {
+  const out: Partial<Record<OcrReaderName, OcrPageReading>> = {};
+  for (const [name, outcome] of Object.entries(readings) as [OcrReaderName, PageOcr["readings"][OcrReaderName]][]) {
+    if (outcome && !isOcrFailure(outcome)) out[name] = outcome;
+  }
+  return out;
 }
 
 /** A scanned page's readings rebuilt from the page image: words from ocr-1 (Tesseract gives word
