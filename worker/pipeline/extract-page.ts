@@ -17,7 +17,7 @@ import { addChartRegions, captionedCharts, mayHoldFigureCaption } from "./figure
 import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
-import { extractionToPage, readingsToFrame, readingTurn } from "./geometry/turn-extraction";
+import { extractTurnedPage, readingTurn } from "./geometry/turn-extraction";
 
 export interface PageReadings {
   width: number;
@@ -46,7 +46,7 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
   // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
   const turn = readingTurn(readings.words, settings.readingTurnShare);
-  if (turn !== 0) return extractionToPage(extractPage(readingsToFrame(readings, turn), pageNumber, settings), turn, [readings.width, readings.height]);
+  if (turn !== 0) return extractTurnedPage(readings, turn, (r) => extractPage(r, pageNumber, settings));
   const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
   const charts = findCaptionedCharts(readings, detected.tables, settings, outside);
