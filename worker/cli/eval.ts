@@ -30,7 +30,6 @@ import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocume
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
-import { generateCorpus } from "../../tests/pdf/corpus/generate";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 
@@ -191,6 +190,8 @@ async function main(): Promise<void> {
   if (args.generated) {
     // A fresh corpus each run: the files are a function of the seed and the generator's code.
     fs.rmSync(dir, { recursive: true, force: true });
+    // Loaded only here: the generator needs the corpus's dev dependencies (fontkit, DejaVu).
+    const { generateCorpus } = await import("../../tests/pdf/corpus/generate");
     const generated = await generateCorpus({ outDir: dir, seed: args.seed, variants: args.variants });
     console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family) in ${dir}`);
   }

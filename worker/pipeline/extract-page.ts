@@ -18,7 +18,7 @@ import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
 import { StageTimer } from "./stage-timer";
-import { extractionToPage, readingsToFrame, readingTurn } from "./geometry/turn-extraction";
+import { extractTurnedPage, readingTurn } from "./geometry/turn-extraction";
 import type { Direction } from "./types";
 
 export interface PageReadings {
@@ -56,14 +56,9 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
   // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
   const turn = readingTurn(readings.words, settings.readingTurnShare);
-  if (turn !== 0) {
-    const frameReadings = readingsToFrame(readings, turn);
-    const inFrame = extractPage(frameReadings, pageNumber, settings, timer);
-    // The structure readers read the page in the same frame (run-pipeline turns their proposals
-    // back), so they are handed the frame's readings and detection.
-    const frame = { turn, readings: frameReadings, debug: inFrame.debug, tableRegions: inFrame.tableModels.map((m) => m.box) };
-    return { ...extractionToPage(inFrame, turn, [readings.width, readings.height]), frame };
-  }
+  // The structure readers read such a page in the same frame (run-pipeline turns their proposals
+  // back), so the extraction carries the frame's readings and detection (`frame`).
+  if (turn !== 0) return extractTurnedPage(readings, turn, (r) => extractPage(r, pageNumber, settings, timer));
   const detected = timer.run("tables", () => detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]));
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
   const charts = timer.run("charts", () => findCaptionedCharts(readings, detected.tables, settings, outside));

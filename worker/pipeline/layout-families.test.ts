@@ -99,6 +99,15 @@ async function checkFamily(family: string, variants: number): Promise<void> {
 test("stacked tables repeating their header line are separate tables", () => checkFamily("stacked-repeat-header", 4));
 test("typewriter tables: dash rules and dot leaders are not cells", () => checkFamily("monospaced-dashes", 4));
 test("sideways and upside-down tables read in their own direction, boxes on the page", () => checkFamily("sideways", 5));
+test("a sideways page keeps its upright page number, as prose at the displayed page's foot", async () => {
+  for (let variant = 0; variant < 5; variant++) {
+    const { result } = await extract("sideways", variant);
+    const footer = result.prose.filter((p) => /^Page \d+$/.test(p.text));
+    assert.equal(footer.length, 1, `sideways-${variant}: ${JSON.stringify(result.prose.map((p) => p.text))}`);
+    const page = result.pages[0]!;
+    assert.ok(footer[0]!.bbox[1] > page.height - 40 && footer[0]!.bbox[3] < page.height, `sideways-${variant}: footer at ${footer[0]!.bbox.join(",")}`);
+  }
+});
 test("multi-level headers: spanning labels are column bands over their columns", () => checkFamily("multi-level-header", 4));
 test("footnote lines under a table are not rows", () => checkFamily("footnote-rows", 3));
 test("zebra shading without rules: rows from the text", () => checkFamily("zebra-shading", 3));

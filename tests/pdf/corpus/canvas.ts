@@ -105,6 +105,17 @@ export class Canvas {
     return [dx, this.displayedSize()[1] - dy];
   }
 
+  /** Text upright on the DISPLAYED page (a page number or running head beside turned content),
+   * its glyph tops near displayed y (top-left origin); call after finish(). */
+  uprightText(text: string, x: number, y: number, size: number, font: PDFFont): void {
+    const baseline = y + size * 0.8;
+    const pw = this.userWidth;
+    const ph = this.userHeight;
+    // Displayed point to user space, inverse of the mapping in toDisplayed.
+    const [ux, uy] = this.rotate === 0 ? [x, ph - baseline] : this.rotate === 90 ? [baseline, x] : this.rotate === 180 ? [pw - x, baseline] : [pw - baseline, ph - x];
+    this.page.drawText(text, { x: ux, y: uy, size, font, rotate: degrees(this.rotate) });
+  }
+
   /** A logical top-left box as a displayed bottom-left box. */
   displayedBox(box: Box): Box {
     const corners = [this.toDisplayed(box[0], box[1]), this.toDisplayed(box[2], box[3])];

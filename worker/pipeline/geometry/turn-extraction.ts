@@ -6,7 +6,7 @@ import type { Table } from "../../../lib/result/schema";
 import type { PageExtraction, PageReadings } from "../extract-page";
 import type { Box, Direction } from "../types";
 import { boxToPage, frameSize, graphicsToFrame, readingTurn, wordsToFrame } from "./page-orientation";
-import { roundBox } from "./box";
+import { isPointInBox, roundBox } from "./box";
 
 export { readingTurn };
 
@@ -38,5 +38,35 @@ export function extractionToPage(extraction: PageExtraction, dir: Direction, siz
       grids: debug.grids.map((g) => ({ ...g, box: back(g.box), cells: g.cells.map((c) => ({ ...c, box: back(c.box) })) })),
       layoutRegions: debug.layoutRegions.map(back),
     },
+  };
+}
+
+const NO_GRAPHICS = { rulings: [], filledRects: [], drawings: [], images: [] };
+
+/** A turned page read whole: its dominant direction in that reading frame, then the text of the
+ * other directions that lies outside the tables found (an upright running head or page number
+ * beside a sideways table) read on its own, so no text is lost. `extract` is the page extraction
+ * (it turns its input again when that is needed; each pass has strictly fewer words, so it ends).
+ * The second pass's tables and prose come after the first's, in index and in reading order. */
+export function extractTurnedPage(readings: PageReadings, dir: Direction, extract: (readings: PageReadings) => PageExtraction): PageExtraction {
+  const size: [number, number] = [readings.width, readings.height];
+  const frameReadings = readingsToFrame(readings, dir);
+  const inFrame = extract(frameReadings);
+  const frame = { turn: dir, readings: frameReadings, debug: inFrame.debug, tableRegions: inFrame.tableModels.map((m) => m.box) };
+  const main = { ...extractionToPage(inFrame, dir, size), frame };
+  const taken = main.tables.map((t) => t.bbox).filter((b): b is Box => b !== undefined);
+  const rest = readings.words.filter((w) => w.dir !== dir && !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 2)));
+  if (rest.length === 0) return main;
+  const other = extract({ ...readings, words: rest, graphics: NO_GRAPHICS });
+  const offset = main.tables.length + main.prose.length + main.figures.length;
+  const later = <T extends { order: number | null }>(x: T): T => ({ ...x, order: x.order === null ? null : x.order + offset });
+  return {
+    tables: [...main.tables, ...other.tables.map((t, k) => ({ ...later(t), index: main.tables.length + k }))],
+    prose: [...main.prose, ...other.prose.map((p, k) => ({ ...later(p), index: main.prose.length + k }))],
+    figures: [...main.figures, ...other.figures.map((f) => ({ ...f, order: f.order + offset }))],
+    models: [...main.models, ...other.models],
+    tableModels: [...main.tableModels, ...other.tableModels],
+    frame,
+    debug: { ...main.debug, tables: [...main.debug.tables, ...other.debug.tables], layoutRegions: [...main.debug.layoutRegions, ...other.debug.layoutRegions] },
   };
 }

@@ -1,7 +1,8 @@
 // Sideways and upside-down tables: the same kind of table drawn turned on a portrait page, with and
 // without /Rotate: text at 90 or 270 degrees on the displayed page (turned content, or upright
 // content on a page with /Rotate 90 or 270), and upside down (turned 180). Read in its own reading
-// direction it is an ordinary table; the ground truth is the table as read.
+// direction it is an ordinary table; the ground truth is the table as read. The page number is
+// upright on the displayed page: it must come out as prose, not be lost with the turn.
 import { Canvas, type Quarter } from "../canvas";
 import { columnNames, int, numberRow, pick, rowLabels, STYLES } from "../content";
 import { drawTable, simplePlan } from "../draw-table";
@@ -39,6 +40,9 @@ export const sideways: Family = {
       canvas.hline(drawn.box[0], drawn.box[2], drawn.box[3] + 3);
     }
     canvas.finish();
+    // The page number stays upright on the displayed page, as printed reports keep it.
+    const [width, height] = canvas.displayedSize();
+    canvas.uprightText(`Page ${int(rng, 2, 300)}`, width / 2 - 15, height - 30, 8, font.regular);
     return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },
 };
