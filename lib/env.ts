@@ -95,6 +95,22 @@ const envSchema = z.object({
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** Where job files live (lib/storage): "local" (DATA_DIR) or "s3" (an S3-compatible store). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  /** Prepended to every key, e.g. "pdftables/": several installs can share one bucket. */
+  S3_PREFIX: z.string().default(""),
+  /** Unset: AWS S3 itself. MinIO, R2 and the like: their address. */
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default("us-east-1"),
+  /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables, ~/.aws). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** MinIO and most self-hosted servers need path-style addresses (http://host/bucket/key). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +124,9 @@ export function getEnv(): Env & { dataDir: string } {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
+    throw new Error("invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;

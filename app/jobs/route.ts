@@ -6,7 +6,6 @@ import { getEnv } from "@/lib/env";
 import { withApi } from "@/lib/http/with-api";
 import { summarizeJob } from "@/lib/jobs/job-view";
 import { submitJob } from "@/lib/jobs/submit-job";
-import { storage } from "@/lib/storage/storage";
 import { receiveUpload } from "@/lib/upload/receive-upload";
 
 export const runtime = "nodejs";
@@ -14,7 +13,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = withApi(async ({ request, caller }) => {
   assertSameOrigin(request);
-  const upload = await receiveUpload(request, storage.uploadsDir(), getEnv().MAX_UPLOAD_BYTES);
+  const upload = await receiveUpload(request, getEnv().MAX_UPLOAD_BYTES);
   const job = await submitJob({ caller, upload, channel: "web" });
   const view = summarizeJob(job);
   return Response.json({ id: view.id, status: view.status, pages: view.pages, url: `/jobs/${view.id}` }, { status: 202 });

@@ -1,6 +1,5 @@
-// POST /v1/parse after the upload has landed on disk: validate, inspect, create the job (which
+// POST /v1/parse after the upload has landed in storage: validate, inspect, create the job (which
 // is also its queue entry) in one transaction, answer 202 (DESIGN.md §3 step 1).
-import fs from "node:fs";
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
 import { holdFunds } from "../billing/hold-funds";
@@ -8,10 +7,9 @@ import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 import { badRequest } from "../errors";
-import { newJobId } from "../ids";
 import { inspectPdf } from "../pdf/inspect-pdf";
 import { PdfOpenError } from "../pdf/open-pdf";
-import { storage } from "../storage/storage";
+import { getJobFiles } from "../storage/job-files";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
 import { reserveTrialPages } from "../quota/trial";
@@ -41,10 +39,20 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
 
 export async function submitJob({ caller, upload, channel }: SubmitOptions): Promise<Job> {
   const env = getEnv();
+  const files = getJobFiles();
+  const id = upload.jobId;
+  let created = false;
   try {
     const requestedPages = parsePagesField(upload.fields.pages);
     const mode = parseModeField(upload.fields.mode);
-    const format = await sniffFormat(upload.filePath);
+    // Read where it is stored, by byte ranges: the head to sniff, the tail and a few objects to
+    // inspect (ranged GETs on S3), never the whole file.
+    const input = await files.openInput(id);
+    const format = await sniffFormat(input).catch(async (error: unknown) => {
+      await input.close();
+      throw error;
+    });
+    if (format.kind !== "pdf") await input.close();
     if (format.kind === "switched-off") {
       throw badRequest(`${format.label} files are supported by the pipeline but switched off; only PDF is accepted for now`);
     }
@@ -52,50 +60,45 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
 
     let inspection;
     try {
-      inspection = await inspectPdf(upload.filePath, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
+      inspection = await inspectPdf(input, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
     } catch (error) {
       if (error instanceof PdfOpenError) throw badRequest(error.message);
       throw error;
     }
     const pages = Math.min(requestedPages ?? inspection.pageCount, inspection.pageCount, env.PDFPAGES_MAX_PAGES);
 
-    const id = newJobId();
     const userId = callerUserId(caller);
     const price = userId ? pricePerPageMicros(mode) : 0n;
     const held = price * BigInt(pages);
-    await storage.ensureDir(storage.jobDir(id));
-    await fs.promises.rename(upload.filePath, storage.inputPath(id));
-    try {
-      // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
-      // and enqueueing it are one transaction, so a refusal leaves nothing behind.
-      return await getDb().$transaction(async (tx) => {
-        const trialDay = caller.kind === "anonymous" ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
-        if (userId) await holdFunds(tx, userId, id, held);
-        return tx.job.create({
-          data: {
-            id,
-            userId,
-            anonAddress: caller.kind === "anonymous" ? caller.address : null,
-            channel,
-            mode,
-            textLayer: inspection.textLayer,
-            documentPages: inspection.pageCount,
-            pages,
-            pagesRequested: requestedPages !== null,
-            fileName: upload.fileName || "document.pdf",
-            fileSha256: upload.sha256,
-            fileBytes: BigInt(upload.bytes),
-            pricePerPageMicros: price,
-            heldMicros: held,
-            trialDay,
-          },
-        });
+    // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
+    // and enqueueing it are one transaction, so a refusal leaves nothing behind.
+    const job = await getDb().$transaction(async (tx) => {
+      const trialDay = caller.kind === "anonymous" ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
+      if (userId) await holdFunds(tx, userId, id, held);
+      return tx.job.create({
+        data: {
+          id,
+          userId,
+          anonAddress: caller.kind === "anonymous" ? caller.address : null,
+          channel,
+          mode,
+          textLayer: inspection.textLayer,
+          documentPages: inspection.pageCount,
+          pages,
+          pagesRequested: requestedPages !== null,
+          fileName: upload.fileName || "document.pdf",
+          fileSha256: upload.sha256,
+          fileBytes: BigInt(upload.bytes),
+          pricePerPageMicros: price,
+          heldMicros: held,
+          trialDay,
+        },
       });
-    } catch (error) {
-      await storage.removeJobFiles(id);
-      throw error;
-    }
+    });
+    created = true;
+    return job;
   } finally {
-    await fs.promises.rm(upload.filePath, { force: true });
+    // Refused (bad format, unreadable PDF, no money, over quota): the stored upload goes too.
+    if (!created) await files.deleteJob(id).catch(() => undefined);
   }
 }

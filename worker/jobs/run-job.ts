@@ -2,10 +2,13 @@
 // running a job twice (after a crash) writes the same result and marks it done once. Ending the
 // job (markDone, markFailed) settles its money in the same transaction.
 import type { Job } from "@prisma/client";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { getEnv } from "../../lib/env";
 import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
 import { countCells } from "../../lib/result/schema";
-import { storage } from "../../lib/storage/storage";
+import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
 import { runPipeline } from "../pipeline/run-pipeline";
 import type { OcrReaders } from "../pipeline/ocr";
@@ -30,14 +33,18 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
     heartbeat(job.id, workerId).catch(() => undefined);
   }, Math.max(250, (env.WORKER_LEASE_SECONDS * 1000) / 3));
 
+  const files = getJobFiles();
+  // Figure crops are cut into a scratch folder on this machine, then stored with the job's
+  // files; the folder is removed whatever happens (the only local files a worker keeps).
+  const scratch = path.join(env.dataDir, "scratch", `${job.id}-${randomBytes(4).toString("hex")}`);
   try {
     const output = await runPipeline({
-      pdfPath: storage.inputPath(job.id),
+      pdfPath: await files.openInput(job.id),
       pages: job.pages,
       withSourcePages: job.pagesRequested,
       fileSha256: job.fileSha256,
-      cacheDir: storage.cacheRoot(),
-      outputDir: storage.outputDir(job.id),
+      cacheDir: files.ocrCache,
+      outputDir: scratch,
       ocr: ocr ?? [],
       onProgress: (stage) => beat(stage),
       afterPage: async () => {
@@ -63,7 +70,8 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
       price_per_page_usd: priceMicros / USD,
       cost_usd: (priceMicros * delivered) / USD,
     };
-    await storage.writeFileAtomic(storage.resultPath(job.id), JSON.stringify(output.result));
+    await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
+    await files.writeResult(job.id, JSON.stringify(output.result));
     return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
   } catch (error) {
     if (error instanceof JobAbandoned) return "abandoned";
@@ -72,5 +80,13 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
     return "failed";
   } finally {
     clearInterval(timer);
+    await fs.promises.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** Copies the crops the result names from the scratch folder into the job's stored images. */
+async function storeImages(files: JobFiles, jobId: string, scratch: string, imagePaths: string[]): Promise<void> {
+  for (const imagePath of new Set(imagePaths)) {
+    await files.writeImage(jobId, imagePath, await fs.promises.readFile(path.join(scratch, ...imagePath.split("/"))));
   }
 }
