@@ -140,10 +140,12 @@ export function localOcrCache(dir: string): OcrCacheStore {
   };
 }
 
-let listener: StorageErrorListener = () => undefined;
+// On globalThis: the web process loads this module twice (its server script and the Next.js
+// build), and both must report to the one listener.
+const errors = globalThis as typeof globalThis & { __pdftablesStorageErrors?: StorageErrorListener };
 /** Metrics register here (lib/metrics): storage stays free of them. */
 export function onStorageError(handler: StorageErrorListener): void {
-  listener = handler;
+  errors.__pdftablesStorageErrors = handler;
 }
 
 let cached: JobFiles | null = null;
@@ -164,7 +166,7 @@ export function getJobFiles(): JobFiles {
             secretAccessKey: env.S3_SECRET_ACCESS_KEY,
             forcePathStyle: env.S3_FORCE_PATH_STYLE,
           },
-          (operation) => listener(operation),
+          (operation) => errors.__pdftablesStorageErrors?.(operation),
         )
       : new LocalStore(env.dataDir);
   cached = new JobFiles(store);

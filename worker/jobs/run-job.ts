@@ -2,11 +2,14 @@
 // running a job twice (after a crash) writes the same result and marks it done once. Ending the
 // job (markDone, markFailed) settles its money in the same transaction.
 import type { Job } from "@prisma/client";
+import type { Logger } from "pino";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { getEnv } from "../../lib/env";
 import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
+import { getLogger, jobLogger } from "../../lib/log";
+import { getMetrics } from "../../lib/metrics/metrics";
 import { countCells } from "../../lib/result/schema";
 import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
@@ -18,9 +21,18 @@ export class JobAbandoned extends Error {}
 const USD = 1_000_000;
 
 /** `ocr`: the worker's OCR readers, loaded once and kept across jobs (null when OCR_ENGINES is
- * "none"). */
-export async function runJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
+ * "none"). `shouldStop` gets the slowest page so far (ms), to judge whether another page fits
+ * in a shutdown's grace period. */
+export async function runJob(
+  job: Job,
+  workerId: string,
+  shouldStop: (slowestPageMs: number) => boolean,
+  ocr: OcrReaders | null,
+  log: Logger = jobLogger(getLogger("worker"), job.id),
+): Promise<"done" | "failed" | "abandoned"> {
   const env = getEnv();
+  let pageStarted = performance.now();
+  let slowestPageMs = 0;
   let lastBeat = 0;
   const beat = async (stage?: string, force = false) => {
     const now = Date.now();
@@ -49,12 +61,16 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
       onProgress: (stage) => beat(stage),
       afterPage: async () => {
         if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
-        if (shouldStop()) throw new JobAbandoned("shutting down");
+        const pageMs = performance.now() - pageStarted;
+        getMetrics().pageSeconds.observe(pageMs / 1000);
+        slowestPageMs = Math.max(slowestPageMs, pageMs);
+        pageStarted = performance.now();
+        if (shouldStop(slowestPageMs)) throw new JobAbandoned("shutting down");
         await beat(undefined, true);
       },
     });
     for (const failure of output.failures) {
-      console.warn(`job ${job.id} page ${failure.page} ${failure.stage}: ${failure.message}`);
+      log.warn({ page: failure.page, stage: failure.stage }, `page ${failure.page} ${failure.stage}: ${failure.message}`);
     }
     const delivered = output.result.pages.length - output.pagesFailed;
     if (delivered === 0) {
@@ -75,7 +91,7 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
     return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
   } catch (error) {
     if (error instanceof JobAbandoned) return "abandoned";
-    console.error(`job ${job.id} failed:`, error);
+    log.error({ err: error }, "the job failed");
     await markFailed(job.id, workerId, "the document could not be processed; nothing was charged");
     return "failed";
   } finally {
