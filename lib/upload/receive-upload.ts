@@ -48,6 +48,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
   let sawFile = false;
   const hash = createHash("sha256");
   const writes: Promise<void>[] = [];
+  const bodies: PassThrough[] = [];
 
   const parser = busboy({
     headers: { "content-type": contentType },
@@ -74,6 +75,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
       },
     });
     const body = new PassThrough();
+    bodies.push(body);
     writes.push(pipeline(stream, counter, body));
     // A store that fails stops reading: end the upload's stream too, or busboy would wait forever.
     writes.push(files.writeInput(jobId, body).catch((error: unknown) => {
@@ -86,6 +88,10 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
     await Promise.all(writes);
   } catch (error) {
+    // A broken request: end the store's upload (an S3 multipart upload is aborted) and wait for
+    // it, so nothing is left running or rejecting unobserved, then remove what was stored.
+    for (const body of bodies) body.destroy(new Error("the upload was interrupted"));
+    await Promise.allSettled(writes);
     await discard();
     if (error instanceof AppError) throw error;
     throw badRequest("the upload could not be read as multipart/form-data");
