@@ -60,15 +60,15 @@ async function main(): Promise<void> {
 
   const children = new Set<ChildProcess>();
   let stopping = false;
-  const spawnService = (name: string, script: string, restart: boolean) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env: serviceEnv, stdio: "inherit" });
+  const spawnService = (name: string, script: string, restart: boolean, env: NodeJS.ProcessEnv = serviceEnv) => {
+    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env, stdio: "inherit" });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);
       if (stopping) return;
       if (restart) {
         log(`${name} exited (${signal ?? code}); restarting it`);
-        setTimeout(() => spawnService(name, script, restart), 1000);
+        setTimeout(() => spawnService(name, script, restart, env), 1000);
       } else {
         log(`${name} exited (${signal ?? code}); stopping`);
         void shutdown(1);
@@ -92,7 +92,11 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void shutdown(0));
 
   if (runsWeb) spawnService("web", "scripts/web-server.ts", false);
-  for (let i = 0; i < workers; i++) spawnService(`worker ${i + 1}`, "worker/main.ts", true);
+  for (let i = 0; i < workers; i++) {
+    // Each worker of this machine serves its metrics on its own port: WORKER_METRICS_PORT + i.
+    const metricsPort = env.WORKER_METRICS_PORT ? { WORKER_METRICS_PORT: String(env.WORKER_METRICS_PORT + i) } : {};
+    spawnService(`worker ${i + 1}`, "worker/main.ts", true, { ...serviceEnv, ...metricsPort });
+  }
   const running = [runsWeb ? `web on http://localhost:${env.PORT}` : "", workers ? `${workers} worker${workers > 1 ? "s" : ""}` : ""].filter(Boolean);
   log(`ROLE=${env.ROLE}: services started in ${((Date.now() - started) / 1000).toFixed(1)} s; ${running.join(", ") || "nothing to run (WORKERS=0)"}`);
 }

@@ -93,7 +93,7 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
   await waitFor(async () => (await fetch(`${baseUrl}/healthz`)).ok, `the web to answer:\n${web.output()}`);
 
   metricsPort = await findFreePort();
-  worker = npmStart({ ROLE: "worker", DATABASE_URL: databaseUrl, DATA_DIR: tempDir("worker"), WORKERS: "1", WORKER_METRICS_PORT: String(metricsPort), ...s3.env });
+  worker = npmStart({ ROLE: "worker", DATABASE_URL: databaseUrl, DATA_DIR: tempDir("worker"), WORKERS: "2", WORKER_METRICS_PORT: String(metricsPort), ...s3.env });
 
   const ready = await fetch(`${baseUrl}/readyz`);
   assert.equal(ready.status, 200);
@@ -126,10 +126,14 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
   assert.match(webMetrics, /^pdftables_queue_depth\{mode="realtime"\} 0$/m);
   assert.match(webMetrics, /^pdftables_queue_depth\{mode="batch"\} 0$/m);
   assert.match(webMetrics, /^# TYPE pdftables_storage_errors_total counter$/m);
+  // Each of the machine's two workers serves its own metrics (WORKER_METRICS_PORT, +1); the one
+  // that ran the job reports it.
+  const scrape = async (port: number) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
   const workerMetrics = await waitFor(async () => {
-    const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-    return /pdftables_jobs_total\{outcome="done"\} 1/.test(text) ? text : null;
-  }, "the worker's metrics");
+    const texts = await Promise.all([scrape(metricsPort), scrape(metricsPort + 1)]);
+    assert.ok(texts.every((text) => /^pdftables_queue_depth\{mode="realtime"\} 0$/m.test(text)));
+    return texts.find((text) => /pdftables_jobs_total\{outcome="done"\} 1/.test(text)) ?? null;
+  }, "the workers' metrics");
   assert.match(workerMetrics, /^pdftables_page_duration_seconds_count 2$/m);
   assert.match(workerMetrics, /^pdftables_job_duration_seconds_count\{outcome="done"\} 1$/m);
   assert.match(workerMetrics, /^# TYPE pdftables_ocr_seconds_total counter$/m);
