@@ -2,9 +2,9 @@
 // `<S3_PREFIX><key>` in S3_BUCKET. Uploads stream as multipart uploads of fixed-size parts, so a
 // 600 MB file costs a few parts of memory; pdf.js reads the input by ranged GETs; exports and
 // images are streamed from GET bodies. Nothing is kept on the local disk.
-import { DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { Upload } from "@aws-sdk/lib-storage";
-import { Readable } from "node:stream";
+// The AWS SDK is loaded on first use (~0.8 s of start-up), so STORAGE=local never pays for it.
+import type { S3Client } from "@aws-sdk/client-s3";
+import type { Readable } from "node:stream";
 import type { ByteSource, ObjectStore, StorageErrorListener, StoredStream } from "./object-store";
 
 export interface S3Settings {
@@ -28,15 +28,35 @@ const HEAD_BYTES = 256 * 1024;
 /** DeleteObjects takes at most 1000 keys a request (S3 API limit). */
 const DELETE_BATCH = 1000;
 
+type Sdk = typeof import("@aws-sdk/client-s3");
+type Storage = typeof import("@aws-sdk/lib-storage");
+interface Loaded {
+  s3: Sdk;
+  Upload: Storage["Upload"];
+  client: S3Client;
+}
+
 export class S3Store implements ObjectStore {
   readonly kind = "s3";
-  private readonly client: S3Client;
+  private loaded: Promise<Loaded> | null = null;
 
   constructor(
     private readonly settings: S3Settings,
     private readonly onError: StorageErrorListener = () => undefined,
-  ) {
-    this.client = new S3Client({
+  ) {}
+
+  private load(): Promise<Loaded> {
+    this.loaded ??= Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/lib-storage")]).then(([s3, storage]) => ({
+      s3,
+      Upload: storage.Upload,
+      client: this.createClient(s3),
+    }));
+    return this.loaded;
+  }
+
+  private createClient(s3: Sdk): S3Client {
+    const settings = this.settings;
+    return new s3.S3Client({
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
@@ -64,12 +84,14 @@ export class S3Store implements ObjectStore {
   }
 
   async put(key: string, body: string | Uint8Array): Promise<void> {
-    await this.call("put", () => this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: body })));
+    const { s3, client } = await this.load();
+    await this.call("put", () => client.send(new s3.PutObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Body: body })));
   }
 
   async putStream(key: string, body: Readable): Promise<void> {
+    const { Upload, client } = await this.load();
     const upload = new Upload({
-      client: this.client,
+      client,
       params: { Bucket: this.settings.bucket, Key: this.keyOf(key), Body: body },
       partSize: PART_BYTES,
       queueSize: PART_QUEUE,
@@ -88,13 +110,15 @@ export class S3Store implements ObjectStore {
   }
 
   async getStream(key: string): Promise<StoredStream | null> {
-    const answer = await this.call("get", () => this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
+    const { s3, client } = await this.load();
+    const answer = await this.call("get", () => client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
     if (!answer?.Body) return null;
-    return { stream: answer.Body as Readable, size: Number(answer.ContentLength ?? 0) };
+    return { stream: answer.Body as unknown as Readable, size: Number(answer.ContentLength ?? 0) };
   }
 
   async size(key: string): Promise<number | null> {
-    const head = await this.call("head", () => this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
+    const { s3, client } = await this.load();
+    const head = await this.call("head", () => client.send(new s3.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
     return head ? Number(head.ContentLength ?? 0) : null;
   }
 
@@ -102,8 +126,9 @@ export class S3Store implements ObjectStore {
    * Sniffing, the %%EOF check and pdf.js's first chunk then read from that head, so a small PDF
    * costs one GET instead of a HEAD and three GETs (measured: 200 submissions at once). */
   async openRanges(key: string): Promise<ByteSource | null> {
+    const { s3, client } = await this.load();
     const first = await this.call("get", () =>
-      this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: `bytes=0-${HEAD_BYTES - 1}` })),
+      client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: `bytes=0-${HEAD_BYTES - 1}` })),
     ).catch(async (error: unknown) => {
       // An empty object has no byte 0 to ask for (416): its size comes from a HEAD instead.
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 416) return undefined;
@@ -120,7 +145,7 @@ export class S3Store implements ObjectStore {
         if (last < begin) return new Uint8Array(0);
         if (last < head.length) return head.slice(begin, last + 1);
         const answer = await this.call("get", () =>
-          this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: `bytes=${begin}-${last}` })),
+          client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key), Range: `bytes=${begin}-${last}` })),
         );
         if (!answer?.Body) throw new Error("the stored object disappeared while it was being read");
         return answer.Body.transformToByteArray();
@@ -130,11 +155,12 @@ export class S3Store implements ObjectStore {
   }
 
   async list(prefix: string): Promise<string[]> {
+    const { s3, client } = await this.load();
     const keys: string[] = [];
     let token: string | undefined;
     do {
       const page = await this.call("list", () =>
-        this.client.send(new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.keyOf(prefix), ContinuationToken: token })),
+        client.send(new s3.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: this.keyOf(prefix), ContinuationToken: token })),
       );
       for (const item of page?.Contents ?? []) if (item.Key) keys.push(item.Key.slice(this.settings.prefix.length));
       token = page?.IsTruncated ? page.NextContinuationToken : undefined;
@@ -143,17 +169,19 @@ export class S3Store implements ObjectStore {
   }
 
   async deletePrefix(prefix: string): Promise<void> {
+    const { s3, client } = await this.load();
     const keys = await this.list(prefix);
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH).map((key) => ({ Key: this.keyOf(key) }));
-      await this.call("delete", () => this.client.send(new DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } })));
+      await this.call("delete", () => client.send(new s3.DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } })));
     }
   }
 
   /** Not through call(): a missing bucket (404) is a failure here, not an empty answer. */
   async ping(): Promise<void> {
+    const { s3, client } = await this.load();
     try {
-      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }));
+      await client.send(new s3.HeadBucketCommand({ Bucket: this.settings.bucket }));
     } catch (error) {
       this.onError("ping");
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
