@@ -95,6 +95,41 @@ const envSchema = z.object({
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** What `npm start` runs on this machine: "all" (web and WORKERS workers), "web" (no
+   * workers) or "worker" (workers only: no web, no build; needs DATABASE_URL). */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  /** The embedded Postgres's port; unset: a free port chosen at each start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The embedded Postgres's listen_addresses; "localhost" keeps it to this machine, "*" (or an
+   * address) lets workers on other machines connect with its password. */
+  EMBEDDED_PG_LISTEN: z.string().default("localhost"),
+  /** pino's threshold for the JSON logs: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Prometheus metrics of a worker on http://0.0.0.0:PORT/metrics; unset: not served. `npm
+   * start` gives its Nth worker PORT+N-1. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** SIGTERM: the web stops accepting and finishes open requests, a worker finishes or hands back
+   * its job, within this many seconds. */
+  SHUTDOWN_GRACE_SECONDS: intSetting(30, 1),
+  /** Fairness (lib/jobs/queue.ts): jobs of one account (API key owner, or anonymous address)
+   * running at once across all workers; 0 = no limit. */
+  MAX_RUNNING_JOBS_PER_ACCOUNT: intSetting(1, 0),
+  /** Where job files live (lib/storage): "local" (DATA_DIR) or "s3" (an S3-compatible store). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  /** Prepended to every key, e.g. "pdftables/": several installs can share one bucket. */
+  S3_PREFIX: z.string().default(""),
+  /** Unset: AWS S3 itself. MinIO, R2 and the like: their address. */
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default("us-east-1"),
+  /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables, ~/.aws). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** MinIO and most self-hosted servers need path-style addresses (http://host/bucket/key). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -108,6 +143,9 @@ export function getEnv(): Env & { dataDir: string } {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
+    throw new Error("invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;

@@ -1,6 +1,8 @@
 // One error type and one status table (STYLE.md habit 2). What a client reads (`detail`) is
 // written for people and never carries a server path, key, setting name or stack; what went
 // wrong internally is logged separately.
+import { getLogger } from "./log";
+
 export const ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
@@ -51,9 +53,9 @@ export function errorToResponse(error: unknown): Response {
     return Response.json({ detail: error.detail, ...error.extra.body }, { status: error.status, headers: error.extra.headers });
   }
   if (isStatusError(error)) {
-    if (error.status >= 500) console.error("export error:", error);
+    if (error.status >= 500) getLogger("web").error({ err: error }, "export error");
     return Response.json({ detail: error.message }, { status: error.status });
   }
-  console.error("unhandled error:", error);
+  getLogger("web").error({ err: error }, "unhandled error");
   return Response.json({ detail: "internal error; please try again later" }, { status: 500 });
 }

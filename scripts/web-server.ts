@@ -9,6 +9,9 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER } from "../lib/auth/resolve-caller";
 import { botUserAgents, getEnv } from "../lib/env";
+import { getLogger } from "../lib/log";
+import { getMetrics } from "../lib/metrics/metrics";
+import { startDraining } from "../lib/ops/draining";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -40,6 +43,7 @@ const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const env = getEnv();
+  getMetrics(); // registered before the first request, so early storage errors are counted
   const rules = botUserAgents();
   const trustedProxies = new Set(env.TRUSTED_PROXIES.split(",").map((entry) => normalizeAddress(entry.trim())).filter(Boolean));
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
@@ -63,7 +67,7 @@ async function main(): Promise<void> {
       return;
     }
     handle(request, response).catch((error: unknown) => {
-      console.error("request failed:", error);
+      getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "application/json" });
         response.end(JSON.stringify({ detail: "internal error; please try again later" }));
@@ -71,14 +75,25 @@ async function main(): Promise<void> {
     });
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.listen(env.PORT, () => console.log(`[web] listening on http://localhost:${env.PORT}`));
+  server.listen(env.PORT, () => getLogger("web").info(`listening on http://localhost:${env.PORT}`));
 
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // SIGTERM drains: /readyz turns 503, no new connection is accepted, idle keep-alive ones are
+  // closed, open requests (an upload in flight) get SHUTDOWN_GRACE_SECONDS to finish.
+  const stop = (signal: string) => {
+    getLogger("web").info(`${signal}: draining (up to ${env.SHUTDOWN_GRACE_SECONDS} s for open requests)`);
+    startDraining();
+    server.close(() => {
+      getLogger("web").info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error) => {
-  console.error(error);
+  getLogger("web").fatal({ err: error }, "the web process could not start");
   process.exit(1);
 });

@@ -10,7 +10,6 @@ import { withApi } from "@/lib/http/with-api";
 import { browserToken, browserTokenCookie, browserTokenDigest, newBrowserToken } from "@/lib/jobs/browser-token";
 import { summarizeJob } from "@/lib/jobs/job-view";
 import { submitJob } from "@/lib/jobs/submit-job";
-import { storage } from "@/lib/storage/storage";
 import { receiveUpload } from "@/lib/upload/receive-upload";
 
 export const runtime = "nodejs";
@@ -18,7 +17,7 @@ export const dynamic = "force-dynamic";
 
 export const POST = withApi(async ({ request, caller }) => {
   assertSameOrigin(request);
-  const upload = await receiveUpload(request, storage.uploadsDir(), getEnv().MAX_UPLOAD_BYTES);
+  const upload = await receiveUpload(request, getEnv().MAX_UPLOAD_BYTES);
   const existing = browserToken(request.headers);
   const token = caller.kind === "anonymous" ? (existing ?? newBrowserToken()) : null;
   const job = await submitJob({ caller, upload, channel: "web", browserTokenDigest: token ? browserTokenDigest(token) : null });

@@ -1,12 +1,11 @@
 // The job as the API shows it (SPEC.md §2.1, DESIGN.md §5).
-import fs from "node:fs";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
 import { findLatestEdits, findStructureEdits } from "../review/latest-edits";
 import { applyReview, currentStructureVersion, type VersionedEdit } from "../review/structure/apply-review";
-import { storage } from "../storage/storage";
+import { getJobFiles } from "../storage/job-files";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
 
@@ -72,12 +71,8 @@ export async function readResultWithEdits(jobId: string): Promise<{ result: Resu
 /** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md
  * §7: 500). */
 export async function readStoredResult(jobId: string): Promise<Result> {
-  let text: string;
-  try {
-    text = await fs.promises.readFile(storage.resultPath(jobId), "utf8");
-  } catch {
-    throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
-  }
+  const text = await getJobFiles().readResult(jobId);
+  if (text === null) throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
   return resultSchema.parse(JSON.parse(text));
 }
 

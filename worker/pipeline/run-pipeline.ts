@@ -9,13 +9,14 @@
 // structure-vote (each cell's boundaries against the structure readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an OCR reading
 // and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
 // a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
-import { openPdf } from "../../lib/pdf/open-pdf";
+import { openPdf, type PdfSource } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { extractPage, readPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
+import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
@@ -29,15 +30,16 @@ import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 import { nothingReadReason } from "./nothing-read";
 
 export interface PipelineInput {
-  pdfPath: string;
+  /** A file, or the stored input read by byte ranges (lib/storage). */
+  pdfPath: PdfSource;
   /** Process the first `pages` pages. */
   pages: number;
   /** Add source_pages to the result (the client asked for a page count). */
   withSourcePages: boolean;
   /** sha256 of the file, for the OCR cache key. */
   fileSha256: string;
-  /** Directory for the OCR cache, or null for none. */
-  cacheDir: string | null;
+  /** Directory (or lib/storage store) for the OCR cache, or null for none. */
+  cacheDir: OcrCacheDir | null;
   /** Directory where cropped figures are written; result image paths are relative to it. */
   outputDir: string;
   /** The OCR readings to run: engine names ([] = OCR off: `--no-ocr`, OCR_ENGINES=none, fast

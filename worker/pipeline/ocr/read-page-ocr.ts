@@ -3,7 +3,7 @@
 // thread), each on one core. One engine failing is recorded and the other's reading returned.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
-import { readOcrCache, writeOcrCache } from "./ocr-cache";
+import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { TesseractEngine } from "./tesseract-engine";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
@@ -29,8 +29,8 @@ export interface ReadPageOcrInput {
   pageNumber: number;
   /** sha256 of the PDF (64 lowercase hex digits): the cache key. */
   fileSha256: string;
-  /** Cache directory, or null for no cache. */
-  cacheDir: string | null;
+  /** Cache directory (or store), or null for no cache. */
+  cacheDir: OcrCacheDir | null;
 }
 
 export interface PageOcr {
