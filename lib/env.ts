@@ -94,6 +94,13 @@ const envSchema = z.object({
   /** GitHub sign-in, offered only when both are set. */
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
+  /** Untrusted PDFs are opened at submission in child processes (lib/pdf/isolated-inspect.ts):
+   * resident-memory ceiling of one (an idle one with pdf.js loaded sits near 150 MB, a normal
+   * inspection adds a few MB), its deadline (a 500-page file inspects in well under a second),
+   * and how many run at once. Past a limit the upload is 400 "too complex". */
+  INSPECT_MEMORY_MB: intSetting(512, 128),
+  INSPECT_TIMEOUT_SECONDS: intSetting(10, 1),
+  INSPECT_CONCURRENCY: intSetting(2, 1),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
 });
 

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER } from "../lib/auth/resolve-caller";
 import { botUserAgents, getEnv } from "../lib/env";
+import { warmInspectors } from "../lib/pdf/isolated-inspect";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Uploaded PDFs are opened in child processes (issue 14); start them now, not on the first upload.
+  warmInspectors();
 
   const server = http.createServer((request, response) => {
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request, trustedProxies);

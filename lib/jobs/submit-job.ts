@@ -3,18 +3,18 @@
 import fs from "node:fs";
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
-import { holdFunds } from "../billing/hold-funds";
+import { assertCanPayForOnePage, holdFunds } from "../billing/hold-funds";
 import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 import { badRequest } from "../errors";
 import { newJobId } from "../ids";
-import { inspectPdf } from "../pdf/inspect-pdf";
+import { inspectPdfIsolated } from "../pdf/isolated-inspect";
 import { PdfOpenError } from "../pdf/open-pdf";
 import { storage } from "../storage/storage";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
-import { reserveTrialPages } from "../quota/trial";
+import { assertTrialAvailable, reserveTrialPages } from "../quota/trial";
 import type { Job } from "@prisma/client";
 
 export interface SubmitOptions {
@@ -39,11 +39,21 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
   throw badRequest("mode must be batch, or left out for realtime");
 }
 
+/** The checks that cost one indexed read and no parsing (issue 14), run before the upload is
+ * opened, and by POST /v1/parse before it is even received: a caller with no trial or no money
+ * left is refused without its PDF ever reaching pdf.js. `mode` unknown: the cheaper price. */
+export async function admitSubmission(caller: Caller, channel: "api" | "web", mode: "realtime" | "batch" = "batch"): Promise<void> {
+  const db = getDb();
+  if (caller.kind === "anonymous") await assertTrialAvailable(db, caller.address, channel);
+  else await assertCanPayForOnePage(db, caller.userId, pricePerPageMicros(mode));
+}
+
 export async function submitJob({ caller, upload, channel }: SubmitOptions): Promise<Job> {
   const env = getEnv();
   try {
     const requestedPages = parsePagesField(upload.fields.pages);
     const mode = parseModeField(upload.fields.mode);
+    await admitSubmission(caller, channel, mode);
     const format = await sniffFormat(upload.filePath);
     if (format.kind === "switched-off") {
       throw badRequest(`${format.label} files are supported by the pipeline but switched off; only PDF is accepted for now`);
@@ -52,7 +62,7 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
 
     let inspection;
     try {
-      inspection = await inspectPdf(upload.filePath, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
+      inspection = await inspectPdfIsolated(upload.filePath, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
     } catch (error) {
       if (error instanceof PdfOpenError) throw badRequest(error.message);
       throw error;
