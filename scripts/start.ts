@@ -76,7 +76,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
-  spawnService("web", "scripts/web-server.ts", false);
+  // The web process is restarted like a worker when it dies (issue 14): in-flight requests are
+  // lost, but the site comes back within a second plus its start-up.
+  spawnService("web", "scripts/web-server.ts", true);
   for (let i = 0; i < env.WORKERS; i++) spawnService(`worker ${i + 1}`, "worker/main.ts", true);
   log(`services started in ${((Date.now() - started) / 1000).toFixed(1)} s; web on http://localhost:${env.PORT}`);
 }

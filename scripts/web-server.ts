@@ -36,6 +36,39 @@ export function clientAddress(request: http.IncomingMessage, trusted: Set<string
   return socket;
 }
 
+/** A request path Next would fail to decode (a lone or malformed %-escape): it answers those with
+ * a plain-text 500 (issue 14); they are the client's mistake, so 400 JSON here. */
+export function hasMalformedEscape(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function sendJson(response: http.ServerResponse, status: number, detail: string): void {
+  response.writeHead(status, { "content-type": "application/json", connection: "close" });
+  response.end(JSON.stringify({ detail }));
+}
+
+/** Requests Node's HTTP parser refuses never reach a handler; without this they get a bare status
+ * line and no body (431 for oversized headers). Every error is JSON {detail} (issue 14). */
+function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
+  if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const detail =
+    status === 431 ? "the request headers are too large" : status === 408 ? "the request took too long to arrive" : "the request is not valid HTTP";
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -65,6 +98,11 @@ async function main(): Promise<void> {
       request.resume();
       return;
     }
+    if (hasMalformedEscape(request.url ?? "/")) {
+      sendJson(response, 400, "the request path has a malformed %-escape");
+      request.resume();
+      return;
+    }
     handle(request, response).catch((error: unknown) => {
       console.error("request failed:", error);
       if (!response.headersSent) {
@@ -74,6 +112,7 @@ async function main(): Promise<void> {
     });
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.on("clientError", answerClientError);
   server.listen(env.PORT, () => console.log(`[web] listening on http://localhost:${env.PORT}`));
 
   const stop = () => server.close(() => process.exit(0));

@@ -15,6 +15,7 @@ import { storage } from "../storage/storage";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
 import { assertTrialAvailable, reserveTrialPages } from "../quota/trial";
+import { withSubmissionSlot } from "../db/submission-gate";
 import type { Job } from "@prisma/client";
 
 export interface SubmitOptions {
@@ -78,7 +79,7 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
     try {
       // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
       // and enqueueing it are one transaction, so a refusal leaves nothing behind.
-      return await getDb().$transaction(async (tx) => {
+      return await withSubmissionSlot(() => getDb().$transaction(async (tx) => {
         const trialDay = caller.kind === "anonymous" ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
         if (userId) await holdFunds(tx, userId, id, held);
         return tx.job.create({
@@ -100,7 +101,7 @@ export async function submitJob({ caller, upload, channel }: SubmitOptions): Pro
             trialDay,
           },
         });
-      });
+      }));
     } catch (error) {
       await storage.removeJobFiles(id);
       throw error;

@@ -15,9 +15,6 @@ import { PdfOpenError } from "./open-pdf";
 /** How often the child's resident memory is read while it parses. A bomb inflates at a few GB/s
  * at most on this hardware, so 25 ms lets it pass the ceiling by well under 100 MB. */
 const MEMORY_POLL_MS = 25;
-/** Uploads waiting for a free inspector beyond this many per child are told to come back (503):
- * a burst of bombs must not queue every later upload behind minutes of deadlines. */
-const WAITING_PER_CHILD = 8;
 
 export const tooComplex = () =>
   badRequest("the PDF is too complex to open safely (it needs more memory or time than allowed); simplify or re-save it and upload it again");
@@ -106,7 +103,9 @@ async function acquire(): Promise<Slot> {
     state.slots.push(slot);
     return slot;
   }
-  if (state.waiting.length >= WAITING_PER_CHILD * state.slots.length) {
+  // Past INSPECT_QUEUE_MAX waiting uploads the client is told to come back (503), rather than
+  // queue behind minutes of deadlines.
+  if (state.waiting.length >= getEnv().INSPECT_QUEUE_MAX) {
     throw new AppError("service_unavailable", "the service is busy opening other uploads; retry in a few seconds", { headers: { "retry-after": "5" } });
   }
   return new Promise((resolve) => state.waiting.push(resolve));

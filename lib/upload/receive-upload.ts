@@ -25,6 +25,18 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }
 
+function makeParser(contentType: string, maxBytes: number): busboy.Busboy {
+  return busboy({
+    headers: { "content-type": contentType },
+    // File names are UTF-8 in every current browser and HTTP client; busboy's default is latin1,
+    // which garbles "Übersicht.pdf" (issue 14).
+    defParamCharset: "utf8",
+    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
+    // busboy flags the limit when it is reached, and we judge by our own count.
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
+  });
+}
+
 export async function receiveUpload(request: Request, uploadsDir: string, maxBytes: number): Promise<ReceivedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
@@ -38,7 +50,6 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
 
   await fs.promises.mkdir(uploadsDir, { recursive: true });
   const filePath = path.join(uploadsDir, `${randomBytes(12).toString("hex")}.upload`);
-  const fields: Record<string, string> = {};
   let fileName = "";
   let bytes = 0;
   let tooLarge = false;
@@ -46,12 +57,14 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
   const hash = createHash("sha256");
   const writes: Promise<void>[] = [];
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
-    // busboy flags the limit when it is reached, and we judge by our own count.
-    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = makeParser(contentType, maxBytes);
+  } catch {
+    // busboy throws at construction on a content type it cannot use (no boundary).
+    throw badRequest("the multipart/form-data content type has no boundary; let your HTTP client build the form");
+  }
+  const fields: Record<string, string> = {};
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -70,7 +83,11 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
         callback(null, chunk);
       },
     });
-    writes.push(pipeline(stream, counter, fs.createWriteStream(filePath)));
+    const write = pipeline(stream, counter, fs.createWriteStream(filePath));
+    // An aborted upload rejects this as well as the request pipeline below, which is the one we
+    // report; without a handler here it would be an unhandledRejection (issue 14).
+    write.catch(() => undefined);
+    writes.push(write);
   });
 
   try {
