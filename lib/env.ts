@@ -96,10 +96,11 @@ const envSchema = z.object({
   GITHUB_SECRET: optionalText,
   /** Untrusted PDFs are opened at submission in child processes (lib/pdf/isolated-inspect.ts):
    * resident-memory ceiling of one (measured: 236 MB idle with pdf.js loaded, 389 MB after
-   * opening a one-page PDF with a standard font; a bomb passes 1 GB within a second or two), its deadline (a 500-page file inspects in well under a second),
+   * opening a one-page PDF with a standard font; a bomb passes 1 GB within a second or two), its deadline (a sound 500-page file inspects in well under a second, but one whose
+   * cross-reference table is lost is scanned whole: a 40 MB one took 9.7 s and 409 MB on a busy 2-core machine),
    * and how many run at once. Past a limit the upload is 400 "too complex". */
   INSPECT_MEMORY_MB: intSetting(1024, 128),
-  INSPECT_TIMEOUT_SECONDS: intSetting(10, 1),
+  INSPECT_TIMEOUT_SECONDS: intSetting(30, 1),
   INSPECT_CONCURRENCY: intSetting(2, 1),
   /** Uploads that may wait for a free inspector (each holds only its file on disk). */
   INSPECT_QUEUE_MAX: intSetting(1000, 0),

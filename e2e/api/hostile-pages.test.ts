@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { documentWithBombPage, imageBombPdf, millionOperatorsPdf, plainPdf } from "../../tests/pdf/hostile-pdfs";
-import { deleteJob, getJob, submit, waitForJob } from "../support/api";
+import { deleteJob, getJob, peakRss, submit, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 
 const PAGE_TIMEOUT_SECONDS = 5;
@@ -77,5 +77,13 @@ describe("pages past the per-page limits fail alone", () => {
     assert.equal((await waitForJob(stack, String(next.body.id), {}, 30_000)).body.status, "done");
     assertWorkerAlive();
   });
-});
 
+  test("the worker process itself stayed small through every bomb", () => {
+    const worker = stack.workers[0]!;
+    const peakMb = Math.round(peakRss(worker.process.pid!) / 1024 / 1024);
+    const kills = worker.output().match(/killed the pipeline process: [^\n]*/g) ?? [];
+    console.log(`[hostile] worker peak RSS ${peakMb} MB; pipeline process kills: ${kills.join(" | ")}`);
+    assert.ok(peakMb < 700, `worker peak ${peakMb} MB`);
+    assertWorkerAlive();
+  });
+});
