@@ -18,7 +18,9 @@ export type InspectReply =
   | { ready: true };
 
 function reply(message: InspectReply): void {
-  process.send?.(message);
+  // The web process may be gone (killed, restarting): then there is nobody to answer, and a send
+  // into the closed channel must not crash us with EPIPE; 'disconnect' ends this process.
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
 }
 
 process.on("message", (message: InspectRequest) => {

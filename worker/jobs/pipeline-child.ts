@@ -33,7 +33,9 @@ const ocr = engines.length > 0 ? OcrReaders.withEngines(engines) : null;
 let continueWaiter: ((go: boolean) => void) | null = null;
 
 function send(message: FromChild): void {
-  process.send?.(message);
+  // The worker may be gone (killed with -9): 'disconnect' ends this process; a send into the
+  // closed channel must not crash it with EPIPE first.
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
 }
 
 async function run(input: HostedInput): Promise<void> {

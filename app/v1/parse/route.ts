@@ -2,7 +2,7 @@
 import { getEnv } from "@/lib/env";
 import { methodNotAllowed, withApi } from "@/lib/http/with-api";
 import { summarizeJob } from "@/lib/jobs/job-view";
-import { admitSubmission, submitJob } from "@/lib/jobs/submit-job";
+import { submitJob } from "@/lib/jobs/submit-job";
 import { storage } from "@/lib/storage/storage";
 import { receiveUpload } from "@/lib/upload/receive-upload";
 
@@ -10,7 +10,6 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 export const POST = withApi(async ({ request, caller }) => {
-  await admitSubmission(caller, "api");
   const upload = await receiveUpload(request, storage.uploadsDir(), getEnv().MAX_UPLOAD_BYTES);
   const job = await submitJob({ caller, upload, channel: "api" });
   const view = summarizeJob(job);
