@@ -57,6 +57,8 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
     );
   }, OWNERSHIP_CHECK_MS);
 
+  // Page-in-flight writes in order: a slow "page N started" must not land after "between pages".
+  let inFlightWrites: Promise<unknown> = Promise.resolve();
   try {
     const skipPages = await blameInterruptedPage(job, workerId);
     const outcome = await pipeline.run(
@@ -72,12 +74,15 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
       {
         onProgress: (stage) => beat(stage),
         onPageStart: async (page) => {
-          await setPageInFlight(job.id, workerId, page);
+          inFlightWrites = inFlightWrites.then(() => setPageInFlight(job.id, workerId, page)).catch(() => false);
+          await inFlightWrites;
         },
         onPageEnd: async () => {
+          // The page is done: a worker dying from here on is not the page's fault.
+          await inFlightWrites;
+          if (!(await setPageInFlight(job.id, workerId, null))) return false;
           if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
           if (shouldStop() || lost) return false;
-          if (!(await setPageInFlight(job.id, workerId, null))) return false;
           await beat(undefined, true);
           return true;
         },
