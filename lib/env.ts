@@ -94,6 +94,36 @@ const envSchema = z.object({
   /** GitHub sign-in, offered only when both are set. */
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
+  /** Untrusted PDFs are opened at submission in child processes (lib/pdf/isolated-inspect.ts):
+   * resident-memory ceiling of one (measured: 236 MB idle with pdf.js loaded, 389 MB after
+   * opening a one-page PDF with a standard font; a bomb passes 1 GB within a second or two), its deadline (a sound 500-page file inspects in well under a second, but one whose
+   * cross-reference table is lost is scanned whole: a 40 MB one took 9.7 s and 409 MB on a busy 2-core machine),
+   * and how many run at once. Past a limit the upload is 400 "too complex". */
+  INSPECT_MEMORY_MB: intSetting(1024, 128),
+  INSPECT_TIMEOUT_SECONDS: intSetting(30, 1),
+  INSPECT_CONCURRENCY: intSetting(2, 1),
+  /** Uploads that may wait for a free inspector (each holds only its file on disk). */
+  INSPECT_QUEUE_MAX: intSetting(1000, 0),
+  /** Per-page limits in the worker (worker/jobs/page-host.ts): the pipeline process's resident
+   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, README "Measured"; the
+   * headroom is for large pages) and the time one page may take (a cold OCR page takes 3-7 s on
+   * 2 shared cores, engine loads included). A page past either fails alone, not charged. */
+  PAGE_MEMORY_MB: intSetting(3072, 256),
+  PAGE_TIMEOUT_SECONDS: intSetting(120, 1),
+  /** Database pool and transactions (lib/db.ts, issue 14): connections per process, how long a
+   * query waits for one, how long a transaction may wait to start and to run; and the web
+   * process's submission gate (lib/db/submission-gate.ts): submission transactions at once
+   * (under the pool size, so polls always find a connection) and how many may wait for one. Past
+   * these: 503 with Retry-After. 200 concurrent submissions on one key pass with the defaults
+   * (README "Measured"). */
+  DB_POOL_MAX: intSetting(10, 2),
+  DB_POOL_TIMEOUT_MS: intSetting(10_000, 100),
+  DB_TX_MAX_WAIT_MS: intSetting(10_000, 100),
+  DB_TX_TIMEOUT_MS: intSetting(15_000, 100),
+  SUBMIT_TX_CONCURRENCY: intSetting(4, 1),
+  SUBMIT_QUEUE_MAX: intSetting(1000, 0),
+  /** Sign-in e-mails sent to one address per hour (lib/auth/sign-in-limit.ts). */
+  SIGNIN_EMAILS_PER_HOUR: intSetting(5, 0),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   /** What `npm start` runs on this machine: "all" (web and WORKERS workers), "web" (no
    * workers) or "worker" (workers only: no web, no build; needs DATABASE_URL). */

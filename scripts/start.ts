@@ -91,7 +91,9 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
-  if (runsWeb) spawnService("web", "scripts/web-server.ts", false);
+  // The web process is restarted like a worker when it dies (issue 14): in-flight requests are
+  // lost, but the site comes back within a second plus its start-up.
+  if (runsWeb) spawnService("web", "scripts/web-server.ts", true);
   for (let i = 0; i < workers; i++) {
     // Each worker of this machine serves its metrics on its own port: WORKER_METRICS_PORT + i.
     const metricsPort = env.WORKER_METRICS_PORT ? { WORKER_METRICS_PORT: String(env.WORKER_METRICS_PORT + i) } : {};

@@ -12,6 +12,7 @@ import { botUserAgents, getEnv } from "../lib/env";
 import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { startDraining } from "../lib/ops/draining";
+import { warmInspectors } from "../lib/pdf/isolated-inspect";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -38,6 +39,39 @@ export function clientAddress(request: http.IncomingMessage, trusted: Set<string
   return socket;
 }
 
+/** A request path Next would fail to decode (a lone or malformed %-escape): it answers those with
+ * a plain-text 500 (issue 14); they are the client's mistake, so 400 JSON here. */
+export function hasMalformedEscape(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function sendJson(response: http.ServerResponse, status: number, detail: string): void {
+  response.writeHead(status, { "content-type": "application/json", connection: "close" });
+  response.end(JSON.stringify({ detail }));
+}
+
+/** Requests Node's HTTP parser refuses never reach a handler; without this they get a bare status
+ * line and no body (431 for oversized headers). Every error is JSON {detail} (issue 14). */
+function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
+  if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const detail =
+    status === 431 ? "the request headers are too large" : status === 408 ? "the request took too long to arrive" : "the request is not valid HTTP";
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -49,6 +83,8 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Uploaded PDFs are opened in child processes (issue 14); start them now, not on the first upload.
+  warmInspectors();
 
   const server = http.createServer((request, response) => {
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request, trustedProxies);
@@ -66,6 +102,11 @@ async function main(): Promise<void> {
       request.resume();
       return;
     }
+    if (hasMalformedEscape(request.url ?? "/")) {
+      sendJson(response, 400, "the request path has a malformed %-escape");
+      request.resume();
+      return;
+    }
     handle(request, response).catch((error: unknown) => {
       getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {
@@ -75,6 +116,7 @@ async function main(): Promise<void> {
     });
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
+  server.on("clientError", answerClientError);
   server.listen(env.PORT, () => getLogger("web").info(`listening on http://localhost:${env.PORT}`));
 
   // SIGTERM drains: /readyz turns 503, no new connection is accepted, idle keep-alive ones are

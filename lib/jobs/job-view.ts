@@ -30,7 +30,7 @@ export const jobViewSchema = z.object({
   pages: z.number().int().describe("Pages that will be (or were) processed"),
   created_at: z.string(),
   detail: z.string().optional().describe("Why the job failed (status failed only)"),
-  usage: usageSchema.optional(),
+  usage: usageSchema.optional().describe("Present once the job is done or failed (a failed job: pages 0, cost 0)"),
   result: resultSchema.optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
@@ -81,6 +81,10 @@ export async function viewJob(job: Job): Promise<JobView> {
   if (job.state === "done") {
     view.usage = usageSchema.parse(job.usage);
     view.result = await readResult(job.id);
+  }
+  // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
+  if (job.state === "failed") {
+    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }
   return view;
 }

@@ -2,25 +2,20 @@
 // is also its queue entry) in one transaction, answer 202 (DESIGN.md §3 step 1).
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
-import { holdFunds } from "../billing/hold-funds";
+import { assertCanPayForOnePage, holdFunds } from "../billing/hold-funds";
 import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 import { badRequest } from "../errors";
-import { inspectPdf } from "../pdf/inspect-pdf";
+import { inspectPdfIsolated } from "../pdf/isolated-inspect";
 import { PdfOpenError } from "../pdf/open-pdf";
 import { getJobFiles } from "../storage/job-files";
 import type { ReceivedUpload } from "../upload/receive-upload";
 import { sniffFormat } from "../upload/sniff-format";
-import { reserveTrialPages, trialPagesLeft } from "../quota/trial";
+import { assertTrialAvailable, reserveTrialPages, trialPagesLeft } from "../quota/trial";
+import { withSubmissionSlot } from "../db/submission-gate";
 import type { Job, Prisma } from "@prisma/client";
 import { webPayer } from "../billing/web-payer";
-
-/** A burst of submissions queues for the pool's connections and, anonymous ones from one
- * address, behind the trial row's lock: Prisma's defaults (2 s to get a connection, 5 s to run)
- * turned a burst of 40 at once into 500s on a loaded 2-core machine (e2e/api/load.test.ts). A
- * submission that waits is better than one refused after its upload was accepted. */
-const SUBMIT_TRANSACTION = { maxWait: 30_000, timeout: 30_000 };
 
 export interface SubmitOptions {
   caller: Caller;
@@ -46,6 +41,17 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
   throw badRequest("mode must be batch, or left out for realtime");
 }
 
+/** The checks that cost one indexed read and no parsing (issue 14), run before the upload is
+ * opened: a caller with no trial or no money left is refused without its PDF ever reaching
+ * pdf.js. Not before the body is read: a request body nobody reads yet is buffered by the
+ * framework (a 40 MB upload grew the web process by 25 MB while one query ran). */
+export async function admitSubmission(caller: Caller, channel: "api" | "web", mode: "realtime" | "batch" = "batch"): Promise<void> {
+  const db = getDb();
+  if (caller.kind === "anonymous") await assertTrialAvailable(db, caller.address, channel);
+  // A signed-in visitor on the web without the money keeps the web trial: the transaction decides.
+  else if (!(caller.kind === "session" && channel === "web")) await assertCanPayForOnePage(db, caller.userId, pricePerPageMicros(mode));
+}
+
 export async function submitJob({ caller, upload, channel, browserTokenDigest = null }: SubmitOptions): Promise<Job> {
   const env = getEnv();
   const files = getJobFiles();
@@ -54,14 +60,11 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
   try {
     const requestedPages = parsePagesField(upload.fields.pages);
     const mode = parseModeField(upload.fields.mode);
-    // Read where it is stored, by byte ranges: the head to sniff, the tail and a few objects to
-    // inspect (ranged GETs on S3), never the whole file.
+    await admitSubmission(caller, channel, mode);
+    // Sniffed where it is stored, by byte ranges (ranged GETs on S3), never read whole; opened by
+    // pdf.js only in an inspector process (lib/pdf/isolated-inspect.ts), which reads it the same way.
     const input = await files.openInput(id);
-    const format = await sniffFormat(input).catch(async (error: unknown) => {
-      await input.close();
-      throw error;
-    });
-    if (format.kind !== "pdf") await input.close();
+    const format = await sniffFormat(input).finally(() => input.close());
     if (format.kind === "switched-off") {
       throw badRequest(`${format.label} files are supported by the pipeline but switched off; only PDF is accepted for now`);
     }
@@ -69,7 +72,7 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
 
     let inspection;
     try {
-      inspection = await inspectPdf(input, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
+      inspection = await inspectPdfIsolated({ jobId: id }, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
     } catch (error) {
       if (error instanceof PdfOpenError) throw badRequest(error.message);
       throw error;
@@ -80,7 +83,7 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
     const accountPrice = userId ? pricePerPageMicros(mode) : 0n;
     // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
     // and enqueueing it are one transaction, so a refusal leaves nothing behind.
-    const job = await getDb().$transaction(async (tx) => {
+    const job = await withSubmissionSlot(() => getDb().$transaction(async (tx) => {
       const onTrial = caller.kind === "anonymous" || (await signedInWebTrial(tx, caller, channel, accountPrice * BigInt(pages), pages));
       const price = onTrial ? 0n : accountPrice;
       const held = price * BigInt(pages);
@@ -106,7 +109,7 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
           browserTokenDigest: caller.kind === "anonymous" ? browserTokenDigest : null,
         },
       });
-    }, SUBMIT_TRANSACTION);
+    }));
     created = true;
     return job;
   } finally {

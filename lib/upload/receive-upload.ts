@@ -27,6 +27,18 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }
 
+function makeParser(contentType: string, maxBytes: number): busboy.Busboy {
+  return busboy({
+    headers: { "content-type": contentType },
+    // File names are UTF-8 in every current browser and HTTP client; busboy's default is latin1,
+    // which garbles "Übersicht.pdf" (issue 14).
+    defParamCharset: "utf8",
+    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
+    // busboy flags the limit when it is reached, and we judge by our own count.
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
+  });
+}
+
 export async function receiveUpload(request: Request, maxBytes: number): Promise<ReceivedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
@@ -50,12 +62,13 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
   const writes: Promise<void>[] = [];
   const bodies: PassThrough[] = [];
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
-    // busboy flags the limit when it is reached, and we judge by our own count.
-    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = makeParser(contentType, maxBytes);
+  } catch {
+    // busboy throws at construction on a content type it cannot use (no boundary).
+    throw badRequest("the multipart/form-data content type has no boundary; let your HTTP client build the form");
+  }
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -76,12 +89,18 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     });
     const body = new PassThrough();
     bodies.push(body);
-    writes.push(pipeline(stream, counter, body));
+    const piped = pipeline(stream, counter, body);
+    // An aborted upload rejects these as well as the request pipeline below, which is the one we
+    // report; without a handler on each they would be unhandledRejections (issue 14).
+    piped.catch(() => undefined);
+    writes.push(piped);
     // A store that fails stops reading: end the upload's stream too, or busboy would wait forever.
-    writes.push(files.writeInput(jobId, body).catch((error: unknown) => {
+    const stored = files.writeInput(jobId, body).catch((error: unknown) => {
       body.destroy();
       throw error;
-    }));
+    });
+    stored.catch(() => undefined);
+    writes.push(stored);
   });
 
   try {

@@ -50,6 +50,11 @@ export interface PipelineInput {
   onProgress?: (stage: string) => void | Promise<void>;
   /** Called after each page; a rejection aborts the run (used for shutdown and deleted jobs). */
   afterPage?: (pageNumber: number) => void | Promise<void>;
+  /** Optional: pages not to open at all, with the reason each is unreadable (issue 14: a page that
+   * passed the per-page memory or time limit, or stopped a worker, is never run again). */
+  skipPages?: ReadonlyMap<number, string>;
+  /** Optional: called before each page is opened (the worker records the page in flight). */
+  beforePage?: (pageNumber: number) => void | Promise<void>;
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
@@ -109,6 +114,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
     const total = input.pages;
     for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
+      const skipReason = input.skipPages?.get(pageNumber);
+      if (skipReason !== undefined) {
+        failures.push({ page: pageNumber, stage: "limits", message: skipReason });
+        pages.push({ page: pageNumber, width: 612, height: 792, unreadable: true, reason: skipReason });
+        tail = null;
+        continue;
+      }
+      await input.beforePage?.(pageNumber);
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
@@ -215,7 +228,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
         }
       } catch (error) {
         failures.push({ page: pageNumber, stage, message: (error as Error).message });
-        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true });
+        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true, reason: `the page could not be read (${stage} failed)` });
         tail = null;
       }
       await input.afterPage?.(pageNumber);

@@ -1,6 +1,6 @@
 // POST /v1/parse - submit a PDF
 import { getEnv } from "@/lib/env";
-import { withApi } from "@/lib/http/with-api";
+import { methodNotAllowed, withApi } from "@/lib/http/with-api";
 import { summarizeJob } from "@/lib/jobs/job-view";
 import { submitJob } from "@/lib/jobs/submit-job";
 import { receiveUpload } from "@/lib/upload/receive-upload";
@@ -17,3 +17,7 @@ export const POST = withApi(async ({ request, caller }) => {
     { status: 202 },
   );
 });
+
+// Every other method: 405 with a JSON body
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };
