@@ -7,7 +7,8 @@ import type { Cell } from "@/lib/result/schema";
 import { choicesOf } from "@/lib/review/readings";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 import { ConfidenceMark } from "../result/confidence-mark";
-import { CROP_DISPLAY_SCALE, type Crop } from "./page-viewer";
+import { CROP_DISPLAY_SCALE } from "./crop-scale";
+import type { Crop } from "./page-viewer";
 
 export interface CellPanelProps {
   title: string;

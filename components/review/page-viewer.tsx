@@ -21,6 +21,7 @@ import type { BBox, Confidence } from "@/lib/result/schema";
 import type { CellGeometry } from "@/lib/review/cell-geometry";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 import { PDF_WORKER_URL } from "../pdf/load-pdfjs";
+import { CROP_DISPLAY_SCALE } from "./crop-scale";
 
 pdfjs.GlobalWorkerOptions.workerSrc = PDF_WORKER_URL;
 
@@ -56,8 +57,6 @@ export interface PageViewerProps {
   onCrop: (crop: Crop | null) => void;
 }
 
-/** CSS pixels per point the crop is shown at (issue 16: 3-4x). */
-export const CROP_DISPLAY_SCALE = 3.5;
 /** Device pixels per point the crop is drawn at: the display scale at a 2x screen, so it stays sharp;
  * less for a very large cell, so the canvas stays under MAX_CANVAS_PX a side. */
 const CROP_RENDER_SCALE = 8;
