@@ -147,6 +147,14 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
   assert.match(reason.detail, /object store|storage/);
   assert.equal(/127\.0\.0\.1|S3RVER|http/.test(reason.detail), false, reason.detail);
   assert.match(await (await fetch(`${baseUrl}/metrics`)).text(), /^pdftables_storage_errors_total\{operation="ping"\} [1-9]/m);
+  // A submission while the store is down fails at once with a plain {detail}, not a hung request.
+  const failing = new FormData();
+  failing.append("file", new Blob([new Uint8Array(await makeTextPdf(1, "Down"))], { type: "application/pdf" }), "down.pdf");
+  const refused = await fetch(`${baseUrl}/v1/parse`, { method: "POST", body: failing, headers: { "user-agent": USER_AGENT }, signal: AbortSignal.timeout(20_000) });
+  assert.equal(refused.status, 500);
+  const refusal = (await refused.json()) as { detail: string };
+  assert.equal(/127\.0\.0\.1|S3RVER|ECONNREFUSED|stack/.test(refusal.detail), false, refusal.detail);
+  assert.match(await (await fetch(`${baseUrl}/metrics`)).text(), /^pdftables_storage_errors_total\{operation="put"\} [1-9]/m);
 
   // SIGTERM drains and stops both machines cleanly.
   worker.child.kill("SIGTERM");

@@ -61,6 +61,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
   const hash = createHash("sha256");
   const writes: Promise<void>[] = [];
   const bodies: PassThrough[] = [];
+  let storeFailed = false;
 
   let parser: busboy.Busboy;
   try {
@@ -96,6 +97,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     writes.push(piped);
     // A store that fails stops reading: end the upload's stream too, or busboy would wait forever.
     const stored = files.writeInput(jobId, body).catch((error: unknown) => {
+      storeFailed = true;
       body.destroy();
       throw error;
     });
@@ -113,6 +115,8 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     await Promise.allSettled(writes);
     await discard();
     if (error instanceof AppError) throw error;
+    // Our storage failing is not the client's fault: 500, not "bad multipart".
+    if (storeFailed) throw new AppError("internal", "the file could not be stored; please try again later");
     throw badRequest("the upload could not be read as multipart/form-data");
   }
 
