@@ -86,11 +86,13 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
         router.push(answer.body.url);
         return;
       }
-      const left = answer.status === 429 ? /(\d+) left today/.exec(answer.body.detail ?? "") : null;
-      if (left) {
+      // The trial's 429 says "N left today", or "used them all" when none is left (lib/quota/trial.ts).
+      const detail = answer.body.detail ?? "";
+      const left = answer.status !== 429 ? null : (/(\d+) left today/.exec(detail)?.[1] ?? (/used them all/.test(detail) ? "0" : null));
+      if (left !== null) {
         // The trial moved since the page was drawn (another tab): show the offer with the server's number.
-        setTrialLeft(Number(left[1]));
-        if (Number(left[1]) === 0) setProblem(TRIAL_USED_UP);
+        setTrialLeft(Number(left));
+        if (Number(left) === 0) setProblem(TRIAL_USED_UP);
       } else {
         setProblem(answer.body.detail ? capitalise(answer.body.detail) : `The upload was refused (${answer.status}).`);
       }

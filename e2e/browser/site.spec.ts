@@ -9,6 +9,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import type { Stack } from "../support/stack";
 import { signIn as sessionCookie } from "../support/api";
 import { makeTextPdf } from "../support/pdfs";
+import { trialAddressKey } from "../../lib/quota/trial";
 import { tablePdfBytes } from "../support/review";
 import { dropPdf, expect, jobIdFrom, screenshots, signInLink, stackTest, uniqueEmail } from "./fixtures";
 
@@ -75,7 +76,8 @@ test("an anonymous upload becomes the account's on sign-in from the same browser
 test("the uploader offers the first N pages when a file is larger than what is left, and quotes at most the page limit", async ({ page, stack }) => {
   // 5 of today's 10 web pages used from this address (the browser reaches "localhost": either family).
   await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
-  for (const address of ["127.0.0.1", "::1", "::ffff:127.0.0.1"]) {
+  // Counted per trial key (lib/quota/trial.ts: IPv4 as it is, IPv6 by its /64).
+  for (const address of new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"].map(trialAddressKey))) {
     await stack.query(`INSERT INTO "TrialUsage" (address, channel, "window", count) VALUES ($1, 'web', $2, 5)`, [address, `day:${new Date().toISOString().slice(0, 10)}`]);
   }
   await page.goto("/");

@@ -7,6 +7,12 @@ test("IPv4 addresses are counted as they are", () => {
   assert.equal(trialAddressKey("203.0.113.7"), "203.0.113.7");
 });
 
+test("an IPv4 client seen as an IPv4-mapped IPv6 address is counted as that IPv4 address", () => {
+  assert.equal(trialAddressKey("::ffff:203.0.113.7"), "203.0.113.7");
+  assert.equal(trialAddressKey("::FFFF:127.0.0.1"), "127.0.0.1");
+  assert.notEqual(trialAddressKey("::ffff:203.0.113.7"), trialAddressKey("::ffff:203.0.113.8"));
+});
+
 test("every address of one IPv6 /64 is one trial, written any way", () => {
   const key = trialAddressKey("2001:db8:abcd:12::1");
   assert.equal(key, "2001:db8:abcd:12::/64");

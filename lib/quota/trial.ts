@@ -13,6 +13,10 @@ export type Channel = "api" | "web";
  * (one subscriber's LAN gets a whole /64, so counting each address would hand every client
  * 2^64 trials). */
 export function trialAddressKey(address: string): string {
+  // An IPv4 client seen through a dual-stack socket (::ffff:1.2.3.4) is that IPv4 address, not
+  // the /64 ::/64 that every such client would otherwise share.
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  if (mapped) return mapped[1]!;
   if (!isIPv6(address)) return address;
   const [head = "", tail = ""] = address.toLowerCase().split("::");
   const headGroups = head ? head.split(":") : [];
