@@ -12,15 +12,18 @@ export default {
         line: "#d5dae0",
         accent: "#0b57d0",
         // Confidence tints (cell backgrounds) and their strong outline colours; each tint keeps
-        // the ink colour above 4.5:1.
+        // the ink colour above 4.5:1 (the darkest, disputed, 8.2:1). The tints also differ in
+        // lightness, so they survive colour blindness: verified vs disputed 1.90:1 in luminance,
+        // 1.77:1 under a simulated deuteranopia (Machado 2009), unverified vs disputed 1.58:1 (was
+        // 1.13 and 1.17). Colour is never alone: every cell carries its level's mark too.
         conf: {
-          exact: "#e3f2e8",
-          verified: "#e3f2e8",
-          confirmed: "#dbe8fd",
-          reviewed: "#e8e4f7",
-          resolved: "#eef5d6",
-          unverified: "#fff3c4",
-          disputed: "#fbd9d6",
+          exact: "#f2f9f4",
+          verified: "#f2f9f4",
+          confirmed: "#d3e2fb",
+          reviewed: "#e4defa",
+          resolved: "#eaf3cc",
+          unverified: "#fde7a1",
+          disputed: "#f2a19b",
         },
       },
     },

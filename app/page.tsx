@@ -8,6 +8,7 @@ import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/resolve-caller";
 import { findSessionUser } from "@/lib/auth/session";
 import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
+import { isStripeConfigured } from "@/lib/billing/stripe";
 import { trialPagesLeft } from "@/lib/quota/trial";
 
 export const dynamic = "force-dynamic";
@@ -16,15 +17,21 @@ export default async function HomePage() {
   const requestHeaders = await headers();
   const env = getEnv();
   const user = await findSessionUser(requestHeaders);
-  const props: UploadFormProps = user
-    ? { account: { balanceUsd: await getBalanceUsd(user.id), priceUsd: env.PRICE_PER_PAGE_USD, batchPriceUsd: env.BATCH_PRICE_PER_PAGE_USD }, trial: null }
-    : {
-        account: null,
-        trial: {
-          pagesLeft: await trialPagesLeft(getDb(), requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown", "web"),
-          pagesPerDay: env.WEB_TRIAL_PAGES_PER_DAY,
-        },
-      };
+  // Signed in or not, the web trial of this address is offered: an account whose balance does
+  // not cover a document keeps it (lib/billing/web-payer.ts).
+  const trial = {
+    pagesLeft: await trialPagesLeft(getDb(), requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown", "web"),
+    pagesPerDay: env.WEB_TRIAL_PAGES_PER_DAY,
+  };
+  const account = user
+    ? {
+        balanceUsd: await getBalanceUsd(user.id),
+        priceUsd: env.PRICE_PER_PAGE_USD,
+        batchPriceUsd: env.BATCH_PRICE_PER_PAGE_USD,
+        paymentsEnabled: isStripeConfigured(),
+      }
+    : null;
+  const props: UploadFormProps = { account, trial, maxPages: env.PDFPAGES_MAX_PAGES };
 
   return (
     <main className="page">
@@ -61,7 +68,7 @@ export default async function HomePage() {
           <ConfidenceLegend />
           <p className="muted mt-6">
             Developers: <code>POST /v1/parse</code> with the PDF in a part named <code>file</code>, then poll{" "}
-            <code>GET /v1/parse/&#123;id&#125;</code>. The contract is at <a href="/v1/openapi.json">/v1/openapi.json</a>.
+            <code>GET /v1/parse/&#123;id&#125;</code>. See the <a href="/api-reference">API reference</a>.
           </p>
         </section>
       </div>

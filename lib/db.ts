@@ -1,8 +1,16 @@
 // The one Prisma client (STYLE.md habit 4), through the pg driver adapter: Prisma's native query
 // engine would be downloaded from outside the npm registry (DESIGN.md §6).
+//
+// Pool and transaction sizes (issue 14): a burst of submissions on one account queues on that
+// account's row lock; every waiting transaction holds a connection, so with Prisma's defaults
+// (2 s to start a transaction) a burst of 100 ended in P2028 500s. Submissions now pass a gate
+// in the web process (lib/db/submission-gate.ts) that keeps them from taking every connection,
+// transactions may wait DB_TX_MAX_WAIT_MS for a connection, and what still runs out of time is a
+// 503 with Retry-After (lib/errors.ts), never a 500.
 import { PrismaClient } from "@prisma/client";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { resolveDatabaseUrl } from "./db/database-url";
+import { getEnv } from "./env";
 
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
@@ -10,6 +18,10 @@ export function getDb(): PrismaClient {
   if (globalForDb.prisma) return globalForDb.prisma;
   const url = resolveDatabaseUrl();
   if (!url) throw new Error("no database configured: start the service with `npm start` or set DATABASE_URL");
-  globalForDb.prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: url, max: 10 }) });
+  const env = getEnv();
+  globalForDb.prisma = new PrismaClient({
+    adapter: new PrismaPg({ connectionString: url, max: env.DB_POOL_MAX, connectionTimeoutMillis: env.DB_POOL_TIMEOUT_MS }),
+    transactionOptions: { maxWait: env.DB_TX_MAX_WAIT_MS, timeout: env.DB_TX_TIMEOUT_MS },
+  });
   return globalForDb.prisma;
 }

@@ -100,7 +100,72 @@ const envSchema = z.object({
   /** GitHub sign-in, offered only when both are set. */
   GITHUB_ID: optionalText,
   GITHUB_SECRET: optionalText,
+  /** Untrusted PDFs are opened at submission in child processes (lib/pdf/isolated-inspect.ts):
+   * resident-memory ceiling of one (measured: 236 MB idle with pdf.js loaded, 389 MB after
+   * opening a one-page PDF with a standard font; a bomb passes 1 GB within a second or two), its deadline (a sound 500-page file inspects in well under a second, but one whose
+   * cross-reference table is lost is scanned whole: a 40 MB one took 9.7 s and 409 MB on a busy 2-core machine),
+   * and how many run at once. Past a limit the upload is 400 "too complex". */
+  INSPECT_MEMORY_MB: intSetting(1024, 128),
+  INSPECT_TIMEOUT_SECONDS: intSetting(30, 1),
+  INSPECT_CONCURRENCY: intSetting(2, 1),
+  /** Uploads that may wait for a free inspector (each holds only its file on disk). */
+  INSPECT_QUEUE_MAX: intSetting(1000, 0),
+  /** Per-page limits in the worker (worker/jobs/page-host.ts): the pipeline process's resident
+   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, README "Measured"; the
+   * headroom is for large pages) and the time one page may take (a cold OCR page takes 3-7 s on
+   * 2 shared cores, engine loads included). A page past either fails alone, not charged. */
+  PAGE_MEMORY_MB: intSetting(3072, 256),
+  PAGE_TIMEOUT_SECONDS: intSetting(120, 1),
+  /** Database pool and transactions (lib/db.ts, issue 14): connections per process, how long a
+   * query waits for one, how long a transaction may wait to start and to run; and the web
+   * process's submission gate (lib/db/submission-gate.ts): submission transactions at once
+   * (under the pool size, so polls always find a connection) and how many may wait for one. Past
+   * these: 503 with Retry-After. 200 concurrent submissions on one key pass with the defaults
+   * (README "Measured"). */
+  DB_POOL_MAX: intSetting(10, 2),
+  DB_POOL_TIMEOUT_MS: intSetting(10_000, 100),
+  DB_TX_MAX_WAIT_MS: intSetting(10_000, 100),
+  DB_TX_TIMEOUT_MS: intSetting(15_000, 100),
+  SUBMIT_TX_CONCURRENCY: intSetting(4, 1),
+  SUBMIT_QUEUE_MAX: intSetting(1000, 0),
+  /** Sign-in e-mails sent to one address per hour (lib/auth/sign-in-limit.ts). */
+  SIGNIN_EMAILS_PER_HOUR: intSetting(5, 0),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** What `npm start` runs on this machine: "all" (web and WORKERS workers), "web" (no
+   * workers) or "worker" (workers only: no web, no build; needs DATABASE_URL). */
+  ROLE: z.enum(["all", "web", "worker"]).default("all"),
+  /** The embedded Postgres's port; unset: a free port chosen at each start. */
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** The embedded Postgres's listen_addresses; "localhost" keeps it to this machine, "*" (or an
+   * address) lets workers on other machines connect with its password. */
+  EMBEDDED_PG_LISTEN: z.string().default("localhost"),
+  /** pino's threshold for the JSON logs: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Prometheus metrics of a worker on http://0.0.0.0:PORT/metrics; unset: not served. `npm
+   * start` gives its Nth worker PORT+N-1. */
+  WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** SIGTERM: the web stops accepting and finishes open requests, a worker finishes or hands back
+   * its job, within this many seconds. */
+  SHUTDOWN_GRACE_SECONDS: intSetting(30, 1),
+  /** Fairness (lib/jobs/queue.ts): jobs of one account (API key owner, or anonymous address)
+   * running at once across all workers; 0 = no limit. */
+  MAX_RUNNING_JOBS_PER_ACCOUNT: intSetting(1, 0),
+  /** Where job files live (lib/storage): "local" (DATA_DIR) or "s3" (an S3-compatible store). */
+  STORAGE: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  /** Prepended to every key, e.g. "pdftables/": several installs can share one bucket. */
+  S3_PREFIX: z.string().default(""),
+  /** Unset: AWS S3 itself. MinIO, R2 and the like: their address. */
+  S3_ENDPOINT: optionalText,
+  S3_REGION: z.string().default("us-east-1"),
+  /** Unset: the AWS SDK's usual credential chain (instance role, AWS_* variables, ~/.aws). */
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** MinIO and most self-hosted servers need path-style addresses (http://host/bucket/key). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +179,9 @@ export function getEnv(): Env & { dataDir: string } {
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`invalid configuration:\n  ${problems.join("\n  ")}`);
+  }
+  if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
+    throw new Error("invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;

@@ -1,4 +1,5 @@
-// Compiles the worker and the CLIs (extract, eval, bench) to dist/<name>.mjs with esbuild: our
+// Compiles the worker, its pipeline process, the web's PDF inspector and the CLIs (extract, eval,
+// bench) to dist/<name>.mjs with esbuild: our
 // TypeScript bundled, every npm package left external (loaded from node_modules as usual). Under
 // tsx each run transpiled ~150 files before reading a page (~2 s per `npm run extract`); the
 // compiled file starts in ~0.1 s. Code behind a dynamic import() (the OCR engines, which load
@@ -20,8 +21,11 @@ export const ENTRIES = {
   extract: "worker/cli/extract.ts",
   eval: "worker/cli/eval.ts",
   bench: "worker/cli/bench.ts",
-  // Not a command: the OCR pool's thread (worker/pipeline/ocr/pool/ocr-pool.ts finds it here).
+  // Not commands: the OCR pool's thread (worker/pipeline/ocr/pool/ocr-pool.ts finds it here), the
+  // worker's pipeline process and the web's PDF inspector (started by lib/child-entry.ts).
   "ocr-thread": "worker/pipeline/ocr/pool/ocr-thread.ts",
+  "pipeline-child": "worker/jobs/pipeline-child.ts",
+  "inspect-child": "lib/pdf/inspect-child.ts",
 };
 
 export function outputPath(name) {

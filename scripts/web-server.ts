@@ -9,6 +9,10 @@ import { fileURLToPath } from "node:url";
 import next from "next";
 import { CLIENT_ADDRESS_HEADER } from "../lib/auth/resolve-caller";
 import { botUserAgents, getEnv } from "../lib/env";
+import { getLogger } from "../lib/log";
+import { getMetrics } from "../lib/metrics/metrics";
+import { startDraining } from "../lib/ops/draining";
+import { warmInspectors } from "../lib/pdf/isolated-inspect";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -35,16 +39,52 @@ export function clientAddress(request: http.IncomingMessage, trusted: Set<string
   return socket;
 }
 
+/** A request path Next would fail to decode (a lone or malformed %-escape): it answers those with
+ * a plain-text 500 (issue 14); they are the client's mistake, so 400 JSON here. */
+export function hasMalformedEscape(url: string): boolean {
+  const pathname = url.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function sendJson(response: http.ServerResponse, status: number, detail: string): void {
+  response.writeHead(status, { "content-type": "application/json", connection: "close" });
+  response.end(JSON.stringify({ detail }));
+}
+
+/** Requests Node's HTTP parser refuses never reach a handler; without this they get a bare status
+ * line and no body (431 for oversized headers). Every error is JSON {detail} (issue 14). */
+function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
+  if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET") {
+    socket.destroy();
+    return;
+  }
+  const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
+  const detail =
+    status === 431 ? "the request headers are too large" : status === 408 ? "the request took too long to arrive" : "the request is not valid HTTP";
+  const body = JSON.stringify({ detail });
+  socket.end(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+  );
+}
+
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const env = getEnv();
+  getMetrics(); // registered before the first request, so early storage errors are counted
   const rules = botUserAgents();
   const trustedProxies = new Set(env.TRUSTED_PROXIES.split(",").map((entry) => normalizeAddress(entry.trim())).filter(Boolean));
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
+  // Uploaded PDFs are opened in child processes (issue 14); start them now, not on the first upload.
+  warmInspectors();
 
   const server = http.createServer((request, response) => {
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request, trustedProxies);
@@ -62,8 +102,13 @@ async function main(): Promise<void> {
       request.resume();
       return;
     }
+    if (hasMalformedEscape(request.url ?? "/")) {
+      sendJson(response, 400, "the request path has a malformed %-escape");
+      request.resume();
+      return;
+    }
     handle(request, response).catch((error: unknown) => {
-      console.error("request failed:", error);
+      getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {
         response.writeHead(500, { "content-type": "application/json" });
         response.end(JSON.stringify({ detail: "internal error; please try again later" }));
@@ -71,14 +116,26 @@ async function main(): Promise<void> {
     });
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
-  server.listen(env.PORT, () => console.log(`[web] listening on http://localhost:${env.PORT}`));
+  server.on("clientError", answerClientError);
+  server.listen(env.PORT, () => getLogger("web").info(`listening on http://localhost:${env.PORT}`));
 
-  const stop = () => server.close(() => process.exit(0));
-  process.on("SIGTERM", stop);
-  process.on("SIGINT", stop);
+  // SIGTERM drains: /readyz turns 503, no new connection is accepted, idle keep-alive ones are
+  // closed, open requests (an upload in flight) get SHUTDOWN_GRACE_SECONDS to finish.
+  const stop = (signal: string) => {
+    getLogger("web").info(`${signal}: draining (up to ${env.SHUTDOWN_GRACE_SECONDS} s for open requests)`);
+    startDraining();
+    server.close(() => {
+      getLogger("web").info("stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), env.SHUTDOWN_GRACE_SECONDS * 1000).unref();
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
 }
 
 main().catch((error) => {
-  console.error(error);
+  getLogger("web").fatal({ err: error }, "the web process could not start");
   process.exit(1);
 });

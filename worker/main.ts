@@ -1,6 +1,8 @@
 // The worker process: claim -> run -> store -> settle, one document at a time (SPEC.md §8).
-// Between jobs it re-queues orphaned jobs and deletes expired ones. SIGTERM/SIGINT: finish the
-// current page, put the job back in the queue (not counted as a re-queue), exit.
+// Between jobs it re-queues orphaned jobs and deletes expired ones. SIGTERM/SIGINT drain: no new
+// claim; the current job runs on while SHUTDOWN_GRACE_SECONDS allows another page, otherwise it
+// is handed back to the queue (not counted as a re-queue) at a page boundary, or at the deadline
+// whatever the page is doing. Logs are JSON lines (pino); a job's lines carry its jobId.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { getDb } from "../lib/db";
@@ -8,60 +10,89 @@ import { getEnv } from "../lib/env";
 import { deleteJob } from "../lib/jobs/delete-job";
 import { settleEndedJobs } from "../lib/billing/settle-job";
 import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/jobs/queue";
+import { getLogger, jobLogger } from "../lib/log";
+import { getMetrics } from "../lib/metrics/metrics";
 import { runJob } from "./jobs/run-job";
-import { OcrReaders } from "./pipeline/ocr";
+import { MeasuredOcrReaders } from "./measured-ocr";
+import { serveWorkerMetrics } from "./metrics-server";
+import type { OcrReaders } from "./pipeline/ocr";
 
 const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
-let stopping = false;
-const log = (message: string) => console.log(`[worker ${process.pid}] ${message}`);
+const log = getLogger("worker").child({ workerId });
+/** Set by SIGTERM/SIGINT: when the grace period ends (ms since the epoch). */
+let deadline: number | null = null;
+let current: { id: string } | null = null;
 
 /** Maintenance (orphans, retention) runs at most this often. */
 const MAINTENANCE_INTERVAL_MS = 1000;
+/** A page is handed back early rather than risk overrunning the deadline: the next page is
+ * assumed to take this much longer than the slowest page so far. */
+const NEXT_PAGE_MARGIN = 1.5;
 
 async function maintain(): Promise<void> {
   const { requeued, failed } = await reapOrphans();
-  for (const id of requeued) log(`re-queued ${id} (its worker stopped reporting)`);
-  for (const id of failed) log(`failed ${id} (interrupted too many times)`);
+  getMetrics().requeues.inc(requeued.length);
+  for (const id of requeued) jobLogger(log, id).warn("re-queued (its worker stopped reporting)");
+  for (const id of failed) jobLogger(log, id).error("failed (interrupted too many times)");
   for (const job of await findExpiredJobs()) {
     await deleteJob(job);
-    log(`deleted ${job.id} (retention window over)`);
+    jobLogger(log, job.id).info("deleted (retention window over)");
   }
+}
+
+/** While draining: stop before the next page when it might not fit in the time left. */
+function shouldStop(slowestPageMs = 0): boolean {
+  if (deadline === null) return false;
+  return Date.now() + slowestPageMs * NEXT_PAGE_MARGIN >= deadline;
 }
 
 async function main(): Promise<void> {
   const env = getEnv();
-  log(`started as ${workerId}`);
+  log.info("started");
+  getMetrics(); // registered before the first job, so early storage errors are counted
+  if (env.WORKER_METRICS_PORT) serveWorkerMetrics(env.WORKER_METRICS_PORT, log);
   // Every way a job ends settles it in the same transaction (lib/jobs/queue.ts); this catches up
   // jobs an older version of the worker ended without settling, once, not on every pass.
-  await settleEndedJobs().catch((error) => log(`settling ended jobs failed: ${(error as Error).message}`));
+  await settleEndedJobs().catch((error) => log.error({ err: error }, "settling ended jobs failed"));
   // One set of OCR engines for the worker's life: each loads on its first page (~3 s for both)
   // and then serves every later job, instead of loading again for each one.
-  const ocr = env.OCR_ENGINES.length > 0 ? OcrReaders.withEngines(env.OCR_ENGINES) : null;
+  const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrReaders.forEngines(env.OCR_ENGINES) : null;
   let lastMaintenance = 0;
-  while (!stopping) {
+  while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
       lastMaintenance = Date.now();
-      await maintain().catch((error) => log(`maintenance failed: ${(error as Error).message}`));
+      await maintain().catch((error) => log.error({ err: error }, "maintenance failed"));
     }
     let job;
     try {
       job = await claimNextJob(workerId);
     } catch (error) {
-      log(`claim failed: ${(error as Error).message}`);
+      log.error({ err: error }, "claim failed");
     }
     if (!job) {
       await new Promise((resolve) => setTimeout(resolve, env.WORKER_POLL_MS));
       continue;
     }
-    log(`running ${job.id} (${job.pages} pages, ${job.mode})`);
+    const jobLog = jobLogger(log, job.id);
+    jobLog.info({ pages: job.pages, mode: job.mode }, `running ${job.id} (${job.pages} pages, ${job.mode})`);
     const started = Date.now();
-    const outcome = await runJob(job, workerId, () => stopping, ocr);
-    if (outcome === "abandoned" && stopping) await releaseJob(job.id, workerId);
-    log(`${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`);
+    current = job;
+    const outcome = await runJob(job, workerId, shouldStop, ocr, jobLog);
+    current = null;
+    ocr?.recordEngineSeconds();
+    if (outcome === "abandoned" && deadline !== null) {
+      await releaseJob(job.id, workerId);
+      jobLog.info("handed back to the queue (shutting down)");
+    }
+    const seconds = (Date.now() - started) / 1000;
+    getMetrics().jobs.inc({ outcome });
+    getMetrics().jobSeconds.observe({ outcome }, seconds);
+    jobLog.info({ outcome, seconds }, `${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`);
   }
   await ocr?.release();
   await getDb().$disconnect();
-  log("stopped");
+  log.info("stopped");
+  process.exit(0);
 }
 
 /** "ocr-1 loaded 1x, 3 pages read; ..." (the e2e tests read it: engines load once per worker). */
@@ -71,13 +102,24 @@ function describeOcr(ocr: OcrReaders): string {
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
-    if (stopping) process.exit(1);
-    stopping = true;
-    log(`${signal}: stopping after the current page`);
+    if (deadline !== null) process.exit(1);
+    const graceMs = getEnv().SHUTDOWN_GRACE_SECONDS * 1000;
+    deadline = Date.now() + graceMs;
+    log.info(current ? `${signal}: draining; the current job finishes or is handed back within ${graceMs / 1000} s` : `${signal}: stopping`);
+    // A page that overruns the deadline (a stuck OCR engine) must not hold the job: hand it back
+    // and exit, as a crash would, but at once instead of after the lease.
+    setTimeout(() => {
+      const held = current;
+      if (!held) return;
+      log.warn({ jobId: held.id }, "grace period over mid-page: handing the job back");
+      releaseJob(held.id, workerId)
+        .catch((error) => log.error({ err: error }, "handing back failed; the lease will re-queue it"))
+        .finally(() => process.exit(0));
+    }, graceMs).unref();
   });
 }
 
 main().catch((error) => {
-  console.error(error);
+  log.fatal({ err: error }, "the worker stopped on an error");
   process.exit(1);
 });

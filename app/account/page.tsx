@@ -5,7 +5,6 @@ import { redirect } from "next/navigation";
 import { CreateKeyForm } from "@/components/account/create-key-form";
 import { KeysTable } from "@/components/account/keys-table";
 import { LedgerTable } from "@/components/account/ledger-table";
-import { SignOutButton } from "@/components/account/sign-out-button";
 import { TopupForm } from "@/components/account/topup-form";
 import { UsageTable } from "@/components/account/usage-table";
 import { Notice } from "@/components/ui/notice";
@@ -13,7 +12,9 @@ import { formatPrice, formatUsd } from "@/lib/account/format";
 import { findLedger, findUsage, getBalanceUsd } from "@/lib/account/history";
 import { findKeys, KEY_NAME_MAX_LENGTH } from "@/lib/account/keys";
 import { findSessionUser } from "@/lib/auth/session";
+import { isStripeConfigured } from "@/lib/billing/stripe";
 import { getEnv } from "@/lib/env";
+import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Account · pdftables" };
@@ -26,8 +27,10 @@ const TOPUP_NOTICES: Record<string, { tone: "ok" | "warn" | "error"; text: strin
 };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const user = await findSessionUser(await headers());
+  const requestHeaders = await headers();
+  const user = await findSessionUser(requestHeaders);
   if (!user) redirect("/sign-in?callbackUrl=%2Faccount");
+  await claimBrowserJobs(user.id, requestHeaders);
   const query = await searchParams;
   const [balanceUsd, keys, usage, ledger] = await Promise.all([getBalanceUsd(user.id), findKeys(user.id), findUsage(user.id), findLedger(user.id)]);
   const env = getEnv();
@@ -35,14 +38,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
 
   return (
     <main className="page">
-      <div className="row" style={{ justifyContent: "space-between", marginBottom: "1rem" }}>
-        <div>
-          <h1 style={{ margin: 0 }}>Account</h1>
-          <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
-            Signed in as {user.email ?? user.name ?? "you"}
-          </p>
-        </div>
-        <SignOutButton />
+      {/* Sign out is in the site header, on every page. */}
+      <div style={{ marginBottom: "1rem" }}>
+        <h1 style={{ margin: 0 }}>Account</h1>
+        <p className="muted" style={{ margin: 0, overflowWrap: "anywhere" }}>
+          Signed in as {user.email ?? user.name ?? "you"}
+        </p>
       </div>
 
       {topupNotice ? <Notice tone={topupNotice.tone}>{topupNotice.text}</Notice> : null}
@@ -57,7 +58,15 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages
           that fail are never charged.
         </p>
-        <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
+        {/* No Stripe key, no button that cannot work (issue 16): say how credit is given instead. */}
+        {isStripeConfigured() ? (
+          <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
+        ) : (
+          <p className="muted" data-testid="payments-off">
+            Payments are not set up on this server, so there is no top-up here; whoever runs it can add credit. Without a balance
+            you still have the web trial: {env.WEB_TRIAL_PAGES_PER_DAY} free pages a day.
+          </p>
+        )}
       </section>
 
       <section className="card" aria-labelledby="keys-heading">
@@ -73,6 +82,9 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
 
       <section className="card" aria-labelledby="usage-heading">
         <h2 id="usage-heading">Usage</h2>
+        <p className="muted">
+          <a href="/documents">Your documents</a> lists every document still kept, with its size and review link.
+        </p>
         <UsageTable rows={usage} />
       </section>
 

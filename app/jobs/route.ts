@@ -1,12 +1,15 @@
 // POST /jobs - the web uploader's submission: like POST /v1/parse, but an anonymous visitor's
-// pages count against the web trial (SPEC.md §1.6: 10 pages a day, apart from the API's), and it
-// answers only requests sent by this site's own pages (a signed-in visitor spends their balance)
+// pages count against the web trial (SPEC.md §1.6: 10 pages a day, apart from the API's), a
+// signed-in visitor whose balance does not cover the document keeps that trial, and it answers
+// only requests sent by this site's own pages. An anonymous upload marks the browser with a
+// token cookie, so the account that signs in from it later takes the job over.
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { getEnv } from "@/lib/env";
+import { siteUrl } from "@/lib/auth/next-auth";
 import { withApi } from "@/lib/http/with-api";
+import { browserToken, browserTokenCookie, browserTokenDigest, newBrowserToken } from "@/lib/jobs/browser-token";
 import { summarizeJob } from "@/lib/jobs/job-view";
 import { submitJob } from "@/lib/jobs/submit-job";
-import { storage } from "@/lib/storage/storage";
 import { receiveUpload } from "@/lib/upload/receive-upload";
 
 export const runtime = "nodejs";
@@ -14,8 +17,12 @@ export const dynamic = "force-dynamic";
 
 export const POST = withApi(async ({ request, caller }) => {
   assertSameOrigin(request);
-  const upload = await receiveUpload(request, storage.uploadsDir(), getEnv().MAX_UPLOAD_BYTES);
-  const job = await submitJob({ caller, upload, channel: "web" });
+  const upload = await receiveUpload(request, getEnv().MAX_UPLOAD_BYTES);
+  const existing = browserToken(request.headers);
+  const token = caller.kind === "anonymous" ? (existing ?? newBrowserToken()) : null;
+  const job = await submitJob({ caller, upload, channel: "web", browserTokenDigest: token ? browserTokenDigest(token) : null });
   const view = summarizeJob(job);
-  return Response.json({ id: view.id, status: view.status, pages: view.pages, url: `/jobs/${view.id}` }, { status: 202 });
+  const response = Response.json({ id: view.id, status: view.status, pages: view.pages, url: `/jobs/${view.id}` }, { status: 202 });
+  if (token && token !== existing) response.headers.append("set-cookie", browserTokenCookie(token, siteUrl().startsWith("https:")));
+  return response;
 });

@@ -1,9 +1,14 @@
 "use client";
 import { signOut } from "next-auth/react";
 
-export function SignOutButton() {
+/** `compact`: the small variant in the site header. */
+export function SignOutButton({ compact = false }: { compact?: boolean }) {
   return (
-    <button type="button" className="button button-secondary" onClick={() => void signOut({ callbackUrl: "/" })}>
+    <button
+      type="button"
+      className={compact ? "button button-secondary button-small" : "button button-secondary"}
+      onClick={() => void signOut({ callbackUrl: "/" })}
+    >
       Sign out
     </button>
   );

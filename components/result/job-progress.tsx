@@ -1,15 +1,18 @@
 "use client";
-// The job page while the extraction runs: polls the job (GET /v1/parse/{id}) and shows its stage
-// in words until it is done, then re-renders the page with the result. `status` decides
-// completion; `stage` is only ever shown, never parsed (SPEC.md §2.1).
+// The job page while the extraction waits or runs: polls GET /jobs/{id}/progress and shows the
+// place in the queue, pages done (a real progress bar once pages finish), an estimate from the
+// service's recent throughput, and the stage in words; when it is done the page re-renders with
+// the result. `status` decides completion; `stage` is only ever shown, never parsed here.
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
+import { formatEstimate } from "@/lib/jobs/progress-estimate";
+import type { JobProgressView } from "@/lib/jobs/job-progress";
 
 const POLL_MS = 1000;
 
 export function JobProgress({ jobId, initialStage, createdAt }: { jobId: string; initialStage: string; createdAt: string }) {
   const router = useRouter();
-  const [stage, setStage] = useState(initialStage);
+  const [progress, setProgress] = useState<JobProgressView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -19,15 +22,15 @@ export function JobProgress({ jobId, initialStage, createdAt }: { jobId: string;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const response = await fetch(`/v1/parse/${jobId}`, { cache: "no-store" });
-        const body = (await response.json()) as { status?: string; stage?: string; detail?: string };
+        const response = await fetch(`/jobs/${jobId}/progress`, { cache: "no-store" });
+        const body = (await response.json()) as JobProgressView & { detail?: string };
         if (stopped) return;
         setOffline(false);
         if (!response.ok) {
           setFailure(body.detail ?? `the job could not be read (${response.status})`);
           return;
         }
-        if (body.stage) setStage(body.stage);
+        setProgress(body);
         if (body.status === "done") {
           router.refresh();
           return;
@@ -59,16 +62,42 @@ export function JobProgress({ jobId, initialStage, createdAt }: { jobId: string;
       </div>
     );
   }
+  const stage = progress?.stage ?? initialStage;
   const seconds = Math.max(0, Math.round((now - Date.parse(createdAt)) / 1000));
+  const waiting = progress?.queue_position ?? null;
+  const done = progress?.pages_done ?? null;
+  const pages = progress?.pages ?? null;
+  const ahead = waiting !== null ? waiting - 1 : null;
   return (
     <div className="card" aria-live="polite" data-testid="job-progress">
-      <p className="m-0 text-lg font-semibold">Extracting…</p>
+      <p className="m-0 text-lg font-semibold" data-testid="job-queue">
+        {waiting !== null
+          ? ahead === 0
+            ? "Next in the queue"
+            : `Waiting in the queue: ${ahead} document${ahead === 1 ? "" : "s"} ahead`
+          : "Extracting…"}
+      </p>
       <p className="muted mt-1" data-testid="job-stage">
         {stage.charAt(0).toUpperCase() + stage.slice(1)} · {seconds} s so far
+        {progress?.estimate_seconds != null ? (
+          <span data-testid="job-estimate">
+            {" "}
+            · done in {formatEstimate(progress.estimate_seconds)} at the recent pace
+          </span>
+        ) : null}
       </p>
-      <div className="h-2 overflow-hidden rounded bg-[#e8eaed]" role="progressbar" aria-label="Extraction in progress" aria-valuetext={stage}>
-        <div className="progress-indeterminate h-full w-1/3 rounded bg-accent" />
-      </div>
+      {done !== null && pages ? (
+        <>
+          <p className="m-0 mb-1 text-sm" data-testid="job-pages-done">
+            {done} of {pages} page{pages === 1 ? "" : "s"} done
+          </p>
+          <progress className="h-3 w-full" max={pages} value={done} aria-label="Pages done" />
+        </>
+      ) : (
+        <div className="h-2 overflow-hidden rounded bg-[#e8eaed]" role="progressbar" aria-label="Extraction in progress" aria-valuetext={stage}>
+          <div className="progress-indeterminate h-full w-1/3 rounded bg-accent" />
+        </div>
+      )}
       {offline ? <p className="muted mb-0">Lost contact with the server; still trying…</p> : null}
       <p className="muted mb-0 text-sm">This page updates by itself. You can leave it and come back later with the same link.</p>
     </div>

@@ -2,7 +2,9 @@
 // paragraphs, figures; with the counts per confidence level, the downloads, and the way to review.
 import type { Image, Prose, Result, Table } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
+import { queueCount } from "@/lib/review/queue";
 import { countConfidence } from "./count-confidence";
+import { ProblemsOnlySwitch } from "./problems-only";
 import { TableGrid } from "./table-grid";
 
 type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
@@ -33,7 +35,8 @@ export interface ReviewLink {
 /** `deleteAt`: when the job and its files go (finished + RETENTION_SECONDS), or null if unknown. */
 export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobId: string; fileName: string; result: Result; review: ReviewLink; deleteAt: Date | null }) {
   const counts = countConfidence(result);
-  const needsPerson = counts.disputed + counts.unverified;
+  // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
+  const needsPerson = queueCount(result.tables);
   const formats = result.images.length ? (["xlsx", "csv", "json", "zip"] as const) : (["xlsx", "csv", "json"] as const);
   const pages = result.pages.map((entry) => entry.page);
 
@@ -51,14 +54,15 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         {needsPerson > 0 ? (
           review.href ? (
             <p className="mb-0">
-              <a className="button" href={review.href}>
+              <a className="button" href={review.href} data-testid="review-count" data-count={needsPerson}>
                 Review {needsPerson} cell{needsPerson === 1 ? "" : "s"} against the page
               </a>
             </p>
           ) : (
             <p className="muted mb-0">
               {needsPerson} cell{needsPerson === 1 ? " needs" : "s need"} a person. Reviewing them side by side with the page needs an account:{" "}
-              <a href="/sign-in?callbackUrl=%2F">sign in</a> and upload the document again.
+              <a href={`/sign-in?callbackUrl=${encodeURIComponent(`/jobs/${jobId}/review`)}`}>sign in</a> from the browser you uploaded it
+              with, and this document becomes yours to review.
             </p>
           )
         ) : null}
@@ -77,7 +81,14 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>
         <ConfidenceLegend compact />
+        <p className="muted mb-0 mt-1 text-sm">Blank cells are left white. Click or tap a cell to see its readings.</p>
+        {needsPerson > 0 ? (
+          <div className="mt-3">
+            <ProblemsOnlySwitch targetId="result-pages" problems={needsPerson} />
+          </div>
+        ) : null}
       </section>
+      <div id="result-pages" className="stack">
 
       {pages.map((page) => {
         const entry = result.pages.find((p) => p.page === page);
@@ -111,6 +122,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           </section>
         );
       })}
+      </div>
       <p className="muted text-sm">Source file: {fileName}</p>
     </div>
   );

@@ -1,23 +1,34 @@
 "use client";
-// The side-by-side review page (issue 7): the original page on the left, the table and the cell
-// being checked on the right, a queue of the cells that need a person, keyboard first. Every
-// save names the cell version it was made against, so a cell someone else changed meanwhile is
-// refused (409) and said so, never overwritten.
+// The side-by-side review page (issues 7 and 16): the original page on the left, following the
+// selected cell (zoomed to the table, scrolled to the cell, its row and column banded); on the
+// right the shortcuts, the cell with a 3-4x crop and its readings in a fixed order, the table's
+// structure tools, the table grid scrolled to the cell, and the queue (lib/review/queue.ts, the
+// same count the result page shows). Every save names the version it was made against (cell
+// version and structure version), so a change someone else made meanwhile is refused (409) and
+// said so, never overwritten.
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Cell, PageEntry, Table } from "@/lib/result/schema";
 import { applyEdits } from "@/lib/review/cell-edits";
-import { findCell, findTable, parseCellRef } from "@/lib/review/cell-ref";
-import { CONFIDENCE_STYLES } from "../result/confidence";
-import type { Box } from "./page-viewer";
+import { cellGeometry } from "@/lib/review/cell-geometry";
+import { findCell, findTable, parseCellRef, type CellRef } from "@/lib/review/cell-ref";
+import { buildQueue, cellsOf, DEFAULT_LEVELS, isSettled, type QueueLevel } from "@/lib/review/queue";
+import { choicesOf } from "@/lib/review/readings";
+import type { StructureOpInput } from "@/lib/review/structure/ops";
+import { guessParts } from "@/lib/review/structure/cell-ops";
+import { CellPanel } from "./cell-panel";
+import type { Box, Crop } from "./page-viewer";
+import { QueueFilter } from "./queue-filter";
+import { QueueList } from "./queue-list";
 import { ReviewGrid } from "./review-grid";
-import { buildQueue, cellsOf, isSettled, readingsOf } from "./review-queue";
-import { saveCell } from "./save-cell";
+import { saveCell, saveStructure } from "./save-cell";
 import { ShortcutList } from "./shortcuts";
+import { StructureTools, type StructureAction } from "./structure-tools";
 
 const PageViewer = dynamic(() => import("./page-viewer"), { ssr: false, loading: () => <p className="p-4">Loading the page viewer…</p> });
 
-const ZOOMS = [0.75, 1, 1.25, 1.5, 2, 2.5, 3];
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+const DEFAULT_ZOOM = ZOOMS.indexOf(1);
 
 export interface ReviewWorkspaceProps {
   jobId: string;
@@ -25,14 +36,17 @@ export interface ReviewWorkspaceProps {
   pages: PageEntry[];
   sourcePages?: number[];
   versions: Record<string, number>;
+  structure: number;
 }
 
-function cellAt(tables: Table[], ref: string | null): { table: Table; cell: Cell } | null {
+type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure" };
+
+function cellAt(tables: Table[], ref: string | null): { table: Table; cell: Cell; parsed: CellRef } | null {
   const parsed = ref ? parseCellRef(ref) : null;
   if (!parsed) return null;
   const table = findTable({ tables }, parsed.page, parsed.table);
   const cell = findCell({ tables }, parsed);
-  return table && cell ? { table, cell } : null;
+  return table && cell ? { table, cell, parsed } : null;
 }
 
 /** The tables with one saved cell in place, exactly as the server applies edits. */
@@ -47,22 +61,30 @@ function describe(ref: string): string {
   return `Page ${parsed.page}, table ${parsed.table + 1}, ${row}, column ${parsed.col + 1}`;
 }
 
-export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions }: ReviewWorkspaceProps) {
+function sentence(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
+}
+
+export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions, structure: initialStructure }: ReviewWorkspaceProps) {
   const [tables, setTables] = useState(initialTables);
   const [versions, setVersions] = useState(initialVersions);
-  // The queue keeps the order it had when the page opened: a confirmed cell stays in place (ticked),
-  // so undo and going back behave predictably.
-  const queue = useMemo(() => buildQueue(initialTables), [initialTables]);
+  const [structure, setStructure] = useState(initialStructure);
+  // The queue keeps the order it had when the page opened (or the filter or the structure last
+  // changed): a confirmed cell stays in place (ticked), so undo and going back behave predictably.
+  const [levels, setLevels] = useState<readonly QueueLevel[]>(DEFAULT_LEVELS);
+  const [tableFilter, setTableFilter] = useState("");
+  const [queueTables, setQueueTables] = useState(initialTables);
+  const queue = useMemo(() => buildQueue(queueTables, { levels, table: tableFilter || undefined }), [queueTables, levels, tableFilter]);
   const firstRef = queue[0]?.ref ?? (initialTables[0] ? cellsOf(initialTables[0])[0]?.ref : undefined) ?? null;
   const [selected, setSelected] = useState<string | null>(firstRef);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
-  const [undoStack, setUndoStack] = useState<Array<{ ref: string; version: number }>>([]);
+  const [splitDraft, setSplitDraft] = useState<string | null>(null);
+  const [undoStack, setUndoStack] = useState<Undo[]>([]);
   const [message, setMessage] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
-  const [zoomIndex, setZoomIndex] = useState(1);
+  const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM);
   const [busy, setBusy] = useState(false);
-  const [crop, setCrop] = useState<string | null>(null);
-  const editor = useRef<HTMLInputElement>(null);
+  const [crop, setCrop] = useState<Crop | null>(null);
 
   const current = cellAt(tables, selected);
   const remaining = queue.filter((entry) => {
@@ -76,10 +98,12 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     .filter((t) => t.page === page)
     .flatMap((t) => cellsOf(t))
     .flatMap(({ ref, cell }) => (cell.bbox ? [{ ref, bbox: cell.bbox, confidence: cell.confidence }] : []));
+  const geometry = current ? cellGeometry(current.table, current.parsed) : null;
 
   const select = useCallback((ref: string) => {
     setSelected(ref);
     setEditing(false);
+    setSplitDraft(null);
   }, []);
 
   function move(delta: number) {
@@ -105,19 +129,53 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     if (value === undefined && current.cell.confidence === "confirmed") return advanceFrom(selected, tables);
     const ref = selected;
     setBusy(true);
-    const answer = await saveCell(jobId, { cell: ref, version: versions[ref] ?? 0, action: "confirm", value });
+    const answer = await saveCell(jobId, { cell: ref, version: versions[ref] ?? 0, structure, action: "confirm", value });
     setBusy(false);
-    if (!answer.ok) {
-      setMessage({ tone: "error", text: sentence(answer.detail) });
-      return;
-    }
+    if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     const updated = replaceCell(tables, ref, answer.cell);
     setTables(updated);
     setVersions((old) => ({ ...old, [ref]: answer.version }));
-    setUndoStack((stack) => [...stack, { ref, version: answer.version }]);
+    setUndoStack((stack) => [...stack, { kind: "cell", ref, version: answer.version }]);
     setEditing(false);
     setMessage({ tone: "ok", text: `Confirmed “${answer.cell.value}” (${describe(ref).toLowerCase()}).` });
     advanceFrom(ref, updated);
+  }
+
+  /** Tables reshaped (or the reshaping undone): everything shown is rebuilt from the server's answer. */
+  function reshaped(answer: { structure: number; tables: Table[]; versions: Record<string, number> }, keep: string | null, text: string) {
+    setTables(answer.tables);
+    setQueueTables(answer.tables);
+    setVersions(answer.versions);
+    setStructure(answer.structure);
+    setSplitDraft(null);
+    const still = cellAt(answer.tables, keep) ? keep : (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
+    setSelected(still);
+    setMessage({ tone: "ok", text });
+  }
+
+  async function changeStructure(op: StructureOpInput, done: string, keep: string | null = selected) {
+    if (busy) return;
+    setBusy(true);
+    const answer = await saveStructure(jobId, { version: structure, action: "apply", op });
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
+    setUndoStack((stack) => [...stack, { kind: "structure" }]);
+    reshaped(answer, keep, done);
+  }
+
+  /** Undoes the latest structure change in force, whoever made it and when (the server keeps them). */
+  async function undoStructure() {
+    if (busy) return;
+    setBusy(true);
+    const answer = await saveStructure(jobId, { version: structure, action: "revert" });
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
+    // A structure entry on this visit's undo stack is the change just undone.
+    setUndoStack((stack) => {
+      const at = stack.map((entry) => entry.kind).lastIndexOf("structure");
+      return at < 0 ? stack : [...stack.slice(0, at), ...stack.slice(at + 1)];
+    });
+    reshaped(answer, selected, "Undone: the tables are back as they were before the last structure change.");
   }
 
   async function undo() {
@@ -127,17 +185,58 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
       return;
     }
     setBusy(true);
-    const answer = await saveCell(jobId, { cell: last.ref, version: last.version, action: "revert" });
-    setBusy(false);
-    if (!answer.ok) {
-      setMessage({ tone: "error", text: sentence(answer.detail) });
-      return;
+    if (last.kind === "structure") {
+      const answer = await saveStructure(jobId, { version: structure, action: "revert" });
+      setBusy(false);
+      if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
+      setUndoStack((stack) => stack.slice(0, -1));
+      return reshaped(answer, selected, "Undone: the tables are back as they were before your last structure change.");
     }
+    const answer = await saveCell(jobId, { cell: last.ref, version: last.version, structure, action: "revert" });
+    setBusy(false);
+    if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     setTables((old) => replaceCell(old, last.ref, answer.cell));
     setVersions((old) => ({ ...old, [last.ref]: answer.version }));
     setUndoStack((stack) => stack.slice(0, -1));
     select(last.ref);
     setMessage({ tone: "ok", text: `Undone: the cell is ${answer.cell.confidence} again, reading “${answer.cell.value}”.` });
+  }
+
+  function structureAction(action: StructureAction) {
+    if (!current) return;
+    const { page: p, table: t, row, col } = current.parsed;
+    const at = { page: p, table: t };
+    const header = row === "h";
+    const needsBody = () => setMessage({ tone: "warn", text: "Select a cell in the body of the table (not the header row) for this change." });
+    switch (action) {
+      case "merge-right":
+      case "merge-down":
+        if (header) return needsBody();
+        return void changeStructure({ kind: "merge-cells", ...at, row, col, direction: action === "merge-right" ? "right" : "down" }, `Merged the cell with the one ${action === "merge-right" ? "to its right" : "below"}.`);
+      case "split-cell":
+        if (header) return needsBody();
+        return setSplitDraft(guessParts(current.cell.value).join(" | "));
+      case "toggle-header":
+        if (header) return void changeStructure({ kind: "unmark-header", ...at }, "The header row is a data row now.", `${p}:${t}:0:${col}`);
+        if (current.table.header_cells.length) return setMessage({ tone: "warn", text: "This table already has a header row: select it and press H to make it a data row first." });
+        if (row !== 0) return setMessage({ tone: "warn", text: "Only the first row can become the header row; delete the rows above it first." });
+        return void changeStructure({ kind: "mark-header", ...at }, "The first row is the header row now.", `${p}:${t}:h:${col}`);
+      case "split-table":
+        if (header || row === 0) return setMessage({ tone: "warn", text: "Select a cell in the row the new table starts with (not the first row)." });
+        return void changeStructure({ kind: "split-table", ...at, row }, `Split the table: row ${row + 1} on is table ${t + 2} now.`, `${p}:${t + 1}:0:${col}`);
+      case "merge-next":
+        return void changeStructure({ kind: "merge-next", ...at }, "Merged the table with the next one.");
+      case "delete-row":
+        return void changeStructure({ kind: "delete-row", ...at, row }, `Deleted ${header ? "the header row" : `row ${row + 1}`}.`);
+      case "delete-column":
+        return void changeStructure({ kind: "delete-column", ...at, col }, `Deleted column ${col + 1}.`);
+    }
+  }
+
+  function split(parts: string[]) {
+    if (!current || current.parsed.row === "h") return;
+    const { page: p, table: t, row, col } = current.parsed;
+    void changeStructure({ kind: "split-cell", page: p, table: t, row, col, parts }, `Split the cell into ${parts.length} parts.`);
   }
 
   function startEditing() {
@@ -146,14 +245,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setEditing(true);
   }
 
-  useEffect(() => {
-    if (editing) editor.current?.select();
-  }, [editing]);
-
-  // A phone shows the page a few times larger (scrolled to the cell), or the text is unreadable.
+  // A phone shows the page larger (scrolled to the cell), or the text is unreadable.
   useEffect(() => {
     const phone = window.matchMedia("(max-width: 699px)");
-    const apply = () => setZoomIndex(phone.matches ? ZOOMS.indexOf(2.5) : 1);
+    const apply = () => setZoomIndex(phone.matches ? ZOOMS.indexOf(1.5) : DEFAULT_ZOOM);
     apply();
     phone.addEventListener("change", apply);
     return () => phone.removeEventListener("change", apply);
@@ -181,15 +276,21 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     if (key === "j" || key === "ArrowDown") move(1);
     else if (key === "k" || key === "ArrowUp") move(-1);
     else if (/^[1-9]$/.test(key)) {
-      const reading = current ? readingsOf(current.cell)[Number(key) - 1] : undefined;
+      const reading = current ? choicesOf(current.cell)[Number(key) - 1] : undefined;
       if (reading) void confirm(reading.value);
       else setMessage({ tone: "warn", text: `This cell has no reading ${key}.` });
     } else if (key === "e" || key === "E") startEditing();
     else if (key === "Enter") void confirm();
     else if (key === "u" || key === "U") void undo();
+    else if (key === "m" || key === "M") structureAction(event.shiftKey ? "merge-down" : "merge-right");
+    else if (key === "n" || key === "N") structureAction("merge-next");
+    else if (key === "Delete") structureAction(event.shiftKey ? "delete-column" : "delete-row");
+    else if (key === "s" || key === "S") structureAction("split-cell");
+    else if (key === "h" || key === "H") structureAction("toggle-header");
+    else if (key === "t" || key === "T") structureAction("split-table");
     else if (key === "+" || key === "=") zoomBy(1);
     else if (key === "-") zoomBy(-1);
-    else if (key === "0") setZoomIndex(1);
+    else if (key === "0") setZoomIndex(DEFAULT_ZOOM);
     else handled = false;
     if (handled) event.preventDefault();
   };
@@ -199,12 +300,23 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     return () => window.removeEventListener("keydown", listener);
   }, []);
 
-  const onCrop = useCallback((url: string | null) => setCrop(url), []);
-  const readings = current ? readingsOf(current.cell) : [];
+  // On a wide screen the right half scrolls on its own: a cell picked far down (in the queue) brings
+  // the reading panel back into view. (On a phone the window scrolls; it is left where it is.)
+  const pane = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = pane.current;
+    const panel = element?.querySelector<HTMLElement>('[data-testid="cell-panel"]');
+    if (!element || !panel || element.scrollHeight <= element.clientHeight || getComputedStyle(element).overflowY !== "auto") return;
+    const top = panel.getBoundingClientRect().top - element.getBoundingClientRect().top;
+    const shortcuts = element.querySelector<HTMLElement>('[data-testid="shortcuts"]')?.offsetHeight ?? 0;
+    if (top < shortcuts || top > element.clientHeight / 2) element.scrollTop += top - shortcuts - 8;
+  }, [selected]);
+
+  const onCrop = useCallback((next: Crop | null) => setCrop(next), []);
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
-      <section aria-labelledby="page-heading" className="min-w-0">
+    <div className="grid gap-4 lg:h-[calc(100vh-7.5rem)] lg:min-h-[36rem] lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]" data-testid="review-layout">
+      <section aria-labelledby="page-heading" className="flex min-h-0 min-w-0 flex-col">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id="page-heading" className="m-0 text-base">
             Original, page {page}
@@ -227,6 +339,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
           pageSize={{ width: pageEntry?.width ?? 595, height: pageEntry?.height ?? 842 }}
           boxes={boxes}
           tableBox={current?.table.bbox ?? null}
+          geometry={geometry}
           selected={selected}
           zoom={zoom}
           onSelect={select}
@@ -234,15 +347,18 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         />
       </section>
 
-      <section aria-label="Cell review" className="stack min-w-0">
-        <p className="m-0 text-lg font-semibold" data-testid="remaining" aria-live="polite">
+      <section ref={pane} aria-label="Cell review" className="flex min-h-0 min-w-0 flex-col gap-2 lg:overflow-y-auto lg:pr-1">
+        <div className="z-10 bg-[#f5f7f9] pb-1 lg:sticky lg:top-0">
+          <ShortcutList />
+        </div>
+        <p className="m-0 text-lg font-semibold" data-testid="remaining" data-count={remaining} aria-live="polite">
           {remaining === 0 ? "Nothing left to check" : `${remaining} cell${remaining === 1 ? "" : "s"} left to check`}
           <span className="muted text-base font-normal"> of {queue.length} in the queue</span>
         </p>
         {message ? (
           <p className={`notice notice-${message.tone} m-0`} role={message.tone === "error" ? "alert" : "status"} data-testid="review-message">
             {message.text}
-            {message.tone === "error" && /changed this cell/.test(message.text) ? (
+            {message.tone === "error" && /reload the page/.test(message.text) ? (
               <>
                 {" "}
                 <a href="">Reload the page</a>
@@ -252,88 +368,38 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         ) : null}
 
         {current && selected ? (
-          <div className="rounded border-2 border-ink bg-white p-3" data-testid="cell-panel" aria-labelledby="cell-heading">
-            <h2 id="cell-heading" className="m-0 text-sm font-semibold">
-              {describe(selected)}
-            </h2>
-            <p className="my-1 break-words text-2xl font-bold" data-testid="cell-value">
-              {current.cell.value === "" ? <span className="muted text-base font-normal">(empty)</span> : current.cell.value}
-            </p>
-            <p className="m-0 text-sm">
-              <span className={`badge ${CONFIDENCE_STYLES[current.cell.confidence].tint}`} data-testid="cell-confidence">
-                {current.cell.confidence}
-              </span>{" "}
-              <span className="muted">{CONFIDENCE_STYLES[current.cell.confidence].meaning}</span>
-            </p>
-            <p className="muted m-0 mt-1 text-sm">Sources: {current.cell.sources.length ? current.cell.sources.join(", ") : "none agree"}</p>
-            {crop ? (
-              <div className="mt-2">
-                {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL cut from the page canvas */}
-                <img src={crop} alt="The original page under this cell" className="h-12 w-auto max-w-full rounded border border-line bg-white object-contain object-left" />
-              </div>
-            ) : null}
-            <h3 className="mb-1 mt-3 text-sm">Readings</h3>
-            <ol className="m-0 list-none space-y-1 p-0" aria-label="Readings">
-              {readings.map((reading, index) => (
-                <li key={reading.source}>
-                  <button
-                    type="button"
-                    className="flex w-full items-center gap-2 rounded border border-line bg-white px-2 py-1 text-left hover:border-accent"
-                    style={{ minHeight: 40, font: "inherit", color: "inherit", cursor: "pointer" }}
-                    onClick={() => void confirm(reading.value)}
-                    disabled={busy}
-                  >
-                    <kbd className="kbd">{index + 1}</kbd>
-                    <span className="flex-1 break-words font-semibold">{reading.value === "" ? "(empty)" : reading.value}</span>
-                    <span className="muted text-sm">{reading.source}</span>
-                  </button>
-                </li>
-              ))}
-            </ol>
-            {editing ? (
-              <div className="mt-3">
-                <label htmlFor="typed-value">Type the value as it reads on the page</label>
-                <input
-                  id="typed-value"
-                  ref={editor}
-                  type="text"
-                  value={draft}
-                  onChange={(event) => setDraft(event.target.value)}
-                  onKeyDown={(event) => {
-                    if (event.key === "Enter") {
-                      event.preventDefault();
-                      void confirm(draft);
-                    } else if (event.key === "Escape") {
-                      event.preventDefault();
-                      setEditing(false);
-                    }
-                  }}
-                />
-              </div>
-            ) : null}
-            <div className="mt-3 flex flex-wrap gap-2">
-              <button type="button" className="button" onClick={() => void confirm(editing ? draft : undefined)} disabled={busy}>
-                Confirm
-              </button>
-              {editing ? null : (
-                <button type="button" className="button button-secondary" onClick={startEditing}>
-                  Type a value
-                </button>
-              )}
-              <button type="button" className="button button-secondary" onClick={() => void undo()} disabled={busy || undoStack.length === 0}>
-                Undo
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => move(-1)} aria-label="Previous cell">
-                ←
-              </button>
-              <button type="button" className="button button-secondary" onClick={() => move(1)} aria-label="Next cell">
-                →
-              </button>
-            </div>
-          </div>
+          <CellPanel
+            title={describe(selected)}
+            cell={current.cell}
+            crop={crop}
+            busy={busy}
+            editing={editing}
+            draft={draft}
+            canUndo={undoStack.length > 0}
+            onDraft={setDraft}
+            onConfirm={(value) => void confirm(value)}
+            onStartEditing={startEditing}
+            onStopEditing={() => setEditing(false)}
+            onUndo={() => void undo()}
+            onMove={move}
+          />
         ) : (
           <p className="muted">This extraction has no table cells to review.</p>
         )}
+
+        {current ? (
+          <StructureTools
+            busy={busy}
+            isHeader={current.parsed.row === "h"}
+            hasHeader={current.table.header_cells.length > 0}
+            splitDraft={splitDraft}
+            onSplitDraft={setSplitDraft}
+            onSplit={split}
+            onAction={structureAction}
+            reshaped={structure > 0}
+            onUndoStructure={() => void undoStructure()}
+          />
+        ) : null}
 
         {current ? <ReviewGrid table={current.table} selected={selected} onSelect={select} /> : null}
 
@@ -341,42 +407,26 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
           <h2 id="queue-heading" className="mb-1 text-base">
             Queue
           </h2>
+          <QueueFilter
+            tables={tables}
+            levels={levels}
+            table={tableFilter}
+            onLevels={(next) => {
+              setQueueTables(tables);
+              setLevels(next);
+            }}
+            onTable={(next) => {
+              setQueueTables(tables);
+              setTableFilter(next);
+            }}
+          />
           {queue.length === 0 ? (
-            <p className="muted m-0">No cell is disputed, unverified or resolved: nothing needs a person.</p>
+            <p className="muted m-0">Nothing in the queue: no cell of this filter needs a person.</p>
           ) : (
-            <ol className="m-0 max-h-56 list-none overflow-y-auto rounded border border-line bg-white p-0" data-testid="queue">
-              {queue.map((entry) => {
-                const found = cellAt(tables, entry.ref);
-                if (!found) return null;
-                const isCurrent = entry.ref === selected;
-                return (
-                  <li key={entry.ref} className="border-b border-line last:border-b-0">
-                    <button
-                      type="button"
-                      onClick={() => select(entry.ref)}
-                      aria-current={isCurrent ? "true" : undefined}
-                      className={`flex w-full items-center gap-2 px-2 py-1 text-left ${isCurrent ? "bg-[#e8eaed] font-semibold" : "bg-white"}`}
-                      style={{ minHeight: 40, font: "inherit", color: "inherit", border: 0, cursor: "pointer" }}
-                    >
-                      <span className={`inline-block h-3 w-3 flex-none rounded-sm border border-[#8a949e] ${CONFIDENCE_STYLES[found.cell.confidence].tint}`} aria-hidden="true" />
-                      <span className="flex-1 truncate">{found.cell.value || "(empty)"}</span>
-                      <span className="muted whitespace-nowrap text-xs">
-                        {isSettled(found.cell) ? "✓ " : ""}
-                        {found.cell.confidence} · {describe(entry.ref).replace(/^Page \d+, /, "")}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ol>
+            <QueueList queue={queue} selected={selected} cellOf={(ref) => cellAt(tables, ref)?.cell ?? null} describe={describe} onSelect={select} />
           )}
         </section>
-        <ShortcutList />
       </section>
     </div>
   );
-}
-
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
 }

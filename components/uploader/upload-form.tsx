@@ -1,17 +1,22 @@
 "use client";
 // The landing page's uploader: drop a PDF (or pick one), optionally limit the pages and choose
-// batch, see what it costs (signed in) or how many free pages are left (anonymous), watch the
-// upload, then go to the job's page.
+// batch, see what it costs and who pays (lib/billing/upload-quote.ts: the balance, or the web
+// trial, which signed-in accounts without the money keep), take the offer of "the first N pages"
+// when the file is larger than what is left, watch the upload, then go to the job's page.
 import { useRouter } from "next/navigation";
 import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { quoteUpload } from "@/lib/billing/upload-quote";
+import { formatFileSize } from "@/lib/format/file-size";
 import { countPdfPages } from "../pdf/load-pdfjs";
 import { sendUpload } from "./send-upload";
 
 export interface UploadFormProps {
-  /** Signed in: charged to the balance. */
-  account: { balanceUsd: number; priceUsd: number; batchPriceUsd: number } | null;
-  /** Anonymous: the web trial. */
-  trial: { pagesLeft: number; pagesPerDay: number } | null;
+  /** Signed in: charged to the balance when it covers the document. */
+  account: { balanceUsd: number; priceUsd: number; batchPriceUsd: number; paymentsEnabled: boolean } | null;
+  /** The web trial of this address: anonymous visitors, and accounts whose balance does not cover a document. */
+  trial: { pagesLeft: number; pagesPerDay: number };
+  /** PDFPAGES_MAX_PAGES: the most pages the server reads of one document. */
+  maxPages: number;
 }
 
 /** "$0.06", "$0.036", "$12.40": cents, and more digits only where the amount has them. */
@@ -20,10 +25,12 @@ function usd(value: number): string {
   return Math.abs(Number(cents) - value) < 1e-9 ? `$${cents}` : `$${Number(value.toFixed(4))}`;
 }
 
-/** The web trial's refusal in the visitor's terms (the API's words speak of pages= and seconds). */
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/** The web trial's refusal when nothing is left (the API's words speak of pages= and seconds). */
 const TRIAL_USED_UP = "You have used today's free pages on the web trial. Sign in to go on with a balance, or come back after midnight UTC.";
 
-export function UploadForm({ account, trial }: UploadFormProps) {
+export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -33,6 +40,7 @@ export function UploadForm({ account, trial }: UploadFormProps) {
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [trialLeft, setTrialLeft] = useState(trial.pagesLeft);
 
   async function choose(chosen: File | undefined) {
     setProblem(null);
@@ -48,12 +56,15 @@ export function UploadForm({ account, trial }: UploadFormProps) {
     void choose(event.dataTransfer.files[0]);
   }
 
-  const wanted = /^\d+$/.test(pagesWanted.trim()) ? Number(pagesWanted.trim()) : null;
-  const pages = pageCount === null ? wanted : Math.min(wanted ?? pageCount, pageCount);
+  const wanted = /^\d+$/.test(pagesWanted.trim()) && Number(pagesWanted.trim()) >= 1 ? Number(pagesWanted.trim()) : null;
   const unitPrice = account ? (batch ? account.batchPriceUsd : account.priceUsd) : 0;
-  const cost = account && pages !== null ? pages * unitPrice : null;
-  const overTrial = trial !== null && pages !== null && pages > trial.pagesLeft;
-  const overBalance = account !== null && cost !== null && cost > account.balanceUsd + 1e-9;
+  const quote = quoteUpload({
+    documentPages: pageCount,
+    wantedPages: wanted,
+    maxPages,
+    account: account ? { balanceUsd: account.balanceUsd, pricePerPageUsd: unitPrice } : null,
+    trialPagesLeft: trialLeft,
+  });
   const uploading = progress !== null;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -75,13 +86,29 @@ export function UploadForm({ account, trial }: UploadFormProps) {
         router.push(answer.body.url);
         return;
       }
-      if (answer.status === 429 && trial) setProblem(TRIAL_USED_UP);
-      else setProblem(answer.body.detail ? capitalise(answer.body.detail) : `The upload was refused (${answer.status}).`);
+      // The trial's 429 says "N left today", or "used them all" when none is left (lib/quota/trial.ts).
+      const detail = answer.body.detail ?? "";
+      const left = answer.status !== 429 ? null : (/(\d+) left today/.exec(detail)?.[1] ?? (/used them all/.test(detail) ? "0" : null));
+      if (left !== null) {
+        // The trial moved since the page was drawn (another tab): show the offer with the server's number.
+        setTrialLeft(Number(left));
+        if (Number(left) === 0) setProblem(TRIAL_USED_UP);
+      } else {
+        setProblem(answer.body.detail ? capitalise(answer.body.detail) : `The upload was refused (${answer.status}).`);
+      }
     } catch (error) {
       setProblem(capitalise(error instanceof Error ? error.message : "the upload failed"));
     }
     setProgress(null);
   }
+
+  const pagesText = quote.pages !== null ? plural(quote.pages, "page") : null;
+  const topUp = account?.paymentsEnabled ? (
+    <>
+      {" "}
+      <a href="/account">Top up on your account page</a>.
+    </>
+  ) : null;
 
   return (
     <form onSubmit={submit} className="stack" aria-describedby="upload-help">
@@ -95,10 +122,10 @@ export function UploadForm({ account, trial }: UploadFormProps) {
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p className="m-0 text-lg font-semibold">{file ? file.name : "Drop a PDF here"}</p>
-        <p id="upload-help" className="muted mt-1 mb-3">
+        <p className="m-0 text-lg font-semibold break-words">{file ? file.name : "Drop a PDF here"}</p>
+        <p id="upload-help" className="muted mt-1 mb-3" data-testid="file-facts">
           {file
-            ? `${(file.size / 1024 / 1024).toFixed(1)} MB${pageCount !== null ? `, ${pageCount} page${pageCount === 1 ? "" : "s"}` : ""}`
+            ? `${formatFileSize(file.size)}${pageCount !== null ? `, ${plural(pageCount, "page")}` : ""}`
             : "or choose one from your computer. PDF only, up to 600 MB."}
         </p>
         <button type="button" className="button button-secondary" onClick={() => input.current?.click()} disabled={uploading}>
@@ -123,6 +150,7 @@ export function UploadForm({ account, trial }: UploadFormProps) {
             id="pages"
             type="number"
             min={1}
+            max={maxPages}
             inputMode="numeric"
             placeholder="all pages"
             value={pagesWanted}
@@ -130,7 +158,7 @@ export function UploadForm({ account, trial }: UploadFormProps) {
             aria-describedby="pages-help"
           />
           <p id="pages-help" className="muted m-0 text-sm">
-            Only the first N pages are read.
+            Only the first N pages are read (at most {maxPages} of any document).
           </p>
         </div>
         <div className="grow">
@@ -143,33 +171,49 @@ export function UploadForm({ account, trial }: UploadFormProps) {
       </div>
 
       <div data-testid="quote" className="rounded-md bg-[#f5f7f9] p-3" aria-live="polite">
-        {account ? (
+        {quote.cappedAtMax && pageCount !== null ? (
+          <span className="mb-1 block" data-testid="capped">
+            This document has {pageCount} pages; only the first {maxPages} are read (the most per document).
+          </span>
+        ) : null}
+        {quote.payer === "balance" && account ? (
           <>
-            <strong>
-              {cost !== null ? `This costs ${usd(cost)}` : `${usd(unitPrice)} per page`}
-            </strong>
-            {cost !== null ? ` (${pages} page${pages === 1 ? "" : "s"} × ${usd(unitPrice)})` : ""}, charged to your balance of {usd(account.balanceUsd)}. Pages that fail are
-            never charged.
-            {overBalance ? (
-              <span className="mt-1 block text-[#8c1d18]">
-                Your balance is too low for this. <a href="/account">Top up on your account page</a> or ask for fewer pages.
-              </span>
-            ) : null}
+            <strong>{pagesText ? `This costs ${usd(quote.costUsd)}` : `${usd(unitPrice)} per page`}</strong>
+            {pagesText ? ` (${pagesText} × ${usd(unitPrice)})` : ""}, charged to your balance of {usd(account.balanceUsd)}. Pages that fail
+            are never charged.
           </>
-        ) : trial ? (
+        ) : (
           <>
             <strong data-testid="trial-left">
-              {trial.pagesLeft} of {trial.pagesPerDay} free pages left today
+              {trialLeft} of {trial.pagesPerDay} free pages left today
             </strong>{" "}
-            on the web trial. <a href="/sign-in?callbackUrl=%2F">Sign in</a> to go beyond it and to review cells.
-            {overTrial ? (
-              <span className="mt-1 block text-[#8c1d18]">
-                {trial.pagesLeft === 0
-                  ? "No free pages are left today."
-                  : `This is more pages than you have left today: ask for ${trial.pagesLeft} page${trial.pagesLeft === 1 ? "" : "s"} or fewer.`}
-              </span>
-            ) : null}
+            on the web trial{quote.pages !== null && quote.fits ? (quote.pages === 1 ? ": this page is free" : `: these ${pagesText} are free`) : ""}.
+            {account ? (
+              <> Beyond it, {usd(unitPrice)} a page from your balance of {usd(account.balanceUsd)}.</>
+            ) : (
+              <>
+                {" "}
+                <a href="/sign-in?callbackUrl=%2F">Sign in</a> to keep your documents and review cells; with a balance you can go beyond it.
+              </>
+            )}
           </>
+        )}
+        {!quote.fits ? (
+          <span className="mt-2 block" data-testid="over-limit">
+            <span className="block text-[#8c1d18]">
+              {quote.payer === "balance"
+                ? `Your balance covers ${plural(Math.floor(account && unitPrice > 0 ? account.balanceUsd / unitPrice + 1e-9 : 0), "page")}, not ${pagesText}.`
+                : trialLeft === 0
+                  ? "No free pages are left today."
+                  : `This is ${pagesText}; ${plural(trialLeft, "free page")} ${trialLeft === 1 ? "is" : "are"} left today.`}
+              {quote.payer === "balance" || account ? topUp : null}
+            </span>
+            {quote.offerPages !== null ? (
+              <button type="button" className="button button-secondary mt-2" onClick={() => setPagesWanted(String(quote.offerPages))} data-testid="offer-first-pages">
+                Extract the first {plural(quote.offerPages, "page")}
+              </button>
+            ) : null}
+          </span>
         ) : null}
       </div>
 

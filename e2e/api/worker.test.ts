@@ -121,10 +121,11 @@ describe("crashes and shutdown", () => {
     await stopWorker(last);
   });
 
-  test("SIGTERM: the worker exits cleanly and the job goes back to the queue uncounted", async () => {
+  test("SIGTERM with a grace period too short for the job: it goes back to the queue uncounted", async () => {
     const accepted = await submit(stack, { bytes: await makeTextPdf(10) });
     const id = String(accepted.body.id);
-    const worker = stack.startWorker({ WORKER_PAGE_DELAY_MS: "300" });
+    // 8 pages of 0.3 s left cannot fit in 1 s of grace: the worker hands the job back.
+    const worker = stack.startWorker({ WORKER_PAGE_DELAY_MS: "300", SHUTDOWN_GRACE_SECONDS: "1" });
     await waitForPage(id, 2);
     worker.process.kill("SIGTERM");
     assert.equal(await worker.exited, 0, worker.output());
@@ -134,6 +135,18 @@ describe("crashes and shutdown", () => {
     const next = stack.startWorker();
     assert.equal((await waitForJob(stack, id)).body.status, "done");
     await stopWorker(next);
+  });
+
+  test("SIGTERM with time enough: the worker finishes its job, then exits", async () => {
+    const accepted = await submit(stack, { bytes: await makeTextPdf(6) });
+    const id = String(accepted.body.id);
+    const worker = stack.startWorker({ WORKER_PAGE_DELAY_MS: "300", SHUTDOWN_GRACE_SECONDS: "30" });
+    await waitForPage(id, 2);
+    worker.process.kill("SIGTERM");
+    assert.equal(await worker.exited, 0, worker.output());
+    const row = await jobRow(id);
+    assert.equal(row.state, "done", worker.output());
+    assert.equal(row.requeues, 0);
   });
 
   test("three workers share the queue without running a job twice", async () => {

@@ -20,7 +20,8 @@ test("anonymous visitors are sent to sign-in and come back to the account page",
   // Signing in created the account.
   const users = await stack.query(`SELECT id FROM "User" WHERE email = $1`, [email]);
   expect(users).toHaveLength(1);
-  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByRole("main").getByText(`Signed in as ${email}`)).toBeVisible();
+  await expect(page.getByTestId("signed-in-as")).toContainText(email);
   await expect(page.getByTestId("balance")).toHaveText("$0.00");
 
   // Signing out ends the session (its row is deleted); the used link does not sign in again.
@@ -81,8 +82,9 @@ test("the signed-in browser itself submits on the account's balance", async ({ p
   const email = uniqueEmail("session");
   await signIn(page, stack, email);
   await admin(stack, ["credit", "--email", email, "--usd", "5"]);
+  // A cookie counts on /v1 only from this site's own pages: the browser sends their Origin.
   const response = await page.request.post("/v1/parse", {
-    headers: { "user-agent": "pdftables-browser-tests/1" },
+    headers: { "user-agent": "pdftables-browser-tests/1", origin: new URL(page.url()).origin },
     multipart: { file: { name: "mine.pdf", mimeType: "application/pdf", buffer: Buffer.from(await makeTextPdf(1)) } },
   });
   expect(response.status()).toBe(202);

@@ -1,7 +1,8 @@
 // The review journey on a disputed cell the real pipeline found (issue 4 meets issue 7): a worker
 // with the Tesseract reading on, a PDF whose text layer says 17 where the page shows 42. The
 // signed-in owner drops it on the uploader, sees one disputed cell, opens the review with the
-// keyboard, accepts the OCR reading with "2", and finds 42 confirmed in the API result and the
+// keyboard, accepts the OCR reading with "1" (readings come in SPEC.md source order: ocr-1 before
+// pdf-text), and finds 42 confirmed in the API result and the
 // downloaded xlsx, with both readings kept. (web-app.spec.ts covers the rest of the review keys on
 // cells made disputed by hand, without paying for OCR.)
 import ExcelJS from "exceljs";
@@ -40,15 +41,15 @@ test("a cell the text layer and OCR read differently is settled on the review pa
   await expect(panel.getByTestId("cell-value")).toHaveText("17");
   const readings = panel.getByRole("list", { name: "Readings" });
   await expect(readings.getByRole("listitem")).toHaveCount(2);
-  await expect(readings.getByRole("listitem").nth(0)).toContainText("17");
-  await expect(readings.getByRole("listitem").nth(0)).toContainText("pdf-text");
-  await expect(readings.getByRole("listitem").nth(1)).toContainText("42");
-  await expect(readings.getByRole("listitem").nth(1)).toContainText("ocr-1");
+  await expect(readings.getByRole("listitem").nth(0)).toContainText("42");
+  await expect(readings.getByRole("listitem").nth(0)).toContainText("ocr-1");
+  await expect(readings.getByRole("listitem").nth(1)).toContainText("17");
+  await expect(readings.getByRole("listitem").nth(1)).toContainText("pdf-text");
 
   // Every other cell is verified by both readings, so this is the whole queue.
   await expect(page.getByTestId("remaining")).toContainText("1 cell");
-  // The page shows 42: accept the second reading; the queue is then done.
-  await page.keyboard.press("2");
+  // The page shows 42: accept the first reading (ocr-1); the queue is then done.
+  await page.keyboard.press("1");
   await expect(page.getByTestId("review-message")).toContainText("Every cell in the queue is settled");
   await expect(page.getByTestId("remaining")).toContainText("Nothing left to check");
 

@@ -17,19 +17,24 @@ export const CLIENT_ADDRESS_HEADER = "x-pdftables-client-address";
 const unknownKey = () =>
   new AppError("unauthorized", "the API key is not valid; check it, or send no key to use the free trial");
 
+/** The API key a request presents, or null for none. A header that is present counts even when
+ * empty (an empty key is 401, never the trial), and a request sending both headers must send the
+ * same key in both: a valid Bearer must not carry an invalid X-API-Key through (issue 14). */
 export function presentedKey(headers: Headers): string | null {
   const authorization = headers.get("authorization");
+  let bearer: string | null = null;
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) throw new AppError("unauthorized", "the Authorization header must be `Bearer <API key>`");
-    return match[1]!;
+    bearer = match[1]!;
   }
   const apiKey = headers.get("x-api-key");
-  if (apiKey !== null) {
-    if (apiKey.trim() === "") throw unknownKey();
-    return apiKey.trim();
+  if (apiKey === null) return bearer;
+  if (apiKey.trim() === "") throw unknownKey();
+  if (bearer !== null && bearer !== apiKey.trim()) {
+    throw new AppError("unauthorized", "the Authorization and X-API-Key headers name different keys; send one of them");
   }
-  return null;
+  return apiKey.trim();
 }
 
 export async function resolveCaller(headers: Headers): Promise<Caller> {

@@ -21,3 +21,16 @@ export async function holdFunds(tx: Prisma.TransactionClient, userId: string, jo
     data: { userId, amountMicros: -amountMicros, kind: "hold", jobId, idempotencyKey: `hold:${jobId}`, note: "held for a submitted document" },
   });
 }
+
+/** The cheap check before an upload is opened (issue 14): the page count is not known until the
+ * PDF is parsed, but every document has at least one page, so a balance below the cheapest page
+ * is 402 at once, without parsing anything. Reads only; holdFunds still decides. */
+export async function assertCanPayForOnePage(db: Prisma.TransactionClient, userId: string, cheapestPageMicros: bigint): Promise<void> {
+  const account = await db.user.findUnique({ where: { id: userId }, select: { balanceMicros: true } });
+  if (!account) throw new AppError("unauthorized", "the account behind this key no longer exists");
+  if (account.balanceMicros < cheapestPageMicros) {
+    throw new AppError("payment_required", "insufficient balance for this document; top up your account or request fewer pages", {
+      body: { balance_usd: microsToUsd(account.balanceMicros), required_usd: microsToUsd(cheapestPageMicros) },
+    });
+  }
+}

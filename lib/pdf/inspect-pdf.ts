@@ -1,7 +1,6 @@
 // The quick open at submission (SPEC.md §4.1): page count and whether the requested pages have a
 // text layer, without rendering anything.
-import fs from "node:fs";
-import { openPdf, PdfOpenError } from "./open-pdf";
+import { openFileRanges, openPdf, PdfOpenError, type PdfSource } from "./open-pdf";
 
 /** A PDF ends with %%EOF; writers may append a little garbage after it, so look at the tail. */
 const EOF_MARKER_WINDOW_BYTES = 2048;
@@ -14,16 +13,14 @@ export interface PdfInspection {
   textLayer: boolean;
 }
 
-export async function hasEofMarker(filePath: string): Promise<boolean> {
-  const handle = await fs.promises.open(filePath, "r");
+/** Reads only the tail; a ByteSource is left open for the caller, a path is opened and closed. */
+export async function hasEofMarker(pdf: PdfSource): Promise<boolean> {
+  const handle = typeof pdf === "string" ? await openFileRanges(pdf) : pdf;
   try {
-    const { size } = await handle.stat();
-    const length = Math.min(size, EOF_MARKER_WINDOW_BYTES);
-    const tail = Buffer.alloc(length);
-    await handle.read(tail, 0, length, size - length);
+    const tail = Buffer.from(await handle.read(Math.max(0, handle.size - EOF_MARKER_WINDOW_BYTES), handle.size));
     return tail.includes("%%EOF");
   } finally {
-    await handle.close();
+    if (typeof pdf === "string") await handle.close();
   }
 }
 
@@ -35,11 +32,13 @@ export function samplePages(pages: number, sample: number): number[] {
   return [...picked];
 }
 
-export async function inspectPdf(filePath: string, requestedPages: number | null): Promise<PdfInspection> {
-  if (!(await hasEofMarker(filePath))) {
+/** `pdf`: a path, or a stored object's ByteSource (closed when inspection ends). */
+export async function inspectPdf(pdf: PdfSource, requestedPages: number | null): Promise<PdfInspection> {
+  if (!(await hasEofMarker(pdf))) {
+    if (typeof pdf !== "string") await pdf.close();
     throw new PdfOpenError("invalid", "the PDF is truncated (its end-of-file marker is missing); upload the complete file");
   }
-  const opened = await openPdf(filePath);
+  const opened = await openPdf(pdf);
   try {
     const pageCount = opened.doc.numPages;
     if (pageCount < 1) throw new PdfOpenError("invalid", "the PDF has no pages");

@@ -3,6 +3,26 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
+import type { ByteSource } from "../storage/job-files";
+
+/** A file on disk (CLI tools, tests) or a stored object read by ranges (lib/storage: ranged
+ * GETs on S3). */
+export type PdfSource = string | ByteSource;
+
+/** A path opened as a ByteSource, so both kinds are read the same way. */
+export async function openFileRanges(filePath: string): Promise<ByteSource> {
+  const handle = await fs.promises.open(filePath, "r");
+  const { size } = await handle.stat();
+  return {
+    size,
+    async read(begin, end) {
+      const chunk = new Uint8Array(Math.max(0, Math.min(end, size) - begin));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, begin);
+      return chunk.subarray(0, bytesRead);
+    },
+    close: () => handle.close(),
+  };
+}
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
 
@@ -40,20 +60,20 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
-export async function openPdf(filePath: string): Promise<OpenedPdf> {
+export async function openPdf(pdf: PdfSource): Promise<OpenedPdf> {
   const pdfjs = await loadPdfJs();
-  const handle = await fs.promises.open(filePath, "r");
-  const { size } = await handle.stat();
-  const initialLength = Math.min(size, RANGE_CHUNK_BYTES);
-  const initialData = new Uint8Array(initialLength);
-  await handle.read(initialData, 0, initialLength, 0);
+  const handle = typeof pdf === "string" ? await openFileRanges(pdf) : pdf;
+  const { size } = handle;
+  const initialData = await handle.read(0, Math.min(size, RANGE_CHUNK_BYTES)).catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
 
   const transport = new pdfjs.PDFDataRangeTransport(size, initialData);
   transport.requestDataRange = (begin: number, end: number) => {
-    const chunk = new Uint8Array(end - begin);
     handle
-      .read(chunk, 0, chunk.length, begin)
-      .then(() => transport.onDataRange(begin, chunk))
+      .read(begin, end)
+      .then((chunk) => transport.onDataRange(begin, chunk))
       .catch(() => transport.onDataRange(begin, new Uint8Array(0)));
   };
 

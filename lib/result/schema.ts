@@ -145,6 +145,7 @@ export const pageSchema = z
     width: z.number().positive(),
     height: z.number().positive(),
     unreadable: z.literal(true).optional(),
+    reason: z.string().optional().describe("Present only with unreadable: why the page could not be read (e.g. it needed more memory or time than a page is allowed)"),
   })
   .strict();
 

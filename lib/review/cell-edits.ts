@@ -35,7 +35,9 @@ export function applyEdits<R extends Pick<Result, "tables">>(result: R, edits: L
   return edited;
 }
 
-/** Each edited cell's current version (cells never edited are at version 0). */
+/** Each edited cell reference's newest version (never edited: version 0). A save names it. */
 export function editVersions(edits: LatestEdit[]): Record<string, number> {
-  return Object.fromEntries(edits.map((edit) => [edit.cellRef, edit.version]));
+  const versions: Record<string, number> = {};
+  for (const edit of edits) versions[edit.cellRef] = Math.max(versions[edit.cellRef] ?? 0, edit.version);
+  return versions;
 }

@@ -1,16 +1,18 @@
-// Streams a multipart upload to a file in DATA_DIR while hashing it: constant memory whatever
-// the file's size (a 600 MB upload is never held in memory).
-import { createHash, randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
-import { Readable, Transform } from "node:stream";
+// Streams a multipart upload into storage as the new job's input while hashing it (lib/storage:
+// a file in DATA_DIR, or an S3 multipart upload): constant memory whatever the file's size (a
+// 600 MB upload is never held in memory).
+import { createHash } from "node:crypto";
+import { PassThrough, Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { AppError, badRequest } from "../errors";
+import { newJobId } from "../ids";
+import { getJobFiles } from "../storage/job-files";
 
 export interface ReceivedUpload {
-  /** Temporary file holding the upload; the caller moves or removes it. */
-  filePath: string;
+  /** The id the job will have: the upload is stored as its input. The caller creates the job or
+   * deletes the job's files. */
+  jobId: string;
   fileName: string;
   bytes: number;
   sha256: string;
@@ -25,7 +27,19 @@ function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${bytes} bytes`;
 }
 
-export async function receiveUpload(request: Request, uploadsDir: string, maxBytes: number): Promise<ReceivedUpload> {
+function makeParser(contentType: string, maxBytes: number): busboy.Busboy {
+  return busboy({
+    headers: { "content-type": contentType },
+    // File names are UTF-8 in every current browser and HTTP client; busboy's default is latin1,
+    // which garbles "Übersicht.pdf" (issue 14).
+    defParamCharset: "utf8",
+    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
+    // busboy flags the limit when it is reached, and we judge by our own count.
+    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
+  });
+}
+
+export async function receiveUpload(request: Request, maxBytes: number): Promise<ReceivedUpload> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw badRequest("send the PDF as multipart/form-data with a part named file");
@@ -36,8 +50,9 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
   }
   if (!request.body) throw badRequest("the request has no body; send the PDF in a part named file");
 
-  await fs.promises.mkdir(uploadsDir, { recursive: true });
-  const filePath = path.join(uploadsDir, `${randomBytes(12).toString("hex")}.upload`);
+  const files = getJobFiles();
+  const jobId = newJobId();
+  const discard = () => files.deleteJob(jobId).catch(() => undefined);
   const fields: Record<string, string> = {};
   let fileName = "";
   let bytes = 0;
@@ -45,13 +60,16 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
   let sawFile = false;
   const hash = createHash("sha256");
   const writes: Promise<void>[] = [];
+  const bodies: PassThrough[] = [];
+  let storeFailed = false;
 
-  const parser = busboy({
-    headers: { "content-type": contentType },
-    // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
-    // busboy flags the limit when it is reached, and we judge by our own count.
-    limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
-  });
+  let parser: busboy.Busboy;
+  try {
+    parser = makeParser(contentType, maxBytes);
+  } catch {
+    // busboy throws at construction on a content type it cannot use (no boundary).
+    throw badRequest("the multipart/form-data content type has no boundary; let your HTTP client build the form");
+  }
   parser.on("field", (name, value) => {
     fields[name] = value;
   });
@@ -70,26 +88,46 @@ export async function receiveUpload(request: Request, uploadsDir: string, maxByt
         callback(null, chunk);
       },
     });
-    writes.push(pipeline(stream, counter, fs.createWriteStream(filePath)));
+    const body = new PassThrough();
+    bodies.push(body);
+    const piped = pipeline(stream, counter, body);
+    // An aborted upload rejects these as well as the request pipeline below, which is the one we
+    // report; without a handler on each they would be unhandledRejections (issue 14).
+    piped.catch(() => undefined);
+    writes.push(piped);
+    // A store that fails stops reading: end the upload's stream too, or busboy would wait forever.
+    const stored = files.writeInput(jobId, body).catch((error: unknown) => {
+      storeFailed = true;
+      body.destroy();
+      throw error;
+    });
+    stored.catch(() => undefined);
+    writes.push(stored);
   });
 
   try {
     await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
     await Promise.all(writes);
   } catch (error) {
-    await fs.promises.rm(filePath, { force: true });
+    // A broken request: end the store's upload (an S3 multipart upload is aborted) and wait for
+    // it, so nothing is left running or rejecting unobserved, then remove what was stored.
+    for (const body of bodies) body.destroy(new Error("the upload was interrupted"));
+    await Promise.allSettled(writes);
+    await discard();
     if (error instanceof AppError) throw error;
+    // Our storage failing is not the client's fault: 500, not "bad multipart".
+    if (storeFailed) throw new AppError("internal", "the file could not be stored; please try again later");
     throw badRequest("the upload could not be read as multipart/form-data");
   }
 
   if (!sawFile) throw badRequest("no file: send the PDF in a multipart part named file");
   if (tooLarge) {
-    await fs.promises.rm(filePath, { force: true });
+    await discard();
     throw badRequest(`the file is too large: the limit is ${formatBytes(maxBytes)}`);
   }
   if (bytes === 0) {
-    await fs.promises.rm(filePath, { force: true });
+    await discard();
     throw badRequest("the file is empty");
   }
-  return { filePath, fileName, bytes, sha256: hash.digest("hex"), fields };
+  return { jobId, fileName, bytes, sha256: hash.digest("hex"), fields };
 }

@@ -1,6 +1,6 @@
 // Decides a file's format from its bytes, never its name (SPEC.md §1.4, §7).
-import fs from "node:fs";
-import { fileTypeFromFile } from "file-type";
+import { fileTypeFromBuffer } from "file-type";
+import type { ByteSource } from "../storage/job-files";
 
 export type SniffedFormat =
   | { kind: "pdf" }
@@ -24,10 +24,12 @@ const SPREADSHEET_MIMES: Record<string, string> = {
 const PDF_HEADER_WINDOW = 1024;
 const CSV_SAMPLE_BYTES = 64 * 1024;
 
-export async function sniffFormat(filePath: string): Promise<SniffedFormat> {
-  const head = await readHead(filePath, CSV_SAMPLE_BYTES);
+/** Reads only the first bytes of the stored upload (a ranged read on S3). */
+export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
+  const head = Buffer.from(await source.read(0, CSV_SAMPLE_BYTES));
   if (head.subarray(0, PDF_HEADER_WINDOW).includes("%PDF-")) return { kind: "pdf" };
-  const detected = await fileTypeFromFile(filePath).catch(() => undefined);
+  // file-type's signatures (zip containers included) sit in the first few kilobytes.
+  const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   if (detected) {
     const label = IMAGE_MIMES[detected.mime] ?? SPREADSHEET_MIMES[detected.mime];
     if (label) return { kind: "switched-off", label };
@@ -35,17 +37,6 @@ export async function sniffFormat(filePath: string): Promise<SniffedFormat> {
   }
   if (looksLikeCsv(head)) return { kind: "switched-off", label: "CSV spreadsheet" };
   return { kind: "unrecognised" };
-}
-
-async function readHead(filePath: string, bytes: number): Promise<Buffer> {
-  const handle = await fs.promises.open(filePath, "r");
-  try {
-    const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Text whose first lines split into the same number (>= 2) of fields on one delimiter. */

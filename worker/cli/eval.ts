@@ -1,6 +1,9 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 //                 [--scans clean|realistic|both]
+// npm run eval -- --generated [--seed N] [--variants K] [--no-ocr] ...
+// --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
+// construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
 // Runs the pipeline on every PDF of an ICDAR-2013-style dataset and scores it with the competition's
 // adjacency-relation metric (ICDAR 2013 table competition): complete process (our detection) and
 // structure only (ground-truth regions given); micro and per-document P/R/F1; time per page. With
@@ -20,10 +23,13 @@ import { openPdf } from "../../lib/pdf/open-pdf";
 import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
 import type { PageReadings } from "../pipeline/extract-page";
 import { tablesInRegion } from "../pipeline/tables/detect-tables";
+import { readingsToFrame, readingTurn } from "../pipeline/geometry/turn-extraction";
+import { boxToFrame } from "../pipeline/geometry/page-orientation";
 import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
+import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
@@ -38,6 +44,8 @@ interface DocResult {
   complete: Scored & { gtFile: string };
   structure: Scored & { gtFile: string };
   calibration: CalibratedCell[];
+  /** Predicted relations per confidence level and how many are right (eval/trust.ts). */
+  trust: TrustCounts;
   /** A page has /Rotate: no calibration (see evalDocument). */
   rotated: boolean;
   textLayer: boolean;
@@ -45,11 +53,14 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[] };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
     else if (a === "--no-ocr") args.ocr = false;
+    else if (a === "--generated") args.generated = true;
+    else if (a === "--seed") args.seed = wholeNumber(argv[++i], "--seed");
+    else if (a === "--variants") args.variants = wholeNumber(argv[++i], "--variants");
     else if (a === "--engines") {
       const engines = parseOcrEngines(argv[++i] ?? "");
       if (!engines?.length) throw new Error("--engines takes ocr-1, ocr-2 or both");
@@ -62,9 +73,16 @@ function parseArgs(argv: string[]) {
     else if (a === "--scans") args.scans = parseScanVariants(argv[++i] ?? "");
     else throw new Error(`unknown option ${a}`);
   }
-  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache]");
+  if (args.generated && !args.dataset) args.dataset = path.join(args.out, "generated-corpus");
+  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]");
   if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;
+}
+
+function wholeNumber(text: string | undefined, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${flag} takes a whole number`);
+  return n;
 }
 
 function gtAlternatives(dir: string, base: string): string[] {
@@ -133,11 +151,20 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
       if (!readings) return [];
       const [x1, y1, x2, y2] = region.box;
       const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
-      return tablesInRegion(box, readings.words, readings.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
+      // A sideways or upside-down page is read in its own reading frame, as the pipeline reads it.
+      const turn = readingTurn(readings.words, SETTINGS.readingTurnShare);
+      const frame = turn === 0 ? readings : readingsToFrame(readings, turn);
+      const frameBox = turn === 0 ? box : boxToFrame(box, turn, [readings.width, readings.height]);
+      return tablesInRegion(frameBox, frame.words, frame.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
     });
     return { ...scoreDocument(gt, pred), gtFile: name };
   });
   const complete = best(completeScores);
+  // The trust table against the ground truth the complete-process score preferred.
+  const trust = trustDocument(
+    readStructure(path.join(dir, `${complete.gtFile}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })),
+    output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) })),
+  );
   // Calibration against the ground truth the complete-process score preferred.
   // Left out on rotated pages: the ground truth's cell boxes there (eu-015, /Rotate 90) are in
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
@@ -145,7 +172,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
   const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`))) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, rotated, textLayer, ocrFailures };
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -168,6 +195,14 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     return;
   }
   const dir = path.resolve(args.dataset);
+  if (args.generated) {
+    // A fresh corpus each run: the files are a function of the seed and the generator's code.
+    fs.rmSync(dir, { recursive: true, force: true });
+    // Loaded only here: the generator needs the corpus's dev dependencies (fontkit, DejaVu).
+    const { generateCorpus } = await import("../../tests/pdf/corpus/generate");
+    const generated = await generateCorpus({ outDir: dir, seed: args.seed, variants: args.variants });
+    console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family) in ${dir}`);
+  }
   const pdfs = fs
     .readdirSync(dir)
     .filter((f) => f.endsWith(".pdf") && (!args.only || f.startsWith(args.only)))
@@ -204,6 +239,16 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${SETTINGS_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
+  if (args.generated) {
+    // Per family (the document name less its variant number): which layouts come out wrong.
+    const families = new Map<string, DocResult[]>();
+    for (const doc of docs) families.set(doc.name.replace(/-\d+$/, ""), [...(families.get(doc.name.replace(/-\d+$/, "")) ?? []), doc]);
+    for (const [family, members] of families) {
+      const c = summarize(members, "complete");
+      const perfect = members.filter((d) => d.complete.tp === d.complete.gt && d.complete.tp === d.complete.pred).length;
+      console.log(`  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`);
+    }
+  }
   console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
   let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
   if (readers) {
@@ -233,11 +278,14 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
       );
     }
   }
+  // Structure trust: printed for every run; without OCR every cell is unverified and it says nothing.
+  const trust = summariseTrust(docs.reduce((sum, d) => addTrust(sum, d.trust), { perLevel: {} } as TrustCounts));
+  console.log(`\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`);
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
   const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page }) => ({ page, value, truth, confidence })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, trust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

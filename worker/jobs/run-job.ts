@@ -1,24 +1,56 @@
 // One claimed job: run the pipeline page by page, store the result, record usage. Idempotent:
 // running a job twice (after a crash) writes the same result and marks it done once. Ending the
 // job (markDone, markFailed) settles its money in the same transaction.
+//
+// The pages run in a supervised pipeline process (./page-host.ts) under per-page memory and time
+// limits (issue 14); this process keeps the lease, watches for deletion (a deleted job's page in
+// progress is killed at once) and records which page is in flight, so a job whose worker died is
+// resumed without running the fatal page a third time (lib/jobs/page-progress.ts).
 import type { Job } from "@prisma/client";
+import type { Logger } from "pino";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { getDb } from "../../lib/db";
 import { getEnv } from "../../lib/env";
 import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
+import { blameInterruptedPage, isStillOurs, recordSkippedPage, setPageInFlight } from "../../lib/jobs/page-progress";
+import { getLogger, jobLogger } from "../../lib/log";
+import { getMetrics } from "../../lib/metrics/metrics";
 import { countCells } from "../../lib/result/schema";
-import { storage } from "../../lib/storage/storage";
+import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
-import { runPipeline } from "../pipeline/run-pipeline";
 import type { OcrReaders } from "../pipeline/ocr";
+import { PipelineHost } from "./page-host";
 
 export class JobAbandoned extends Error {}
 
 const USD = 1_000_000;
+/** How often a running job checks that it still exists: a deleted job's page is killed within
+ * this long (one indexed read). */
+const OWNERSHIP_CHECK_MS = 1000;
 
-/** `ocr`: the worker's OCR readers, loaded once and kept across jobs (null when OCR_ENGINES is
- * "none"). */
-export async function runJob(job: Job, workerId: string, shouldStop: () => boolean, ocr: OcrReaders | null): Promise<"done" | "failed" | "abandoned"> {
+/** One pipeline process per worker, kept across jobs (its OCR engines stay loaded). */
+let host: PipelineHost | null = null;
+
+/** `ocr`: the worker's OCR readers (null when OCR_ENGINES is "none"); the engines themselves load
+ * in the pipeline process and their load and run counts are copied back into `ocr.stats`.
+ * `shouldStop` gets the slowest page so far (ms), to judge whether another page fits in a
+ * shutdown's grace period. */
+export async function runJob(
+  job: Job,
+  workerId: string,
+  shouldStop: (slowestPageMs: number) => boolean,
+  ocr: OcrReaders | null,
+  log: Logger = jobLogger(getLogger("worker"), job.id),
+): Promise<"done" | "failed" | "abandoned"> {
   const env = getEnv();
+  host ??= new PipelineHost();
+  const pipeline = host;
+  let pageStarted = performance.now();
+  let slowestPageMs = 0;
   let lastBeat = 0;
+  let lost = false;
   const beat = async (stage?: string, force = false) => {
     const now = Date.now();
     if (!force && !stage && now - lastBeat < 1000) return;
@@ -30,47 +62,114 @@ export async function runJob(job: Job, workerId: string, shouldStop: () => boole
     heartbeat(job.id, workerId).catch(() => undefined);
   }, Math.max(250, (env.WORKER_LEASE_SECONDS * 1000) / 3));
 
-  try {
-    const output = await runPipeline({
-      pdfPath: storage.inputPath(job.id),
-      pages: job.pages,
-      withSourcePages: job.pagesRequested,
-      fileSha256: job.fileSha256,
-      cacheDir: storage.cacheRoot(),
-      outputDir: storage.outputDir(job.id),
-      ocr: ocr ?? [],
-      onProgress: (stage) => beat(stage),
-      afterPage: async () => {
-        if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
-        if (shouldStop()) throw new JobAbandoned("shutting down");
-        await beat(undefined, true);
+  const files = getJobFiles();
+  // Figure crops are cut into a scratch folder on this machine, then stored with the job's
+  // files; the folder is removed whatever happens (the only local files a worker keeps).
+  const scratch = path.join(env.dataDir, "scratch", `${job.id}-${randomBytes(4).toString("hex")}`);
+  // A deleted (or taken-over) job stops at once, not after its page: the page is killed.
+  const watch = setInterval(() => {
+    isStillOurs(job.id, workerId).then(
+      (ours) => {
+        if (ours || lost) return;
+        lost = true;
+        pipeline.abort(`job ${job.id} was deleted or taken over`);
       },
-    });
+      () => undefined,
+    );
+  }, OWNERSHIP_CHECK_MS);
+
+  // Page-in-flight writes in order: a slow "page N started" must not land after "between pages".
+  let inFlightWrites: Promise<unknown> = Promise.resolve();
+  try {
+    const skipPages = await blameInterruptedPage(job, workerId);
+    const outcome = await pipeline.run(
+      {
+        jobId: job.id,
+        pages: job.pages,
+        withSourcePages: job.pagesRequested,
+        fileSha256: job.fileSha256,
+        outputDir: scratch,
+      },
+      skipPages,
+      {
+        onProgress: (stage) => beat(stage),
+        onPageStart: async (page) => {
+          pageStarted = performance.now();
+          inFlightWrites = inFlightWrites.then(() => setPageInFlight(job.id, workerId, page)).catch(() => false);
+          await inFlightWrites;
+        },
+        onPageEnd: async () => {
+          // The page is done: a worker dying from here on is not the page's fault.
+          await inFlightWrites;
+          if (!(await setPageInFlight(job.id, workerId, null))) return false;
+          if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
+          const pageMs = performance.now() - pageStarted;
+          getMetrics().pageSeconds.observe(pageMs / 1000);
+          slowestPageMs = Math.max(slowestPageMs, pageMs);
+          if (shouldStop(slowestPageMs) || lost) return false;
+          await beat(undefined, true);
+          return true;
+        },
+        onPageSkipped: async (page, reason, skipped) => {
+          log.warn({ page }, `page ${page} skipped: ${reason}`);
+          await recordSkippedPage(job.id, workerId, skipped);
+        },
+      },
+    );
+    if (ocr) Object.assign(ocr.stats, pipeline.ocrStats());
+    if (outcome.kind === "stopped") {
+      if (lost) await removeOrphanedCache(job);
+      return "abandoned";
+    }
+    if (outcome.kind === "failed") throw new Error(outcome.message);
+    const output = outcome.output;
     for (const failure of output.failures) {
-      console.warn(`job ${job.id} page ${failure.page} ${failure.stage}: ${failure.message}`);
+      log.warn({ page: failure.page, stage: failure.stage }, `page ${failure.page} ${failure.stage}: ${failure.message}`);
     }
     const delivered = output.result.pages.length - output.pagesFailed;
     if (delivered === 0) {
       return (await markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")) ? "failed" : "abandoned";
     }
-    const { cells, cellsWithBbox } = countCells(output.result);
-    const priceMicros = Number(job.pricePerPageMicros);
-    const usage: Usage = {
-      pages: delivered,
-      pages_failed: output.pagesFailed,
-      cells,
-      cells_with_bbox: cellsWithBbox,
-      price_per_page_usd: priceMicros / USD,
-      cost_usd: (priceMicros * delivered) / USD,
-    };
-    await storage.writeFileAtomic(storage.resultPath(job.id), JSON.stringify(output.result));
+    const usage = usageOf(job, delivered, output.pagesFailed, countCells(output.result));
+    await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
+    await files.writeResult(job.id, JSON.stringify(output.result));
     return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
   } catch (error) {
     if (error instanceof JobAbandoned) return "abandoned";
-    console.error(`job ${job.id} failed:`, error);
+    log.error({ err: error }, "the job failed");
     await markFailed(job.id, workerId, "the document could not be processed; nothing was charged");
     return "failed";
   } finally {
     clearInterval(timer);
+    clearInterval(watch);
+    await fs.promises.rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Copies the crops the result names from the scratch folder into the job's stored images. */
+async function storeImages(files: JobFiles, jobId: string, scratch: string, imagePaths: string[]): Promise<void> {
+  for (const imagePath of new Set(imagePaths)) {
+    await files.writeImage(jobId, imagePath, await fs.promises.readFile(path.join(scratch, ...imagePath.split("/"))));
+  }
+}
+
+function usageOf(job: Job, delivered: number, failed: number, counts: { cells: number; cellsWithBbox: number }): Usage {
+  const priceMicros = Number(job.pricePerPageMicros);
+  return {
+    pages: delivered,
+    pages_failed: failed,
+    cells: counts.cells,
+    cells_with_bbox: counts.cellsWithBbox,
+    price_per_page_usd: priceMicros / USD,
+    cost_usd: (priceMicros * delivered) / USD,
+  };
+}
+
+/** The OCR text of a deleted job's page may have been written after the DELETE removed the cache
+ * (the page was still running): remove it again unless another job shares the file. */
+async function removeOrphanedCache(job: Job): Promise<void> {
+  const exists = await getDb().job.count({ where: { id: job.id } });
+  if (exists > 0) return;
+  const sharing = await getDb().job.count({ where: { fileSha256: job.fileSha256 } });
+  if (sharing === 0) await getJobFiles().deleteCache(job.fileSha256);
 }

@@ -17,6 +17,9 @@ import { addChartRegions, captionedCharts, mayHoldFigureCaption } from "./figure
 import { attachCaptions } from "./tables/caption";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
+import { StageTimer } from "./stage-timer";
+import { extractTurnedPage, readingTurn } from "./geometry/turn-extraction";
+import type { Direction } from "./types";
 
 export interface PageReadings {
   width: number;
@@ -31,7 +34,13 @@ export interface PageExtraction {
   /** Figure boxes in reading order with their sources; cropped later. */
   figures: Array<{ box: Box; order: number; sources: Array<"layout" | "pdf-image"> }>;
   models: TableModel[];
+  /** The model each of `tables` was assembled from (same order as `tables`): the structure vote
+   * compares it, and its band boxes, with the other structure readings. */
+  tableModels: TableModel[];
   debug: PageTables;
+  /** On a page read in a turned reading frame (sideways or upside-down text): the turn, and the
+   * frame's readings, detection and table regions. Everything else here is on the page. */
+  frame?: { turn: Direction; readings: PageReadings; debug: PageTables; tableRegions: Box[] };
 }
 
 export async function readPage(page: PDFPageProxy, settings: Settings): Promise<PageReadings> {
@@ -39,23 +48,41 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
   // Operators first: it loads the fonts, so the text reader can see their names (bold).
   const graphics = await readPdfGraphics(page, settings);
   const text = await readPdfText(page, settings);
-  return { width: viewport.width, height: viewport.height, words: text.words, graphics };
+  return { width: viewport.width, height: viewport.height, words: text.words, graphics: { ...graphics, rulings: [...graphics.rulings, ...text.rulings] } };
 }
 
-export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings): PageExtraction {
-  const detected = detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]);
+/** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,
+ * reading-order. */
+export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
+  // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
+  const turn = readingTurn(readings.words, settings.readingTurnShare);
+  // The structure readers read such a page in the same frame (run-pipeline turns their proposals
+  // back), so the extraction carries the frame's readings and detection (`frame`).
+  if (turn !== 0) return extractTurnedPage(readings, turn, (r) => extractPage(r, pageNumber, settings, timer));
+  const detected = timer.run("tables", () => detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]));
   const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
-  const charts = findCaptionedCharts(readings, detected.tables, settings, outside);
+  const charts = timer.run("charts", () => findCaptionedCharts(readings, detected.tables, settings, outside));
   const models = detected.tables.filter((m) => !charts.has(m));
   let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
-  // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
-  const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
-  const figures = addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
+  const figures = timer.run("figures", () => {
+    // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
+    const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
+    return addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
+  });
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
-  let blocks = wordsToProseBlocks(freeWords, settings);
-  blocks = attachCaptions(models, blocks, settings);
+  const blocks = timer.run("prose", () => attachCaptions(models, wordsToProseBlocks(freeWords, settings), settings));
+  return timer.run("reading-order", () => placeInReadingOrder(models, blocks, figures, detected, pageNumber, settings));
+}
 
+function placeInReadingOrder(
+  models: TableModel[],
+  blocks: ProseBlock[],
+  figures: ReturnType<typeof addChartRegions>,
+  detected: PageTables,
+  pageNumber: number,
+  settings: Settings,
+): PageExtraction {
   type Item = { kind: "table"; i: number } | { kind: "prose"; i: number } | { kind: "figure"; i: number };
   const items: Array<{ box: Box; item: Item }> = [
     ...models.map((m, i) => ({ box: m.box, item: { kind: "table", i } as Item })),
@@ -89,7 +116,7 @@ export function extractPage(readings: PageReadings, pageNumber: number, settings
     .sort((a, b) => a.order - b.order)
     .map(({ b, order: o }, index) => proseEntry(b, pageNumber, index, o));
   const figureEntries = figures.map((f, i) => ({ ...f, order: orderOf("figure", i) })).sort((a, b) => a.order - b.order);
-  return { tables, prose, figures: figureEntries, models, debug: detected };
+  return { tables, prose, figures: figureEntries, models, tableModels: tableOrder.map(({ i }) => models[i]!), debug: detected };
 }
 
 function proseEntry(block: ProseBlock, page: number, index: number, order: number): Prose {

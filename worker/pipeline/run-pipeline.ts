@@ -1,37 +1,54 @@
 // The extraction pipeline: one ordered pass over the requested pages (STYLE.md habit 7). The
 // worker and `npm run extract` both call runPipeline; nothing else runs extraction.
 //
-// Per page: readers (pdf-text, pdf-grid + pdf-image from one operator walk; ocr-1 and ocr-2 on
-// one shared render, cached) -> table detection (pdf-grid + pdf-layout) -> prose -> figures ->
-// reading order -> reconciliation (the one place the value readings meet: cell, prose and figure
-// confidence) -> crops. A page without a text layer (a scan) takes its words from an OCR reading
-// and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
-// a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
-import { openPdf } from "../../lib/pdf/open-pdf";
+// Per page, an ordered list of named stages, each timed (stage-timer.ts; the timings go to onPage
+// and, summed, to the output): read (pdf-text, pdf-grid + pdf-image from one operator walk) -> ocr
+// (the first OCR family reads the whole page, cached: ocr-2 on a page with a text layer, ocr-1 on
+// a scan, read prepared: upright, deskewed) -> scan -> tables -> charts -> figures -> prose ->
+// reading-order (extract-page.ts) -> structure:<reader> (every structure reading of the page,
+// structure/registry.ts; ocr-2-lines from the first family's full reading) -> ocr-cells (the
+// cascade, ocr/cascade.ts: the second family reads the cells in doubt, among them every cell a
+// structure reading is against; on a scan every cell) -> reconcile (the value vote: cell, prose
+// and figure confidence) -> structure-vote (each cell's boundaries against the structure
+// readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an
+// OCR reading and its rulings from the prepared page image (scan/scanned-page.ts), runs the same
+// stages there, and its boxes are mapped back onto the page as scanned (scan/map-to-page.ts). Only
+// what a later page needs (the previous page's last table, crop hashes for also_on) is kept
+// across pages.
+import { openPdf, type PdfSource } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { extractPage, readPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
+import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
-import { readCellsInDoubt } from "./ocr/cascade";
+import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
+import { reconcileStructure } from "./reconcile";
+import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
+import { boxToPage } from "./geometry/page-orientation";
+import type { Box } from "./types";
+import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
+import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
+import { nothingReadReason } from "./nothing-read";
 
 export interface PipelineInput {
-  pdfPath: string;
+  /** A file, or the stored input read by byte ranges (lib/storage). */
+  pdfPath: PdfSource;
   /** Process the first `pages` pages. */
   pages: number;
   /** Add source_pages to the result (the client asked for a page count). */
   withSourcePages: boolean;
   /** sha256 of the file, for the OCR cache key. */
   fileSha256: string;
-  /** Directory for the OCR cache, or null for none. */
-  cacheDir: string | null;
+  /** Directory (or lib/storage store) for the OCR cache, or null for none. */
+  cacheDir: OcrCacheDir | null;
   /** Directory where cropped figures are written; result image paths are relative to it. */
   outputDir: string;
   /** The OCR readings to run: engine names ([] = OCR off: `--no-ocr`, OCR_ENGINES=none, fast
@@ -42,24 +59,45 @@ export interface PipelineInput {
   onProgress?: (stage: string) => void | Promise<void>;
   /** Called after each page; a rejection aborts the run (used for shutdown and deleted jobs). */
   afterPage?: (pageNumber: number) => void | Promise<void>;
+  /** Optional: pages not to open at all, with the reason each is unreadable (issue 14: a page that
+   * passed the per-page memory or time limit, or stopped a worker, is never run again). */
+  skipPages?: ReadonlyMap<number, string>;
+  /** Optional: called before each page is opened (the worker records the page in flight). */
+  beforePage?: (pageNumber: number) => void | Promise<void>;
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
-  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction }) => void | Promise<void>;
+  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
+  /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
+   * measure or evaluate readers alone. */
+  structureReaders?: readonly StructureSource[];
+  /** Optional: stages to leave out, to measure or evaluate the pipeline without them. Only stages
+   * that others do not depend on can be skipped: "structure", "structure-vote", "reconcile",
+   * "crops" (skipFigureCrops does the same for crops). */
+  skipStages?: readonly ("structure" | "structure-vote" | "reconcile" | "crops")[];
   /** Optional: settings overriding the defaults (eval experiments). */
   settings?: Settings;
 }
 
 export interface PageFailure {
   page: number;
-  /** Where it failed: "open", "read", "assemble", "figures", or the OCR reading ("ocr-1"). An OCR
-   * reading failing does not fail the page unless it was the page's last reading. */
+  /** Where it failed: "open", "read", "assemble", "figures", the OCR reading ("ocr-1"), or a
+   * structure reading ("structure:pdf-tags"). An OCR reading failing does not fail the page unless
+   * it was the page's last reading; a structure reading failing never does. */
   stage: string;
   message: string;
 }
 
+/** A page's structure readings and the vote's verdict on every cell (for eval and debugging). */
+export type PageStructure = {
+  readings: Awaited<ReturnType<typeof readStructure>>;
+  verdicts: ReturnType<typeof reconcileStructure>["verdicts"];
+};
+
 export interface PipelineOutput {
   result: Result;
+  /** Wall seconds per stage, summed over the pages. */
+  stageSeconds: StageTimings;
   pagesFailed: number;
   failures: PageFailure[];
   settingsVersion: string;
@@ -78,19 +116,30 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const cropPages = new Map<string, number[]>();
   const imageHashes: string[] = [];
   let tail: TableTail | null = null;
+  const stageSeconds: StageTimings = {};
+  const enabledReaders = input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name);
   try {
     // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
     const total = input.pages;
     for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
+      const skipReason = input.skipPages?.get(pageNumber);
+      if (skipReason !== undefined) {
+        failures.push({ page: pageNumber, stage: "limits", message: skipReason });
+        pages.push({ page: pageNumber, width: 612, height: 792, unreadable: true, reason: skipReason });
+        tail = null;
+        continue;
+      }
+      await input.beforePage?.(pageNumber);
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
+      const timer = new StageTimer();
       try {
         const page = await opened.doc.getPage(pageNumber);
         try {
           stage = "read";
-          let readings = await readPage(page, settings);
+          let readings = await timer.runAsync("read", () => readPage(page, settings));
           size = { width: readings.width, height: readings.height };
           const hasTextLayer = readings.words.length > 0;
           let pageOcr: PageOcr | null = null;
@@ -98,8 +147,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
             // Only the first OCR family reads the whole page; the second reads the cells in doubt
-            // (on a scan: every cell) after assembly (ocr/cascade.ts).
-            pageOcr = await readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer });
+            // (on a scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
+            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer }));
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -112,36 +161,66 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
-            const scanned = await scannedReadings(page, pageNumber, readings, pageOcr);
+            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!));
             readings = scanned.readings;
             ownSource = scanned.ownSource;
             scanTransform = scanned.transform;
           }
           stage = "assemble";
-          let extraction = extractPage(readings, pageNumber, settings);
-          let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
+          let extraction = extractPage(readings, pageNumber, settings, timer);
+          // A text layer read into nothing is a failure with a reason, never a silent empty page.
+          const nothingRead = nothingReadReason(readings, extraction);
+          if (nothingRead) throw new Error(nothingRead);
+          stage = "structure";
+          // The structure readings see the first OCR family's full-page reading (ocr-2 on a page
+          // with a text layer: ocr-2-lines), not the second family's crops, read next.
+          const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
+          // On a scan, the reading the page's words came from is not a second opinion on them.
+          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
+          const skip = new Set(input.skipStages ?? []);
+          const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
+                  failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+                );
           if (pageOcr && readers) {
             stage = "ocr";
-            const failed = await readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr, tables: extraction.tables, scanned: !hasTextLayer });
+            // The cascade: the second family reads the cells in doubt, among them every cell a
+            // structure reading is against (disputedCellBoxes: the structure vote's judgement of
+            // the assembled tables, before the value vote).
+            const ocrPage = pageOcr;
+            const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+            const failed = await timer.runAsync("ocr-cells", () =>
+              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer }),
+            );
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
-          if (pageOcr) {
+          let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
+          if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
             // The OCR readings; the one the page's words came from (a scan's) is skipped by the
             // reconcilers as `ownSource`.
-            const values = ocrWordReadings(pageOcr.readings);
-            extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
-            extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
-            const regions = ocrNonTextRegions(pageOcr.readings);
-            figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+            const ocrPage = pageOcr;
+            timer.run("reconcile", () => {
+              const values = ocrWordReadings(ocrPage.readings);
+              extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
+              extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
+              const regions = ocrNonTextRegions(ocrPage.readings);
+              figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+            });
           }
+          stage = "structure-vote";
+          const voted = skip.has("structure-vote")
+            ? { tables: extraction.tables, verdicts: [] }
+            : timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+          extraction.tables = voted.tables;
+          // Everything above worked on the prepared scan (upright, deskewed); the result's boxes
+          // are on the page as scanned.
           if (scanTransform) {
             extraction = extractionToPage(extraction, scanTransform);
             readings = { ...readings, width: size.width, height: size.height };
           }
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
-          linkContinuation(tail, first, readings.height, startsPage, settings);
+          timer.run("continuation", () => linkContinuation(tail, first, readings.height, startsPage, settings));
           const last = extraction.tables[extraction.tables.length - 1];
           tail = last
             ? {
@@ -152,8 +231,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               }
             : null;
           stage = "figures";
-          if (extraction.figures.length > 0 && !input.skipFigureCrops) {
-            const crops = await cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale);
+          if (extraction.figures.length > 0 && !input.skipFigureCrops && !skip.has("crops")) {
+            const crops = await timer.runAsync("crops", () => cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale));
             extraction.figures.forEach((figure, index) => {
               const crop = crops[index]!;
               const verdict = figureVerdicts?.[index];
@@ -176,13 +255,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height) });
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
-          await input.onPage?.({ pageNumber, readings, extraction });
+          addTimings(stageSeconds, timer.seconds);
+          await input.onPage?.({ pageNumber, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
         } finally {
           page.cleanup();
         }
       } catch (error) {
         failures.push({ page: pageNumber, stage, message: (error as Error).message });
-        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true });
+        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true, reason: `the page could not be read (${stage} failed)` });
         tail = null;
       }
       await input.afterPage?.(pageNumber);
@@ -194,14 +274,54 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     if (input.withSourcePages) result.source_pages = pages.map((entry) => entry.page);
     return {
       result: resultSchema.parse(result),
+      stageSeconds,
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
       failures,
-      settingsVersion: SETTINGS_VERSION,
+      // The structure readers' and vote's settings change confidence too (structure/settings.ts).
+      settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
     };
   } finally {
     await opened.close();
     if (readers && ownsReaders) await readers.release();
   }
+}
+
+/** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
+ * the segmentation readers in that frame and their proposals turned back onto the page; the OCR
+ * lines and the tags, which are on the page as drawn, give no opinion there (the OCR engines read
+ * the page upright, so their lines do not follow sideways text). */
+async function readStructureOf(
+  page: Parameters<typeof renderForRulings>[0],
+  pageNumber: number,
+  readings: PageReadings,
+  extraction: PageExtraction,
+  ocr: Partial<Record<OcrReaderName, OcrPageReading>>,
+  hasTextLayer: boolean,
+  settings: Settings,
+  enabled: readonly StructureSource[],
+  timer: StageTimer,
+  onError: (reader: StructureSource, error: Error) => void,
+): Promise<StructureReading[]> {
+  const frame = extraction.frame;
+  if (!frame) {
+    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
+    return readStructure(context, { enabled, timer, onError });
+  }
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: {}, page: null, settings };
+  const size: [number, number] = [readings.width, readings.height];
+  const back = (b: Box): Box => boxToPage(b, frame.turn, size);
+  return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
+    reading.kind === "tables" ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) } : reading,
+  );
+}
+
+/** The OCR readings that worked on a page. */
+function okReadings(readings: PageOcr["readings"]): Partial<Record<OcrReaderName, OcrPageReading>> {
+  const out: Partial<Record<OcrReaderName, OcrPageReading>> = {};
+  for (const [name, outcome] of Object.entries(readings) as [OcrReaderName, PageOcr["readings"][OcrReaderName]][]) {
+    if (outcome && !isOcrFailure(outcome)) out[name] = outcome;
+  }
+  return out;
 }
 
 /** A scanned page's readings rebuilt from the page image: words from ocr-1 (Tesseract gives word

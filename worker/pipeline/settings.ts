@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-23.3";
+export const SETTINGS_VERSION = "2026-11-25.7";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -19,6 +19,12 @@ export const SETTINGS = {
   readingOrderGutter: 6,
 
   // --- pdf-text ----------------------------------------------------------------------------
+  /** A page is read in a turned frame when one non-upright direction holds at least this share
+   * of its characters (geometry/page-orientation.ts): a sideways or upside-down table page has
+   * nearly all its text turned; rotated side labels and axis titles on an upright page hold a
+   * few percent (the golden side-label page: 10 of ~140). Half: the majority decides (strictly
+   * more than half; never less). */
+  readingTurnShare: 0.5,
   /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
    * apart; a typeset space is 0.25-0.33 em). */
   wordJoinGapEm: 0.15,
@@ -119,8 +125,110 @@ export const SETTINGS = {
   /** Stacked table parts separated by at most this many ems and only section labels are one
    * table (a label with a blank line above and below spans ~4 em). */
   sectionGapEm: 5,
+  /** Two tables side by side (tables/split-side-by-side.ts): the seam's gutter is at least this
+   * many times the table's median gutter. Typeset tables keep their column gutters even (1-2 em);
+   * a gutter between two tables is 2.5-4.5 of them in the generated side-by-side family. */
+  sideBySideGutterRatio: 1.8,
+  /** ... and the column after the seam holds text labels, the one before it numbers, in at least
+   * this share of their body cells (a total or a note may break the pattern once in a while). */
+  sideBySideColumnShare: 0.8,
+  /** A short label centred over a table's value columns at most this many ems above its first
+   * line is the header's top band (tables/detect-tables.ts isSpanningLabelAbove): header lines
+   * sit 0.2-0.6 em apart; a title above a table leaves a blank line (>= 1 em). */
+  bandLabelGapEm: 0.9,
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
+
+  // --- thresholds of tables/ and figures/ moved out of the code (issue 13 part 4) ------------
+  // Values unchanged from the inline literals they replace (the eval figures are the same); the
+  // comment says what each was chosen against.
+  // tables/build-table.ts
+  /** Rotated words belong to one side label when their left edges are within this many ems
+   * (one label is one rotated line; the next label starts a line height away). */
+  sideLabelAlignEm: 0.5,
+  /** ... and when they come within this many ems of each other along the label (a word space
+   * of a rotated line is < 0.5 em; two labels of neighbouring row groups are further apart). */
+  sideLabelReachEm: 1,
+  /** A side label names a row when it covers more than this share of the row's height (half:
+   * the row it mostly stands beside). */
+  sideLabelRowOverlap: 0.5,
+  /** A lone label is centred over the value columns when its centre is within this share of
+   * their width from their middle (typeset centring is exact up to the label's own rounding; 15%
+   * leaves room for value columns of unequal width). */
+  centredLabelTolerance: 0.15,
+  /** A rule under a header label (booktabs' cmidrule) may start/end this share of the label's
+   * width inside it (rules are trimmed short of the gutters; labels are centred over them)... */
+  bandRuleOverhang: 0.25,
+  /** ... and covers less than this share of the table's width (a full-width rule under the
+   * header is the header's rule, not a band's). */
+  bandRuleMaxTableShare: 0.9,
+  /** Points of slack when testing whether a word gap falls in a column gutter (rounding of the
+   * glyph boxes). */
+  gutterTolerance: 0.5,
+  /** A header label sits off its column's centre when it is further from it than this share of
+   * the distance to the neighbouring column's centre (a quarter: eu-018's years centred over
+   * column pairs sit half way). */
+  offCentreShare: 0.25,
+  /** At most this many top rows of band labels: a guard, so that a run of sparse rows (a column
+   * of section labels) is not all taken for bands. */
+  maxTopBandRows: 3,
+  /** A band row fills fewer than this share of the columns (a leaf header row fills most). */
+  bandRowMaxFilledShare: 0.5,
+  // tables/detect-tables.ts
+  /** A filled rectangle lying more than this share inside a grid drawn with lines is that cell's
+   * highlight, not a background adding columns. */
+  backgroundInGridShare: 0.5,
+  /** A grid lying more than this share inside an accepted table is nested in it (read as part of
+   * the outer table). */
+  nestedGridOverlap: 0.8,
+  /** pdf-grid and pdf-layout agree a table is there when either's box lies more than this share
+   * in the other's (a layout region often leaves out a ruled table's empty margins). */
+  layoutAgreementOverlap: 0.3,
+  /** A shading-only grid lying more than this share in a text-layout region is part of that
+   * region's table (isShadingFragment). */
+  fragmentInRegionShare: 0.8,
+  /** A table has at least this share of rows filled in two or more columns (a boxed list or
+   * paragraph has one column filled). */
+  tableLikeRowShare: 0.4,
+  /** Prose set in columns: at least this share of cells are wordy (proseCellWords or more)... */
+  proseLikeWordyShare: 0.5,
+  /** ... fewer than this share are numbers ... */
+  proseLikeNumericShare: 0.2,
+  /** ... and at least this share start in lower case (a sentence running on). */
+  proseLikeContinuingShare: 0.3,
+  /** A chunk of proseChunkWords or more words is running text when this share of them are plain
+   * words (table cells of many words carry numbers and codes). */
+  proseChunkAlphabeticShare: 0.6,
+  /** Stacked table parts are one table only when the narrower spans this share of the other
+   * horizontally (the same columns). */
+  stackedOverlapShare: 0.8,
+  /** Structure only: a ground-truth region is read as the ruled grid in it when more than this
+   * share of the region lies in the grid (else by text layout). */
+  regionGridOverlap: 0.6,
+  // figures/figure-regions.ts and figures/captioned-charts.ts
+  /** An image or drawing lying more than this share in a table is part of the table. */
+  figureTableOverlap: 0.5,
+  /** An image is a figure only when at least this share of it is on the page (clipped art off
+   * the page edge is not). */
+  figureOnPageShare: 0.5,
+  /** Two images lying more than this share in one another are one figure (the same picture
+   * placed twice, or a picture and a frame image around it). */
+  figureDuplicateOverlap: 0.9,
+  /** A drawing cluster lying more than this share in an image figure is part of it (a frame or
+   * callouts drawn over a picture). */
+  drawingOnImageShare: 0.5,
+  /** Images at least this share of the page wide ... */
+  backdropImageWidthShare: 0.95,
+  /** ... that together cover this share of the page are a backdrop or a scan, not figures. */
+  backdropPageCoverShare: 0.9,
+  /** A lone drawn piece is a picture (a chart series) when at least this many times minFigureSide
+   * wide (a lone rule or box is decoration). */
+  loneDrawingWidthFactor: 2,
+  /** A prose block lying more than this share in a figure caption's line box is part of it. */
+  captionBlockOverlap: 0.5,
+  /** Between a "Figure N" caption and a chart only single-line labels may sit: at most this many
+   * line heights tall. */
+  chartLabelMaxLineHeights: 1.6,
 } as const;
 
 export type Settings = typeof SETTINGS;

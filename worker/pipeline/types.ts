@@ -29,6 +29,8 @@ export interface TextLine {
 /** One reading of the page's text layer (reader pdf-text). */
 export interface PdfTextReading {
   words: Word[];
+  /** Rules typed with characters ("-----"), read as horizontal rulings. */
+  rulings: Ruling[];
 }
 
 /** An axis-aligned line: horizontal ("h", at y = pos from start to end in x) or vertical. */

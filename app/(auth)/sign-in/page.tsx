@@ -6,6 +6,7 @@ import { safeCallbackPath } from "@/components/account/safe-callback";
 import { Notice } from "@/components/ui/notice";
 import { isGithubEnabled } from "@/lib/auth/next-auth";
 import { findSessionUser } from "@/lib/auth/session";
+import { getEnv } from "@/lib/env";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · pdftables" };
@@ -31,10 +32,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <p className="muted" style={{ marginTop: 0 }}>
           We send you a link; no password. Your account is created the first time you sign in.
         </p>
-        <SignInForm callbackUrl={callbackUrl} hasGithub={isGithubEnabled()} />
+        {/* Through /welcome, which hands this browser's anonymous uploads to the account. */}
+        <SignInForm callbackUrl={`/welcome?next=${encodeURIComponent(callbackUrl)}`} hasGithub={isGithubEnabled()} />
       </div>
       <p className="muted">
-        Without an account you can try the API free: 10 pages a day, no key needed.
+        {`Without an account you can try the site free (${getEnv().WEB_TRIAL_PAGES_PER_DAY} pages a day) and the API (${getEnv().TRIAL_PAGES_PER_DAY} pages a day, no key needed).`} Documents you
+        upload before signing in become yours when you sign in from the same browser.
       </p>
     </main>
   );

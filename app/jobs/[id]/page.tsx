@@ -9,6 +9,7 @@ import { CLIENT_ADDRESS_HEADER, type Caller } from "@/lib/auth/resolve-caller";
 import { findSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
 import { getJobFor } from "@/lib/jobs/find-job";
 import { readResult } from "@/lib/jobs/job-view";
 
@@ -21,6 +22,8 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const user = await findSessionUser(requestHeaders);
   const address = requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   const caller: Caller = user ? { kind: "session", userId: user.id, address } : { kind: "anonymous", address };
+  // Trial to customer (i16-site): this browser's anonymous uploads become the signed-in account's.
+  if (user) await claimBrowserJobs(user.id, requestHeaders);
   const job = await getJobFor(caller, id).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) notFound();
     throw error;

@@ -5,7 +5,7 @@
 import { getEnv } from "@/lib/env";
 import { parseExportFormat, readDataset, STATELESS_EXPORT_FORMATS } from "@/lib/export";
 import { badRequest } from "@/lib/errors";
-import { withApi } from "@/lib/http/with-api";
+import { methodNotAllowed, withApi } from "@/lib/http/with-api";
 import { exportResponse } from "@/lib/jobs/export-job";
 
 export const runtime = "nodejs";
@@ -21,3 +21,7 @@ export const POST = withApi(async ({ request }) => {
   });
   return exportResponse(format, result, "dataset.pdf");
 });
+
+// Every other method: 405 with a JSON body
+const notAllowed = methodNotAllowed(["POST"]);
+export { notAllowed as GET, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

@@ -1,6 +1,7 @@
 // CPU seconds by stage for one page (`npm run bench -- --stages FILE.pdf [--page N]`): the page
 // taken through the same steps runPipeline takes (text layer and rulings, render, scan
-// preparation, each OCR engine's part, the cascade's crops, assembly, reconciliation), one step at
+// preparation, each OCR engine's part, assembly, the structure readings, the cascade's crops, the
+// value and structure votes), one step at
 // a time so that the process's CPU time (all threads) during a step belongs to that step. Engines
 // are loaded and warmed on a first pass, which is not counted. A page without a text layer is
 // timed as a scan (both families in full, on the prepared image).
@@ -10,13 +11,27 @@ import { extractPage, readPage } from "../../pipeline/extract-page";
 import { renderPageForOcr } from "../../pipeline/render/render-page";
 import { prepareScan } from "../../pipeline/scan/prepare-scan";
 import { ocrWordsToPageWords, renderToRulings } from "../../pipeline/scan/scanned-page";
-import { cellsForSecondReading, lineCropsOfCells } from "../../pipeline/ocr/cascade";
+import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../../pipeline/ocr/cascade";
+import { readStructure } from "../../pipeline/structure/registry";
+import { reconcileStructure } from "../../pipeline/reconcile";
+import type { PageExtraction, PageReadings } from "../../pipeline/extract-page";
+import type { OcrPageReading, OcrReaderName } from "../../pipeline/ocr/types";
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { OcrPool } from "../../pipeline/ocr/pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "../../pipeline/ocr/pool/pooled-engines";
 import { planRecognition, sortWords, type PaddleDetection } from "../../pipeline/ocr/paddle/recognition-plan";
 import { OCR_SETTINGS } from "../../pipeline/ocr/settings";
 import { reconcileProse, reconcileTable } from "../../pipeline/reconcile";
 import type { Word } from "../../pipeline/ocr/types";
+
+/** The page's structure readings as run-pipeline takes them (upright pages; a page read in a
+ * turned frame is not separated out here). */
+function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrReaderName, OcrPageReading>>) {
+  if (extraction.tables.length === 0) return Promise.resolve([]);
+  return readStructure({ pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page, settings: SETTINGS });
+}
+
+const asReading = (words: Word[], dpi: number): OcrPageReading => ({ words, nonTextRegions: [], dpi, seconds: 0, fromCache: false });
 
 export async function pageStages(file: string, pageNumber: number, threads: number): Promise<Array<[string, number]>> {
   const pool = new OcrPool({ threads, heapMb: 512 });
@@ -48,20 +63,26 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
         const first = await timed("ocr-1 whole page", () => tesseract.readPage(render));
         readings = await timed("scan readings (words, raster rulings)", () => ({ ...readings, words: ocrWordsToPageWords(first.words), graphics: { ...readings.graphics, rulings: renderToRulings(render) } }));
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
+        // The page's words came from ocr-1: it is no second opinion on their structure.
+        const structure = await timed("structure readings", () => structureOf(null, pageNumber, readings, extraction, {}));
         const lines = lineCropsOfCells(extraction.tables, first.words);
         const second = await timed(`ocr-2 cell line crops (${lines.length} lines)`, () => new PooledPaddle(pool).readCrops(render, lines));
-        await timed("reconciliation", () => {
-          extraction.tables.map((t) => reconcileTable(t, "ocr-1", { "ocr-2": second }));
+        await timed("reconciliation (value and structure votes)", () => {
+          const tables = extraction.tables.map((t) => reconcileTable(t, "ocr-1", { "ocr-2": second }));
           extraction.prose.map((p) => reconcileProse(p, "ocr-1", { "ocr-2": second }));
+          reconcileStructure(tables, extraction.tableModels, readings.words, structure);
         });
       } else {
         const first = await paddleRead();
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
-        const boxes = cellsForSecondReading(extraction.tables, first);
+        const structure = await timed("structure readings (with ocr-2-lines)", () => structureOf(page, pageNumber, readings, extraction, { "ocr-2": asReading(first, render.dpi) }));
+        const disputed = await timed("cells a structure reading is against", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structure));
+        const boxes = cellsForSecondReading(extraction.tables, first, disputed);
         const crops = await timed(`ocr-1 cell crops (${boxes.length} cells in doubt)`, () => tesseract.readCrops(render, boxes));
-        await timed("reconciliation", () => {
-          extraction.tables.map((t) => reconcileTable(t, "pdf-text", { "ocr-2": first, "ocr-1": crops }));
+        await timed("reconciliation (value and structure votes)", () => {
+          const tables = extraction.tables.map((t) => reconcileTable(t, "pdf-text", { "ocr-2": first, "ocr-1": crops }));
           extraction.prose.map((p) => reconcileProse(p, "pdf-text", { "ocr-2": first }));
+          reconcileStructure(tables, extraction.tableModels, readings.words, structure);
         });
       }
       page.cleanup();

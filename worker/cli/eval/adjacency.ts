@@ -19,8 +19,16 @@ export function normalizeText(text: string): string {
     .replace(/\s+/g, "");
 }
 
-/** Relations of one table as a multiset: key "a\tb\th|v" to count. */
-export function gridToRelations(cells: GridCell[]): Map<string, number> {
+/** One relation of a table: its multiset key ("a\tb\th|v") and the two cells (indices into the
+ * input) it links. */
+export interface Relation {
+  key: string;
+  a: number;
+  b: number;
+}
+
+/** Every relation of one table, in grid order (the trust table labels each one). */
+export function gridToRelationList(cells: GridCell[]): Relation[] {
   const slots = new Map<string, number>();
   const texts = cells.map((c) => normalizeText(c.text));
   let maxRow = 0;
@@ -32,14 +40,13 @@ export function gridToRelations(cells: GridCell[]): Map<string, number> {
     maxRow = Math.max(maxRow, c.row + c.rowSpan);
     maxCol = Math.max(maxCol, c.col + c.colSpan);
   });
-  const relations = new Map<string, number>();
+  const relations: Relation[] = [];
   const seen = new Set<string>();
   const add = (a: number, b: number, dir: "h" | "v") => {
     const pairKey = `${a}>${b}>${dir}`;
     if (seen.has(pairKey)) return;
     seen.add(pairKey);
-    const key = `${texts[a]}\t${texts[b]}\t${dir}`;
-    relations.set(key, (relations.get(key) ?? 0) + 1);
+    relations.push({ key: `${texts[a]}\t${texts[b]}\t${dir}`, a, b });
   };
   cells.forEach((c, id) => {
     if (texts[id] === "") return;
@@ -60,6 +67,13 @@ export function gridToRelations(cells: GridCell[]): Map<string, number> {
       }
     }
   });
+  return relations;
+}
+
+/** Relations of one table as a multiset: key "a\tb\th|v" to count. */
+export function gridToRelations(cells: GridCell[]): Map<string, number> {
+  const relations = new Map<string, number>();
+  for (const { key } of gridToRelationList(cells)) relations.set(key, (relations.get(key) ?? 0) + 1);
   return relations;
 }
 
@@ -87,22 +101,23 @@ export function f1(tp: number, gt: number, pred: number): number {
   return p + r ? (2 * p * r) / (p + r) : 0;
 }
 
-/** One document: tables grouped by page, matched greedily by relation F1. */
-export function scoreDocument(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; rel: Map<string, number> }>): Scored {
-  let tp = 0;
-  const gt = gtTables.reduce((s, t) => s + countRelations(t.rel), 0);
-  const pred = predTables.reduce((s, t) => s + countRelations(t.rel), 0);
+/** The metric's one-to-one matching within a document: per page, ground-truth and predicted
+ * tables paired greedily by relation F1 (pairs sharing no relation are never matched). Returns
+ * the pairs as indices into the two lists, with their true positives. */
+export function matchTables(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; rel: Map<string, number> }>): Array<{ gt: number; pred: number; tp: number }> {
+  const matched: Array<{ gt: number; pred: number; tp: number }> = [];
   const pages = new Set(gtTables.map((t) => t.page));
   for (const page of pages) {
-    const g = gtTables.filter((t) => t.page === page);
-    const p = predTables.filter((t) => t.page === page);
+    const g = gtTables.map((t, i) => ({ t, i })).filter(({ t }) => t.page === page);
+    const p = predTables.map((t, j) => ({ t, j })).filter(({ t }) => t.page === page);
     const pairs: Array<{ i: number; j: number; f: number; tp: number }> = [];
-    g.forEach((gt1, i) =>
-      p.forEach((pr, j) => {
+    for (const { t: gt1, i } of g) {
+      for (const { t: pr, j } of p) {
         const hit = intersectRelations(gt1.rel, pr.rel);
         if (hit > 0) pairs.push({ i, j, f: f1(hit, countRelations(gt1.rel), countRelations(pr.rel)), tp: hit });
-      }),
-    );
+      }
+    }
+    // Stable sort: ties keep page order (ground-truth table, then predicted table), as before.
     pairs.sort((a, b) => b.f - a.f);
     const usedG = new Set<number>();
     const usedP = new Set<number>();
@@ -110,8 +125,16 @@ export function scoreDocument(gtTables: Array<{ page: number; rel: Map<string, n
       if (usedG.has(pair.i) || usedP.has(pair.j)) continue;
       usedG.add(pair.i);
       usedP.add(pair.j);
-      tp += pair.tp;
+      matched.push({ gt: pair.i, pred: pair.j, tp: pair.tp });
     }
   }
+  return matched;
+}
+
+/** One document: tables grouped by page, matched greedily by relation F1. */
+export function scoreDocument(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; rel: Map<string, number> }>): Scored {
+  const gt = gtTables.reduce((s, t) => s + countRelations(t.rel), 0);
+  const pred = predTables.reduce((s, t) => s + countRelations(t.rel), 0);
+  const tp = matchTables(gtTables, predTables).reduce((s, m) => s + m.tp, 0);
   return { tp, gt, pred };
 }

@@ -48,12 +48,12 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pict
     const above = captions.filter((c) => c.box[3] <= top + 1 && overlapsX(c.box, model.box) && top - c.box[3] <= c.label.size * settings.figureCaptionGapEm);
     const caption = above.sort((a, b) => b.box[3] - a.box[3])[0];
     if (!caption) continue;
-    const inCaption = (b: ProseBlock) => b === caption.label || boxOverlapRatio(b.box, caption.box) > 0.5;
+    const inCaption = (b: ProseBlock) => b === caption.label || boxOverlapRatio(b.box, caption.box) > settings.captionBlockOverlap;
     const between = (box: Box) => box[1] >= caption.box[3] - 1 && box[3] <= top + 1 && overlapsX(box, model.box);
     // Only a chart's own labels may sit between: short single lines, never a paragraph, another
     // table or a table's caption (then the figure ended above them).
     const labels = blocks.filter((b) => !inCaption(b) && between(b.box));
-    const onlyLabels = labels.every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * 1.6 && !TABLE_CAPTION.test(b.text));
+    const onlyLabels = labels.every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * settings.chartLabelMaxLineHeights && !TABLE_CAPTION.test(b.text));
     const tableBetween = models.some((other) => other !== model && between(other.box));
     const pictureBetween = pictures.some((p) => between(p) && p[3] - p[1] >= settings.minFigureSide && p[2] - p[0] >= settings.minFigureSide);
     if (onlyLabels && !tableBetween && !pictureBetween) charts.set(model, boxUnion([model.box, ...labels.map((b) => b.box)])!);

@@ -18,17 +18,17 @@ export function figureRegions(readings: PageReadings, tableBoxes: Box[], setting
     b[2] - b[0] >= settings.minFigureSide &&
     b[3] - b[1] >= settings.minFigureSide &&
     boxArea(b) < pageArea * settings.maxFigurePageShare &&
-    !tableBoxes.some((t) => boxOverlapRatio(b, t) > 0.5);
+    !tableBoxes.some((t) => boxOverlapRatio(b, t) > settings.figureTableOverlap);
   const out: FigureRegion[] = [];
-  for (const image of foregroundImages(readings.graphics.images, readings.width, readings.height)) {
+  for (const image of foregroundImages(readings.graphics.images, readings.width, readings.height, settings)) {
     const box = clip(image.box);
-    if (boxOverlapRatio(box, pageBox) < 0.5 || !isUsable(box)) continue;
-    if (out.some((f) => boxOverlapRatio(box, f.box) > 0.9)) continue;
+    if (boxOverlapRatio(box, pageBox) < settings.figureOnPageShare || !isUsable(box)) continue;
+    if (out.some((f) => boxOverlapRatio(box, f.box) > settings.figureDuplicateOverlap)) continue;
     out.push({ box, sources: ["layout", "pdf-image"] });
   }
   for (const cluster of boxesToClusters(readings.graphics.drawings.map(clip), settings.figureJoinGap)) {
     if (!isArtwork(cluster, settings) || !isUsable(cluster.box)) continue;
-    if (out.some((f) => boxOverlapRatio(cluster.box, f.box) > 0.5)) continue;
+    if (out.some((f) => boxOverlapRatio(cluster.box, f.box) > settings.drawingOnImageShare)) continue;
     out.push({ box: cluster.box, sources: ["layout"] });
   }
   return out;
@@ -55,10 +55,10 @@ export function boxesToClusters(boxes: Box[], gap: number): Array<{ box: Box; co
 
 /** Images minus a page background: full-width images that together cover most of the page (a
  * scan or a backdrop cut into strips) are not figures. */
-export function foregroundImages<T extends { box: Box }>(images: T[], width: number, height: number): T[] {
-  const wide = images.filter((i) => i.box[2] - i.box[0] >= width * 0.95);
+export function foregroundImages<T extends { box: Box }>(images: T[], width: number, height: number, settings: Settings): T[] {
+  const wide = images.filter((i) => i.box[2] - i.box[0] >= width * settings.backdropImageWidthShare);
   const covered = wide.reduce((sum, i) => sum + boxArea(i.box), 0);
-  if (covered < width * height * 0.9) return images;
+  if (covered < width * height * settings.backdropPageCoverShare) return images;
   return images.filter((i) => !wide.includes(i));
 }
 
@@ -67,5 +67,5 @@ export function foregroundImages<T extends { box: Box }>(images: T[], width: num
 export function isArtwork(cluster: { box: Box; count: number }, settings: Settings): boolean {
   const w = cluster.box[2] - cluster.box[0];
   const h = cluster.box[3] - cluster.box[1];
-  return cluster.count >= settings.minFigureDrawings || (w >= settings.minFigureSide * 2 && h >= settings.minFigureSide);
+  return cluster.count >= settings.minFigureDrawings || (w >= settings.minFigureSide * settings.loneDrawingWidthFactor && h >= settings.minFigureSide);
 }

@@ -25,3 +25,9 @@ test("lineToChunks keeps a count with its bracketed share, but not two bracketed
   const [line] = wordsToLines([word("38", 0, 0, 10), word("(24.7%)", 13, 0, 40), word("(12)", 43, 0, 58), word("(3.1%)", 61, 0, 85)], 0.45);
   assert.deepEqual(lineToChunks(line!, 1, 0.1).map((c) => c.text), ["38 (24.7%)", "(12)", "(3.1%)"]);
 });
+
+test("a line's text reads a run of right-to-left words from its right end, other words left to right", () => {
+  // Page order left to right: "12.5", then two Hebrew words drawn second-word-first.
+  const lines = wordsToLines([word("12.5", 0, 0, 20), word("לציון", 30, 0, 60), word("ראשון", 65, 0, 95)], 0.45);
+  assert.equal(lines[0]!.text, "12.5 ראשון לציון");
+});

@@ -32,10 +32,30 @@ export function makeLine(words: Word[]): TextLine {
   return {
     words,
     box: boxUnion(words.map((w) => w.box)) as Box,
-    text: words.map((w) => w.text).join(" "),
+    text: wordsToLineText(words),
     size: median(words.map((w) => w.size), 10),
     bold: words.every((w) => w.bold),
   };
+}
+
+/** Hebrew, Arabic, Syriac, Thaana and their presentation forms. */
+const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
+
+/** The text of words in left-to-right page order: a run of right-to-left words is read from its
+ * right end (the words themselves come from the text layer in logical order, pdf-text.ts). */
+export function wordsToLineText(words: readonly Word[]): string {
+  const out: string[] = [];
+  let run: string[] = [];
+  for (const w of words) {
+    if (RIGHT_TO_LEFT.test(w.text)) {
+      run.push(w.text);
+      continue;
+    }
+    out.push(...run.reverse(), w.text);
+    run = [];
+  }
+  out.push(...run.reverse());
+  return out.join(" ");
 }
 
 function center(word: Word): number {

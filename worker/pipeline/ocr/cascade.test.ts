@@ -5,7 +5,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
-import { cellsForSecondReading, readCellsInDoubt } from "./cascade";
+import { cellsForSecondReading, disputedCellBoxes, readCellsInDoubt } from "./cascade";
+import { modelToTable } from "../tables/assemble-table";
+import type { ModelCell, TableModel, Word as PageWord } from "../types";
+import type { StructureReading } from "../structure/types";
 import { OcrReaders, type PageOcr, type PageOcrEngine } from "./read-page-ocr";
 import type { PageRender } from "../render/render-page";
 import type { Word } from "./types";
@@ -112,5 +115,51 @@ test("the second family reads only the cells in doubt, as crops; a repeat is ser
     assert.equal(readers.stats.cropsRead["ocr-1"], 2);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+});
+
+// The structure vote's doubts feed the cascade (disputedCellBoxes): generated tables of a few
+// sizes, read by two segmentations that agree, or by one that joins two neighbouring cells of one
+// row (the merged-columns family). The joined cells, and only they, go to the second OCR family,
+// even where the first OCR reading agrees with the text layer.
+
+function generatedGrid(nRows: number, nCols: number) {
+  const words: PageWord[] = [];
+  const cells: ModelCell[] = [];
+  for (let r = 0; r < nRows; r++) {
+    for (let c = 0; c < nCols; c++) {
+      const box: BBox = [100 + c * 60, 100 + r * 20, 130 + c * 60, 110 + r * 20];
+      const text = r === 0 ? `H${c}` : String((r * 37 + c * 11) % 97);
+      words.push({ text, box, size: 10, font: "F", bold: false, dir: 0 });
+      cells.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text, box });
+    }
+  }
+  const model: TableModel = { box: [100, 100, 130 + (nCols - 1) * 60, 110 + (nRows - 1) * 20], nRows, nCols, cells, headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false };
+  return { words, model };
+}
+
+test("cells a structure reading joins are among those the second family reads; agreeing readings send none", () => {
+  for (const [nRows, nCols, seed] of [[3, 2, 1], [5, 4, 2], [8, 6, 3], [12, 3, 4]] as const) {
+    const { words, model } = generatedGrid(nRows, nCols);
+    const delivered = modelToTable(model, 1, 0);
+    const agreeing: StructureReading[] = [
+      { source: "pdf-grid", kind: "tables", tables: [model] },
+      { source: "pdf-layout", kind: "tables", tables: [model] },
+    ];
+    assert.deepEqual(disputedCellBoxes([delivered], [model], words, agreeing), [], `${nRows}x${nCols}`);
+    // pdf-layout joins columns c and c+1 of body row r.
+    const r = 1 + (seed % (nRows - 1));
+    const c = seed % (nCols - 1);
+    const left = model.cells.find((m) => m.row === r && m.col === c)!;
+    const right = model.cells.find((m) => m.row === r && m.col === c + 1)!;
+    const joined: ModelCell = { row: r, col: c, rowSpan: 1, colSpan: 2, text: `${left.text} ${right.text}`, box: [left.box![0], left.box![1], right.box![2], right.box![3]] };
+    const merged: TableModel = { ...model, source: "pdf-layout", cells: [...model.cells.filter((m) => m !== left && m !== right), joined] };
+    const disputed = disputedCellBoxes([delivered], [model], words, [agreeing[0]!, { source: "pdf-layout", kind: "tables", tables: [merged] }]);
+    const expected = [delivered.rows[r - 1]![c]!.bbox, delivered.rows[r - 1]![c + 1]!.bbox];
+    assert.deepEqual(disputed, expected, `${nRows}x${nCols}: row ${r}, columns ${c}-${c + 1}`);
+    // The first OCR reading agrees with every value: only the structure's doubt sends cells on.
+    const firstOcr: Word[] = words.map((w) => ({ text: w.text, bbox: w.box, confidence: 0.9 }));
+    assert.deepEqual(cellsForSecondReading([delivered], firstOcr), []);
+    assert.deepEqual(cellsForSecondReading([delivered], firstOcr, disputed), expected);
   }
 });

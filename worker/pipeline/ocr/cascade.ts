@@ -17,6 +17,10 @@ import { isOcrFailure, type OcrReaderName, type Word } from "./types";
 import type { OcrReaders, PageOcr } from "./read-page-ocr";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { PageRender } from "../render/render-page";
+import type { OcrCacheDir } from "./ocr-cache";
+import { reconcileStructure } from "../reconcile";
+import type { TableModel, Word as PageWord } from "../types";
+import type { StructureReading } from "../structure/types";
 
 /** A table's cells with a box: header cells, then body cells. */
 function cellsOf(table: Table): Cell[] {
@@ -45,6 +49,21 @@ export function cellsForSecondReading(tables: readonly Table[], firstWords: read
   return boxes;
 }
 
+/**
+ * The boxes of the cells (and column bands) some structure reading is against: the structure
+ * vote's judgement (reconcile/structure-vote.ts) of the tables as assembled, before the value
+ * vote. The vote itself runs again after the value vote and decides the cells' confidence; here
+ * it only says which cells the second OCR family must read, so a cell whose boundaries are in
+ * doubt has every value reading when it is shown provisional.
+ */
+export function disputedCellBoxes(tables: readonly Table[], models: readonly (TableModel | null)[], words: readonly PageWord[], readings: readonly StructureReading[]): BBox[] {
+  const boxes: BBox[] = [];
+  for (const verdicts of reconcileStructure(tables, models, words, readings).verdicts) {
+    for (const { unit, verdict } of verdicts) if (verdict.against.length > 0) boxes.push([...unit.box] as BBox);
+  }
+  return boxes;
+}
+
 function overlaps(a: BBox, b: BBox): boolean {
   return Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
 }
@@ -53,7 +72,7 @@ export interface CascadeInput {
   page: PDFPageProxy | PageRender;
   pageNumber: number;
   fileSha256: string;
-  cacheDir: string | null;
+  cacheDir: OcrCacheDir | null;
   /** From readers.readPage({ families: "first" }); the second family's reading is added to it. */
   pageOcr: PageOcr;
   /** The page's tables, assembled from the text layer. */

@@ -25,7 +25,7 @@
 //
 // Both fail independently: if both readings of a page are OcrFailure and the page has no text
 // layer, the page is `unreadable` (SPEC.md §2.7). The cache lives in <cacheDir>/<sha256>/ and is
-// keyed by OCR_SETTINGS_VERSION; storage.removeCache (lib/storage) removes it with the last job.
+// keyed by OCR_SETTINGS_VERSION; JobFiles.deleteCache (lib/storage) removes it with the last job.
 export { OcrReaders, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
 export { ocrCachePath } from "./ocr-cache";
 export { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";

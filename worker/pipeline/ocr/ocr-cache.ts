@@ -1,10 +1,10 @@
 // The OCR cache: one JSON file per (file sha256, page, reader, OCR settings version) under a
 // directory the caller owns (DESIGN.md §4), so a re-queued job or a repeat of the same file skips
 // OCR. Failures are never cached: a retry may succeed. Deleting the last job of a file deletes
-// `<cacheDir>/<sha256>/` (storage.removeCache in lib/storage).
-import fs from "node:fs";
+// `<cacheDir>/<sha256>/` (JobFiles.deleteCache in lib/storage). `cacheDir` is a directory (CLI
+// tools) or the service's store (JobFiles.ocrCache: DATA_DIR or S3); both go through lib/storage.
 import path from "node:path";
-import { randomUUID } from "node:crypto";
+import { localOcrCache, type OcrCacheStore } from "../../../lib/storage/job-files";
 import { OCR_SETTINGS_VERSION } from "./settings";
 import type { OcrPageReading, OcrReaderName } from "./types";
 
@@ -26,9 +26,15 @@ export function ocrCachePath(cacheDir: string, key: OcrCacheKey): string {
 
 type Stored = Omit<OcrPageReading, "fromCache">;
 
-export async function readOcrCache(cacheDir: string, key: OcrCacheKey): Promise<OcrPageReading | null> {
+/** Where the cache lives: a directory, or a store from lib/storage. */
+export type OcrCacheDir = string | OcrCacheStore;
+const storeOf = (cacheDir: OcrCacheDir): OcrCacheStore => (typeof cacheDir === "string" ? localOcrCache(cacheDir) : cacheDir);
+
+export async function readOcrCache(cacheDir: OcrCacheDir, key: OcrCacheKey): Promise<OcrPageReading | null> {
   try {
-    const stored = JSON.parse(await fs.promises.readFile(ocrCachePath(cacheDir, key), "utf8")) as Stored;
+    const text = await storeOf(cacheDir).read(key.fileSha256, path.basename(ocrCachePath("", key)));
+    if (text === null) return null;
+    const stored = JSON.parse(text) as Stored;
     if (!Array.isArray(stored.words) || !Array.isArray(stored.nonTextRegions)) return null;
     return { ...stored, fromCache: true };
   } catch {
@@ -37,11 +43,8 @@ export async function readOcrCache(cacheDir: string, key: OcrCacheKey): Promise<
   }
 }
 
-export async function writeOcrCache(cacheDir: string, key: OcrCacheKey, reading: OcrPageReading): Promise<void> {
-  const target = ocrCachePath(cacheDir, key);
-  await fs.promises.mkdir(path.dirname(target), { recursive: true });
+export async function writeOcrCache(cacheDir: OcrCacheDir, key: OcrCacheKey, reading: OcrPageReading): Promise<void> {
   const { fromCache: _fromCache, ...stored } = reading;
-  const temp = `${target}.${randomUUID()}.tmp`;
-  await fs.promises.writeFile(temp, JSON.stringify(stored));
-  await fs.promises.rename(temp, target);
+  // Both stores write atomically (a temporary file renamed, or one S3 PUT).
+  await storeOf(cacheDir).write(key.fileSha256, path.basename(ocrCachePath("", key)), JSON.stringify(stored));
 }

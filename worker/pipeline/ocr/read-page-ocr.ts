@@ -4,7 +4,7 @@
 // failing is recorded and the other's reading returned.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
-import { readOcrCache, writeOcrCache } from "./ocr-cache";
+import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
 import { OCR_SETTINGS_VERSION } from "./settings";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
@@ -39,8 +39,8 @@ export interface ReadPageOcrInput {
   pageNumber: number;
   /** sha256 of the PDF (64 lowercase hex digits): the cache key. */
   fileSha256: string;
-  /** Cache directory, or null for no cache. */
-  cacheDir: string | null;
+  /** Cache directory (or store), or null for no cache. */
+  cacheDir: OcrCacheDir | null;
   /** "all" (default): every engine reads the whole page (pages without a text layer). "first":
    * only the first family (FIRST_FAMILY, when it runs); the second then reads only the cells in
    * doubt (readCells). If the first family fails on the page, the second reads the whole page. */
@@ -74,7 +74,7 @@ export interface ReadCellsInput {
   page: PDFPageProxy | PageRender;
   pageNumber: number;
   fileSha256: string;
-  cacheDir: string | null;
+  cacheDir: OcrCacheDir | null;
   /** The page's readings from readPage({ families: "first" }); the second family's crop reading
    * is added to it (and its render reused, or kept for later stages). */
   pageOcr: PageOcr;
@@ -99,6 +99,23 @@ export interface OcrReaderStats {
   /** Crop readings (readCells) each engine ran, and how many crops they held. */
   cropRuns: Record<OcrReaderName, number>;
   cropsRead: Record<OcrReaderName, number>;
+  /** Wall seconds each engine spent reading (pages and crops; cache hits excluded): the worker's
+   * pdftables_ocr_seconds_total. */
+  engineSeconds: Record<OcrReaderName, number>;
+}
+
+export function emptyOcrStats(): OcrReaderStats {
+  const zero = () => ({ "ocr-1": 0, "ocr-2": 0 });
+  return { engineRuns: zero(), engineLoads: zero(), cacheHits: 0, cropRuns: zero(), cropsRead: zero(), engineSeconds: zero() };
+}
+
+/** Adds `more` into `total` (stats of pipeline processes since replaced, worker/jobs/page-host.ts).
+ * Fields `more` lacks (stats from an older process) count as zero. */
+export function addOcrStats(total: OcrReaderStats, more: Partial<OcrReaderStats>): void {
+  total.cacheHits += more.cacheHits ?? 0;
+  for (const field of ["engineRuns", "engineLoads", "cropRuns", "cropsRead", "engineSeconds"] as const) {
+    for (const name of ["ocr-1", "ocr-2"] as const) total[field][name] += more[field]?.[name] ?? 0;
+  }
 }
 
 /** Loads each engine on first use and keeps it for the next pages (and, in the worker, the next
@@ -107,13 +124,7 @@ export interface OcrReaderStats {
  * does not fail every later page of a long-lived reader. The engines run are the keys of
  * `factories` (OCR_ENGINES can switch one off). */
 export class OcrReaders {
-  readonly stats: OcrReaderStats = {
-    engineRuns: { "ocr-1": 0, "ocr-2": 0 },
-    engineLoads: { "ocr-1": 0, "ocr-2": 0 },
-    cacheHits: 0,
-    cropRuns: { "ocr-1": 0, "ocr-2": 0 },
-    cropsRead: { "ocr-1": 0, "ocr-2": 0 },
-  };
+  readonly stats: OcrReaderStats = emptyOcrStats();
   readonly names: readonly OcrReaderName[];
   private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
 
@@ -303,6 +314,7 @@ export class OcrReaders {
         seconds: Math.round((performance.now() - started) / 10) / 100,
         fromCache: false,
       };
+      this.stats.engineSeconds[reader] += reading.seconds;
       return reading;
     } catch (error) {
       // Retried on the next page with a freshly loaded engine rather than remembered.

@@ -38,3 +38,11 @@ test("piecesToWords joins touching runs on one baseline only", () => {
   const words = piecesToWords([piece("Ta", 0, 10), piece("ble", 10.5, 25), piece("x", 40, 45)], 0.15);
   assert.deepEqual(words.map((w) => w.text), ["Table", "x"]);
 });
+
+test("itemToWords places the words of a right-to-left run from its right end", () => {
+  // pdf.js gives a Hebrew run in logical order ("first second"); the first word is drawn on the right.
+  const words = itemToWords({ str: "אבג דהו", transform: [10, 0, 0, 10, 100, 700], width: 70, height: 10, fontName: "f", dir: "rtl" }, FLIP, false, FONT);
+  assert.deepEqual(words.map((w) => w.text), ["אבג", "דהו"]);
+  assert.deepEqual(words[0]!.box, [140, 84, 170, 94]);
+  assert.deepEqual(words[1]!.box, [100, 84, 130, 94]);
+});

@@ -5,6 +5,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, Direction, PdfTextReading, Word } from "../types";
 import { multiplyMatrices, transformPoint } from "../geometry/box";
 import type { Settings } from "../settings";
+import { textRulesToRulings } from "./typewriter-rules";
 
 /** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
 const LIGATURES = /[\uFB00-\uFB06]/g;
@@ -15,6 +16,9 @@ interface TextItemLike {
   width: number;
   height: number;
   fontName: string;
+  /** pdf.js runs right-to-left text through the bidi algorithm: `str` is then in logical order
+   * and its first character is drawn at the run's right end. */
+  dir?: string;
 }
 
 export async function readPdfText(page: PDFPageProxy, settings: Settings): Promise<PdfTextReading> {
@@ -29,7 +33,8 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     const font = fontInfo(page, item.fontName);
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
-  return { words: piecesToWords(pieces, settings.wordJoinGapEm) };
+  // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
+  return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm));
 }
 
 function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: boolean } {
@@ -64,10 +69,14 @@ export function itemToWords(
   const chars = [...text];
   const charAdvance = chars.length > 0 ? advance / chars.length : 0;
   let start = -1;
+  const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
     if (start < 0) return;
-    const t0 = (start * charAdvance) / scaleX;
-    const t1 = (end * charAdvance) / scaleX;
+    // Right-to-left: character k of the logical string sits k characters from the right end.
+    const from = rightToLeft ? chars.length - end : start;
+    const to = rightToLeft ? chars.length - start : end;
+    const t0 = (from * charAdvance) / scaleX;
+    const t1 = (to * charAdvance) / scaleX;
     words.push(makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical));
     start = -1;
   };

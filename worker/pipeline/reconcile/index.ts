@@ -20,6 +20,10 @@
 //   reconcileTable(table, "pdf-text", readings) -> Table
 //       every header and body cell via reconcileExistingCell, header re-derived, ocr_unsupported
 //       set when no OCR reading has content in table.bbox. The usual entry point for a table.
+//   reconcileStructure(tables, tableModels, pageWords, structureReadings) -> {tables, verdicts}
+//       the structure vote (structure-vote.ts): each non-empty cell's boundaries judged by every
+//       structure reading (pdf-grid, pdf-layout, pdf-tags, ocr-2-lines); confidence only goes down:
+//       verified needs two supporting structure readings and none against.
 //   reconcileProse(block, "pdf-text", readings) -> Prose      (confidence + sources)
 //   isPageUnreadable(hasTextLayer, pageOcr.readings) -> boolean   (PageEntry.unreadable)
 //   isOcrUnsupported(tableBox, readings) -> boolean          (Table.ocr_unsupported)
@@ -40,6 +44,8 @@ export { verifyProse, type ProseVerdict } from "./prose";
 export { verifyFigure, type FigureVerdict } from "./figure";
 export { textInBox, wordsInBox, wordsToText, type BoxedWord } from "./words-in-box";
 export { RECONCILE_SETTINGS } from "./settings";
+export { reconcileStructure, type PageStructureOutcome } from "./structure-page";
+export { judgeCell, applyVerdict, voteOnStructure, prepareReading, PageWords, type StructureVerdict, type PreparedReading, type Opinion } from "./structure-vote";
 
 /** The word lists of the OCR readings that worked on a page (failed ones are left out). */
 export function ocrWordReadings(readings: Partial<Record<OcrReaderName, OcrOutcome>>): WordReadings {

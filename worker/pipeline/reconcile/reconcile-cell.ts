@@ -1,5 +1,6 @@
 // A cell's value from its readings: the text each value reading sees inside the cell box, voted
-// on (vote.ts). Structure readings (pdf-grid, pdf-layout) give the box, never a vote.
+// on (vote.ts). Structure readings (pdf-grid, pdf-layout, ...) give the box here, and vote on its
+// boundaries separately (structure-vote.ts).
 import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
 import { voteOnReadings, type CellReadings } from "./vote";
 import { textInBox, type BoxedWord } from "./words-in-box";

@@ -6,6 +6,8 @@
 //   - readings disagree, no majority           -> disputed,   provisional, readings = all,
 //                                                 value = the most trusted reading (VALUE_PRIORITY)
 // `readings` appears only when readings disagree; `provisional` only on disputed.
+// This is the value vote; the structure vote (structure-vote.ts) then checks each cell's
+// boundaries against the structure readings and can only lower what this gives.
 //
 // A reading that ran but saw nothing in the cell abstains: OCR drops small isolated marks ("-",
 // "5") far more often than it invents them, and counting its silence as a vote for "empty" would

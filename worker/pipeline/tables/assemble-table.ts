@@ -1,7 +1,7 @@
 // TableModel to the result Table (SPEC.md §2.4, DESIGN.md §5): body rows only in `rows`; header
 // lines collapse to one leaf name per column (`header_cells`, `header` derived from them) with
 // column bands above (`colbands`); merged regions of the body in `span_grid`.
-import type { Cell, Colband, Span, Table } from "../../../lib/result/schema";
+import type { Cell, Colband, Confidence, Span, Table } from "../../../lib/result/schema";
 import type { Box, ModelCell, TableModel } from "../types";
 import { boxUnion, roundBox } from "../geometry/box";
 
@@ -78,12 +78,23 @@ export function modelToTable(model: TableModel, page: number, index: number): Ta
   return table;
 }
 
+/** One slot of the grid view; `confidence` is the cell's own (a band label has one only when a
+ * stage gave it one: the result format's colbands carry none yet). */
+export interface GridViewCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+  confidence?: Confidence;
+}
+
 /** The inverse view used by the eval and by exports: the table as one grid of strings, colband
  * rows first, then the header leaf row (when any), then the body; spans from span_grid and
  * colbands. */
-export function tableToGrid(table: Table): { cells: Array<{ row: number; col: number; rowSpan: number; colSpan: number; text: string }>; nRows: number; nCols: number } {
+export function tableToGrid(table: Table): { cells: GridViewCell[]; nRows: number; nCols: number } {
   const nCols = Math.max(table.header_cells.length, ...table.rows.map((r) => r.length), 0);
-  const cells: Array<{ row: number; col: number; rowSpan: number; colSpan: number; text: string }> = [];
+  const cells: GridViewCell[] = [];
   // Colbands: place each in the first band row where it does not overlap, widest first.
   const bandRows: Array<Array<[number, number]>> = [];
   const bands = [...(table.colbands ?? [])].sort((a, b) => b.end_col - b.start_col - (a.end_col - a.start_col));
@@ -95,9 +106,12 @@ export function tableToGrid(table: Table): { cells: Array<{ row: number; col: nu
     placed.push({ band, level });
   }
   let offset = bandRows.length;
-  for (const { band, level } of placed) cells.push({ row: level, col: band.start_col, rowSpan: 1, colSpan: band.end_col - band.start_col + 1, text: band.label });
+  for (const { band, level } of placed) {
+    const confidence = (band as Colband & { confidence?: Confidence }).confidence;
+    cells.push({ row: level, col: band.start_col, rowSpan: 1, colSpan: band.end_col - band.start_col + 1, text: band.label, ...(confidence ? { confidence } : {}) });
+  }
   if (table.header_cells.length > 0) {
-    table.header_cells.forEach((c, col) => cells.push({ row: offset, col, rowSpan: 1, colSpan: 1, text: c.value }));
+    table.header_cells.forEach((c, col) => cells.push({ row: offset, col, rowSpan: 1, colSpan: 1, text: c.value, confidence: c.confidence }));
     offset += 1;
   }
   const covered = new Set<string>();
@@ -108,7 +122,7 @@ export function tableToGrid(table: Table): { cells: Array<{ row: number; col: nu
     row.forEach((cell, col) => {
       if (covered.has(`${r},${col}`)) return;
       const span = table.span_grid?.find((s) => s.row === r && s.col === col);
-      cells.push({ row: offset + r, col, rowSpan: span?.row_span ?? 1, colSpan: span?.col_span ?? 1, text: cell.value });
+      cells.push({ row: offset + r, col, rowSpan: span?.row_span ?? 1, colSpan: span?.col_span ?? 1, text: cell.value, confidence: cell.confidence });
     });
   });
   return { cells, nRows: offset + table.rows.length, nCols };

@@ -5,7 +5,7 @@ import { boxUnion, isPointInBox, median } from "../geometry/box";
 import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines";
 import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Grid } from "../geometry/rulings-to-grid";
-import type { Settings } from "../settings";
+import { SETTINGS, type Settings } from "../settings";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -37,7 +37,7 @@ interface RawCell {
 }
 
 /** Rotated words at the left edge of a table are side labels (row_groups), not a column. */
-function takeSideLabels(words: Word[]): { content: Word[]; labels: Word[][] } {
+function takeSideLabels(words: Word[], settings: Settings): { content: Word[]; labels: Word[][] } {
   const rotated = words.filter((w) => w.dir === 90 || w.dir === 270);
   const content = words.filter((w) => w.dir === 0);
   if (rotated.length === 0) return { content, labels: [] };
@@ -45,7 +45,8 @@ function takeSideLabels(words: Word[]): { content: Word[]; labels: Word[][] } {
   const sorted = [...rotated].sort((a, b) => a.box[0] - b.box[0]);
   const labels: Word[][] = [];
   for (const w of sorted) {
-    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * 0.5 && l.some((o) => o.box[1] - w.box[3] < w.size && w.box[1] - o.box[3] < w.size));
+    const reach = w.size * settings.sideLabelReachEm;
+    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm && l.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach));
     if (label) label.push(w);
     else labels.push([w]);
   }
@@ -62,7 +63,7 @@ function sideLabelText(label: Word[]): string {
 /** Builds a table from a ruled grid and the words inside it. */
 export function gridToModel(grid: Grid, words: Word[], settings: Settings): TableModel | null {
   const inside = words.filter((w) => wordCenterIn(w, grid.box, 1));
-  const { content, labels } = takeSideLabels(inside);
+  const { content, labels } = takeSideLabels(inside, settings);
   if (isUnderColumned(grid, content, settings)) return null;
   // Refine rows: a grid row that holds several text lines aligned across columns is a block of
   // rows drawn without row rulings (column-ruled tables), not wrapped cells.
@@ -155,7 +156,7 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings): numb
  * joined back into their cell. */
 export function layoutToModel(region: Box, words: Word[], settings: Settings, rulings: Ruling[] = []): TableModel | null {
   const inside = words.filter((w) => wordCenterIn(w, region, 1));
-  const { content, labels } = takeSideLabels(inside);
+  const { content, labels } = takeSideLabels(inside, settings);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
   if (lines.length === 0) return null;
   const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm));
@@ -206,7 +207,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     const box = boxUnion(cell.words.map((w) => w.box))!;
     const centre = (box[0] + box[2]) / 2;
     const middle = (valuesLeft + valuesRight) / 2;
-    if (cell.words.length < 2 || isNumeric(text) || Math.abs(centre - middle) > (valuesRight - valuesLeft) * 0.15) continue;
+    if (cell.words.length < 2 || isNumeric(text) || Math.abs(centre - middle) > (valuesRight - valuesLeft) * settings.centredLabelTolerance) continue;
     row.cells.delete(col);
     row.cells.set(1, { last: columns.length - 1, words: cell.words });
   }
@@ -221,8 +222,8 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   });
   const model = rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
   if (model) {
-    extendHeaderBands(model);
-    applyRuledBands(model, rulings);
+    extendHeaderBands(model, settings);
+    applyRuledBands(model, rulings, settings);
   }
   return model;
 }
@@ -239,7 +240,7 @@ function columnCenters(model: TableModel): number[] {
 
 /** A rule drawn right under a header label (booktabs' cmidrule) spans exactly the label's columns:
  * the label covers the columns whose centres lie along the rule. */
-export function applyRuledBands(model: TableModel, rulings: Ruling[]): void {
+export function applyRuledBands(model: TableModel, rulings: Ruling[], settings: Settings = SETTINGS): void {
   const h = model.headerRows;
   if (h < 2 || rulings.length === 0) return;
   const centers = columnCenters(model);
@@ -248,7 +249,7 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[]): void {
     const [x0, , x1, y1] = cell.box;
     const size = cell.box[3] - cell.box[1];
     const rule = rulings.find(
-      (r) => r.orientation === "h" && r.pos >= y1 - 1 && r.pos <= y1 + size && r.start <= x0 + (x1 - x0) * 0.25 && r.end >= x1 - (x1 - x0) * 0.25 && r.end - r.start < (model.box[2] - model.box[0]) * 0.9,
+      (r) => r.orientation === "h" && r.pos >= y1 - 1 && r.pos <= y1 + size && r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang && r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang && r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
     );
     if (!rule) continue;
     const cols = centers.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
@@ -266,7 +267,7 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[]): void {
 /** In an unruled header, a label above several columns is centred over them, so it overlaps only
  * the middle ones. Each label of a band row (a header row with fewer labels than a row below it)
  * takes the columns whose centres lie nearer to it than to the row's other labels. */
-export function extendHeaderBands(model: TableModel): void {
+export function extendHeaderBands(model: TableModel, settings: Settings = SETTINGS): void {
   const h = model.headerRows;
   if (h < 2) return;
   const centers = columnCenters(model);
@@ -276,14 +277,14 @@ export function extendHeaderBands(model: TableModel): void {
     // Only a label already reaching over two columns is a band, or labels that all sit off the
     // centre of their columns (centred over a pair, eu-018's years over "N | % Pos"); one centred
     // over a single column is the first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers)))) {
+    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers, settings))) && !groupsRepeatBelow(model, row, centers)) {
       // A single label on a sparse top row, centred over all value columns, spans them; a label
       // centred over its own column is the first line of that column's name.
       const only = row.length === 1 ? row[0]! : undefined;
       const left = centers[1]!;
       const right = centers[model.nCols - 1]!;
       const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
-      if (!only || r >= topBandRows(model) || Math.abs(centre - (left + right) / 2) > (right - left) * 0.15) continue;
+      if (!only || r >= topBandRows(model, settings) || Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) continue;
       const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
       if (clash) continue;
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
@@ -294,19 +295,7 @@ export function extendHeaderBands(model: TableModel): void {
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
-    const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
-    const sorted = [...labelCenters].sort((a, b) => a - b);
-    // Beyond the outermost labels a label reaches no further than half the way to its neighbour:
-    // the columns left of the first band ("Sample size") are not under it.
-    const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
-    const owner: number[] = centers.map((cx, c) => {
-      if (c === 0 || cx < reach.left || cx > reach.right) return -1;
-      let best = 0;
-      labelCenters.forEach((lx, k) => {
-        if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
-      });
-      return best;
-    });
+    const owner = labelOwners(row, centers);
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
       if (cols.length === 0) return;
@@ -322,13 +311,46 @@ export function extendHeaderBands(model: TableModel): void {
   }
 }
 
+/** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and
+ * columns beyond the outermost labels, which reach no further than half the way to their
+ * neighbour: the columns left of the first band, "Sample size", are not under it). */
+function labelOwners(row: ModelCell[], centers: number[]): number[] {
+  const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
+  const sorted = [...labelCenters].sort((a, b) => a - b);
+  const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
+  return centers.map((cx, c) => {
+    if (c === 0 || cx < reach.left || cx > reach.right) return -1;
+    let best = 0;
+    labelCenters.forEach((lx, k) => {
+      if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
+    });
+    return best;
+  });
+}
+
+/** Labels centred over groups of an odd number of columns sit on the middle column's centre, like
+ * the first line of one column's name. What tells them apart: the leaf names under the labels'
+ * groups repeat ("2015 2016 2017 | 2015 2016 2017" under "Urban | Foreign"), which a wrapped name
+ * never makes. */
+function groupsRepeatBelow(model: TableModel, row: ModelCell[], centers: number[]): boolean {
+  if (row.length < 2 || row.some((x) => x.colSpan !== 1)) return false;
+  const owner = labelOwners(row, centers);
+  const leafRow = model.headerRows - 1;
+  const leaf = (c: number) => model.cells.find((x) => x.row === leafRow && x.col === c && x.colSpan === 1)?.text ?? "";
+  const groups = row.map((_, k) => owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0));
+  const names = groups.map((cols) => cols.map(leaf).join("\u0000"));
+  // Contiguous groups of two or more named columns, one under each label, all named alike.
+  const contiguous = groups.every((cols) => cols.length >= 2 && cols[cols.length - 1]! - cols[0]! === cols.length - 1);
+  return contiguous && groups.every((cols) => cols.every((c) => leaf(c) !== "")) && names.every((n) => n === names[0]);
+}
+
 /** A label sits off the centre of its column when its centre is nearer a neighbouring column's
  * centre than a quarter of the way from its own. */
-function isOffCentre(cell: ModelCell, centers: number[]): boolean {
+function isOffCentre(cell: ModelCell, centers: number[], settings: Settings): boolean {
   const lx = (cell.box![0] + cell.box![2]) / 2;
   const own = centers[cell.col]!;
   const neighbour = lx >= own ? centers[cell.col + 1] : centers[cell.col - 1];
-  return neighbour !== undefined && Math.abs(lx - own) > Math.abs(neighbour - own) / 4;
+  return neighbour !== undefined && Math.abs(lx - own) > Math.abs(neighbour - own) * settings.offCentreShare;
 }
 
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
@@ -341,7 +363,7 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     const prev = chunk.words[k - 1]!;
     const word = chunk.words[k]!;
     const gap = word.box[0] - prev.box[2];
-    const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + 0.5 && word.box[0] >= columns[c + 1]!.x0 - 0.5);
+    const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + settings.gutterTolerance && word.box[0] >= columns[c + 1]!.x0 - settings.gutterTolerance);
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
     else parts[parts.length - 1]!.push(word);
   }
@@ -434,7 +456,7 @@ function rawToModel(
     }
     keptBands.forEach(([y0, y1], r) => {
       const overlap = Math.min(y1, lb[3]) - Math.max(y0, lb[1]);
-      if (overlap > (y1 - y0) * 0.5) rowGroups[r] = sideLabelText(label);
+      if (overlap > (y1 - y0) * settings.sideLabelRowOverlap) rowGroups[r] = sideLabelText(label);
     });
   }
   const model: TableModel = {
@@ -447,7 +469,7 @@ function rawToModel(
     source,
     disputed: false,
   };
-  model.headerRows = source === "pdf-grid" ? gridHeaderRows(model) : modelToHeaderRows(model);
+  model.headerRows = source === "pdf-grid" ? gridHeaderRows(model) : modelToHeaderRows(model, settings);
   return model;
 }
 
@@ -456,15 +478,15 @@ const RANGE = /^\d+\s?[-–]\s?\d+$/;
 
 /** Leading rows that are band labels only: nothing in the first column, under half the columns
  * filled, while a lower row fills more. */
-export function topBandRows(model: TableModel): number {
+export function topBandRows(model: TableModel, settings: Settings = SETTINGS): number {
   const filled = (r: number) => model.cells.filter((c) => c.row === r && c.text !== "").length;
   let r = 0;
   while (
     r + 1 < model.nRows &&
-    r < 3 &&
+    r < settings.maxTopBandRows &&
     !model.cells.some((c) => c.row === r && c.col === 0 && c.text !== "") &&
     filled(r) > 0 &&
-    filled(r) < model.nCols / 2 &&
+    filled(r) < model.nCols * settings.bandRowMaxFilledShare &&
     filled(r + 1) > filled(r)
   )
     r++;
@@ -509,7 +531,7 @@ export function gridHeaderRows(model: TableModel): number {
 /** Header rows of an unruled table: the rows above the first row with a number outside the first
  * column (years are column names, not data, while rows below hold other numbers); a table without
  * numbers has its first row as header. */
-export function modelToHeaderRows(model: TableModel): number {
+export function modelToHeaderRows(model: TableModel, settings: Settings = SETTINGS): number {
   if (model.nRows < 2) return 0;
   let firstData = -1;
   for (let r = 0; r < model.nRows && firstData < 0; r++) {
@@ -528,7 +550,7 @@ export function modelToHeaderRows(model: TableModel): number {
   let h = Math.min(firstData, 6, model.nRows - 1);
   // Sparse rows on top (a band label, the first column empty) head the row below them, even when
   // that row is numbered columns (1, 2, 3 ...).
-  const bands = topBandRows(model);
+  const bands = topBandRows(model, settings);
   if (bands > 0 && bands + 1 < model.nRows) h = Math.max(h, bands + 1);
   // A row just above the data with one label only (in the first column, or spanning) is a
   // section label of the body ("Women", "Enrollment, in thousands"), not part of the header.
@@ -536,7 +558,7 @@ export function modelToHeaderRows(model: TableModel): number {
     const filled = model.cells.filter((c) => c.row === r && c.text !== "");
     return filled.length === 1 && (filled[0]!.col === 0 || filled[0]!.colSpan > 1);
   };
-  while (h > 1 && isSectionRow(h - 1) && !(h - 1 < topBandRows(model))) h--;
+  while (h > 1 && isSectionRow(h - 1) && !(h - 1 < topBandRows(model, settings))) h--;
   return h;
 }
 

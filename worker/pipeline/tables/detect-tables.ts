@@ -6,6 +6,7 @@ import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
+import { splitSideBySide } from "./split-side-by-side";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -25,7 +26,7 @@ export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings):
   const drawnGrids = rulingsToGroups(drawn, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
     .filter((g): g is Grid => g !== null && g.cells.length >= 2);
-  const backgrounds = graphics.filledRects.map((r) => r.box).filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > 0.5));
+  const backgrounds = graphics.filledRects.map((r) => r.box).filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > settings.backgroundInGridShare));
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
@@ -38,12 +39,15 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const layoutRegions = linesToTableRegions(allLines, settings);
 
   const tables: TableModel[] = [];
+  // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
+  const stroked = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
   for (const grid of grids) {
+    if (isShadingFragment(grid, stroked, layoutRegions, allLines, settings)) continue;
     const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings, rulings) : null);
-    if (!model || model.nRows < 2 || !isTableLike(model)) continue;
+    if (!model || model.nRows < 2 || !isTableLike(model, settings)) continue;
     // Nested grids (a grid drawn inside a cell of another) are read as part of the outer table.
-    if (tables.some((t) => boxOverlapRatio(model.box, t.box) > 0.8)) continue;
-    model.disputed = !layoutRegions.some((r) => boxOverlapRatio(r, model.box) > 0.3 || boxOverlapRatio(model.box, r) > 0.3);
+    if (tables.some((t) => boxOverlapRatio(model.box, t.box) > settings.nestedGridOverlap)) continue;
+    model.disputed = !layoutRegions.some((r) => boxOverlapRatio(r, model.box) > settings.layoutAgreementOverlap || boxOverlapRatio(model.box, r) > settings.layoutAgreementOverlap);
     tables.push(model);
   }
   const taken = tables.map((t) => t.box);
@@ -53,28 +57,45 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   // are figures, not tables.
   const artwork = boxesToClusters(
     // Filled rectangles stay out: cell shading is as common in tables as bars are in charts.
-    [...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1]).map((i) => i.box)],
+    [...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box)],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings)) {
     const model = layoutToModel(region, freeWords, settings, rulings);
-    if (!model || model.nRows < 2 || !isTableLike(model) || isProseLike(model, settings)) continue;
+    if (!model || model.nRows < 2 || !isTableLike(model, settings) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
     if (onArtwork > settings.chartOverlapShare) continue;
     tables.push(model);
   }
-  const split = tables.flatMap(splitRepeatedColumns);
+  const split = tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions };
 }
 
+/** A grid drawn only by cell shading that covers part of a text table: zebra rows shaded next to
+ * a shaded header join into a small "grid" of their own, while the table's lines run on below
+ * it. The text layout reads the whole table; the fragment would cut it in two. */
+function isShadingFragment(grid: Grid, stroked: Ruling[], regions: Box[], lines: TextLine[], settings: Settings): boolean {
+  const tol = settings.intersectTolerance;
+  const drawn = stroked.some((r) =>
+    r.orientation === "h"
+      ? r.pos >= grid.box[1] - tol && r.pos <= grid.box[3] + tol && r.end > grid.box[0] && r.start < grid.box[2]
+      : r.pos >= grid.box[0] - tol && r.pos <= grid.box[2] + tol && r.end > grid.box[1] && r.start < grid.box[3],
+  );
+  if (drawn) return false;
+  const region = regions.find((r) => boxOverlapRatio(grid.box, r) > settings.fragmentInRegionShare);
+  if (!region) return false;
+  // The region holds text lines outside the grid's rows: the table goes on beyond the shading.
+  return lines.some((l) => l.box[1] >= region[1] - 1 && l.box[3] <= region[3] + 1 && (l.box[1] >= grid.box[3] || l.box[3] <= grid.box[1]) && l.box[0] < region[2] && l.box[2] > region[0]);
+}
+
 /** A table has most rows filled in at least two columns; a boxed paragraph or a list does not. */
-function isTableLike(model: TableModel): boolean {
+function isTableLike(model: TableModel, settings: Settings): boolean {
   let multi = 0;
   for (let r = 0; r < model.nRows; r++) {
     if (model.cells.filter((c) => c.row === r && c.text !== "").length >= 2) multi++;
   }
-  return multi >= 2 && multi >= model.nRows * 0.4;
+  return multi >= 2 && multi >= model.nRows * settings.tableLikeRowShare;
 }
 
 /** Columns of running text side by side (newsletter layout): the cells are phrases of several
@@ -87,7 +108,7 @@ export function isProseLike(model: TableModel, settings: Settings): boolean {
   const numeric = cells.filter((c) => isNumeric(c.text)).length;
   // Prose lines mostly continue a sentence; table cells start afresh (capital, number, symbol).
   const continuing = cells.filter((c) => /^[a-z]/.test(c.text)).length;
-  return wordy >= cells.length * 0.5 && numeric < cells.length * 0.2 && continuing >= cells.length * 0.3;
+  return wordy >= cells.length * settings.proseLikeWordyShare && numeric < cells.length * settings.proseLikeNumericShare && continuing >= cells.length * settings.proseLikeContinuingShare;
 }
 
 const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;
@@ -97,7 +118,7 @@ const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)]
 export function isProseChunk(chunk: TextLine, settings: Settings): boolean {
   if (chunk.words.length < settings.proseChunkWords) return false;
   const alphabetic = chunk.words.filter((w) => /^[A-Za-z(][A-Za-z'’.,;:)-]*$/.test(w.text)).length;
-  return alphabetic >= chunk.words.length * 0.6;
+  return alphabetic >= chunk.words.length * settings.proseChunkAlphabeticShare;
 }
 
 /** The chunks of a line that may be table cells: not prose, not a bullet before prose. */
@@ -119,7 +140,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
   const info = lines.map((line) => {
     const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
     const cells = lineToCellChunks(chunks, settings);
-    return { line, cells, tabular: cells.length >= 2 };
+    // Titles of tables printed side by side ("Table 1: ...   Table 2: ...") line up like cells
+    // but name the tables below them.
+    const titles = cells.every((c) => TITLE.test(c.text));
+    return { line, cells, tabular: cells.length >= 2 && !titles };
   });
   const regions: Box[] = [];
   let i = 0;
@@ -143,15 +167,68 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       j++;
     }
     if (count >= settings.minTableLines) {
-      const tabularBoxes = info.slice(i, lastTab + 1).filter((x) => x.tabular).flatMap((x) => x.cells.map((c) => c.box));
-      const span = boxUnion(tabularBoxes)!;
-      // Interrupting lines count only where they fall inside the table's columns.
-      const inner = info.slice(i, lastTab + 1).flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-      regions.push(boxUnion([span, ...inner])!);
+      for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
+        const tabular = part.filter((x) => x.tabular);
+        if (tabular.length < settings.minTableLines) continue;
+        const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
+        // Interrupting lines count only where they fall inside the table's columns.
+        const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
+        const region = boxUnion([span, ...inner])!;
+        const above = info[info.indexOf(part[0]!) - 1];
+        const band = above && isSpanningLabelAbove(above.line, region, tabular, settings) ? [above.line.box] : [];
+        regions.push(boxUnion([region, ...band])!);
+      }
     }
     i = Math.max(lastTab + 1, i + 1);
   }
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+/** A one-chunk line right above a table, centred over its value columns (right of the row
+ * labels) and short, is the top band of its header ("Persons employed" over every year column), not
+ * a title: a title starts at the table's left edge or runs wider. */
+export function isSpanningLabelAbove(line: TextLine, region: Box, tabular: Array<{ cells: TextLine[] }>, settings: Settings): boolean {
+  const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+  if (chunks.length !== 1 || TITLE.test(line.text) || line.words.length > settings.maxSectionLabelWords) return false;
+  if (region[1] - line.box[3] > line.size * settings.bandLabelGapEm || line.box[3] > region[1] + 1) return false;
+  const valuesLeft = Math.min(...tabular.map((x) => x.cells[1]?.box[0] ?? Infinity));
+  if (!Number.isFinite(valuesLeft) || line.box[0] < valuesLeft - 1 || line.box[2] > region[2] + 1) return false;
+  const centre = (line.box[0] + line.box[2]) / 2;
+  return Math.abs(centre - (valuesLeft + region[2]) / 2) <= (region[2] - valuesLeft) * settings.centredLabelTolerance;
+}
+
+/** The text a header line is recognised by when it comes again: its words without spaces. */
+function headerKey(line: TextLine): string {
+  return line.text.replace(/\s+/g, "");
+}
+
+/** A year or a span of years ("2019", "2019-20", "1995–2000"): column names, not values. */
+const YEAR_NAME = /^(19|20)\d{2}([-–/](\d{2}|(19|20)\d{2}))?\*?$/;
+
+/** A tabular line that could be a header: it names something (a letter), or it is a line of
+ * years only; a line of other numbers is data, and data rows may repeat. */
+function mayBeHeader(line: TextLine): boolean {
+  return /\p{L}/u.test(line.text) || (line.words.length >= 2 && line.words.every((w) => YEAR_NAME.test(w.text)));
+}
+
+/** Stacked tables printed one after another repeat their header line: a run of lines is cut
+ * before each line that repeats the run's first tabular line, and the non-tabular lines just
+ * above such a repeat (a "Part B" caption) go with neither part. A table continuing on the same
+ * page does not print its header twice. */
+export function splitAtRepeatedHeader<T extends { line: TextLine; tabular: boolean }>(run: T[]): T[][] {
+  const first = run.find((x) => x.tabular);
+  if (!first || !mayBeHeader(first.line)) return [run];
+  const key = headerKey(first.line);
+  const parts: T[][] = [[]];
+  for (const x of run) {
+    if (x !== first && x.tabular && headerKey(x.line) === key) {
+      const current = parts[parts.length - 1]!;
+      while (current.length > 0 && !current[current.length - 1]!.tabular) current.pop();
+      parts.push([]);
+    }
+    parts[parts.length - 1]!.push(x);
+  }
+  return parts;
 }
 
 const TITLE = /^(table|figure|fig\.|exhibit|chart|source|note)\b/i;
@@ -168,7 +245,12 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
       const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
       const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
       const labelsOnly = between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
-      if (labelsOnly && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * 0.8) {
+      // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
+      const headerOf = (r: Box) => lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+      const top = headerOf(prev);
+      const next = headerOf(region);
+      const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
+      if (labelsOnly && !repeatsHeader && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * settings.stackedOverlapShare) {
         out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
         continue;
       }
@@ -201,9 +283,9 @@ export function tableInRegion(region: Box, words: Word[], graphics: PdfGraphicsR
     .filter((g): g is Grid => g !== null && g.cells.length >= 2)
     .sort((a, b) => (b.box[2] - b.box[0]) * (b.box[3] - b.box[1]) - (a.box[2] - a.box[0]) * (a.box[3] - a.box[1]));
   const grid = grids[0];
-  if (grid && boxOverlapRatio(region, grid.box) > 0.6) {
+  if (grid && boxOverlapRatio(region, grid.box) > settings.regionGridOverlap) {
     const model = gridToModel(grid, inRegion, settings);
-    if (model && model.nRows >= 2 && isTableLike(model)) return model;
+    if (model && model.nRows >= 2 && isTableLike(model, settings)) return model;
   }
   return layoutToModel(region, inRegion, settings, rulings);
 }

@@ -38,6 +38,7 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
         pages={read.result.pages}
         sourcePages={read.result.source_pages}
         versions={editVersions(read.edits)}
+        structure={read.structureVersion}
       />
     ) : (
       <Notice tone="error">The extraction finished but its result could not be read. Please upload the document again.</Notice>
@@ -45,9 +46,9 @@ export default async function ReviewPage({ params }: { params: Promise<{ id: str
   }
 
   return (
-    <main className="page" style={{ maxWidth: 1440 }}>
-      <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="m-0 break-words text-2xl">Review: {job.fileName}</h1>
+    <main className="page" style={{ maxWidth: 1600, paddingTop: "0.75rem", paddingBottom: "1rem" }}>
+      <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="m-0 break-words text-xl">Review: {job.fileName}</h1>
         <a href={`/jobs/${job.id}`}>Back to the result and downloads</a>
       </div>
       {body}

@@ -1,5 +1,5 @@
 // GET /v1/parse/{id} - poll a job; DELETE /v1/parse/{id} - delete it and its data
-import { withApi } from "@/lib/http/with-api";
+import { methodNotAllowed, withApi } from "@/lib/http/with-api";
 import { deleteJob } from "@/lib/jobs/delete-job";
 import { getJobFor } from "@/lib/jobs/find-job";
 import { viewJob } from "@/lib/jobs/job-view";
@@ -17,3 +17,7 @@ export const DELETE = withApi<{ id: string }>(async ({ caller, params }) => {
   await deleteJob(job);
   return Response.json({ id: job.id, deleted: true });
 });
+
+// Every other method: 405 with a JSON body
+const notAllowed = methodNotAllowed(["GET", "DELETE"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH };

@@ -15,6 +15,8 @@ const bodySchema = z.object({
   version: z.number().int().min(0),
   action: z.enum(["confirm", "revert"]).default("confirm"),
   value: z.string().optional(),
+  /** The structure version the page shows (0 until the tables are reshaped). */
+  structure: z.number().int().min(0).default(0),
 });
 
 export const POST = withAccount<{ id: string }>(async ({ request, user, params }) => {
@@ -23,6 +25,6 @@ export const POST = withAccount<{ id: string }>(async ({ request, user, params }
   if (!parsed.success) throw badRequest("send JSON {cell, version, action: confirm|revert, value?}");
   const ref = parseCellRef(parsed.data.cell);
   if (!ref) throw badRequest("cell must look like page:table:row:col (row h for the header)");
-  const saved = await saveCellEdit({ job, userId: user.id, ref, seenVersion: parsed.data.version, action: parsed.data.action, value: parsed.data.value });
+  const saved = await saveCellEdit({ job, userId: user.id, ref, seenVersion: parsed.data.version, seenStructureVersion: parsed.data.structure, action: parsed.data.action, value: parsed.data.value });
   return Response.json(saved, { headers: { "cache-control": "no-store" } });
 });

@@ -1,5 +1,5 @@
 // GET /v1/parse/{id}/export?format=xlsx|csv|json|zip - download a finished job
-import { withApi } from "@/lib/http/with-api";
+import { methodNotAllowed, withApi } from "@/lib/http/with-api";
 import { exportJob } from "@/lib/jobs/export-job";
 import { getJobFor } from "@/lib/jobs/find-job";
 
@@ -10,3 +10,7 @@ export const GET = withApi<{ id: string }>(async ({ request, caller, params }) =
   const job = await getJobFor(caller, params.id);
   return exportJob(job, new URL(request.url).searchParams.get("format"));
 });
+
+// Every other method: 405 with a JSON body
+const notAllowed = methodNotAllowed(["GET"]);
+export { notAllowed as POST, notAllowed as PUT, notAllowed as PATCH, notAllowed as DELETE };

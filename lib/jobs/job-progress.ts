@@ -1,0 +1,63 @@
+// What the job page shows while a job waits or runs: its place in the queue, pages done, and an
+// estimate from recent throughput (progress-estimate.ts). Figures about other jobs are only
+// counts and sums: nothing of another account's documents is revealed.
+import type { Job } from "@prisma/client";
+import { getDb } from "../db";
+import { getEnv } from "../env";
+import { publicStatus } from "./job-view";
+import { estimateSeconds, pagesDoneFromStage, secondsPerPage, THROUGHPUT_SAMPLE } from "./progress-estimate";
+
+export interface JobProgressView {
+  status: "queued" | "done" | "failed";
+  stage: string;
+  pages: number;
+  /** 1 = next to be picked up; null once a worker has it (or it ended). */
+  queue_position: number | null;
+  /** Pages finished so far; null when not known. */
+  pages_done: number | null;
+  /** Seconds until done, from recent throughput; null without history. */
+  estimate_seconds: number | null;
+  detail?: string;
+}
+
+export async function getJobProgress(job: Job): Promise<JobProgressView> {
+  const status = publicStatus(job.state);
+  const view: JobProgressView = { status, stage: job.stage, pages: job.pages, queue_position: null, pages_done: null, estimate_seconds: null };
+  if (job.state === "failed" && job.detail) view.detail = job.detail;
+  if (status !== "queued") {
+    view.pages_done = status === "done" ? job.pages : null;
+    return view;
+  }
+  const env = getEnv();
+  const db = getDb();
+  const recent = await db.$queryRaw<{ pages: number; seconds: number }[]>`
+    SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds FROM "Job"
+    WHERE state = 'done' AND "startedAt" IS NOT NULL AND "finishedAt" IS NOT NULL
+    ORDER BY "finishedAt" DESC LIMIT ${THROUGHPUT_SAMPLE}`;
+  const running = await db.$queryRaw<{ id: string; pages: number; stage: string; lockedBy: string | null }[]>`
+    SELECT id, pages, stage, "lockedBy" FROM "Job"
+    WHERE state = 'running' AND "heartbeatAt" > now() - make_interval(secs => ${env.WORKER_LEASE_SECONDS}::int)`;
+  const workers = new Set(running.map((row) => row.lockedBy)).size;
+  const perPage = secondsPerPage(recent);
+
+  if (job.state === "running") {
+    const done = pagesDoneFromStage(job.stage, job.pages);
+    view.pages_done = done;
+    view.estimate_seconds = estimateSeconds({ pagesAhead: 0, pagesLeft: job.pages - (done ?? 0), workers, secondsPerPage: perPage });
+    return view;
+  }
+  // Waiting: the jobs a worker will take first, in the queue's own order (lib/jobs/queue.ts:
+  // realtime and promoted batch by age, then young batch jobs).
+  const [ahead] = await db.$queryRaw<{ count: number; pages: number }[]>`
+    WITH ranked AS (
+      SELECT id, pages, "createdAt",
+        CASE WHEN mode = 'batch' AND "createdAt" > now() - make_interval(secs => ${env.BATCH_FLOOR_SECONDS}::int) THEN 1 ELSE 0 END AS late
+      FROM "Job" WHERE state = 'queued')
+    SELECT count(*)::int AS count, COALESCE(sum(r.pages), 0)::int AS pages
+    FROM ranked r, ranked me
+    WHERE me.id = ${job.id} AND r.id <> me.id AND (r.late, r."createdAt", r.id) < (me.late, me."createdAt", me.id)`;
+  const runningLeft = running.reduce((sum, row) => sum + row.pages - (pagesDoneFromStage(row.stage, row.pages) ?? 0), 0);
+  view.queue_position = (ahead?.count ?? 0) + 1;
+  view.estimate_seconds = estimateSeconds({ pagesAhead: (ahead?.pages ?? 0) + runningLeft, pagesLeft: job.pages, workers, secondsPerPage: perPage });
+  return view;
+}

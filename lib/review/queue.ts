@@ -1,0 +1,81 @@
+// The review queue: the cells that need a person, most urgent first. One function for every count
+// a page shows (the result page's "Review N cells" button, the review page's "N left to check"), so
+// the two can never disagree.
+//
+// Honest means: a blank cell is never queued unless its readings disagree about it (an empty cell
+// that one reading saw empty is not something to check; one where another reading saw "5" is);
+// `disputed` comes first, then `unverified`; `resolved` (a majority agrees) is only queued when
+// the reviewer asks for it with a filter. Within a level, cells keep page, table and reading order.
+import type { Cell, Confidence, Table } from "../result/schema";
+import { coveredCells } from "../result/span-layout";
+import { formatCellRef } from "./cell-ref";
+import { readingsDisagree } from "./readings";
+
+export const QUEUE_LEVELS = ["disputed", "unverified", "resolved"] as const;
+export type QueueLevel = (typeof QUEUE_LEVELS)[number];
+/** What is queued unless the reviewer changes the filter. */
+export const DEFAULT_LEVELS: readonly QueueLevel[] = ["disputed", "unverified"];
+
+export interface QueueFilter {
+  levels?: readonly QueueLevel[];
+  /** Only this table ("page:index"); all tables when absent. */
+  table?: string;
+}
+
+export interface QueueEntry {
+  ref: string;
+  level: QueueLevel;
+  /** "page:index" of the table the cell is in. */
+  table: string;
+}
+
+export const tableKey = (table: Pick<Table, "page" | "index">): string => `${table.page}:${table.index}`;
+
+/** Every drawn cell of a table with its reference, header line first. Cells covered by a merged
+ * cell (span_grid) are left out: they are empty placeholders in `rows`, not cells on the page. */
+export function cellsOf(table: Table): Array<{ ref: string; cell: Cell }> {
+  const covered = coveredCells(table);
+  const header = table.header_cells.map((cell, col) => ({ ref: formatCellRef({ page: table.page, table: table.index, row: "h", col }), cell }));
+  const body = table.rows.flatMap((row, r) =>
+    row.flatMap((cell, col) => (covered.has(`${r},${col}`) ? [] : [{ ref: formatCellRef({ page: table.page, table: table.index, row: r, col }), cell }])),
+  );
+  return [...header, ...body];
+}
+
+export function isBlank(cell: Pick<Cell, "value">): boolean {
+  return cell.value.trim() === "";
+}
+
+/** The queue level a cell belongs to, or null when no person needs to look at it. */
+export function queueLevel(cell: Cell): QueueLevel | null {
+  if (!(QUEUE_LEVELS as readonly Confidence[]).includes(cell.confidence)) return null;
+  if (isBlank(cell) && !readingsDisagree(cell)) return null;
+  return cell.confidence as QueueLevel;
+}
+
+/** Settled: nothing left for a person (confirmed, verified, ...; or a blank cell nobody doubts). */
+export function isSettled(cell: Cell): boolean {
+  return queueLevel(cell) === null;
+}
+
+export function buildQueue(tables: Table[], filter: QueueFilter = {}): QueueEntry[] {
+  const levels = filter.levels ?? DEFAULT_LEVELS;
+  const ordered = [...tables].sort((a, b) => a.page - b.page || a.index - b.index);
+  const entries: Array<QueueEntry & { position: number }> = [];
+  for (const table of ordered) {
+    const key = tableKey(table);
+    if (filter.table !== undefined && filter.table !== key) continue;
+    for (const { ref, cell } of cellsOf(table)) {
+      const level = queueLevel(cell);
+      if (level && levels.includes(level)) entries.push({ ref, level, table: key, position: entries.length });
+    }
+  }
+  const rank = (level: QueueLevel) => QUEUE_LEVELS.indexOf(level);
+  entries.sort((a, b) => rank(a.level) - rank(b.level) || a.position - b.position);
+  return entries.map(({ ref, level, table }) => ({ ref, level, table }));
+}
+
+/** How many cells need a person with the default filter: the number both pages show. */
+export function queueCount(tables: Table[]): number {
+  return buildQueue(tables).length;
+}

@@ -1,0 +1,67 @@
+// A cell's readings in one fixed order: the SPEC.md §2.3 source vocabulary order (ocr-1, ocr-2,
+// ocr-3, pdf-layout, ..., pdf-text, ..., human-review), never the order a JSON object happened to
+// keep its keys in. A stored cell, a saved cell and an undone cell can list their readings in
+// different key orders (Postgres jsonb sorts keys by length, then bytes), so the number keys of the
+// review page would pick different values for the same cell; sorted here, key 1 is always the
+// same reading.
+import { CELL_SOURCES, type Cell, type Table } from "../result/schema";
+
+export interface Reading {
+  source: string;
+  value: string;
+}
+
+const RANK = new Map<string, number>(CELL_SOURCES.map((source, index) => [source, index]));
+
+/** Sorts source names by the vocabulary order; a name outside the vocabulary goes last, by name. */
+export function compareSources(a: string, b: string): number {
+  const rankA = RANK.get(a) ?? CELL_SOURCES.length;
+  const rankB = RANK.get(b) ?? CELL_SOURCES.length;
+  return rankA - rankB || (a < b ? -1 : a > b ? 1 : 0);
+}
+
+/** Every reading of a cell that has them, in vocabulary order. */
+export function orderedReadings(cell: Pick<Cell, "readings">): Reading[] {
+  return Object.entries(cell.readings ?? {})
+    .sort(([a], [b]) => compareSources(a, b))
+    .map(([source, value]) => ({ source, value }));
+}
+
+/** The choices a reviewer has for a cell (the number keys): every reading when there are
+ * readings, else the one value with the sources behind it. */
+export function choicesOf(cell: Cell): Reading[] {
+  const readings = orderedReadings(cell);
+  if (readings.length) return readings;
+  const sources = [...cell.sources].sort(compareSources);
+  return [{ source: sources.length ? sources.join(", ") : "the only reading", value: cell.value }];
+}
+
+/** Whether the readings of a cell say different things (ignoring surrounding whitespace). */
+export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
+  return new Set(Object.values(cell.readings ?? {}).map((value) => value.trim())).size > 1;
+}
+
+/** A cell whose readings object lists its keys in vocabulary order (the same cell otherwise). */
+function sortedCell(cell: Cell): Cell {
+  if (!cell.readings) return cell;
+  const keys = Object.keys(cell.readings);
+  const sorted = [...keys].sort(compareSources);
+  if (keys.every((key, i) => key === sorted[i])) return cell;
+  return { ...cell, readings: Object.fromEntries(sorted.map((key) => [key, cell.readings![key]!])) };
+}
+
+/** The result with every cell's readings in vocabulary order, so the JSON the API and the exports
+ * write lists them in the order the pages show (JSON object order carries no meaning, but people
+ * read it). Tables whose cells are already in order are returned as they are. */
+export function withOrderedReadings<R extends { tables: Table[] }>(result: R): R {
+  let changed = false;
+  const tables = result.tables.map((table) => {
+    const header_cells = table.header_cells.map(sortedCell);
+    const rows = table.rows.map((row) => row.map(sortedCell));
+    const same = header_cells.every((cell, i) => cell === table.header_cells[i]) && rows.every((row, r) => row.every((cell, c) => cell === table.rows[r]![c]));
+    if (same) return table;
+    changed = true;
+    return { ...table, header_cells, rows };
+  });
+  return changed ? { ...result, tables } : result;
+}

@@ -1,0 +1,35 @@
+// The structure edits a reviewer can make to a table (issue 16), as data: what is stored in a
+// StructureEdit row and sent to POST /jobs/{id}/review/structure. Each names its table by
+// (page, index) as the table stands when the edit is made (edits are applied in order on every
+// read, lib/review/structure/apply-review.ts, so the names stay meaningful).
+import { z } from "zod";
+
+const at = { page: z.number().int().min(1), table: z.number().int().min(0) };
+const bodyRow = z.number().int().min(0);
+const col = z.number().int().min(0);
+
+export const structureOpSchema = z.discriminatedUnion("kind", [
+  /** Two neighbouring body cells become one merged cell (span_grid), their texts joined. */
+  z.object({ kind: z.literal("merge-cells"), ...at, row: bodyRow, col, direction: z.enum(["right", "down"]).default("right") }).strict(),
+  /** A merged cell comes apart, or a cell holding several columns' text spreads over the empty
+   * cells to its right; `parts` are the texts, left to right (default: the text stays in the first). */
+  z.object({ kind: z.literal("split-cell"), ...at, row: bodyRow, col, parts: z.array(z.string().max(10_000)).max(200).optional() }).strict(),
+  /** The first body row becomes the header line (the table must have none). */
+  z.object({ kind: z.literal("mark-header"), ...at }).strict(),
+  /** The header line becomes the first body row. */
+  z.object({ kind: z.literal("unmark-header"), ...at }).strict(),
+  /** Body rows from `row` on become a table of their own, right after this one. */
+  z.object({ kind: z.literal("split-table"), ...at, row: z.number().int().min(1) }).strict(),
+  /** The next table (the next on the page, else the first on a later page) is appended to this one. */
+  z.object({ kind: z.literal("merge-next"), ...at }).strict(),
+  /** A body row (or "h", the header line) that is not part of the table is removed. */
+  z.object({ kind: z.literal("delete-row"), ...at, row: z.union([bodyRow, z.literal("h")]) }).strict(),
+  /** A column that is not part of the table is removed. */
+  z.object({ kind: z.literal("delete-column"), ...at, col }).strict(),
+]);
+
+export type StructureOp = z.infer<typeof structureOpSchema>;
+export type StructureOpInput = z.input<typeof structureOpSchema>;
+
+/** Why an edit cannot be made to the table as it stands (answered 400, said to the reviewer). */
+export class StructureError extends Error {}

@@ -1,0 +1,119 @@
+// The structure edits as pure functions, and their fold with value edits over a stored result.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { resultSchema, type Cell, type Result, type Table } from "../../result/schema";
+import { applyStructureOp } from "./apply-op";
+import { applyReview } from "./apply-review";
+import { guessParts } from "./cell-ops";
+import { StructureError, structureOpSchema, type StructureOpInput } from "./ops";
+
+const c = (value: string, x = 0, y = 0): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"], bbox: [x, y, x + 40, y + 10] });
+const op = (input: StructureOpInput) => structureOpSchema.parse(input);
+
+function table(page: number, index: number, header: string[], rows: string[][]): Table {
+  return {
+    page,
+    index,
+    order: index,
+    kind: null,
+    column_major: false,
+    header,
+    header_cells: header.map((v, col) => c(v, col * 50, 0)),
+    row_groups: [],
+    rows: rows.map((row, r) => row.map((v, col) => c(v, col * 50, 20 + r * 20))),
+  };
+}
+
+function result(tables: Table[]): Result {
+  return { tables, prose: [], images: [], pages: [{ page: 1, width: 600, height: 800 }, { page: 2, width: 600, height: 800 }] };
+}
+
+const values = (t: Table) => t.rows.map((row) => row.map((cell) => cell.value));
+const valid = (tables: Table[]) => resultSchema.parse(result(tables));
+
+test("merge two cells: one merged cell, confirmed by a person, the other covered and empty", () => {
+  const [t] = applyStructureOp([table(1, 0, ["A", "B", "C"], [["Annual", "total", "9"], ["1", "2", "3"]])], op({ kind: "merge-cells", page: 1, table: 0, row: 0, col: 0 }));
+  assert.deepEqual(values(t!), [["Annual total", "", "9"], ["1", "2", "3"]]);
+  assert.deepEqual(t!.span_grid, [{ row: 0, col: 0, row_span: 1, col_span: 2 }]);
+  assert.equal(t!.rows[0]![0]!.confidence, "confirmed");
+  assert.deepEqual(t!.rows[0]![0]!.sources, ["human-review"]);
+  assert.deepEqual(t!.rows[0]![0]!.bbox, [0, 20, 90, 30]);
+  // Merging on down grows the region; merging into the middle of it is refused.
+  const [down] = applyStructureOp([t!], op({ kind: "merge-cells", page: 1, table: 0, row: 0, col: 0, direction: "down" }));
+  assert.deepEqual(down!.span_grid, [{ row: 0, col: 0, row_span: 2, col_span: 2 }]);
+  assert.equal(down!.rows[0]![0]!.value, "Annual total 1 2");
+  assert.throws(() => applyStructureOp([t!], op({ kind: "merge-cells", page: 1, table: 0, row: 0, col: 1 })), StructureError);
+  valid([down!]);
+});
+
+test("split a merged cell back, and a cell holding several columns' text over empty cells", () => {
+  const [merged] = applyStructureOp([table(1, 0, [], [["a b", "", ""]])], op({ kind: "merge-cells", page: 1, table: 0, row: 0, col: 0 }));
+  const [apart] = applyStructureOp([merged!], op({ kind: "split-cell", page: 1, table: 0, row: 0, col: 0, parts: ["a", "b"] }));
+  assert.equal(apart!.span_grid, undefined);
+  assert.deepEqual(values(apart!), [["a", "b", ""]]);
+  const [spread] = applyStructureOp([table(1, 0, [], [["Region  Sales  Share", "", "", "x"]])], op({ kind: "split-cell", page: 1, table: 0, row: 0, col: 0 }));
+  assert.deepEqual(values(spread!), [["Region", "Sales", "Share", "x"]]);
+  assert.ok(spread!.rows[0]!.slice(0, 3).every((cell) => cell.confidence === "confirmed" && cell.sources.includes("human-review")));
+  assert.deepEqual(guessParts("a b  c"), ["a b", "c"]);
+  assert.throws(() => applyStructureOp([table(1, 0, [], [["a b", "x"]])], op({ kind: "split-cell", page: 1, table: 0, row: 0, col: 0 })), /no empty cell/);
+});
+
+test("unmark a title read as a header, delete it, mark the column names as the header", () => {
+  let tables = [table(1, 0, ["Table 3: sales", "", ""], [["Region", "Q1", "Q2"], ["North", "1", "2"]])];
+  tables = applyStructureOp(tables, op({ kind: "unmark-header", page: 1, table: 0 }));
+  assert.deepEqual(tables[0]!.header, []);
+  tables = applyStructureOp(tables, op({ kind: "delete-row", page: 1, table: 0, row: 0 }));
+  tables = applyStructureOp(tables, op({ kind: "mark-header", page: 1, table: 0 }));
+  assert.deepEqual(tables[0]!.header, ["Region", "Q1", "Q2"]);
+  assert.ok(tables[0]!.header_cells.every((cell) => cell.confidence === "confirmed"));
+  assert.deepEqual(values(tables[0]!), [["North", "1", "2"]]);
+  assert.throws(() => applyStructureOp(tables, op({ kind: "mark-header", page: 1, table: 0 })), /already has a header/);
+  valid(tables);
+});
+
+test("delete a column: cells, header and column bands follow", () => {
+  const t = table(1, 0, ["A", "x", "B"], [["1", "-", "2"]]);
+  t.colbands = [{ label: "band", start_col: 1, end_col: 2 }];
+  const [out] = applyStructureOp([t], op({ kind: "delete-column", page: 1, table: 0, col: 1 }));
+  assert.deepEqual(out!.header, ["A", "B"]);
+  assert.deepEqual(values(out!), [["1", "2"]]);
+  assert.deepEqual(out!.colbands, [{ label: "band", start_col: 1, end_col: 1 }]);
+});
+
+test("split a table at a row, then merge it back with its next part; later tables renumbered", () => {
+  const tables = [table(1, 0, ["A", "B"], [["1", "2"], ["Other", "table"], ["3", "4"]]), table(1, 1, ["X"], [["x"]])];
+  const split = applyStructureOp(tables, op({ kind: "split-table", page: 1, table: 0, row: 1 }));
+  assert.deepEqual(split.map((t) => `${t.page}:${t.index}`), ["1:0", "1:1", "1:2"]);
+  assert.deepEqual(values(split[0]!), [["1", "2"]]);
+  assert.deepEqual(values(split[1]!), [["Other", "table"], ["3", "4"]]);
+  assert.deepEqual(split[2]!.header, ["X"]);
+  assert.deepEqual(split[0]!.bbox, [0, 0, 90, 30]);
+  valid(split);
+  const merged = applyStructureOp(split, op({ kind: "merge-next", page: 1, table: 0 }));
+  assert.deepEqual(values(merged[0]!), values(tables[0]!));
+  assert.deepEqual(merged.map((t) => `${t.page}:${t.index}`), ["1:0", "1:1"]);
+  assert.throws(() => applyStructureOp(tables, op({ kind: "split-table", page: 1, table: 0, row: 3 })), StructureError);
+});
+
+test("merging with the part on the next page drops a repeated header and the other page's boxes", () => {
+  const tables = [table(1, 0, ["A", "B"], [["1", "2"]]), table(2, 0, ["A", "B"], [["3", "4"]]), table(2, 1, ["Z"], [["z"]])];
+  const merged = applyStructureOp(tables, op({ kind: "merge-next", page: 1, table: 0 }));
+  assert.deepEqual(values(merged[0]!), [["1", "2"], ["3", "4"]]);
+  assert.equal(merged[0]!.rows[1]![0]!.bbox, undefined);
+  assert.deepEqual(merged.map((t) => `${t.page}:${t.index}`), ["1:0", "2:0"]);
+  assert.throws(() => applyStructureOp(merged, op({ kind: "merge-next", page: 2, table: 0 })), /no later table/);
+});
+
+test("the fold: value edits at their structure version, structure edits in order, undo of a structure edit", () => {
+  const stored = result([table(1, 0, ["A", "B"], [["1", "2"], ["3", "4"]])]);
+  const confirmed = (value: string): Cell => ({ value, confidence: "confirmed", sources: ["human-review"] });
+  const split = { version: 1, action: "apply" as const, op: op({ kind: "split-table", page: 1, table: 0, row: 1 }) };
+  const values0 = { cellRef: "1:0:1:0", version: 1, structureVersion: 0, after: confirmed("30") };
+  // After the split, row 0 of table 1 is the old row 1: the same cell under a new name.
+  const values1 = { cellRef: "1:1:0:1", version: 1, structureVersion: 1, after: confirmed("40") };
+  const out = applyReview(stored, [split], [values0, values1]);
+  assert.deepEqual(out.tables.map(values), [[["1", "2"]], [["30", "40"]]]);
+  const undone = applyReview(stored, [split, { version: 2, action: "revert", op: null }], [values0, values1]);
+  assert.deepEqual(undone.tables.map(values), [[["1", "2"], ["30", "4"]]], "back to before the split, with the edit made before it");
+  assert.equal(stored.tables[0]!.rows[1]![0]!.value, "3", "the stored result is untouched");
+});

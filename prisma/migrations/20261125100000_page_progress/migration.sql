@@ -1,0 +1,4 @@
+-- AlterTable: per-job page progress for per-page limits and resume (issue 14)
+ALTER TABLE "Job" ADD COLUMN     "pageInFlight" INTEGER,
+ADD COLUMN     "crashedPage" INTEGER,
+ADD COLUMN     "skippedPages" JSONB;

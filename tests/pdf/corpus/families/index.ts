@@ -1,0 +1,13 @@
+// Every layout family of the generated corpus (issue 13 part 3): adding one is one file and one line.
+import type { Family } from "../family";
+import { footnoteRows } from "./footnote-rows";
+import { monospacedDashes } from "./monospaced-dashes";
+import { multiLevelHeader } from "./multi-level-header";
+import { rightToLeft } from "./right-to-left";
+import { sideBySide } from "./side-by-side";
+import { sideways } from "./sideways";
+import { stackedRepeatHeader } from "./stacked-repeat-header";
+import { titleAbove } from "./title-above";
+import { zebraShading } from "./zebra-shading";
+
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove];

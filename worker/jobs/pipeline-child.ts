@@ -1,0 +1,84 @@
+// The process that runs the pipeline for a worker (worker/jobs/page-host.ts is its supervisor).
+// Untrusted pages are parsed, rendered and OCR'd here, so a page that needs gigabytes or never
+// ends costs this process, which the worker kills and replaces, never the worker itself or the
+// job's other pages (issue 14). It lives for many jobs: its OCR engines stay loaded.
+//
+// Protocol (IPC): the worker sends {type: "run", input}; we answer with "page-start" and
+// "page-end" around each page (and wait for "continue" or "stop" after each page-end), "progress"
+// with stage text, then "done" with the output, or "stopped", or "error".
+import { loadPdfJs } from "../../lib/pdf/open-pdf";
+import { getJobFiles } from "../../lib/storage/job-files";
+import { OcrReaders } from "../pipeline/ocr";
+import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipeline/run-pipeline";
+import type { OcrReaderName } from "../pipeline/ocr";
+import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+
+/** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
+ * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
+export type HostedInput = Omit<PipelineInput, "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onPage" | "skipPages" | "settings"> & {
+  jobId: string;
+  skipPages: Array<[number, string]>;
+};
+
+export type ToChild = { type: "run"; input: HostedInput } | { type: "continue" } | { type: "stop" };
+export type FromChild =
+  | { type: "ready" }
+  | { type: "page-start"; page: number }
+  | { type: "page-end"; page: number }
+  | { type: "progress"; stage: string }
+  | { type: "done"; output: PipelineOutput; ocrStats: OcrReaderStats | null }
+  | { type: "stopped"; ocrStats: OcrReaderStats | null }
+  | { type: "error"; message: string; ocrStats: OcrReaderStats | null };
+
+class Stopped extends Error {}
+
+const engines = (process.env.PIPELINE_OCR_ENGINES ?? "").split(",").filter(Boolean) as OcrReaderName[];
+const ocr = engines.length > 0 ? OcrReaders.withEngines(engines) : null;
+let continueWaiter: ((go: boolean) => void) | null = null;
+
+function send(message: FromChild): void {
+  // The worker may be gone (killed with -9): 'disconnect' ends this process; a send into the
+  // closed channel must not crash it with EPIPE first.
+  if (process.connected) process.send?.(message, undefined, {}, () => undefined);
+}
+
+async function run({ jobId, ...input }: HostedInput): Promise<void> {
+  try {
+    const files = getJobFiles();
+    const output = await runPipeline({
+      ...input,
+      pdfPath: await files.openInput(jobId),
+      cacheDir: files.ocrCache,
+      skipPages: new Map(input.skipPages),
+      ocr: ocr ?? [],
+      onProgress: (stage) => send({ type: "progress", stage }),
+      beforePage: (page) => send({ type: "page-start", page }),
+      afterPage: async (page) => {
+        const go = await new Promise<boolean>((resolve) => {
+          continueWaiter = resolve;
+          send({ type: "page-end", page });
+        });
+        if (!go) throw new Stopped();
+      },
+    });
+    send({ type: "done", output, ocrStats: ocr?.stats ?? null });
+  } catch (error) {
+    if (error instanceof Stopped) send({ type: "stopped", ocrStats: ocr?.stats ?? null });
+    else send({ type: "error", message: (error as Error).message, ocrStats: ocr?.stats ?? null });
+  }
+}
+
+process.on("message", (message: ToChild) => {
+  if (message.type === "run") void run(message.input);
+  else {
+    const waiter = continueWaiter;
+    continueWaiter = null;
+    waiter?.(message.type === "continue");
+  }
+});
+// Signals are the worker's business: it finishes or releases the job and then lets us go (a
+// Ctrl-C reaches the whole process group, this process included).
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => undefined);
+process.on("disconnect", () => process.exit(0));
+// pdf.js loads before we say ready, so a page's deadline is spent on the page, not on loading.
+void loadPdfJs().then(() => send({ type: "ready" }));

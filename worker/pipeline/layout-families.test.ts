@@ -1,0 +1,116 @@
+// Golden tests per layout family (issue 13 part 3): generated documents (tests/pdf/corpus) through
+// the real pipeline, compared with the ground truth known by construction: the number of tables,
+// each table's header (leaf names), column bands, body rows, and every cell's box on the displayed
+// page. Each test runs every sub-variant of its family (fonts, rulings, turns).
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runPipeline } from "./run-pipeline";
+import type { Result, Table } from "../../lib/result/schema";
+import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
+import { regionBox, type TruthTable } from "../../tests/pdf/corpus/truth";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "layout-families-"));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const SEED = 13;
+
+async function extract(family: string, variant: number): Promise<{ result: Result; truth: TruthTable[] }> {
+  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, SEED);
+  const dir = fs.mkdtempSync(path.join(root, `${generated.name}-`));
+  const file = path.join(dir, `${generated.name}.pdf`);
+  fs.writeFileSync(file, generated.pdf);
+  const { result } = await runPipeline({ pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [] });
+  return { result, truth: generated.tables };
+}
+
+interface Expected {
+  header: string[];
+  colbands: Array<{ label: string; start_col: number; end_col: number }>;
+  rows: string[][];
+}
+
+/** The table as the result format should carry it: the last header line as leaf names, the
+ * header lines above it as column bands, the rest as body rows. */
+function expected(truth: TruthTable): Expected {
+  const nCols = Math.max(...truth.cells.map((c) => c.col + c.colSpan));
+  const nRows = Math.max(...truth.cells.map((c) => c.row + 1));
+  const h = truth.headerRows;
+  const header = Array.from({ length: nCols }, () => "");
+  const rows = Array.from({ length: nRows - h }, () => Array.from({ length: nCols }, () => ""));
+  const colbands: Expected["colbands"] = [];
+  for (const c of [...truth.cells].sort((a, b) => a.row - b.row || a.col - b.col)) {
+    if (c.row < h - 1) colbands.push({ label: c.text, start_col: c.col, end_col: c.col + c.colSpan - 1 });
+    else if (c.row === h - 1) header[c.col] = c.text;
+    else rows[c.row - h]![c.col] = c.text;
+  }
+  return { header, colbands, rows };
+}
+
+function actual(table: Table): Expected {
+  return {
+    header: table.header.length > 0 ? table.header : Array.from({ length: table.rows[0]?.length ?? 0 }, () => ""),
+    colbands: table.colbands ?? [],
+    rows: table.rows.map((r) => r.map((c) => c.value)),
+  };
+}
+
+/** Truth boxes are displayed-page boxes with the origin bottom-left; ours are top-left. */
+function topLeft(box: readonly number[], pageHeight: number): [number, number, number, number] {
+  return [box[0]!, pageHeight - box[3]!, box[2]!, pageHeight - box[1]!];
+}
+
+function centre(b: readonly number[]): [number, number] {
+  return [(b[0]! + b[2]!) / 2, (b[1]! + b[3]!) / 2];
+}
+
+async function checkFamily(family: string, variants: number): Promise<void> {
+  for (let variant = 0; variant < variants; variant++) {
+    const { result, truth } = await extract(family, variant);
+    const label = `${family}-${variant}`;
+    assert.equal(result.tables.length, truth.length, `${label}: tables`);
+    const height = result.pages[0]!.height;
+    const unused = [...result.tables];
+    for (const t of truth) {
+      // The delivered table nearest the true region (so the order of the two does not matter).
+      const [cx, cy] = centre(topLeft(regionBox(t), height));
+      unused.sort((a, b) => Math.hypot(centre(a.bbox!)[0] - cx, centre(a.bbox!)[1] - cy) - Math.hypot(centre(b.bbox!)[0] - cx, centre(b.bbox!)[1] - cy));
+      const table = unused.shift()!;
+      assert.deepEqual(actual(table), expected(t), `${label}: table at ${Math.round(cx)},${Math.round(cy)}`);
+      // Every cell's box lies on the displayed page where its text was drawn.
+      const delivered = [...table.header_cells, ...table.rows.flat()].filter((c) => c.value !== "");
+      for (const cell of t.cells.filter((c) => c.row >= t.headerRows - 1)) {
+        // Values repeat (years over each band): the same value nearest to where it was drawn.
+        const box = topLeft(cell.box, height);
+        const [bx, by] = centre(box);
+        const found = delivered
+          .filter((d) => d.value === cell.text && d.bbox)
+          .sort((a, b) => Math.hypot(centre(a.bbox!)[0] - bx, centre(a.bbox!)[1] - by) - Math.hypot(centre(b.bbox!)[0] - bx, centre(b.bbox!)[1] - by))[0];
+        assert.ok(found?.bbox, `${label}: a box for "${cell.text}"`);
+        const [x, y] = centre(found.bbox);
+        assert.ok(x >= box[0] - 3 && x <= box[2] + 3 && y >= box[1] - 3 && y <= box[3] + 3, `${label}: "${cell.text}" at ${found.bbox.join(",")}, drawn at ${box.map(Math.round).join(",")}`);
+      }
+    }
+  }
+}
+
+test("stacked tables repeating their header line are separate tables", () => checkFamily("stacked-repeat-header", 4));
+test("typewriter tables: dash rules and dot leaders are not cells", () => checkFamily("monospaced-dashes", 4));
+test("sideways and upside-down tables read in their own direction, boxes on the page", () => checkFamily("sideways", 5));
+test("a sideways page keeps its upright page number, as prose at the displayed page's foot", async () => {
+  for (let variant = 0; variant < 5; variant++) {
+    const { result } = await extract("sideways", variant);
+    const footer = result.prose.filter((p) => /^Page \d+$/.test(p.text));
+    assert.equal(footer.length, 1, `sideways-${variant}: ${JSON.stringify(result.prose.map((p) => p.text))}`);
+    const page = result.pages[0]!;
+    assert.ok(footer[0]!.bbox[1] > page.height - 40 && footer[0]!.bbox[3] < page.height, `sideways-${variant}: footer at ${footer[0]!.bbox.join(",")}`);
+  }
+});
+test("multi-level headers: spanning labels are column bands over their columns", () => checkFamily("multi-level-header", 4));
+test("footnote lines under a table are not rows", () => checkFamily("footnote-rows", 3));
+test("zebra shading without rules: rows from the text", () => checkFamily("zebra-shading", 3));
+test("two tables side by side are two tables", () => checkFamily("side-by-side", 3));
+test("right-to-left (Hebrew) values come out in logical order", () => checkFamily("right-to-left", 2));
+test("a title line above a table is not its header", () => checkFamily("title-above", 3));

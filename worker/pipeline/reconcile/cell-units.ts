@@ -1,0 +1,33 @@
+// The places a table's cells take part in relations, each with its box: header cells (one leaf
+// name per column, joining the lines of that column's header), body cells, and column bands
+// (labels spanning columns; the result gives them no box, so it is taken from the table model).
+// The structure vote compares these units between segmentations by the words they hold.
+import type { Table } from "../../../lib/result/schema";
+import type { Box, TableModel } from "../types";
+
+export type CellRef = { kind: "header"; col: number } | { kind: "body"; row: number; col: number } | { kind: "band"; band: number };
+
+export interface CellUnit {
+  ref: CellRef;
+  value: string;
+  box: Box;
+}
+
+export function tableUnits(table: Table, model: TableModel | null): CellUnit[] {
+  const units: CellUnit[] = [];
+  table.header_cells.forEach((cell, col) => {
+    if (cell.value !== "" && cell.bbox) units.push({ ref: { kind: "header", col }, value: cell.value, box: cell.bbox });
+  });
+  table.rows.forEach((row, r) =>
+    row.forEach((cell, col) => {
+      if (cell.value !== "" && cell.bbox) units.push({ ref: { kind: "body", row: r, col }, value: cell.value, box: cell.bbox });
+    }),
+  );
+  (table.colbands ?? []).forEach((band, index) => {
+    const source = model?.cells.find(
+      (c) => c.row < model.headerRows && c.box && c.text === band.label && c.col === band.start_col && c.col + c.colSpan - 1 === band.end_col,
+    );
+    if (source?.box) units.push({ ref: { kind: "band", band: index }, value: band.label, box: source.box });
+  });
+  return units;
+}

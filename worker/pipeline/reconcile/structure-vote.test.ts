@@ -1,0 +1,152 @@
+// The structure vote on hand-built segmentations whose answer is known: a 2-column table
+//     Name | Qty        (header)
+//     Pens | 12
+//     Ink  | 7
+// read by segmentations that agree, that merge "Pens 12" into one cell, or that have no opinion,
+// and by detected text lines that cross a boundary or sit side by side in one cell.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { tableSchema, type Cell, type Table } from "../../../lib/result/schema";
+import type { Box, ModelCell, TableModel, Word } from "../types";
+import { modelToTable } from "../tables/assemble-table";
+import { ocrWordsToLines } from "../structure/ocr-lines";
+import type { StructureReading } from "../structure/types";
+import { reconcileStructure } from "./structure-page";
+import { judgeCell, PageWords, prepareReading } from "./structure-vote";
+
+const word = (text: string, box: Box): Word => ({ text, box, size: 10, font: "F", bold: false, dir: 0 });
+const WORDS: Word[] = [
+  word("Name", [100, 100, 130, 110]),
+  word("Qty", [200, 100, 220, 110]),
+  word("Pens", [100, 120, 125, 130]),
+  word("12", [200, 120, 212, 130]),
+  word("Ink", [100, 140, 118, 150]),
+  word("7", [200, 140, 206, 150]),
+];
+const cell = (row: number, col: number, w: number[], colSpan = 1): ModelCell => ({
+  row,
+  col,
+  rowSpan: 1,
+  colSpan,
+  text: w.map((i) => WORDS[i]!.text).join(" "),
+  box: [Math.min(...w.map((i) => WORDS[i]!.box[0])), Math.min(...w.map((i) => WORDS[i]!.box[1])), Math.max(...w.map((i) => WORDS[i]!.box[2])), Math.max(...w.map((i) => WORDS[i]!.box[3]))],
+});
+const model = (cells: ModelCell[], nCols = 2): TableModel => ({ box: [100, 100, 220, 150], nRows: 3, nCols, cells, headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false });
+const RIGHT = model([cell(0, 0, [0]), cell(0, 1, [1]), cell(1, 0, [2]), cell(1, 1, [3]), cell(2, 0, [4]), cell(2, 1, [5])]);
+/** A reading that merges "Pens" and "12" into one cell spanning both columns. */
+const MERGED = model([cell(0, 0, [0]), cell(0, 1, [1]), cell(1, 0, [2, 3], 2), cell(2, 0, [4]), cell(2, 1, [5])]);
+
+/** The delivered table, every cell already verified by the value vote. */
+function delivered(): Table {
+  const t = modelToTable(RIGHT, 1, 0);
+  const verify = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["pdf-text", "ocr-1", "ocr-2"] });
+  return { ...t, header_cells: t.header_cells.map(verify), rows: t.rows.map((r) => r.map(verify)) };
+}
+const tables = (source: StructureReading["source"], m: TableModel): StructureReading => ({ source, kind: "tables", tables: [m] });
+const fragments = (boxes: Array<[string, Box]>): StructureReading => ({ source: "ocr-2-lines", kind: "fragments", fragments: boxes.map(([text, box]) => ({ text, box })) });
+/** Detected lines, one per cell, padded like PaddleOCR boxes. */
+const LINES = fragments(WORDS.map((w) => [w.text, [w.box[0] - 1, w.box[1] - 1, w.box[2] + 1, w.box[3] + 1]]));
+const vote = (readings: StructureReading[]) => reconcileStructure([delivered()], [RIGHT], WORDS, readings).tables[0]!;
+
+test("two segmentations with the same words in every cell: verified stays verified", () => {
+  const out = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", RIGHT)]);
+  tableSchema.parse(out);
+  assert.deepEqual(out.rows.flat().map((c) => c.confidence), ["verified", "verified", "verified", "verified"]);
+  assert.equal(out.header_cells[0]!.confidence, "verified");
+  assert.equal(out.rows[0]![0]!.readings, undefined);
+});
+
+test("one structure reading only (no opinion from the others): no cell can be verified", () => {
+  // pdf-layout reads a table elsewhere on the page: no opinion here, neither support nor against.
+  const elsewhere = model([cell(0, 0, [0]), cell(0, 1, [1])]);
+  elsewhere.box = [400, 400, 500, 450];
+  const out = vote([tables("pdf-grid", RIGHT), { source: "pdf-layout", kind: "tables", tables: [{ ...elsewhere, cells: [] }] }]);
+  assert.deepEqual(out.rows.flat().map((c) => c.confidence), ["unverified", "unverified", "unverified", "unverified"]);
+  assert.equal(out.rows[0]![0]!.provisional, undefined);
+});
+
+test("two readings against one that merges a cell: resolved, with every segmentation's version", () => {
+  const out = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", MERGED), LINES]);
+  assert.equal(out.rows[0]![0]!.confidence, "resolved");
+  assert.deepEqual(out.rows[0]![0]!.readings, { "pdf-text": "Pens", "ocr-1": "Pens", "ocr-2": "Pens", "pdf-grid": "Pens", "pdf-layout": "Pens 12", "ocr-2-lines": "Pens" });
+  assert.equal(out.rows[0]![0]!.provisional, undefined);
+  // The other row, on which all three agree, stays verified.
+  assert.equal(out.rows[1]![1]!.confidence, "verified");
+});
+
+test("one against one: disputed, provisional, the value unchanged and both versions shown", () => {
+  const out = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", MERGED)]);
+  const pens = out.rows[0]![0]!;
+  assert.deepEqual([pens.value, pens.confidence, pens.provisional], ["Pens", "disputed", true]);
+  assert.equal(pens.readings!["pdf-grid"], "Pens");
+  assert.equal(pens.readings!["pdf-layout"], "Pens 12");
+  tableSchema.parse(out);
+});
+
+test("detected text lines: a line across a boundary, or two lines side by side in a cell, is against", () => {
+  const page = new PageWords(WORDS);
+  // One detected line over "Pens" and "12": the cell boundary between them cuts through it.
+  const across = prepareReading(fragments([["Pens 12", [99, 119, 213, 131]]]), page);
+  assert.equal(across.judge([2], WORDS[2]!.box).verdict, "against");
+  // The merged cell "Pens 12" holds two lines the image shows apart on one row.
+  const apart = prepareReading(LINES, page);
+  assert.equal(apart.judge([2, 3], [100, 120, 212, 130]).verdict, "against");
+  assert.equal(apart.judge([2], WORDS[2]!.box).verdict, "support");
+  // Two lines stacked in one cell (a wrapped name) are not against it.
+  assert.equal(apart.judge([0, 2], [100, 100, 130, 130]).verdict, "support");
+  // The same line with the recogniser's word split at the boundary (it read a space between
+  // "Pens" and "12"): the detector joins any narrow gap, so this says nothing either way.
+  const atSpace = prepareReading({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "Pens 12", box: [99, 119, 213, 131], words: [[99, 119, 126, 131], [199, 119, 213, 131]] }] }, page);
+  assert.equal(atSpace.judge([2], WORDS[2]!.box).verdict, "none");
+  // ...but a recognised word that itself straddles the boundary is against it.
+  const inWord = prepareReading({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "Pens12", box: [99, 119, 213, 131], words: [[99, 119, 213, 131]] }] }, page);
+  assert.equal(inWord.judge([2], WORDS[2]!.box).verdict, "against");
+  // Nothing detected over the cell: no opinion.
+  assert.equal(prepareReading(fragments([]), page).judge([2], WORDS[2]!.box).verdict, "none");
+});
+
+test("the verdict needs two supporters; a supporter and an objector is disputed", () => {
+  const page = new PageWords(WORDS);
+  const grid = prepareReading(tables("pdf-grid", RIGHT), page);
+  const layout = prepareReading(tables("pdf-layout", MERGED), page);
+  const lines = prepareReading(LINES, page);
+  assert.equal(judgeCell([2], WORDS[2]!.box, "Pens", [grid]).level, "single");
+  assert.equal(judgeCell([2], WORDS[2]!.box, "Pens", [grid, lines]).level, "agreed");
+  assert.equal(judgeCell([2], WORDS[2]!.box, "Pens", [grid, lines, layout]).level, "majority");
+  assert.equal(judgeCell([2], WORDS[2]!.box, "Pens", [grid, layout]).level, "disputed");
+  assert.deepEqual(judgeCell([2], WORDS[2]!.box, "Pens", [grid, layout]).against, ["pdf-layout"]);
+});
+
+test("a column band no other reading supports caps the header cells under it", () => {
+  // "Stock" over both columns: a band in the delivered table; pdf-layout reads "Stock" as the
+  // first line of the first column's name instead (its word set then differs: Stock + Name).
+  const bandWords = [...WORDS, word("Stock", [140, 85, 170, 95])];
+  const shift = (c: ModelCell): ModelCell => ({ ...c, row: c.row + 1 });
+  const band: ModelCell = { row: 0, col: 0, rowSpan: 1, colSpan: 2, text: "Stock", box: [140, 85, 170, 95] };
+  const withBand: TableModel = { ...RIGHT, box: [100, 85, 220, 150], nRows: 4, headerRows: 2, cells: [band, ...RIGHT.cells.map(shift)] };
+  const asName: TableModel = { ...withBand, cells: [{ ...band, colSpan: 1, col: 0 }, ...RIGHT.cells.map(shift)] };
+  const base = modelToTable(withBand, 1, 0);
+  assert.deepEqual(base.colbands, [{ label: "Stock", start_col: 0, end_col: 1 }]);
+  const verify = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["pdf-text", "ocr-1"] });
+  const table = { ...base, header_cells: base.header_cells.map(verify), rows: base.rows.map((r) => r.map(verify)) };
+  const agreed = reconcileStructure([table], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-tags", withBand)]).tables[0]!;
+  assert.deepEqual(agreed.header_cells.map((c) => c.confidence), ["verified", "verified"]);
+  const out = reconcileStructure([table], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-layout", asName)]).tables[0]!;
+  // "Name": pdf-layout's column-0 name is "Stock Name", so one against one: disputed. "Qty": its
+  // own boundaries agree, but the band over it is contested: capped.
+  assert.deepEqual(out.header_cells.map((c) => c.confidence), ["disputed", "unverified"]);
+  assert.equal(out.header_cells[0]!.readings!["pdf-layout"], "Stock Name");
+  assert.equal(out.header_cells[1]!.provisional, undefined);
+  // The body is not under the band: untouched.
+  assert.equal(out.rows[1]![1]!.confidence, "verified");
+});
+
+test("PaddleOCR's words are put back into the lines they were cut from", () => {
+  const w = (text: string, x0: number, x1: number, y0 = 100, y1 = 112) => ({ text, bbox: [x0, y0, x1, y1] as Box, confidence: 0.9 });
+  // "Total population" is one detected line (words a space apart, same top and bottom); "1,234"
+  // on the same row is another (its own box: a different top and bottom, a gutter away).
+  const lines = ocrWordsToLines([w("Total", 100, 125), w("population", 129, 175), w("1,234", 260, 285, 100.5, 111.5), w("next", 100, 120, 120, 132)]);
+  assert.deepEqual(lines.map((l) => l.text), ["Total population", "1,234", "next"]);
+  // Same top and bottom but a gutter apart (two boxes of equal height): still two lines.
+  assert.equal(ocrWordsToLines([w("A", 100, 110), w("B", 200, 210)]).length, 2);
+});

@@ -1,0 +1,261 @@
+// The structure vote (DESIGN-level rule; README "What a cell's confidence means"). The value vote
+// (vote.ts) checks what a cell says; this checks where the cell is: its boundaries.
+//
+// Support. Segmentations are compared in the page's words: a cell is the set of words it holds.
+//   - A segmentation reading (pdf-grid, pdf-layout, pdf-tags) supports a cell when it has a cell
+//     with exactly the same words: nothing split off, nothing merged in. It is against the cell
+//     when it reads a table there (one of the cell's words lies in its table, or the cell's centre
+//     does) but has no such cell. Elsewhere it has no opinion.
+//   - A fragments reading (ocr-2-lines: the OCR detector's text lines) supports a cell when every
+//     detected line over the cell's words lies within the cell, and no two of them sit side by
+//     side on one row; it is against when the cell's boundary cuts through a word the recogniser
+//     read inside one detected line, or the cell joins two lines the image shows apart. A line
+//     crossing the boundary at a space the recogniser read is no opinion (the detector joins
+//     narrow column gutters too), as is a cell it detected nothing over.
+// The reading the delivered table came from supports it by construction; it is one reading.
+//
+// Verdict per cell, from the readings with an opinion:
+//   - agreed:   >= minStructureSupport supporters and nobody against -> the value vote stands;
+//   - majority: >= minStructureSupport supporters, more than against -> at most `resolved`;
+//   - single:   fewer supporters than that and nobody against (one structure reading saw the
+//               table) -> at most `unverified`: one reading, nothing cross-checked it;
+//   - disputed: as many or more against than for -> `disputed`, provisional, `readings` holding
+//               what each segmentation would make of the cell (keyed by structure source) beside
+//               the value readings.
+// A column band has no confidence of its own (the result gives it none); its verdict caps the
+// header cells under it, the cells its relations join (majority -> resolved, otherwise
+// unverified): their own values are not in doubt, so they are not made provisional.
+// A cell's confidence only ever goes down here. Empty cells take part in no relation: untouched.
+import type { Cell, CellSource, Confidence, Table } from "../../../lib/result/schema";
+import type { Box, TableModel, Word } from "../types";
+import { modelToTable } from "../tables/assemble-table";
+import type { Fragment, StructureReading, StructureSource } from "../structure/types";
+import { STRUCTURE_SETTINGS } from "../structure/settings";
+import { RECONCILE_SETTINGS } from "./settings";
+import { tableUnits, type CellUnit } from "./cell-units";
+
+/** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
+ * the boundary ("cut"), two detected lines side by side inside the cell ("joined"). */
+export type AgainstReason = "cells" | "cut" | "joined";
+export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason } | { verdict: "none" };
+export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
+
+export interface StructureVerdict {
+  level: StructureLevel;
+  supporters: StructureSource[];
+  against: StructureSource[];
+  /** What each reading with an opinion makes of the cell (supporters: the cell's own value). */
+  versions: Partial<Record<StructureSource, string>>;
+  /** Why each reading against the cell is against it. */
+  reasons: Partial<Record<StructureSource, AgainstReason>>;
+}
+
+/** A structure reading prepared for judging many cells of one page. */
+export interface PreparedReading {
+  source: StructureSource;
+  kind: StructureReading["kind"];
+  judge(words: readonly number[], box: Box): Opinion;
+}
+
+/** The page's words as points (their centres), the unit segmentations are compared in. */
+export class PageWords {
+  readonly cx: Float64Array;
+  readonly cy: Float64Array;
+  constructor(readonly words: readonly Word[]) {
+    this.cx = Float64Array.from(words, (w) => (w.box[0] + w.box[2]) / 2);
+    this.cy = Float64Array.from(words, (w) => (w.box[1] + w.box[3]) / 2);
+  }
+  /** Indices of the words whose centre lies in `box` grown by `margin`. */
+  inBox(box: Box, margin: number = RECONCILE_SETTINGS.structureWordMarginPt): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.cx.length; i++) {
+      const x = this.cx[i]!;
+      const y = this.cy[i]!;
+      if (x >= box[0] - margin && x <= box[2] + margin && y >= box[1] - margin && y <= box[3] + margin) out.push(i);
+    }
+    return out;
+  }
+}
+
+const keyOf = (indices: readonly number[]) => indices.join(",");
+
+export function prepareReading(reading: StructureReading, page: PageWords): PreparedReading {
+  return reading.kind === "tables" ? prepareTables(reading.source, reading.tables, page) : prepareFragments(reading.source, reading.fragments, page);
+}
+
+function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
+  const byKey = new Map<string, string>();
+  const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
+  const inTable = new Set<number>();
+  const tableBoxes = models.map((m) => m.box);
+  for (const model of models) {
+    for (const i of page.inBox(model.box, STRUCTURE_SETTINGS.tableWordMarginPt)) inTable.add(i);
+    for (const unit of tableUnits(modelToTable(model, 1, 0), model)) {
+      const words = page.inBox(unit.box);
+      if (words.length === 0) continue;
+      byKey.set(keyOf(words), unit.value);
+      for (const i of words) {
+        const list = unitsOfWord.get(i) ?? [];
+        list.push({ value: unit.value, size: words.length });
+        unitsOfWord.set(i, list);
+      }
+    }
+  }
+  return {
+    source,
+    kind: "tables",
+    judge(words, box) {
+      const value = byKey.get(keyOf(words));
+      if (value !== undefined) return { verdict: "support" };
+      const cx = (box[0] + box[2]) / 2;
+      const cy = (box[1] + box[3]) / 2;
+      const seen = words.some((i) => inTable.has(i)) || tableBoxes.some((b) => cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3]);
+      if (!seen) return { verdict: "none" };
+      // The version: the reading's cell holding most of this cell's words.
+      const counts = new Map<string, number>();
+      for (const i of words) for (const u of unitsOfWord.get(i) ?? []) counts.set(u.value, (counts.get(u.value) ?? 0) + 1);
+      const best = [...counts].sort((a, b) => b[1] - a[1])[0];
+      return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
+    },
+  };
+}
+
+function prepareFragments(source: StructureSource, fragments: readonly Fragment[], page: PageWords): PreparedReading {
+  const covered = fragments.map((f) => page.inBox(f.box, STRUCTURE_SETTINGS.fragmentMarginPt));
+  const fragmentsOfWord = new Map<number, number[]>();
+  covered.forEach((words, k) => {
+    for (const i of words) {
+      const list = fragmentsOfWord.get(i) ?? [];
+      list.push(k);
+      fragmentsOfWord.set(i, list);
+    }
+  });
+  // Per fragment, the text-layer words under each of its recognised words (or under the whole
+  // line when the reading gives no words).
+  const wordCover = fragments.map((f) => (f.words ?? [f.box]).map((b) => page.inBox(b, STRUCTURE_SETTINGS.fragmentMarginPt)));
+  const cutsThroughAWord = (k: number, mine: ReadonlySet<number>) =>
+    wordCover[k]!.some((under) => under.some((i) => mine.has(i)) && under.some((i) => !mine.has(i)));
+  return {
+    source,
+    kind: "fragments",
+    judge(words) {
+      const mine = new Set(words);
+      const hit = [...new Set(words.flatMap((i) => fragmentsOfWord.get(i) ?? []))];
+      if (hit.length === 0) return { verdict: "none" };
+      const version = hit.map((k) => fragments[k]!.text).join(" ");
+      // A detected line reaching words outside the cell: the boundary cuts through it. The
+      // detector joins any text closer than about a line height, so a line across a boundary
+      // says only that the gap there is narrow, which a narrow column gutter is too; the
+      // recogniser's own word split says more: a boundary through one recognised word (no space
+      // read there) is against the cell, a boundary at a space it read is no opinion.
+      const crossing = hit.filter((k) => covered[k]!.some((i) => !mine.has(i)));
+      if (crossing.some((k) => cutsThroughAWord(k, mine))) return { verdict: "against", version, reason: "cut" };
+      // Two detected lines side by side on one row inside the cell: the image shows them apart.
+      for (let a = 0; a < hit.length; a++) {
+        for (let b = a + 1; b < hit.length; b++) {
+          if (sameRow(fragments[hit[a]!]!.box, fragments[hit[b]!]!.box)) return { verdict: "against", version, reason: "joined" };
+        }
+      }
+      return crossing.length > 0 ? { verdict: "none" } : { verdict: "support" };
+    },
+  };
+}
+
+function sameRow(a: Box, b: Box): boolean {
+  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  const shorter = Math.min(a[3] - a[1], b[3] - b[1]);
+  const apart = Math.min(a[2], b[2]) <= Math.max(a[0], b[0]);
+  return shorter > 0 && overlap >= shorter * STRUCTURE_SETTINGS.sameRowOverlap && apart;
+}
+
+/** The verdict on one cell (its words and box) from every prepared reading. */
+export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[]): StructureVerdict {
+  const supporters: StructureSource[] = [];
+  const against: StructureSource[] = [];
+  const versions: Partial<Record<StructureSource, string>> = {};
+  const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
+  for (const reading of readings) {
+    const opinion = reading.judge(words, box);
+    if (opinion.verdict === "support") {
+      if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
+      supporters.push(reading.source);
+      versions[reading.source] = value;
+    } else if (opinion.verdict === "against") {
+      against.push(reading.source);
+      versions[reading.source] = opinion.version;
+      reasons[reading.source] = opinion.reason;
+    }
+  }
+  const min = RECONCILE_SETTINGS.minStructureSupport;
+  let level: StructureLevel;
+  if (against.length >= supporters.length && against.length > 0) level = "disputed";
+  else if (supporters.length < min) level = "single";
+  else level = against.length === 0 ? "agreed" : "majority";
+  return { level, supporters, against, versions, reasons };
+}
+
+/** Weakest first: a relation takes the weaker confidence of its cells. */
+const RANK: Partial<Record<Confidence, number>> = { disputed: 0, unverified: 1, resolved: 2, reviewed: 3, verified: 4, confirmed: 5, exact: 6 };
+
+function capAt(cell: Cell, level: Confidence): Cell {
+  if ((RANK[cell.confidence] ?? 0) <= (RANK[level] ?? 0)) return cell;
+  return { ...cell, confidence: level };
+}
+
+/** Every version of the value: the value readings (what the value vote kept, or each agreeing
+ * source's value) and then the structure readings'. */
+function withVersions(cell: Cell, verdict: StructureVerdict): Record<string, string> {
+  const values: Record<string, string> = cell.readings ? { ...cell.readings } : {};
+  if (!cell.readings) for (const source of cell.sources) values[source] = cell.value;
+  return { ...values, ...(verdict.versions as Record<string, string>) };
+}
+
+export function applyVerdict(cell: Cell, verdict: StructureVerdict): Cell {
+  switch (verdict.level) {
+    case "agreed":
+      return cell;
+    case "single":
+      return capAt(cell, "unverified");
+    case "majority": {
+      const capped = capAt(cell, "resolved");
+      return capped === cell ? cell : { ...capped, readings: withVersions(cell, verdict) };
+    }
+    case "disputed": {
+      if (cell.confidence === "confirmed" || cell.confidence === "exact") return cell;
+      return { ...cell, confidence: "disputed", readings: withVersions(cell, verdict), provisional: true };
+    }
+  }
+}
+
+export interface TableStructureOutcome {
+  table: Table;
+  /** Per unit, for eval and debugging. */
+  verdicts: Array<{ unit: CellUnit; verdict: StructureVerdict }>;
+}
+
+/** The structure vote over one delivered table (after the value vote). */
+export function voteOnStructure(table: Table, model: TableModel | null, page: PageWords, readings: readonly PreparedReading[]): TableStructureOutcome {
+  const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
+  const verdicts: TableStructureOutcome["verdicts"] = [];
+  for (const unit of tableUnits(table, model)) {
+    const words = page.inBox(unit.box);
+    if (words.length === 0) continue;
+    const verdict = judgeCell(words, unit.box, unit.value, readings);
+    verdicts.push({ unit, verdict });
+    const ref = unit.ref;
+    if (ref.kind === "header") out.header_cells[ref.col] = applyVerdict(out.header_cells[ref.col]!, verdict);
+    else if (ref.kind === "body") out.rows[ref.row]![ref.col] = applyVerdict(out.rows[ref.row]![ref.col]!, verdict);
+    else if (verdict.level !== "agreed") {
+      const band = table.colbands![ref.band]!;
+      const cap: Confidence = verdict.level === "majority" ? "resolved" : "unverified";
+      for (let col = band.start_col; col <= band.end_col; col++) {
+        const cell = out.header_cells[col];
+        if (cell && cell.value !== "") out.header_cells[col] = capAt(cell, cap);
+      }
+    }
+  }
+  out.header = out.header_cells.length > 0 ? out.header_cells.map((c) => c.value) : out.header;
+  return { table: out, verdicts };
+}
+
+export type { CellSource };

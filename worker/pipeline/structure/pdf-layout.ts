@@ -1,0 +1,22 @@
+// Structure reader pdf-layout: the page's text geometry alone: inside each region where the page has
+// a table, rows from text lines and columns from whitespace gutters (tables/build-table.ts
+// layoutToModel, as table detection reads unruled tables and as the structure-only eval reads a
+// region it is given). Rulings only say how far a header label spans (a rule drawn under it), as in
+// table detection. It reads the delivered tables' regions rather than its own runs of lines: a run
+// of lines also takes in a title or a footnote block beside a ruled table, and then objects to
+// every cell for the region's sake, not the cells'. So it checks rows and columns inside a table;
+// where a table is (a title line, stacked tables) is the grid's and the tags' to dispute.
+import { layoutToModel, splitRepeatedColumns } from "../tables/build-table";
+import type { StructureReader } from "./types";
+import { isSegmentation } from "./is-segmentation";
+
+export const pdfLayoutReader: StructureReader = {
+  name: "pdf-layout",
+  read({ detected, words, settings, tableRegions }) {
+    const tables = tableRegions
+      .map((region) => layoutToModel(region, words, settings, detected.rulings))
+      .filter((model) => model !== null && isSegmentation(model))
+      .flatMap((model) => splitRepeatedColumns(model!));
+    return tables.length > 0 ? { source: "pdf-layout", kind: "tables", tables } : null;
+  },
+};

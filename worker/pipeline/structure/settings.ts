@@ -1,0 +1,34 @@
+// Tuning values of the structure readers (STYLE.md habit 8), each with where its value came from.
+// They change which readings have an opinion and so a cell's confidence: bump
+// STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
+// as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.2";
+
+export const STRUCTURE_SETTINGS = {
+  /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
+   * a line the line's exact top and bottom (ocr/paddle/paddle-engine.ts). Words whose tops and
+   * bottoms agree within this many points, and that follow each other closely, are one detected
+   * line again. 0.01 pt: the values are the same float, converted once from pixels. */
+  lineEdgeTolerancePt: 0.01,
+  /** ...and follow each other with a gap of at most this many line heights (a space is placed
+   * between CTC steps, ~0.3-0.6 line heights; two detected lines on one row are separated by at
+   * least the detector's own gap, > 1 line height after unclip, or they would be one box). */
+  lineWordGapHeights: 1.0,
+  /** ...and do not start more than this many line heights left of the line's right end (words of
+   * one line follow each other; a small overlap comes from CTC step rounding). */
+  lineWordOverlapHeights: 0.5,
+  /** A text-layer word belongs to a detected line when its centre lies inside the line's box grown
+   * by this many points (PaddleOCR boxes carry ~1-2 pt of unclip padding already). */
+  fragmentMarginPt: 0.5,
+  /** Two detected lines are side by side on one row when their vertical overlap is at least this
+   * share of the shorter one (lines of one row overlap almost fully; lines of two rows, < 30%). */
+  sameRowOverlap: 0.5,
+  /** A segmentation reading has an opinion on the words whose centre lies in one of its tables'
+   * boxes grown by this many points (table boxes are the tight box of their words; 1 pt absorbs
+   * rounding and sub-point glyph overhang, far below a line gap). */
+  tableWordMarginPt: 1,
+  /** A proposed table is a segmentation when at least this share of its rows (and two rows) hold
+   * two or more filled cells: the rule table detection applies to its own candidates
+   * (tables/detect-tables.ts isTableLike), so a reader proposes what detection would accept. */
+  segmentationRowShare: 0.4,
+} as const;

@@ -1,0 +1,65 @@
+// Structure readings (DESIGN-level note): a structure reader looks at one page and proposes where
+// its tables, rows, columns and cells are, from its own evidence. Values have their readings and
+// their vote (reconcile/vote.ts); structure now has the same: several independent segmentations
+// of the page, and a per-cell vote over them (reconcile/structure-vote.ts).
+//
+// Two kinds of reading:
+//   - "tables": a full segmentation (TableModel per table: cells with boxes, header rows). The
+//     ruled grid (pdf-grid), text geometry (pdf-layout), the PDF's tagged structure tree (pdf-tags).
+//   - "fragments": pieces of text that must not be cut and must not be joined side by side, with no
+//     opinion on how they group into cells beyond that. The OCR engine's own detected text lines
+//     on the page render (ocr-2-lines): a cell boundary through a word of one detected line, or
+//     one cell holding two lines the image shows apart on one row, is evidence against the
+//     segmentation.
+// A reader with nothing to say about a region (no rulings there, no tagged tree, OCR off) gives no
+// opinion there: that is neither support nor evidence against.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { Box, PdfGraphicsReading, TableModel, Word } from "../types";
+import type { OcrPageReading, OcrReaderName } from "../ocr/types";
+import type { PageTables } from "../tables/detect-tables";
+import type { Settings } from "../settings";
+
+/** Names of the structure readings. They key a cell's `readings` when structure readings disagree
+ * (SPEC.md §2.3 leaves `readings` keys open; `pdf-grid` and `pdf-layout` are its source names,
+ * `pdf-tags` and `ocr-2-lines` are ours: the tagged structure tree, and ocr-2's detected text
+ * lines, kept apart from the value reading `ocr-2` so the two never overwrite each other). */
+export type StructureSource = "pdf-grid" | "pdf-layout" | "pdf-tags" | "ocr-2-lines";
+
+/** What a structure reader may look at. */
+export interface StructureContext {
+  pageNumber: number;
+  /** The page's words (text layer; a scan's OCR words), the unit every segmentation is compared
+   * in: two segmentations agree on a cell when they put the same words in it. */
+  words: Word[];
+  graphics: PdfGraphicsReading;
+  /** What table detection already computed (snapped rulings, grids, layout regions): readers
+   * reuse it instead of computing it again. */
+  detected: PageTables;
+  /** Where the page's tables are, as table detection delivers them. A reader that reads a given
+   * region (pdf-layout) gives its own segmentation of each of these; the others ignore them. */
+  tableRegions: Box[];
+  /** OCR readings that worked on this page (empty when OCR is off or failed). */
+  ocr: Partial<Record<OcrReaderName, OcrPageReading>>;
+  /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
+   * on pages rebuilt from a scan. */
+  page: PDFPageProxy | null;
+  settings: Settings;
+}
+
+/** A piece of text a fragments reading saw as one (a detected text line). */
+export interface Fragment {
+  box: Box;
+  text: string;
+  /** The boxes of the words the engine recognised in it (split where it read a space), when known. */
+  words?: Box[];
+}
+
+export type StructureReading =
+  | { source: StructureSource; kind: "tables"; tables: TableModel[] }
+  | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
+
+export interface StructureReader {
+  name: StructureSource;
+  /** Null when the reader has nothing to say about this page (no rulings, no tags, no OCR). */
+  read(context: StructureContext): Promise<StructureReading | null> | StructureReading | null;
+}
