@@ -13,7 +13,7 @@ import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
 
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-export const SCAN_PREP_VERSION = "prep-3";
+export const SCAN_PREP_VERSION = "prep-4";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -76,7 +76,7 @@ export function stretchLevels(grey: Uint8Array): Uint8Array {
 
 /** Grey after one [1 2 1] / 4 pass each way: sensor noise and JPEG ringing averaged out before
  * the threshold, so they do not become specks. */
-function denoise(grey: Uint8Array, width: number, height: number): Uint8Array {
+export function denoise(grey: Uint8Array, width: number, height: number): Uint8Array {
   const tmp = new Uint8Array(grey.length);
   for (let y = 0; y < height; y++) {
     const row = y * width;
@@ -149,7 +149,7 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
   let turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
   const skewDeg = estimateSkewDeg(inkMask(turned.grey, threshold), turned.width, turned.height);
   const straight = Math.abs(skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -skewDeg);
-  if (isUpsideDown(inkMask(straight, threshold), turned.width, turned.height)) {
+  if (isUpsideDown(inkMask(straight, threshold), turned.width, turned.height, render.dpi)) {
     quarterTurns = (quarterTurns + 2) as 2 | 3;
     turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
   }

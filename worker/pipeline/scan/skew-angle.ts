@@ -71,9 +71,19 @@ export function estimateSkewDeg(ink: Uint8Array, width: number, height: number, 
   return Math.round(fine * 100) / 100;
 }
 
-/** Sharpness of the unsheared profiles along rows and along columns: text lines make the row
- * profile spiky on an upright page; on a page turned by 90 degrees the column profile is. */
-export function rowAndColumnScores(ink: Uint8Array, width: number, height: number, sample = SKEW_SETTINGS.sample): { rows: number; columns: number } {
-  const { xs, ys } = inkPoints(ink, width, height, sample);
-  return { rows: profileScore(xs, ys, width, height, 0, sample), columns: profileScore(ys, xs, height, width, 0, sample) };
+/** Sharpness of the row and the column profiles, each at its best shear within +-maxDeg (coarse
+ * steps): text lines make the row profile spiky on an upright page, the column profile on a page
+ * turned by 90 degrees. Unsheared, a page skewed by a degree or two smears its lines while its
+ * table column gaps stay sharp: on the EU realistic scans (skewed up to 1 degree, every fifth page
+ * up to 3) 7 of 111 upright pages were taken for sideways ones, and 42 of the same pages turned
+ * sideways were missed. */
+export function rowAndColumnScores(ink: Uint8Array, width: number, height: number, settings: SkewSettings = SKEW_SETTINGS): { rows: number; columns: number } {
+  const { xs, ys } = inkPoints(ink, width, height, settings.sample);
+  let rows = 0;
+  let columns = 0;
+  for (let deg = -settings.maxDeg; deg <= settings.maxDeg + 1e-9; deg += settings.coarseStepDeg) {
+    rows = Math.max(rows, profileScore(xs, ys, width, height, deg, settings.sample));
+    columns = Math.max(columns, profileScore(ys, xs, height, width, deg, settings.sample));
+  }
+  return { rows, columns };
 }
