@@ -337,7 +337,6 @@ async function scannedReadings(
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
     .map((name) => [name, pageOcr.readings[name]] as const)
     .find((entry): entry is readonly [OcrReaderName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
-  const words = ocrWordsToPageWords(reading.words);
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
   // The reading was made on the page prepared for OCR (upright, deskewed, levels stretched): rulings
@@ -346,7 +345,10 @@ async function scannedReadings(
   let render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
   if (!pageOcr.render && transform) render = applyScanTransform(render, transform);
   const own = transform ? graphicsToPrepared(base.graphics, transform) : base.graphics;
-  const graphics = { ...own, rulings: [...own.rulings, ...renderToRulings(render)] };
+  const raster = renderToRulings(render);
+  const graphics = { ...own, rulings: [...own.rulings, ...raster] };
+  // The words, with rulings OCR glued to them ("|PBUK") cut off where the image has the ruling.
+  const words = ocrWordsToPageWords(reading.words, raster);
   const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
   return { readings: { ...base, ...size, words, graphics }, ownSource, transform };
 }

@@ -61,7 +61,10 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       const tesseract = new PooledTesseract(pool);
       if (scanned) {
         const first = await timed("ocr-1 whole page", () => tesseract.readPage(render));
-        readings = await timed("scan readings (words, raster rulings)", () => ({ ...readings, words: ocrWordsToPageWords(first.words), graphics: { ...readings.graphics, rulings: renderToRulings(render) } }));
+        readings = await timed("scan readings (words, raster rulings)", () => {
+          const rulings = renderToRulings(render);
+          return { ...readings, words: ocrWordsToPageWords(first.words, rulings), graphics: { ...readings.graphics, rulings } };
+        });
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
         // The page's words came from ocr-1: it is no second opinion on their structure.
         const structure = await timed("structure readings", () => structureOf(null, pageNumber, readings, extraction, {}));

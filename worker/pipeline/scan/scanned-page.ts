@@ -89,12 +89,58 @@ function runsToRulings(runs: Run[], maxThick: number, orientation: "h" | "v", sc
     .map((b) => ({ orientation, pos: (b.first + b.last + 1) / 2 / scale, start: b.start / scale, end: b.end / scale }));
 }
 
+/** Characters OCR reads a vertical ruling as, when the ruling touches a word. */
+const RULING_GLYPHS = new Set(["|", "[", "]", "{", "}", "(", ")", "!", "¦"]);
+
+/** A vertical ruling passes through the horizontal span [x0, x1] (points) of a glyph at height y,
+ * give or take `tolerance`. */
+function rulingThrough(rulings: readonly Ruling[], x0: number, x1: number, y: number, tolerance: number): boolean {
+  return rulings.some((r) => r.orientation === "v" && r.pos >= x0 - tolerance && r.pos <= x1 + tolerance && r.start <= y && r.end >= y);
+}
+
+/**
+ * A word with a vertical ruling glued to its first or last character ("|PBUK", "76.7}", on EU
+ * realistic scans): the ruling's character is cut off and the box shrunk to the rest. Only the
+ * characters OCR makes of a ruling (RULING_GLYPHS), only where a ruling found in the image
+ * (renderToRulings) passes through that character's share of the box, within a quarter of a
+ * character's width (`glyphTolerance`): a real bracket or parenthesis of the text has no ruling
+ * through it.
+ */
+export function withoutGluedRulings(word: OcrWord, rulings: readonly Ruling[], glyphTolerance = RULING_GLUE.glyphTolerance): OcrWord {
+  let text = word.text.trim();
+  let [x0, y0, x1, y1] = word.bbox;
+  const y = (y0 + y1) / 2;
+  const glyph = (x1 - x0) / Math.max(1, [...text].length);
+  for (let guard = 0; guard < 2 && text.length > 1; guard++) {
+    const chars = [...text];
+    if (RULING_GLYPHS.has(chars[0]!) && rulingThrough(rulings, x0, x0 + glyph, y, glyph * glyphTolerance)) {
+      text = chars.slice(1).join("").trimStart();
+      x0 += glyph;
+    } else if (RULING_GLYPHS.has(chars[chars.length - 1]!) && rulingThrough(rulings, x1 - glyph, x1, y, glyph * glyphTolerance)) {
+      text = chars.slice(0, -1).join("").trimEnd();
+      x1 -= glyph;
+    } else break;
+  }
+  return text === word.text ? word : { ...word, text, bbox: [x0, y0, x1, y1] };
+}
+
+export const RULING_GLUE = {
+  /** How far beside a character's share of the word box a ruling may pass and still be that
+   * character, in character widths (OCR boxes are tight to the ink, a ruling's centre is half
+   * its 0.5-1.5 pt width inside it). */
+  glyphTolerance: 0.25,
+};
+
 /** OCR words as pipeline words: every word of one text line gets the line's vertical extent (OCR
  * boxes are tight to the ink, so "42" and "Total" on one line would otherwise differ in height and
  * centre), a font size from that extent (the text layer's word box is one em tall), no font
- * name and no weight (OCR does not report them). Ruling fragments read as "|" are dropped. */
-export function ocrWordsToPageWords(words: readonly OcrWord[]): Word[] {
-  const kept = words.filter((w) => w.text.trim() !== "" && !isRulingNoise(w.text) && w.bbox[2] > w.bbox[0] && w.bbox[3] > w.bbox[1]);
+ * name and no weight (OCR does not report them). Ruling fragments read as "|" are dropped, and
+ * with the page's `rulings` (raster rulings, the words' coordinates) a ruling glued to a word's
+ * end is cut off (withoutGluedRulings). */
+export function ocrWordsToPageWords(words: readonly OcrWord[], rulings: readonly Ruling[] = []): Word[] {
+  const kept = words
+    .map((w) => (rulings.length > 0 ? withoutGluedRulings(w, rulings) : w))
+    .filter((w) => w.text.trim() !== "" && !isRulingNoise(w.text) && w.bbox[2] > w.bbox[0] && w.bbox[3] > w.bbox[1]);
   const sorted = [...kept].sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
   const lines: { words: OcrWord[]; centre: number; height: number }[] = [];
   for (const word of sorted) {
