@@ -98,7 +98,10 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
             <h2 id={`page-${page}`}>Page {page}</h2>
             {entry?.unreadable ? (
               <p className="notice notice-warn">This page could not be read by any reading; nothing from it is in the result. Check the original.</p>
-            ) : blocks.length === 0 ? (
+            ) : entry?.unchecked ? (
+              <p className="notice notice-warn">No OCR reading of this page succeeded, so nothing on it could be cross-checked: it is shown from its text layer alone and was not charged.</p>
+            ) : null}
+            {!entry?.unreadable && blocks.length === 0 ? (
               <p className="muted">Nothing was found on this page.</p>
             ) : null}
             <div className="stack">

@@ -13,6 +13,11 @@ export const usageSchema = z
   .object({
     pages: z.number().int().describe("Pages delivered"),
     pages_failed: z.number().int().describe("Requested pages that could not be read (never charged)"),
+    pages_unchecked: z
+      .number()
+      .int()
+      .default(0)
+      .describe("Delivered pages (counted in pages) read from their text layer alone because every OCR reading failed: nothing on them is verified, and they are not charged"),
     cells: z.number().int(),
     cells_with_bbox: z.number().int().describe("Exact number of cells in the document that carry a bbox"),
     price_per_page_usd: z.number(),
@@ -84,7 +89,7 @@ export async function viewJob(job: Job): Promise<JobView> {
   }
   // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
   if (job.state === "failed") {
-    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
+    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, pages_unchecked: 0, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }
   return view;
 }

@@ -145,7 +145,11 @@ export const pageSchema = z
     width: z.number().positive(),
     height: z.number().positive(),
     unreadable: z.literal(true).optional(),
-    reason: z.string().optional().describe("Present only with unreadable: why the page could not be read (e.g. it needed more memory or time than a page is allowed)"),
+    unchecked: z
+      .literal(true)
+      .optional()
+      .describe("Present only, and true, when the page was delivered from its text layer alone because every OCR reading of it failed: nothing on it is verified, and it is not charged"),
+    reason: z.string().optional().describe("Present only with unreadable or unchecked: why the page could not be read or cross-checked (e.g. it needed more memory or time than a page is allowed)"),
   })
   .strict();
 

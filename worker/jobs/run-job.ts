@@ -17,6 +17,7 @@ import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
 import { blameInterruptedPage, isStillOurs, recordSkippedPage, setPageInFlight } from "../../lib/jobs/page-progress";
 import { getLogger, jobLogger } from "../../lib/log";
 import { getMetrics } from "../../lib/metrics/metrics";
+import { chargedPages } from "../../lib/billing/settle-job";
 import { countCells } from "../../lib/result/schema";
 import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
@@ -130,7 +131,7 @@ export async function runJob(
     if (delivered === 0) {
       return (await markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")) ? "failed" : "abandoned";
     }
-    const usage = usageOf(job, delivered, output.pagesFailed, countCells(output.result));
+    const usage = usageOf(job, delivered, output.pagesFailed, output.pagesUnchecked, countCells(output.result));
     await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
     await files.writeResult(job.id, JSON.stringify(output.result));
     return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
@@ -153,15 +154,18 @@ async function storeImages(files: JobFiles, jobId: string, scratch: string, imag
   }
 }
 
-function usageOf(job: Job, delivered: number, failed: number, counts: { cells: number; cellsWithBbox: number }): Usage {
+/** What the job delivered and costs: delivered pages are charged except the unchecked ones (every
+ * OCR reading failed, so nothing on them was cross-checked); failed pages never are. */
+function usageOf(job: Job, delivered: number, failed: number, unchecked: number, counts: { cells: number; cellsWithBbox: number }): Usage {
   const priceMicros = Number(job.pricePerPageMicros);
   return {
     pages: delivered,
     pages_failed: failed,
+    pages_unchecked: unchecked,
     cells: counts.cells,
     cells_with_bbox: counts.cellsWithBbox,
     price_per_page_usd: priceMicros / USD,
-    cost_usd: (priceMicros * delivered) / USD,
+    cost_usd: (priceMicros * chargedPages({ pages: delivered, pages_unchecked: unchecked })) / USD,
   };
 }
 

@@ -90,6 +90,9 @@ export interface PipelineOutput {
   /** Wall seconds per stage, summed over the pages. */
   stageSeconds: StageTimings;
   pagesFailed: number;
+  /** Pages delivered from their text layer alone because every OCR reading of them failed
+   * (`unchecked` page entries): nothing on them could be cross-checked, so they are not charged. */
+  pagesUnchecked: number;
   failures: PageFailure[];
   settingsVersion: string;
 }
@@ -126,6 +129,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       let stage = "open";
       let size = { width: 612, height: 792 };
       const timer = new StageTimer();
+      let uncheckedReason: string | null = null;
       try {
         const page = await opened.doc.getPage(pageNumber);
         try {
@@ -141,6 +145,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
+            uncheckedReason = hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
           }
           // The value reading the page's words (and so its cells' values) come from.
           let ownSource: CellSource = "pdf-text";
@@ -218,7 +223,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               cropPages.set(crop.sha256, seen);
             });
           }
-          pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height) });
+          pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height), ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}) });
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
           addTimings(stageSeconds, timer.seconds);
@@ -242,6 +247,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       result: resultSchema.parse(result),
       stageSeconds,
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
+      pagesUnchecked: pages.filter((entry) => entry.unchecked).length,
       failures,
       // The structure readers' and vote's settings change confidence too (structure/settings.ts).
       settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
@@ -250,6 +256,17 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     await opened.close();
     if (readers && ownsReaders) await readers.release();
   }
+}
+
+/** Why a page with a text layer went without any OCR reading (every engine failed, or the render
+ * they share did), or null when at least one engine read it. The page is still delivered from its
+ * text layer, whose values nothing confirmed (so nothing on it is verified), and is not charged:
+ * what the customer pays for is a cross-checked page (README "Billing"). */
+function everyOcrReadingFailed(pageOcr: PageOcr): string | null {
+  const outcomes = Object.values(pageOcr.readings);
+  const errors = outcomes.flatMap((outcome) => (outcome && isOcrFailure(outcome) ? [outcome.error] : []));
+  if (outcomes.length === 0 || errors.length < outcomes.length) return null;
+  return `every OCR reading of the page failed (${[...new Set(errors)].join("; ")}): delivered from the text layer alone, unchecked and not charged`;
 }
 
 /** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
