@@ -165,11 +165,13 @@ function usageOf(job: Job, delivered: number, failed: number, counts: { cells: n
   };
 }
 
-/** The OCR text of a deleted job's page may have been written after the DELETE removed the cache
- * (the page was still running): remove it again unless another job shares the file. */
+/** The OCR text of a deleted job's page, and the page itself (save-finished-page.ts), may have been
+ * written after the DELETE removed them (the page was still running): remove them again, the
+ * cache unless another job shares the file. */
 async function removeOrphanedCache(job: Job): Promise<void> {
   const exists = await getDb().job.count({ where: { id: job.id } });
   if (exists > 0) return;
+  await getJobFiles().deleteJob(job.id);
   const sharing = await getDb().job.count({ where: { fileSha256: job.fileSha256 } });
   if (sharing === 0) await getJobFiles().deleteCache(job.fileSha256);
 }
