@@ -2,7 +2,10 @@
 // document shows its first page's table, with each cell's confidence mark, while the later pages
 // still run; a reload shows it again (stored, not held by the browser); then the finished result.
 // And no serious axe finding on the pages around it: waiting and running job pages, sign-in (also
-// with an error), the e-mail-sent page, not-found, a failed job and the error page.
+// with an error), the e-mail-sent page, not-found, a failed job and the error page. And a phone
+// journey, signed in, through upload, pages finishing, result and review of the same three-page
+// file, in which every count the pages show (tables, pages, cells per level, the review queue,
+// the documents list) is the API's.
 //
 // Deterministic without sleeps: the worker pauses 4 s after each page (WORKER_PAGE_DELAY_MS), and
 // once page 1 is on screen the test freezes the worker (SIGSTOP) for its checks, so page 2 cannot
@@ -11,8 +14,10 @@ import type { Page } from "@playwright/test";
 import type { Result } from "../../lib/result/schema";
 import { firstItemOf, tablePagesPdfBytes } from "../support/table-pages";
 import { tablePdfBytes } from "../support/review";
+import { signIn as sessionCookie } from "../support/api";
 import { seriousAxeFindings } from "./axe-check";
-import { dropPdf, expect, jobIdFrom, screenshots, stackTest } from "./fixtures";
+import { dropPdf, expect, jobIdFrom, screenshots, stackTest, uniqueEmail } from "./fixtures";
+import { apiResult, queueFromApi } from "./review-helpers";
 
 const test = stackTest({ WORKER_PAGE_DELAY_MS: "4000" });
 
@@ -120,4 +125,79 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
   } finally {
     await stack.query(`ALTER TABLE "JobHidden" RENAME TO "Job"`);
   }
+});
+
+/** What the API's cells say, level by level (header and body cells; the document has no merged
+ * cells, checked below), written out here apart from the page's own counting. */
+function levelsOf(result: Result): Record<string, number> {
+  const levels: Record<string, number> = { exact: 0, verified: 0, confirmed: 0, reviewed: 0, resolved: 0, unverified: 0, disputed: 0 };
+  for (const table of result.tables) for (const cell of [...table.header_cells, ...table.rows.flat()]) levels[cell.confidence]! += 1;
+  return levels;
+}
+
+function countsText(result: Result): string {
+  const l = levelsOf(result);
+  return (
+    `${result.tables.length} tables on ${result.pages.length} pages: ${l.verified! + l.exact!} verified, ${l.confirmed} confirmed, ${l.disputed} disputed, ${l.unverified} unverified` +
+    `${l.resolved ? `, ${l.resolved} resolved` : ""}${l.reviewed ? `, ${l.reviewed} reviewed` : ""} cells.`
+  );
+}
+
+test("on a phone, signed in: upload a three-page file, watch its pages finish, review it; every count agrees with the API", async ({ browser, siteUrl, stack }) => {
+  test.setTimeout(120_000);
+  await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
+  const phone = await browser.newContext({ baseURL: siteUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const [name, value] = (await sessionCookie(stack, uniqueEmail("phone"))).split("=") as [string, string];
+  await phone.addCookies([{ name, value, url: siteUrl }]);
+  const page = await phone.newPage();
+  const fitsTheScreen = async () => expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // Upload.
+  await page.goto("/");
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
+  await page.getByTestId("file-input").setInputFiles({ name: "three pages.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePagesPdfBytes(3)) });
+  await expect(page.getByTestId("file-facts")).toContainText("3 pages");
+  await page.getByRole("button", { name: "Extract tables" }).tap();
+  await expect(page).toHaveURL(/\/jobs\/job_/);
+  const jobId = jobIdFrom(page);
+
+  // The first page while the others run, then the result.
+  await expect(page.getByRole("table", { name: "Table 1 on page 1" })).toContainText(firstItemOf(1), { timeout: 30_000 });
+  await fitsTheScreen();
+  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 60_000 });
+  await fitsTheScreen();
+
+  // Every count on the result page is the API's.
+  const job = (await (await page.request.get(`/v1/parse/${jobId}`)).json()) as { usage: { pages: number; cells: number }; result: Result };
+  expect(job.result.tables.every((table) => (table.span_grid ?? []).length === 0)).toBe(true);
+  expect(job.usage.pages).toBe(3);
+  expect(Object.values(levelsOf(job.result)).reduce((a, b) => a + b, 0)).toBe(job.usage.cells);
+  await expect(page.getByTestId("counts")).toHaveText(countsText(job.result));
+  const queue = queueFromApi(job.result);
+  expect(queue).toBeGreaterThan(0);
+  await expect(page.getByTestId("review-count")).toHaveAttribute("data-count", String(queue));
+  await expect(page.getByTestId("review-count")).toHaveText(`Review ${queue} cells against the page`);
+
+  // Review on the phone: the same count; confirm one cell; all counts move together.
+  await page.getByTestId("review-count").tap();
+  await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
+  await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(queue));
+  await expect(page.getByTestId("cell-panel")).toBeVisible();
+  await fitsTheScreen();
+  await page.getByTestId("cell-panel").getByRole("button", { name: "Confirm", exact: true }).tap();
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed");
+  await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(queue - 1));
+  const after = await apiResult(page, jobId);
+  expect(queueFromApi(after)).toBe(queue - 1);
+  expect(levelsOf(after).confirmed).toBe(1);
+  await page.goto(`/jobs/${jobId}`);
+  await expect(page.getByTestId("counts")).toHaveText(countsText(after));
+  await expect(page.getByTestId("review-count")).toHaveAttribute("data-count", String(queue - 1));
+
+  // The documents list counts the same pages.
+  await page.goto("/documents");
+  const row = page.getByTestId("documents").getByRole("row", { name: /three pages\.pdf/ });
+  await expect(row.locator('td[data-label="Pages"]')).toHaveText("3");
+  await fitsTheScreen();
+  await phone.close();
 });
