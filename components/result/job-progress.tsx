@@ -14,16 +14,19 @@ import { FinishedPages } from "./finished-pages";
 
 const POLL_MS = 1000;
 
-/** The finished pages numbered above the last one held, until none are left to fetch. */
-async function fetchFinishedPages(jobId: string, held: readonly FinishedPage[]): Promise<FinishedPage[]> {
-  const fetched: FinishedPage[] = [];
+/** The finished pages numbered above the last one held, until none are left to fetch; and how
+ * many pages the server holds in all (a page it cannot read is counted but never sent). */
+async function fetchFinishedPages(jobId: string, held: readonly FinishedPage[]): Promise<{ pages: FinishedPage[]; finished: number | null }> {
+  const pages: FinishedPage[] = [];
+  let finished: number | null = null;
   let after = held.reduce((max, p) => Math.max(max, p.page.page), 0);
   for (;;) {
     const response = await fetch(`/jobs/${jobId}/pages?after=${after}`, { cache: "no-store" });
-    if (!response.ok) return fetched;
-    const body = (await response.json()) as { pages: FinishedPage[] };
-    if (body.pages.length === 0) return fetched;
-    fetched.push(...body.pages);
+    if (!response.ok) return { pages, finished };
+    const body = (await response.json()) as { pages: FinishedPage[]; finished: number };
+    finished = body.finished;
+    if (body.pages.length === 0) return { pages, finished };
+    pages.push(...body.pages);
     after = body.pages[body.pages.length - 1]!.page.page;
   }
 }
@@ -33,6 +36,8 @@ export function JobProgress({ jobId, initialStage, createdAt, pages: totalPages,
   const [progress, setProgress] = useState<JobProgressView | null>(null);
   const [finished, setFinished] = useState<FinishedPage[]>(initialFinished);
   const finishedRef = useRef<FinishedPage[]>(initialFinished);
+  // Pages the server counted at the last fetch: fetch again only when progress counts more.
+  const countedRef = useRef(initialFinished.length);
   const [failure, setFailure] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [now, setNow] = useState(() => Date.now());
@@ -51,11 +56,12 @@ export function JobProgress({ jobId, initialStage, createdAt, pages: totalPages,
           return;
         }
         setProgress(body);
-        if (body.pages_finished > finishedRef.current.length) {
+        if (body.pages_finished > countedRef.current) {
           const more = await fetchFinishedPages(jobId, finishedRef.current);
           if (stopped) return;
-          if (more.length > 0) {
-            finishedRef.current = [...finishedRef.current, ...more];
+          if (more.finished !== null) countedRef.current = more.finished;
+          if (more.pages.length > 0) {
+            finishedRef.current = [...finishedRef.current, ...more.pages];
             setFinished(finishedRef.current);
           }
         }

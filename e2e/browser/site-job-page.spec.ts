@@ -3,14 +3,16 @@
 // still run; a reload shows it again (stored, not held by the browser); then the finished result.
 // And no serious axe finding on the pages around it: waiting and running job pages, sign-in (also
 // with an error), the e-mail-sent page, not-found, a failed job and the error page. And a phone
-// journey, signed in, through upload, pages finishing, result and review of the same three-page
-// file, in which every count the pages show (tables, pages, cells per level, the review queue,
+// journey, signed in, through upload, pages finishing, result and review of a two-page file, in which every count the pages show (tables, pages, cells per level, the review queue,
 // the documents list) is the API's.
 //
-// Deterministic without sleeps: the worker pauses 4 s after each page (WORKER_PAGE_DELAY_MS), and
-// once page 1 is on screen the test freezes the worker (SIGSTOP) for its checks, so page 2 cannot
-// finish meanwhile, however slow the machine.
+// Deterministic without sleeps: the worker pauses 1.5 s after each page (WORKER_PAGE_DELAY_MS);
+// the test watches for page 1's stored file and freezes the worker (SIGSTOP) in that pause, so
+// page 2 cannot start while the browser is checked, however slow the machine.
+import fs from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { Stack } from "../support/stack";
 import type { Result } from "../../lib/result/schema";
 import { firstItemOf, tablePagesPdfBytes } from "../support/table-pages";
 import { tablePdfBytes } from "../support/review";
@@ -19,7 +21,7 @@ import { seriousAxeFindings } from "./axe-check";
 import { dropPdf, expect, jobIdFrom, screenshots, stackTest, uniqueEmail } from "./fixtures";
 import { apiResult, queueFromApi } from "./review-helpers";
 
-const test = stackTest({ WORKER_PAGE_DELAY_MS: "4000" });
+const test = stackTest({ WORKER_PAGE_DELAY_MS: "1500" });
 
 async function frozen<T>(worker: { kill(signal: NodeJS.Signals): boolean }, body: () => Promise<T>): Promise<T> {
   worker.kill("SIGSTOP");
@@ -28,6 +30,18 @@ async function frozen<T>(worker: { kill(signal: NodeJS.Signals): boolean }, body
   } finally {
     worker.kill("SIGCONT");
   }
+}
+
+/** Runs `body` with the worker frozen right after it stored page `n` of the job (it is then in its
+ * pause before the next page, and the next page cannot start until `body` is done). */
+async function frozenAfterPage<T>(stack: Stack, jobId: string, n: number, body: () => Promise<T>): Promise<T> {
+  const stored = path.join(stack.dataDir, "jobs", jobId, "pages", `${n}.json`);
+  const deadline = Date.now() + 30_000;
+  while (!fs.existsSync(stored)) {
+    if (Date.now() > deadline) throw new Error(`page ${n} of ${jobId} was not stored within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return await frozen(stack.workers[0]!.process, body);
 }
 
 async function expectNoSeriousFinding(page: Page): Promise<void> {
@@ -42,18 +56,19 @@ test("the job page shows page 1's table while later pages run, keeps it on reloa
   await expect(page.getByTestId("file-facts")).toContainText("3 pages");
 
   // Waiting: the worker is frozen before it can claim the job.
-  await frozen(worker, async () => {
+  const jobId = await frozen(worker, async () => {
     await page.getByRole("button", { name: "Extract tables" }).click();
     await expect(page).toHaveURL(/\/jobs\/job_/);
     await expect(page.getByTestId("job-queue")).toHaveText("Next in the queue");
     await expect(page.getByTestId("finished-pages")).toHaveCount(0);
     await expectNoSeriousFinding(page);
+    return jobIdFrom(page);
   });
 
-  // Page 1 appears on its own while the job runs.
+  // Page 1 appears on its own while the job runs (pages 2 and 3 wait behind the frozen worker).
   const firstTable = page.getByRole("table", { name: "Table 1 on page 1" });
-  await expect(firstTable).toContainText(firstItemOf(1), { timeout: 30_000 });
-  await frozen(worker, async () => {
+  await frozenAfterPage(stack, jobId, 1, async () => {
+    await expect(firstTable).toContainText(firstItemOf(1));
     await expect(page.getByTestId("page-1")).toContainText("Stock on page 1");
     // The cell carries its confidence as a mark (not only a tint), as on the finished result.
     const mark = firstTable.locator("td", { hasText: firstItemOf(1) }).locator("[data-mark]");
@@ -78,7 +93,7 @@ test("the job page shows page 1's table while later pages run, keeps it on reloa
   for (const n of [1, 2, 3]) await expect(page.getByRole("table", { name: `Table 1 on page ${n}` })).toContainText(firstItemOf(n));
   await expect(page.getByTestId("counts")).toContainText("3 tables on 3 pages");
   // The confidence shown while the job ran is the one the API delivers for that cell.
-  const answer = await request.get(`/v1/parse/${jobIdFrom(page)}`);
+  const answer = await request.get(`/v1/parse/${jobId}`);
   const result = (await answer.json()).result as Result;
   const cells = result.tables.filter((t) => t.page === 1).flatMap((t) => t.rows.flat());
   expect(cells.find((cell) => cell.value === firstItemOf(1))?.confidence).toBe(markWhileRunning);
@@ -102,14 +117,17 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
     await expectNoSeriousFinding(page);
   }
 
-  // A job the worker could not process: the job page says so (the state the worker writes).
-  await page.goto("/");
-  await dropPdf(page, await tablePdfBytes(), "one page.pdf");
-  await page.getByRole("button", { name: "Extract tables" }).click();
-  await expect(page).toHaveURL(/\/jobs\/job_/);
-  const jobId = jobIdFrom(page);
-  await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
-  await stack.query(`UPDATE "Job" SET state = 'failed', detail = 'the document could not be processed; nothing was charged' WHERE id = $1`, [jobId]);
+  // A job the worker could not process: the job page says so. The state is the one the worker
+  // writes, set here while the worker is frozen, before it could take the job.
+  const jobId = await frozen(stack.workers[0]!.process, async () => {
+    await page.goto("/");
+    await dropPdf(page, await tablePdfBytes(), "one page.pdf");
+    await page.getByRole("button", { name: "Extract tables" }).click();
+    await expect(page).toHaveURL(/\/jobs\/job_/);
+    const id = jobIdFrom(page);
+    await stack.query(`UPDATE "Job" SET state = 'failed', detail = 'the document could not be processed; nothing was charged' WHERE id = $1`, [id]);
+    return id;
+  });
   await page.reload();
   await expect(page.getByRole("alert").filter({ hasText: "The extraction failed." })).toBeVisible();
   await expectNoSeriousFinding(page);
@@ -143,7 +161,7 @@ function countsText(result: Result): string {
   );
 }
 
-test("on a phone, signed in: upload a three-page file, watch its pages finish, review it; every count agrees with the API", async ({ browser, siteUrl, stack }) => {
+test("on a phone, signed in: upload a two-page file, watch its pages finish, review it; every count agrees with the API", async ({ browser, siteUrl, stack }) => {
   test.setTimeout(120_000);
   await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
   const phone = await browser.newContext({ baseURL: siteUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -155,22 +173,33 @@ test("on a phone, signed in: upload a three-page file, watch its pages finish, r
   // Upload.
   await page.goto("/");
   await expect(page.getByTestId("signed-in-as")).toBeVisible();
-  await page.getByTestId("file-input").setInputFiles({ name: "three pages.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePagesPdfBytes(3)) });
-  await expect(page.getByTestId("file-facts")).toContainText("3 pages");
-  await page.getByRole("button", { name: "Extract tables" }).tap();
-  await expect(page).toHaveURL(/\/jobs\/job_/);
-  const jobId = jobIdFrom(page);
+  await page.getByTestId("file-input").setInputFiles({ name: "two pages.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePagesPdfBytes(2)) });
+  await expect(page.getByTestId("file-facts")).toContainText("2 pages");
+  // The worker is held until the job page is open, so its first page is caught while the second waits.
+  const jobId = await frozen(stack.workers[0]!.process, async () => {
+    await page.getByRole("button", { name: "Extract tables" }).tap();
+    await expect(page).toHaveURL(/\/jobs\/job_/);
+    return jobIdFrom(page);
+  });
 
   // The first page while the others run, then the result.
-  await expect(page.getByRole("table", { name: "Table 1 on page 1" })).toContainText(firstItemOf(1), { timeout: 30_000 });
-  await fitsTheScreen();
+  // The review page of a job still running says so, and passes axe too.
+  await frozenAfterPage(stack, jobId, 1, async () => {
+    await expect(page.getByRole("table", { name: "Table 1 on page 1" })).toContainText(firstItemOf(1));
+    await fitsTheScreen();
+    await page.goto(`/jobs/${jobId}/review`);
+    await expect(page.getByRole("status").filter({ hasText: "The extraction is not finished yet." })).toBeVisible();
+    await expectNoSeriousFinding(page);
+    await page.goto(`/jobs/${jobId}`);
+    await expect(page.getByRole("table", { name: "Table 1 on page 1" })).toContainText(firstItemOf(1));
+  });
   await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 60_000 });
   await fitsTheScreen();
 
   // Every count on the result page is the API's.
   const job = (await (await page.request.get(`/v1/parse/${jobId}`)).json()) as { usage: { pages: number; cells: number }; result: Result };
   expect(job.result.tables.every((table) => (table.span_grid ?? []).length === 0)).toBe(true);
-  expect(job.usage.pages).toBe(3);
+  expect(job.usage.pages).toBe(2);
   expect(Object.values(levelsOf(job.result)).reduce((a, b) => a + b, 0)).toBe(job.usage.cells);
   await expect(page.getByTestId("counts")).toHaveText(countsText(job.result));
   const queue = queueFromApi(job.result);
@@ -196,8 +225,8 @@ test("on a phone, signed in: upload a three-page file, watch its pages finish, r
 
   // The documents list counts the same pages.
   await page.goto("/documents");
-  const row = page.getByTestId("documents").getByRole("row", { name: /three pages\.pdf/ });
-  await expect(row.locator('td[data-label="Pages"]')).toHaveText("3");
+  const row = page.getByTestId("documents").getByRole("row", { name: /two pages\.pdf/ });
+  await expect(row.locator('td[data-label="Pages"]')).toHaveText("2");
   await fitsTheScreen();
   await phone.close();
 });
