@@ -100,7 +100,7 @@ test("the job page shows page 1's table while later pages run, keeps it on reloa
   await expect(page.getByRole("table", { name: "Table 1 on page 1" }).locator("td", { hasText: firstItemOf(1) }).locator("[data-mark]")).toHaveAttribute("data-mark", markWhileRunning);
 });
 
-test("no serious accessibility finding on sign-in, e-mail sent, not-found, a failed job and the error page", async ({ page, stack }) => {
+test("no serious accessibility finding on sign-in, e-mail sent, not-found, a failed job and the error pages", async ({ page, stack, siteUrl }) => {
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
   await expectNoSeriousFinding(page);
@@ -143,6 +143,23 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
   } finally {
     await stack.query(`ALTER TABLE "JobHidden" RENAME TO "Job"`);
   }
+
+  // The last-resort page (app/global-error.tsx): the root layout itself fails, reading a signed-in
+  // visitor's session while the database refuses.
+  const [name, value] = (await sessionCookie(stack, uniqueEmail("layout"))).split("=") as [string, string];
+  await page.context().addCookies([{ name, value, url: siteUrl }]);
+  await stack.query(`ALTER TABLE "Session" RENAME TO "SessionHidden"`);
+  try {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Something went wrong", level: 1 })).toBeVisible();
+    await expect(page).toHaveTitle("Something went wrong · pdftables");
+    await expect(page.locator("body")).not.toContainText(/prisma|SessionHidden|at .*\.js:\d+/i);
+    await expectNoSeriousFinding(page);
+  } finally {
+    await stack.query(`ALTER TABLE "SessionHidden" RENAME TO "Session"`);
+  }
+  await page.goto("/");
+  await expect(page.getByTestId("signed-in-as")).toBeVisible();
 });
 
 /** What the API's cells say, level by level (header and body cells; the document has no merged
