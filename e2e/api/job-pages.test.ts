@@ -2,8 +2,9 @@
 // the worker finishes is readable from GET /jobs/{id}/pages (the job page's own read) while the job
 // still runs and GET /v1/parse/{id} still gives no result (SPEC.md §4.2: result only once done);
 // the finished result carries the very same tables; another account gets 404; deletion removes the
-// pages with the job. WORKER_PAGE_DELAY_MS holds the worker 4 s after each page, so the job is
-// still running for at least 8 s after its first page is stored.
+// pages with the job. A page that cannot be read is shown in its place, unreadable, as soon as it
+// ends. No timing window: the worker pauses 1.5 s after each page (WORKER_PAGE_DELAY_MS) and the
+// test freezes it (SIGSTOP) in that pause the moment the page's file is stored.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
@@ -11,13 +12,14 @@ import { after, before, test } from "node:test";
 import { CONFIDENCE_LEVELS, type Table } from "../../lib/result/schema";
 import type { FinishedPage } from "../../lib/result/finished-page";
 import { createKey, deleteJob, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
+import { makePartlyBrokenPdf } from "../support/pdfs";
 import { startStack, type Stack } from "../support/stack";
 import { firstItemOf, tablePagesPdfBytes } from "../support/table-pages";
 
 let stack: Stack;
 
 before(async () => {
-  stack = await startStack({ env: { WORKER_PAGE_DELAY_MS: "4000" } });
+  stack = await startStack({ env: { WORKER_PAGE_DELAY_MS: "1500" } });
 });
 after(async () => {
   await stack?.stop();
@@ -26,6 +28,24 @@ after(async () => {
 async function read(pathname: string, headers: Record<string, string>) {
   const response = await fetch(`${stack.baseUrl}${pathname}`, { headers: { "user-agent": USER_AGENT, ...headers } });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+/** Runs `body` with the worker frozen (SIGSTOP) the moment page `n` of the job is stored: the
+ * worker is then in its pause after that page (WORKER_PAGE_DELAY_MS) and cannot go on. */
+async function frozenAfterStored<T>(id: string, n: number, body: () => Promise<T>): Promise<T> {
+  const stored = path.join(stack.dataDir, "jobs", id, "pages", `${n}.json`);
+  const deadline = Date.now() + 45_000;
+  while (!fs.existsSync(stored)) {
+    assert.ok(Date.now() < deadline, `page ${n} was not stored within 45 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const worker = stack.workers[0]!.process;
+  worker.kill("SIGSTOP");
+  try {
+    return await body();
+  } finally {
+    worker.kill("SIGCONT");
+  }
 }
 
 const values = (table: Table) => [...table.header_cells, ...table.rows.flat()].map((cell) => cell.value);
@@ -37,28 +57,26 @@ test("a running job shows each finished page's tables, with confidence, before t
   assert.equal(submitted.status, 202);
   const id = String(submitted.body.id);
 
-  // Wait for the first page to be stored.
-  let early: { pages: FinishedPage[]; finished: number } = { pages: [], finished: 0 };
-  const deadline = Date.now() + 45_000;
-  while (early.pages.length === 0) {
-    assert.ok(Date.now() < deadline, "no page was finished within 45 s");
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const answer = await read(`/jobs/${id}/pages`, auth);
-    assert.equal(answer.status, 200);
-    early = answer.body as typeof early;
-  }
-  // Read after the pages: the job was still running when they were seen, and the API holds its
-  // result back until it is done.
-  const polled = await getJob(stack, id, auth);
+  // Frozen just after page 1 is stored: the job cannot go on while it is looked at.
+  const { early, polled, progress } = await frozenAfterStored(id, 1, async () => ({
+    early: (await read(`/jobs/${id}/pages`, auth)).body as { pages: FinishedPage[]; finished: number },
+    polled: await getJob(stack, id, auth),
+    progress: await read(`/jobs/${id}/progress`, auth),
+  }));
+  // The API holds the result back until the job is done (SPEC.md §4.2).
   assert.equal(polled.status, 200);
   assert.equal(polled.body.status, "queued");
   assert.equal("result" in polled.body, false);
   assert.equal("usage" in polled.body, false);
+  // The progress the job page polls counts the stored page.
+  assert.equal(progress.body.status, "queued");
+  assert.equal(progress.body.pages_finished, 1);
+  assert.equal(progress.body.pages_done, 1);
 
   const [first] = early.pages;
   assert.equal(first!.page.page, 1, "pages come in order: page 1 first");
-  assert.ok(early.pages.length < 3, "not every page was finished yet");
-  assert.equal(early.finished, early.pages.length);
+  assert.equal(early.pages.length, 1, "page 1 only: the others are still to run");
+  assert.equal(early.finished, 1);
   assert.equal(first!.tables.length, 1);
   const table = first!.tables[0]!;
   assert.equal(table.page, 1);
@@ -69,12 +87,6 @@ test("a running job shows each finished page's tables, with confidence, before t
     assert.ok(Array.isArray(cell.sources));
   }
   assert.ok(first!.prose.some((block) => block.text === "Stock on page 1"));
-
-  // The progress the job page polls counts the stored pages.
-  const progress = await read(`/jobs/${id}/progress`, auth);
-  assert.equal(progress.body.status, "queued");
-  assert.ok(progress.body.pages_finished >= 1);
-  assert.ok(progress.body.pages_done >= 1);
 
   // Only the pages after the ones the page already holds; a malformed `after` is a plain 400.
   const later = await read(`/jobs/${id}/pages?after=1`, auth);
@@ -105,4 +117,24 @@ test("a running job shows each finished page's tables, with confidence, before t
   assert.equal((await deleteJob(stack, id, auth)).status, 200);
   assert.equal(fs.existsSync(path.join(stack.dataDir, "jobs", id)), false);
   assert.equal((await read(`/jobs/${id}/pages`, auth)).status, 404);
+});
+
+test("a page that cannot be read is on the job page as unreadable before the job is done", async () => {
+  const submitted = await submit(stack, { bytes: await makePartlyBrokenPdf(3, 3) });
+  assert.equal(submitted.status, 202);
+  const id = String(submitted.body.id);
+  // Page 3's entry is stored as the page ends, before the job can end.
+  const { status, pages } = await frozenAfterStored(id, 3, async () => ({
+    status: (await getJob(stack, id)).body.status,
+    pages: (await read(`/jobs/${id}/pages`, {})).body.pages as FinishedPage[],
+  }));
+  assert.equal(status, "queued");
+  assert.deepEqual(pages.map((p) => [p.page.page, p.page.unreadable ?? false]), [[1, false], [2, false], [3, true]]);
+  assert.deepEqual(pages[2]!.tables, []);
+  assert.ok(pages[0]!.prose.some((block) => block.text === "Partly broken page 1"));
+
+  const done = await waitForJob(stack, id, {}, 60_000);
+  assert.equal(done.body.status, "done");
+  assert.equal(done.body.result.pages[2].unreadable, true);
+  assert.equal(done.body.usage.pages_failed, 1);
 });

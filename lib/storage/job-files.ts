@@ -91,6 +91,10 @@ export class JobFiles {
     return (await this.store.get(finishedPageKey(jobId, page)))?.toString("utf8") ?? null;
   }
 
+  async hasFinishedPage(jobId: string, page: number): Promise<boolean> {
+    return (await this.store.size(finishedPageKey(jobId, page))) !== null;
+  }
+
   /** The numbers of the pages finished so far, ascending (one listing of the job's pages folder). */
   async finishedPageNumbers(jobId: string): Promise<number[]> {
     const prefix = `${jobPrefix(jobId)}pages/`;

@@ -7,7 +7,7 @@ import { finishedPageSchema } from "../../lib/result/finished-page";
 import type { Table } from "../../lib/result/schema";
 import { JobFiles } from "../../lib/storage/job-files";
 import { LocalStore } from "../../lib/storage/local-store";
-import { saveFinishedPage } from "./save-finished-page";
+import { saveFinishedPage, saveUnreadablePage } from "./save-finished-page";
 
 const JOB = "job_ABCDEFGHIJKLMNOPQRSTUV";
 const cell = (value: string) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const] });
@@ -44,4 +44,20 @@ test("storing a page never fails the page: a broken store or a page off the resu
   const offFormat = { ...table, invented: true } as unknown as Table;
   await saveFinishedPage(store, JOB, { pageNumber: 1, readings: { width: 612, height: 792 }, extraction: { tables: [offFormat], prose: [], figures: [] } });
   assert.deepEqual(await store.finishedPageNumbers(JOB), [], "nothing half-right is stored");
+});
+
+test("a page that ended unread is stored as unreadable in its place; a page the pipeline stored is kept unless it was skipped for a limit", async () => {
+  const store = files();
+  await saveUnreadablePage(store, JOB, 3, "the page could not be read");
+  const unread = finishedPageSchema.parse(JSON.parse((await store.readFinishedPage(JOB, 3))!));
+  assert.deepEqual(unread, { page: { page: 3, width: 612, height: 792, unreadable: true, reason: "the page could not be read" }, tables: [], prose: [], figures: 0 });
+
+  await saveFinishedPage(store, JOB, { pageNumber: 2, readings: { width: 612, height: 792 }, extraction: { tables: [table], prose: [], figures: [] } });
+  await saveUnreadablePage(store, JOB, 2, "the page could not be read");
+  assert.equal(finishedPageSchema.parse(JSON.parse((await store.readFinishedPage(JOB, 2))!)).tables.length, 1, "the reading stays");
+  await saveUnreadablePage(store, JOB, 2, "the page took longer than a page is allowed", true);
+  const skipped = finishedPageSchema.parse(JSON.parse((await store.readFinishedPage(JOB, 2))!));
+  assert.equal(skipped.page.unreadable, true);
+  assert.equal(skipped.page.reason, "the page took longer than a page is allowed");
+  assert.deepEqual(skipped.tables, []);
 });
