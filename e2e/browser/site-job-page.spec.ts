@@ -228,6 +228,10 @@ test("on a phone, signed in: upload a two-page file, watch its pages finish, rev
   await page.getByTestId("review-count").tap();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(queue));
+  await expect(page.getByTestId("remaining")).toContainText(`${queue} cells left to check`);
+  // Every number in the line ("24 cells left to check of 24 in the queue") is the same count.
+  expect(new Set((await page.getByTestId("remaining").textContent())!.match(/\d+/g))).toEqual(new Set([String(queue)]));
+  await expect(page.getByTestId("queue").getByRole("listitem")).toHaveCount(queue);
   await expect(page.getByTestId("cell-panel")).toBeVisible();
   await fitsTheScreen();
   await page.getByTestId("cell-panel").getByRole("button", { name: "Confirm", exact: true }).tap();
