@@ -58,7 +58,7 @@ export interface PipelineInput {
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
-  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
+  onPage?: (page: { pageNumber: number; entry: PageEntry; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
   /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
    * measure or evaluate readers alone. */
   structureReaders?: readonly StructureSource[];
@@ -223,11 +223,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               cropPages.set(crop.sha256, seen);
             });
           }
-          pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height), ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}) });
+          const entry: PageEntry = { page: pageNumber, width: round2(readings.width), height: round2(readings.height), ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}) };
+          pages.push(entry);
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
           addTimings(stageSeconds, timer.seconds);
-          await input.onPage?.({ pageNumber, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
+          await input.onPage?.({ pageNumber, entry, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
         } finally {
           page.cleanup();
         }
