@@ -1,6 +1,7 @@
 // The one place that reads process.env (STYLE.md habit 5). Every setting is validated here, so a
 // bad value fails loudly at start-up rather than at the first request. Each is documented in
 // README.md ("Configuration").
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -58,6 +59,11 @@ const envSchema = z.object({
       context.addIssue({ code: "custom", message: `expected "none" or a comma list of ocr-1, ocr-2 (got "${value}")` });
       return z.NEVER;
     }),
+  /** OCR threads per worker process (worker/pipeline/ocr/pool): both engines' work is spread over
+   * them. Default: the machine's cores (os.availableParallelism). */
+  OCR_THREADS: intSetting(os.availableParallelism(), 1),
+  /** JavaScript heap cap of each OCR thread, MB (its engines' native memory comes on top). */
+  OCR_THREAD_HEAP_MB: intSetting(512, 64),
   /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
   BOT_USER_AGENTS: z.string().default("Python-urllib"),
   /** Secret mixed into API key digests; when unset one is generated once and kept in DATA_DIR. */

@@ -23,6 +23,12 @@ async function main(): Promise<void> {
   const files = only.length
     ? only
     : [...listTests(path.join(root, "lib"), ".test.ts"), ...listTests(path.join(root, "worker"), ".test.ts"), ...listTests(path.join(root, "e2e", "api"), ".test.ts")];
+  // The compiled entry points (the worker's pipeline process and the web's PDF inspectors run from
+  // dist/, scripts/build-entries.mjs) are built once here when a source changed, rather than by
+  // the first of many processes the tests start at once (each would build on demand).
+  // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
+  const entries = await import("./build-entries.mjs");
+  if (entries.isStale()) await entries.buildEntries();
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "pdftables-test-pg-"));
   const postgres = await startEmbeddedPostgres(pgDir, (line) => console.error(line));
   let code = 1;

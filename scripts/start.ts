@@ -4,7 +4,7 @@
 // (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
 // ROLE=web runs no workers; ROLE=worker runs only workers (no web, no build) against the
 // DATABASE_URL another machine's `npm start` printed.
-// Children run as `node --import tsx`, not through the tsx CLI, which would add a wrapper process
+// Children run as `node --import tsx` (the worker: compiled, scripts/run-entry.mjs), not through the tsx CLI, which would add a wrapper process
 // between us and the service (signals and exit codes would then be the wrapper's).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -57,11 +57,23 @@ async function main(): Promise<void> {
     log("building the web app (first start only; `npm run build` rebuilds)");
     await run(process.execPath, [nextCli, "build"], serviceEnv);
   }
+  // The workers, their pipeline processes and the web's PDF inspectors run compiled (dist/,
+  // scripts/run-entry.mjs, lib/child-entry.ts): built once here when a source changed, rather
+  // than by each of them at once.
+  // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
+  const entries = await import("./build-entries.mjs");
+  if (entries.isStale()) {
+    log("compiling the worker and child-process entry points (dist/)");
+    await entries.buildEntries();
+  }
 
   const children = new Set<ChildProcess>();
   let stopping = false;
   const spawnService = (name: string, script: string, restart: boolean, env: NodeJS.ProcessEnv = serviceEnv) => {
-    const child = spawn(process.execPath, ["--import", "tsx", script], { cwd: root, env, stdio: "inherit" });
+    // The worker runs compiled (scripts/run-entry.mjs builds it when a source changed): no
+    // TypeScript transpiling at each start or restart.
+    const args = script === "worker/main.ts" ? ["scripts/run-entry.mjs", "worker"] : ["--import", "tsx", script];
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: "inherit" });
     children.add(child);
     child.on("exit", (code, signal) => {
       children.delete(child);

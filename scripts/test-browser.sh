@@ -14,4 +14,7 @@ if [ ! -x "$CHROMIUM" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
 fi
 if [ ! -f .next/BUILD_ID ]; then npx next build >/dev/null; fi
+# The compiled child processes (worker pipeline, PDF inspectors: lib/child-entry.ts) are rebuilt
+# on demand too; building them here keeps that out of the first journey's time.
+node scripts/build-entries.mjs >/dev/null
 exec npx playwright test "$@"

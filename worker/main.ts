@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     current = job;
     const outcome = await runJob(job, workerId, shouldStop, ocr, jobLog);
     current = null;
+    ocr?.recordEngineSeconds();
     if (outcome === "abandoned" && deadline !== null) {
       await releaseJob(job.id, workerId);
       jobLog.info("handed back to the queue (shutting down)");

@@ -1,18 +1,25 @@
-// The worker's OCR readers, reporting each engine's seconds on a page (cache hits excluded) to
-// the pdftables_ocr_seconds_total metric. A subclass, so the OCR module knows nothing of metrics.
+// The worker's OCR readers, reporting each engine's seconds (cache hits excluded) to the
+// pdftables_ocr_seconds_total metric. A subclass, so the OCR module knows nothing of metrics.
+// The engines run in the pipeline process (worker/jobs/pipeline-child.ts); their counts come back
+// into `stats` after each job (run-job.ts), and recordEngineSeconds() reports what was added
+// (pages read in this process count the same way: runEngine adds to stats.engineSeconds).
 import { getMetrics } from "../lib/metrics/metrics";
-import { DEFAULT_ENGINES, isOcrFailure, OcrReaders, type OcrReaderName, type PageOcr, type ReadPageOcrInput } from "./pipeline/ocr";
+import { DEFAULT_ENGINES, OcrReaders, type OcrReaderName } from "./pipeline/ocr";
 
 export class MeasuredOcrReaders extends OcrReaders {
+  private reported: Record<OcrReaderName, number> = { "ocr-1": 0, "ocr-2": 0 };
+
   static forEngines(names: readonly OcrReaderName[]): MeasuredOcrReaders {
     return new MeasuredOcrReaders(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));
   }
 
-  override async readPage(input: ReadPageOcrInput): Promise<PageOcr> {
-    const page = await super.readPage(input);
-    for (const [engine, outcome] of Object.entries(page.readings)) {
-      if (outcome && !isOcrFailure(outcome) && !outcome.fromCache) getMetrics().ocrSeconds.inc({ engine }, outcome.seconds);
+  /** Reports the engine seconds in `stats` not reported yet (after run-job copied them back). */
+  recordEngineSeconds(): void {
+    for (const engine of this.names) {
+      const total = this.stats.engineSeconds[engine] ?? 0;
+      const added = total - this.reported[engine];
+      if (added > 0) getMetrics().ocrSeconds.inc({ engine }, added);
+      this.reported[engine] = total;
     }
-    return page;
   }
 }

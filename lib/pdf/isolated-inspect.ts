@@ -4,7 +4,7 @@
 // of long-lived children keeps the cost of a normal upload to one message each way; a child that
 // passes its ceiling or deadline is killed with SIGKILL and the upload is refused with 400.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { childEntryArgs } from "../child-entry";
 import { getEnv } from "../env";
 import { AppError, badRequest } from "../errors";
 import { mebibytes, residentBytes } from "../limits/process-memory";
@@ -40,15 +40,16 @@ function pool(): Pool {
   return globalPool.pdfInspectPool;
 }
 
-function childScript(): string {
+function childArgs(maxHeapMb: number): string[] {
   // Resolved at run time from the project root (the web process's cwd): Next's bundler must not
-  // rewrite it, and the child runs the TypeScript source through tsx like the other processes.
-  return path.join(process.cwd(), "lib", "pdf", "inspect-child.ts");
+  // rewrite it. The child runs compiled (lib/child-entry.ts): no TypeScript loader in the memory
+  // its ceiling measures, and a replacement after a kill starts in a fraction of a second.
+  return childEntryArgs(process.cwd(), "inspect-child", [`--max-old-space-size=${maxHeapMb}`]);
 }
 
 function startChild(slot: Slot): Promise<ChildProcess> {
   const env = getEnv();
-  const child = spawn(process.execPath, [`--max-old-space-size=${env.INSPECT_MEMORY_MB}`, "--import", "tsx", childScript()], {
+  const child = spawn(process.execPath, childArgs(env.INSPECT_MEMORY_MB), {
     cwd: process.cwd(),
     env: process.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],

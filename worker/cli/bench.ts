@@ -1,9 +1,13 @@
-// npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr]
+// npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr] [--threads N]
+// npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
 //
-// The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR, reconciliation,
-// figure crops), timed page by page. Issue 4 targets on a 2-core machine: a 10-page dense
-// born-digital PDF with both OCR readings from cold (engine loads included) in <= 45 s, the same
-// file again from the OCR cache in < 3 s, peak RSS < 2 GB. Without a file it generates the PDF
+// The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
+// reconciliation, figure crops), timed page by page. Issue 15 targets on a 2-core machine: a
+// 10-page dense born-digital PDF with both OCR families available, from cold (engine loads
+// included) in <= 20 s, the same file again from the OCR cache in <= 1 s, peak RSS <= 1.5 GB.
+// Wall time depends on what else the machine runs; CPU seconds (every thread) do not, so both
+// are printed, and CPU per engine: ocr-2's is measured in the OCR pool's threads, ocr-1's
+// (tesseract.js computes in a thread of its own) is what remains after ocr-2 and the main thread. Without a file it generates the PDF
 // (8 columns x 45 rows of numbers per page, 8 pt, ruled). --only runs one engine, to see each
 // engine's own time and memory. --no-ocr is issue 3's case: time per page and bounded memory on a
 // long document (`--no-ocr --pages 500`).
@@ -16,18 +20,22 @@ import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 import { runPipeline } from "../pipeline/run-pipeline";
+import { pageStages } from "./bench/page-stages";
 
-const TARGETS = { coldSeconds: 45, cachedSeconds: 3, peakRssMb: 2048 };
+const TARGETS = { coldSeconds: 20, cachedSeconds: 1, peakRssMb: 1536 };
 
 interface Args {
   file: string | null;
   pages: number;
   only: OcrReaderName | null;
   ocr: boolean;
+  threads: number | null;
+  stages: boolean;
+  page: number;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: null, pages: 10, only: null, ocr: true };
+  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null, stages: false, page: 1 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--pages") args.pages = Number(argv[++i]);
@@ -36,6 +44,9 @@ function parseArgs(argv: string[]): Args {
       if (value !== "ocr-1" && value !== "ocr-2") throw new Error("--only takes ocr-1 or ocr-2");
       args.only = value;
     } else if (arg === "--no-ocr") args.ocr = false;
+    else if (arg === "--threads") args.threads = Number(argv[++i]);
+    else if (arg === "--stages") args.stages = true;
+    else if (arg === "--page") args.page = Number(argv[++i]);
     else args.file = arg;
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
@@ -52,6 +63,7 @@ async function runPass(readers: OcrReaders | null, file: string, sha: string, pa
   await opened.close();
   const started = performance.now();
   const cpuStarted = process.cpuUsage();
+  const mainStarted = process.threadCpuUsage();
   const perPage: number[] = [];
   let pageStarted = performance.now();
   const { failures } = await runPipeline({
@@ -69,9 +81,10 @@ async function runPass(readers: OcrReaders | null, file: string, sha: string, pa
   });
   if (failures.length > 0) throw new Error(`pages failed: ${JSON.stringify(failures)}`);
   const cpu = process.cpuUsage(cpuStarted);
+  const main = process.threadCpuUsage(mainStarted);
   // CPU seconds of every thread of the process (Tesseract's worker thread, ONNX Runtime's pool):
   // unlike wall time, it does not depend on what else the shared machine is running.
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, perPage };
+  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, mainCpuSeconds: (main.user + main.system) / 1e6, perPage };
 }
 
 async function main(): Promise<void> {
@@ -84,6 +97,13 @@ async function main(): Promise<void> {
       await fs.promises.writeFile(file, await makeDenseTablePdf(args.pages));
     }
     const sha = createHash("sha256").update(await fs.promises.readFile(file)).digest("hex");
+    if (args.stages) {
+      const stages = await pageStages(file, args.page, args.threads ?? os.availableParallelism());
+      console.log(`CPU seconds by stage, page ${args.page} of ${path.basename(file)} (engines warm; all threads of the process):`);
+      for (const [name, seconds] of stages) console.log(`  ${name.padEnd(52)} ${seconds.toFixed(2)}`);
+      console.log(`  ${"total".padEnd(52)} ${stages.reduce((sum, [, s]) => sum + s, 0).toFixed(2)}`);
+      return;
+    }
     const cacheDir = path.join(work, "ocr-cache");
     const outputDir = path.join(work, "out");
     const engines: OcrReaderName[] = args.only ? [args.only] : ["ocr-1", "ocr-2"];
@@ -99,17 +119,20 @@ async function main(): Promise<void> {
       return;
     }
 
-    const cold = OcrReaders.withEngines(engines);
+    const poolOptions = args.threads ? { threads: args.threads } : {};
+    const cold = OcrReaders.withEngines(engines, poolOptions);
     let coldPass;
+    let threadMemory: NodeJS.MemoryUsage[] = [];
     try {
       coldPass = await runPass(cold, file, sha, args.pages, cacheDir, outputDir);
+      threadMemory = (await cold.pool?.threadMemory()) ?? [];
     } finally {
       await cold.release();
     }
     coldPass.perPage.forEach((seconds, i) => console.log(`  page ${i + 1}: ${seconds.toFixed(2)} s wall`));
     const rssAfterCold = peakRssMb();
 
-    const cached = OcrReaders.withEngines(engines);
+    const cached = OcrReaders.withEngines(engines, poolOptions);
     const cachedPass = await runPass(cached, file, sha, args.pages, cacheDir, outputDir);
     await cached.release();
     if (cached.stats.engineRuns["ocr-1"] + cached.stats.engineRuns["ocr-2"] > 0) throw new Error("the cache pass ran OCR");
@@ -118,7 +141,13 @@ async function main(): Promise<void> {
     const pages = coldPass.perPage.length;
     console.log(`cold, ${what} (engine loads included): ${coldPass.seconds.toFixed(1)} s for ${pages} pages, ${(coldPass.seconds / pages).toFixed(2)} s/page  [target <= ${TARGETS.coldSeconds} s for 10 pages: ${mark(coldPass.seconds <= TARGETS.coldSeconds)}]`);
     console.log(`  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
-    console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
+    const paddleCpu = cold.pool?.stats.threadCpuSeconds["ocr-2"] ?? 0;
+    const tesseractCpu = Math.max(0, coldPass.cpuSeconds - paddleCpu - coldPass.mainCpuSeconds);
+    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ocr-1 ${cold.stats.engineRuns["ocr-1"]}, ocr-2 ${cold.stats.engineRuns["ocr-2"]}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
+    threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
+    console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);
+    console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
     console.log(`peak RSS: ${peak} MB (after cold pass ${rssAfterCold} MB)  [target < ${TARGETS.peakRssMb} MB: ${mark(peak < TARGETS.peakRssMb)}]`);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
+//                 [--scans clean|realistic|both]
 // npm run eval -- --generated [--seed N] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
 // construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
@@ -12,6 +13,8 @@
 // eval-out/ocr-cache by default (keyed by file hash and OCR settings version), so a second run
 // re-scores in seconds; times are then not OCR times (--no-cache for those).
 // Per-document figures are written to eval-out/<dataset>.json. The data is read by path, never copied.
+// --scans makes image-only variants of the dataset under <out>/scans (eval/realistic-scans.ts:
+// clean 200 dpi renders, realistic office scans at fixed seeds, or both) and evaluates each.
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -32,6 +35,7 @@ import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
+import { parseScanVariants, prepareScanVariant, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
   name: string;
@@ -49,7 +53,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -66,10 +70,11 @@ function parseArgs(argv: string[]) {
     else if (a === "--no-cache") args.cache = null;
     else if (a === "--only") args.only = argv[++i] ?? "";
     else if (a === "--out") args.out = argv[++i] ?? "";
+    else if (a === "--scans") args.scans = parseScanVariants(argv[++i] ?? "");
     else throw new Error(`unknown option ${a}`);
   }
   if (args.generated && !args.dataset) args.dataset = path.join(args.out, "generated-corpus");
-  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache]");
+  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]");
   if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;
 }
@@ -184,8 +189,11 @@ function summarize(docs: DocResult[], key: "complete" | "structure") {
   };
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
+  if (args.scans.length > 0) {
+    for (const variant of args.scans) await main({ ...args, scans: [], pdfDir: await prepareScanVariant(path.resolve(args.dataset), variant, args.out, args.only) });
+    return;
+  }
   const dir = path.resolve(args.dataset);
   if (args.generated) {
     // A fresh corpus each run: the files are a function of the seed and the generator's code.

@@ -5,15 +5,16 @@
 // reported unreadable with its reason and never charged. Normal pages cost two IPC messages each;
 // the process (and its OCR engines) is kept across pages and jobs and replaced only after a kill.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
+import { childEntryArgs, projectRoot } from "../../lib/child-entry";
 import { getEnv } from "../../lib/env";
 import { mebibytes, residentBytes } from "../../lib/limits/process-memory";
 import type { PipelineOutput } from "../pipeline/run-pipeline";
-import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+import { addOcrStats, emptyOcrStats, type OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
 import type { FromChild, HostedInput, ToChild } from "./pipeline-child";
 
 const MEMORY_POLL_MS = 50;
-const childScript = path.join(import.meta.dirname, "pipeline-child.ts");
+/** The project folder, where scripts/run-entry.mjs starts the compiled pipeline process. */
+const root = projectRoot(import.meta.url);
 
 export interface HostHooks {
   onProgress(stage: string): Promise<void>;
@@ -33,7 +34,7 @@ export class PipelineHost {
   private ready: Promise<ChildProcess> | null = null;
   private current: { abort(reason: string): void } | null = null;
   /** Engine loads and runs of processes already replaced, so the totals survive a kill. */
-  private readonly pastStats: OcrReaderStats = { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 0 };
+  private readonly pastStats: OcrReaderStats = emptyOcrStats();
   private liveStats: OcrReaderStats | null = null;
 
   /** Runs the pipeline in the child, replacing the child (and skipping the page) after each
@@ -55,14 +56,10 @@ export class PipelineHost {
 
   /** OCR engine loads and pages read over this worker's life (every pipeline process). */
   ocrStats(): OcrReaderStats {
-    const live = this.liveStats;
-    const add = (a: Record<string, number>, b: Record<string, number> | undefined) =>
-      Object.fromEntries(Object.entries(a).map(([key, value]) => [key, value + (b?.[key] ?? 0)]));
-    return {
-      engineRuns: add(this.pastStats.engineRuns, live?.engineRuns) as OcrReaderStats["engineRuns"],
-      engineLoads: add(this.pastStats.engineLoads, live?.engineLoads) as OcrReaderStats["engineLoads"],
-      cacheHits: this.pastStats.cacheHits + (live?.cacheHits ?? 0),
-    };
+    const total = emptyOcrStats();
+    addOcrStats(total, this.pastStats);
+    if (this.liveStats) addOcrStats(total, this.liveStats);
+    return total;
   }
 
   async close(): Promise<void> {
@@ -77,7 +74,11 @@ export class PipelineHost {
 
   private start(): Promise<ChildProcess> {
     const env = getEnv();
-    const child = spawn(process.execPath, [`--max-old-space-size=${env.PAGE_MEMORY_MB}`, "--import", "tsx", childScript], {
+    // Compiled (lib/child-entry.ts): a restart after a killed page costs ~0.2 s, not a tsx start,
+    // and no TypeScript loader sits in the memory the page's ceiling measures. The OCR pool's
+    // threads (OCR_THREADS) live in this process: their memory is in its resident size, and a
+    // kill ends them with it; the next process starts a fresh pool.
+    const child = spawn(process.execPath, childEntryArgs(root, "pipeline-child", [`--max-old-space-size=${env.PAGE_MEMORY_MB}`]), {
       cwd: process.cwd(),
       env: { ...process.env, PIPELINE_OCR_ENGINES: env.OCR_ENGINES.join(",") },
       stdio: ["ignore", "inherit", "inherit", "ipc"],
@@ -103,11 +104,7 @@ export class PipelineHost {
     if (!this.liveStats) return;
     const live = this.liveStats;
     this.liveStats = null;
-    for (const name of ["ocr-1", "ocr-2"] as const) {
-      this.pastStats.engineRuns[name] += live.engineRuns[name];
-      this.pastStats.engineLoads[name] += live.engineLoads[name];
-    }
-    this.pastStats.cacheHits += live.cacheHits;
+    addOcrStats(this.pastStats, live);
   }
 
   private async attempt(input: HostedInput, hooks: HostHooks): Promise<Attempt> {

@@ -3,12 +3,18 @@
 //
 // Per page, an ordered list of named stages, each timed (stage-timer.ts; the timings go to onPage
 // and, summed, to the output): read (pdf-text, pdf-grid + pdf-image from one operator walk) -> ocr
-// (ocr-1 and ocr-2 on one shared render, cached) -> scan -> tables -> charts -> figures -> prose ->
+// (the first OCR family reads the whole page, cached: ocr-2 on a page with a text layer, ocr-1 on
+// a scan, read prepared: upright, deskewed) -> scan -> tables -> charts -> figures -> prose ->
 // reading-order (extract-page.ts) -> structure:<reader> (every structure reading of the page,
-// structure/registry.ts) -> reconcile (the value vote: cell, prose and figure confidence) ->
-// structure-vote (each cell's boundaries against the structure readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an OCR reading
-// and its rulings from the page image (scan/scanned-page.ts), then runs the same stages. Only what
-// a later page needs (the previous page's last table, crop hashes for also_on) is kept across pages.
+// structure/registry.ts; ocr-2-lines from the first family's full reading) -> ocr-cells (the
+// cascade, ocr/cascade.ts: the second family reads the cells in doubt, among them every cell a
+// structure reading is against; on a scan every cell) -> reconcile (the value vote: cell, prose
+// and figure confidence) -> structure-vote (each cell's boundaries against the structure
+// readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an
+// OCR reading and its rulings from the prepared page image (scan/scanned-page.ts), runs the same
+// stages there, and its boxes are mapped back onto the page as scanned (scan/map-to-page.ts). Only
+// what a later page needs (the previous page's last table, crop hashes for also_on) is kept
+// across pages.
 import { openPdf, type PdfSource } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
@@ -18,9 +24,12 @@ import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
+import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
+import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
 import { boxToPage } from "./geometry/page-orientation";
@@ -141,7 +150,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           if (readers) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
-            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir }));
+            // Only the first OCR family reads the whole page; the second reads the cells in doubt
+            // (on a scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
+            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer }));
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -149,6 +160,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           }
           // The value reading the page's words (and so its cells' values) come from.
           let ownSource: CellSource = "pdf-text";
+          // A scan is worked on upright and deskewed; its boxes go back onto the page as scanned.
+          let scanTransform: ScanTransform | null = null;
           if (!hasTextLayer && pageOcr) {
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
@@ -156,13 +169,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!));
             readings = scanned.readings;
             ownSource = scanned.ownSource;
+            scanTransform = scanned.transform;
           }
           stage = "assemble";
-          const extraction = extractPage(readings, pageNumber, settings, timer);
+          let extraction = extractPage(readings, pageNumber, settings, timer);
           // A text layer read into nothing is a failure with a reason, never a silent empty page.
           const nothingRead = nothingReadReason(readings, extraction);
           if (nothingRead) throw new Error(nothingRead);
           stage = "structure";
+          // The structure readings see the first OCR family's full-page reading (ocr-2 on a page
+          // with a text layer: ocr-2-lines), not the second family's crops, read next.
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
           // On a scan, the reading the page's words came from is not a second opinion on them.
           if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
@@ -170,6 +186,18 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
                   failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
                 );
+          if (pageOcr && readers) {
+            stage = "ocr";
+            // The cascade: the second family reads the cells in doubt, among them every cell a
+            // structure reading is against (disputedCellBoxes: the structure vote's judgement of
+            // the assembled tables, before the value vote).
+            const ocrPage = pageOcr;
+            const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+            const failed = await timer.runAsync("ocr-cells", () =>
+              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer }),
+            );
+            if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
+          }
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr && !skip.has("reconcile")) {
             stage = "reconcile";
@@ -189,6 +217,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             ? { tables: extraction.tables, verdicts: [] }
             : timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
           extraction.tables = voted.tables;
+          // Everything above worked on the prepared scan (upright, deskewed); the result's boxes
+          // are on the page as scanned.
+          if (scanTransform) {
+            extraction = extractionToPage(extraction, scanTransform);
+            readings = { ...readings, width: size.width, height: size.height };
+          }
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
           timer.run("continuation", () => linkContinuation(tail, first, readings.height, startsPage, settings));
@@ -316,7 +350,7 @@ async function scannedReadings(
   pageNumber: number,
   base: PageReadings,
   pageOcr: PageOcr,
-): Promise<{ readings: PageReadings; ownSource: OcrReaderName }> {
+): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
     .map((name) => [name, pageOcr.readings[name]] as const)
@@ -324,7 +358,13 @@ async function scannedReadings(
   const words = ocrWordsToPageWords(reading.words);
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
-  const render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
-  const graphics = { ...base.graphics, rulings: [...base.graphics.rulings, ...renderToRulings(render)] };
-  return { readings: { ...base, words, graphics }, ownSource };
+  // The reading was made on the page prepared for OCR (upright, deskewed, levels stretched): rulings
+  // are found on that same image, and the page is worked on in its coordinates.
+  const transform = reading.scanTransform ?? null;
+  let render = pageOcr.render ?? (await renderForRulings(page, pageNumber, reading.dpi));
+  if (!pageOcr.render && transform) render = applyScanTransform(render, transform);
+  const own = transform ? graphicsToPrepared(base.graphics, transform) : base.graphics;
+  const graphics = { ...own, rulings: [...own.rulings, ...renderToRulings(render)] };
+  const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
+  return { readings: { ...base, ...size, words, graphics }, ownSource, transform };
 }

@@ -3,7 +3,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
-import sharp from "sharp";
 import { renderPage } from "./page-canvas";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box } from "../types";
@@ -21,6 +20,8 @@ export async function cropFigures(page: PDFPageProxy, pageNumber: number, boxes:
   const dir = path.join(outputDir, "images");
   await fs.promises.mkdir(dir, { recursive: true });
   const crops: Crop[] = [];
+  // sharp (libvips, ~20 MB resident) is loaded on the first page with a figure, not at start-up.
+  const { default: sharp } = await import("sharp");
   for (const [index, box] of boxes.entries()) {
     // Whole pixels so that the same figure at the same place on two pages crops byte-identically.
     const left = clamp(Math.floor(box[0] * scale), 0, width - 1);

@@ -30,5 +30,5 @@ export { OcrReaders, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type 
 export { ocrCachePath } from "./ocr-cache";
 export { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
 export { isOcrFailure, type Word, type OcrReaderName, type OcrPageReading, type OcrFailure, type OcrOutcome } from "./types";
-export { TesseractEngine } from "./tesseract-engine";
-export { PaddleEngine } from "./paddle/paddle-engine";
+// The engine classes are not re-exported: importing them loads tesseract.js and ONNX Runtime.
+// Import ./tesseract-engine or ./paddle/paddle-engine directly when you need one.

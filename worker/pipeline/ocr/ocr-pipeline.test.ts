@@ -23,7 +23,7 @@ let paddle: PaddleEngine;
 let dir: string;
 let disputedPdf: string;
 
-const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), release: async () => {} });
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
 
 before(async () => {
   dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-pipeline-test-"));
@@ -93,13 +93,20 @@ test("two OCR families against the text layer: still disputed (OCR never outvote
   assert.equal(cell.value, "17");
   assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
   assert.equal(cell.provisional, true);
+  // The cascade: cells where the text layer and the first family (ocr-2) agree are verified by
+  // those two; the second family (ocr-1) read only the cells in doubt, as crops, never the page.
   for (const other of agreeingNumbers(table.rows)) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
-    assert.deepEqual([...other.sources].sort(), ["ocr-1", "ocr-2", "pdf-text"]);
+    assert.deepEqual([...other.sources].sort(), ["ocr-2", "pdf-text"]);
   }
+  assert.equal(readers.stats.engineRuns["ocr-1"], 0, "ocr-1 never read the whole page");
+  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropRuns["ocr-1"], 1);
+  const cells = table.header_cells.length + table.rows.flat().length;
+  assert.ok(readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3, `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`);
 });
 
-test("a scanned ruled table: structure from the page image, values verified by the two OCR families; the cache skips OCR the second time", async () => {
+test("a scanned ruled table: structure from the page image, every cell verified by the two OCR families (ocr-2 on cell crops); the cache skips OCR the second time", async () => {
   const born = path.join(dir, "born.pdf");
   await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
   const scan = path.join(dir, "scan.pdf");
@@ -116,11 +123,63 @@ test("a scanned ruled table: structure from the page image, values verified by t
     assert.equal(cell.confidence, "verified", JSON.stringify(cell));
     assert.deepEqual([...cell.sources].sort(), ["ocr-1", "ocr-2"]);
   }
+  // The scan cascade: ocr-1 reads the page, ocr-2 every cell's lines as crops (no detection).
   assert.equal(readers.stats.engineRuns["ocr-1"], 1);
-  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.engineRuns["ocr-2"], 0);
+  assert.equal(readers.stats.cropRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropsRead["ocr-2"], numbers.length + table.rows.length + table.header_cells.filter((c) => c.value).length);
   const again = await extract(scan, readers, cacheDir);
   assert.equal(readers.stats.engineRuns["ocr-1"], 1, "the second run read the cache");
-  assert.equal(readers.stats.engineRuns["ocr-2"], 1);
+  assert.equal(readers.stats.cropRuns["ocr-2"], 1);
   assert.equal(readers.stats.cacheHits, 2);
   assert.deepEqual(again.tables, [table]);
+});
+
+test("a scan fed crooked and upside down: turned upright and deskewed for OCR, the table read and verified, its boxes on the page as scanned", async () => {
+  const { renderPage, renderToGrey } = await import("../render/render-page");
+  const { rotateGrey, rotateQuarter } = await import("../scan/rotate-image");
+  const { openPdf } = await import("../../../lib/pdf/open-pdf");
+  const { PDFDocument } = await import("pdf-lib");
+  const { default: sharp } = await import("sharp");
+  const born = path.join(dir, "born-crooked.pdf");
+  await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
+  const straight = onlyTable(await extract(born, new OcrReaders({ "ocr-2": async () => borrow(paddle) })));
+  // The born-digital page at 200 dpi, turned by 3 degrees, then by 180: a sheet fed badly.
+  const opened = await openPdf(born);
+  const render = await renderPage(await opened.doc.getPage(1), 1, 200);
+  await opened.close();
+  const angle = 3;
+  const turned = rotateQuarter(rotateGrey(renderToGrey(render), render.width, render.height, angle), render.width, render.height, 2);
+  const png = await sharp(Buffer.from(turned.grey), { raw: { width: turned.width, height: turned.height, channels: 1 } }).png().toBuffer();
+  const doc = await PDFDocument.create();
+  const pageOut = doc.addPage([render.widthPt, render.heightPt]);
+  pageOut.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: render.widthPt, height: render.heightPt });
+  const scan = path.join(dir, "crooked-scan.pdf");
+  await fs.promises.writeFile(scan, await doc.save());
+
+  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const table = onlyTable(await extract(scan, readers));
+  assert.deepEqual(
+    table.rows.map((row) => row.map((cell) => cell.value)),
+    disputedTableBody("42"),
+  );
+  const numbers = table.rows.flatMap((row) => row.slice(1));
+  const verified = numbers.filter((cell) => cell.confidence === "verified");
+  assert.ok(verified.length >= numbers.length - 1, `${verified.length} of ${numbers.length} verified`);
+  // Where the scan put each cell's ink: the born-digital cell centre turned the same way.
+  const { widthPt: W, heightPt: H } = render;
+  const onScan = ([x, y]: [number, number]): [number, number] => {
+    const rad = (angle * Math.PI) / 180;
+    const dx = x - W / 2;
+    const dy = y - H / 2;
+    return [W - (Math.cos(rad) * dx - Math.sin(rad) * dy + W / 2), H - (Math.sin(rad) * dx + Math.cos(rad) * dy + H / 2)];
+  };
+  const centre = (b: number[]): [number, number] => [(b[0]! + b[2]!) / 2, (b[1]! + b[3]!) / 2];
+  table.rows.forEach((row, r) =>
+    row.forEach((cell, c) => {
+      const expected = onScan(centre(straight.rows[r]![c]!.bbox!));
+      const got = centre(cell.bbox!);
+      assert.ok(Math.hypot(got[0] - expected[0], got[1] - expected[1]) < 6, `cell ${r},${c}: ${got} vs ${expected}`);
+    }),
+  );
 });

@@ -23,7 +23,7 @@ let paddle: PaddleEngine;
 let dir: string;
 
 /** A borrowed engine: released by this file, not by the OcrReaders that uses it. */
-const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), release: async () => {} });
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
 const sharedReaders = () => new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
 
 before(async () => {
@@ -110,6 +110,8 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
     }
   }
   assert.deepEqual(readers.stats.engineRuns, { "ocr-1": 1, "ocr-2": 1 });
+  // Each engine's reading time is counted (the worker's pdftables_ocr_seconds_total).
+  for (const name of ["ocr-1", "ocr-2"] as const) assert.equal(readers.stats.engineSeconds[name], reading(first.readings[name]).seconds);
   assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-1" })));
   assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-2" })));
 
@@ -118,7 +120,7 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
   const cachedReaders = new OcrReaders({ "ocr-1": async () => exploding, "ocr-2": async () => exploding });
   const second = await readFilePage(cachedReaders, file, sha, cacheDir);
   assert.equal(second.render, null, "nothing rendered on a full cache hit");
-  assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2 });
+  assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2, cropRuns: { "ocr-1": 0, "ocr-2": 0 }, cropsRead: { "ocr-1": 0, "ocr-2": 0 }, engineSeconds: { "ocr-1": 0, "ocr-2": 0 } });
   assert.deepEqual(reading(second.readings["ocr-1"]).words, reading(first.readings["ocr-1"]).words);
   assert.equal(reading(second.readings["ocr-2"]).fromCache, true);
 });

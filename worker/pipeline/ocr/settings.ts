@@ -11,6 +11,17 @@ export const OCR_SETTINGS = {
     modelDir: "4.0.0_best_int",
     /** Page segmentation AUTO (3): DESIGN.md §6 found it keeps table words the default drops. */
     pageSegMode: "3",
+    /** Cell crops read by the cascade's second family (crop-mosaic.ts). */
+    crops: {
+      /** A mosaic is one column of crops: "single uniform block of text" (6) reads it line by
+       * line without the page layout analysis mode 3 runs. */
+      pageSegMode: "6",
+      /** A cell box is its ruled frame: 1 pt in from it keeps a 0.5-1 pt ruling out of the crop
+       * (on the dense bench page the frame otherwise came back as "|" next to the digits). */
+      insetPt: 1,
+      marginPx: 12,
+      gapPx: 24,
+    },
   },
   paddle: {
     /** Detection runs on the page scaled so its longer side is at most this many pixels (and a

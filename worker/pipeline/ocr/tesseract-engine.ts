@@ -4,7 +4,8 @@
 import path from "node:path";
 import { createRequire } from "node:module";
 import { createWorker, OEM, type Worker } from "tesseract.js";
-import { renderToPgm, type PageRender } from "../render/render-page";
+import { renderToGrey, renderToPgm, type PageRender } from "../render/render-page";
+import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS, type OcrSettings } from "./settings";
 import type { Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
@@ -16,7 +17,10 @@ export interface TesseractPageResult {
 }
 
 export class TesseractEngine {
-  private constructor(private readonly worker: Worker) {}
+  private constructor(
+    private readonly worker: Worker,
+    private readonly settings: OcrSettings["tesseract"],
+  ) {}
 
   static async create(settings: OcrSettings["tesseract"] = OCR_SETTINGS.tesseract): Promise<TesseractEngine> {
     const require = createRequire(import.meta.url);
@@ -28,7 +32,7 @@ export class TesseractEngine {
       // scanned tables are dark on light, and the retry cost ~1 s per dense page.
       tessedit_do_invert: "0",
     });
-    return new TesseractEngine(worker);
+    return new TesseractEngine(worker, settings);
   }
 
   async release(): Promise<void> {
@@ -42,6 +46,23 @@ export class TesseractEngine {
     // symbol and choice (measured ~10% of the call on a dense table page).
     const { data } = await this.worker.recognize(renderToPgm(render), {}, { text: false, blocks: false, tsv: true });
     return { words: tsvToWords(data.tsv ?? "", render.scale), nonTextRegions: [] };
+  }
+
+  /** Reads only `boxes` (PDF points; table cells the cascade asks about) of the page: the crops
+   * stacked into one image (crop-mosaic.ts), read as one block of text (page segmentation 6), the
+   * words mapped back onto the page. One call, whatever the number of crops. */
+  async readCrops(render: PageRender, boxes: readonly BBox[], grey: Uint8Array = renderToGrey(render)): Promise<Word[]> {
+    if (boxes.length === 0) return [];
+    const mosaic = boxesToMosaic(grey, render.width, render.height, render.scale, boxes, this.settings.crops);
+    if (mosaic.pieces.length === 0) return [];
+    await this.worker.setParameters({ user_defined_dpi: String(render.dpi), tessedit_pageseg_mode: this.settings.crops.pageSegMode as never });
+    try {
+      const pgm = Buffer.concat([Buffer.from(`P5\n${mosaic.width} ${mosaic.height}\n255\n`, "ascii"), mosaic.grey]);
+      const { data } = await this.worker.recognize(pgm, {}, { text: false, blocks: false, tsv: true });
+      return mosaicWordsToPage(tsvToWords(data.tsv ?? "", 1), mosaic, render.scale);
+    } finally {
+      await this.worker.setParameters({ tessedit_pageseg_mode: this.settings.pageSegMode as never });
+    }
   }
 }
 

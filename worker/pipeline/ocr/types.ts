@@ -1,5 +1,6 @@
 // Shapes shared by the OCR readings, the cache and the reconciler.
 import type { BBox } from "../../../lib/result/schema";
+import type { ScanTransform } from "../scan/prepare-scan";
 
 /** One word as a reading saw it. bbox is [x0, y0, x1, y1] in PDF points, top-left origin (the
  * page's rotated viewport space, as pdf.js getViewport({ scale: 1 })); confidence is 0..1. */
@@ -24,6 +25,13 @@ export interface OcrPageReading {
    * machine, so this is not CPU time); as stored when served from cache. */
   seconds: number;
   fromCache: boolean;
+  /** Set when the engine read only these boxes of the page (PDF points; the cascade's second
+   * family reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
+   * silence elsewhere is no evidence. Absent: the whole page was read. */
+  cropsRead?: BBox[];
+  /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,
+   * levels stretched; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
+  scanTransform?: ScanTransform;
 }
 
 /** An engine that failed on a page: recorded, not fatal. */

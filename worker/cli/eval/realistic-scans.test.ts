@@ -1,0 +1,51 @@
+// The realistic-scan maker: fixed seeds give the same scan, angles stay within the recipe, and a
+// rotation turns the page the way the angle says.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, rotateGrey, seededRandom, seedOf } from "./realistic-scans";
+
+test("the same file and page give the same degraded page; another page another one", () => {
+  const width = 64;
+  const height = 48;
+  const clean = new Uint8Array(width * height).fill(255);
+  for (let x = 8; x < 56; x++) clean[20 * width + x] = 0;
+  const a = degradePage(clean, width, height, seededRandom(seedOf("eu-001.pdf", 1)), 0.5);
+  const b = degradePage(clean, width, height, seededRandom(seedOf("eu-001.pdf", 1)), 0.5);
+  const c = degradePage(clean, width, height, seededRandom(seedOf("eu-001.pdf", 2)), 0.5);
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, c);
+  // Paper is toned and noisy, not white; ink is not black.
+  const paper = a.filter((_, i) => i < width * 5);
+  const mean = paper.reduce((s, v) => s + v, 0) / paper.length;
+  assert.ok(Math.abs(mean - REALISTIC_SCAN.white) < 6, `paper mean ${mean}`);
+  assert.ok(new Set(paper).size > 5, "sensor noise");
+});
+
+test("page angles stay within the recipe, every fifth page steeper", () => {
+  for (let n = 1; n <= 50; n++) {
+    const angle = pageAngle(seededRandom(seedOf("x.pdf", n)), n);
+    const limit = n % REALISTIC_SCAN.steepEvery === 0 ? REALISTIC_SCAN.steepAngleDeg : REALISTIC_SCAN.maxAngleDeg;
+    assert.ok(Math.abs(angle) <= limit, `page ${n}: ${angle}`);
+  }
+});
+
+test("rotateGrey turns a horizontal line by the angle (positive: clockwise, its right end lower)", () => {
+  const width = 200;
+  const height = 200;
+  const grey = new Uint8Array(width * height).fill(255);
+  for (let x = 20; x < 180; x++) grey[100 * width + x] = 0;
+  const turned = rotateGrey(grey, width, height, 5);
+  const inkRow = (x: number) => {
+    let best = -1;
+    for (let y = 0; y < height; y++) if (turned[y * width + x]! < 128) best = y;
+    return best;
+  };
+  const slope = (inkRow(160) - inkRow(40)) / 120;
+  assert.ok(Math.abs(slope - Math.tan((5 * Math.PI) / 180)) < 0.02, `slope ${slope}`);
+});
+
+test("--scans takes clean, realistic or both", () => {
+  assert.deepEqual(parseScanVariants("both"), ["clean", "realistic"]);
+  assert.deepEqual(parseScanVariants("realistic"), ["realistic"]);
+  assert.throws(() => parseScanVariants("noisy"), /clean, realistic or both/);
+});

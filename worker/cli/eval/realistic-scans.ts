@@ -1,0 +1,152 @@
+// Realistic scans for the eval (issue 15): every page of a dataset's PDFs rendered the way an
+// office scanner delivers it (200 dpi grey, turned a little, sensor noise, slight blur, JPEG),
+// at fixed seeds, beside today's clean renders (scripts/rasterise-pdf.ts, lossless 200 dpi). The
+// eval (`--scans clean|realistic|both`, eval.ts) then reads these image-only PDFs with the
+// dataset's ground truth. Seeds come from the file name and page number, so the same dataset
+// always gives the same scans; SCAN_VERSION names the recipe and keys the folder.
+import fs from "node:fs";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import { PDFDocument } from "pdf-lib";
+import { openPdf } from "../../../lib/pdf/open-pdf";
+import { renderPage, renderToGrey } from "../../pipeline/render/render-page";
+import { rotateGrey } from "../../pipeline/scan/rotate-image";
+export { rotateGrey } from "../../pipeline/scan/rotate-image";
+
+export const SCAN_VERSION = "scan-1";
+
+export const REALISTIC_SCAN = {
+  /** Office scanners default to 200 dpi grey for documents. */
+  dpi: 200,
+  /** Most pages are fed a little crooked: turned by up to this many degrees either way... */
+  maxAngleDeg: 1,
+  /** ...and one page in `steepEvery` by up to `steepAngleDeg` (a sheet fed at a slant). */
+  steepEvery: 5,
+  steepAngleDeg: 3,
+  /** Sensor noise: Gaussian, standard deviation in grey levels. */
+  noiseSigma: 8,
+  /** Paper is not white nor toner black: grey levels are mapped into [black, white]. */
+  black: 30,
+  white: 235,
+  /** Slight optical blur: passes of a [1 2 1] / 4 kernel in each direction. */
+  blurPasses: 1,
+  /** JPEG quality of the stored page (scanner "normal" quality). */
+  jpegQuality: 70,
+} as const;
+
+/** A small seeded generator (mulberry32): the same seed, the same scan. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function seedOf(fileName: string, pageNumber: number): number {
+  return createHash("sha256").update(`${SCAN_VERSION}:${fileName}:${pageNumber}`).digest().readUInt32LE(0);
+}
+
+/** The angle a page is turned by, degrees (positive: clockwise on the page as seen). */
+export function pageAngle(random: () => number, pageNumber: number): number {
+  const steep = pageNumber % REALISTIC_SCAN.steepEvery === 0;
+  const limit = steep ? REALISTIC_SCAN.steepAngleDeg : REALISTIC_SCAN.maxAngleDeg;
+  return (random() * 2 - 1) * limit;
+}
+
+/** One [1 2 1] / 4 pass along rows and along columns. */
+function blur(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const tmp = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      tmp[i] = (grey[i - (x > 0 ? 1 : 0)]! + 2 * grey[i]! + grey[i + (x < width - 1 ? 1 : 0)]!) >> 2;
+    }
+  }
+  const out = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      out[i] = (tmp[i - (y > 0 ? width : 0)]! + 2 * tmp[i]! + tmp[i + (y < height - 1 ? width : 0)]!) >> 2;
+    }
+  }
+  return out;
+}
+
+/** A clean grey page made to look scanned: turned, blurred, toned, noisy. */
+export function degradePage(grey: Uint8Array, width: number, height: number, random: () => number, angleDeg: number): Uint8Array {
+  let page = rotateGrey(grey, width, height, angleDeg);
+  for (let k = 0; k < REALISTIC_SCAN.blurPasses; k++) page = blur(page, width, height);
+  const { black, white, noiseSigma } = REALISTIC_SCAN;
+  for (let i = 0; i < page.length; i++) {
+    // Box-Muller from two uniforms.
+    const gauss = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+    const v = black + ((white - black) * page[i]!) / 255 + gauss * noiseSigma;
+    page[i] = v < 0 ? 0 : v > 255 ? 255 : Math.round(v);
+  }
+  return page;
+}
+
+/** `inputPath` as a realistic scan (image-only PDF, one JPEG per page). Returns the page angles. */
+export async function makeRealisticScan(inputPath: string, outputPath: string): Promise<number[]> {
+  const { default: sharp } = await import("sharp");
+  const opened = await openPdf(inputPath);
+  const out = await PDFDocument.create();
+  const angles: number[] = [];
+  try {
+    for (let n = 1; n <= opened.doc.numPages; n++) {
+      const page = await opened.doc.getPage(n);
+      try {
+        const render = await renderPage(page, n, REALISTIC_SCAN.dpi);
+        const random = seededRandom(seedOf(path.basename(inputPath), n));
+        const angle = pageAngle(random, n);
+        angles.push(angle);
+        const grey = degradePage(renderToGrey(render), render.width, render.height, random, angle);
+        const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), { raw: { width: render.width, height: render.height, channels: 1 } })
+          .jpeg({ quality: REALISTIC_SCAN.jpegQuality })
+          .toBuffer();
+        const image = await out.embedJpg(jpeg);
+        const target = out.addPage([render.widthPt, render.heightPt]);
+        target.drawImage(image, { x: 0, y: 0, width: render.widthPt, height: render.heightPt });
+      } finally {
+        page.cleanup();
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+  await fs.promises.mkdir(path.dirname(path.resolve(outputPath)), { recursive: true });
+  await fs.promises.writeFile(outputPath, await out.save());
+  return angles;
+}
+
+export type ScanVariant = "clean" | "realistic";
+
+/** eval's --scans value: clean, realistic or both. */
+export function parseScanVariants(value: string): ScanVariant[] {
+  if (value === "both") return ["clean", "realistic"];
+  if (value === "clean" || value === "realistic") return [value];
+  throw new Error("--scans takes clean, realistic or both");
+}
+
+/** Makes (or reuses) the scanned variant of every PDF of `datasetDir` under `outDir` and returns
+ * that folder, for eval's --pdf-dir. A folder is reused only when every file is there. */
+export async function prepareScanVariant(datasetDir: string, variant: ScanVariant, outDir: string, only = ""): Promise<string> {
+  const name = `${path.basename(datasetDir)}-${variant === "clean" ? "clean-200dpi" : SCAN_VERSION}`;
+  const target = path.resolve(outDir, "scans", name);
+  await fs.promises.mkdir(target, { recursive: true });
+  const pdfs = (await fs.promises.readdir(datasetDir)).filter((f) => f.endsWith(".pdf") && (!only || f.startsWith(only))).sort();
+  for (const pdf of pdfs) {
+    const output = path.join(target, pdf);
+    if (fs.existsSync(output)) continue;
+    const partial = `${output}.partial`;
+    // Imported here: it loads sharp, which the eval needs only when it makes scans.
+    if (variant === "clean") await (await import("../../../scripts/rasterise-pdf")).rasterisePdf(path.join(datasetDir, pdf), partial);
+    else await makeRealisticScan(path.join(datasetDir, pdf), partial);
+    await fs.promises.rename(partial, output);
+  }
+  return target;
+}

@@ -1,0 +1,134 @@
+// The OCR cascade on pages with a text layer (issue 15): instead of two full OCR reads of every
+// page, the first family (ocr-2) reads the page and the second (ocr-1) reads only the cells in
+// doubt. A cell whose text layer and first OCR reading agree is verified by those two readings;
+// a third would only cost time. The second family reads a cell when
+//   - the first reading disagrees with the text layer, or saw nothing there (an abstention is not
+//     agreement: without a second look the cell would stay unverified),
+//   - or a structure reading disputes the cell (a table flagged layout_disputed, or any box a
+//     caller passes in `disputedBoxes`: the structure vote's doubts).
+// On pages without a text layer the first family (ocr-1) reads the page in full, and the second
+// reads every cell, line by line (lineCropsOfCells).
+// Calibration is unchanged by construction: a lying text layer disagrees with the first OCR
+// reading, so its cells get the second family too and end disputed, as before.
+import type { BBox, Cell, Table } from "../../../lib/result/schema";
+import { comparisonKey } from "../reconcile/normalise";
+import { textInBox, type BoxedWord } from "../reconcile/words-in-box";
+import { isOcrFailure, type OcrReaderName, type Word } from "./types";
+import type { OcrReaders, PageOcr } from "./read-page-ocr";
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { PageRender } from "../render/render-page";
+import type { OcrCacheDir } from "./ocr-cache";
+import { reconcileStructure } from "../reconcile";
+import type { TableModel, Word as PageWord } from "../types";
+import type { StructureReading } from "../structure/types";
+
+/** A table's cells with a box: header cells, then body cells. */
+function cellsOf(table: Table): Cell[] {
+  return [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.bbox !== undefined);
+}
+
+/**
+ * The cells (boxes, PDF points) the second OCR family must read: those whose own value (the text
+ * layer's, which `tables` were assembled from) and the first OCR reading's text in the cell box
+ * differ after the reconciler's normalisation (comparisonKey), those where the first reading saw
+ * nothing but the cell holds text, and every cell of a table whose structure is disputed or that
+ * overlaps a `disputedBoxes` entry. Empty cells both readings see as empty are not asked about.
+ */
+export function cellsForSecondReading(tables: readonly Table[], firstWords: readonly BoxedWord[], disputedBoxes: readonly BBox[] = []): BBox[] {
+  const boxes: BBox[] = [];
+  for (const table of tables) {
+    const tableDisputed = table.layout_disputed === true;
+    for (const cell of cellsOf(table)) {
+      const box = cell.bbox!;
+      const own = comparisonKey(cell.value);
+      const first = comparisonKey(textInBox(firstWords, box));
+      const structureDoubt = tableDisputed || disputedBoxes.some((d) => overlaps(d, box));
+      if (structureDoubt ? own !== "" || first !== "" : own !== first) boxes.push(box);
+    }
+  }
+  return boxes;
+}
+
+/**
+ * The boxes of the cells (and column bands) some structure reading is against: the structure
+ * vote's judgement (reconcile/structure-vote.ts) of the tables as assembled, before the value
+ * vote. The vote itself runs again after the value vote and decides the cells' confidence; here
+ * it only says which cells the second OCR family must read, so a cell whose boundaries are in
+ * doubt has every value reading when it is shown provisional.
+ */
+export function disputedCellBoxes(tables: readonly Table[], models: readonly (TableModel | null)[], words: readonly PageWord[], readings: readonly StructureReading[]): BBox[] {
+  const boxes: BBox[] = [];
+  for (const verdicts of reconcileStructure(tables, models, words, readings).verdicts) {
+    for (const { unit, verdict } of verdicts) if (verdict.against.length > 0) boxes.push([...unit.box] as BBox);
+  }
+  return boxes;
+}
+
+function overlaps(a: BBox, b: BBox): boolean {
+  return Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
+}
+
+export interface CascadeInput {
+  page: PDFPageProxy | PageRender;
+  pageNumber: number;
+  fileSha256: string;
+  cacheDir: OcrCacheDir | null;
+  /** From readers.readPage({ families: "first" }); the second family's reading is added to it. */
+  pageOcr: PageOcr;
+  /** The page's tables, assembled from the text layer. */
+  tables: readonly Table[];
+  /** Boxes a structure reading disputes (optional). */
+  disputedBoxes?: readonly BBox[];
+}
+
+/** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
+ * around a line (its unclip margin), which its recogniser was trained on. */
+const LINE_PAD = { vertical: 0.35, horizontal: 0.6 };
+
+/**
+ * On a scan every cell is read by the second family: its text lines (the first reading's words in
+ * the cell, grouped by line) as crops, so recognition sees one line at a time without detection.
+ */
+export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly Word[]): BBox[] {
+  const crops: BBox[] = [];
+  for (const table of tables) {
+    for (const cell of cellsOf(table)) {
+      const box = cell.bbox!;
+      const words = firstWords.filter((w) => {
+        const x = (w.bbox[0] + w.bbox[2]) / 2;
+        const y = (w.bbox[1] + w.bbox[3]) / 2;
+        return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+      });
+      const lines: BBox[] = [];
+      for (const w of [...words].sort((a, b) => a.bbox[1] - b.bbox[1])) {
+        const line = lines.find((l) => Math.min(l[3], w.bbox[3]) - Math.max(l[1], w.bbox[1]) > 0.5 * Math.min(l[3] - l[1], w.bbox[3] - w.bbox[1]));
+        if (line) {
+          line[0] = Math.min(line[0], w.bbox[0]);
+          line[1] = Math.min(line[1], w.bbox[1]);
+          line[2] = Math.max(line[2], w.bbox[2]);
+          line[3] = Math.max(line[3], w.bbox[3]);
+        } else lines.push([...w.bbox] as BBox);
+      }
+      for (const [x0, y0, x1, y1] of lines) {
+        const h = y1 - y0;
+        crops.push([x0 - LINE_PAD.horizontal * h, y0 - LINE_PAD.vertical * h, x1 + LINE_PAD.horizontal * h, y1 + LINE_PAD.vertical * h]);
+      }
+    }
+  }
+  return crops;
+}
+
+/** Runs the second family on the cells in doubt (on a scan: on every cell); returns its failure,
+ * if it failed. The one call run-pipeline makes between assembling a page's tables and
+ * reconciling them. */
+export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput & { scanned?: boolean }): Promise<{ reader: OcrReaderName; error: string } | null> {
+  const scanned = input.scanned === true;
+  const first = readers.firstFamilyFor(scanned);
+  const second = readers.secondFamilyFor(scanned);
+  if (!first || !second || input.pageOcr.readings[second] !== undefined) return null;
+  const firstReading = input.pageOcr.readings[first];
+  if (!firstReading || isOcrFailure(firstReading)) return null;
+  const boxes = scanned ? lineCropsOfCells(input.tables, firstReading.words) : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
+  const outcome = await readers.readCells({ ...input, boxes });
+  return outcome && isOcrFailure(outcome) ? { reader: second, error: outcome.error } : null;
+}

@@ -1,0 +1,142 @@
+// A pool of OCR threads sized to the machine (OCR_THREADS, default the number of cores): work of
+// both engines (PaddleOCR detection and recognition batches, Tesseract pages and cell mosaics)
+// queued as small tasks, each run by the next free thread, so one page's recognition batches
+// spread over every core. Each thread loads its own engines on its first task (ocr-thread.ts);
+// its JavaScript heap is capped (resourceLimits: OCR_THREAD_HEAP_MB), and a thread that dies
+// (out of memory, a crash in an engine) fails only its current task and is started afresh for the
+// next one. Page pixels go to the threads in a SharedArrayBuffer, copied once per page.
+import { Worker } from "node:worker_threads";
+import type { PageRender } from "../../render/render-page";
+import type { OcrReaderName } from "../types";
+import type { ThreadOp, ThreadReply, ThreadTask } from "./protocol";
+
+export interface OcrPoolOptions {
+  /** Threads (at most this many tasks run at once). */
+  threads: number;
+  /** Old-generation heap cap per thread, MB. */
+  heapMb: number;
+}
+
+interface Pending {
+  task: ThreadTask;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+interface Lane {
+  worker: Worker | null;
+  current: Pending | null;
+}
+
+export interface OcrPoolStats {
+  /** CPU seconds spent in pool threads per engine family (PaddleOCR: all of it; Tesseract: only
+   * its messaging, see ocr-thread.ts). */
+  threadCpuSeconds: Record<OcrReaderName, number>;
+  tasks: number;
+  /** Threads started (more than `threads` when one died and was replaced). */
+  threadsStarted: number;
+}
+
+/** ocr-thread's file: the TypeScript source under tsx (threads inherit its loader), the compiled
+ * dist/ocr-thread.mjs when this code runs from a bundle (scripts/build-entries.mjs). */
+function threadEntry(): URL {
+  const here = import.meta.url;
+  if (here.endsWith(".ts")) return new URL("./ocr-thread.ts", here);
+  const dist = here.lastIndexOf("/dist/");
+  if (dist < 0) throw new Error(`cannot locate the OCR thread entry from ${here}`);
+  return new URL("ocr-thread.mjs", here.slice(0, dist + "/dist/".length));
+}
+
+export class OcrPool {
+  readonly stats: OcrPoolStats = { threadCpuSeconds: { "ocr-1": 0, "ocr-2": 0 }, tasks: 0, threadsStarted: 0 };
+  private readonly lanes: Lane[];
+  private readonly queue: Pending[] = [];
+  private readonly shared = new WeakMap<PageRender, PageRender>();
+  private nextId = 1;
+
+  constructor(readonly options: OcrPoolOptions) {
+    if (!Number.isInteger(options.threads) || options.threads < 1) throw new Error("OCR pool needs at least one thread");
+    this.lanes = Array.from({ length: options.threads }, () => ({ worker: null, current: null }));
+  }
+
+  get size(): number {
+    return this.lanes.length;
+  }
+
+  /** Runs one task on the next free thread. */
+  run<T>(op: ThreadOp, render: PageRender | undefined, args?: unknown): Promise<T> {
+    const task: ThreadTask = { id: this.nextId++, op, render: render ? this.share(render) : undefined, args };
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      this.pump();
+    });
+  }
+
+  /** Memory as each running thread sees it (heap and external buffers; native memory of ONNX
+   * Runtime shows only in the process RSS). */
+  async threadMemory(): Promise<NodeJS.MemoryUsage[]> {
+    return Promise.all(this.lanes.filter((lane) => lane.worker).map(() => this.run<NodeJS.MemoryUsage>("memory", undefined)));
+  }
+
+  /** Stops every thread; the pool starts them again if used afterwards. */
+  async release(): Promise<void> {
+    const workers = this.lanes.map((lane) => lane.worker).filter((w): w is Worker => w !== null);
+    for (const lane of this.lanes) lane.worker = null;
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+
+  private share(render: PageRender): PageRender {
+    if (render.rgba.buffer instanceof SharedArrayBuffer) return render;
+    let shared = this.shared.get(render);
+    if (!shared) {
+      const rgba = new Uint8Array(new SharedArrayBuffer(render.rgba.byteLength));
+      rgba.set(render.rgba);
+      shared = { ...render, rgba };
+      this.shared.set(render, shared);
+    }
+    return shared;
+  }
+
+  private pump(): void {
+    for (const lane of this.lanes) {
+      if (this.queue.length === 0) return;
+      if (lane.current) continue;
+      const pending = this.queue.shift()!;
+      lane.current = pending;
+      const worker = (lane.worker ??= this.startThread(lane));
+      // A busy thread keeps the process alive (a pending promise alone does not); an idle one
+      // must not keep a finished CLI running.
+      worker.ref();
+      worker.postMessage(pending.task);
+    }
+  }
+
+  private startThread(lane: Lane): Worker {
+    const worker = new Worker(threadEntry(), {
+      resourceLimits: { maxOldGenerationSizeMb: this.options.heapMb },
+    });
+    this.stats.threadsStarted += 1;
+    worker.on("message", (reply: ThreadReply) => {
+      const pending = lane.current;
+      if (!pending || pending.task.id !== reply.id) return;
+      lane.current = null;
+      worker.unref();
+      this.stats.tasks += 1;
+      this.stats.threadCpuSeconds[pending.task.op.startsWith("paddle") ? "ocr-2" : "ocr-1"] += reply.cpuSeconds;
+      if (reply.ok) pending.resolve(reply.result);
+      else pending.reject(new Error(reply.error ?? "OCR task failed"));
+      this.pump();
+    });
+    const fail = (error: Error) => {
+      if (lane.worker !== worker) return;
+      lane.worker = null;
+      const pending = lane.current;
+      lane.current = null;
+      pending?.reject(error);
+      this.pump();
+    };
+    worker.on("error", fail);
+    worker.on("exit", (code) => fail(new Error(`OCR thread stopped (exit code ${code})`)));
+    return worker;
+  }
+}

@@ -1,0 +1,23 @@
+// Messages between the OCR pool (ocr-pool.ts) and its threads (ocr-thread.ts).
+import type { PageRender } from "../../render/render-page";
+
+/** "exit" stops the thread as a crash would (the pool's recovery test uses it). */
+export type ThreadOp = "paddle.detect" | "paddle.batch" | "paddle.crops" | "tesseract.page" | "tesseract.crops" | "memory" | "thread-id" | "exit";
+
+export interface ThreadTask {
+  id: number;
+  op: ThreadOp;
+  /** The page render, its pixels in a SharedArrayBuffer: every thread reads the same memory, no
+   * copy per task. */
+  render?: PageRender;
+  args?: unknown;
+}
+
+export interface ThreadReply {
+  id: number;
+  ok: boolean;
+  result?: unknown;
+  error?: string;
+  /** CPU seconds this thread spent on the task. */
+  cpuSeconds: number;
+}
