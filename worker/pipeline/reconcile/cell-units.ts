@@ -23,11 +23,18 @@ export function tableUnits(table: Table, model: TableModel | null): CellUnit[] {
       if (cell.value !== "" && cell.bbox) units.push({ ref: { kind: "body", row: r, col }, value: cell.value, box: cell.bbox });
     }),
   );
-  (table.colbands ?? []).forEach((band, index) => {
+  bandBoxes(table, model).forEach((box, index) => {
+    if (box) units.push({ ref: { kind: "band", band: index }, value: table.colbands![index]!.label, box });
+  });
+  return units;
+}
+
+/** Each column band's box (from the model's header cell it was assembled from), or null. */
+export function bandBoxes(table: Table, model: TableModel | null): Array<Box | null> {
+  return (table.colbands ?? []).map((band) => {
     const source = model?.cells.find(
       (c) => c.row < model.headerRows && c.box && c.text === band.label && c.col === band.start_col && c.col + c.colSpan - 1 === band.end_col,
     );
-    if (source?.box) units.push({ ref: { kind: "band", band: index }, value: band.label, box: source.box });
+    return source?.box ?? null;
   });
-  return units;
 }

@@ -139,6 +139,15 @@ test("a column band no other reading supports caps the header cells under it", (
   assert.equal(out.header_cells[1]!.provisional, undefined);
   // The body is not under the band: untouched.
   assert.equal(out.rows[1]![1]!.confidence, "verified");
+  // The band's own confidence (the value vote on its label) stands where its place is agreed and
+  // is capped where it is contested (one supporter, one against: disputed).
+  const voted = { ...table, colbands: [{ ...base.colbands![0]!, confidence: "verified" as const }] };
+  const bandAgreed = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-tags", withBand)]).tables[0]!;
+  assert.equal(bandAgreed.colbands![0]!.confidence, "verified");
+  const bandContested = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-layout", asName)]).tables[0]!;
+  assert.equal(bandContested.colbands![0]!.confidence, "disputed");
+  const bandAlone = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand)]).tables[0]!;
+  assert.equal(bandAlone.colbands![0]!.confidence, "unverified");
 });
 
 test("PaddleOCR's words are put back into the lines they were cut from", () => {

@@ -22,9 +22,10 @@
 //   - disputed: as many or more against than for -> `disputed`, provisional, `readings` holding
 //               what each segmentation would make of the cell (keyed by structure source) beside
 //               the value readings.
-// A column band has no confidence of its own (the result gives it none); its verdict caps the
-// header cells under it, the cells its relations join (majority -> resolved, otherwise
-// unverified): their own values are not in doubt, so they are not made provisional.
+// A column band's verdict caps the header cells under it, the cells its relations join (majority
+// -> resolved, otherwise unverified): their own values are not in doubt, so they are not made
+// provisional. It caps the band's own confidence (the value vote on its label, when OCR ran) like
+// a cell's: majority -> resolved, single -> unverified, disputed -> disputed.
 // A cell's confidence only ever goes down here. Empty cells take part in no relation: untouched.
 import type { Cell, CellSource, Confidence, Table } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
@@ -236,6 +237,7 @@ export interface TableStructureOutcome {
 /** The structure vote over one delivered table (after the value vote). */
 export function voteOnStructure(table: Table, model: TableModel | null, page: PageWords, readings: readonly PreparedReading[]): TableStructureOutcome {
   const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
+  const bands = [...(table.colbands ?? [])];
   const verdicts: TableStructureOutcome["verdicts"] = [];
   for (const unit of tableUnits(table, model)) {
     const words = page.inBox(unit.box);
@@ -252,9 +254,15 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
         const cell = out.header_cells[col];
         if (cell && cell.value !== "") out.header_cells[col] = capAt(cell, cap);
       }
+      // The band's own confidence (from the value vote on its label), capped like a cell's.
+      if (band.confidence) {
+        const own: Confidence = verdict.level === "disputed" ? "disputed" : cap;
+        bands[ref.band] = { ...band, confidence: (RANK[band.confidence] ?? 0) <= (RANK[own] ?? 0) ? band.confidence : own };
+      }
     }
   }
   out.header = out.header_cells.length > 0 ? out.header_cells.map((c) => c.value) : out.header;
+  if (table.colbands) out.colbands = bands;
   return { table: out, verdicts };
 }
 
