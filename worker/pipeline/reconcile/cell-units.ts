@@ -11,6 +11,10 @@ export interface CellUnit {
   ref: CellRef;
   value: string;
   box: Box;
+  /** A band's place is the columns it spans, not only its words: the boxes of the header names
+   * under it (non-empty ones), so two readings agree on a band only when the same names lie
+   * under it. */
+  under?: Box[];
 }
 
 export function tableUnits(table: Table, model: TableModel | null): CellUnit[] {
@@ -24,7 +28,10 @@ export function tableUnits(table: Table, model: TableModel | null): CellUnit[] {
     }),
   );
   bandBoxes(table, model).forEach((box, index) => {
-    if (box) units.push({ ref: { kind: "band", band: index }, value: table.colbands![index]!.label, box });
+    if (!box) return;
+    const band = table.colbands![index]!;
+    const under = table.header_cells.slice(band.start_col, band.end_col + 1).flatMap((c) => (c.value !== "" && c.bbox ? [c.bbox] : []));
+    units.push({ ref: { kind: "band", band: index }, value: band.label, box, under });
   });
   return units;
 }
