@@ -4,9 +4,10 @@
 //   1. each predicted table is laid out as the scorer sees it (tableToGrid: colband line, header
 //      line, body rows with span_grid merges) and its adjacency relations listed;
 //   2. a relation takes the WEAKER confidence of its two cells (disputed < unverified < resolved <
-//      reviewed < verified < confirmed < exact). A band label carries its own confidence; the result
-//      format's colbands have none yet, so a band without one counts as `unverified`: nothing read
-//      it twice, and a label's place is exactly the structure this table is about;
+//      reviewed < verified < confirmed < exact). A band label carries its own confidence (the value
+//      vote on its label capped by the structure vote, when OCR ran); a band without one counts
+//      as `unverified`: nothing read it twice, and a label's place is exactly the structure this
+//      table is about;
 //   3. after the metric's one-to-one table matching (adjacency.ts matchTables), a relation is right
 //      when its key is in the matched ground-truth table's multiset (each ground-truth relation
 //      used once). Where a predicted table holds more copies of a key than the ground truth, the
