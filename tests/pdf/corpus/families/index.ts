@@ -11,6 +11,7 @@ import { sideBySide } from "./side-by-side";
 import { sideways } from "./sideways";
 import { stackedRepeatHeader } from "./stacked-repeat-header";
 import { titleAbove } from "./title-above";
+import { wrappedLabels } from "./wrapped-labels";
 import { zebraShading } from "./zebra-shading";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels];
