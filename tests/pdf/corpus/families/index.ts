@@ -11,7 +11,8 @@ import { sideBySide } from "./side-by-side";
 import { sideways } from "./sideways";
 import { stackedRepeatHeader } from "./stacked-repeat-header";
 import { titleAbove } from "./title-above";
+import { wrappedHeaders } from "./wrapped-headers";
 import { wrappedLabels } from "./wrapped-labels";
 import { zebraShading } from "./zebra-shading";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders];
