@@ -71,7 +71,14 @@ export const spanSchema = z
   .describe("A merged region of rows (body rows); the value sits in the top-left cell");
 
 export const colbandSchema = z
-  .object({ label: z.string(), start_col: z.number().int().min(0), end_col: z.number().int().min(0) })
+  .object({
+    label: z.string(),
+    start_col: z.number().int().min(0),
+    end_col: z.number().int().min(0),
+    /** The label's confidence: the value vote on its text, capped by the structure vote on its
+     * place (issue 13). Absent when no reading judged it (OCR off). */
+    confidence: confidenceSchema.optional(),
+  })
   .strict();
 
 export const segmentSchema = z

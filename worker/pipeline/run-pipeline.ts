@@ -26,6 +26,7 @@ import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
+import { bandBoxes } from "./reconcile/cell-units";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
@@ -206,7 +207,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const ocrPage = pageOcr;
             timer.run("reconcile", () => {
               const values = ocrWordReadings(ocrPage.readings);
-              extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
+              extraction.tables = extraction.tables.map((table, i) => reconcileTable(table, ownSource, values, bandBoxes(table, extraction.tableModels[i] ?? null)));
               extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
               const regions = ocrNonTextRegions(ocrPage.readings);
               figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
