@@ -88,15 +88,16 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     select(queue[next]!.ref);
   }
 
-  /** After a confirmation: the next cell that still needs a person, wrapping round the queue. */
-  function advanceFrom(ref: string, settledTables: Table[]) {
+  /** After a confirmation (said in `done`): the next cell that still needs a person, wrapping round
+   * the queue; or, when there is none, the news that the queue is done. */
+  function advanceFrom(ref: string, settledTables: Table[], done = "") {
     const start = queue.findIndex((entry) => entry.ref === ref);
     for (let step = 1; step <= queue.length; step++) {
       const entry = queue[(start + step + queue.length) % queue.length]!;
       const found = cellAt(settledTables, entry.ref);
       if (found && !isSettled(found.cell)) return select(entry.ref);
     }
-    setMessage({ tone: "ok", text: "Every cell in the queue is settled. The downloads on the result page include your confirmations." });
+    setMessage({ tone: "ok", text: `${done ? `${done} ` : ""}Every cell in the queue is settled. The downloads on the result page include your confirmations.` });
   }
 
   async function confirm(value?: string) {
@@ -112,8 +113,9 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setVersions((old) => ({ ...old, [ref]: answer.version }));
     setUndoStack((stack) => [...stack, { kind: "cell", ref, version: answer.version }]);
     setEditing(false);
-    setMessage({ tone: "ok", text: `Confirmed “${answer.cell.value}” (${describe(ref).toLowerCase()}).` });
-    advanceFrom(ref, updated);
+    const done = `Confirmed “${answer.cell.value}” (${describe(ref).toLowerCase()}).`;
+    setMessage({ tone: "ok", text: done });
+    advanceFrom(ref, updated, done);
   }
 
   /** Tables reshaped (or the reshaping undone): everything shown is rebuilt from the server's answer.

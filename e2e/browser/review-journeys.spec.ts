@@ -1,7 +1,8 @@
 // The review page people can work through (issue 16), in Chromium over the real web and worker
 // processes: an honest queue whose count is the same on the result page, the review page and in
 // the API's cells; readings in one fixed order through save and undo; structure edits (merge two
-// cells, split a table) that the API, the xlsx and the csv all show, refused with 409 when stale;
+// cells, split a table, merge and split header cells) that the API, the xlsx and the csv all show,
+// refused with 409 when stale;
 // no serious axe finding on the result and review pages; a phone-size pass through both.
 import fs from "node:fs";
 import path from "node:path";
@@ -162,6 +163,19 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   await page.getByRole("button", { name: "Undo last table change" }).click();
   await expect(page.getByTestId("review-message")).toContainText("Undone");
   expect((await apiResult(page, jobId)).tables[0]!.rows[0]!.map((cell) => cell.value)).toEqual(["Apples", "3", "1.20"]);
+
+  // The header row: M merges two column names into one label, S splits it back into its parts.
+  await grid.locator('[data-ref="1:0:h:0"]').click();
+  await page.keyboard.press("m");
+  await expect(page.getByTestId("review-message")).toContainText("one label over both columns");
+  await expect(grid.locator('[data-ref="1:0:h:0"]')).toContainText("Item Qty");
+  expect((await apiResult(page, jobId)).tables[0]!.header).toEqual(["Item Qty", "", "Price"]);
+  await page.keyboard.press("s");
+  await expect(page.getByLabel("Parts of the cell, left to right, separated by |")).toHaveValue("Item | Qty");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("review-message")).toContainText("Split the cell into 2 parts");
+  const header = (await apiResult(page, jobId)).tables[0]!.header_cells;
+  expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([["Item", "confirmed"], ["Qty", "confirmed"], ["Price", "unverified"]]);
 });
 
 test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({ page, stack }) => {

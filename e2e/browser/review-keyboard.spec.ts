@@ -5,7 +5,8 @@
 // disagree), read by a worker with the Tesseract reading on, so the queue is what the real
 // readings make of it. After the result page opens, nothing is clicked: Tab reaches "Review N
 // cells", and on the review page 1 accepts the OCR reading, K goes back, N merges the page-2 part
-// into the table, E types the page-2 value, C confirms the table's structure.
+// into the table, C confirms the table's structure (which leaves the page-2 cell, whose readings
+// disagree, to the person), E types the page-2 value.
 import type { Page } from "@playwright/test";
 import type { Result } from "../../lib/result/schema";
 import { createKey, signIn as sessionCookie, submit, waitForJob } from "../support/api";
@@ -64,24 +65,28 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(remaining).toHaveAttribute("data-count", String(queued - 1));
 
   // Structure: back to a page-1 cell (K) and merge the page-2 part into its table (N).
-  for (let step = 0; step < 40 && (await page.getByTestId("cell-panel").getByRole("heading").textContent())?.startsWith("Page 2"); step++) await page.keyboard.press("k");
-  await expect(page.getByTestId("cell-panel").getByRole("heading")).toContainText("Page 1, table 1");
+  for (let step = 0; step < 40 && (await page.locator("#cell-heading").textContent())?.startsWith("Page 2"); step++) await page.keyboard.press("k");
+  await expect(page.locator("#cell-heading")).toContainText("Page 1, table 1");
   await page.keyboard.press("n");
   await expect(page.getByTestId("review-message")).toContainText("Merged the table with the next one");
   await expect(page.getByTestId("review-grid").locator("tbody tr")).toHaveCount(8);
 
-  // Page 2's cell, now row 6 of the one table: the page shows 68; type it (E, the value, Enter).
-  await jTo(page, REPORT_CELLS[1].hidden);
-  await expect(page.getByTestId("cell-panel").getByRole("heading")).toHaveText("Page 1, table 1, row 6, column 3");
+  // Confirm the table's structure (C): every cell no reading contradicts is confirmed; page 2's
+  // cell, whose readings disagree about its value, stays in the queue for a person.
+  await expect(page.locator("#cell-heading")).toHaveText("Page 1, table 1, row 6, column 3");
+  await expect(page.getByTestId("cell-value")).toHaveText(REPORT_CELLS[1].hidden);
+  await page.keyboard.press("c");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
+  await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
+  await expect(remaining).toHaveAttribute("data-count", "1");
+
+  // The page shows 68: type it (E, the value, Enter).
   await page.keyboard.press("e");
   await expect(page.getByLabel("Type the value as it reads on the page")).toBeFocused();
   await page.keyboard.type(REPORT_CELLS[1].shown);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("review-message")).toContainText(`Confirmed “${REPORT_CELLS[1].shown}”`);
-
-  // What is left (cells one reading saw) is settled by confirming the table's structure.
-  await page.keyboard.press("c");
-  await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
+  await expect(page.getByTestId("review-message")).toContainText("Every cell in the queue is settled");
   await expect(remaining).toHaveAttribute("data-count", "0");
   await expect(remaining).toContainText("Nothing left to check");
 
