@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const files = only.length
     ? only
-    : [...listTests(path.join(root, "lib"), ".test.ts"), ...listTests(path.join(root, "worker"), ".test.ts"), ...listTests(path.join(root, "e2e", "api"), ".test.ts")];
+    : [...listTests(path.join(root, "lib"), ".test.ts"), ...listTests(path.join(root, "components"), ".test.ts"), ...listTests(path.join(root, "worker"), ".test.ts"), ...listTests(path.join(root, "e2e", "api"), ".test.ts")];
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "pdftables-test-pg-"));
   const postgres = await startEmbeddedPostgres(pgDir, (line) => console.error(line));
   let code = 1;

@@ -11,6 +11,8 @@ export interface KeyBinding {
   /** How the keys are shown. */
   show: string[];
   does: string;
+  /** Listed together with the bindings next to it that share it, under this text ("zoom"). */
+  group?: string;
 }
 
 export const KEY_MAP: KeyBinding[] = [
@@ -26,13 +28,24 @@ export const KEY_MAP: KeyBinding[] = [
   { command: "toggle-header", press: ["h", "Shift+H"], show: ["H"], does: "header row on/off" },
   { command: "split-table", press: ["t", "Shift+T"], show: ["T"], does: "split table here" },
   { command: "merge-next", press: ["n", "Shift+N"], show: ["N"], does: "merge with next table" },
-  { command: "delete-row", press: ["Delete"], show: ["Del"], does: "delete row" },
-  { command: "delete-column", press: ["Shift+Delete"], show: ["Shift+Del"], does: "delete column" },
+  { command: "delete-row", press: ["Delete"], show: ["Del"], does: "delete row", group: "delete row, column" },
+  { command: "delete-column", press: ["Shift+Delete"], show: ["Shift+Del"], does: "delete column", group: "delete row, column" },
   { command: "confirm-structure", press: ["c", "Shift+C"], show: ["C"], does: "confirm table structure" },
-  { command: "zoom-in", press: ["+", "="], show: ["+"], does: "zoom in" },
-  { command: "zoom-out", press: ["-"], show: ["−"], does: "zoom out" },
-  { command: "zoom-reset", press: ["0"], show: ["0"], does: "zoom 100%" },
+  { command: "zoom-in", press: ["+", "="], show: ["+"], does: "zoom in", group: "zoom" },
+  { command: "zoom-out", press: ["-"], show: ["−"], does: "zoom out", group: "zoom" },
+  { command: "zoom-reset", press: ["0"], show: ["0"], does: "zoom 100%", group: "zoom" },
 ];
+
+/** The shortcut list's lines: each binding, or a run of bindings sharing a group as one line. */
+export function shortcutLines(): Array<{ id: string; show: string[]; does: string }> {
+  const lines: Array<{ id: string; show: string[]; does: string }> = [];
+  KEY_MAP.forEach((binding, i) => {
+    const previous = KEY_MAP[i - 1];
+    if (binding.group && previous?.group === binding.group) lines.at(-1)!.show.push(...binding.show);
+    else lines.push({ id: binding.command, show: [...binding.show], does: binding.group ?? binding.does });
+  });
+  return lines;
+}
 
 /** A key press spelled as KEY_MAP spells it: a letter lower case, or "Shift+" and upper case; Ctrl
  * (or Cmd) with a letter "Ctrl+" and lower case; any other key as the browser names it. */

@@ -119,8 +119,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
   }
 
   /** Tables reshaped (or the reshaping undone): everything shown is rebuilt from the server's answer.
-   * The selection stays on `keep` while it still needs a person, else moves to the first cell that does. */
-  function reshaped(answer: Extract<StructureAnswer, { ok: true }>, keep: string | null, text: string) {
+   * The selection stays on `keep` (the cell just shaped) if it is still there; with `moveOn` (after
+   * a confirmation of the structure) only while it still needs a person, else it moves to the first
+   * cell that does. */
+  function reshaped(answer: Extract<StructureAnswer, { ok: true }>, keep: string | null, text: string, moveOn = false) {
     setTables(answer.tables);
     setQueueTables(answer.tables);
     setVersions(answer.versions);
@@ -129,7 +131,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     const kept = cellAt(answer.tables, keep);
     const next = buildQueue(answer.tables, { levels, table: tableFilter || undefined })[0]?.ref;
     const fallback = next ?? (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
-    setSelected(kept && (!isSettled(kept.cell) || !next) ? keep : fallback);
+    setSelected(kept && (!moveOn || !isSettled(kept.cell) || !next) ? keep : fallback);
     setMessage({ tone: "ok", text });
   }
 
@@ -142,7 +144,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     setUndoStack((stack) => [...stack, { kind: "structure" }]);
-    reshaped(answer, request.keep ?? selected, request.done);
+    reshaped(answer, request.keep ?? selected, request.done, request.op.kind === "confirm-structure");
   }
 
   /** Undoes the latest structure change in force, whoever made it and when (the server keeps them). */

@@ -1,6 +1,6 @@
 // The review page's keyboard shortcuts, shown at the top of the reading panel so they are on
 // screen without scrolling; read from key-map.ts, the table the key handler runs on.
-import { KEY_MAP } from "./key-map";
+import { shortcutLines } from "./key-map";
 
 export function ShortcutList() {
   return (
@@ -9,8 +9,8 @@ export function ShortcutList() {
         Keyboard shortcuts
       </h2>
       <ul className="m-0 flex list-none flex-wrap gap-x-3 gap-y-0.5 p-0 text-xs">
-        {KEY_MAP.map(({ command, show, does }) => (
-          <li key={command} className="whitespace-nowrap">
+        {shortcutLines().map(({ id, show, does }) => (
+          <li key={id} className="whitespace-nowrap">
             {show.map((key) => (key === "…" ? <span key={key}>…</span> : <kbd key={key} className="kbd">{key}</kbd>))} {does}
           </li>
         ))}

@@ -73,8 +73,8 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
 
   // Confirm the table's structure (C): every cell no reading contradicts is confirmed; page 2's
   // cell, whose readings disagree about its value, stays in the queue for a person.
+  await jTo(page, REPORT_CELLS[1].hidden);
   await expect(page.locator("#cell-heading")).toHaveText("Page 1, table 1, row 6, column 3");
-  await expect(page.getByTestId("cell-value")).toHaveText(REPORT_CELLS[1].hidden);
   await page.keyboard.press("c");
   await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
