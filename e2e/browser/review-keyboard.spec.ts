@@ -2,8 +2,8 @@
 // fixing both values and structure, and every count on the pages agrees with the API. The document
 // is a two-page report (e2e/support/review.ts twoPageReportPdfBytes: a sales table per page, page
 // 2 continuing page 1 under a repeated header, one cell per page whose text layer and drawn glyphs
-// disagree), read by a worker with the Tesseract reading on, so the queue is what the real
-// readings make of it. After the result page opens, nothing is clicked: Tab reaches "Review N
+// disagree), read by a worker with both OCR readings on (Tesseract and PaddleOCR, the service's
+// default), so the queue is what the real readings make of it. After the result page opens, nothing is clicked: Tab reaches "Review N
 // cells", and on the review page 1 accepts the OCR reading, K goes back, N merges the page-2 part
 // into the table, C confirms the table's structure (which leaves the page-2 cell, whose readings
 // disagree, to the person), E types the page-2 value.
@@ -14,7 +14,7 @@ import { REPORT_CELLS, twoPageReportPdfBytes } from "../support/review";
 import { expect, stackTest, uniqueEmail } from "./fixtures";
 import { apiResult, queueFromApi } from "./review-helpers";
 
-const test = stackTest({ OCR_ENGINES: "ocr-1" });
+const test = stackTest({ OCR_ENGINES: "ocr-1,ocr-2" });
 
 /** Moves through the queue with J until the selected cell reads `value` (at most `limit` steps). */
 async function jTo(page: Page, value: string, limit = 40): Promise<void> {
@@ -45,6 +45,7 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   }
   const queued = queueFromApi(before);
   expect(queued).toBeGreaterThanOrEqual(2);
+  test.info().annotations.push({ type: "queue", description: `${queued} cells queued before the review` });
 
   await page.goto(`/jobs/${jobId}`);
   const link = page.getByTestId("review-count");
@@ -79,6 +80,10 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   await expect(remaining).toHaveAttribute("data-count", "1");
+  const confirmed = (await apiResult(page, jobId)).tables[0]!;
+  const cells = [...confirmed.header_cells, ...confirmed.rows.flat()];
+  expect(cells.filter((cell) => cell.confidence !== "confirmed")).toEqual([expect.objectContaining({ value: REPORT_CELLS[1].hidden, confidence: "disputed", provisional: true })]);
+  expect(cells.filter((cell) => cell.sources.includes("human-review"))).toHaveLength(cells.length - 1);
 
   // The page shows 68: type it (E, the value, Enter).
   await page.keyboard.press("e");
