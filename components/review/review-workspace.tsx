@@ -132,7 +132,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     const next = buildQueue(answer.tables, { levels, table: tableFilter || undefined })[0]?.ref;
     const fallback = next ?? (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
     setSelected(kept && (!moveOn || !isSettled(kept.cell) || !next) ? keep : fallback);
-    setMessage({ tone: "ok", text });
+    setMessage({ tone: "ok", text: moveOn && !next ? `${text} Every cell in the queue is settled.` : text });
   }
 
   async function sendStructure(request: StructureRequest) {
