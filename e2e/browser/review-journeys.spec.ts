@@ -178,6 +178,39 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([["Item", "confirmed"], ["Qty", "confirmed"], ["Price", "unverified"]]);
 });
 
+test("confirm the table's structure (C): every cell no reading contradicts is confirmed, value disputes stay; three counts agree", async ({ page, stack }) => {
+  const jobId = await fruitJob(page, stack, "confirm-structure");
+  makeQueueCases(stack, jobId);
+  await page.goto(`/jobs/${jobId}/review`);
+  const remaining = page.getByTestId("remaining");
+  await expect(remaining).toHaveAttribute("data-count", "8");
+  // The page is live (the crop is drawn in the browser) before a key is pressed.
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
+  await page.keyboard.press("c");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
+  // Left: the price whose readings say 1.20 and 1.28, and the blank cell another reading saw 0.80 in.
+  await expect(remaining).toHaveAttribute("data-count", "2");
+  await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
+  const result = await apiResult(page, jobId);
+  const cells = [...result.tables[0]!.header_cells, ...result.tables[0]!.rows.flat()];
+  expect(cells.filter((cell) => cell.confidence === "confirmed" && cell.sources.includes("human-review"))).toHaveLength(10);
+  expect(cells.filter((cell) => cell.confidence === "disputed").map((cell) => cell.readings)).toEqual([
+    { "ocr-1": "1.20", "ocr-2": "1.28", "pdf-text": "1.20" },
+    { "ocr-1": "0.80", "pdf-text": "" },
+  ]);
+  expect(queueFromApi(result)).toBe(2);
+  await page.goto(`/jobs/${jobId}`);
+  await expect(page.getByTestId("review-count")).toHaveAttribute("data-count", "2");
+  // Settling the two values empties the queue.
+  await page.goto(`/jobs/${jobId}/review`);
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
+  await page.keyboard.press("1");
+  await expect(remaining).toHaveAttribute("data-count", "1");
+  await page.keyboard.press("2");
+  await expect(page.getByTestId("review-message")).toContainText("Every cell in the queue is settled");
+  expect(queueFromApi(await apiResult(page, jobId))).toBe(0);
+});
+
 test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({ page, stack }) => {
   const jobId = await fruitJob(page, stack, "phone");
   makeQueueCases(stack, jobId);

@@ -57,6 +57,8 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
   const remaining = page.getByTestId("remaining");
   await expect(remaining).toHaveAttribute("data-count", String(queued));
+  // The page is live (the crop is drawn in the browser) before a key is pressed.
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
 
   // Page 1: the page shows 42; reading 1 is ocr-1's (SPEC.md source order).
   await jTo(page, REPORT_CELLS[0].hidden);
