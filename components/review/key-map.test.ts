@@ -1,7 +1,7 @@
 // The review page's keys (key-map.ts) and what a structure key asks for (structure-request.ts):
 // one binding per key press, letters with and without Shift, the shortcut list's grouped lines, and
-// the header cases (merge to the right and split are sent with row "h"; merge down and a table split
-// are refused before anything is sent).
+// the header cases (merges and splits are sent with row "h"; a table split is refused before
+// anything is sent).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Cell, Table } from "@/lib/result/schema";
@@ -37,7 +37,8 @@ test("structure keys on a header cell and on body cells", () => {
   const merge = structureRequest("merge-right", header);
   assert.equal(merge.kind, "send");
   assert.deepEqual(merge.kind === "send" && merge.op, { kind: "merge-cells", page: 2, table: 1, row: "h", col: 0, direction: "right" });
-  assert.equal(structureRequest("merge-down", header).kind, "warn");
+  const down = structureRequest("merge-down", header);
+  assert.deepEqual(down.kind === "send" && down.op, { kind: "merge-cells", page: 2, table: 1, row: "h", col: 0, direction: "down" });
   assert.equal(structureRequest("split-table", header).kind, "warn");
   assert.deepEqual(structureRequest("split-cell", header), { kind: "ask-parts", draft: "Region | Sales" });
   const confirm = structureRequest("confirm-structure", header);

@@ -20,7 +20,7 @@ export function structureRequest(action: StructureCommand, current: Selection): 
     case "merge-right":
       return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "right" }, done: header ? "Merged the header cell with the one to its right: one label over both columns." : "Merged the cell with the one to its right." };
     case "merge-down":
-      if (header) return warn("A header cell merges to the right only; select a cell in the body of the table to merge down.");
+      if (header) return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "down" }, done: "The row below is part of the header now (a label over empty header cells became a band over the names below it)." };
       return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "down" }, done: "Merged the cell with the one below." };
     case "split-cell":
       return { kind: "ask-parts", draft: guessParts(current.cell.value).join(" | ") };

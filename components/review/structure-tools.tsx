@@ -36,8 +36,8 @@ const BUTTONS: Array<[StructureAction, string]> = [
   ["confirm-structure", "Confirm table structure"],
 ];
 
-/** What a header cell cannot do: merge down (span_grid is a body grid) or start a new table. */
-const BODY_ONLY: ReadonlySet<StructureAction> = new Set(["merge-down", "split-table"]);
+/** What a header cell cannot do: start a new table. */
+const BODY_ONLY: ReadonlySet<StructureAction> = new Set(["split-table"]);
 
 export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitDraft, onSplit, onAction, reshaped, onUndoStructure }: StructureToolsProps) {
   const input = useRef<HTMLInputElement>(null);

@@ -129,8 +129,14 @@ describe("review structure", () => {
     assert.deepEqual((await tables())[0]!.header, ["Item Qty", "", "Price"]);
     assert.equal((await apply({ kind: "split-cell", row: "h", col: 0, parts: ["Item", "Qty"] })).status, 200);
     assert.deepEqual((await tables())[0]!.header, ["Item", "Qty", "Price"]);
-    const downward = await apply({ kind: "merge-cells", row: "h", col: 0, direction: "down" });
-    assert.equal(downward.status, 400);
+    // Merged down, the first row joins the header (names on two lines); undone, it is data again.
+    assert.equal((await apply({ kind: "merge-cells", row: "h", col: 0, direction: "down" })).status, 200);
+    const twoLines = (await tables())[0]!;
+    assert.deepEqual(twoLines.header, ["Item Apples", "Qty 3", "Price 1.20"]);
+    assert.equal(twoLines.rows.length, 2);
+    assert.equal((await post("structure", { version: structure, action: "revert" })).status, 200);
+    structure += 1;
+    assert.deepEqual((await tables())[0]!.header, ["Item", "Qty", "Price"]);
 
     const stale = await post("structure", { version: structure - 1, op: { kind: "confirm-structure", page: 1, table: 0 } });
     assert.equal(stale.status, 409);

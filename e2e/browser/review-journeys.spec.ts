@@ -176,6 +176,14 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   await expect(page.getByTestId("review-message")).toContainText("Split the cell into 2 parts");
   const header = (await apiResult(page, jobId)).tables[0]!.header_cells;
   expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([["Item", "confirmed"], ["Qty", "confirmed"], ["Price", "unverified"]]);
+  // Shift+M on a header cell: the row below joins the header; U takes it back.
+  await page.keyboard.press("Shift+M");
+  await expect(page.getByTestId("review-message")).toContainText("The row below is part of the header now");
+  await expect(grid.locator('[data-ref="1:0:h:0"]')).toContainText("Item Apples");
+  expect((await apiResult(page, jobId)).tables[0]!.rows).toHaveLength(2);
+  await page.keyboard.press("u");
+  await expect(page.getByTestId("review-message")).toContainText("Undone");
+  expect((await apiResult(page, jobId)).tables[0]!.rows).toHaveLength(3);
 });
 
 test("confirm the table's structure (C): every cell no reading contradicts is confirmed, value disputes stay; three counts agree", async ({ page, stack }) => {

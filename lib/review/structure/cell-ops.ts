@@ -4,10 +4,12 @@
 // (where spanning labels are, and where a row of column names is often read as one cell) a merge
 // makes one label over several columns the way the extraction delivers a name spanning columns
 // with no names under it (assemble-table.ts): the joined label in the first column, the columns it
-// spans empty (span_grid covers body rows only); a split spreads a header cell over the empty
-// header cells to its right. Every cell a person shaped this way is `confirmed` with `human-review`.
+// spans empty (span_grid covers body rows only); merging a header cell down makes the row below
+// part of the header (header-down.ts); a split spreads a header cell over the empty header cells
+// to its right. Every cell a person shaped this way is `confirmed` with `human-review`.
 import type { Cell, Table } from "../../result/schema";
 import { confirmedCell } from "../confirmed-cell";
+import { headerTakesNextRow } from "./header-down";
 import { StructureError } from "./ops";
 import { blankCell, bodyCell, copyTable, finish, spanAt, unionBox } from "./table-shape";
 
@@ -17,7 +19,7 @@ function mergedAway(cell: Cell | undefined): boolean {
 }
 
 function mergeHeaderCells(source: Table, col: number, direction: "right" | "down"): Table {
-  if (direction !== "right") throw new StructureError("a header cell merges with the one to its right; to make the header two lines tall, make the row below part of the table's header another way (unmark the header, delete what is not part of it)");
+  if (direction === "down") return headerTakesNextRow(source);
   const table = copyTable(source);
   const line = table.header_cells;
   if (!line[col]) throw new StructureError(`the header row has no column ${col + 1}`);

@@ -12,7 +12,8 @@ const col = z.number().int().min(0);
 
 export const structureOpSchema = z.discriminatedUnion("kind", [
   /** Two neighbouring body cells become one merged cell (span_grid), their texts joined; in the
-   * header line ("h", to the right only) two column names become one label over both columns. */
+   * header line ("h") two column names become one label over both columns (right), or the first
+   * body row joins the header (down: structure/header-down.ts). */
   z.object({ kind: z.literal("merge-cells"), ...at, row: anyRow, col, direction: z.enum(["right", "down"]).default("right") }).strict(),
   /** A merged cell comes apart, or a cell holding several columns' text spreads over the empty
    * cells to its right (in the body or the header line); `parts` are the texts, left to right

@@ -128,7 +128,6 @@ test("header row: merge two column names into one label over both columns, exten
   const [wider] = applyStructureOp([merged!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1 }));
   assert.deepEqual(wider!.header, ["Site", "Emis- sions Year", "", ""]);
   assert.throws(() => applyStructureOp([wider!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 2 })), /part of the label to its left/);
-  assert.throws(() => applyStructureOp([wider!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1, direction: "down" })), /to its right/);
   assert.throws(() => applyStructureOp([merged!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 3 })), /no header cell to the right/);
   // A row of column names read as one cell, spread over the empty header cells to its right.
   const [apart] = applyStructureOp([wider!], op({ kind: "split-cell", page: 1, table: 0, row: "h", col: 1, parts: ["Emissions", "", "Year"] }));
@@ -171,4 +170,23 @@ test("confirm structure: cells whose text no reading contradicts become confirme
   // The queue: only the value disputes are left (queue.ts counts what every page shows).
   assert.deepEqual(buildQueue([out!]).map((e) => e.ref), ["1:0:0:1", "1:0:2:0"]);
   assert.equal(buildQueue([t]).length, 5);
+});
+
+test("header row, merged down: the row below joins the header; a label over empty cells becomes a band over the names below it", () => {
+  const t = table(1, 0, ["Site", "Emissions", "", "Total"], [["", "Air", "Water", "population"], ["A", "1", "2", "3"]]);
+  t.row_groups = [null, "g"];
+  const [out] = applyStructureOp([t], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1, direction: "down" }));
+  assert.deepEqual(out!.header, ["Site", "Air", "Water", "Total population"]);
+  assert.deepEqual(out!.colbands, [{ label: "Emissions", start_col: 1, end_col: 2 }]);
+  assert.deepEqual(values(out!), [["A", "1", "2", "3"]]);
+  assert.deepEqual(out!.row_groups, ["g"]);
+  assert.deepEqual(out!.header_cells[0], { value: "Site", confidence: "confirmed", sources: ["pdf-text", "human-review"], bbox: [0, 0, 40, 10] });
+  assert.deepEqual(out!.header_cells[3], { value: "Total population", confidence: "confirmed", sources: ["human-review"], bbox: [150, 0, 190, 30] });
+  valid([out!]);
+  // A label over one empty cell with a single name under the pair is one name on two lines.
+  const [wrapped] = applyStructureOp([table(1, 0, ["Share", ""], [["of total", ""], ["1", "2"]])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" }));
+  assert.deepEqual(wrapped!.header, ["Share of total", ""]);
+  assert.equal(wrapped!.colbands, undefined);
+  assert.throws(() => applyStructureOp([table(1, 0, [], [["a"]])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" })), /no header row/);
+  assert.throws(() => applyStructureOp([table(1, 0, ["A"], [])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" })), /no row below/);
 });
