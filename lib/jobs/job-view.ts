@@ -3,7 +3,7 @@ import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
-import { findLatestEdits, findStructureEdits } from "../review/latest-edits";
+import { findReviewEdits } from "../review/latest-edits";
 import { applyReview, currentStructureVersion, type VersionedEdit } from "../review/structure/apply-review";
 import { getJobFiles } from "../storage/job-files";
 
@@ -69,7 +69,8 @@ export async function readResult(jobId: string): Promise<Result> {
 /** readResult, and the edits it applied (the review page needs each cell's version and the
  * structure version): value and structure edits folded in the order they were made. */
 export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: VersionedEdit[]; structureVersion: number }> {
-  const [stored, edits, structure] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId), findStructureEdits(jobId)]);
+  // The stored file (from the store) and the edits (one query) are read side by side.
+  const [stored, { values: edits, structure }] = await Promise.all([readStoredResult(jobId), findReviewEdits(jobId)]);
   return { result: applyReview(stored, structure, edits), edits, structureVersion: currentStructureVersion(structure) };
 }
 
