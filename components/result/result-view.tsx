@@ -1,31 +1,11 @@
 // A finished job's result, page by page in reading order: tables as tinted grids, headings and
 // paragraphs, figures; with the counts per confidence level, the downloads, and the way to review.
-import type { Image, Prose, Result, Table } from "@/lib/result/schema";
+import type { Result } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
 import { queueCount } from "@/lib/review/queue";
 import { countConfidence } from "./count-confidence";
 import { ProblemsOnlySwitch } from "./problems-only";
-import { TableGrid } from "./table-grid";
-
-type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
-
-function blocksOfPage(result: Result, page: number): Block[] {
-  const blocks: Block[] = [
-    ...result.prose.filter((p) => p.page === page).map((prose): Block => ({ kind: "prose", order: prose.order, prose })),
-    ...result.images.filter((i) => i.page === page).map((image): Block => ({ kind: "image", order: image.order, image })),
-    // A table whose place in the reading order is unknown goes after everything else on its page.
-    ...result.tables.filter((t) => t.page === page).map((table): Block => ({ kind: "table", order: table.order ?? Number.MAX_SAFE_INTEGER, table })),
-  ];
-  return blocks.sort((a, b) => a.order - b.order);
-}
-
-function ProseBlock({ prose }: { prose: Prose }) {
-  if (prose.role === "heading") {
-    const Heading = prose.level <= 1 ? "h3" : "h4";
-    return <Heading className="mb-1 mt-3">{prose.text}</Heading>;
-  }
-  return <p className="my-2 max-w-prose whitespace-pre-line">{prose.text}</p>;
-}
+import { ResultPages } from "./result-pages";
 
 export interface ReviewLink {
   /** The review page's address, or null when this visitor cannot review (anonymous job). */
@@ -89,39 +69,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         ) : null}
       </section>
       <div id="result-pages" className="stack">
-
-      {pages.map((page) => {
-        const entry = result.pages.find((p) => p.page === page);
-        const blocks = blocksOfPage(result, page);
-        return (
-          <section key={page} className="card" aria-labelledby={`page-${page}`}>
-            <h2 id={`page-${page}`}>Page {page}</h2>
-            {entry?.unreadable ? (
-              <p className="notice notice-warn">This page could not be read by any reading; nothing from it is in the result. Check the original.</p>
-            ) : blocks.length === 0 ? (
-              <p className="muted">Nothing was found on this page.</p>
-            ) : null}
-            <div className="stack">
-              {blocks.map((block) =>
-                block.kind === "table" ? (
-                  <TableGrid key={`t${block.table.index}`} table={block.table} />
-                ) : block.kind === "prose" ? (
-                  <ProseBlock key={`p${block.prose.index}`} prose={block.prose} />
-                ) : (
-                  <figure key={`i${block.image.index}`} className="m-0">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- a crop served as is; no resizing service */}
-                    <img src={`/jobs/${jobId}/${block.image.path}`} alt={`Figure ${block.image.index + 1} on page ${page}`} className="h-auto max-w-full rounded border border-line" />
-                    <figcaption className="muted text-sm">
-                      Figure {block.image.index + 1} · {block.image.confidence}
-                      {block.image.also_on.length ? ` · also on page ${block.image.also_on.join(", ")}` : ""}
-                    </figcaption>
-                  </figure>
-                ),
-              )}
-            </div>
-          </section>
-        );
-      })}
+        <ResultPages jobId={jobId} content={result} />
       </div>
       <p className="muted text-sm">Source file: {fileName}</p>
     </div>

@@ -5,30 +5,29 @@
 // structure tools, the table grid scrolled to the cell, and the queue (lib/review/queue.ts, the
 // same count the result page shows). Every save names the version it was made against (cell
 // version and structure version), so a change someone else made meanwhile is refused (409) and
-// said so, never overwritten.
+// said so, never overwritten. The keys are in key-map.ts (use-review-keys.ts listens), what a
+// structure key asks for in structure-request.ts.
 import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Cell, PageEntry, Table } from "@/lib/result/schema";
-import { applyEdits } from "@/lib/review/cell-edits";
+import type { PageEntry, Table } from "@/lib/result/schema";
 import { cellGeometry } from "@/lib/review/cell-geometry";
-import { findCell, findTable, parseCellRef, type CellRef } from "@/lib/review/cell-ref";
 import { buildQueue, cellsOf, DEFAULT_LEVELS, isSettled, type QueueLevel } from "@/lib/review/queue";
 import { choicesOf } from "@/lib/review/readings";
-import type { StructureOpInput } from "@/lib/review/structure/ops";
-import { guessParts } from "@/lib/review/structure/cell-ops";
 import { CellPanel } from "./cell-panel";
+import type { StructureCommand } from "./key-map";
 import type { Box, Crop } from "./page-viewer";
-import { QueueFilter } from "./queue-filter";
-import { QueueList } from "./queue-list";
+import { QueuePanel } from "./queue-panel";
 import { ReviewGrid } from "./review-grid";
-import { saveCell, saveStructure } from "./save-cell";
+import { ReviewStatus, type ReviewMessage } from "./review-status";
+import { saveCell, saveStructure, type StructureAnswer } from "./save-cell";
+import { cellAt, describe, replaceCell, sentence } from "./selection";
 import { ShortcutList } from "./shortcuts";
-import { StructureTools, type StructureAction } from "./structure-tools";
+import { splitRequest, structureRequest, type StructureRequest } from "./structure-request";
+import { StructureTools } from "./structure-tools";
+import { useReviewKeys } from "./use-review-keys";
+import { useZoom, ZoomControls } from "./zoom-controls";
 
 const PageViewer = dynamic(() => import("./page-viewer"), { ssr: false, loading: () => <p className="p-4">Loading the page viewer…</p> });
-
-const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-const DEFAULT_ZOOM = ZOOMS.indexOf(1);
 
 export interface ReviewWorkspaceProps {
   jobId: string;
@@ -40,30 +39,6 @@ export interface ReviewWorkspaceProps {
 }
 
 type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure" };
-
-function cellAt(tables: Table[], ref: string | null): { table: Table; cell: Cell; parsed: CellRef } | null {
-  const parsed = ref ? parseCellRef(ref) : null;
-  if (!parsed) return null;
-  const table = findTable({ tables }, parsed.page, parsed.table);
-  const cell = findCell({ tables }, parsed);
-  return table && cell ? { table, cell, parsed } : null;
-}
-
-/** The tables with one saved cell in place, exactly as the server applies edits. */
-function replaceCell(tables: Table[], ref: string, cell: Cell): Table[] {
-  return applyEdits({ tables }, [{ cellRef: ref, version: 0, after: cell }]).tables;
-}
-
-function describe(ref: string): string {
-  const parsed = parseCellRef(ref);
-  if (!parsed) return ref;
-  const row = parsed.row === "h" ? "header" : `row ${parsed.row + 1}`;
-  return `Page ${parsed.page}, table ${parsed.table + 1}, ${row}, column ${parsed.col + 1}`;
-}
-
-function sentence(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1) + (/[.!?]$/.test(text) ? "" : ".");
-}
 
 export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions, structure: initialStructure }: ReviewWorkspaceProps) {
   const [tables, setTables] = useState(initialTables);
@@ -81,8 +56,8 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
   const [draft, setDraft] = useState("");
   const [splitDraft, setSplitDraft] = useState<string | null>(null);
   const [undoStack, setUndoStack] = useState<Undo[]>([]);
-  const [message, setMessage] = useState<{ tone: "ok" | "warn" | "error"; text: string } | null>(null);
-  const [zoomIndex, setZoomIndex] = useState(DEFAULT_ZOOM);
+  const [message, setMessage] = useState<ReviewMessage | null>(null);
+  const { zoom, zoomBy, reset: resetZoom } = useZoom();
   const [busy, setBusy] = useState(false);
   const [crop, setCrop] = useState<Crop | null>(null);
 
@@ -113,15 +88,16 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     select(queue[next]!.ref);
   }
 
-  /** After a confirmation: the next cell that still needs a person, wrapping round the queue. */
-  function advanceFrom(ref: string, settledTables: Table[]) {
+  /** After a confirmation (said in `done`): the next cell that still needs a person, wrapping round
+   * the queue; or, when there is none, the news that the queue is done. */
+  function advanceFrom(ref: string, settledTables: Table[], done = "") {
     const start = queue.findIndex((entry) => entry.ref === ref);
     for (let step = 1; step <= queue.length; step++) {
       const entry = queue[(start + step + queue.length) % queue.length]!;
       const found = cellAt(settledTables, entry.ref);
       if (found && !isSettled(found.cell)) return select(entry.ref);
     }
-    setMessage({ tone: "ok", text: "Every cell in the queue is settled. The downloads on the result page include your confirmations." });
+    setMessage({ tone: "ok", text: `${done ? `${done} ` : ""}Every cell in the queue is settled. The downloads on the result page include your confirmations.` });
   }
 
   async function confirm(value?: string) {
@@ -137,34 +113,42 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setVersions((old) => ({ ...old, [ref]: answer.version }));
     setUndoStack((stack) => [...stack, { kind: "cell", ref, version: answer.version }]);
     setEditing(false);
-    setMessage({ tone: "ok", text: `Confirmed “${answer.cell.value}” (${describe(ref).toLowerCase()}).` });
-    advanceFrom(ref, updated);
+    const done = `Confirmed “${answer.cell.value}” (${describe(ref).toLowerCase()}).`;
+    setMessage({ tone: "ok", text: done });
+    advanceFrom(ref, updated, done);
   }
 
-  /** Tables reshaped (or the reshaping undone): everything shown is rebuilt from the server's answer. */
-  function reshaped(answer: { structure: number; tables: Table[]; versions: Record<string, number> }, keep: string | null, text: string) {
+  /** Tables reshaped (or the reshaping undone): everything shown is rebuilt from the server's answer.
+   * The selection stays on `keep` (the cell just shaped) if it is still there; with `moveOn` (after
+   * a confirmation of the structure) only while it still needs a person, else it moves to the first
+   * cell that does. */
+  function reshaped(answer: Extract<StructureAnswer, { ok: true }>, keep: string | null, text: string, moveOn = false) {
     setTables(answer.tables);
     setQueueTables(answer.tables);
     setVersions(answer.versions);
     setStructure(answer.structure);
     setSplitDraft(null);
-    const still = cellAt(answer.tables, keep) ? keep : (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
-    setSelected(still);
-    setMessage({ tone: "ok", text });
+    const kept = cellAt(answer.tables, keep);
+    const next = buildQueue(answer.tables, { levels, table: tableFilter || undefined })[0]?.ref;
+    const fallback = next ?? (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
+    setSelected(kept && (!moveOn || !isSettled(kept.cell) || !next) ? keep : fallback);
+    setMessage({ tone: "ok", text: moveOn && !next ? `${text} Every cell in the queue is settled.` : text });
   }
 
-  async function changeStructure(op: StructureOpInput, done: string, keep: string | null = selected) {
+  async function sendStructure(request: StructureRequest) {
+    if (request.kind === "warn") return setMessage({ tone: "warn", text: request.text });
+    if (request.kind === "ask-parts") return setSplitDraft(request.draft);
     if (busy) return;
     setBusy(true);
-    const answer = await saveStructure(jobId, { version: structure, action: "apply", op });
+    const answer = await saveStructure(jobId, { version: structure, action: "apply", op: request.op });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     setUndoStack((stack) => [...stack, { kind: "structure" }]);
-    reshaped(answer, keep, done);
+    reshaped(answer, request.keep ?? selected, request.done, request.op.kind === "confirm-structure");
   }
 
   /** Undoes the latest structure change in force, whoever made it and when (the server keeps them). */
-  async function undoStructure() {
+  async function undoStructure(fromStack: boolean) {
     if (busy) return;
     setBusy(true);
     const answer = await saveStructure(jobId, { version: structure, action: "revert" });
@@ -175,23 +159,15 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
       const at = stack.map((entry) => entry.kind).lastIndexOf("structure");
       return at < 0 ? stack : [...stack.slice(0, at), ...stack.slice(at + 1)];
     });
-    reshaped(answer, selected, "Undone: the tables are back as they were before the last structure change.");
+    reshaped(answer, selected, `Undone: the tables are back as they were before ${fromStack ? "your" : "the"} last structure change.`);
   }
 
   async function undo() {
     const last = undoStack.at(-1);
-    if (!last || busy) {
-      if (!last) setMessage({ tone: "warn", text: "Nothing to undo." });
-      return;
-    }
+    if (!last) return setMessage({ tone: "warn", text: "Nothing to undo." });
+    if (busy) return;
+    if (last.kind === "structure") return undoStructure(true);
     setBusy(true);
-    if (last.kind === "structure") {
-      const answer = await saveStructure(jobId, { version: structure, action: "revert" });
-      setBusy(false);
-      if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
-      setUndoStack((stack) => stack.slice(0, -1));
-      return reshaped(answer, selected, "Undone: the tables are back as they were before your last structure change.");
-    }
     const answer = await saveCell(jobId, { cell: last.ref, version: last.version, structure, action: "revert" });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
@@ -202,41 +178,8 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setMessage({ tone: "ok", text: `Undone: the cell is ${answer.cell.confidence} again, reading “${answer.cell.value}”.` });
   }
 
-  function structureAction(action: StructureAction) {
-    if (!current) return;
-    const { page: p, table: t, row, col } = current.parsed;
-    const at = { page: p, table: t };
-    const header = row === "h";
-    const needsBody = () => setMessage({ tone: "warn", text: "Select a cell in the body of the table (not the header row) for this change." });
-    switch (action) {
-      case "merge-right":
-      case "merge-down":
-        if (header) return needsBody();
-        return void changeStructure({ kind: "merge-cells", ...at, row, col, direction: action === "merge-right" ? "right" : "down" }, `Merged the cell with the one ${action === "merge-right" ? "to its right" : "below"}.`);
-      case "split-cell":
-        if (header) return needsBody();
-        return setSplitDraft(guessParts(current.cell.value).join(" | "));
-      case "toggle-header":
-        if (header) return void changeStructure({ kind: "unmark-header", ...at }, "The header row is a data row now.", `${p}:${t}:0:${col}`);
-        if (current.table.header_cells.length) return setMessage({ tone: "warn", text: "This table already has a header row: select it and press H to make it a data row first." });
-        if (row !== 0) return setMessage({ tone: "warn", text: "Only the first row can become the header row; delete the rows above it first." });
-        return void changeStructure({ kind: "mark-header", ...at }, "The first row is the header row now.", `${p}:${t}:h:${col}`);
-      case "split-table":
-        if (header || row === 0) return setMessage({ tone: "warn", text: "Select a cell in the row the new table starts with (not the first row)." });
-        return void changeStructure({ kind: "split-table", ...at, row }, `Split the table: row ${row + 1} on is table ${t + 2} now.`, `${p}:${t + 1}:0:${col}`);
-      case "merge-next":
-        return void changeStructure({ kind: "merge-next", ...at }, "Merged the table with the next one.");
-      case "delete-row":
-        return void changeStructure({ kind: "delete-row", ...at, row }, `Deleted ${header ? "the header row" : `row ${row + 1}`}.`);
-      case "delete-column":
-        return void changeStructure({ kind: "delete-column", ...at, col }, `Deleted column ${col + 1}.`);
-    }
-  }
-
-  function split(parts: string[]) {
-    if (!current || current.parsed.row === "h") return;
-    const { page: p, table: t, row, col } = current.parsed;
-    void changeStructure({ kind: "split-cell", page: p, table: t, row, col, parts }, `Split the cell into ${parts.length} parts.`);
+  function structureAction(action: StructureCommand) {
+    if (current) void sendStructure(structureRequest(action, current));
   }
 
   function startEditing() {
@@ -245,60 +188,30 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     setEditing(true);
   }
 
-  // A phone shows the page larger (scrolled to the cell), or the text is unreadable.
-  useEffect(() => {
-    const phone = window.matchMedia("(max-width: 699px)");
-    const apply = () => setZoomIndex(phone.matches ? ZOOMS.indexOf(1.5) : DEFAULT_ZOOM);
-    apply();
-    phone.addEventListener("change", apply);
-    return () => phone.removeEventListener("change", apply);
-  }, []);
-
-  const zoom = ZOOMS[zoomIndex]!;
-  const zoomBy = (delta: number) => setZoomIndex((index) => Math.min(ZOOMS.length - 1, Math.max(0, index + delta)));
-
-  // One listener for the whole page; it reads the latest state through a ref.
-  const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
-  onKey.current = (event: KeyboardEvent) => {
-    const target = event.target as HTMLElement | null;
-    const tag = target?.tagName;
-    if (tag === "INPUT" || tag === "TEXTAREA" || tag === "SELECT" || target?.isContentEditable) return;
-    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "z") {
-      event.preventDefault();
-      void undo();
-      return;
-    }
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
-    // Enter and Space on a button or link keep their usual meaning (press it).
-    if ((event.key === "Enter" || event.key === " ") && (tag === "BUTTON" || tag === "A")) return;
-    const key = event.key;
-    let handled = true;
-    if (key === "j" || key === "ArrowDown") move(1);
-    else if (key === "k" || key === "ArrowUp") move(-1);
-    else if (/^[1-9]$/.test(key)) {
-      const reading = current ? choicesOf(current.cell)[Number(key) - 1] : undefined;
+  useReviewKeys({
+    next: () => move(1),
+    previous: () => move(-1),
+    reading: (press) => {
+      const reading = current ? choicesOf(current.cell)[Number(press) - 1] : undefined;
       if (reading) void confirm(reading.value);
-      else setMessage({ tone: "warn", text: `This cell has no reading ${key}.` });
-    } else if (key === "e" || key === "E") startEditing();
-    else if (key === "Enter") void confirm();
-    else if (key === "u" || key === "U") void undo();
-    else if (key === "m" || key === "M") structureAction(event.shiftKey ? "merge-down" : "merge-right");
-    else if (key === "n" || key === "N") structureAction("merge-next");
-    else if (key === "Delete") structureAction(event.shiftKey ? "delete-column" : "delete-row");
-    else if (key === "s" || key === "S") structureAction("split-cell");
-    else if (key === "h" || key === "H") structureAction("toggle-header");
-    else if (key === "t" || key === "T") structureAction("split-table");
-    else if (key === "+" || key === "=") zoomBy(1);
-    else if (key === "-") zoomBy(-1);
-    else if (key === "0") setZoomIndex(DEFAULT_ZOOM);
-    else handled = false;
-    if (handled) event.preventDefault();
-  };
-  useEffect(() => {
-    const listener = (event: KeyboardEvent) => onKey.current(event);
-    window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
-  }, []);
+      else setMessage({ tone: "warn", text: `This cell has no reading ${press}.` });
+    },
+    confirm: () => void confirm(),
+    edit: startEditing,
+    undo: () => void undo(),
+    "merge-right": () => structureAction("merge-right"),
+    "merge-down": () => structureAction("merge-down"),
+    "split-cell": () => structureAction("split-cell"),
+    "toggle-header": () => structureAction("toggle-header"),
+    "split-table": () => structureAction("split-table"),
+    "merge-next": () => structureAction("merge-next"),
+    "delete-row": () => structureAction("delete-row"),
+    "delete-column": () => structureAction("delete-column"),
+    "confirm-structure": () => structureAction("confirm-structure"),
+    "zoom-in": () => zoomBy(1),
+    "zoom-out": () => zoomBy(-1),
+    "zoom-reset": resetZoom,
+  });
 
   // On a wide screen the right half scrolls on its own: a cell picked far down (in the queue) brings
   // the reading panel back into view. (On a phone the window scrolls; it is left where it is.)
@@ -321,17 +234,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
           <h2 id="page-heading" className="m-0 text-base">
             Original, page {page}
           </h2>
-          <div className="flex items-center gap-1" role="group" aria-label="Zoom">
-            <button type="button" className="button button-secondary px-3" onClick={() => zoomBy(-1)} aria-label="Zoom out">
-              −
-            </button>
-            <span className="w-14 text-center text-sm" aria-live="polite">
-              {Math.round(zoom * 100)}%
-            </span>
-            <button type="button" className="button button-secondary px-3" onClick={() => zoomBy(1)} aria-label="Zoom in">
-              +
-            </button>
-          </div>
+          <ZoomControls zoom={zoom} zoomBy={zoomBy} />
         </div>
         <PageViewer
           fileUrl={`/jobs/${jobId}/document`}
@@ -351,21 +254,7 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         <div className="z-10 bg-[#f5f7f9] pb-1 lg:sticky lg:top-0">
           <ShortcutList />
         </div>
-        <p className="m-0 text-lg font-semibold" data-testid="remaining" data-count={remaining} aria-live="polite">
-          {remaining === 0 ? "Nothing left to check" : `${remaining} cell${remaining === 1 ? "" : "s"} left to check`}
-          <span className="muted text-base font-normal"> of {queue.length} in the queue</span>
-        </p>
-        {message ? (
-          <p className={`notice notice-${message.tone} m-0`} role={message.tone === "error" ? "alert" : "status"} data-testid="review-message">
-            {message.text}
-            {message.tone === "error" && /reload the page/.test(message.text) ? (
-              <>
-                {" "}
-                <a href="">Reload the page</a>
-              </>
-            ) : null}
-          </p>
-        ) : null}
+        <ReviewStatus remaining={remaining} queued={queue.length} message={message} />
 
         {current && selected ? (
           <CellPanel
@@ -394,38 +283,29 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
             hasHeader={current.table.header_cells.length > 0}
             splitDraft={splitDraft}
             onSplitDraft={setSplitDraft}
-            onSplit={split}
+            onSplit={(typed) => void sendStructure(splitRequest(current, typed))}
             onAction={structureAction}
             reshaped={structure > 0}
-            onUndoStructure={() => void undoStructure()}
+            onUndoStructure={() => void undoStructure(false)}
           />
         ) : null}
 
         {current ? <ReviewGrid table={current.table} selected={selected} onSelect={select} /> : null}
 
-        <section aria-labelledby="queue-heading">
-          <h2 id="queue-heading" className="mb-1 text-base">
-            Queue
-          </h2>
-          <QueueFilter
-            tables={tables}
-            levels={levels}
-            table={tableFilter}
-            onLevels={(next) => {
-              setQueueTables(tables);
-              setLevels(next);
-            }}
-            onTable={(next) => {
-              setQueueTables(tables);
-              setTableFilter(next);
-            }}
-          />
-          {queue.length === 0 ? (
-            <p className="muted m-0">Nothing in the queue: no cell of this filter needs a person.</p>
-          ) : (
-            <QueueList queue={queue} selected={selected} cellOf={(ref) => cellAt(tables, ref)?.cell ?? null} describe={describe} onSelect={select} />
-          )}
-        </section>
+        <QueuePanel
+          tables={tables}
+          queue={queue}
+          levels={levels}
+          tableFilter={tableFilter}
+          selected={selected}
+          onFilter={(next) => {
+            // The queue is rebuilt from the tables as they stand when the filter changes.
+            setQueueTables(tables);
+            if (next.levels) setLevels(next.levels);
+            if (next.table !== undefined) setTableFilter(next.table);
+          }}
+          onSelect={select}
+        />
       </section>
     </div>
   );

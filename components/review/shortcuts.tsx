@@ -1,21 +1,6 @@
 // The review page's keyboard shortcuts, shown at the top of the reading panel so they are on
-// screen without scrolling (one source for the list and the handler's documentation).
-export const SHORTCUTS: Array<[keys: string[], action: string]> = [
-  [["J", "↓"], "next"],
-  [["K", "↑"], "previous"],
-  [["1", "…", "9"], "accept reading"],
-  [["Enter"], "confirm shown value"],
-  [["E"], "type a value"],
-  [["U", "Ctrl+Z"], "undo"],
-  [["M"], "merge with right cell"],
-  [["Shift+M"], "merge with cell below"],
-  [["S"], "split cell"],
-  [["H"], "header row on/off"],
-  [["T"], "split table here"],
-  [["N"], "merge with next table"],
-  [["Del", "Shift+Del"], "delete row, column"],
-  [["+", "−", "0"], "zoom"],
-];
+// screen without scrolling; read from key-map.ts, the table the key handler runs on.
+import { shortcutLines } from "./key-map";
 
 export function ShortcutList() {
   return (
@@ -24,9 +9,9 @@ export function ShortcutList() {
         Keyboard shortcuts
       </h2>
       <ul className="m-0 flex list-none flex-wrap gap-x-3 gap-y-0.5 p-0 text-xs">
-        {SHORTCUTS.map(([keys, action]) => (
-          <li key={action} className="whitespace-nowrap">
-            {keys.map((key) => (key === "…" ? <span key={key}>…</span> : <kbd key={key} className="kbd">{key}</kbd>))} {action}
+        {shortcutLines().map(({ id, show, does }) => (
+          <li key={id} className="whitespace-nowrap">
+            {show.map((key) => (key === "…" ? <span key={key}>…</span> : <kbd key={key} className="kbd">{key}</kbd>))} {does}
           </li>
         ))}
       </ul>

@@ -11,6 +11,7 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { resultSchema, type Result } from "../../lib/result/schema";
 import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { ORDINARY_TEXT, POSTER_TEXT, posterBesidePagePdf } from "../../tests/pdf/poster-pdf";
 import { createKey, deleteJob, getJob, submit, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 
@@ -97,4 +98,29 @@ test("the worker loads its OCR engine once and keeps it for the next job", async
   assert.ok(report, stack.workers[0]!.output());
   assert.equal(report[1], "1", stack.workers[0]!.output());
   assert.ok(Number(report[2]) >= 3, `pages read: ${report[2]}`);
+});
+
+test("a page no OCR engine could read is delivered from its text layer, unchecked and free; the other page is charged", async () => {
+  const balance = async () => {
+    const [row] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros" FROM "User" WHERE email = $1`, ["ocr-owner@example.com"]);
+    return BigInt(row!.balanceMicros);
+  };
+  const before = await balance();
+  const accepted = await submit(stack, { bytes: await posterBesidePagePdf(), name: "poster.pdf", headers: bearer(key) });
+  assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
+  const done = await waitForJob(stack, String(accepted.body.id), bearer(key), 120_000);
+  assert.equal(done.body.status, "done", JSON.stringify(done.body));
+  const result = resultSchema.parse(done.body.result);
+  assert.deepEqual(
+    result.pages.map((page) => [page.page, page.unchecked ?? false, page.unreadable ?? false]),
+    [[1, true, false], [2, false, false]],
+  );
+  assert.match(result.pages[0]!.reason ?? "", /every OCR reading of the page failed .*not charged/);
+  assert.deepEqual(result.prose.map((block) => [block.page, block.text, block.confidence]), [[1, POSTER_TEXT, "unverified"], [2, ORDINARY_TEXT, "verified"]]);
+  const usage = done.body.usage as Record<string, number>;
+  assert.deepEqual([usage.pages, usage.pages_failed, usage.pages_unchecked, usage.cost_usd], [2, 0, 1, 0.06]);
+  assert.equal(before - (await balance()), 60_000n);
+  // The ledger says what was charged, once.
+  const charges = await stack.query<{ amountMicros: string }>(`SELECT "amountMicros" FROM "LedgerEntry" WHERE "jobId" = $1 AND kind = 'charge'`, [String(accepted.body.id)]);
+  assert.deepEqual(charges.map((row) => row.amountMicros), ["-60000"]);
 });

@@ -3,11 +3,14 @@
 // against a stale structure version is 409 and changes nothing, and so is a value edit whose cell
 // references are from before the change; an edit that does not fit the table is 400 {detail};
 // undo takes the latest change back; another account 404, no session 401, another site 403.
+// Header cells merge and split; confirming a table's structure makes its cells `confirmed` with
+// `human-review` except those whose readings disagree about the value (API, csv and xlsx).
 import assert from "node:assert/strict";
+import ExcelJS from "exceljs";
 import { after, before, describe, test } from "node:test";
 import type { Result } from "../../lib/result/schema";
 import { createKey, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
-import { tablePdfBytes } from "../support/review";
+import { makeDisputed, tablePdfBytes } from "../support/review";
 import { startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -111,5 +114,65 @@ describe("review structure", () => {
     const undo = await post("cells", { cell: "1:0:1:0", version: 1, structure, action: "revert" });
     assert.equal(undo.status, 200);
     assert.deepEqual(values(await tables()), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+  });
+
+  test("header cells merge and split; confirming the structure settles every cell but those whose readings disagree; csv and xlsx show it", async () => {
+    const disputed = makeDisputed(stack, jobId);
+    const [version] = await stack.query<{ max: number }>(`SELECT max(version) AS max FROM "StructureEdit" WHERE "jobId" = $1`, [jobId]);
+    let structure = Number(version!.max);
+    const apply = async (op: Record<string, unknown>) => {
+      const response = await post("structure", { version: structure, op: { page: 1, table: 0, ...op } });
+      if (response.status === 200) structure += 1;
+      return response;
+    };
+    assert.equal((await apply({ kind: "merge-cells", row: "h", col: 0 })).status, 200);
+    assert.deepEqual((await tables())[0]!.header, ["Item Qty", "", "Price"]);
+    assert.equal((await apply({ kind: "split-cell", row: "h", col: 0, parts: ["Item", "Qty"] })).status, 200);
+    assert.deepEqual((await tables())[0]!.header, ["Item", "Qty", "Price"]);
+    // Merged down, the first row joins the header (names on two lines); undone, it is data again.
+    assert.equal((await apply({ kind: "merge-cells", row: "h", col: 0, direction: "down" })).status, 200);
+    const twoLines = (await tables())[0]!;
+    assert.deepEqual(twoLines.header, ["Item Apples", "Qty 3", "Price 1.20"]);
+    assert.equal(twoLines.rows.length, 2);
+    assert.equal((await post("structure", { version: structure, action: "revert" })).status, 200);
+    structure += 1;
+    assert.deepEqual((await tables())[0]!.header, ["Item", "Qty", "Price"]);
+
+    const stale = await post("structure", { version: structure - 1, op: { kind: "confirm-structure", page: 1, table: 0 } });
+    assert.equal(stale.status, 409);
+    assert.equal((await apply({ kind: "confirm-structure" })).status, 200);
+    const [table] = await tables();
+    const level = (ref: string) => {
+      const [, , row, col] = ref.split(":");
+      return row === "h" ? table!.header_cells[Number(col)]! : table!.rows[Number(row)]![Number(col)]!;
+    };
+    for (const ref of [disputed.disputed, disputed.second]) {
+      assert.equal(level(ref).confidence, "disputed", `${ref}: its readings disagree, so confirming the structure leaves it to a person`);
+      assert.equal(level(ref).provisional, true);
+    }
+    const others = [...table!.header_cells, ...table!.rows.flat()].filter((cell) => cell.confidence !== "disputed");
+    assert.equal(others.length, 10);
+    for (const cell of others) {
+      assert.equal(cell.confidence, "confirmed");
+      assert.ok(cell.sources.includes("human-review"));
+    }
+    assert.equal((await apply({ kind: "confirm-structure" })).status, 400, "nothing left to settle");
+    const rows = await stack.query<{ op: { kind: string } | null }>(`SELECT op FROM "StructureEdit" WHERE "jobId" = $1 ORDER BY version DESC LIMIT 1`, [jobId]);
+    assert.equal(rows[0]!.op!.kind, "confirm-structure");
+
+    const csv = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=csv`, { headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT } });
+    assert.equal((await csv.text()).replace(/^\uFEFF/, "").split("\r\n")[0], "Item,Qty,Price");
+    const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, { headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT } });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    const audit: string[][] = [];
+    book.getWorksheet("cells")!.eachRow((row) => audit.push((row.values as unknown[]).slice(1, 7).map((value) => String(value ?? ""))));
+    assert.deepEqual(audit.filter((row) => row[5] === "confirmed").length, 10);
+    assert.deepEqual(audit.filter((row) => row[5] === "disputed").map((row) => row.slice(2, 4)), [["0", "2"], ["1", "2"]]);
+    assert.ok(audit.some((row) => row[2] === "header" && row[4] === "Qty" && row[5] === "confirmed"));
+
+    // Undone: the cells are as they were before the confirmation.
+    assert.equal((await post("structure", { version: structure, action: "revert" })).status, 200);
+    assert.equal((await tables())[0]!.rows[2]![0]!.confidence, "unverified");
   });
 });

@@ -186,7 +186,7 @@ describe("job progress", () => {
     for (const pages of [2, 3, 1]) ids.push(String((await submit(idle, { bytes: await makeTextPdf(pages) })).body.id));
     const third = await progress(ids[2]!);
     assert.equal(third.status, 200);
-    assert.deepEqual(third.body, { status: "queued", stage: "waiting for a worker", pages: 1, queue_position: 3, pages_done: null, estimate_seconds: null });
+    assert.deepEqual(third.body, { status: "queued", stage: "waiting for a worker", pages: 1, queue_position: 3, pages_done: null, pages_finished: 0, estimate_seconds: null });
     assert.equal((await progress(ids[0]!)).body.queue_position, 1);
 
     // History: a finished 10-page job that took 20 s (2 s a page). The third job waits for

@@ -1,7 +1,8 @@
 // The review page people can work through (issue 16), in Chromium over the real web and worker
 // processes: an honest queue whose count is the same on the result page, the review page and in
 // the API's cells; readings in one fixed order through save and undo; structure edits (merge two
-// cells, split a table) that the API, the xlsx and the csv all show, refused with 409 when stale;
+// cells, split a table, merge and split header cells) that the API, the xlsx and the csv all show,
+// refused with 409 when stale;
 // no serious axe finding on the result and review pages; a phone-size pass through both.
 import fs from "node:fs";
 import path from "node:path";
@@ -162,6 +163,60 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   await page.getByRole("button", { name: "Undo last table change" }).click();
   await expect(page.getByTestId("review-message")).toContainText("Undone");
   expect((await apiResult(page, jobId)).tables[0]!.rows[0]!.map((cell) => cell.value)).toEqual(["Apples", "3", "1.20"]);
+
+  // The header row: M merges two column names into one label, S splits it back into its parts.
+  await grid.locator('[data-ref="1:0:h:0"]').click();
+  await page.keyboard.press("m");
+  await expect(page.getByTestId("review-message")).toContainText("one label over both columns");
+  await expect(grid.locator('[data-ref="1:0:h:0"]')).toContainText("Item Qty");
+  expect((await apiResult(page, jobId)).tables[0]!.header).toEqual(["Item Qty", "", "Price"]);
+  await page.keyboard.press("s");
+  await expect(page.getByLabel("Parts of the cell, left to right, separated by |")).toHaveValue("Item | Qty");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("review-message")).toContainText("Split the cell into 2 parts");
+  const header = (await apiResult(page, jobId)).tables[0]!.header_cells;
+  expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([["Item", "confirmed"], ["Qty", "confirmed"], ["Price", "unverified"]]);
+  // Shift+M on a header cell: the row below joins the header; U takes it back.
+  await page.keyboard.press("Shift+M");
+  await expect(page.getByTestId("review-message")).toContainText("The row below is part of the header now");
+  await expect(grid.locator('[data-ref="1:0:h:0"]')).toContainText("Item Apples");
+  expect((await apiResult(page, jobId)).tables[0]!.rows).toHaveLength(2);
+  await page.keyboard.press("u");
+  await expect(page.getByTestId("review-message")).toContainText("Undone");
+  expect((await apiResult(page, jobId)).tables[0]!.rows).toHaveLength(3);
+});
+
+test("confirm the table's structure (C): every cell no reading contradicts is confirmed, value disputes stay; three counts agree", async ({ page, stack }) => {
+  const jobId = await fruitJob(page, stack, "confirm-structure");
+  makeQueueCases(stack, jobId);
+  await page.goto(`/jobs/${jobId}/review`);
+  const remaining = page.getByTestId("remaining");
+  await expect(remaining).toHaveAttribute("data-count", "8");
+  // The page is live (the crop is drawn in the browser) before a key is pressed.
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
+  await page.keyboard.press("c");
+  await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
+  // Left: the price whose readings say 1.20 and 1.28, and the blank cell another reading saw 0.80 in.
+  await expect(remaining).toHaveAttribute("data-count", "2");
+  await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
+  const result = await apiResult(page, jobId);
+  const cells = [...result.tables[0]!.header_cells, ...result.tables[0]!.rows.flat()];
+  expect(cells.filter((cell) => cell.confidence === "confirmed" && cell.sources.includes("human-review"))).toHaveLength(10);
+  expect(cells.filter((cell) => cell.confidence === "disputed").map((cell) => cell.readings)).toEqual([
+    { "ocr-1": "1.20", "ocr-2": "1.28", "pdf-text": "1.20" },
+    { "ocr-1": "0.80", "pdf-text": "" },
+  ]);
+  expect(queueFromApi(result)).toBe(2);
+  await page.goto(`/jobs/${jobId}`);
+  await expect(page.getByTestId("review-count")).toHaveAttribute("data-count", "2");
+  // Settling the two values empties the queue.
+  await page.goto(`/jobs/${jobId}/review`);
+  await expect(page.getByTestId("cell-crop")).toBeVisible();
+  await page.keyboard.press("1");
+  await expect(remaining).toHaveAttribute("data-count", "1");
+  await page.keyboard.press("2");
+  await expect(page.getByTestId("review-message")).toContainText("Every cell in the queue is settled");
+  expect(queueFromApi(await apiResult(page, jobId))).toBe(0);
 });
 
 test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({ page, stack }) => {

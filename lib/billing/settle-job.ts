@@ -15,11 +15,17 @@ interface SettleRow {
   pages: number;
   heldMicros: bigint;
   pricePerPageMicros: bigint;
-  usage: { pages?: number; pages_failed?: number } | null;
+  usage: { pages?: number; pages_failed?: number; pages_unchecked?: number } | null;
   settledAt: Date | null;
   anonAddress: string | null;
   channel: string;
   trialDay: string | null;
+}
+
+/** The pages a finished job is charged for: those delivered, less the unchecked ones (delivered
+ * from the text layer alone because every OCR reading failed). Failed pages are not delivered. */
+export function chargedPages(usage: { pages?: number; pages_unchecked?: number }): number {
+  return Math.max(0, (usage.pages ?? 0) - (usage.pages_unchecked ?? 0));
 }
 
 /** Settles inside the caller's transaction, which has just ended the job or, with `cancelled`,
@@ -31,7 +37,7 @@ export async function settleJob(tx: Prisma.TransactionClient, jobId: string, opt
   if (!job || job.settledAt) return;
   const ended = job.state === "done" || job.state === "failed";
   if (!ended && !options.cancelled) return;
-  const delivered = job.state === "done" ? (job.usage?.pages ?? 0) : 0;
+  const delivered = job.state === "done" && job.usage ? chargedPages(job.usage) : 0;
 
   if (job.userId && job.heldMicros > 0n) {
     const cost = job.pricePerPageMicros * BigInt(delivered);
@@ -46,7 +52,7 @@ export async function settleJob(tx: Prisma.TransactionClient, jobId: string, opt
           kind: "charge",
           jobId,
           idempotencyKey: `charge:${jobId}`,
-          note: `${delivered} page${delivered === 1 ? "" : "s"} delivered`,
+          note: `${delivered} page${delivered === 1 ? "" : "s"} charged`,
         },
       });
     }

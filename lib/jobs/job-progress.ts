@@ -4,6 +4,7 @@
 import type { Job } from "@prisma/client";
 import { getDb } from "../db";
 import { getEnv } from "../env";
+import { getJobFiles } from "../storage/job-files";
 import { publicStatus } from "./job-view";
 import { estimateSeconds, pagesDoneFromStage, secondsPerPage, THROUGHPUT_SAMPLE } from "./progress-estimate";
 
@@ -15,6 +16,9 @@ export interface JobProgressView {
   queue_position: number | null;
   /** Pages finished so far; null when not known. */
   pages_done: number | null;
+  /** Pages the worker has stored for the job page so far (GET /jobs/{id}/pages); unreadable pages
+   * are not among them. */
+  pages_finished: number;
   /** Seconds until done, from recent throughput; null without history. */
   estimate_seconds: number | null;
   detail?: string;
@@ -22,7 +26,7 @@ export interface JobProgressView {
 
 export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const status = publicStatus(job.state);
-  const view: JobProgressView = { status, stage: job.stage, pages: job.pages, queue_position: null, pages_done: null, estimate_seconds: null };
+  const view: JobProgressView = { status, stage: job.stage, pages: job.pages, queue_position: null, pages_done: null, pages_finished: 0, estimate_seconds: null };
   if (job.state === "failed" && job.detail) view.detail = job.detail;
   if (status !== "queued") {
     view.pages_done = status === "done" ? job.pages : null;
@@ -30,6 +34,8 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
   }
   const env = getEnv();
   const db = getDb();
+  // A job re-queued after its worker died keeps the pages it finished (lib/result/finished-page.ts).
+  view.pages_finished = (await getJobFiles().finishedPageNumbers(job.id).catch(() => [])).length;
   const recent = await db.$queryRaw<{ pages: number; seconds: number }[]>`
     SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds FROM "Job"
     WHERE state = 'done' AND "startedAt" IS NOT NULL AND "finishedAt" IS NOT NULL
@@ -41,7 +47,10 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const perPage = secondsPerPage(recent);
 
   if (job.state === "running") {
-    const done = pagesDoneFromStage(job.stage, job.pages);
+    // The stage names the page in flight; a page is stored before the next one starts, so the
+    // stored pages can be ahead of it (during WORKER_PAGE_DELAY_MS, or a slow progress write).
+    const fromStage = pagesDoneFromStage(job.stage, job.pages);
+    const done = fromStage === null && view.pages_finished === 0 ? null : Math.max(fromStage ?? 0, view.pages_finished);
     view.pages_done = done;
     view.estimate_seconds = estimateSeconds({ pagesAhead: 0, pagesLeft: job.pages - (done ?? 0), workers, secondsPerPage: perPage });
     return view;

@@ -3,7 +3,7 @@ import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
 import { resultSchema, type Result } from "../result/schema";
-import { findLatestEdits, findStructureEdits } from "../review/latest-edits";
+import { findReviewEdits } from "../review/latest-edits";
 import { applyReview, currentStructureVersion, type VersionedEdit } from "../review/structure/apply-review";
 import { getJobFiles } from "../storage/job-files";
 
@@ -13,6 +13,11 @@ export const usageSchema = z
   .object({
     pages: z.number().int().describe("Pages delivered"),
     pages_failed: z.number().int().describe("Requested pages that could not be read (never charged)"),
+    pages_unchecked: z
+      .number()
+      .int()
+      .default(0)
+      .describe("Delivered pages (counted in pages) read from their text layer alone because every OCR reading failed: nothing on them is verified, and they are not charged"),
     cells: z.number().int(),
     cells_with_bbox: z.number().int().describe("Exact number of cells in the document that carry a bbox"),
     price_per_page_usd: z.number(),
@@ -64,7 +69,8 @@ export async function readResult(jobId: string): Promise<Result> {
 /** readResult, and the edits it applied (the review page needs each cell's version and the
  * structure version): value and structure edits folded in the order they were made. */
 export async function readResultWithEdits(jobId: string): Promise<{ result: Result; edits: VersionedEdit[]; structureVersion: number }> {
-  const [stored, edits, structure] = await Promise.all([readStoredResult(jobId), findLatestEdits(jobId), findStructureEdits(jobId)]);
+  // The stored file (from the store) and the edits (one query) are read side by side.
+  const [stored, { values: edits, structure }] = await Promise.all([readStoredResult(jobId), findReviewEdits(jobId)]);
   return { result: applyReview(stored, structure, edits), edits, structureVersion: currentStructureVersion(structure) };
 }
 
@@ -84,7 +90,7 @@ export async function viewJob(job: Job): Promise<JobView> {
   }
   // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
   if (job.state === "failed") {
-    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
+    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, pages_unchecked: 0, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }
   return view;
 }

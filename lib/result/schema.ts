@@ -71,7 +71,14 @@ export const spanSchema = z
   .describe("A merged region of rows (body rows); the value sits in the top-left cell");
 
 export const colbandSchema = z
-  .object({ label: z.string(), start_col: z.number().int().min(0), end_col: z.number().int().min(0) })
+  .object({
+    label: z.string(),
+    start_col: z.number().int().min(0),
+    end_col: z.number().int().min(0),
+    /** The label's confidence: the value vote on its text, capped by the structure vote on its
+     * place (issue 13). Absent when no reading judged it (OCR off). */
+    confidence: confidenceSchema.optional(),
+  })
   .strict();
 
 export const segmentSchema = z
@@ -145,7 +152,11 @@ export const pageSchema = z
     width: z.number().positive(),
     height: z.number().positive(),
     unreadable: z.literal(true).optional(),
-    reason: z.string().optional().describe("Present only with unreadable: why the page could not be read (e.g. it needed more memory or time than a page is allowed)"),
+    unchecked: z
+      .literal(true)
+      .optional()
+      .describe("Present only, and true, when the page was delivered from its text layer alone because every OCR reading of it failed: nothing on it is verified, and it is not charged"),
+    reason: z.string().optional().describe("Present only with unreadable or unchecked: why the page could not be read or cross-checked (e.g. it needed more memory or time than a page is allowed)"),
   })
   .strict();
 

@@ -41,6 +41,18 @@ export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
   return new Set(Object.values(cell.readings ?? {}).map((value) => value.trim())).size > 1;
 }
 
+/** The readings the structure vote adds to a cell it disputes (worker/pipeline/structure/types.ts
+ * StructureSource): what each segmentation would make of the cell. They disagree about where the
+ * cell's boundaries are, not about the text the page shows in it. */
+export const STRUCTURE_READINGS: readonly string[] = ["pdf-grid", "pdf-layout", "pdf-tags", "ocr-2-lines"];
+
+/** Whether the readings of a cell's text (every reading but the structure readings) say different
+ * things: what a person must settle cell by cell, since confirming a table's shape does not. */
+export function valueReadingsDisagree(cell: Pick<Cell, "readings">): boolean {
+  const values = Object.entries(cell.readings ?? {}).filter(([source]) => !STRUCTURE_READINGS.includes(source));
+  return new Set(values.map(([, value]) => value.trim())).size > 1;
+}
+
 /** A cell whose readings object lists its keys in vocabulary order (the same cell otherwise). */
 function sortedCell(cell: Cell): Cell {
   if (!cell.readings) return cell;

@@ -71,3 +71,17 @@ test("a directory OCR cache (CLI tools) keeps <dir>/<sha256>/<name>", async () =
   assert.equal(await cache.read(SHA, "p2.ocr-2.v.json"), '{"words":[]}');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("finished pages of a running job: numbered in page order, unknown names ignored, deleted with the job", async () => {
+  const { dir, files } = tempStore();
+  assert.deepEqual(await files.finishedPageNumbers(JOB), [], "none before the first page");
+  for (const page of [10, 2, 1]) await files.writeFinishedPage(JOB, page, JSON.stringify({ page }));
+  fs.writeFileSync(path.join(dir, "jobs", JOB, "pages", "notes.txt"), "x");
+  assert.deepEqual(await files.finishedPageNumbers(JOB), [1, 2, 10], "numeric order, not text order");
+  assert.equal(await files.readFinishedPage(JOB, 10), '{"page":10}');
+  assert.equal(await files.readFinishedPage(JOB, 3), null);
+  await assert.rejects(files.writeFinishedPage(JOB, 0, "{}"), /invalid page number/);
+  await assert.rejects(files.writeFinishedPage(JOB, 1.5, "{}"), /invalid page number/);
+  await files.deleteJob(JOB);
+  assert.deepEqual(await files.finishedPageNumbers(JOB), []);
+});

@@ -4,6 +4,7 @@
 //   jobs/<id>/input.pdf        the upload
 //   jobs/<id>/result.json      the worker's result
 //   jobs/<id>/images/<name>    cropped figures (result image paths are "images/<name>")
+//   jobs/<id>/pages/<n>.json   page n as the worker finished it, while the job runs (lib/result/finished-page.ts)
 //   cache/<sha256>/<name>      OCR readings of the file with that hash (any job)
 import type { Readable } from "node:stream";
 import { getEnv } from "../env";
@@ -41,6 +42,13 @@ function cachePrefix(fileSha256: string): string {
   return `cache/${fileSha256}/`;
 }
 
+const FINISHED_PAGE_NAME = /^([1-9][0-9]{0,5})\.json$/;
+
+function finishedPageKey(jobId: string, page: number): string {
+  if (!Number.isInteger(page) || page < 1 || page > 999_999) throw new Error("invalid page number");
+  return `${jobPrefix(jobId)}pages/${page}.json`;
+}
+
 export function isImagePath(imagePath: string): boolean {
   return IMAGE_PATH.test(imagePath) && !imagePath.includes("..");
 }
@@ -72,6 +80,29 @@ export class JobFiles {
 
   async readResult(jobId: string): Promise<string | null> {
     return (await this.store.get(`${jobPrefix(jobId)}result.json`))?.toString("utf8") ?? null;
+  }
+
+  /** Page `page` of a running job, as the worker finished it (written whole, like the result). */
+  async writeFinishedPage(jobId: string, page: number, json: string): Promise<void> {
+    await this.store.put(finishedPageKey(jobId, page), json);
+  }
+
+  async readFinishedPage(jobId: string, page: number): Promise<string | null> {
+    return (await this.store.get(finishedPageKey(jobId, page)))?.toString("utf8") ?? null;
+  }
+
+  async hasFinishedPage(jobId: string, page: number): Promise<boolean> {
+    return (await this.store.size(finishedPageKey(jobId, page))) !== null;
+  }
+
+  /** The numbers of the pages finished so far, ascending (one listing of the job's pages folder). */
+  async finishedPageNumbers(jobId: string): Promise<number[]> {
+    const prefix = `${jobPrefix(jobId)}pages/`;
+    const numbers = (await this.store.list(prefix))
+      .map((key) => FINISHED_PAGE_NAME.exec(key.slice(key.lastIndexOf("/") + 1))?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+    return numbers.sort((a, b) => a - b);
   }
 
   async writeImage(jobId: string, imagePath: string, bytes: Uint8Array): Promise<void> {

@@ -12,6 +12,7 @@ import { OcrReaders } from "../pipeline/ocr";
 import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipeline/run-pipeline";
 import type { OcrReaderName } from "../pipeline/ocr";
 import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+import { saveFinishedPage } from "./save-finished-page";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
@@ -53,6 +54,8 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       ocr: ocr ?? [],
       onProgress: (stage) => send({ type: "progress", stage }),
       beforePage: (page) => send({ type: "page-start", page }),
+      // Stored before "page-end": a page the job page counts done is readable (issue 16).
+      onPage: (page) => saveFinishedPage(files, jobId, page),
       afterPage: async (page) => {
         const go = await new Promise<boolean>((resolve) => {
           continueWaiter = resolve;

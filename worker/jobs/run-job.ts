@@ -17,11 +17,13 @@ import { heartbeat, markDone, markFailed } from "../../lib/jobs/queue";
 import { blameInterruptedPage, isStillOurs, recordSkippedPage, setPageInFlight } from "../../lib/jobs/page-progress";
 import { getLogger, jobLogger } from "../../lib/log";
 import { getMetrics } from "../../lib/metrics/metrics";
+import { chargedPages } from "../../lib/billing/settle-job";
 import { countCells } from "../../lib/result/schema";
 import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
 import type { OcrReaders } from "../pipeline/ocr";
 import { PipelineHost } from "./page-host";
+import { saveUnreadablePage } from "./save-finished-page";
 
 export class JobAbandoned extends Error {}
 
@@ -29,6 +31,8 @@ const USD = 1_000_000;
 /** How often a running job checks that it still exists: a deleted job's page is killed within
  * this long (one indexed read). */
 const OWNERSHIP_CHECK_MS = 1000;
+/** What the job page says of a page that ended unread until the result gives the exact reason. */
+const UNREAD_REASON = "the page could not be read";
 
 /** One pipeline process per worker, kept across jobs (its OCR engines stay loaded). */
 let host: PipelineHost | null = null;
@@ -82,6 +86,7 @@ export async function runJob(
   let inFlightWrites: Promise<unknown> = Promise.resolve();
   try {
     const skipPages = await blameInterruptedPage(job, workerId);
+    for (const [page, reason] of skipPages) await saveUnreadablePage(files, job.id, page, reason, true);
     const outcome = await pipeline.run(
       {
         jobId: job.id,
@@ -98,10 +103,12 @@ export async function runJob(
           inFlightWrites = inFlightWrites.then(() => setPageInFlight(job.id, workerId, page)).catch(() => false);
           await inFlightWrites;
         },
-        onPageEnd: async () => {
+        onPageEnd: async (page) => {
           // The page is done: a worker dying from here on is not the page's fault.
           await inFlightWrites;
           if (!(await setPageInFlight(job.id, workerId, null))) return false;
+          // The job page shows a page that could not be read in its place (issue 16).
+          await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
           if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
           const pageMs = performance.now() - pageStarted;
           getMetrics().pageSeconds.observe(pageMs / 1000);
@@ -113,6 +120,7 @@ export async function runJob(
         onPageSkipped: async (page, reason, skipped) => {
           log.warn({ page }, `page ${page} skipped: ${reason}`);
           await recordSkippedPage(job.id, workerId, skipped);
+          await saveUnreadablePage(files, job.id, page, reason, true);
         },
       },
     );
@@ -130,7 +138,7 @@ export async function runJob(
     if (delivered === 0) {
       return (await markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")) ? "failed" : "abandoned";
     }
-    const usage = usageOf(job, delivered, output.pagesFailed, countCells(output.result));
+    const usage = usageOf(job, delivered, output.pagesFailed, output.pagesUnchecked, countCells(output.result));
     await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
     await files.writeResult(job.id, JSON.stringify(output.result));
     return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
@@ -153,23 +161,28 @@ async function storeImages(files: JobFiles, jobId: string, scratch: string, imag
   }
 }
 
-function usageOf(job: Job, delivered: number, failed: number, counts: { cells: number; cellsWithBbox: number }): Usage {
+/** What the job delivered and costs: delivered pages are charged except the unchecked ones (every
+ * OCR reading failed, so nothing on them was cross-checked); failed pages never are. */
+function usageOf(job: Job, delivered: number, failed: number, unchecked: number, counts: { cells: number; cellsWithBbox: number }): Usage {
   const priceMicros = Number(job.pricePerPageMicros);
   return {
     pages: delivered,
     pages_failed: failed,
+    pages_unchecked: unchecked,
     cells: counts.cells,
     cells_with_bbox: counts.cellsWithBbox,
     price_per_page_usd: priceMicros / USD,
-    cost_usd: (priceMicros * delivered) / USD,
+    cost_usd: (priceMicros * chargedPages({ pages: delivered, pages_unchecked: unchecked })) / USD,
   };
 }
 
-/** The OCR text of a deleted job's page may have been written after the DELETE removed the cache
- * (the page was still running): remove it again unless another job shares the file. */
+/** The OCR text of a deleted job's page, and the page itself (save-finished-page.ts), may have been
+ * written after the DELETE removed them (the page was still running): remove them again, the
+ * cache unless another job shares the file. */
 async function removeOrphanedCache(job: Job): Promise<void> {
   const exists = await getDb().job.count({ where: { id: job.id } });
   if (exists > 0) return;
+  await getJobFiles().deleteJob(job.id);
   const sharing = await getDb().job.count({ where: { fileSha256: job.fileSha256 } });
   if (sharing === 0) await getJobFiles().deleteCache(job.fileSha256);
 }

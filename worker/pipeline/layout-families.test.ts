@@ -114,3 +114,4 @@ test("zebra shading without rules: rows from the text", () => checkFamily("zebra
 test("two tables side by side are two tables", () => checkFamily("side-by-side", 3));
 test("right-to-left (Hebrew) values come out in logical order", () => checkFamily("right-to-left", 2));
 test("a title line above a table is not its header", () => checkFamily("title-above", 3));
+test("row labels wrapped onto several lines (values on the first or the last line) are one cell each", () => checkFamily("wrapped-labels", 4));

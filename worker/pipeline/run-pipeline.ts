@@ -26,6 +26,7 @@ import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
+import { bandBoxes } from "./reconcile/cell-units";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
@@ -67,7 +68,7 @@ export interface PipelineInput {
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
-  onPage?: (page: { pageNumber: number; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
+  onPage?: (page: { pageNumber: number; entry: PageEntry; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
   /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
    * measure or evaluate readers alone. */
   structureReaders?: readonly StructureSource[];
@@ -99,6 +100,9 @@ export interface PipelineOutput {
   /** Wall seconds per stage, summed over the pages. */
   stageSeconds: StageTimings;
   pagesFailed: number;
+  /** Pages delivered from their text layer alone because every OCR reading of them failed
+   * (`unchecked` page entries): nothing on them could be cross-checked, so they are not charged. */
+  pagesUnchecked: number;
   failures: PageFailure[];
   settingsVersion: string;
 }
@@ -135,6 +139,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       let stage = "open";
       let size = { width: 612, height: 792 };
       const timer = new StageTimer();
+      let uncheckedReason: string | null = null;
       try {
         const page = await opened.doc.getPage(pageNumber);
         try {
@@ -152,6 +157,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
+            uncheckedReason = hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
           }
           // The value reading the page's words (and so its cells' values) come from.
           let ownSource: CellSource = "pdf-text";
@@ -201,7 +207,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const ocrPage = pageOcr;
             timer.run("reconcile", () => {
               const values = ocrWordReadings(ocrPage.readings);
-              extraction.tables = extraction.tables.map((table) => reconcileTable(table, ownSource, values));
+              extraction.tables = extraction.tables.map((table, i) => reconcileTable(table, ownSource, values, bandBoxes(table, extraction.tableModels[i] ?? null)));
               extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
               const regions = ocrNonTextRegions(ocrPage.readings);
               figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
@@ -252,11 +258,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               cropPages.set(crop.sha256, seen);
             });
           }
-          pages.push({ page: pageNumber, width: round2(readings.width), height: round2(readings.height) });
+          const entry: PageEntry = { page: pageNumber, width: round2(readings.width), height: round2(readings.height), ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}) };
+          pages.push(entry);
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
           addTimings(stageSeconds, timer.seconds);
-          await input.onPage?.({ pageNumber, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
+          await input.onPage?.({ pageNumber, entry, readings, extraction, structure: { readings: structureReadings, verdicts: voted.verdicts }, timings: timer.seconds });
         } finally {
           page.cleanup();
         }
@@ -276,6 +283,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       result: resultSchema.parse(result),
       stageSeconds,
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
+      pagesUnchecked: pages.filter((entry) => entry.unchecked).length,
       failures,
       // The structure readers' and vote's settings change confidence too (structure/settings.ts).
       settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
@@ -284,6 +292,17 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     await opened.close();
     if (readers && ownsReaders) await readers.release();
   }
+}
+
+/** Why a page with a text layer went without any OCR reading (every engine failed, or the render
+ * they share did), or null when at least one engine read it. The page is still delivered from its
+ * text layer, whose values nothing confirmed (so nothing on it is verified), and is not charged:
+ * what the customer pays for is a cross-checked page (README "Billing"). */
+function everyOcrReadingFailed(pageOcr: PageOcr): string | null {
+  const outcomes = Object.values(pageOcr.readings);
+  const errors = outcomes.flatMap((outcome) => (outcome && isOcrFailure(outcome) ? [outcome.error] : []));
+  if (outcomes.length === 0 || errors.length < outcomes.length) return null;
+  return `every OCR reading of the page failed (${[...new Set(errors)].join("; ")}): delivered from the text layer alone, unchecked and not charged`;
 }
 
 /** Every structure reading of the page. A page read in a turned frame (sideways text) is read by

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.7";
+export const SETTINGS_VERSION = "2026-11-25.8";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -108,6 +108,10 @@ export const SETTINGS = {
   /** A line starting within this many ems below the previous one may be its wrapped
    * continuation (ordinary leading leaves 0.2-0.4 em between lines). */
   wrapGapEm: 0.6,
+  /** A wrapped label's next line starts within this many ems of its first line's left edge; an
+   * indented line ("of which ...") is a row of its own. 0.5 em: flush text varies by < 0.1 em,
+   * indents are >= 1 em (generated family wrapped-labels; EU/US sub-rows). */
+  wrapIndentEm: 0.5,
   /** Two chunks of at least this many words each are two prose columns, not table cells
    * (table cells rarely hold sentences; prose lines in a column hold 6-12 words). */
   proseChunkWords: 6,

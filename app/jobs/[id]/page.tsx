@@ -1,4 +1,5 @@
-// GET /jobs/{id} - a job's page: live progress while it runs, then its result. Visible to whoever
+// GET /jobs/{id} - a job's page: live progress while it runs, with each page as it finishes, then
+// its result. Visible to whoever
 // may poll it through the API (its owner; for an anonymous job, whoever holds the id).
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
@@ -11,6 +12,7 @@ import { getEnv } from "@/lib/env";
 import { AppError } from "@/lib/errors";
 import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
 import { getJobFor } from "@/lib/jobs/find-job";
+import { readFinishedPages } from "@/lib/jobs/finished-pages";
 import { readResult } from "@/lib/jobs/job-view";
 
 export const dynamic = "force-dynamic";
@@ -50,7 +52,9 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       </Notice>
     );
   } else {
-    body = <JobProgress jobId={job.id} initialStage={job.stage} createdAt={job.createdAt.toISOString()} />;
+    // The pages finished so far are in the first answer, so a reload shows them at once.
+    const finished = await readFinishedPages(job.id).catch(() => ({ pages: [] }));
+    body = <JobProgress jobId={job.id} initialStage={job.stage} createdAt={job.createdAt.toISOString()} pages={job.pages} initialFinished={finished.pages} />;
   }
 
   return (

@@ -2,6 +2,7 @@
 // StructureError when the edit does not fit the tables as they stand.
 import type { Table } from "../../result/schema";
 import { mergeCells, splitCell } from "./cell-ops";
+import { confirmStructure } from "./confirm-structure";
 import type { StructureOp } from "./ops";
 import { deleteColumn, deleteRow, markHeader, unmarkHeader } from "./row-ops";
 import { tableAt } from "./table-shape";
@@ -31,6 +32,9 @@ export function applyStructureOp(tables: Table[], op: StructureOp): Table[] {
       break;
     case "delete-column":
       edited = deleteColumn(table, op.col);
+      break;
+    case "confirm-structure":
+      edited = confirmStructure(table);
       break;
   }
   return tables.map((t, i) => (i === at ? edited : t));

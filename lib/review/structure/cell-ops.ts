@@ -1,13 +1,43 @@
-// Merging and splitting cells. A merge is a span_grid region (SPEC.md §2.4: the value sits in the
-// top-left cell, the covered cells are empty); a split undoes a region, or spreads a cell that
-// holds several columns' text over the empty cells to its right. Every cell a person shaped this
-// way is `confirmed` with `human-review`.
+// Merging and splitting cells. In the body a merge is a span_grid region (SPEC.md §2.4: the value
+// sits in the top-left cell, the covered cells are empty); a split undoes a region, or spreads a
+// cell that holds several columns' text over the empty cells to its right. In the header line
+// (where spanning labels are, and where a row of column names is often read as one cell) a merge
+// makes one label over several columns the way the extraction delivers a name spanning columns
+// with no names under it (assemble-table.ts): the joined label in the first column, the columns it
+// spans empty (span_grid covers body rows only); merging a header cell down makes the row below
+// part of the header (header-down.ts); a split spreads a header cell over the empty header cells
+// to its right. Every cell a person shaped this way is `confirmed` with `human-review`.
 import type { Cell, Table } from "../../result/schema";
 import { confirmedCell } from "../confirmed-cell";
+import { headerTakesNextRow } from "./header-down";
 import { StructureError } from "./ops";
 import { blankCell, bodyCell, copyTable, finish, spanAt, unionBox } from "./table-shape";
 
-export function mergeCells(source: Table, row: number, col: number, direction: "right" | "down"): Table {
+/** A blank a person's header merge left (blankCell): the label to its left spans its column. */
+function mergedAway(cell: Cell | undefined): boolean {
+  return !!cell && cell.value === "" && cell.confidence === "confirmed" && cell.sources.length === 1 && cell.sources[0] === "human-review";
+}
+
+function mergeHeaderCells(source: Table, col: number, direction: "right" | "down"): Table {
+  if (direction === "down") return headerTakesNextRow(source);
+  const table = copyTable(source);
+  const line = table.header_cells;
+  if (!line[col]) throw new StructureError(`the header row has no column ${col + 1}`);
+  if (mergedAway(line[col]) && col > 0) throw new StructureError("this header cell is part of the label to its left; select that label");
+  // The label already spans the blanks an earlier merge left; it takes the next cell after them.
+  let end = col + 1;
+  while (mergedAway(line[end])) end++;
+  if (!line[end]) throw new StructureError("there is no header cell to the right to merge with");
+  const parts = line.slice(col, end + 1);
+  const merged: Cell = { value: parts.map((cell) => cell.value.trim()).filter(Boolean).join(" "), confidence: "confirmed", sources: ["human-review"] };
+  const box = unionBox(parts.map((cell) => cell.bbox));
+  if (box) merged.bbox = box;
+  for (let c = col; c <= end; c++) line[c] = c === col ? merged : blankCell();
+  return finish(table);
+}
+
+export function mergeCells(source: Table, row: number | "h", col: number, direction: "right" | "down"): Table {
+  if (row === "h") return mergeHeaderCells(source, col, direction);
   const table = copyTable(source);
   bodyCell(table, row, col);
   const own = spanAt(table, row, col);
@@ -50,8 +80,34 @@ export function guessParts(value: string): string[] {
   return wide.length > 1 ? wide : trimmed.split(/\s+/);
 }
 
-export function splitCell(source: Table, row: number, col: number, parts?: string[]): Table {
+/** A cell holding several columns' text spread over the empty cells to its right in its line
+ * (a body row or the header line); `free` says whether a cell right of it may take a part. */
+function spreadOver(line: Cell[], col: number, parts: string[] | undefined, free: (col: number) => boolean): void {
+  const cell = line[col]!;
+  let room = 1;
+  while (col + room < line.length && line[col + room]!.value.trim() === "" && free(col + room)) room++;
+  if (room === 1) throw new StructureError("there is no empty cell to the right to split into; delete or merge what is there first");
+  const wanted = parts ?? guessParts(cell.value);
+  if (wanted.length < 2) throw new StructureError("give at least two parts to split the cell into");
+  const count = Math.min(room, wanted.length);
+  const texts = [...wanted.slice(0, count - 1), wanted.slice(count - 1).join(" ")];
+  const slice = cell.bbox ? (cell.bbox[2] - cell.bbox[0]) / count : 0;
+  texts.forEach((text, i) => {
+    const target = line[col + i]!;
+    const bbox = target.bbox && i > 0 ? target.bbox : cell.bbox ? ([cell.bbox[0] + i * slice, cell.bbox[1], cell.bbox[0] + (i + 1) * slice, cell.bbox[3]] as [number, number, number, number]) : undefined;
+    const { readings: _readings, ...plain } = i === 0 ? cell : target;
+    const piece = confirmedCell({ ...plain, ...(bbox ? { bbox } : {}) }, text);
+    line[col + i] = i === 0 ? { ...piece, sources: ["human-review"] } : piece;
+  });
+}
+
+export function splitCell(source: Table, row: number | "h", col: number, parts?: string[]): Table {
   const table = copyTable(source);
+  if (row === "h") {
+    if (!table.header_cells[col]) throw new StructureError(`the header row has no column ${col + 1}`);
+    spreadOver(table.header_cells, col, parts, () => true);
+    return finish(table);
+  }
   const cell = bodyCell(table, row, col);
   const span = spanAt(table, row, col);
   if (span && (span.row !== row || span.col !== col)) throw new StructureError("this cell is inside a merged cell; select the merged cell itself");
@@ -72,21 +128,6 @@ export function splitCell(source: Table, row: number, col: number, parts?: strin
     table.span_grid = (table.span_grid ?? []).filter((s) => s !== span);
     return finish(table);
   }
-  const line = table.rows[row]!;
-  let room = 1;
-  while (col + room < line.length && line[col + room]!.value.trim() === "" && !spanAt(table, row, col + room)) room++;
-  if (room === 1) throw new StructureError("there is no empty cell to the right to split into; delete or merge what is there first");
-  const wanted = parts ?? guessParts(cell.value);
-  if (wanted.length < 2) throw new StructureError("give at least two parts to split the cell into");
-  const count = Math.min(room, wanted.length);
-  const texts = [...wanted.slice(0, count - 1), wanted.slice(count - 1).join(" ")];
-  const slice = cell.bbox ? (cell.bbox[2] - cell.bbox[0]) / count : 0;
-  texts.forEach((text, i) => {
-    const target = line[col + i]!;
-    const bbox = target.bbox && i > 0 ? target.bbox : cell.bbox ? ([cell.bbox[0] + i * slice, cell.bbox[1], cell.bbox[0] + (i + 1) * slice, cell.bbox[3]] as [number, number, number, number]) : undefined;
-    const { readings: _readings, ...plain } = i === 0 ? cell : target;
-    const piece = confirmedCell({ ...plain, ...(bbox ? { bbox } : {}) }, text);
-    line[col + i] = i === 0 ? { ...piece, sources: ["human-review"] } : piece;
-  });
+  spreadOver(table.rows[row]!, col, parts, (c) => !spanAt(table, row, c));
   return finish(table);
 }

@@ -6,14 +6,19 @@ import { z } from "zod";
 
 const at = { page: z.number().int().min(1), table: z.number().int().min(0) };
 const bodyRow = z.number().int().min(0);
+/** A body row, or "h": the header line (merges and splits work in both). */
+const anyRow = z.union([bodyRow, z.literal("h")]);
 const col = z.number().int().min(0);
 
 export const structureOpSchema = z.discriminatedUnion("kind", [
-  /** Two neighbouring body cells become one merged cell (span_grid), their texts joined. */
-  z.object({ kind: z.literal("merge-cells"), ...at, row: bodyRow, col, direction: z.enum(["right", "down"]).default("right") }).strict(),
+  /** Two neighbouring body cells become one merged cell (span_grid), their texts joined; in the
+   * header line ("h") two column names become one label over both columns (right), or the first
+   * body row joins the header (down: structure/header-down.ts). */
+  z.object({ kind: z.literal("merge-cells"), ...at, row: anyRow, col, direction: z.enum(["right", "down"]).default("right") }).strict(),
   /** A merged cell comes apart, or a cell holding several columns' text spreads over the empty
-   * cells to its right; `parts` are the texts, left to right (default: the text stays in the first). */
-  z.object({ kind: z.literal("split-cell"), ...at, row: bodyRow, col, parts: z.array(z.string().max(10_000)).max(200).optional() }).strict(),
+   * cells to its right (in the body or the header line); `parts` are the texts, left to right
+   * (default: the text stays in the first). */
+  z.object({ kind: z.literal("split-cell"), ...at, row: anyRow, col, parts: z.array(z.string().max(10_000)).max(200).optional() }).strict(),
   /** The first body row becomes the header line (the table must have none). */
   z.object({ kind: z.literal("mark-header"), ...at }).strict(),
   /** The header line becomes the first body row. */
@@ -26,6 +31,8 @@ export const structureOpSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delete-row"), ...at, row: z.union([bodyRow, z.literal("h")]) }).strict(),
   /** A column that is not part of the table is removed. */
   z.object({ kind: z.literal("delete-column"), ...at, col }).strict(),
+  /** A person confirms the table's structure as it now stands (structure/confirm-structure.ts). */
+  z.object({ kind: z.literal("confirm-structure"), ...at }).strict(),
 ]);
 
 export type StructureOp = z.infer<typeof structureOpSchema>;

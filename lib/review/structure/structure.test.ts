@@ -5,6 +5,7 @@ import { resultSchema, type Cell, type Result, type Table } from "../../result/s
 import { applyStructureOp } from "./apply-op";
 import { applyReview } from "./apply-review";
 import { guessParts } from "./cell-ops";
+import { buildQueue } from "../queue";
 import { StructureError, structureOpSchema, type StructureOpInput } from "./ops";
 
 const c = (value: string, x = 0, y = 0): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"], bbox: [x, y, x + 40, y + 10] });
@@ -116,4 +117,76 @@ test("the fold: value edits at their structure version, structure edits in order
   const undone = applyReview(stored, [split, { version: 2, action: "revert", op: null }], [values0, values1]);
   assert.deepEqual(undone.tables.map(values), [[["1", "2"], ["30", "4"]]], "back to before the split, with the edit made before it");
   assert.equal(stored.tables[0]!.rows[1]![0]!.value, "3", "the stored result is untouched");
+});
+
+test("header row: merge two column names into one label over both columns, extend it, split it back", () => {
+  const [merged] = applyStructureOp([table(1, 0, ["Site", "Emis-", "sions", "Year"], [["A", "1", "2", "2024"]])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1 }));
+  assert.deepEqual(merged!.header, ["Site", "Emis- sions", "", "Year"]);
+  assert.deepEqual(merged!.header_cells[1], { value: "Emis- sions", confidence: "confirmed", sources: ["human-review"], bbox: [50, 0, 140, 10] });
+  assert.equal(merged!.span_grid, undefined, "span_grid stays a body grid");
+  // Merging the label again takes the next column after the blank it already spans.
+  const [wider] = applyStructureOp([merged!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1 }));
+  assert.deepEqual(wider!.header, ["Site", "Emis- sions Year", "", ""]);
+  assert.throws(() => applyStructureOp([wider!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 2 })), /part of the label to its left/);
+  assert.throws(() => applyStructureOp([merged!], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 3 })), /no header cell to the right/);
+  // A row of column names read as one cell, spread over the empty header cells to its right.
+  const [apart] = applyStructureOp([wider!], op({ kind: "split-cell", page: 1, table: 0, row: "h", col: 1, parts: ["Emissions", "", "Year"] }));
+  assert.deepEqual(apart!.header, ["Site", "Emissions", "", "Year"]);
+  assert.ok(apart!.header_cells.slice(1).every((cell) => cell.confidence === "confirmed" && cell.sources.includes("human-review")));
+  const [guessed] = applyStructureOp([table(1, 0, ["Region  Sales  Share", "", ""], [["N", "1", "2"]])], op({ kind: "split-cell", page: 1, table: 0, row: "h", col: 0 }));
+  assert.deepEqual(guessed!.header, ["Region", "Sales", "Share"]);
+  assert.throws(() => applyStructureOp([table(1, 0, ["A", "B"], [])], op({ kind: "split-cell", page: 1, table: 0, row: "h", col: 0, parts: ["a", "b"] })), /no empty cell/);
+  valid([merged!, wider!, apart!, guessed!]);
+});
+
+test("confirm structure: cells whose text no reading contradicts become confirmed; value disputes stay for a person", () => {
+  const t = table(1, 0, ["Item", "Qty"], [["Apples", "3"], ["Pears", "12"], ["", ""]]);
+  t.layout_disputed = true;
+  t.ocr_unsupported = true;
+  // A value dispute (two text readings differ), a structure-only dispute (the text layer read one
+  // text; the ruling grid would cut the cell elsewhere), a verified cell, an exact one, a blank
+  // cell another reading saw "5" in.
+  t.rows[0]![1] = { ...t.rows[0]![1]!, confidence: "disputed", sources: [], readings: { "ocr-1": "8", "pdf-text": "3" }, provisional: true };
+  t.rows[1]![0] = { ...t.rows[1]![0]!, confidence: "disputed", sources: ["pdf-text"], readings: { "pdf-text": "Pears", "pdf-grid": "Pears 12" }, provisional: true };
+  t.rows[1]![1] = { ...t.rows[1]![1]!, confidence: "verified", sources: ["ocr-1", "pdf-text"] };
+  t.rows[2]![0] = { value: "", confidence: "disputed", sources: [], readings: { "pdf-text": "", "ocr-1": "5" }, provisional: true };
+  t.header_cells[0] = { ...t.header_cells[0]!, confidence: "exact", sources: ["source-data"] };
+  const [out] = applyStructureOp([t], op({ kind: "confirm-structure", page: 1, table: 0 }));
+  const level = (row: number | "h", col: number) => (row === "h" ? out!.header_cells[col]! : out!.rows[row]![col]!);
+  assert.equal(level("h", 0).confidence, "exact");
+  assert.deepEqual(level("h", 1), { value: "Qty", confidence: "confirmed", sources: ["pdf-text", "human-review"], bbox: [50, 0, 90, 10] });
+  assert.equal(level(0, 0).confidence, "confirmed");
+  assert.deepEqual(level(0, 1), t.rows[0]![1], "a value dispute is the person's to settle, cell by cell");
+  assert.deepEqual(level(1, 0), { value: "Pears", confidence: "confirmed", sources: ["pdf-text", "human-review"], readings: { "pdf-text": "Pears", "pdf-grid": "Pears 12" }, bbox: [0, 40, 40, 50] });
+  assert.deepEqual(level(1, 1).sources, ["ocr-1", "pdf-text", "human-review"]);
+  assert.equal(level(1, 1).confidence, "confirmed");
+  assert.equal(level(2, 0).confidence, "disputed");
+  assert.equal(level(2, 1).confidence, "confirmed", "a blank cell nobody doubts is confirmed blank");
+  assert.equal(out!.layout_disputed, undefined);
+  assert.equal(out!.ocr_unsupported, true);
+  valid([out!]);
+  // Confirming again settles nothing more: refused, so no empty edit is recorded.
+  assert.throws(() => applyStructureOp([out!], op({ kind: "confirm-structure", page: 1, table: 0 })), /nothing in this table is left/);
+  // The queue: only the value disputes are left (queue.ts counts what every page shows).
+  assert.deepEqual(buildQueue([out!]).map((e) => e.ref), ["1:0:0:1", "1:0:2:0"]);
+  assert.equal(buildQueue([t]).length, 5);
+});
+
+test("header row, merged down: the row below joins the header; a label over empty cells becomes a band over the names below it", () => {
+  const t = table(1, 0, ["Site", "Emissions", "", "Total"], [["", "Air", "Water", "population"], ["A", "1", "2", "3"]]);
+  t.row_groups = [null, "g"];
+  const [out] = applyStructureOp([t], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 1, direction: "down" }));
+  assert.deepEqual(out!.header, ["Site", "Air", "Water", "Total population"]);
+  assert.deepEqual(out!.colbands, [{ label: "Emissions", start_col: 1, end_col: 2 }]);
+  assert.deepEqual(values(out!), [["A", "1", "2", "3"]]);
+  assert.deepEqual(out!.row_groups, ["g"]);
+  assert.deepEqual(out!.header_cells[0], { value: "Site", confidence: "confirmed", sources: ["pdf-text", "human-review"], bbox: [0, 0, 40, 10] });
+  assert.deepEqual(out!.header_cells[3], { value: "Total population", confidence: "confirmed", sources: ["human-review"], bbox: [150, 0, 190, 30] });
+  valid([out!]);
+  // A label over one empty cell with a single name under the pair is one name on two lines.
+  const [wrapped] = applyStructureOp([table(1, 0, ["Share", ""], [["of total", ""], ["1", "2"]])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" }));
+  assert.deepEqual(wrapped!.header, ["Share of total", ""]);
+  assert.equal(wrapped!.colbands, undefined);
+  assert.throws(() => applyStructureOp([table(1, 0, [], [["a"]])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" })), /no header row/);
+  assert.throws(() => applyStructureOp([table(1, 0, ["A"], [])], op({ kind: "merge-cells", page: 1, table: 0, row: "h", col: 0, direction: "down" })), /no row below/);
 });

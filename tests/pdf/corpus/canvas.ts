@@ -140,6 +140,19 @@ export class Canvas {
     this.page.drawLine({ start: { x, y: this.height - y0 }, end: { x, y: this.height - y1 }, thickness, color: rgb(0, 0, 0) });
   }
 
+  /** A stroked polyline through logical top-left points (a chart series, a legend's line sample). */
+  polyline(points: Array<[number, number]>, thickness: number, colour: [number, number, number], dash?: number[]): void {
+    for (let k = 1; k < points.length; k++) {
+      const [a, b] = [points[k - 1]!, points[k]!];
+      this.page.drawLine({ start: { x: a[0], y: this.height - a[1] }, end: { x: b[0], y: this.height - b[1] }, thickness, color: rgb(...colour), dashArray: dash });
+    }
+  }
+
+  /** A rectangle filled white (or `gray`) with a thin black border: a legend's box over a plot. */
+  framedRect(x: number, y: number, w: number, h: number, gray = 1): void {
+    this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(gray, gray, gray), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+  }
+
   fillRect(x: number, y: number, w: number, h: number, gray: number): void {
     this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(gray, gray, gray) });
   }

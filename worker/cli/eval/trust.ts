@@ -4,9 +4,10 @@
 //   1. each predicted table is laid out as the scorer sees it (tableToGrid: colband line, header
 //      line, body rows with span_grid merges) and its adjacency relations listed;
 //   2. a relation takes the WEAKER confidence of its two cells (disputed < unverified < resolved <
-//      reviewed < verified < confirmed < exact). A band label carries its own confidence; the result
-//      format's colbands have none yet, so a band without one counts as `unverified`: nothing read
-//      it twice, and a label's place is exactly the structure this table is about;
+//      reviewed < verified < confirmed < exact). A band label carries its own confidence (the value
+//      vote on its label capped by the structure vote, when OCR ran); a band without one counts
+//      as `unverified`: nothing read it twice, and a label's place is exactly the structure this
+//      table is about;
 //   3. after the metric's one-to-one table matching (adjacency.ts matchTables), a relation is right
 //      when its key is in the matched ground-truth table's multiset (each ground-truth relation
 //      used once). Where a predicted table holds more copies of a key than the ground truth, the
@@ -50,6 +51,9 @@ export function tableTrustRelations(table: Table): LabelledRelation[] {
 export interface TrustCounts {
   /** Per level: relations carrying it and how many of them are right. */
   perLevel: Partial<Record<Confidence, { relations: number; right: number }>>;
+  /** Every wrong relation (page, index of the predicted table in the document, key, level): which
+   * ones the confidence caught and which it let through, for reading the eval JSON. */
+  wrongRelations?: Array<{ page: number; table: number; key: string; confidence: Confidence }>;
 }
 
 function multiset(keys: Iterable<string>): Map<string, number> {
@@ -64,6 +68,7 @@ export function trustDocument(gtTables: Array<{ page: number; rel: Map<string, n
   const predAsMultisets = predTables.map((t) => ({ page: t.page, rel: multiset(t.relations.map((r) => r.key)) }));
   const matchOf = new Map(matchTables(gtTables, predAsMultisets).map((m) => [m.pred, m.gt]));
   const perLevel: TrustCounts["perLevel"] = {};
+  const wrongRelations: NonNullable<TrustCounts["wrongRelations"]> = [];
   predTables.forEach((table, j) => {
     const g = matchOf.get(j);
     const left = new Map(g === undefined ? [] : gtTables[g]!.rel);
@@ -76,9 +81,10 @@ export function trustDocument(gtTables: Array<{ page: number; rel: Map<string, n
       const level = (perLevel[relation.confidence] ??= { relations: 0, right: 0 });
       level.relations += 1;
       if (isRight) level.right += 1;
+      else wrongRelations.push({ page: table.page, table: j, key: relation.key, confidence: relation.confidence });
     }
   });
-  return { perLevel };
+  return { perLevel, wrongRelations };
 }
 
 export function addTrust(into: TrustCounts, more: TrustCounts): TrustCounts {
@@ -87,7 +93,7 @@ export function addTrust(into: TrustCounts, more: TrustCounts): TrustCounts {
     const sum = perLevel[level] ?? { relations: 0, right: 0 };
     perLevel[level] = { relations: sum.relations + c.relations, right: sum.right + c.right };
   }
-  return { perLevel };
+  return { perLevel, wrongRelations: [...(into.wrongRelations ?? []), ...(more.wrongRelations ?? [])] };
 }
 
 export interface TrustSummary {

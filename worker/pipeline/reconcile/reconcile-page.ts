@@ -2,7 +2,9 @@
 // against the page's other readings. They only rewrite confidence fields; structure is untouched.
 import type { CellSource, Prose, Table } from "../../../lib/result/schema";
 import type { OcrOutcome, OcrReaderName } from "../ocr/types";
-import { reconcileExistingCell, type WordReadings } from "./reconcile-cell";
+import { cellReadings, reconcileExistingCell, type WordReadings } from "./reconcile-cell";
+import { voteOnReadings } from "./vote";
+import type { Box } from "../types";
 import { isOcrUnsupported } from "./table-support";
 import { verifyProse } from "./prose";
 
@@ -11,8 +13,10 @@ import { verifyProse } from "./prose";
  * scans) reconciled cell by cell against `readings` (the other value readings of the page; the
  * own source's words, if given, are ignored). Header cells the same, and `header` re-derived from
  * them. `ocr_unsupported` is set when no OCR reading has content inside the table's bbox.
+ * Column bands whose box is known (`bandBoxes`, cell-units.ts) get the confidence of the same
+ * vote on their label (the result gives a band no value readings, only the confidence).
  */
-export function reconcileTable(table: Table, ownSource: CellSource, readings: WordReadings): Table {
+export function reconcileTable(table: Table, ownSource: CellSource, readings: WordReadings, bandBoxes: ReadonlyArray<Box | null> = []): Table {
   const others: WordReadings = { ...readings };
   delete others[ownSource];
   const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others));
@@ -22,6 +26,15 @@ export function reconcileTable(table: Table, ownSource: CellSource, readings: Wo
     header: headerCells.map((cell) => cell.value),
     rows: table.rows.map((row) => row.map((cell) => reconcileExistingCell(cell, ownSource, others))),
   };
+  if (table.colbands) {
+    out.colbands = table.colbands.map((band, i) => {
+      const box = bandBoxes[i];
+      if (!box) return band;
+      const texts = cellReadings(box, others);
+      texts[ownSource] = band.label;
+      return { ...band, confidence: voteOnReadings(texts).confidence };
+    });
+  }
   delete out.ocr_unsupported;
   if (table.bbox && isOcrUnsupported(table.bbox, others)) out.ocr_unsupported = true;
   return out;

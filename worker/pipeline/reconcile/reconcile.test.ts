@@ -234,3 +234,32 @@ test("reconcileProse and unreadable pages", () => {
   assert.equal(isPageUnreadable(false, { "ocr-1": failed, "ocr-2": ok }), false);
   assert.equal(isPageUnreadable(true, { "ocr-1": failed, "ocr-2": failed }), false);
 });
+
+test("reconcileTable: a column band with a box gets the value vote on its label; without a box, none", () => {
+  const cell = (value: string, bbox: BBox) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const], bbox });
+  const table = tableSchema.parse({
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: null,
+    column_major: false,
+    header: ["Men", "Women"],
+    header_cells: [cell("Men", [0, 10, 30, 20]), cell("Women", [50, 10, 90, 20])],
+    colbands: [
+      { label: "Employment", start_col: 0, end_col: 1 },
+      { label: "Unboxed", start_col: 0, end_col: 1 },
+    ],
+    row_groups: [],
+    rows: [[cell("12", [0, 30, 20, 40]), cell("7", [50, 30, 60, 40])]],
+    bbox: [0, 0, 90, 40],
+  });
+  const band: BBox = [20, 0, 70, 9];
+  const same = [word("Employment", [21, 1, 69, 8]), word("Men", [1, 11, 29, 19]), word("Women", [51, 11, 89, 19])];
+  const out = reconcileTable(table, "pdf-text", { "ocr-2": same }, [band, null]);
+  tableSchema.parse(out);
+  assert.deepEqual(out.colbands!.map((b) => b.confidence), ["verified", undefined]);
+  const misread = reconcileTable(table, "pdf-text", { "ocr-2": [word("Emp1oyment", [21, 1, 69, 8])] }, [band, null]);
+  assert.equal(misread.colbands![0]!.confidence, "disputed");
+  // Without band boxes (a caller that does not know them): bands untouched.
+  assert.deepEqual(reconcileTable(table, "pdf-text", { "ocr-2": same }).colbands, table.colbands);
+});

@@ -139,6 +139,15 @@ test("a column band no other reading supports caps the header cells under it", (
   assert.equal(out.header_cells[1]!.provisional, undefined);
   // The body is not under the band: untouched.
   assert.equal(out.rows[1]![1]!.confidence, "verified");
+  // The band's own confidence (the value vote on its label) stands where its place is agreed and
+  // is capped where it is contested (one supporter, one against: disputed).
+  const voted = { ...table, colbands: [{ ...base.colbands![0]!, confidence: "verified" as const }] };
+  const bandAgreed = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-tags", withBand)]).tables[0]!;
+  assert.equal(bandAgreed.colbands![0]!.confidence, "verified");
+  const bandContested = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-layout", asName)]).tables[0]!;
+  assert.equal(bandContested.colbands![0]!.confidence, "disputed");
+  const bandAlone = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand)]).tables[0]!;
+  assert.equal(bandAlone.colbands![0]!.confidence, "unverified");
 });
 
 test("PaddleOCR's words are put back into the lines they were cut from", () => {
@@ -149,4 +158,37 @@ test("PaddleOCR's words are put back into the lines they were cut from", () => {
   assert.deepEqual(lines.map((l) => l.text), ["Total population", "1,234", "next"]);
   // Same top and bottom but a gutter apart (two boxes of equal height): still two lines.
   assert.equal(ocrWordsToLines([w("A", 100, 110), w("B", 200, 210)]).length, 2);
+});
+
+test("a column band is supported only over the same columns: the same label over other names is against it", () => {
+  // "Stock" over Qty | Price in the delivered table; one reading puts it over Name | Qty instead.
+  const w3: Word[] = [
+    word("Stock", [180, 85, 210, 95]),
+    word("Name", [100, 100, 130, 110]),
+    word("Qty", [200, 100, 220, 110]),
+    word("Price", [260, 100, 290, 110]),
+    word("Pens", [100, 120, 125, 130]),
+    word("12", [200, 120, 212, 130]),
+    word("3.5", [260, 120, 278, 130]),
+    word("Ink", [100, 140, 118, 150]),
+    word("7", [200, 140, 206, 150]),
+    word("1.2", [260, 140, 278, 150]),
+  ];
+  const c = (row: number, col: number, i: number, colSpan = 1): ModelCell => ({ row, col, rowSpan: 1, colSpan, text: w3[i]!.text, box: w3[i]!.box });
+  const body = [c(1, 0, 1), c(1, 1, 2), c(1, 2, 3), c(2, 0, 4), c(2, 1, 5), c(2, 2, 6), c(3, 0, 7), c(3, 1, 8), c(3, 2, 9)];
+  const m = (band: ModelCell): TableModel => ({ box: [100, 85, 290, 150], nRows: 4, nCols: 3, cells: [band, ...body], headerRows: 2, rowGroups: [], source: "pdf-grid", disputed: false });
+  const overRight = m(c(0, 1, 0, 2));
+  const overLeft = m(c(0, 0, 0, 2));
+  const base = modelToTable(overRight, 1, 0);
+  assert.deepEqual(base.colbands, [{ label: "Stock", start_col: 1, end_col: 2 }]);
+  const verify = (x: Cell): Cell => (x.value === "" ? x : { ...x, confidence: "verified", sources: ["pdf-text", "ocr-2"] });
+  const table: Table = { ...base, colbands: [{ ...base.colbands![0]!, confidence: "verified" }], header_cells: base.header_cells.map(verify), rows: base.rows.map((r) => r.map(verify)) };
+  const same = reconcileStructure([table], [overRight], w3, [tables("pdf-grid", overRight), tables("pdf-tags", overRight)]).tables[0]!;
+  assert.equal(same.colbands![0]!.confidence, "verified");
+  const other = reconcileStructure([table], [overRight], w3, [tables("pdf-grid", overRight), tables("pdf-layout", overLeft)]);
+  assert.equal(other.tables[0]!.colbands![0]!.confidence, "disputed");
+  const verdict = other.verdicts[0]!.find((v) => v.unit.ref.kind === "band")!.verdict;
+  assert.deepEqual([verdict.supporters, verdict.against], [["pdf-grid"], ["pdf-layout"]]);
+  // The names under the contested band are capped; the one outside it is not.
+  assert.deepEqual(other.tables[0]!.header_cells.map((x) => x.confidence), ["verified", "unverified", "unverified"]);
 });

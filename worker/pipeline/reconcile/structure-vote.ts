@@ -22,9 +22,10 @@
 //   - disputed: as many or more against than for -> `disputed`, provisional, `readings` holding
 //               what each segmentation would make of the cell (keyed by structure source) beside
 //               the value readings.
-// A column band has no confidence of its own (the result gives it none); its verdict caps the
-// header cells under it, the cells its relations join (majority -> resolved, otherwise
-// unverified): their own values are not in doubt, so they are not made provisional.
+// A column band's verdict caps the header cells under it, the cells its relations join (majority
+// -> resolved, otherwise unverified): their own values are not in doubt, so they are not made
+// provisional. It caps the band's own confidence (the value vote on its label, when OCR ran) like
+// a cell's: majority -> resolved, single -> unverified, disputed -> disputed.
 // A cell's confidence only ever goes down here. Empty cells take part in no relation: untouched.
 import type { Cell, CellSource, Confidence, Table } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
@@ -54,7 +55,8 @@ export interface StructureVerdict {
 export interface PreparedReading {
   source: StructureSource;
   kind: StructureReading["kind"];
-  judge(words: readonly number[], box: Box): Opinion;
+  /** `under`: for a column band, the words of the header names under it (its span). */
+  judge(words: readonly number[], box: Box, under?: readonly number[]): Opinion;
 }
 
 /** The page's words as points (their centres), the unit segmentations are compared in. */
@@ -79,12 +81,17 @@ export class PageWords {
 
 const keyOf = (indices: readonly number[]) => indices.join(",");
 
+/** The words in any of `boxes`, each once, ascending (the key of a band's span). */
+export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
+  return [...new Set(boxes.flatMap((b) => page.inBox(b)))].sort((a, b) => a - b);
+}
+
 export function prepareReading(reading: StructureReading, page: PageWords): PreparedReading {
   return reading.kind === "tables" ? prepareTables(reading.source, reading.tables, page) : prepareFragments(reading.source, reading.fragments, page);
 }
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
-  const byKey = new Map<string, string>();
+  const byKey = new Map<string, { value: string; under?: string }>();
   const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
@@ -93,7 +100,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
     for (const unit of tableUnits(modelToTable(model, 1, 0), model)) {
       const words = page.inBox(unit.box);
       if (words.length === 0) continue;
-      byKey.set(keyOf(words), unit.value);
+      byKey.set(keyOf(words), { value: unit.value, ...(unit.under ? { under: keyOf(wordsInBoxes(page, unit.under)) } : {}) });
       for (const i of words) {
         const list = unitsOfWord.get(i) ?? [];
         list.push({ value: unit.value, size: words.length });
@@ -104,9 +111,14 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
   return {
     source,
     kind: "tables",
-    judge(words, box) {
-      const value = byKey.get(keyOf(words));
-      if (value !== undefined) return { verdict: "support" };
+    judge(words, box, under) {
+      const found = byKey.get(keyOf(words));
+      if (found !== undefined) {
+        // A band both readings see, over different names: the same label, another place.
+        const mine = under && under.length > 0 ? keyOf(under) : "";
+        if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
+        return { verdict: "support" };
+      }
       const cx = (box[0] + box[2]) / 2;
       const cy = (box[1] + box[3]) / 2;
       const seen = words.some((i) => inTable.has(i)) || tableBoxes.some((b) => cx >= b[0] && cx <= b[2] && cy >= b[1] && cy <= b[3]);
@@ -169,13 +181,13 @@ function sameRow(a: Box, b: Box): boolean {
 }
 
 /** The verdict on one cell (its words and box) from every prepared reading. */
-export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[]): StructureVerdict {
+export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[]): StructureVerdict {
   const supporters: StructureSource[] = [];
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
   const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
   for (const reading of readings) {
-    const opinion = reading.judge(words, box);
+    const opinion = reading.judge(words, box, under);
     if (opinion.verdict === "support") {
       if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
       supporters.push(reading.source);
@@ -236,11 +248,12 @@ export interface TableStructureOutcome {
 /** The structure vote over one delivered table (after the value vote). */
 export function voteOnStructure(table: Table, model: TableModel | null, page: PageWords, readings: readonly PreparedReading[]): TableStructureOutcome {
   const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
+  const bands = [...(table.colbands ?? [])];
   const verdicts: TableStructureOutcome["verdicts"] = [];
   for (const unit of tableUnits(table, model)) {
     const words = page.inBox(unit.box);
     if (words.length === 0) continue;
-    const verdict = judgeCell(words, unit.box, unit.value, readings);
+    const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined);
     verdicts.push({ unit, verdict });
     const ref = unit.ref;
     if (ref.kind === "header") out.header_cells[ref.col] = applyVerdict(out.header_cells[ref.col]!, verdict);
@@ -252,9 +265,15 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
         const cell = out.header_cells[col];
         if (cell && cell.value !== "") out.header_cells[col] = capAt(cell, cap);
       }
+      // The band's own confidence (from the value vote on its label), capped like a cell's.
+      if (band.confidence) {
+        const own: Confidence = verdict.level === "disputed" ? "disputed" : cap;
+        bands[ref.band] = { ...band, confidence: (RANK[band.confidence] ?? 0) <= (RANK[own] ?? 0) ? band.confidence : own };
+      }
     }
   }
   out.header = out.header_cells.length > 0 ? out.header_cells.map((c) => c.value) : out.header;
+  if (table.colbands) out.colbands = bands;
   return { table: out, verdicts };
 }
 

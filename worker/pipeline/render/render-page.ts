@@ -73,13 +73,33 @@ export function textSizeToDpi(textSizePt: number | null, settings: RenderSetting
   return Math.round(Math.min(settings.maxDpi, Math.max(settings.minDpi, dpi)));
 }
 
-/** Renders a page at `dpi` on a white background. The caller keeps the page open. */
-export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number, textSizePt: number | null = null): Promise<PageRender> {
+/** A page whose render would not fit in `maxRenderPixels` even at `minDpi`. */
+export class PageTooLargeToRender extends Error {}
+
+/** `dpi`, lowered as far as `minDpi` so that a `widthPt` x `heightPt` page fits the pixel budget;
+ * throws PageTooLargeToRender when even `minDpi` does not fit. */
+export function dpiWithinBudget(widthPt: number, heightPt: number, dpi: number, settings: RenderSettings = RENDER_SETTINGS): number {
+  const pixelsAt = (d: number) => Math.ceil((widthPt * d) / 72) * Math.ceil((heightPt * d) / 72);
+  if (pixelsAt(dpi) <= settings.maxRenderPixels) return dpi;
+  const fitting = Math.floor(Math.sqrt((settings.maxRenderPixels * 72 * 72) / (widthPt * heightPt)));
+  if (fitting >= settings.minDpi && pixelsAt(fitting) <= settings.maxRenderPixels) return fitting;
+  const megapixels = Math.round(pixelsAt(settings.minDpi) / 1e6);
+  throw new PageTooLargeToRender(
+    `the page is ${Math.round(widthPt)} x ${Math.round(heightPt)} pt: rendered at the ${settings.minDpi} dpi OCR needs it would be ${megapixels} M pixels, more than the ${settings.maxRenderPixels / 1e6} M a page may use`,
+  );
+}
+
+/** Renders a page at `dpi` on a white background. The caller keeps the page open. A render above
+ * the pixel budget is refused (PageTooLargeToRender) before any canvas is allocated. */
+export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number, textSizePt: number | null = null, settings: RenderSettings = RENDER_SETTINGS): Promise<PageRender> {
   const scale = dpi / 72;
   const viewportPt = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
+  if (width * height > settings.maxRenderPixels) {
+    throw new PageTooLargeToRender(`a ${width} x ${height} pixel render is more than the ${settings.maxRenderPixels / 1e6} M pixels a page may use`);
+  }
   const canvas = pdfjsCanvas().createCanvas(width, height);
   const context = canvas.getContext("2d");
   context.fillStyle = "#ffffff";
@@ -115,7 +135,9 @@ export async function renderPageForOcr(
   settings: RenderSettings = RENDER_SETTINGS,
 ): Promise<PageRender> {
   const textSizePt = await readTextSizePt(page);
-  return renderPage(page, pageNumber, textSizeToDpi(textSizePt, settings), textSizePt);
+  const { width, height } = page.getViewport({ scale: 1 });
+  const dpi = dpiWithinBudget(width, height, textSizeToDpi(textSizePt, settings), settings);
+  return renderPage(page, pageNumber, dpi, textSizePt, settings);
 }
 
 /** The render as an 8-bit greyscale PGM (P5) file: Leptonica reads it without a decoder, and it

@@ -12,6 +12,14 @@ export const RENDER_SETTINGS = {
   maxDpi: 400,
   /** Scans have no text layer to measure; 300 dpi is the usual scan resolution, so nothing is lost. */
   dpiWithoutTextLayer: 300,
+  /** Most pixels one page render may have. The largest renders real documents ask for: A3 at the
+   * 400 dpi cap is 31 M pixels, A0 at 150 dpi 35 M; 40 M pixels are a 160 MB RGBA canvas, well
+   * inside PAGE_MEMORY_MB's default with both engines' working copies. A larger page is rendered
+   * at the dpi that fits; one that does not fit even at minDpi (a hostile or poster-sized MediaBox)
+   * is not rendered at all, so OCR gives no reading of it (run-pipeline: `unchecked`). Added without
+   * bumping OCR_SETTINGS_VERSION: a cached reading of a large page made at a higher dpi is still a
+   * valid reading of it. */
+  maxRenderPixels: 40_000_000,
 } as const;
 
-export type RenderSettings = typeof RENDER_SETTINGS;
+export type RenderSettings = { readonly [K in keyof typeof RENDER_SETTINGS]: number };

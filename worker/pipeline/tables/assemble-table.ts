@@ -78,8 +78,8 @@ export function modelToTable(model: TableModel, page: number, index: number): Ta
   return table;
 }
 
-/** One slot of the grid view; `confidence` is the cell's own (a band label has one only when a
- * stage gave it one: the result format's colbands carry none yet). */
+/** One slot of the grid view; `confidence` is the cell's own (a band label has one only when the
+ * value vote judged it: OCR ran). */
 export interface GridViewCell {
   row: number;
   col: number;
@@ -107,7 +107,7 @@ export function tableToGrid(table: Table): { cells: GridViewCell[]; nRows: numbe
   }
   let offset = bandRows.length;
   for (const { band, level } of placed) {
-    const confidence = (band as Colband & { confidence?: Confidence }).confidence;
+    const confidence = band.confidence;
     cells.push({ row: level, col: band.start_col, rowSpan: 1, colSpan: band.end_col - band.start_col + 1, text: band.label, ...(confidence ? { confidence } : {}) });
   }
   if (table.header_cells.length > 0) {

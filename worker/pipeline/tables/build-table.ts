@@ -385,6 +385,10 @@ function isContinuation(
   // The values of a row label wrapped over several lines sit on its middle line: a line of values
   // with the first column empty, right under a label that has none yet.
   if (!cells.has(0) && prevCells.size === 1 && prevCells.has(0)) return true;
+  // ...or on its last line: the line above is a label alone (no values yet), and this line's
+  // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
+  // row is a row of its own).
+  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
@@ -393,6 +397,15 @@ function isContinuation(
   if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
   // Every cell of the line continues a sentence (starts in lower case) of the row above.
   return texts.every(([col, c]) => prevCells.has(col) && /^[a-z(]/.test(c.words[0]?.text ?? ""));
+}
+
+/** A first-column text that carries on the label above it: starts in lower case, one column
+ * wide, at the label's left edge. */
+function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, size: number, settings: Settings): boolean {
+  if (!cell || cell.last !== 0 || !/^[a-z(]/.test(cell.words[0]?.text ?? "")) return false;
+  const left = Math.min(...cell.words.map((w) => w.box[0]));
+  const aboveLeft = Math.min(...above.words.map((w) => w.box[0]));
+  return Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm;
 }
 
 function rawToModel(

@@ -155,6 +155,9 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     let lastTab = i;
     let count = 1;
     let j = i;
+    // Lines that only carry on a wrapped label (see wrapsLabel) belong to the rows around them:
+    // they neither interrupt the run nor end the table.
+    let carried = 0;
     while (j + 1 < info.length) {
       const next = info[j + 1]!;
       const size = Math.max(next.line.size, info[j]!.line.size);
@@ -163,6 +166,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       if (next.tabular) {
         lastTab = j + 1;
         count++;
+        carried = 0;
+      } else if (wrapsLabel(next.line, info[j]!.line, settings)) {
+        carried++;
+        if (carried === j + 1 - lastTab) lastTab = j + 1;
       } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
       j++;
     }
@@ -182,6 +189,15 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     i = Math.max(lastTab + 1, i + 1);
   }
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+/** A one-chunk line right below another at wrap distance, starting at its left edge in lower case:
+ * the next line of a wrapped row label ("Public administration and" / "defence, compulsory"). */
+function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolean {
+  const first = line.words[0]?.text ?? "";
+  if (!/^[a-z(]/.test(first)) return false;
+  if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
+  return Math.abs(line.box[0] - above.box[0]) <= line.size * settings.wrapIndentEm;
 }
 
 /** A one-chunk line right above a table, centred over its value columns (right of the row

@@ -1,5 +1,8 @@
-// Every layout family of the generated corpus (issue 13 part 3): adding one is one file and one line.
+// Every layout family of the generated corpus (issue 13 part 3): adding one is one file and one line
+// (at the end: each family's random draws are seeded by its place in this list).
 import type { Family } from "../family";
+import { abbreviationKey } from "./abbreviation-key";
+import { chartLegend } from "./chart-legend";
 import { footnoteRows } from "./footnote-rows";
 import { monospacedDashes } from "./monospaced-dashes";
 import { multiLevelHeader } from "./multi-level-header";
@@ -8,6 +11,8 @@ import { sideBySide } from "./side-by-side";
 import { sideways } from "./sideways";
 import { stackedRepeatHeader } from "./stacked-repeat-header";
 import { titleAbove } from "./title-above";
+import { wrappedHeaders } from "./wrapped-headers";
+import { wrappedLabels } from "./wrapped-labels";
 import { zebraShading } from "./zebra-shading";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders];

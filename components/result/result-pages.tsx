@@ -1,0 +1,82 @@
+// The pages of a result in reading order, one card per page: tables as tinted grids, headings and
+// paragraphs, figures. The finished result (result-view.tsx) and a running job's finished pages
+// (finished-pages.tsx) render through this one component, so a page looks the same before and
+// after the job is done.
+import type { Image, PageEntry, Prose, Table } from "@/lib/result/schema";
+import { TableGrid } from "./table-grid";
+
+export interface PagesContent {
+  tables: Table[];
+  prose: Prose[];
+  images: Image[];
+  pages: PageEntry[];
+}
+
+type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
+
+function blocksOfPage(content: PagesContent, page: number): Block[] {
+  const blocks: Block[] = [
+    ...content.prose.filter((p) => p.page === page).map((prose): Block => ({ kind: "prose", order: prose.order, prose })),
+    ...content.images.filter((i) => i.page === page).map((image): Block => ({ kind: "image", order: image.order, image })),
+    // A table whose place in the reading order is unknown goes after everything else on its page.
+    ...content.tables.filter((t) => t.page === page).map((table): Block => ({ kind: "table", order: table.order ?? Number.MAX_SAFE_INTEGER, table })),
+  ];
+  return blocks.sort((a, b) => a.order - b.order);
+}
+
+function ProseBlock({ prose }: { prose: Prose }) {
+  if (prose.role === "heading") {
+    const Heading = prose.level <= 1 ? "h3" : "h4";
+    return <Heading className="mb-1 mt-3">{prose.text}</Heading>;
+  }
+  return <p className="my-2 max-w-prose whitespace-pre-line">{prose.text}</p>;
+}
+
+/** `figuresPending`: figures per page whose crops are not stored yet (a running job's pages). */
+export function ResultPages({ jobId, content, figuresPending }: { jobId: string; content: PagesContent; figuresPending?: ReadonlyMap<number, number> }) {
+  return (
+    <>
+      {content.pages.map((entry) => {
+        const page = entry.page;
+        const blocks = blocksOfPage(content, page);
+        const pending = figuresPending?.get(page) ?? 0;
+        return (
+          <section key={page} className="card" aria-labelledby={`page-${page}`} data-testid={`page-${page}`}>
+            <h2 id={`page-${page}`}>Page {page}</h2>
+            {entry.unreadable ? (
+              <p className="notice notice-warn">This page could not be read by any reading; nothing from it is in the result. Check the original.</p>
+            ) : entry.unchecked ? (
+              <p className="notice notice-warn">No OCR reading of this page succeeded, so nothing on it could be cross-checked: it is shown from its text layer alone and was not charged.</p>
+            ) : null}
+            {!entry.unreadable && blocks.length === 0 && pending === 0 ? (
+              <p className="muted">Nothing was found on this page.</p>
+            ) : null}
+            <div className="stack">
+              {blocks.map((block) =>
+                block.kind === "table" ? (
+                  <TableGrid key={`t${block.table.index}`} table={block.table} />
+                ) : block.kind === "prose" ? (
+                  <ProseBlock key={`p${block.prose.index}`} prose={block.prose} />
+                ) : (
+                  <figure key={`i${block.image.index}`} className="m-0">
+                    {/* eslint-disable-next-line @next/next/no-img-element -- a crop served as is; no resizing service */}
+                    <img src={`/jobs/${jobId}/${block.image.path}`} alt={`Figure ${block.image.index + 1} on page ${page}`} className="h-auto max-w-full rounded border border-line" />
+                    <figcaption className="muted text-sm">
+                      Figure {block.image.index + 1} · {block.image.confidence}
+                      {block.image.also_on.length ? ` · also on page ${block.image.also_on.join(", ")}` : ""}
+                    </figcaption>
+                  </figure>
+                ),
+              )}
+              {pending > 0 ? (
+                <p className="muted text-sm">
+                  {pending} figure{pending === 1 ? "" : "s"} on this page, shown when the whole document is done.
+                </p>
+              ) : null}
+            </div>
+          </section>
+        );
+      })}
+    </>
+  );
+}
