@@ -2,16 +2,17 @@
 // Sideways: text lines make the column profile spikier than the row profile (skew-angle.ts).
 // Upside down: in Latin script, ascenders and capitals (b d f h k l t, A-Z) stick out above the
 // x-height band of a line far more often than descenders (g j p q y) hang below it; a page whose
-// lines have more ink below their core than above is upside down.
+// text lines, voting one by one, have more ink below their core than above is upside down (lines
+// of numbers and bands joined by rulings abstain; without a clear vote the ink is pooled).
 import { rowAndColumnScores } from "./skew-angle";
 import { rotateQuarter } from "./rotate-image";
 
 export interface OrientationSettings {
   /** The column profile must beat the row profile by this factor to call a page sideways. */
   sidewaysRatio: number;
-  /** Ink below the line cores against ink above, pooled over the page: no longer decides (see
-   * upsideDownVotes), kept for the measurement (inkAboveAndBelowCores; English text has ~2x more
-   * above than below when upright). */
+  /** Ink below the line cores must beat ink above, pooled over the page, by this factor to call a
+   * page upside down when its lines give no clear vote (English text has ~2x more above than
+   * below when upright). */
   upsideDownRatio: number;
   /** A row is part of a line's core when its ink is at least this share of the line's fullest row. */
   coreShare: number;
@@ -29,18 +30,23 @@ export interface OrientationSettings {
    * of numbers with a label 0.5-1% (a few ascenders overshooting the digits): 2.5% is between
    * (near their geometric mean). */
   lineSideShare: number;
+  /** ...and the ink on its emptier side is at least this share of the fuller side's (a text line
+   * has ascenders and descenders; generated dense number rows, "Area 12  1,234 ...", have their
+   * commas below and nothing above, and voted a whole upright page upside down without it). */
+  lineBothSides: number;
   /** A line votes only when one side's ink beats the other's by this share of both (a line of
    * digits or capitals has nearly none on either side). */
   lineVoteMargin: number;
-  /** Upside-down lines must outnumber upright ones by this factor (and be at least 3).
-   * Measured on the EU realistic scans (`eval --scans realistic`: 111 pages, each also turned
-   * over; 2026-11-25): pooled ink (the rule before) turned 4 upright pages over (eu-001 p1, eu-011 p4,
-   * eu-015 p1, eu-016 p3: pages of ruled tables) and missed 8 of the turned ones; line votes with
-   * these values turn no upright page over and miss 11 (pages with under three clear lines). */
+  /** A clear vote: at least 3 lines, and this many times the other side's. Measured on the EU
+   * realistic scans (`eval --scans realistic`: 111 pages, each also turned over; 2026-11-25):
+   * pooled ink alone (the rule before) turned 4 upright pages over (eu-001 p1, eu-011 p4, eu-015
+   * p1, eu-016 p3: pages of ruled tables) and missed 8 of the turned ones; clear line votes, else
+   * pooled ink, turn no upright page over and miss 1 (a page of 2 lines). The generated dense
+   * table page and the disputed-table page are right either way up. */
   upsideDownVotes: number;
 }
 
-export const ORIENTATION_SETTINGS: OrientationSettings = { sidewaysRatio: 1.5, upsideDownRatio: 1.3, coreShare: 0.45, lineBandMaxMedians: 2.5, lineVoteMargin: 0.2, lineSideShare: 0.025, upsideDownVotes: 2, rulingRunPt: 30 };
+export const ORIENTATION_SETTINGS: OrientationSettings = { sidewaysRatio: 1.5, upsideDownRatio: 1.3, coreShare: 0.45, lineBandMaxMedians: 2.5, lineVoteMargin: 0.2, lineSideShare: 0.025, lineBothSides: 0.15, upsideDownVotes: 2, rulingRunPt: 30 };
 
 /** `ink` without its runs (vertical or horizontal) longer than `longest` pixels: rulings, frames
  * and underlines, which are not letters. */
@@ -112,6 +118,10 @@ export function lineVotes(ink: Uint8Array, width: number, height: number, dpi: n
     // and a label's descenders (g, y, p) below would vote it upside down. Only a line whose
     // ascenders (or, turned over, descenders) stick out of an x-height core votes.
     if (Math.max(above, below) < settings.lineSideShare * core) continue;
+    // A line of numbers has its core from the baseline to the digits' top: its commas, minus
+    // signs and a label's descenders are all it has outside, and all below it when upright. A
+    // line of words has ascenders above and descenders below: only such a line votes.
+    if (Math.min(above, below) < settings.lineBothSides * Math.max(above, below)) continue;
     const margin = settings.lineVoteMargin * (above + below);
     if (above - below > margin) votes.upright++;
     else if (below - above > margin) votes.upsideDown++;
@@ -160,14 +170,17 @@ export function isSideways(ink: Uint8Array, width: number, height: number, setti
   return columns > rows * settings.sidewaysRatio;
 }
 
-/** True when a page with horizontal, straight lines is upside down: its text lines vote
- * (lineVotes), and at least three, and `upsideDownVotes` times as many as the upright ones, must
- * have more ink below their core than above. A page with too few clear lines stays as it is:
- * turning an upright page over loses all of it, leaving an upside-down one as it was is no worse
- * than before. A skewed page smears the line bands, so deskew before asking. */
+/** True when a page with horizontal, straight lines is upside down. Its text lines vote
+ * (lineVotes); a clear vote (at least three lines, twice as many as the other side) decides.
+ * Without one (a page of numbers, a short table) the ink above and below all line cores, pooled,
+ * decides as it did alone before (upsideDownRatio). A skewed page smears the line bands, so
+ * deskew before asking. */
 export function isUpsideDown(ink: Uint8Array, width: number, height: number, dpi: number, settings: OrientationSettings = ORIENTATION_SETTINGS): boolean {
   const votes = lineVotes(ink, width, height, dpi, settings);
-  return votes.upsideDown >= 3 && votes.upsideDown >= votes.upright * settings.upsideDownVotes;
+  if (votes.upsideDown >= 3 && votes.upsideDown >= votes.upright * settings.upsideDownVotes) return true;
+  if (votes.upright >= 3 && votes.upright >= votes.upsideDown * settings.upsideDownVotes) return false;
+  const { above, below } = inkAboveAndBelowCores(ink, width, height, settings.coreShare);
+  return below > above * settings.upsideDownRatio;
 }
 
 /** Clockwise quarter turns (0-3) that make the (straight) page of binary mask `ink` upright. */

@@ -13,7 +13,7 @@ import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
 
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-export const SCAN_PREP_VERSION = "prep-4";
+export const SCAN_PREP_VERSION = "prep-5";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
