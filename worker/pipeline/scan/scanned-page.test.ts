@@ -7,7 +7,7 @@ import type { Word as OcrWord } from "../ocr/types";
 import type { Ruling } from "../types";
 import { ocrWordsToPageWords, withoutGluedRulings } from "./scanned-page";
 
-const GLYPHS = ["|", "[", "]", "{", "}", ")", "("];
+const GLYPHS = ["|", "[", "]", "{", "}", "!"];
 const VALUES = ["PBUK", "76.7", "1996", "Total", "OXIRM", "3,412", "n/a"];
 
 /** Words `value` of width 6 pt a character in cells [x, x + 80] of a row at y, the vertical
@@ -38,6 +38,19 @@ test("a ruling character glued to either end of a word is cut off where the imag
     // A ruling that ends above the word is not through it.
     const above = rulings.map((r) => ({ ...r, start: 60, end: 90 }));
     assert.equal(withoutGluedRulings(leading, above), leading);
+  }
+});
+
+test("a negative amount in parentheses set against a column's ruling keeps its parentheses", () => {
+  for (const amount of ["(1,234)", "(56.7)", "(9)", "(12,345,678)"]) {
+    const { rulings, left } = row(3, 300);
+    const right = left[1]! + 80;
+    // Right-aligned: the closing parenthesis ends on the ruling.
+    const word: OcrWord = { text: amount, bbox: [right - 6 * amount.length, 300, right + 0.3, 310], confidence: 0.9 };
+    assert.equal(withoutGluedRulings(word, rulings), word, amount);
+    // Left-aligned against the cell's left ruling: the opening one stays too.
+    const leftWord: OcrWord = { text: amount, bbox: [left[1]! - 0.3, 300, left[1]! + 6 * amount.length, 310], confidence: 0.9 };
+    assert.equal(withoutGluedRulings(leftWord, rulings), leftWord, amount);
   }
 });
 

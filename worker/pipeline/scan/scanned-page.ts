@@ -89,8 +89,10 @@ function runsToRulings(runs: Run[], maxThick: number, orientation: "h" | "v", sc
     .map((b) => ({ orientation, pos: (b.first + b.last + 1) / 2 / scale, start: b.start / scale, end: b.end / scale }));
 }
 
-/** Characters OCR reads a vertical ruling as, when the ruling touches a word. */
-const RULING_GLYPHS = new Set(["|", "[", "]", "{", "}", "(", ")", "!", "¦"]);
+/** Characters OCR reads a vertical ruling as, when the ruling touches a word. Not parentheses:
+ * a negative amount "(1,234)" right-aligned against a column's ruling is common in accounts, and
+ * its parenthesis is text. */
+const RULING_GLYPHS = new Set(["|", "[", "]", "{", "}", "!", "¦"]);
 
 /** A vertical ruling passes through the horizontal span [x0, x1] (points) of a glyph at height y,
  * give or take `tolerance`. */
