@@ -390,6 +390,7 @@ function isContinuation(
   // row is a row of its own).
   if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
   // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
@@ -397,6 +398,18 @@ function isContinuation(
   if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
   // Every cell of the line continues a sentence (starts in lower case) of the row above.
   return texts.every(([col, c]) => prevCells.has(col) && /^[a-z(]/.test(c.words[0]?.text ?? ""));
+}
+
+/** Column names wrapped onto several lines and aligned on their last line: the longer names start
+ * higher, so a header line fills columns the line above leaves empty, and carries on, in lower
+ * case, every name the line above started ("Share of" / "women in"). A band label over several
+ * columns starts no name that goes on below it, and the names under it start afresh. */
+function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, prevCells: Map<number, { words: Word[]; last: number }>): boolean {
+  if (prevCells.has(0) || prevCells.size === 0) return false;
+  return [...prevCells].every(([col, above]) => {
+    const below = cells.get(col);
+    return above.last === col && below !== undefined && below.last === col && /^[a-z(]/.test(below.words[0]?.text ?? "");
+  });
 }
 
 /** A first-column text that carries on the label above it: starts in lower case, one column
