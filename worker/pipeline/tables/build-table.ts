@@ -170,9 +170,12 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
-  const perLine: LineCells[] = chunkRows.map((lineChunks) => {
+  const perLine: LineCells[] = [];
+  chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
-    for (const chunk of lineChunks.flatMap((c) => splitAtGutters(c, columns, settings))) {
+    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
+    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
       if (existing) {
@@ -180,7 +183,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
         existing.last = Math.max(existing.last, last);
       } else cells.set(first, { last, words: [...chunk.words] });
     }
-    return cells;
+    perLine.push(cells);
   });
   // Join wrapped lines into the row above.
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
@@ -365,6 +368,29 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     const gap = word.box[0] - prev.box[2];
     const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + settings.gutterTolerance && word.box[0] >= columns[c + 1]!.x0 - settings.gutterTolerance);
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
+    else parts[parts.length - 1]!.push(word);
+  }
+  return parts.length === 1 ? [chunk] : parts.map(makeLine);
+}
+
+/** Two column names set a narrow gap apart, each carried on (in lower case) onto this line from a
+ * different cell of the line right above ("women in | Total" over "employment population"), are
+ * cut at the word gap (wider than an ordinary space) between the words under one name and the
+ * words under the other, even where a long word overhangs its column's values (splitAtGutters
+ * then finds no gutter). */
+function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settings): TextLine[] {
+  if (chunk.words.length < 2 || aboveCells.length < 2) return [chunk];
+  const spans = aboveCells.map((words) => boxUnion(words.map((w) => w.box))!);
+  const under = (w: Word) => spans.findIndex((b) => w.box[0] < b[2] && w.box[2] > b[0]);
+  const parts: Word[][] = [[chunk.words[0]!]];
+  for (let k = 1; k < chunk.words.length; k++) {
+    const prev = chunk.words[k - 1]!;
+    const word = chunk.words[k]!;
+    const [a, b] = [under(prev), under(word)];
+    const wide = word.box[0] - prev.box[2] >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm;
+    // Both pieces carry on a name (lower case), as wrapped names do.
+    const carriesOn = /^[a-z(]/.test(word.text) && /^[a-z(]/.test(parts[parts.length - 1]![0]!.text);
+    if (wide && carriesOn && a >= 0 && b >= 0 && a !== b) parts.push([word]);
     else parts[parts.length - 1]!.push(word);
   }
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
