@@ -166,7 +166,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const columns = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
+  const columns = mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
@@ -371,6 +371,27 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     else parts[parts.length - 1]!.push(word);
   }
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
+}
+
+/** A value column whose name's last line is narrower than its numbers and centred over them
+ * leaves a gutter between the name and the numbers ("time" over right-aligned "+96.2"): the name
+ * alone makes a column of its own, with nothing below it, next to a column of values with no name.
+ * Two such columns side by side are one column: a column's text stands above the other's first
+ * line. Only value columns (not the first one, the row labels) are joined. */
+export function mergeHeaderOnlyColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
+  const out = columns.map((c) => ({ ...c }));
+  for (let k = out.length - 2; k >= 1; k--) {
+    const linesOf = (col: ColumnSpan) =>
+      chunkRows.flatMap((chunks, i) => (chunks.some((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }) ? [i] : []));
+    const textsOf = (col: ColumnSpan) => chunkRows.flatMap((chunks) => chunks.filter((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }));
+    const [left, right] = [out[k]!, out[k + 1]!];
+    const [l, r] = [linesOf(left), linesOf(right)];
+    if (l.length === 0 || r.length === 0) continue;
+    const nameAbove = (name: ColumnSpan, lines: number[], values: number[]) =>
+      Math.max(...lines) < Math.min(...values) && textsOf(name).every((c) => !isNumeric(c.text) && /\p{L}/u.test(c.text));
+    if (nameAbove(left, l, r) || nameAbove(right, r, l)) out.splice(k, 2, { ...left, x0: Math.min(left.x0, right.x0), x1: Math.max(left.x1, right.x1) });
+  }
+  return out;
 }
 
 /** Two column names set a narrow gap apart, each carried on (in lower case) onto this line from a
