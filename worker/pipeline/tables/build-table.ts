@@ -378,7 +378,7 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
  * alone makes a column of its own, with nothing below it, next to a column of values with no name.
  * Two such columns side by side are one column: a column's text stands above the other's first
  * line. Only value columns (not the first one, the row labels) are joined. */
-export function mergeHeaderOnlyColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
+function mergeHeaderOnlyColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
   const out = columns.map((c) => ({ ...c }));
   for (let k = out.length - 2; k >= 1; k--) {
     const linesOf = (col: ColumnSpan) =>
