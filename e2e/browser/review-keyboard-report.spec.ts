@@ -92,6 +92,8 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   let steps = 0;
   for (; steps < stepLimit; steps++) {
     const left = Number(await remaining.getAttribute("data-count"));
+    // Every count agrees with the API's cells at every step, not only at the ends.
+    expect(queueFromApi(await apiResult(page, jobId)), `API queue at step ${steps}`).toBe(left);
     if (left === 0) break;
     const where = (await heading.textContent()) ?? "";
     const table = headingTable(where);
