@@ -77,6 +77,7 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   const remaining = page.getByTestId("remaining");
   await expect(remaining).toHaveAttribute("data-count", String(queued));
   await expect(page.getByTestId("cell-crop")).toBeVisible();
+  const toReach = keys.presses;
 
   const heading = page.locator("#cell-heading");
   const message = page.getByTestId("review-message");
@@ -138,7 +139,7 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   expect(headerFixes).toBe(1);
   expect(readingsAccepted).toBeGreaterThan(0);
   console.log(
-    `[review-keyboard-report] queue ${queued} cleared with ${keys.presses} key presses (${structureConfirmed.size} C, ${headerFixes} H, ${readingsAccepted} readings accepted, ${enterConfirms} Enter) in ${((Date.now() - extracted) / 1000).toFixed(1)} s of review`,
+    `[review-keyboard-report] queue ${queued} cleared with ${keys.presses} key presses (${toReach} Tab/Enter to reach the review page; on it ${structureConfirmed.size} C, ${headerFixes} H, ${readingsAccepted} readings accepted, ${enterConfirms} Enter) in ${((Date.now() - extracted) / 1000).toFixed(1)} s of review`,
   );
 
   // The API has every edit: nothing queued (the pages' own function), the key's first line a data
