@@ -48,3 +48,22 @@ test("structure keys on a header cell and on body cells", () => {
   assert.deepEqual(split.kind === "send" && [split.op, split.keep], [{ kind: "split-table", page: 2, table: 1, row: 1 }, "2:2:0:0"]);
   assert.equal(structureRequest("toggle-header", body).kind, "warn", "the table has a header already");
 });
+
+test("after Del or Shift+Del the selection stays in the table, on the cell that took the deleted one's place", () => {
+  const at = (row: number | "h", col: number) => ({ table, cell: row === "h" ? table.header_cells[col]! : table.rows[row]![col]!, parsed: { page: 2, table: 1, row, col } });
+  const keep = (action: "delete-row" | "delete-column", row: number | "h", col: number) => {
+    const request = structureRequest(action, at(row, col));
+    return request.kind === "send" ? request.keep : "not sent";
+  };
+  assert.equal(keep("delete-row", "h", 1), "2:1:0:1", "the header row gone: the first body row");
+  assert.equal(keep("delete-row", 0, 1), "2:1:0:1", "the row below moves up into its place");
+  assert.equal(keep("delete-row", 1, 0), "2:1:0:0", "the last row gone: the row above");
+  assert.equal(keep("delete-column", 1, 0), "2:1:1:0", "the column to the right moves left into its place");
+  assert.equal(keep("delete-column", "h", 1), "2:1:h:0", "the last column gone: the one to its left");
+  const single: Table = { ...table, header: ["Region"], header_cells: [cell("Region")], rows: [[cell("N")]] };
+  const only = (row: number | "h") => ({ table: single, cell: row === "h" ? single.header_cells[0]! : single.rows[0]![0]!, parsed: { page: 2, table: 1, row, col: 0 } });
+  const lastRow = structureRequest("delete-row", only(0));
+  assert.equal(lastRow.kind === "send" && lastRow.keep, "2:1:h:0", "the only body row gone: the header");
+  const lastColumn = structureRequest("delete-column", only(0));
+  assert.equal(lastColumn.kind === "send" && lastColumn.keep, undefined, "the only column gone: nothing of the table to select");
+});

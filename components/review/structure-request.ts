@@ -35,12 +35,34 @@ export function structureRequest(action: StructureCommand, current: Selection): 
     case "merge-next":
       return { kind: "send", op: { kind: "merge-next", ...at }, done: "Merged the table with the next one." };
     case "delete-row":
-      return { kind: "send", op: { kind: "delete-row", ...at, row }, done: `Deleted ${header ? "the header row" : `row ${row + 1}`}.` };
+      return { kind: "send", op: { kind: "delete-row", ...at, row }, done: `Deleted ${header ? "the header row" : `row ${row + 1}`}.`, keep: keepAfterDeletingRow(current) };
     case "delete-column":
-      return { kind: "send", op: { kind: "delete-column", ...at, col }, done: `Deleted column ${col + 1}.` };
+      return { kind: "send", op: { kind: "delete-column", ...at, col }, done: `Deleted column ${col + 1}.`, keep: keepAfterDeletingColumn(current) };
     case "confirm-structure":
       return { kind: "send", op: { kind: "confirm-structure", ...at }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.` };
   }
+}
+
+// After a delete the selected cell is gone; without a cell to keep, the page would jump to the
+// first cell of the queue, often on another page. The reviewer stays where they were instead: on
+// the row that moved up into the deleted one's place (the last row when the last was deleted),
+// the first body row after the header row, or the column that moved left (the last column when
+// the last was deleted). Undefined when nothing of the table is left there to select.
+
+/** The cell to select after deleting the selected cell's row. */
+export function keepAfterDeletingRow(current: Selection): string | undefined {
+  const { page, table, row, col } = current.parsed;
+  const rows = current.table.rows.length;
+  if (row === "h") return rows > 0 ? `${page}:${table}:0:${col}` : undefined;
+  if (rows > 1) return `${page}:${table}:${Math.min(row, rows - 2)}:${col}`;
+  return current.table.header_cells.length ? `${page}:${table}:h:${col}` : undefined;
+}
+
+/** The cell to select after deleting the selected cell's column. */
+export function keepAfterDeletingColumn(current: Selection): string | undefined {
+  const { page, table, row, col } = current.parsed;
+  const columns = current.table.header_cells.length || current.table.rows[0]?.length || 0;
+  return columns > 1 ? `${page}:${table}:${row}:${Math.min(col, columns - 2)}` : undefined;
 }
 
 /** The split of the selected cell into the parts typed ("a | b | c"). */

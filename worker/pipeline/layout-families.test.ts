@@ -17,8 +17,8 @@ after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const SEED = 13;
 
-async function extract(family: string, variant: number): Promise<{ result: Result; truth: TruthTable[] }> {
-  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, SEED);
+async function extract(family: string, variant: number, seed = SEED): Promise<{ result: Result; truth: TruthTable[] }> {
+  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, seed);
   const dir = fs.mkdtempSync(path.join(root, `${generated.name}-`));
   const file = path.join(dir, `${generated.name}.pdf`);
   fs.writeFileSync(file, generated.pdf);
@@ -66,10 +66,11 @@ function centre(b: readonly number[]): [number, number] {
   return [(b[0]! + b[2]!) / 2, (b[1]! + b[3]!) / 2];
 }
 
-async function checkFamily(family: string, variants: number): Promise<void> {
-  for (let variant = 0; variant < variants; variant++) {
-    const { result, truth } = await extract(family, variant);
-    const label = `${family}-${variant}`;
+/** `variants`: the first N variants of the seed, or the listed ones. */
+async function checkFamily(family: string, variants: number | number[], seed = SEED): Promise<void> {
+  for (const variant of typeof variants === "number" ? [...Array(variants).keys()] : variants) {
+    const { result, truth } = await extract(family, variant, seed);
+    const label = `${family}-${variant}${seed === SEED ? "" : ` (seed ${seed})`}`;
     assert.equal(result.tables.length, truth.length, `${label}: tables`);
     const height = result.pages[0]!.height;
     const unused = [...result.tables];
@@ -115,3 +116,9 @@ test("two tables side by side are two tables", () => checkFamily("side-by-side",
 test("right-to-left (Hebrew) values come out in logical order", () => checkFamily("right-to-left", 2));
 test("a title line above a table is not its header", () => checkFamily("title-above", 3));
 test("row labels wrapped onto several lines (values on the first or the last line) are one cell each", () => checkFamily("wrapped-labels", 4));
+// Seed 13: a one-word top line over a name (variants 0, 2) and two names a narrow gap apart
+// (variant 2); seed 7 variant 6: a name's last line narrower than its numbers, centred over them.
+test("column names wrapped onto one to three lines over narrow columns are one cell each", async () => {
+  await checkFamily("wrapped-headers", 5);
+  await checkFamily("wrapped-headers", [0, 6], 7);
+});

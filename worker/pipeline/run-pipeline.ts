@@ -27,6 +27,8 @@ import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
 import { bandBoxes } from "./reconcile/cell-units";
+import { reconcileInFrame } from "./reconcile/in-reading-frame";
+import { boxToFrame, readingTurn } from "./geometry/page-orientation";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
@@ -147,13 +149,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           let readings = await timer.runAsync("read", () => readPage(page, settings));
           size = { width: readings.width, height: readings.height };
           const hasTextLayer = readings.words.length > 0;
+          // Text that reads sideways or upside down is OCR'd in its own reading frame, as the
+          // table stages read it (extract-page.ts decides the same turn from the same words).
+          const turn = hasTextLayer ? readingTurn(readings.words, settings.readingTurnShare) : 0;
           let pageOcr: PageOcr | null = null;
           if (readers) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
             // Only the first OCR family reads the whole page; the second reads the cells in doubt
             // (on a scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
-            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer }));
+            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer, turn }));
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }
@@ -195,7 +200,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const ocrPage = pageOcr;
             const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
             const failed = await timer.runAsync("ocr-cells", () =>
-              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer }),
+              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn }),
             );
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
@@ -207,8 +212,18 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const ocrPage = pageOcr;
             timer.run("reconcile", () => {
               const values = ocrWordReadings(ocrPage.readings);
-              extraction.tables = extraction.tables.map((table, i) => reconcileTable(table, ownSource, values, bandBoxes(table, extraction.tableModels[i] ?? null)));
-              extraction.prose = extraction.prose.map((block) => reconcileProse(block, ownSource, values));
+              // A sideways or upside-down page is voted on in its reading frame (words in order).
+              const frame = extraction.frame ? { dir: extraction.frame.turn, size: [readings.width, readings.height] as [number, number] } : null;
+              const voted = reconcileInFrame(
+                frame,
+                values,
+                ownSource,
+                { table: reconcileTable, prose: reconcileProse },
+                extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
+                extraction.prose,
+              );
+              extraction.tables = voted.tables;
+              extraction.prose = voted.prose;
               const regions = ocrNonTextRegions(ocrPage.readings);
               figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
             });
@@ -306,9 +321,9 @@ function everyOcrReadingFailed(pageOcr: PageOcr): string | null {
 }
 
 /** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
- * the segmentation readers in that frame and their proposals turned back onto the page; the OCR
- * lines and the tags, which are on the page as drawn, give no opinion there (the OCR engines read
- * the page upright, so their lines do not follow sideways text). */
+ * the segmentation readers and the OCR lines (the engines read such a page in that frame too) in
+ * that frame, and their proposals turned back onto the page; the tags, which know no frame, give
+ * no opinion there. */
 async function readStructureOf(
   page: Parameters<typeof renderForRulings>[0],
   pageNumber: number,
@@ -326,11 +341,19 @@ async function readStructureOf(
     const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
     return readStructure(context, { enabled, timer, onError });
   }
-  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: {}, page: null, settings };
   const size: [number, number] = [readings.width, readings.height];
   const back = (b: Box): Box => boxToPage(b, frame.turn, size);
+  // The OCR engines read a turned page in its reading frame (ocr/reading-frame.ts), so their
+  // detected lines follow its text: turned into the frame with the words, read there, turned back.
+  const framedOcr: Partial<Record<OcrReaderName, OcrPageReading>> = {};
+  for (const [name, reading] of Object.entries(ocr) as [OcrReaderName, OcrPageReading][]) {
+    framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
+  }
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, settings };
   return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
-    reading.kind === "tables" ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) } : reading,
+    reading.kind === "tables"
+      ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) }
+      : { ...reading, fragments: reading.fragments.map((f) => ({ ...f, box: back(f.box), ...(f.words ? { words: f.words.map(back) } : {}) })) },
   );
 }
 

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.8";
+export const SETTINGS_VERSION = "2026-11-25.9";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -106,7 +106,9 @@ export const SETTINGS = {
    * titles). */
   columnCrossingShare: 0.15,
   /** A line starting within this many ems below the previous one may be its wrapped
-   * continuation (ordinary leading leaves 0.2-0.4 em between lines). */
+   * continuation (ordinary leading leaves 0.2-0.4 em between lines). Also how close a column
+   * name's top line stands over its next one (2026-11-25.9, generated family wrapped-headers:
+   * names set at 1.2 em pitch leave ~0.2-0.3 em). */
   wrapGapEm: 0.6,
   /** A wrapped label's next line starts within this many ems of its first line's left edge; an
    * indented line ("of which ...") is a row of its own. 0.5 em: flush text varies by < 0.1 em,

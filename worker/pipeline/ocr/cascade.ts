@@ -19,7 +19,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { PageRender } from "../render/render-page";
 import type { OcrCacheDir } from "./ocr-cache";
 import { reconcileStructure } from "../reconcile";
-import type { TableModel, Word as PageWord } from "../types";
+import type { Direction, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
 
 /** A table's cells with a box: header cells, then body cells. */
@@ -79,6 +79,8 @@ export interface CascadeInput {
   tables: readonly Table[];
   /** Boxes a structure reading disputes (optional). */
   disputedBoxes?: readonly BBox[];
+  /** The reading direction of the page's text: its cells are read in that frame. */
+  turn?: Direction;
 }
 
 /** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves

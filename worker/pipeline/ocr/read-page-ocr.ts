@@ -10,6 +10,9 @@ import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
 import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
+import type { Direction } from "../types";
+import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
+import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -49,6 +52,10 @@ export interface ReadPageOcrInput {
    * deskewed, levels stretched: scan/prepare-scan.ts), their words on the prepared page;
    * every reading carries the transform back to the original page. */
   prepareScan?: boolean;
+  /** A page with a text layer whose text reads in this direction (geometry/page-orientation.ts
+   * readingTurn): the engines read the render turned into that reading frame, and their boxes are
+   * turned back onto the page (ocr/reading-frame.ts). */
+  turn?: Direction;
 }
 
 /** The family that reads every page with a text layer in full: PaddleOCR (ocr-2). Its detector
@@ -80,6 +87,8 @@ export interface ReadCellsInput {
   pageOcr: PageOcr;
   /** Cells to read, PDF points. */
   boxes: readonly BBox[];
+  /** The reading direction of the page's text (ReadPageOcrInput.turn): read in that frame. */
+  turn?: Direction;
 }
 
 export interface PageOcr {
@@ -192,7 +201,9 @@ export class OcrReaders {
     const reader = this.secondFamilyFor(scanTransform !== undefined);
     if (!reader || input.boxes.length === 0 || input.pageOcr.readings[reader] !== undefined) return null;
     const started = performance.now();
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : CELL_READINGS_VERSION };
+    const turn = scanTransform ? 0 : (input.turn ?? 0);
+    const cellsVersion = turn !== 0 ? `${CELL_READINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : CELL_READINGS_VERSION;
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
@@ -208,7 +219,10 @@ export class OcrReaders {
         return (input.pageOcr.readings[reader] = { error: `render failed: ${messageOf(error)}` });
       }
       input.pageOcr.render = render;
-      const outcome = await this.runEngine(reader, render, missing);
+      // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
+      const sizePt: [number, number] = [render.widthPt, render.heightPt];
+      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt) as BBox));
+      if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[reader] = outcome);
       words = [...words, ...outcome.words];
       dpi = render.dpi;
@@ -234,7 +248,8 @@ export class OcrReaders {
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {
     // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
-    const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : undefined;
+    const turn = input.prepareScan ? 0 : (input.turn ?? 0);
+    const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
     const cacheKey = (reader: OcrReaderName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
     const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));
     const readings: Partial<Record<OcrReaderName, OcrOutcome>> = {};
@@ -260,9 +275,14 @@ export class OcrReaders {
       for (const reader of missing) readings[reader] = { error: `render failed: ${messageOf(error)}` };
       return { readings, render: null };
     }
+    // The engines read a turned page in its reading frame; the page render is what the caller
+    // keeps (figure checks and the cascade's crops work on the page as displayed).
+    const pageSizePt: [number, number] = [render.widthPt, render.heightPt];
+    const readable = renderToFrame(render, turn);
     await Promise.all(
       missing.map(async (reader) => {
-        const outcome = await this.runEngine(reader, render);
+        let outcome = await this.runEngine(reader, readable);
+        if (!("error" in outcome)) outcome = readingToPage(outcome, turn, pageSizePt);
         if (scanTransform && !("error" in outcome)) outcome.scanTransform = scanTransform;
         readings[reader] = outcome;
         if (input.cacheDir && !("error" in outcome)) {

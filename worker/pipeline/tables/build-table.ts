@@ -166,13 +166,16 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const columns = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
+  const columns = mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
-  const perLine: LineCells[] = chunkRows.map((lineChunks) => {
+  const perLine: LineCells[] = [];
+  chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
-    for (const chunk of lineChunks.flatMap((c) => splitAtGutters(c, columns, settings))) {
+    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
+    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
       if (existing) {
@@ -180,7 +183,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
         existing.last = Math.max(existing.last, last);
       } else cells.set(first, { last, words: [...chunk.words] });
     }
-    return cells;
+    perLine.push(cells);
   });
   // Join wrapped lines into the row above.
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
@@ -370,6 +373,50 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
 }
 
+/** A value column whose name's last line is narrower than its numbers and centred over them
+ * leaves a gutter between the name and the numbers ("time" over right-aligned "+96.2"): the name
+ * alone makes a column of its own, with nothing below it, next to a column of values with no name.
+ * Two such columns side by side are one column: a column's text stands above the other's first
+ * line. Only value columns (not the first one, the row labels) are joined. */
+function mergeHeaderOnlyColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
+  const out = columns.map((c) => ({ ...c }));
+  for (let k = out.length - 2; k >= 1; k--) {
+    const linesOf = (col: ColumnSpan) =>
+      chunkRows.flatMap((chunks, i) => (chunks.some((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }) ? [i] : []));
+    const textsOf = (col: ColumnSpan) => chunkRows.flatMap((chunks) => chunks.filter((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }));
+    const [left, right] = [out[k]!, out[k + 1]!];
+    const [l, r] = [linesOf(left), linesOf(right)];
+    if (l.length === 0 || r.length === 0) continue;
+    const nameAbove = (name: ColumnSpan, lines: number[], values: number[]) =>
+      Math.max(...lines) < Math.min(...values) && textsOf(name).every((c) => !isNumeric(c.text) && /\p{L}/u.test(c.text));
+    if (nameAbove(left, l, r) || nameAbove(right, r, l)) out.splice(k, 2, { ...left, x0: Math.min(left.x0, right.x0), x1: Math.max(left.x1, right.x1) });
+  }
+  return out;
+}
+
+/** Two column names set a narrow gap apart, each carried on (in lower case) onto this line from a
+ * different cell of the line right above ("women in | Total" over "employment population"), are
+ * cut at the word gap (wider than an ordinary space) between the words under one name and the
+ * words under the other, even where a long word overhangs its column's values (splitAtGutters
+ * then finds no gutter). */
+function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settings): TextLine[] {
+  if (chunk.words.length < 2 || aboveCells.length < 2) return [chunk];
+  const spans = aboveCells.map((words) => boxUnion(words.map((w) => w.box))!);
+  const under = (w: Word) => spans.findIndex((b) => w.box[0] < b[2] && w.box[2] > b[0]);
+  const parts: Word[][] = [[chunk.words[0]!]];
+  for (let k = 1; k < chunk.words.length; k++) {
+    const prev = chunk.words[k - 1]!;
+    const word = chunk.words[k]!;
+    const [a, b] = [under(prev), under(word)];
+    const wide = word.box[0] - prev.box[2] >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm;
+    // Both pieces carry on a name (lower case), as wrapped names do.
+    const carriesOn = /^[a-z(]/.test(word.text) && /^[a-z(]/.test(parts[parts.length - 1]![0]!.text);
+    if (wide && carriesOn && a >= 0 && b >= 0 && a !== b) parts.push([word]);
+    else parts[parts.length - 1]!.push(word);
+  }
+  return parts.length === 1 ? [chunk] : parts.map(makeLine);
+}
+
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). */
 function isContinuation(
@@ -390,6 +437,7 @@ function isContinuation(
   // row is a row of its own).
   if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
   // A wrapped first-column label continues in lower case, or the line leaves column 0 empty
@@ -397,6 +445,18 @@ function isContinuation(
   if (!cells.has(0)) return texts.every(([col]) => prevCells.has(col));
   // Every cell of the line continues a sentence (starts in lower case) of the row above.
   return texts.every(([col, c]) => prevCells.has(col) && /^[a-z(]/.test(c.words[0]?.text ?? ""));
+}
+
+/** Column names wrapped onto several lines and aligned on their last line: the longer names start
+ * higher, so a header line fills columns the line above leaves empty, and carries on, in lower
+ * case, every name the line above started ("Share of" / "women in"). A band label over several
+ * columns starts no name that goes on below it, and the names under it start afresh. */
+function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, prevCells: Map<number, { words: Word[]; last: number }>): boolean {
+  if (prevCells.has(0) || prevCells.size === 0) return false;
+  return [...prevCells].every(([col, above]) => {
+    const below = cells.get(col);
+    return above.last === col && below !== undefined && below.last === col && /^[a-z(]/.test(below.words[0]?.text ?? "");
+  });
 }
 
 /** A first-column text that carries on the label above it: starts in lower case, one column

@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { TextLine, Word } from "../types";
 import { makeLine } from "../geometry/words-to-lines";
-import { splitAtRepeatedHeader } from "./detect-tables";
+import { carriesOnNamesBelow, splitAtRepeatedHeader } from "./detect-tables";
+import { SETTINGS } from "../settings";
 
 /** A line of words at y, each word 30 pt wide, 40 pt apart. */
 function line(y: number, texts: string[]): TextLine {
@@ -22,4 +23,19 @@ test("splitAtRepeatedHeader: a header of years repeats like a named one; repeate
   assert.equal(years.length, 2);
   const data = splitAtRepeatedHeader([row(0, ["1.0", "2.0"]), row(12, ["-", "-"]), row(24, ["1.0", "2.0"])]);
   assert.equal(data.length, 1);
+});
+
+/** Words placed at given x positions (30 pt wide each) on a line at y. */
+function placed(y: number, words: Array<[string, number]>): TextLine {
+  return makeLine(words.map(([text, x]): Word => ({ text, box: [x, y, x + 30, y + 10], size: 10, font: "f", bold: false, dir: 0 })));
+}
+
+test("carriesOnNamesBelow: the top line of a wrapped name goes on in lower case right under it; a band over names that start afresh does not", () => {
+  // "Share of" over "women in" (2 pt below: wrap distance), beside another name "Imports".
+  const names = placed(12, [["Imports", 0], ["women", 100], ["in", 132]]);
+  assert.equal(carriesOnNamesBelow(placed(0, [["Share", 100], ["of", 132]]), names, SETTINGS), true);
+  // A band label over two names that start afresh ("Men", "Women") is not the top of a name.
+  assert.equal(carriesOnNamesBelow(placed(0, [["Persons", 100], ["employed", 132]]), placed(12, [["Men", 80], ["Women", 150]]), SETTINGS), false);
+  // Too far above (a title line 1.5 em above the header) is not wrap distance.
+  assert.equal(carriesOnNamesBelow(placed(0, [["Share", 100], ["of", 132]]), placed(25, [["Imports", 0], ["women", 100], ["in", 132]]), SETTINGS), false);
 });

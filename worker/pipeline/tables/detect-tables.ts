@@ -181,9 +181,14 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
         const region = boxUnion([span, ...inner])!;
-        const above = info[info.indexOf(part[0]!) - 1];
-        const band = above && isSpanningLabelAbove(above.line, region, tabular, settings) ? [above.line.box] : [];
-        regions.push(boxUnion([region, ...band])!);
+        // The top lines of column names wrapped onto several lines (bottom-aligned: the longest
+        // name starts highest) stand alone above the first tabular line: they belong to the header.
+        const tops: Box[] = [];
+        let at = info.indexOf(part[0]!);
+        while (at > 0 && carriesOnNamesBelow(info[at - 1]!.line, info[at]!.line, settings)) tops.push(info[--at]!.line.box);
+        const above = info[at - 1];
+        const band = above && isSpanningLabelAbove(above.line, boxUnion([region, ...tops])!, tabular, settings) ? [above.line.box] : [];
+        regions.push(boxUnion([region, ...tops, ...band])!);
       }
     }
     i = Math.max(lastTab + 1, i + 1);
@@ -198,6 +203,23 @@ function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolea
   if (!/^[a-z(]/.test(first)) return false;
   if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
   return Math.abs(line.box[0] - above.box[0]) <= line.size * settings.wrapIndentEm;
+}
+
+/** A line of names right above the line below at wrap distance, each of its pieces carried on
+ * in lower case by the text right under it ("Share of" over "women in", "Average" over "hours"):
+ * the top lines of column names wrapped onto several lines. A band label over several columns
+ * names columns that start afresh ("Persons employed" over "Men", "Women"), and a title runs on
+ * into no column name. */
+export function carriesOnNamesBelow(line: TextLine, below: TextLine, settings: Settings): boolean {
+  if (below.box[1] - line.box[3] > line.size * settings.wrapGapEm || line.box[3] > below.box[1] + 1) return false;
+  if (TITLE.test(line.text) || !/\p{L}/u.test(below.text)) return false;
+  const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+  return chunks.every((chunk) => {
+    if (isNumeric(chunk.text) || !/\p{L}/u.test(chunk.text) || chunk.words.length > settings.maxSectionLabelWords) return false;
+    const under = below.words.filter((w) => w.box[0] < chunk.box[2] && w.box[2] > chunk.box[0]).sort((a, b) => a.box[0] - b.box[0]);
+    // The name goes on right under the piece, in lower case.
+    return under.length > 0 && /^[a-z(]/.test(under[0]!.text);
+  });
 }
 
 /** A one-chunk line right above a table, centred over its value columns (right of the row
