@@ -59,9 +59,13 @@ describe("deleting a job during OCR", () => {
     const deadline = Date.now() + 60_000;
     while (!/OCR/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal((await deleteJob(stack, id)).status, 200);
-    const killed = new RegExp(`killed the pipeline process: job ${id} was deleted`);
-    while (!killed.test(worker.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.match(worker.output(), killed);
+    // The worker stops the job either mid-page (its pipeline process killed) or, when the
+    // deletion lands between pages (a compiled pipeline process reads a short page fast), at the
+    // page's end; either way whatever OCR text the page wrote must go. (Killing mid-page is
+    // pinned down by hostile-pages.test.ts on a page that cannot finish first.)
+    const stopped = new RegExp(`killed the pipeline process: job ${id} was deleted|${id} abandoned`);
+    while (!stopped.test(worker.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.match(worker.output(), stopped);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     assert.equal(fs.existsSync(`${stack.dataDir}/cache/${sha}`), false, fs.existsSync(`${stack.dataDir}/cache/${sha}`) ? fs.readdirSync(`${stack.dataDir}/cache/${sha}`).join(", ") : "");
   });

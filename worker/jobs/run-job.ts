@@ -126,7 +126,9 @@ export async function runJob(
     );
     if (ocr) Object.assign(ocr.stats, pipeline.ocrStats());
     if (outcome.kind === "stopped") {
-      if (lost) await removeOrphanedCache(job);
+      // However it stopped (killed mid-page, or at a page's end because the job was gone), a
+      // deleted job's page may have written OCR text or a finished page after the DELETE.
+      await removeOrphanedCache(job);
       return "abandoned";
     }
     if (outcome.kind === "failed") throw new Error(outcome.message);
