@@ -10,11 +10,16 @@ import { fileURLToPath } from "node:url";
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { openPdf } from "../lib/pdf/open-pdf";
-import { renderPage } from "../worker/pipeline/render/render-page";
+import { renderPage, type PageRender } from "../worker/pipeline/render/render-page";
 
 export const RASTERISE_DPI = 200;
 
-export async function rasterisePdf(inputPath: string, outputPath: string, dpi: number = RASTERISE_DPI): Promise<number> {
+/** How one page render becomes the image placed on its page of the output. */
+export type PageImage = (render: PageRender, pageNumber: number) => Promise<{ kind: "png" | "jpg"; bytes: Buffer }>;
+
+/** An image-only PDF of `inputPath`: every page rendered at `dpi`, turned into an image by
+ * `pageImage` and placed alone on a page of the same size. Returns the page count. */
+export async function imageOnlyPdf(inputPath: string, outputPath: string, dpi: number, pageImage: PageImage): Promise<number> {
   const opened = await openPdf(inputPath);
   const out = await PDFDocument.create();
   try {
@@ -22,14 +27,8 @@ export async function rasterisePdf(inputPath: string, outputPath: string, dpi: n
       const page = await opened.doc.getPage(n);
       try {
         const render = await renderPage(page, n, dpi);
-        // Greyscale PNG: lossless like a clean scan, a quarter of the RGBA size.
-        const png = await sharp(Buffer.from(render.rgba.buffer, render.rgba.byteOffset, render.rgba.byteLength), {
-          raw: { width: render.width, height: render.height, channels: 4 },
-        })
-          .greyscale()
-          .png({ compressionLevel: 6 })
-          .toBuffer();
-        const image = await out.embedPng(png);
+        const { kind, bytes } = await pageImage(render, n);
+        const image = kind === "png" ? await out.embedPng(bytes) : await out.embedJpg(bytes);
         const target = out.addPage([render.widthPt, render.heightPt]);
         target.drawImage(image, { x: 0, y: 0, width: render.widthPt, height: render.heightPt });
       } finally {
@@ -42,6 +41,21 @@ export async function rasterisePdf(inputPath: string, outputPath: string, dpi: n
   await fs.promises.mkdir(path.dirname(path.resolve(outputPath)), { recursive: true });
   await fs.promises.writeFile(outputPath, await out.save());
   return out.getPageCount();
+}
+
+/** Greyscale PNG: lossless like a clean scan, a quarter of the RGBA size. */
+const cleanGreyPng: PageImage = async (render) => ({
+  kind: "png",
+  bytes: await sharp(Buffer.from(render.rgba.buffer, render.rgba.byteOffset, render.rgba.byteLength), {
+    raw: { width: render.width, height: render.height, channels: 4 },
+  })
+    .greyscale()
+    .png({ compressionLevel: 6 })
+    .toBuffer(),
+});
+
+export async function rasterisePdf(inputPath: string, outputPath: string, dpi: number = RASTERISE_DPI): Promise<number> {
+  return imageOnlyPdf(inputPath, outputPath, dpi, cleanGreyPng);
 }
 
 async function main(argv: string[]): Promise<void> {

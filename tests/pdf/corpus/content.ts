@@ -75,3 +75,19 @@ export function columnNames(rng: Rng, n: number): string[] {
 }
 
 export const STYLES: readonly NumberStyle[] = ["thousands", "decimal", "signed", "percent"];
+
+/** `text` broken at spaces into lines no wider than `width` at `size` (a word wider than that
+ * stands alone on its line). */
+export function wrapWords(text: string, font: { widthOfTextAtSize(text: string, size: number): number }, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const w of text.split(" ")) {
+    const next = line ? `${line} ${w}` : w;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = w;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}

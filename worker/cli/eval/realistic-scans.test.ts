@@ -2,7 +2,8 @@
 // rotation turns the page the way the angle says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, rotateGrey, seededRandom, seedOf } from "./realistic-scans";
+import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, rotateGrey, seedOf } from "./realistic-scans";
+import { seededRng as seededRandom } from "../../../tests/pdf/corpus/content";
 
 test("the same file and page give the same degraded page; another page another one", () => {
   const width = 64;

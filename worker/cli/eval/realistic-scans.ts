@@ -7,9 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { PDFDocument } from "pdf-lib";
-import { openPdf } from "../../../lib/pdf/open-pdf";
-import { renderPage, renderToGrey } from "../../pipeline/render/render-page";
+import { seededRng } from "../../../tests/pdf/corpus/content";
+import { renderToGrey } from "../../pipeline/render/render-page";
 import { rotateGrey } from "../../pipeline/scan/rotate-image";
 export { rotateGrey } from "../../pipeline/scan/rotate-image";
 
@@ -33,18 +32,6 @@ export const REALISTIC_SCAN = {
   /** JPEG quality of the stored page (scanner "normal" quality). */
   jpegQuality: 70,
 } as const;
-
-/** A small seeded generator (mulberry32): the same seed, the same scan. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function seedOf(fileName: string, pageNumber: number): number {
   return createHash("sha256").update(`${SCAN_VERSION}:${fileName}:${pageNumber}`).digest().readUInt32LE(0);
@@ -92,34 +79,20 @@ export function degradePage(grey: Uint8Array, width: number, height: number, ran
 
 /** `inputPath` as a realistic scan (image-only PDF, one JPEG per page). Returns the page angles. */
 export async function makeRealisticScan(inputPath: string, outputPath: string): Promise<number[]> {
+  // Imported here: they load sharp, which the eval needs only when it makes scans.
   const { default: sharp } = await import("sharp");
-  const opened = await openPdf(inputPath);
-  const out = await PDFDocument.create();
+  const { imageOnlyPdf } = await import("../../../scripts/rasterise-pdf");
   const angles: number[] = [];
-  try {
-    for (let n = 1; n <= opened.doc.numPages; n++) {
-      const page = await opened.doc.getPage(n);
-      try {
-        const render = await renderPage(page, n, REALISTIC_SCAN.dpi);
-        const random = seededRandom(seedOf(path.basename(inputPath), n));
-        const angle = pageAngle(random, n);
-        angles.push(angle);
-        const grey = degradePage(renderToGrey(render), render.width, render.height, random, angle);
-        const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), { raw: { width: render.width, height: render.height, channels: 1 } })
-          .jpeg({ quality: REALISTIC_SCAN.jpegQuality })
-          .toBuffer();
-        const image = await out.embedJpg(jpeg);
-        const target = out.addPage([render.widthPt, render.heightPt]);
-        target.drawImage(image, { x: 0, y: 0, width: render.widthPt, height: render.heightPt });
-      } finally {
-        page.cleanup();
-      }
-    }
-  } finally {
-    await opened.close();
-  }
-  await fs.promises.mkdir(path.dirname(path.resolve(outputPath)), { recursive: true });
-  await fs.promises.writeFile(outputPath, await out.save());
+  await imageOnlyPdf(inputPath, outputPath, REALISTIC_SCAN.dpi, async (render, n) => {
+    const random = seededRng(seedOf(path.basename(inputPath), n));
+    const angle = pageAngle(random, n);
+    angles.push(angle);
+    const grey = degradePage(renderToGrey(render), render.width, render.height, random, angle);
+    const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), { raw: { width: render.width, height: render.height, channels: 1 } })
+      .jpeg({ quality: REALISTIC_SCAN.jpegQuality })
+      .toBuffer();
+    return { kind: "jpg", bytes: jpeg };
+  });
   return angles;
 }
 

@@ -79,41 +79,15 @@ export interface LineVotes {
  * ascenders and descenders. */
 export function lineVotes(ink: Uint8Array, width: number, height: number, dpi: number, settings: OrientationSettings = ORIENTATION_SETTINGS): LineVotes {
   ink = withoutLongRuns(ink, width, height, Math.round((settings.rulingRunPt * dpi) / 72));
-  const profile = new Float64Array(height);
-  for (let y = 0; y < height; y++) {
-    let n = 0;
-    for (let x = 0; x < width; x++) n += ink[y * width + x]!;
-    profile[y] = n;
-  }
-  const bands: Array<[number, number]> = [];
-  for (let y = 0; y < height; ) {
-    if (profile[y]! === 0) {
-      y++;
-      continue;
-    }
-    let end = y;
-    while (end < height && profile[end]! > 0) end++;
-    if (end - y >= 4) bands.push([y, end]);
-    y = end;
-  }
+  const profile = rowProfile(ink, width, height);
+  const bands = lineBands(profile);
   const votes: LineVotes = { upright: 0, upsideDown: 0 };
   if (bands.length === 0) return votes;
   const heights = bands.map(([a, b]) => b - a).sort((a, b) => a - b);
   const tallest = heights[Math.floor(heights.length / 2)]! * settings.lineBandMaxMedians;
   for (const [y, end] of bands) {
     if (end - y > tallest) continue;
-    let max = 0;
-    for (let k = y; k < end; k++) max = Math.max(max, profile[k]!);
-    let coreTop = y;
-    while (profile[coreTop]! < max * settings.coreShare) coreTop++;
-    let coreBottom = end - 1;
-    while (profile[coreBottom]! < max * settings.coreShare) coreBottom--;
-    let above = 0;
-    let below = 0;
-    let core = 0;
-    for (let k = y; k < coreTop; k++) above += profile[k]!;
-    for (let k = coreTop; k <= coreBottom; k++) core += profile[k]!;
-    for (let k = coreBottom + 1; k < end; k++) below += profile[k]!;
+    const { above, core, below } = bandSides(profile, y, end, settings.coreShare);
     // A line of digits or capitals has its core up to the cap height: next to nothing above it,
     // and a label's descenders (g, y, p) below would vote it upside down. Only a line whose
     // ascenders (or, turned over, descenders) stick out of an x-height core votes.
@@ -131,14 +105,33 @@ export function lineVotes(ink: Uint8Array, width: number, height: number, dpi: n
 
 /** Ink above and below the x-height cores of the text lines of an (upright or upside-down) page. */
 export function inkAboveAndBelowCores(ink: Uint8Array, width: number, height: number, coreShare = ORIENTATION_SETTINGS.coreShare): { above: number; below: number } {
+  const profile = rowProfile(ink, width, height);
+  let above = 0;
+  let below = 0;
+  for (const [y, end] of lineBands(profile)) {
+    const sides = bandSides(profile, y, end, coreShare);
+    above += sides.above;
+    below += sides.below;
+  }
+  return { above, below };
+}
+
+/** Ink per pixel row. */
+function rowProfile(ink: Uint8Array, width: number, height: number): Float64Array {
   const profile = new Float64Array(height);
   for (let y = 0; y < height; y++) {
     let n = 0;
     for (let x = 0; x < width; x++) n += ink[y * width + x]!;
     profile[y] = n;
   }
-  let above = 0;
-  let below = 0;
+  return profile;
+}
+
+/** The runs of inked rows [start, end): lines of text are 4+ rows; long rulings are one spike,
+ * skipped. */
+function lineBands(profile: Float64Array): Array<[number, number]> {
+  const height = profile.length;
+  const bands: Array<[number, number]> = [];
   for (let y = 0; y < height; ) {
     if (profile[y]! === 0) {
       y++;
@@ -146,20 +139,28 @@ export function inkAboveAndBelowCores(ink: Uint8Array, width: number, height: nu
     }
     let end = y;
     while (end < height && profile[end]! > 0) end++;
-    // One line band [y, end): lines of text are 4+ rows; long rulings are one spike, skipped.
-    if (end - y >= 4) {
-      let max = 0;
-      for (let k = y; k < end; k++) max = Math.max(max, profile[k]!);
-      let coreTop = y;
-      while (profile[coreTop]! < max * coreShare) coreTop++;
-      let coreBottom = end - 1;
-      while (profile[coreBottom]! < max * coreShare) coreBottom--;
-      for (let k = y; k < coreTop; k++) above += profile[k]!;
-      for (let k = coreBottom + 1; k < end; k++) below += profile[k]!;
-    }
+    if (end - y >= 4) bands.push([y, end]);
     y = end;
   }
-  return { above, below };
+  return bands;
+}
+
+/** A line band's ink above, inside and below its core: the rows holding at least `coreShare` of
+ * the band's densest row. */
+function bandSides(profile: Float64Array, y: number, end: number, coreShare: number): { above: number; core: number; below: number } {
+  let max = 0;
+  for (let k = y; k < end; k++) max = Math.max(max, profile[k]!);
+  let coreTop = y;
+  while (profile[coreTop]! < max * coreShare) coreTop++;
+  let coreBottom = end - 1;
+  while (profile[coreBottom]! < max * coreShare) coreBottom--;
+  let above = 0;
+  let core = 0;
+  let below = 0;
+  for (let k = y; k < coreTop; k++) above += profile[k]!;
+  for (let k = coreTop; k <= coreBottom; k++) core += profile[k]!;
+  for (let k = coreBottom + 1; k < end; k++) below += profile[k]!;
+  return { above, core, below };
 }
 
 /** True when the page's text lines run down the page (it lies on its side). */

@@ -2,9 +2,8 @@
 // bottom-aligned on the header's last line (or top-aligned in some variants), as many statistical
 // reports print them. Each name is one cell (the ICDAR ground truth joins its lines); the lines of
 // different names do not line up, so a reader that takes header lines as rows cuts them apart.
-import type { PDFFont } from "pdf-lib";
 import { Canvas } from "../canvas";
-import { int, numberRow, pick, rowLabels, sample, STYLES } from "../content";
+import { int, numberRow, pick, rowLabels, sample, STYLES, wrapWords } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
 
@@ -20,20 +19,6 @@ const NAMES = [
   "Turnover per person employed",
   "Imports",
 ];
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const w of text.split(" ")) {
-    const next = line ? `${line} ${w}` : w;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export const wrappedHeaders: Family = {
   name: "wrapped-headers",
@@ -54,7 +39,7 @@ export const wrappedHeaders: Family = {
     const pitch = size * 1.2;
     const bottomAligned = variant % 2 === 0;
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (colWidth + colGap);
-    const wrapped = names.map((n) => wrap(n, font.bold, size, colWidth));
+    const wrapped = names.map((n) => wrapWords(n, font.bold, size, colWidth));
     const headerLines = Math.max(...wrapped.map((w) => w.length));
     const cells: TruthCell[] = [];
     const stubName = variant % 3 === 0 ? "" : pick(rng, ["Country", "Product", "Sector"]);

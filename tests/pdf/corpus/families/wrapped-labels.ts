@@ -3,9 +3,8 @@
 // reports print them). A wrapped label is one cell (the ICDAR ground truth joins its lines); text
 // geometry has to join the lines, and nothing in the image says whether two stacked lines are one
 // cell or two rows.
-import type { PDFFont } from "pdf-lib";
 import { Canvas } from "../canvas";
-import { columnNames, int, numberText, pick, sample, STYLES } from "../content";
+import { columnNames, int, numberText, pick, sample, STYLES, wrapWords } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
 
@@ -22,20 +21,6 @@ const LONG_LABELS = [
   "Transportation and storage services",
 ];
 const SHORT_LABELS = ["Mining", "Construction", "Education", "Finance", "Real estate", "Other"];
-
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const w of text.split(" ")) {
-    const next = line ? `${line} ${w}` : w;
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line);
-      line = w;
-    } else line = next;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
 
 export const wrappedLabels: Family = {
   name: "wrapped-labels",
@@ -66,7 +51,7 @@ export const wrappedLabels: Family = {
     });
     y += pitch + rowGap;
     labels.forEach((label, r) => {
-      const lines = wrap(label, font.regular, size, stubWidth);
+      const lines = wrapWords(label, font.regular, size, stubWidth);
       const boxes = lines.map((line, k) => canvas.text(line, x, y + k * pitch, size, font.regular));
       const labelBox: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(labelBox) });
