@@ -25,7 +25,7 @@ import { linkContinuation, tableColumns, type TableTail } from "./tables/continu
 import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
-import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, reconcileProse, reconcileTable, verifyFigure } from "./reconcile";
+import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } from "./reconcile";
 import { bandBoxes } from "./reconcile/cell-units";
 import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame, readingTurn } from "./geometry/page-orientation";
@@ -218,7 +218,6 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 frame,
                 values,
                 ownSource,
-                { table: reconcileTable, prose: reconcileProse },
                 extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
                 extraction.prose,
               );

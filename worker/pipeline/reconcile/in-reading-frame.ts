@@ -8,14 +8,13 @@ import { boxToFrame } from "../geometry/page-orientation";
 import type { Box, Direction } from "../types";
 import type { WordReadings } from "./reconcile-cell";
 import { boxOf } from "./words-in-box";
+import { reconcileProse, reconcileTable } from "./reconcile-page";
 
 export interface ReadingFrame {
   dir: Direction;
   /** The displayed page's size in points. */
   size: [number, number];
 }
-
-type Reconcile<T> = (item: T, ownSource: CellSource, readings: WordReadings) => T;
 
 function tableBoxes(table: Table, map: (box: BBox) => BBox): Table {
   const cell = <C extends { bbox?: BBox }>(c: C): C => (c.bbox ? { ...c, bbox: map(c.bbox) } : c);
@@ -50,20 +49,16 @@ export function reconcileInFrame(
   frame: ReadingFrame | null,
   readings: WordReadings,
   ownSource: CellSource,
-  reconcile: {
-    table: (table: Table, ownSource: CellSource, readings: WordReadings, bandBoxes: ReadonlyArray<Box | null>) => Table;
-    prose: Reconcile<Prose>;
-  },
   tables: readonly { table: Table; bandBoxes: ReadonlyArray<Box | null> }[],
   prose: readonly Prose[],
 ): { tables: Table[]; prose: Prose[] } {
   if (!frame || frame.dir === 0) {
-    return { tables: tables.map(({ table, bandBoxes }) => reconcile.table(table, ownSource, readings, bandBoxes)), prose: prose.map((block) => reconcile.prose(block, ownSource, readings)) };
+    return { tables: tables.map(({ table, bandBoxes }) => reconcileTable(table, ownSource, readings, bandBoxes)), prose: prose.map((block) => reconcileProse(block, ownSource, readings)) };
   }
   const toFrame = (box: BBox): BBox => boxToFrame(box, frame.dir, frame.size) as BBox;
   const framed = readingsToFrame(readings, toFrame);
   return {
-    tables: tables.map(({ table, bandBoxes }) => withBoxesOf(table, reconcile.table(tableBoxes(table, toFrame), ownSource, framed, bandBoxes.map((box) => (box ? toFrame(box) : null))))),
-    prose: prose.map((block) => ({ ...reconcile.prose({ ...block, bbox: toFrame(block.bbox) }, ownSource, framed), bbox: block.bbox })),
+    tables: tables.map(({ table, bandBoxes }) => withBoxesOf(table, reconcileTable(tableBoxes(table, toFrame), ownSource, framed, bandBoxes.map((box) => (box ? toFrame(box) : null))))),
+    prose: prose.map((block) => ({ ...reconcileProse({ ...block, bbox: toFrame(block.bbox) }, ownSource, framed), bbox: block.bbox })),
   };
 }
