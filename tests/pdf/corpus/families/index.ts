@@ -14,5 +14,8 @@ import { titleAbove } from "./title-above";
 import { wrappedHeaders } from "./wrapped-headers";
 import { wrappedLabels } from "./wrapped-labels";
 import { zebraShading } from "./zebra-shading";
+import { currencyColumns } from "./currency-columns";
+import { proportionalLeaders } from "./proportional-leaders";
+import { sparsePlaceholders } from "./sparse-placeholders";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders];
