@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.10";
+export const SETTINGS_VERSION = "2026-11-25.11";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -31,6 +31,24 @@ export const SETTINGS = {
   /** Words on one line belong together when their vertical centres are closer than this share
    * of the font size (baselines of one line differ by sub/superscripts, < 0.4 em). */
   lineCenterToleranceEm: 0.45,
+  /** A superscript footnote mark ("Tomatoes" + a raised "2") joins the line it is attached to
+   * (geometry/superscripts.ts) when its font is at most this share of the line's: superscripts
+   * are set at 55-70% of the body size (generated family sparse-placeholders draws 60%); 0.8
+   * keeps a line of ordinary text in a slightly smaller face (>= 0.85) apart (2026-11-25.11). */
+  superscriptSizeRatio: 0.8,
+  /** ...when it starts at most this many ems after a word of the line: a mark touches its word
+   * (0-0.1 em), a typeset space is 0.25 em (2026-11-25.11). */
+  superscriptGapEm: 0.2,
+  /** ...and when it is this short: footnote marks are one to three characters ("2", "12", "a",
+   * "*"); a longer small word is text of its own (2026-11-25.11). */
+  superscriptMaxChars: 3,
+  /** A run of at least this many one-dot words right after a label is a spaced dot leader
+   * (". . . . .", readers/spaced-leaders.ts) and is dropped: leaders run over several ems; two
+   * dots or fewer may be a placeholder (generated family proportional-leaders; 2026-11-25.11). */
+  spacedLeaderMinDots: 3,
+  /** ...each dot at most this many ems after the one before (a spaced leader sets a dot every
+   * 0.5-0.6 em with 0.25-0.35 em between; 1 em also takes the space after the label). */
+  spacedLeaderGapEm: 1.0,
 
   /** A qualifier line at most this many ems above a table may be its caption (one blank line). */
   captionGapEm: 2.5,

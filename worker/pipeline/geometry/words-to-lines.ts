@@ -1,10 +1,14 @@
 // Words to lines and lines to chunks (runs of words separated by less than a column gap).
 import type { Box, TextLine, Word } from "../types";
+import { SETTINGS } from "../settings";
 import { boxUnion, median } from "./box";
+import { joinSuperscripts, type SuperscriptRule } from "./superscripts";
+
+const SUPERSCRIPTS: SuperscriptRule = { sizeRatio: SETTINGS.superscriptSizeRatio, gapEm: SETTINGS.superscriptGapEm, maxChars: SETTINGS.superscriptMaxChars };
 
 /** Groups left-to-right words into lines by vertical centre; lines come out top to bottom, words
  * left to right. Words of other directions are left out (see rotated side labels). */
-export function wordsToLines(words: Word[], centerToleranceEm: number): TextLine[] {
+export function wordsToLines(words: Word[], centerToleranceEm: number, superscripts: SuperscriptRule = SUPERSCRIPTS): TextLine[] {
   const horizontal = words.filter((w) => w.dir === 0).sort((a, b) => center(a) - center(b) || a.box[0] - b.box[0]);
   const groups: Array<{ center: number; size: number; words: Word[] }> = [];
   for (const word of horizontal) {
@@ -25,7 +29,7 @@ export function wordsToLines(words: Word[], centerToleranceEm: number): TextLine
       groups.push({ center: c, size: word.size, words: [word] });
     }
   }
-  return groups.map((g) => makeLine(g.words.sort((a, b) => a.box[0] - b.box[0]))).sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  return joinSuperscripts(groups, superscripts).map((g) => makeLine(g.words.sort((a, b) => a.box[0] - b.box[0]))).sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
 }
 
 export function makeLine(words: Word[]): TextLine {

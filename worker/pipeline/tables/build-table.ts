@@ -6,11 +6,16 @@ import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines
 import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Grid } from "../geometry/rulings-to-grid";
 import { SETTINGS, type Settings } from "../settings";
+import { mergeSignColumns } from "./sign-columns";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
+/** A currency sign before a negative amount in parentheses, "$ (1,234)" (the sign set apart at
+ * the column's left edge joins its number's cell, sign-columns.ts). */
+const SIGN_BEFORE_PARENTHESIS = /^(US\$|[$€£¥])\s?(?=\()/;
+
 export function isNumeric(text: string): boolean {
-  return NUMERIC.test(text.trim());
+  return NUMERIC.test(text.trim().replace(SIGN_BEFORE_PARENTHESIS, ""));
 }
 
 function wordCenterIn(word: Word, box: Box, tolerance = 0): boolean {
@@ -166,7 +171,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const columns = mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows);
+  const columns = mergeSignColumns(mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;

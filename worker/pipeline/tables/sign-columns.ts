@@ -1,0 +1,46 @@
+// Currency and percent signs set apart from their numbers. US reports print "$" at the LEFT edge
+// of a money column, on the first row and on total rows only, while the digits stand
+// right-aligned: the signs line up in a column of their own, with a whitespace gutter between
+// them and the digits. A sign is part of its number's cell (the ICDAR ground truth joins them), so
+// a column holding nothing but lone signs is joined with the column of numbers it stands before
+// ("$") or after ("%"). Generated family currency-columns (tests/pdf/corpus).
+import type { ColumnSpan } from "../geometry/chunks-to-columns";
+import type { TextLine } from "../types";
+
+/** Signs written before a number. */
+const LEADING_SIGN = /^(US\$|C\$|A\$|[$€£¥])$/;
+/** Signs written after a number. */
+const TRAILING_SIGN = /^%$/;
+
+/** The chunks lying wholly inside a column (as chunksToColumns measures its extent). */
+function chunksIn(col: ColumnSpan, chunkRows: TextLine[][]): TextLine[] {
+  return chunkRows.flatMap((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
+}
+
+/** Joins each value column (never the first, the row labels) that holds only lone signs with
+ * the column its signs belong to, when that column holds a chunk on every line a sign stands on. */
+export function mergeSignColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
+  const out = columns.map((c) => ({ ...c }));
+  const linesWith = (col: ColumnSpan) => new Set(chunkRows.flatMap((chunks, i) => (chunks.some((c) => c.box[0] < col.x1 && c.box[2] > col.x0) ? [i] : [])));
+  const signLines = (col: ColumnSpan, sign: RegExp) => {
+    const texts = chunksIn(col, chunkRows);
+    if (texts.length === 0 || !texts.every((c) => sign.test(c.text.trim()))) return null;
+    return new Set(chunkRows.flatMap((chunks, i) => (chunks.some((c) => texts.includes(c)) ? [i] : [])));
+  };
+  const joinable = (signs: Set<number> | null, target: ColumnSpan) => {
+    if (!signs) return false;
+    const numbers = linesWith(target);
+    return [...signs].every((i) => numbers.has(i));
+  };
+  for (let k = out.length - 2; k >= 1; k--) {
+    if (!joinable(signLines(out[k]!, LEADING_SIGN), out[k + 1]!)) continue;
+    const [sign, values] = [out[k]!, out[k + 1]!];
+    out.splice(k, 2, { x0: Math.min(sign.x0, values.x0), x1: Math.max(sign.x1, values.x1) });
+  }
+  for (let k = out.length - 1; k >= 2; k--) {
+    if (!joinable(signLines(out[k]!, TRAILING_SIGN), out[k - 1]!)) continue;
+    const [values, sign] = [out[k - 1]!, out[k]!];
+    out.splice(k - 1, 2, { x0: Math.min(sign.x0, values.x0), x1: Math.max(sign.x1, values.x1) });
+  }
+  return out;
+}
