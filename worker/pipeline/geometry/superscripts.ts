@@ -28,8 +28,15 @@ function isMarkOf(mark: Group, line: Group, rule: SuperscriptRule): boolean {
   // Raised: its centre above the line's, its box overlapping the line's.
   if (mark.center >= line.center) return false;
   if (!mark.words.every((w) => w.box[3] > top && w.box[1] < bottom)) return false;
-  // Each mark touches the end of a word of the line.
-  return mark.words.every((m) => line.words.some((w) => m.box[0] - w.box[2] >= -0.5 && m.box[0] - w.box[2] <= line.size * rule.gapEm));
+  // Each mark touches the end of a word of the line (a word, not a bracket or a dash: "( 4 )" is
+  // a raised reference in running text, not a mark on a label), and ends that word: no word of the
+  // line follows it closer than a space.
+  const gapAfter = (a: Word, b: Word) => b.box[0] - a.box[2];
+  return mark.words.every(
+    (m) =>
+      line.words.some((w) => /[\p{L}\p{N}]/u.test(w.text) && gapAfter(w, m) >= -0.5 && gapAfter(w, m) <= line.size * rule.gapEm) &&
+      !line.words.some((w) => gapAfter(m, w) >= -0.5 && gapAfter(m, w) <= line.size * rule.gapEm),
+  );
 }
 
 /** Merges groups of superscript marks into the line they are attached to. */
