@@ -122,3 +122,11 @@ test("column names wrapped onto one to three lines over narrow columns are one c
   await checkFamily("wrapped-headers", 5);
   await checkFamily("wrapped-headers", [0, 6], 7);
 });
+// Settings 2026-11-25.11: a column of lone "$" signs joins its numbers' column, and "$ (1,234)" is a
+// number (before: the signs made columns of their own, and a first row of "$ (..)" was taken for
+// a header line, variant 1); variants alternate hanging and flush closing parentheses.
+test("money columns: a '$' at the column's left edge belongs to its number's cell; negatives in parentheses, %, a bold total row", () => checkFamily("currency-columns", 5));
+// Variant 2: spaced leaders in the label's run; variant 5: spaced leaders as a run of their own.
+test("proportional-font dot leaders (solid or spaced, in the label's run or their own) are not text", () => checkFamily("proportional-leaders", 6));
+// Variants 0, 3, 4 (seed 13): a superscript digit after a label made a row of its own.
+test("sparse tables: placeholder marks are cells, empty cells stay empty, footnote marks stay on their cell", () => checkFamily("sparse-placeholders", 5));

@@ -35,7 +35,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts, spaced-leaders.ts).
-  const words = dropSpacedLeaders(piecesToWords(pieces, settings.wordJoinGapEm), { minDots: settings.spacedLeaderMinDots, maxGapEm: settings.spacedLeaderGapEm });
+  const words = dropSpacedLeaders(piecesToWords(pieces, settings.wordJoinGapEm), { minDots: settings.spacedLeaderMinDots, maxGapEm: settings.spacedLeaderGapEm, startGapEm: settings.spacedLeaderStartEm });
   return textRulesToRulings(words);
 }
 

@@ -192,3 +192,16 @@ test("a column band is supported only over the same columns: the same label over
   // The names under the contested band are capped; the one outside it is not.
   assert.deepEqual(other.tables[0]!.header_cells.map((x) => x.confidence), ["verified", "unverified", "unverified"]);
 });
+
+test("a detected line holding only a '$' before its number (or a '%' after it) does not make the cell two cells", () => {
+  // "$" at a money column's left edge, the digits right-aligned a gutter away (generated family
+  // currency-columns): the detector sees two lines, the ground truth one cell "$ 1,234".
+  const money = [word("$", [300, 120, 305, 130]), word("1,234", [330, 120, 352, 130]), word("12.5", [400, 120, 416, 130]), word("%", [430, 120, 437, 130]), word("Pens", [100, 120, 125, 130])];
+  const page = new PageWords(money);
+  const lines = prepareReading(fragments(money.map((w) => [w.text, [w.box[0] - 1, w.box[1] - 1, w.box[2] + 1, w.box[3] + 1]])), page);
+  assert.equal(lines.judge([0, 1], [300, 120, 352, 130]).verdict, "support");
+  assert.equal(lines.judge([2, 3], [400, 120, 437, 130]).verdict, "support");
+  // A sign on the wrong side, or a word that is no sign, still makes two lines the image shows apart.
+  assert.equal(lines.judge([1, 2], [330, 120, 416, 130]).verdict, "against");
+  assert.equal(lines.judge([4, 0], [100, 120, 305, 130]).verdict, "against");
+});

@@ -30,6 +30,7 @@
 import type { Cell, CellSource, Confidence, Table } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
 import { modelToTable } from "../tables/assemble-table";
+import { isLeadingSign, isTrailingSign } from "../tables/sign-columns";
 import type { Fragment, StructureReading, StructureSource } from "../structure/types";
 import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
@@ -165,12 +166,21 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
       // Two detected lines side by side on one row inside the cell: the image shows them apart.
       for (let a = 0; a < hit.length; a++) {
         for (let b = a + 1; b < hit.length; b++) {
-          if (sameRow(fragments[hit[a]!]!.box, fragments[hit[b]!]!.box)) return { verdict: "against", version, reason: "joined" };
+          const [fa, fb] = [fragments[hit[a]!]!, fragments[hit[b]!]!];
+          if (sameRow(fa.box, fb.box) && !isSignOf(fa, fb) && !isSignOf(fb, fa)) return { verdict: "against", version, reason: "joined" };
         }
       }
       return crossing.length > 0 ? { verdict: "none" } : { verdict: "support" };
     },
   };
+}
+
+/** A detected line holding only a currency sign before the other line, or a percent sign after
+ * it: a sign set apart from its number at a column's edge ("$" at the left of a money column)
+ * belongs to the number's cell (tables/sign-columns.ts), so the gap the image shows between them
+ * is no evidence of two cells. */
+function isSignOf(sign: Fragment, other: Fragment): boolean {
+  return (isLeadingSign(sign.text) && sign.box[2] <= other.box[0]) || (isTrailingSign(sign.text) && sign.box[0] >= other.box[2]);
 }
 
 function sameRow(a: Box, b: Box): boolean {

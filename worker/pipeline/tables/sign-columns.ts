@@ -12,6 +12,16 @@ const LEADING_SIGN = /^(US\$|C\$|A\$|[$€£¥])$/;
 /** Signs written after a number. */
 const TRAILING_SIGN = /^%$/;
 
+/** A currency sign standing alone, as it is written before its number. */
+export function isLeadingSign(text: string): boolean {
+  return LEADING_SIGN.test(text.trim());
+}
+
+/** A percent sign standing alone, as it is written after its number. */
+export function isTrailingSign(text: string): boolean {
+  return TRAILING_SIGN.test(text.trim());
+}
+
 /** The chunks lying wholly inside a column (as chunksToColumns measures its extent). */
 function chunksIn(col: ColumnSpan, chunkRows: TextLine[][]): TextLine[] {
   return chunkRows.flatMap((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
