@@ -128,5 +128,9 @@ test("column names wrapped onto one to three lines over narrow columns are one c
 test("money columns: a '$' at the column's left edge belongs to its number's cell; negatives in parentheses, %, a bold total row", () => checkFamily("currency-columns", 5));
 // Variant 2: spaced leaders in the label's run; variant 5: spaced leaders as a run of their own.
 test("proportional-font dot leaders (solid or spaced, in the label's run or their own) are not text", () => checkFamily("proportional-leaders", 6));
-// Variants 0, 3, 4 (seed 13): a superscript digit after a label made a row of its own.
-test("sparse tables: placeholder marks are cells, empty cells stay empty, footnote marks stay on their cell", () => checkFamily("sparse-placeholders", 5));
+// Variants 0, 3, 4 (seed 13): a superscript digit after a label made a row of its own; seed 42
+// variant 24: the mark's box overlaps its word's in the text layer.
+test("sparse tables: placeholder marks are cells, empty cells stay empty, footnote marks stay on their cell", async () => {
+  await checkFamily("sparse-placeholders", 5);
+  await checkFamily("sparse-placeholders", [24], 42);
+});

@@ -36,8 +36,9 @@ export const SETTINGS = {
    * are set at 55-70% of the body size (generated family sparse-placeholders draws 60%); 0.8
    * keeps a line of ordinary text in a slightly smaller face (>= 0.85) apart (2026-11-25.11). */
   superscriptSizeRatio: 0.8,
-  /** ...when it starts at most this many ems after a word of the line: a mark touches its word
-   * (0-0.1 em), a typeset space is 0.25 em (2026-11-25.11). */
+  /** ...when it starts within this many ems of a word's end (before or after it): a mark
+   * touches its word (-0.1 to 0.1 em: seed 42 variant 24 of sparse-placeholders overlaps by 0.07
+   * em in the text layer), a typeset space is 0.25 em (2026-11-25.11). */
   superscriptGapEm: 0.2,
   /** ...and when it is this short: footnote marks are one to three characters ("2", "12", "a",
    * "*"); a longer small word is text of its own (2026-11-25.11). */

@@ -9,7 +9,8 @@ import type { Word } from "../types";
 export interface SuperscriptRule {
   /** A mark's font is at most this share of the line's. */
   sizeRatio: number;
-  /** ...starts at most this many ems (of the line's size) after the word it is attached to. */
+  /** ...starts within this many ems (of the line's size) of the end of the word it is attached
+   * to, either side (the text layer's widths and a kerned mark may overlap the word slightly). */
   gapEm: number;
   /** ...and is short (footnote marks: "2", "12", "a", "*"). */
   maxChars: number;
@@ -34,8 +35,8 @@ function isMarkOf(mark: Group, line: Group, rule: SuperscriptRule): boolean {
   const gapAfter = (a: Word, b: Word) => b.box[0] - a.box[2];
   return mark.words.every(
     (m) =>
-      line.words.some((w) => /[\p{L}\p{N}]/u.test(w.text) && gapAfter(w, m) >= -0.5 && gapAfter(w, m) <= line.size * rule.gapEm) &&
-      !line.words.some((w) => gapAfter(m, w) >= -0.5 && gapAfter(m, w) <= line.size * rule.gapEm),
+      line.words.some((w) => /[\p{L}\p{N}]/u.test(w.text) && Math.abs(gapAfter(w, m)) <= line.size * rule.gapEm) &&
+      !line.words.some((w) => w !== m && Math.abs(gapAfter(m, w)) <= line.size * rule.gapEm),
   );
 }
 
