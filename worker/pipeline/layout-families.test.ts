@@ -125,7 +125,11 @@ test("column names wrapped onto one to three lines over narrow columns are one c
 // Settings 2026-11-25.11: a column of lone "$" signs joins its numbers' column, and "$ (1,234)" is a
 // number (before: the signs made columns of their own, and a first row of "$ (..)" was taken for
 // a header line, variant 1); variants alternate hanging and flush closing parentheses.
-test("money columns: a '$' at the column's left edge belongs to its number's cell; negatives in parentheses, %, a bold total row", () => checkFamily("currency-columns", 5));
+// Seed 3 variant 71: the total row's hanging ")" leaves about one em before the next column's "$".
+test("money columns: a '$' at the column's left edge belongs to its number's cell; negatives in parentheses, %, a bold total row", async () => {
+  await checkFamily("currency-columns", 5);
+  await checkFamily("currency-columns", [71], 3);
+});
 // Variant 2: spaced leaders in the label's run; variant 5: spaced leaders as a run of their own.
 test("proportional-font dot leaders (solid or spaced, in the label's run or their own) are not text", () => checkFamily("proportional-leaders", 6));
 // Variants 0, 3, 4 (seed 13): a superscript digit after a label made a row of its own; seed 42
@@ -133,4 +137,6 @@ test("proportional-font dot leaders (solid or spaced, in the label's run or thei
 test("sparse tables: placeholder marks are cells, empty cells stay empty, footnote marks stay on their cell", async () => {
   await checkFamily("sparse-placeholders", 5);
   await checkFamily("sparse-placeholders", [24], 42);
+  // Seed 3 variants 16, 96: the first body rows hold only placeholder marks where numbers stand.
+  await checkFamily("sparse-placeholders", [16, 96], 3);
 });

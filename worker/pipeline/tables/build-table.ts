@@ -6,7 +6,8 @@ import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines
 import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Grid } from "../geometry/rulings-to-grid";
 import { SETTINGS, type Settings } from "../settings";
-import { mergeSignColumns } from "./sign-columns";
+import { markedValues } from "./placeholders";
+import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -179,7 +180,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
     const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
-    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
@@ -614,14 +615,16 @@ export function modelToHeaderRows(model: TableModel, settings: Settings = SETTIN
   let firstData = -1;
   for (let r = 0; r < model.nRows && firstData < 0; r++) {
     const rowCells = model.cells.filter((c) => c.row === r && c.text !== "");
-    const numbers = rowCells.filter((c) => c.col > 0 && isNumeric(c.text));
+    const found = rowCells.filter((c) => c.col > 0 && isNumeric(c.text));
+    // A row of placeholder marks ("(X)", "Z", "–") where numbers would stand is values too.
+    const numbers = found.length > 0 ? found : markedValues(rowCells);
     if (numbers.length === 0) continue;
     const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "");
     if (yearsOnly && r + 1 < model.nRows) continue;
     // Data rows come in runs: numbers in a row followed by a row of words only ("1st", "3rd"
     // over "Grade") are part of the header.
     const next = nextRowWithValues(model, r);
-    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text))) continue;
+    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text)) && markedValues(model.cells.filter((c) => c.row === next)).length === 0) continue;
     firstData = r;
   }
   if (firstData < 0) return 1;

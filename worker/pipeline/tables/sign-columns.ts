@@ -5,7 +5,9 @@
 // a column holding nothing but lone signs is joined with the column of numbers it stands before
 // ("$") or after ("%"). Generated family currency-columns (tests/pdf/corpus).
 import type { ColumnSpan } from "../geometry/chunks-to-columns";
-import type { TextLine } from "../types";
+import { makeLine } from "../geometry/words-to-lines";
+import type { Settings } from "../settings";
+import type { TextLine, Word } from "../types";
 
 /** Signs written before a number. */
 const LEADING_SIGN = /^(US\$|C\$|A\$|[$€£¥])$/;
@@ -53,4 +55,21 @@ export function mergeSignColumns(columns: ColumnSpan[], chunkRows: TextLine[][])
     out.splice(k - 1, 2, { x0: Math.min(sign.x0, values.x0), x1: Math.max(sign.x1, values.x1) });
   }
   return out;
+}
+
+/** A chunk running from one column into the next whose sign ("$") stands at that column's left
+ * edge, where the column's other signs stand ("(77,440) $ 112,478" on a total row, the closing
+ * parenthesis hanging into the gutter so the gap left is about one em): cut before the sign, when
+ * the gap before it is a word gap wider than a space (gutterSplitGapEm). */
+export function splitBeforeSigns(chunk: TextLine, columns: ColumnSpan[], settings: Settings): TextLine[] {
+  if (chunk.words.length < 2) return [chunk];
+  const parts: Word[][] = [[chunk.words[0]!]];
+  for (let k = 1; k < chunk.words.length; k++) {
+    const [prev, word] = [chunk.words[k - 1]!, chunk.words[k]!];
+    const atColumnStart = columns.some((col, c) => c > 0 && Math.abs(word.box[0] - col.x0) <= settings.gutterTolerance && prev.box[0] < col.x0);
+    const wide = word.box[0] - prev.box[2] >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm;
+    if (isLeadingSign(word.text) && atColumnStart && wide) parts.push([word]);
+    else parts[parts.length - 1]!.push(word);
+  }
+  return parts.length === 1 ? [chunk] : parts.map(makeLine);
 }

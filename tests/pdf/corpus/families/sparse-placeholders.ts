@@ -44,9 +44,12 @@ export const sparsePlaceholders: Family = {
     });
     const supSize = size * 0.6;
     const stubWidth = Math.max(...notes.map((n) => font.regular.widthOfTextAtSize(n.text, size) + (n.sup ? font.regular.widthOfTextAtSize(n.sup, supSize) + 1 : 0))) + int(rng, 12, 30);
-    const gap = int(rng, 14, 26);
+    let gap = int(rng, 14, 26);
     const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
     const x = int(rng, 50, 90);
+    // Six wide columns at 10 pt may overrun the page: narrow the gutters (not below 8 pt) first.
+    const overrun = x + stubWidth + widths.reduce((a, b) => a + b, 0) + gap * cols - (canvas.width - 15);
+    if (overrun > 0) gap = Math.max(8, gap - Math.ceil(overrun / cols));
     let y = int(rng, 80, 150);
     const pitch = size * (1.3 + rng() * 0.3);
     const colRight: number[] = [];
