@@ -43,17 +43,6 @@ export const SETTINGS = {
   /** ...and when it is this short: footnote marks are one to three characters ("2", "12", "a",
    * "*"); a longer small word is text of its own (2026-11-25.11). */
   superscriptMaxChars: 3,
-  /** A run of at least this many one-dot words right after a label is a spaced dot leader
-   * (". . . . .", readers/spaced-leaders.ts) and is dropped: leaders run over several ems; two
-   * dots or fewer may be a placeholder (generated family proportional-leaders; 2026-11-25.11). */
-  spacedLeaderMinDots: 3,
-  /** ...each dot at most this many ems after the one before (a spaced leader sets a dot every
-   * 0.5-0.6 em with 0.25-0.35 em between; 1 em also takes the space after the label). */
-  spacedLeaderGapEm: 1.0,
-  /** ...and the first dot at most this many ems after the label: a leader set as a run of its
-   * own ends at the column, so it starts up to one dot pitch (0.55 em) plus a space or two after
-   * the label (generated family proportional-leaders, variant 5: 1.1 em; 2026-11-25.11). */
-  spacedLeaderStartEm: 1.5,
 
   /** A qualifier line at most this many ems above a table may be its caption (one blank line). */
   captionGapEm: 2.5,

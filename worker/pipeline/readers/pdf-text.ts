@@ -5,7 +5,6 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, Direction, PdfTextReading, Word } from "../types";
 import { multiplyMatrices, transformPoint } from "../geometry/box";
 import type { Settings } from "../settings";
-import { dropSpacedLeaders } from "./spaced-leaders";
 import { textRulesToRulings } from "./typewriter-rules";
 
 /** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
@@ -34,9 +33,8 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     const font = fontInfo(page, item.fontName);
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
-  // Rules and leaders typed with characters are drawing (typewriter-rules.ts, spaced-leaders.ts).
-  const words = dropSpacedLeaders(piecesToWords(pieces, settings.wordJoinGapEm), { minDots: settings.spacedLeaderMinDots, maxGapEm: settings.spacedLeaderGapEm, startGapEm: settings.spacedLeaderStartEm });
-  return textRulesToRulings(words);
+  // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
+  return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm));
 }
 
 function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: boolean } {
