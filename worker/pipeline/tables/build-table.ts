@@ -617,14 +617,14 @@ export function modelToHeaderRows(model: TableModel, settings: Settings = SETTIN
     const rowCells = model.cells.filter((c) => c.row === r && c.text !== "");
     const found = rowCells.filter((c) => c.col > 0 && isNumeric(c.text));
     // A row of placeholder marks ("(X)", "Z", "–") where numbers would stand is values too.
-    const numbers = found.length > 0 ? found : markedValues(rowCells);
+    const numbers = found.length > 0 ? found : markedValues(rowCells, isNumeric);
     if (numbers.length === 0) continue;
     const yearsOnly = numbers.every((c) => YEAR.test(c.text.trim())) && !isNumeric(rowCells.find((c) => c.col === 0)?.text ?? "");
     if (yearsOnly && r + 1 < model.nRows) continue;
     // Data rows come in runs: numbers in a row followed by a row of words only ("1st", "3rd"
     // over "Grade") are part of the header.
     const next = nextRowWithValues(model, r);
-    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text)) && markedValues(model.cells.filter((c) => c.row === next)).length === 0) continue;
+    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text)) && markedValues(model.cells.filter((c) => c.row === next), isNumeric).length === 0) continue;
     firstData = r;
   }
   if (firstData < 0) return 1;

@@ -1,6 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { isPlaceholder, markedValues } from "./placeholders";
+import { isNumeric } from "./build-table";
+import { isPlaceholder, markedValues as marked } from "./placeholders";
+
+const markedValues = (cells: Array<{ col: number; text: string }>) => marked(cells, isNumeric);
 
 const row = (...texts: string[]) => texts.map((text, col) => ({ col, text }));
 

@@ -3,8 +3,8 @@
 // "Z", "NA", dashes and an ellipsis. A row holding such marks where numbers would stand is a row
 // of values, not a header line. Column designators ("(A) (B) (C)") are not marks: a row counts as
 // values through its marks only when every value cell is a number or a mark. Generated family
-// sparse-placeholders (tests/pdf/corpus).
-import { isNumeric } from "./build-table";
+// sparse-placeholders (tests/pdf/corpus). What a number is stays build-table.ts's isNumeric,
+// passed in (no import cycle).
 
 const PLACEHOLDER = /^(\((NA|X|D|Z|S|N)\)|Z|NA|N\/A|[-–—]|\.\.\.|…)$/;
 
@@ -12,16 +12,11 @@ export function isPlaceholder(text: string): boolean {
   return PLACEHOLDER.test(text.trim());
 }
 
-/** A number or a placeholder mark. */
-export function isValueOrMark(text: string): boolean {
-  return isNumeric(text) || isPlaceholder(text);
-}
-
 /** A body row read through its marks: a stub label, and every value cell a number or a mark, at
  * least one of them a mark. Returns the row's value cells, or none. */
-export function markedValues<C extends { col: number; text: string }>(rowCells: readonly C[]): C[] {
+export function markedValues<C extends { col: number; text: string }>(rowCells: readonly C[], isNumber: (text: string) => boolean): C[] {
   const values = rowCells.filter((c) => c.col > 0 && c.text !== "");
   const hasLabel = rowCells.some((c) => c.col === 0 && c.text !== "");
-  if (!hasLabel || values.length === 0 || !values.every((c) => isValueOrMark(c.text)) || !values.some((c) => isPlaceholder(c.text))) return [];
+  if (!hasLabel || values.length === 0 || !values.every((c) => isNumber(c.text) || isPlaceholder(c.text)) || !values.some((c) => isPlaceholder(c.text))) return [];
   return values;
 }
