@@ -86,8 +86,8 @@ export interface PipelineInput {
    * (the worker's page host retries that way when a page killed with another in flight cannot be
    * told apart from it). */
   lookAhead?: boolean;
-  /** Optional: called when the next page has been opened and its OCR started ahead of its turn
-   * (the worker's page host then knows two pages are in flight). */
+  /** Optional: called just before the next page is opened ahead of its turn (the worker's page
+   * host then knows two pages are in flight until that page's beforePage). */
   onLookAhead?: (pageNumber: number) => void | Promise<void>;
 }
 
@@ -154,12 +154,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, readers, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
       const started = ahead?.pageNumber === pageNumber ? await ahead.started : await startOf(pageNumber);
       ahead = null;
-      // The next page's text layer, render and first OCR reading start now, to run beside this
-      // page's (start-page.ts); input.lookAhead false keeps to one page at a time.
+      // With OCR, the next page's text layer, render and first OCR reading start now, to run
+      // beside this page's (start-page.ts); input.lookAhead false keeps to one page at a time.
+      // Without OCR there is nothing to overlap: pages stay strictly one at a time.
       const next = pageNumber + 1;
-      if (input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
+      if (readers && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
+        await input.onLookAhead?.(next);
         ahead = { pageNumber: next, started: startOf(next) };
-        void ahead.started.then((s) => (s.ok ? input.onLookAhead?.(next) : undefined)).catch(() => undefined);
       }
       try {
         if (!started.ok) {
