@@ -147,7 +147,7 @@ async function main(): Promise<void> {
     console.log(`  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
     const paddleCpu = cold.pool?.stats.threadCpuSeconds["ocr-2"] ?? 0;
     const tesseractCpu = Math.max(0, coldPass.cpuSeconds - paddleCpu - coldPass.mainCpuSeconds);
-    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads, and V8's helper threads and the pool threads between tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
     const busy = cold.pool ? cold.pool.stats.busySeconds / (cold.pool.size * coldPass.seconds) : 0;
     console.log(`  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`);
     console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ocr-1 ${cold.stats.engineRuns["ocr-1"]}, ocr-2 ${cold.stats.engineRuns["ocr-2"]}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
