@@ -14,7 +14,8 @@
 // OCR reading and its rulings from the prepared page image (scan/scanned-page.ts), runs the same
 // stages there, and its boxes are mapped back onto the page as scanned (scan/map-to-page.ts). Only
 // what a later page needs (the previous page's last table, crop hashes for also_on) is kept
-// across pages.
+// across pages. With OCR, the next page is opened, read and its first OCR reading started while
+// this one is finished (start-page.ts: the look-ahead keeps both OCR threads busy).
 import { openPdf, type PdfSource } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
