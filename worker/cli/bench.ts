@@ -1,4 +1,4 @@
-// npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr] [--threads N]
+// npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr] [--threads N] [--no-look-ahead]
 // npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
@@ -32,10 +32,12 @@ interface Args {
   threads: number | null;
   stages: boolean;
   page: number;
+  /** false: one page at a time (runPipeline lookAhead), to measure what reading ahead saves. */
+  lookAhead: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null, stages: false, page: 1 };
+  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null, stages: false, page: 1, lookAhead: true };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--pages") args.pages = Number(argv[++i]);
@@ -47,6 +49,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === "--threads") args.threads = Number(argv[++i]);
     else if (arg === "--stages") args.stages = true;
     else if (arg === "--page") args.page = Number(argv[++i]);
+    else if (arg === "--no-look-ahead") args.lookAhead = false;
     else args.file = arg;
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
@@ -57,7 +60,7 @@ function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-async function runPass(readers: OcrReaders | null, file: string, sha: string, pages: number, cacheDir: string, outputDir: string) {
+async function runPass(readers: OcrReaders | null, file: string, sha: string, pages: number, cacheDir: string, outputDir: string, lookAhead = true) {
   const opened = await openPdf(file);
   const total = Math.min(pages, opened.doc.numPages);
   await opened.close();
@@ -74,6 +77,7 @@ async function runPass(readers: OcrReaders | null, file: string, sha: string, pa
     cacheDir,
     outputDir,
     ocr: readers ?? [],
+    lookAhead,
     afterPage: () => {
       perPage.push((performance.now() - pageStarted) / 1000);
       pageStarted = performance.now();
@@ -107,7 +111,7 @@ async function main(): Promise<void> {
     const cacheDir = path.join(work, "ocr-cache");
     const outputDir = path.join(work, "out");
     const engines: OcrReaderName[] = args.only ? [args.only] : ["ocr-1", "ocr-2"];
-    const what = !args.ocr ? "no OCR" : args.only ? `${args.only} only` : "both readings";
+    const what = `${!args.ocr ? "no OCR" : args.only ? `${args.only} only` : "both readings"}${args.lookAhead ? "" : ", one page at a time"}`;
     console.log(`bench: ${path.basename(file)}, ${args.pages} pages, ${what}, ${os.cpus().length} cores`);
     const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
 
@@ -124,7 +128,7 @@ async function main(): Promise<void> {
     let coldPass;
     let threadMemory: NodeJS.MemoryUsage[] = [];
     try {
-      coldPass = await runPass(cold, file, sha, args.pages, cacheDir, outputDir);
+      coldPass = await runPass(cold, file, sha, args.pages, cacheDir, outputDir, args.lookAhead);
       threadMemory = (await cold.pool?.threadMemory()) ?? [];
     } finally {
       await cold.release();
@@ -143,7 +147,9 @@ async function main(): Promise<void> {
     console.log(`  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
     const paddleCpu = cold.pool?.stats.threadCpuSeconds["ocr-2"] ?? 0;
     const tesseractCpu = Math.max(0, coldPass.cpuSeconds - paddleCpu - coldPass.mainCpuSeconds);
-    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads, and V8's helper threads and the pool threads between tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    const busy = cold.pool ? cold.pool.stats.busySeconds / (cold.pool.size * coldPass.seconds) : 0;
+    console.log(`  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`);
     console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ocr-1 ${cold.stats.engineRuns["ocr-1"]}, ocr-2 ${cold.stats.engineRuns["ocr-2"]}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
     threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
     console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);

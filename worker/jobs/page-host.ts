@@ -27,7 +27,9 @@ export interface HostHooks {
 
 export type HostOutcome = { kind: "done"; output: PipelineOutput } | { kind: "stopped" } | { kind: "failed"; message: string };
 
-type Attempt = HostOutcome | { kind: "page-killed"; page: number; reason: string };
+/** "pages-killed": a limit was passed while the current page and the next one (opened ahead of
+ * its turn for OCR) were both in flight, so which of them is at fault is unknown. */
+type Attempt = HostOutcome | { kind: "page-killed"; page: number; reason: string } | { kind: "pages-killed"; pages: [number, number] };
 
 export class PipelineHost {
   private child: ChildProcess | null = null;
@@ -41,8 +43,16 @@ export class PipelineHost {
    * page that passes a limit. */
   async run(input: Omit<HostedInput, "skipPages">, skipPages: ReadonlyMap<number, string>, hooks: HostHooks): Promise<HostOutcome> {
     const skipped = new Map(skipPages);
+    let lookAhead = input.lookAhead ?? true;
     for (;;) {
-      const attempt = await this.attempt({ ...input, skipPages: [...skipped] }, hooks);
+      const attempt = await this.attempt({ ...input, lookAhead, skipPages: [...skipped] }, hooks);
+      if (attempt.kind === "pages-killed") {
+        // Neither page is blamed: the run goes again one page at a time, and the next kill names
+        // the page at fault (the pages before come from the OCR cache).
+        console.warn(`[pipeline] pages ${attempt.pages.join(" and ")} were in flight together: running again one page at a time`);
+        lookAhead = false;
+        continue;
+      }
       if (attempt.kind !== "page-killed") return attempt;
       skipped.set(attempt.page, attempt.reason);
       await hooks.onPageSkipped(attempt.page, attempt.reason, skipped);
@@ -118,6 +128,8 @@ export class PipelineHost {
     try {
       return await new Promise<Attempt>((resolve) => {
         let page: number | null = null;
+        // The next page, opened ahead of its turn (run-pipeline's OCR look-ahead) and not yet started.
+        let ahead: number | null = null;
         let pageStarted = Date.now();
         let settled = false;
         const finish = (attempt: Attempt) => {
@@ -140,8 +152,14 @@ export class PipelineHost {
           child.kill("SIGKILL");
           finish(attempt);
         };
-        const overLimit = (reason: string, why: string) =>
-          page !== null ? kill({ kind: "page-killed", page, reason }, `page ${page}: ${why}`) : kill({ kind: "failed", message: reason }, `opening the document: ${why}`);
+        // Who is at fault: the page in flight, or (both in flight) nobody yet.
+        const culprit = (reason: string): Attempt | null =>
+          page !== null && ahead !== null ? { kind: "pages-killed", pages: [page, ahead] } : page !== null || ahead !== null ? { kind: "page-killed", page: (page ?? ahead)!, reason } : null;
+        const overLimit = (reason: string, why: string) => {
+          const blamed = culprit(reason);
+          if (blamed) kill(blamed, `${blamed.kind === "pages-killed" ? `pages ${blamed.pages.join(" and ")}` : `page ${(blamed as { page: number }).page}`}: ${why}`);
+          else kill({ kind: "failed", message: reason }, `opening the document: ${why}`);
+        };
         this.current = { abort: (reason) => kill({ kind: "stopped" }, reason) };
         const watch = setInterval(() => {
           const rss = residentBytes(child.pid ?? -1);
@@ -160,16 +178,20 @@ export class PipelineHost {
             this.retireStats();
           }
           const why = `exited (${signal ?? code})`;
-          console.warn(`[pipeline] the pipeline process ${why}${page !== null ? ` on page ${page}` : ""}`);
-          finish(page !== null ? { kind: "page-killed", page, reason: "the page stopped the process reading it (it ran out of memory or crashed); it was skipped and not charged" } : { kind: "failed", message: `the pipeline process ${why}` });
+          console.warn(`[pipeline] the pipeline process ${why}${page !== null ? ` on page ${page}` : ""}${ahead !== null ? ` (page ${ahead} read ahead)` : ""}`);
+          finish(culprit("the page stopped the process reading it (it ran out of memory or crashed); it was skipped and not charged") ?? { kind: "failed", message: `the pipeline process ${why}` });
         };
         const reply = (message: ToChild) => {
           if (!settled && child.connected) child.send(message);
         };
         const onMessage = (message: FromChild) => {
           switch (message.type) {
+            case "page-ahead":
+              ahead = message.page;
+              break;
             case "page-start":
               page = message.page;
+              if (ahead === message.page) ahead = null;
               pageStarted = Date.now();
               void hooks.onPageStart(message.page).catch(() => undefined);
               break;

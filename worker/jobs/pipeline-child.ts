@@ -4,8 +4,9 @@
 // job's other pages (issue 14). It lives for many jobs: its OCR engines stay loaded.
 //
 // Protocol (IPC): the worker sends {type: "run", input}; we answer with "page-start" and
-// "page-end" around each page (and wait for "continue" or "stop" after each page-end), "progress"
-// with stage text, then "done" with the output, or "stopped", or "error".
+// "page-end" around each page (and wait for "continue" or "stop" after each page-end),
+// "page-ahead" when the next page is opened ahead of its turn (run-pipeline's OCR look-ahead),
+// "progress" with stage text, then "done" with the output, or "stopped", or "error".
 import { loadPdfJs } from "../../lib/pdf/open-pdf";
 import { getJobFiles } from "../../lib/storage/job-files";
 import { OcrReaders } from "../pipeline/ocr";
@@ -16,7 +17,7 @@ import { saveFinishedPage } from "./save-finished-page";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
-export type HostedInput = Omit<PipelineInput, "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onPage" | "skipPages" | "settings"> & {
+export type HostedInput = Omit<PipelineInput, "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onLookAhead" | "onPage" | "skipPages" | "settings"> & {
   jobId: string;
   skipPages: Array<[number, string]>;
 };
@@ -25,6 +26,8 @@ export type ToChild = { type: "run"; input: HostedInput } | { type: "continue" }
 export type FromChild =
   | { type: "ready" }
   | { type: "page-start"; page: number }
+  /** The next page is opened and read ahead of its turn (run-pipeline's look-ahead, with OCR). */
+  | { type: "page-ahead"; page: number }
   | { type: "page-end"; page: number }
   | { type: "progress"; stage: string }
   | { type: "done"; output: PipelineOutput; ocrStats: OcrReaderStats | null }
@@ -54,6 +57,7 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       ocr: ocr ?? [],
       onProgress: (stage) => send({ type: "progress", stage }),
       beforePage: (page) => send({ type: "page-start", page }),
+      onLookAhead: (page) => send({ type: "page-ahead", page }),
       // Stored before "page-end": a page the job page counts done is readable (issue 16).
       onPage: (page) => saveFinishedPage(files, jobId, page),
       afterPage: async (page) => {

@@ -14,12 +14,13 @@
 // OCR reading and its rulings from the prepared page image (scan/scanned-page.ts), runs the same
 // stages there, and its boxes are mapped back onto the page as scanned (scan/map-to-page.ts). Only
 // what a later page needs (the previous page's last table, crop hashes for also_on) is kept
-// across pages.
+// across pages. With OCR, the next page is opened, read and its first OCR reading started while
+// this one is finished (start-page.ts: the look-ahead keeps both OCR threads busy).
 import { openPdf, type PdfSource } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type CellSource, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
-import { extractPage, readPage, type PageExtraction, type PageReadings } from "./extract-page";
+import { extractPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
 import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
@@ -28,7 +29,7 @@ import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } from "./reconcile";
 import { bandBoxes } from "./reconcile/cell-units";
 import { reconcileInFrame } from "./reconcile/in-reading-frame";
-import { boxToFrame, readingTurn } from "./geometry/page-orientation";
+import { boxToFrame } from "./geometry/page-orientation";
 import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
@@ -40,6 +41,7 @@ import type { Box } from "./types";
 import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 import { nothingReadReason } from "./nothing-read";
+import { startPage, type FailedStart, type StartedPage } from "./start-page";
 
 export interface PipelineInput {
   /** A file, or the stored input read by byte ranges (lib/storage). */
@@ -80,6 +82,14 @@ export interface PipelineInput {
   skipStages?: readonly ("structure" | "structure-vote" | "reconcile" | "crops")[];
   /** Optional: settings overriding the defaults (eval experiments). */
   settings?: Settings;
+  /** Optional, default true: open, read and start the first OCR reading of the next page while
+   * this one is finished (start-page.ts), so both OCR threads stay busy. False: one page at a time
+   * (the worker's page host retries that way when a page killed with another in flight cannot be
+   * told apart from it). */
+  lookAhead?: boolean;
+  /** Optional: called just before the next page is opened ahead of its turn (the worker's page
+   * host then knows two pages are in flight until that page's beforePage). */
+  onLookAhead?: (pageNumber: number) => void | Promise<void>;
 }
 
 export interface PageFailure {
@@ -128,6 +138,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
     const total = input.pages;
+    let ahead: { pageNumber: number; started: Promise<StartedPage | FailedStart> } | null = null;
     for (let pageNumber = 1; pageNumber <= total; pageNumber++) {
       const skipReason = input.skipPages?.get(pageNumber);
       if (skipReason !== undefined) {
@@ -140,25 +151,34 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
-      const timer = new StageTimer();
       let uncheckedReason: string | null = null;
+      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, readers, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+      const started = ahead?.pageNumber === pageNumber ? await ahead.started : await startOf(pageNumber);
+      ahead = null;
+      // With OCR, the next page's text layer, render and first OCR reading start now, to run
+      // beside this page's (start-page.ts); input.lookAhead false keeps to one page at a time.
+      // Without OCR there is nothing to overlap: pages stay strictly one at a time.
+      const next = pageNumber + 1;
+      if (readers && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
+        await input.onLookAhead?.(next);
+        ahead = { pageNumber: next, started: startOf(next) };
+      }
       try {
-        const page = await opened.doc.getPage(pageNumber);
+        if (!started.ok) {
+          stage = started.stage;
+          size = started.size;
+          throw started.error;
+        }
+        const { page, timer, hasTextLayer, turn } = started;
         try {
           stage = "read";
-          let readings = await timer.runAsync("read", () => readPage(page, settings));
+          let readings = started.readings;
           size = { width: readings.width, height: readings.height };
-          const hasTextLayer = readings.words.length > 0;
-          // Text that reads sideways or upside down is OCR'd in its own reading frame, as the
-          // table stages read it (extract-page.ts decides the same turn from the same words).
-          const turn = hasTextLayer ? readingTurn(readings.words, settings.readingTurnShare) : 0;
           let pageOcr: PageOcr | null = null;
-          if (readers) {
+          if (readers && started.ocr) {
             stage = "ocr";
             await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers.names.join(", ")})`);
-            // Only the first OCR family reads the whole page; the second reads the cells in doubt
-            // (on a scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
-            pageOcr = await timer.runAsync("ocr", () => readers.readPage({ page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer, turn }));
+            pageOcr = await started.ocr;
             for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
               if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
             }

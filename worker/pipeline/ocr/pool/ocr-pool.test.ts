@@ -78,3 +78,24 @@ test("long crop lists are split into one task per thread, short ones are not", (
   assert.equal(parts.length, 2);
   assert.deepEqual(parts.flat(), many);
 });
+
+test("waiting tasks are taken in page order, so a page read ahead never delays the current page's tasks", async () => {
+  const single = new OcrPool({ threads: 1, heapMb: 256 });
+  try {
+    const onPage = (pageNumber: number): PageRender => ({ ...render, pageNumber });
+    const order: string[] = [];
+    const track = (name: string, task: Promise<unknown>) => task.then(() => void order.push(name));
+    // The first task takes the only thread; the rest wait, given out of page order.
+    await Promise.all([
+      track("page 3 (running)", single.run("thread-id", onPage(3))),
+      track("page 2", single.run("thread-id", onPage(2))),
+      track("page 4", single.run("thread-id", onPage(4))),
+      track("page 1", single.run("thread-id", onPage(1))),
+      track("page 2 again", single.run("thread-id", onPage(2))),
+    ]);
+    assert.deepEqual(order, ["page 3 (running)", "page 1", "page 2", "page 2 again", "page 4"]);
+    assert.ok(single.stats.busySeconds > 0);
+  } finally {
+    await single.release();
+  }
+});

@@ -26,6 +26,8 @@ interface Pending {
 interface Lane {
   worker: Worker | null;
   current: Pending | null;
+  /** performance.now() when the current task was handed to the thread. */
+  since: number;
 }
 
 export interface OcrPoolStats {
@@ -33,6 +35,9 @@ export interface OcrPoolStats {
    * its messaging, see ocr-thread.ts). */
   threadCpuSeconds: Record<OcrReaderName, number>;
   tasks: number;
+  /** Wall seconds the threads spent with a task in hand, summed over threads: against threads x
+   * the run's wall time it says how much of the pool the pipeline kept busy (npm run bench). */
+  busySeconds: number;
   /** Threads started (more than `threads` when one died and was replaced). */
   threadsStarted: number;
 }
@@ -48,7 +53,7 @@ function threadEntry(): URL {
 }
 
 export class OcrPool {
-  readonly stats: OcrPoolStats = { threadCpuSeconds: { "ocr-1": 0, "ocr-2": 0 }, tasks: 0, threadsStarted: 0 };
+  readonly stats: OcrPoolStats = { threadCpuSeconds: { "ocr-1": 0, "ocr-2": 0 }, tasks: 0, busySeconds: 0, threadsStarted: 0 };
   private readonly lanes: Lane[];
   private readonly queue: Pending[] = [];
   private readonly shared = new WeakMap<PageRender, PageRender>();
@@ -56,18 +61,25 @@ export class OcrPool {
 
   constructor(readonly options: OcrPoolOptions) {
     if (!Number.isInteger(options.threads) || options.threads < 1) throw new Error("OCR pool needs at least one thread");
-    this.lanes = Array.from({ length: options.threads }, () => ({ worker: null, current: null }));
+    this.lanes = Array.from({ length: options.threads }, () => ({ worker: null, current: null, since: 0 }));
   }
 
   get size(): number {
     return this.lanes.length;
   }
 
-  /** Runs one task on the next free thread. */
+  /** Runs one task on the next free thread. Waiting tasks are taken in page order (then in the
+   * order given): when the pipeline reads the next page ahead (run-pipeline's look-ahead), that
+   * page's work fills a thread the current page leaves idle (its detection, the last recognition
+   * batch) but never delays the current page's own tasks, its cascade crops among them. */
   run<T>(op: ThreadOp, render: PageRender | undefined, args?: unknown): Promise<T> {
     const task: ThreadTask = { id: this.nextId++, op, render: render ? this.share(render) : undefined, args };
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      const pending = { task, resolve: resolve as (value: unknown) => void, reject };
+      const page = pageOf(task);
+      const at = this.queue.findIndex((queued) => pageOf(queued.task) > page);
+      if (at < 0) this.queue.push(pending);
+      else this.queue.splice(at, 0, pending);
       this.pump();
     });
   }
@@ -103,6 +115,7 @@ export class OcrPool {
       if (lane.current) continue;
       const pending = this.queue.shift()!;
       lane.current = pending;
+      lane.since = performance.now();
       const worker = (lane.worker ??= this.startThread(lane));
       // A busy thread keeps the process alive (a pending promise alone does not); an idle one
       // must not keep a finished CLI running.
@@ -122,6 +135,7 @@ export class OcrPool {
       lane.current = null;
       worker.unref();
       this.stats.tasks += 1;
+      this.stats.busySeconds += (performance.now() - lane.since) / 1000;
       this.stats.threadCpuSeconds[pending.task.op.startsWith("paddle") ? "ocr-2" : "ocr-1"] += reply.cpuSeconds;
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(new Error(reply.error ?? "OCR task failed"));
@@ -139,4 +153,9 @@ export class OcrPool {
     worker.on("exit", (code) => fail(new Error(`OCR thread stopped (exit code ${code})`)));
     return worker;
   }
+}
+
+/** The page a task works on (tasks without pixels, e.g. memory queries, go first). */
+function pageOf(task: ThreadTask): number {
+  return task.render?.pageNumber ?? Number.NEGATIVE_INFINITY;
 }
