@@ -4,8 +4,10 @@ import type { Family } from "../family";
 import { abbreviationKey } from "./abbreviation-key";
 import { chartLegend } from "./chart-legend";
 import { footnoteRows } from "./footnote-rows";
+import { indentedStub } from "./indented-stub";
 import { monospacedDashes } from "./monospaced-dashes";
 import { multiLevelHeader } from "./multi-level-header";
+import { panelSpanners } from "./panel-spanners";
 import { rightToLeft } from "./right-to-left";
 import { sideBySide } from "./side-by-side";
 import { sideways } from "./sideways";
@@ -15,4 +17,4 @@ import { wrappedHeaders } from "./wrapped-headers";
 import { wrappedLabels } from "./wrapped-labels";
 import { zebraShading } from "./zebra-shading";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, indentedStub, panelSpanners];

@@ -1,0 +1,126 @@
+// An unruled statistical table (some variants: only top, header and bottom rules) whose stub shows
+// a hierarchy by indentation, two or three levels about 1-2 em apart: parent rows such as "All
+// persons" or "Total, all industries" carry totals, section heads such as "Male:" carry no values,
+// children stand indented below; in some variants a long child label wraps onto a second line with
+// a hanging indent (the continuation further indented), its values on the first or the last line.
+// Truth: each label's lines are one row; a section head is a row of its own with empty values
+// (as the ICDAR ground truth keeps eu-014's "Effectiveness" / "Processes" heads in column 0).
+import { Canvas } from "../canvas";
+import { columnNames, int, numberText, pick, STYLES, wrapWords, type Rng } from "../content";
+import type { Family } from "../family";
+import type { TruthCell } from "../truth";
+
+/** One stub line-group: its label, its level (0 = flush left) and whether it carries values. */
+interface StubRow {
+  label: string;
+  level: number;
+  values: boolean;
+}
+
+const AGES = ["16 to 19 years", "20 to 24 years", "25 to 34 years", "35 to 44 years", "45 to 54 years", "55 to 64 years", "65 years and over"];
+const INDUSTRIES: Array<[string, string[]]> = [
+  ["Goods-producing:", ["Mining and logging", "Construction", "Manufacturing, durable goods and nondurable goods combined"]],
+  ["Service-providing:", ["Trade, transportation, and utilities", "Information", "Financial activities", "Professional and business services", "Education and health services", "Leisure and hospitality"]],
+  ["Government:", ["Federal", "State government, excluding education", "Local government, excluding education"]],
+];
+const REGIONS: Array<[string, string[]]> = [
+  ["Northeast:", ["New England", "Middle Atlantic"]],
+  ["Midwest:", ["East North Central", "West North Central"]],
+  ["South:", ["South Atlantic", "East South Central", "West South Central"]],
+  ["West:", ["Mountain", "Pacific"]],
+];
+const HOUSEHOLDS = ["Married-couple households with own children under 18 years", "Other family households, no spouse present", "Persons living alone", "Persons living with nonrelatives only"];
+
+/** The hierarchy of one variant: a total row, sections (a head without values or a subtotal with
+ * values), children, and in some variants a third level. */
+function hierarchy(rng: Rng): StubRow[] {
+  const kind = int(rng, 0, 2);
+  const rows: StubRow[] = [];
+  if (kind === 0) {
+    rows.push({ label: pick(rng, ["All persons", "Total, 16 years and over", "Both sexes"]), level: 0, values: true });
+    const ages = AGES.slice(int(rng, 0, 2)).slice(0, int(rng, 3, 5));
+    for (const sex of ["Male:", "Female:"]) {
+      const withTotal = rng() < 0.5;
+      rows.push({ label: withTotal ? sex.replace(":", "s") : sex, level: 0, values: withTotal });
+      for (const age of ages) rows.push({ label: age, level: 1, values: true });
+    }
+  } else if (kind === 1) {
+    rows.push({ label: "Total, all industries", level: 0, values: true });
+    for (const [head, children] of INDUSTRIES.slice(0, int(rng, 2, 3))) {
+      rows.push({ label: head, level: 0, values: rng() < 0.5 });
+      for (const child of children.slice(0, int(rng, 2, 4))) rows.push({ label: child, level: 1, values: true });
+    }
+  } else {
+    rows.push({ label: "United States", level: 0, values: true });
+    for (const [head, divisions] of REGIONS.slice(0, int(rng, 2, 3))) {
+      rows.push({ label: head.replace(":", ""), level: 0, values: true });
+      for (const division of divisions) {
+        rows.push({ label: division, level: 1, values: true });
+        // A third level under one division: household types (long labels that may wrap).
+        if (rng() < 0.3) for (const h of HOUSEHOLDS.slice(0, int(rng, 1, 2))) rows.push({ label: h, level: 2, values: true });
+      }
+    }
+  }
+  return rows;
+}
+
+export const indentedStub: Family = {
+  name: "indented-stub",
+  about: "a stub column showing a hierarchy by indentation: each label is one row, a section head without values is a row of its own",
+  async build({ doc, fonts, rng, variant }) {
+    const font = await fonts.proportional(variant);
+    const canvas = Canvas.add(doc);
+    const size = int(rng, 8, 10);
+    const cols = int(rng, 2, 4);
+    const style = pick(rng, STYLES);
+    const wrap = variant % 3 === 2;
+    // Labels too long for one line at these sizes appear only where the stub wraps them.
+    const rows = hierarchy(rng).filter((r) => wrap || r.level === 0 || font.regular.widthOfTextAtSize(r.label, size) < 170);
+    const indent = size * (1 + rng());
+    const onLast = variant % 4 === 3;
+    const ruled = variant % 2 === 1;
+    // A wrapping stub is narrow (its long labels break); otherwise it fits its longest label.
+    const widest = Math.max(...rows.map((r) => r.level * indent + font.regular.widthOfTextAtSize(r.label, size)));
+    const stubWidth = wrap ? int(rng, 130, 160) : widest + int(rng, 10, 20);
+    const colGap = int(rng, 16, 28);
+    const valueWidth = int(rng, 38, 52);
+    const x = int(rng, 50, 90);
+    let y = int(rng, 80, 130);
+    const pitch = size * (1.2 + rng() * 0.25);
+    const hanging = size * (0.8 + rng() * 0.7);
+    const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
+    const right = colX(cols) + valueWidth;
+    const cells: TruthCell[] = [];
+    if (ruled) canvas.hline(x, right, y - size * 0.4);
+    const header = [pick(rng, ["Characteristic", "Industry", "Area", ""]), ...columnNames(rng, cols)];
+    header.forEach((text, c) => {
+      if (!text) return;
+      const w = font.bold.widthOfTextAtSize(text, size);
+      const left = c === 0 ? x : colX(c) + valueWidth - w;
+      cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, left, y, size, font.bold)) });
+    });
+    y += pitch;
+    if (ruled) canvas.hline(x, right, y);
+    y += size * 0.5;
+    rows.forEach((row, r) => {
+      const left = x + row.level * indent;
+      const lines = wrap ? wrapWords(row.label, font.regular, size, stubWidth - row.level * indent) : [row.label];
+      const boxes = lines.map((line, k) => canvas.text(line, k === 0 ? left : left + hanging, y + k * pitch, size, font.regular));
+      const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
+      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
+      const vy = onLast ? y + (lines.length - 1) * pitch : y;
+      if (row.values) {
+        for (let c = 1; c <= cols; c++) {
+          const text = numberText(rng, style);
+          const w = font.regular.widthOfTextAtSize(text, size);
+          cells.push({ row: r + 1, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)) });
+        }
+      }
+      y += lines.length * pitch;
+    });
+    if (ruled) canvas.hline(x, right, y + size * 0.1);
+    if (y > canvas.height - 20 || right > canvas.width - 10) throw new Error("generated indented-stub table does not fit its page");
+    canvas.finish();
+    return [{ page: 1, cells, headerRows: 1 }];
+  },
+};
