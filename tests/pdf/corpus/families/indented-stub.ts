@@ -83,7 +83,9 @@ export const indentedStub: Family = {
     const widest = Math.max(...rows.map((r) => r.level * indent + font.regular.widthOfTextAtSize(r.label, size)));
     const stubWidth = wrap ? int(rng, 130, 160) : widest + int(rng, 10, 20);
     const colGap = int(rng, 16, 28);
-    const valueWidth = int(rng, 38, 52);
+    const header = [pick(rng, ["Characteristic", "Industry", "Area", ""]), ...columnNames(rng, cols)];
+    // A column at least as wide as its name (a wider name would run into the column to its left).
+    const valueWidth = Math.max(int(rng, 38, 52), ...header.slice(1).map((h) => font.bold.widthOfTextAtSize(h, size) + 4));
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 130);
     const pitch = size * (1.2 + rng() * 0.25);
@@ -92,7 +94,6 @@ export const indentedStub: Family = {
     const right = colX(cols) + valueWidth;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4);
-    const header = [pick(rng, ["Characteristic", "Industry", "Area", ""]), ...columnNames(rng, cols)];
     header.forEach((text, c) => {
       if (!text) return;
       const w = font.bold.widthOfTextAtSize(text, size);

@@ -37,7 +37,9 @@ export const panelSpanners: Family = {
     const spannerFont = rng() < 0.5 ? font.bold : font.regular;
     const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size))) + int(rng, 12, 30);
     const colGap = int(rng, 14, 26);
-    const valueWidth = int(rng, 40, 55);
+    const header = [pick(rng, ["Country", "Item", "Sector", "Characteristic"]), ...columnNames(rng, cols)];
+    // A column at least as wide as its name (a wider name would run into the column to its left).
+    const valueWidth = Math.max(int(rng, 40, 55), ...header.slice(1).map((h) => font.bold.widthOfTextAtSize(h, size) + 4));
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 130);
     const pitch = size * (1.25 + rng() * 0.25);
@@ -46,7 +48,6 @@ export const panelSpanners: Family = {
     const cells: TruthCell[] = [];
     let row = 0;
     if (ruled) canvas.hline(x, right, y - size * 0.4);
-    const header = [pick(rng, ["Country", "Item", "Sector", "Characteristic"]), ...columnNames(rng, cols)];
     header.forEach((text, c) => {
       const w = font.bold.widthOfTextAtSize(text, size);
       const left = c === 0 ? x : colX(c) + valueWidth - w;
