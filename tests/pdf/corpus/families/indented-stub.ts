@@ -47,13 +47,16 @@ function hierarchy(rng: Rng): StubRow[] {
   } else if (kind === 1) {
     rows.push({ label: "Total, all industries", level: 0, values: true });
     for (const [head, children] of INDUSTRIES.slice(0, int(rng, 2, 3))) {
-      rows.push({ label: head, level: 0, values: rng() < 0.5 });
+      // A section head carries no values and ends with a colon; a subtotal has values and no colon.
+      const subtotal = rng() < 0.5;
+      rows.push({ label: subtotal ? head.replace(":", "") : head, level: 0, values: subtotal });
       for (const child of children.slice(0, int(rng, 2, 4))) rows.push({ label: child, level: 1, values: true });
     }
   } else {
     rows.push({ label: "United States", level: 0, values: true });
     for (const [head, divisions] of REGIONS.slice(0, int(rng, 2, 3))) {
-      rows.push({ label: head.replace(":", ""), level: 0, values: true });
+      const subtotal = rng() < 0.5;
+      rows.push({ label: subtotal ? head.replace(":", "") : head, level: 0, values: subtotal });
       for (const division of divisions) {
         rows.push({ label: division, level: 1, values: true });
         // A third level under one division: household types (long labels that may wrap).
@@ -73,11 +76,13 @@ export const indentedStub: Family = {
     const size = int(rng, 8, 10);
     const cols = int(rng, 2, 4);
     const style = pick(rng, STYLES);
-    const wrap = variant % 3 === 2;
+    // Sub-variants: wrapping labels in two of three, values on a wrapped label's last line in half,
+    // top, header and bottom rules in every other.
+    const wrap = variant % 3 !== 1;
     // Labels too long for one line at these sizes appear only where the stub wraps them.
     const rows = hierarchy(rng).filter((r) => wrap || r.level === 0 || font.regular.widthOfTextAtSize(r.label, size) < 170);
     const indent = size * (1 + rng());
-    const onLast = variant % 4 === 3;
+    const onLast = variant % 4 >= 2;
     const ruled = variant % 2 === 1;
     // A wrapping stub is narrow (its long labels break); otherwise it fits its longest label.
     const widest = Math.max(...rows.map((r) => r.level * indent + font.regular.widthOfTextAtSize(r.label, size)));
