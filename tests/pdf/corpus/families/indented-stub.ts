@@ -67,6 +67,13 @@ function hierarchy(rng: Rng): StubRow[] {
   return rows;
 }
 
+/** `text` wrapped into the stub: the first line `width` wide, the next ones set `hanging` further
+ * right and so that much narrower (all end at the stub's right edge). */
+function hangingWrap(text: string, font: { widthOfTextAtSize(text: string, size: number): number }, size: number, width: number, hanging: number): string[] {
+  const [first, ...rest] = wrapWords(text, font, size, width);
+  return rest.length === 0 ? [first!] : [first!, ...wrapWords(rest.join(" "), font, size, width - hanging)];
+}
+
 export const indentedStub: Family = {
   name: "indented-stub",
   about: "a stub column showing a hierarchy by indentation: each label is one row, a section head without values is a row of its own",
@@ -74,7 +81,7 @@ export const indentedStub: Family = {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
     const size = int(rng, 8, 10);
-    const cols = int(rng, 2, 4);
+    let cols = int(rng, 2, 4);
     const style = pick(rng, STYLES);
     // Sub-variants: wrapping labels in two of three, values on a wrapped label's last line in half,
     // top, header and bottom rules in every other.
@@ -96,6 +103,11 @@ export const indentedStub: Family = {
     const pitch = size * (1.2 + rng() * 0.25);
     const hanging = size * (0.8 + rng() * 0.7);
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
+    // Wide names on many columns: as many columns as the page holds.
+    while (cols > 2 && colX(cols) + valueWidth > canvas.width - 10) {
+      cols--;
+      header.pop();
+    }
     const right = colX(cols) + valueWidth;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4);
@@ -110,7 +122,7 @@ export const indentedStub: Family = {
     y += size * 0.5;
     rows.forEach((row, r) => {
       const left = x + row.level * indent;
-      const lines = wrap ? wrapWords(row.label, font.regular, size, stubWidth - row.level * indent) : [row.label];
+      const lines = wrap ? hangingWrap(row.label, font.regular, size, stubWidth - row.level * indent, hanging) : [row.label];
       const boxes = lines.map((line, k) => canvas.text(line, k === 0 ? left : left + hanging, y + k * pitch, size, font.regular));
       const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });

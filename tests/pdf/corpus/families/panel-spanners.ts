@@ -26,7 +26,7 @@ export const panelSpanners: Family = {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
     const size = int(rng, 8, 10);
-    const cols = int(rng, 2, 5);
+    let cols = int(rng, 2, 5);
     const fallback = pick(rng, STYLES);
     const panels = pick(rng, PANELS);
     const labels = rowLabels(rng, int(rng, 3, 5));
@@ -44,6 +44,11 @@ export const panelSpanners: Family = {
     let y = int(rng, 80, 130);
     const pitch = size * (1.25 + rng() * 0.25);
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
+    // Wide names on many columns: as many columns as the page holds.
+    while (cols > 2 && colX(cols) + valueWidth > canvas.width - 10) {
+      cols--;
+      header.pop();
+    }
     const right = colX(cols) + valueWidth;
     const cells: TruthCell[] = [];
     let row = 0;
