@@ -185,11 +185,13 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     }
     perLine.push(cells);
   });
-  // Join wrapped lines into the row above.
+  // Join wrapped lines into the row above. The stub's right edge: where a wrapped label ran out
+  // of room (its widest one-column text).
+  const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.map((w) => w.box[2]) : [])));
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
   perLine.forEach((cells, i) => {
     const prev = rows[rows.length - 1];
-    if (prev && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, settings)) {
+    if (prev && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)) {
       for (const [col, cell] of cells) {
         const target = prev.cells.get(col);
         if (target) {
@@ -424,6 +426,7 @@ function isContinuation(
   prevCells: Map<number, { words: Word[]; last: number }>,
   line: TextLine,
   prevLine: TextLine,
+  stubRight: number,
   settings: Settings,
 ): boolean {
   const gap = line.box[1] - prevLine.box[3];
@@ -435,7 +438,7 @@ function isContinuation(
   // ...or on its last line: the line above is a label alone (no values yet), and this line's
   // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
   // row is a row of its own).
-  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, line.size, settings)) return true;
+  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
@@ -460,12 +463,21 @@ function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, pre
 }
 
 /** A first-column text that carries on the label above it: starts in lower case, one column
- * wide, at the label's left edge. */
-function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, size: number, settings: Settings): boolean {
+ * wide, at the label's left edge; or at a hanging indent right of it when the label's last line
+ * had no room for this text's first word before the stub's right edge (`stubRight`): a wrap. An
+ * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
+ * its own. */
+function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
   if (!cell || cell.last !== 0 || !/^[a-z(]/.test(cell.words[0]?.text ?? "")) return false;
   const left = Math.min(...cell.words.map((w) => w.box[0]));
   const aboveLeft = Math.min(...above.words.map((w) => w.box[0]));
-  return Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm;
+  if (Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm) return true;
+  if (left - aboveLeft < 0 || left - aboveLeft > size * settings.wrapHangingIndentEm) return false;
+  const lastLine = above.words.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1);
+  if (lastLine.length === 0) return false;
+  const first = [...cell.words].sort((a, b) => a.box[0] - b.box[0])[0]!;
+  const needs = Math.max(...lastLine.map((w) => w.box[2])) + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]);
+  return needs > stubRight;
 }
 
 function rawToModel(

@@ -196,13 +196,17 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
 }
 
-/** A one-chunk line right below another at wrap distance, starting at its left edge in lower case:
- * the next line of a wrapped row label ("Public administration and" / "defence, compulsory"). */
+/** A one-chunk line right below another at wrap distance, starting in lower case at its left edge
+ * or a hanging indent right of it: the next line of a wrapped row label ("Public administration
+ * and" / "defence, compulsory"; "Manufacturing, durable goods" / "  and nondurable goods"). Whether
+ * it joins the label or is a row of its own is layoutToModel's question; here it only keeps the
+ * run of lines going. */
 function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolean {
   const first = line.words[0]?.text ?? "";
   if (!/^[a-z(]/.test(first)) return false;
   if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
-  return Math.abs(line.box[0] - above.box[0]) <= line.size * settings.wrapIndentEm;
+  const indent = line.box[0] - above.box[0];
+  return indent >= -line.size * settings.wrapIndentEm && indent <= line.size * settings.wrapHangingIndentEm;
 }
 
 /** A line of names right above the line below at wrap distance, each of its pieces carried on
