@@ -440,6 +440,10 @@ function isContinuation(
   // row is a row of its own).
   if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  // A label alone on its line at a hanging indent, where the label above ran out of room.
+  const label = cells.get(0);
+  const aboveLabel = prevCells.get(0);
+  if (cells.size === 1 && label && label.last === 0 && aboveLabel && hangsUnder(label.words, aboveLabel.words, prevLine, stubRight, line.size, settings)) return true;
   if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
@@ -468,16 +472,26 @@ function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, pre
  * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
  * its own. */
 function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
-  if (!cell || cell.last !== 0 || !/^[a-z(]/.test(cell.words[0]?.text ?? "")) return false;
+  if (!cell || cell.last !== 0) return false;
   const left = Math.min(...cell.words.map((w) => w.box[0]));
   const aboveLeft = Math.min(...above.words.map((w) => w.box[0]));
-  if (Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm) return true;
-  if (left - aboveLeft < 0 || left - aboveLeft > size * settings.wrapHangingIndentEm) return false;
-  const lastLine = above.words.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1);
-  if (lastLine.length === 0) return false;
-  const first = [...cell.words].sort((a, b) => a.box[0] - b.box[0])[0]!;
-  const needs = Math.max(...lastLine.map((w) => w.box[2])) + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]);
-  return needs > stubRight;
+  if (Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm) return /^[a-z(]/.test(cell.words[0]?.text ?? "");
+  return hangsUnder(cell.words, above.words, aboveLine, stubRight, size, settings);
+}
+
+/** First-column words at a hanging indent under a label whose last line (on `aboveLine`) had no
+ * room for their first word before the stub's right edge: the label wrapped there. They start in
+ * lower case or with a number ("under" / "18 years"); a label ending in a colon is a section
+ * head, whatever its width. */
+function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
+  const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  const first = sorted[0];
+  if (!first || !/^[a-z(0-9]/.test(first.text)) return false;
+  const lastLine = above.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1).sort((a, b) => a.box[0] - b.box[0]);
+  if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
+  const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
+  if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;
+  return lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
 }
 
 function rawToModel(
