@@ -205,17 +205,29 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // A lone label centred over the value columns ("Enrollment, in thousands") spans them.
   const valuesLeft = columns[1]?.x0 ?? 0;
   const valuesRight = columns[columns.length - 1]!.x1;
-  for (const row of rows) {
-    if (row.cells.size !== 1 || row.cells.has(0)) continue;
+  const firstMulti = rows.findIndex((row) => row.cells.size >= 2);
+  rows.forEach((row, r) => {
+    if (row.cells.size !== 1) return;
     const [col, cell] = [...row.cells][0]!;
     const text = cell.words.map((w) => w.text).join(" ");
+    if (isNumeric(text)) return;
+    // Below the table's first line of cells, a lone label across the whole table (centred on it,
+    // stub included, or starting in the stub and running over the value columns) is a spanner
+    // cutting the body into panels ("Number (thousands)", "WOMEN"): a row of its own, its label
+    // in the first column, as the ICDAR ground truth keeps body section labels.
+    if (firstMulti >= 0 && r > firstMulti && isSpanner(cell, col, columns, settings)) {
+      row.cells.delete(col);
+      row.cells.set(0, { last: 0, words: cell.words });
+      return;
+    }
+    if (col === 0) return;
     const box = boxUnion(cell.words.map((w) => w.box))!;
     const centre = (box[0] + box[2]) / 2;
     const middle = (valuesLeft + valuesRight) / 2;
-    if (cell.words.length < 2 || isNumeric(text) || Math.abs(centre - middle) > (valuesRight - valuesLeft) * settings.centredLabelTolerance) continue;
+    if (cell.words.length < 2 || Math.abs(centre - middle) > (valuesRight - valuesLeft) * settings.centredLabelTolerance) return;
     row.cells.delete(col);
     row.cells.set(1, { last: columns.length - 1, words: cell.words });
-  }
+  });
   const raw: RawCell[] = [];
   rows.forEach((row, r) => {
     for (const [col, cell] of row.cells) raw.push({ row: r, col, rowSpan: 1, colSpan: cell.last - col + 1, words: cell.words });
@@ -231,6 +243,20 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     applyRuledBands(model, rulings, settings);
   }
   return model;
+}
+
+/** A lone label of the body across the whole table: starting in the stub and running over value
+ * columns, or centred on the table's full width (nearer its middle than the value columns'
+ * middle, which a label over the values alone is centred on). */
+function isSpanner(cell: { words: Word[]; last: number }, col: number, columns: Array<{ x0: number; x1: number }>, settings: Settings): boolean {
+  if (col === 0) return cell.last > 0;
+  const box = boxUnion(cell.words.map((w) => w.box))!;
+  const centre = (box[0] + box[2]) / 2;
+  const left = columns[0]!.x0;
+  const right = columns[columns.length - 1]!.x1;
+  const tableMiddle = (left + right) / 2;
+  const valuesMiddle = (columns[1]!.x0 + right) / 2;
+  return Math.abs(centre - tableMiddle) <= (right - left) * settings.centredLabelTolerance && Math.abs(centre - tableMiddle) < Math.abs(centre - valuesMiddle);
 }
 
 function columnCenters(model: TableModel): number[] {
