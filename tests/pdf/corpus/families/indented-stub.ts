@@ -5,6 +5,7 @@
 // a hanging indent (the continuation further indented), its values on the first or the last line.
 // Truth: each label's lines are one row; a section head is a row of its own with empty values
 // (as the ICDAR ground truth keeps eu-014's "Effectiveness" / "Processes" heads in column 0).
+// Every fifth variant runs dot leaders from each label to its values (not text of any cell).
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, STYLES, wrapWords, type Rng } from "../content";
 import type { Family } from "../family";
@@ -91,6 +92,7 @@ export const indentedStub: Family = {
     const indent = size * (1 + rng());
     const onLast = variant % 4 >= 2;
     const ruled = variant % 2 === 1;
+    const leaders = variant % 5 === 4;
     // A wrapping stub is narrow (its long labels break); otherwise it fits its longest label.
     const widest = Math.max(...rows.map((r) => r.level * indent + font.regular.widthOfTextAtSize(r.label, size)));
     const stubWidth = wrap ? int(rng, 130, 160) : widest + int(rng, 10, 20);
@@ -127,6 +129,14 @@ export const indentedStub: Family = {
       const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
       const vy = onLast ? y + (lines.length - 1) * pitch : y;
+      // Every fifth variant leads the eye from a label with values to them with dots (US Census
+      // style); the leader starts after the label's line that carries the values.
+      if (leaders && row.values) {
+        const k = onLast ? lines.length - 1 : 0;
+        const from = boxes[k]![2] + size * 0.3;
+        const dots = ".".repeat(Math.max(0, Math.floor((x + stubWidth + colGap * 0.4 - from) / font.regular.widthOfTextAtSize(". ", size))));
+        if (dots.length >= 2) canvas.text(dots.split("").join(" "), from, vy, size, font.regular);
+      }
       if (row.values) {
         for (let c = 1; c <= cols; c++) {
           const text = numberText(rng, style);

@@ -34,6 +34,7 @@ export const panelSpanners: Family = {
     // short rules; rulings above and below the header and at the foot in every other variant.
     const placement = variant % 3;
     const ruled = variant % 2 === 0;
+    const fullRules = variant % 5 === 4;
     const spannerFont = rng() < 0.5 ? font.bold : font.regular;
     const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size))) + int(rng, 12, 30);
     const colGap = int(rng, 14, 26);
@@ -73,6 +74,11 @@ export const panelSpanners: Family = {
         const mid = y + size * 0.45;
         canvas.hline(Math.max(x, left - gap - size * 6), left - gap, mid, 0.5);
         canvas.hline(left + w + gap, Math.min(right, left + w + gap + size * 6), mid, 0.5);
+      }
+      if (fullRules) {
+        // Every fifth variant sets the spanner between two rules across the whole table.
+        canvas.hline(x, right, y - size * 0.35, 0.5);
+        canvas.hline(x, right, y + size * 1.15, 0.5);
       }
       row++;
       y += pitch * (1 + rng() * 0.3);
