@@ -93,8 +93,11 @@ export const indentedStub: Family = {
     const onLast = variant % 4 >= 2;
     const ruled = variant % 2 === 1;
     const leaders = variant % 5 === 4;
+    // Every fifth variant (another one) sets the flush-left rows (totals, section heads) in bold.
+    const boldHeads = variant % 5 === 3;
+    const fontOf = (row: StubRow) => (boldHeads && row.level === 0 ? font.bold : font.regular);
     // A wrapping stub is narrow (its long labels break); otherwise it fits its longest label.
-    const widest = Math.max(...rows.map((r) => r.level * indent + font.regular.widthOfTextAtSize(r.label, size)));
+    const widest = Math.max(...rows.map((r) => r.level * indent + fontOf(r).widthOfTextAtSize(r.label, size)));
     const stubWidth = wrap ? int(rng, 130, 160) : widest + int(rng, 10, 20);
     const colGap = int(rng, 16, 28);
     const header = [pick(rng, ["Characteristic", "Industry", "Area", ""]), ...columnNames(rng, cols)];
@@ -124,8 +127,8 @@ export const indentedStub: Family = {
     y += size * 0.5;
     rows.forEach((row, r) => {
       const left = x + row.level * indent;
-      const lines = wrap ? hangingWrap(row.label, font.regular, size, stubWidth - row.level * indent, hanging) : [row.label];
-      const boxes = lines.map((line, k) => canvas.text(line, k === 0 ? left : left + hanging, y + k * pitch, size, font.regular));
+      const lines = wrap ? hangingWrap(row.label, fontOf(row), size, stubWidth - row.level * indent, hanging) : [row.label];
+      const boxes = lines.map((line, k) => canvas.text(line, k === 0 ? left : left + hanging, y + k * pitch, size, fontOf(row)));
       const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
       const vy = onLast ? y + (lines.length - 1) * pitch : y;

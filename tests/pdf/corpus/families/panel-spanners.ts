@@ -35,8 +35,12 @@ export const panelSpanners: Family = {
     const placement = variant % 3;
     const ruled = variant % 2 === 0;
     const fullRules = variant % 5 === 4;
+    // Every fourth variant nests each panel's stub: a total, then the labels indented under it.
+    const nested = variant % 4 === 3;
     const spannerFont = rng() < 0.5 ? font.bold : font.regular;
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size))) + int(rng, 12, 30);
+    const indent = nested ? size * 1.2 : 0;
+    const stub = nested ? [{ label: "Total", left: 0 }, ...labels.map((label) => ({ label, left: indent }))] : labels.map((label) => ({ label, left: 0 }));
+    const stubWidth = Math.max(...stub.map((l) => l.left + font.regular.widthOfTextAtSize(l.label, size))) + int(rng, 12, 30);
     const colGap = int(rng, 14, 26);
     const header = [pick(rng, ["Country", "Item", "Sector", "Characteristic"]), ...columnNames(rng, cols)];
     // A column at least as wide as its name (a wider name would run into the column to its left).
@@ -83,8 +87,8 @@ export const panelSpanners: Family = {
       row++;
       y += pitch * (1 + rng() * 0.3);
       const style = panelStyle ?? fallback;
-      for (const label of labels) {
-        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)) });
+      for (const { label, left } of stub) {
+        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x + left, y, size, font.regular)) });
         for (let c = 1; c <= cols; c++) {
           const text = numberText(rng, style);
           const tw = font.regular.widthOfTextAtSize(text, size);
