@@ -189,9 +189,17 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // of room (its widest one-column text).
   const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.map((w) => w.box[2]) : [])));
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
+  // A spanner (see isSpanner) below the first line of cells starts a row of its own, however close
+  // it stands to the line above (numbers do not wrap onto a centred word).
+  const firstMultiLine = perLine.findIndex((cells) => cells.size >= 2);
+  const isSpannerLine = (cells: LineCells, i: number) => {
+    if (cells.size !== 1 || firstMultiLine < 0 || i <= firstMultiLine) return false;
+    const [col, cell] = [...cells][0]!;
+    return !isNumeric(cell.words.map((w) => w.text).join(" ")) && isSpanner(cell, col, columns, settings);
+  };
   perLine.forEach((cells, i) => {
     const prev = rows[rows.length - 1];
-    if (prev && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)) {
+    if (prev && !isSpannerLine(cells, i) && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)) {
       for (const [col, cell] of cells) {
         const target = prev.cells.get(col);
         if (target) {
@@ -245,10 +253,12 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   return model;
 }
 
-/** A lone label of the body across the whole table: starting in the stub and running over value
- * columns, or centred on the table's full width (nearer its middle than the value columns'
+/** A lone label of the body across the whole table, not starting in lower case: starting in the
+ * stub and running over value columns, or centred on the table's full width (nearer its middle than the value columns'
  * middle, which a label over the values alone is centred on). */
 function isSpanner(cell: { words: Word[]; last: number }, col: number, columns: Array<{ x0: number; x1: number }>, settings: Settings): boolean {
+  // A lower-case start carries on a name or a label (wrapped), it does not head a panel.
+  if (/^[a-z]/.test(cell.words[0]?.text ?? "")) return false;
   if (col === 0) return cell.last > 0;
   const box = boxUnion(cell.words.map((w) => w.box))!;
   const centre = (box[0] + box[2]) / 2;
