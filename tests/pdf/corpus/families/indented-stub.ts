@@ -88,7 +88,11 @@ export const indentedStub: Family = {
     // top, header and bottom rules in every other.
     const wrap = variant % 3 !== 1;
     // Labels too long for one line at these sizes appear only where the stub wraps them.
-    const rows = hierarchy(rng).filter((r) => wrap || r.level === 0 || font.regular.widthOfTextAtSize(r.label, size) < 170);
+    // Every sixth variant prints its section heads without the colon (as eu-014 does).
+    const bareHeads = variant % 6 === 5;
+    const rows = hierarchy(rng)
+      .filter((r) => wrap || r.level === 0 || font.regular.widthOfTextAtSize(r.label, size) < 170)
+      .map((r) => (bareHeads && !r.values ? { ...r, label: r.label.replace(/:$/, "") } : r));
     const indent = size * (1 + rng());
     const onLast = variant % 4 >= 2;
     const ruled = variant % 2 === 1;
