@@ -40,10 +40,10 @@ function spacedLeaderWords(words: readonly Word[]): Set<number> {
 /** Three dots in a row: fewer could be an ellipsis or a "not available" symbol set with spaces. */
 const SPACED_LEADER_MIN = 3;
 
-export function textRulesToRulings(words: readonly Word[]): { words: Word[]; rulings: Ruling[] } {
+export function textRulesToRulings(words: readonly Word[], dropSpacedLeaders = true): { words: Word[]; rulings: Ruling[] } {
   const kept: Word[] = [];
   const rulings: Ruling[] = [];
-  const leaders = spacedLeaderWords(words);
+  const leaders = dropSpacedLeaders ? spacedLeaderWords(words) : new Set<number>();
   for (const [index, word] of words.entries()) {
     if (leaders.has(index)) continue;
     if (word.dir === 0 && isRuleWord(word.text)) {

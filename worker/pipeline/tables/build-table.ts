@@ -193,7 +193,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // it stands to the line above (numbers do not wrap onto a centred word).
   const firstMultiLine = perLine.findIndex((cells) => cells.size >= 2);
   const isSpannerLine = (cells: LineCells, i: number) => {
-    if (cells.size !== 1 || firstMultiLine < 0 || i <= firstMultiLine) return false;
+    if (!settings.bodySpanners || cells.size !== 1 || firstMultiLine < 0 || i <= firstMultiLine) return false;
     const [col, cell] = [...cells][0]!;
     return !isNumeric(cell.words.map((w) => w.text).join(" ")) && isSpanner(cell, col, columns, settings);
   };
@@ -223,7 +223,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     // stub included, or starting in the stub and running over the value columns) is a spanner
     // cutting the body into panels ("Number (thousands)", "WOMEN"): a row of its own, its label
     // in the first column, as the ICDAR ground truth keeps body section labels.
-    if (firstMulti >= 0 && r > firstMulti && isSpanner(cell, col, columns, settings)) {
+    if (settings.bodySpanners && firstMulti >= 0 && r > firstMulti && isSpanner(cell, col, columns, settings)) {
       row.cells.delete(col);
       row.cells.set(0, { last: 0, words: cell.words });
       return;
@@ -520,6 +520,7 @@ function continuesLabel(cell: { words: Word[]; last: number } | undefined, above
  * lower case or with a number ("under" / "18 years"); a label ending in a colon is a section
  * head, whatever its width. */
 function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
+  if (!settings.hangingWraps) return false;
   const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
   const first = sorted[0];
   if (!first || !/^[a-z(0-9]/.test(first.text)) return false;

@@ -173,7 +173,7 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         // (and the count starts again, so a label's third and fourth lines reach too).
         if (carried === j + 1 - lastTab) {
           lastTab = j + 1;
-          carried = 0;
+          if (settings.wrappedRunReach) carried = 0;
         }
       } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
       j++;
@@ -211,6 +211,7 @@ function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolea
   if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
   const indent = line.box[0] - above.box[0];
   if (Math.abs(indent) <= line.size * settings.wrapIndentEm) return /^[a-z(]/.test(first);
+  if (!settings.hangingWraps) return false;
   // A hanging indent: the label may break before a number too ("under" / "18 years").
   return indent > 0 && indent <= line.size * settings.wrapHangingIndentEm && /^[a-z(0-9]/.test(first) && !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : "");
 }
