@@ -125,11 +125,13 @@ test("column names wrapped onto one to three lines over narrow columns are one c
 // Seed 13: hanging-indent wraps with values on the first line (variant 0: a wrap at the table's
 // foot; variant 2: a wrap then a section head) and on the last line (variant 3); seed 7 variant
 // 11: a wrap before a number ("under" / "18 years"); seed 21 variant 12: a label on four lines
-// followed by a section head.
+// followed by a section head; seed 99 variant 14: spaced leaders after a label wrapped with its
+// values on the last line (the leaders, kept as text, must not make the stub look wider).
 test("a stub hierarchy by indentation: each label one row (hanging-indent wraps joined), section heads rows of their own", async () => {
   await checkFamily("indented-stub", 5);
   await checkFamily("indented-stub", [11], 7);
   await checkFamily("indented-stub", [12], 21);
+  await checkFamily("indented-stub", [14], 99);
 });
 // Variants 0 and 3: spanners centred over the whole table (the first right under the header);
 // variant 2: between short rules; variant 1 and 4: flush left (already right before the fix).

@@ -187,7 +187,8 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   });
   // Join wrapped lines into the row above. The stub's right edge: where a wrapped label ran out
   // of room (its widest one-column text).
-  const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.map((w) => w.box[2]) : [])));
+  // Leader dots run on to the values and fill no line: they do not count.
+  const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.filter((w) => !LEADER_DOTS.test(w.text)).map((w) => w.box[2]) : [])));
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
   // A spanner (see isSpanner) below the first line of cells starts a row of its own, however close
   // it stands to the line above (numbers do not wrap onto a centred word).
@@ -515,6 +516,9 @@ function continuesLabel(cell: { words: Word[]; last: number } | undefined, above
   return hangsUnder(cell.words, above.words, aboveLine, stubRight, size, settings);
 }
 
+/** A word of leader dots ("." of ". . . .", or "......"). */
+const LEADER_DOTS = /^[.\u00B7\u2026]+$/;
+
 /** First-column words at a hanging indent under a label whose last line (on `aboveLine`) had no
  * room for their first word before the stub's right edge: the label wrapped there. They start in
  * lower case or with a number ("under" / "18 years"); a label ending in a colon is a section
@@ -524,7 +528,7 @@ function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight
   const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
   const first = sorted[0];
   if (!first || !/^[a-z(0-9]/.test(first.text)) return false;
-  const lastLine = above.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1).sort((a, b) => a.box[0] - b.box[0]);
+  const lastLine = above.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1 && !LEADER_DOTS.test(w.text)).sort((a, b) => a.box[0] - b.box[0]);
   if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
   const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
   if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;

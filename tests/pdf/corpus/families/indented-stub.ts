@@ -5,7 +5,8 @@
 // a hanging indent (the continuation further indented), its values on the first or the last line.
 // Truth: each label's lines are one row; a section head is a row of its own with empty values
 // (as the ICDAR ground truth keeps eu-014's "Effectiveness" / "Processes" heads in column 0).
-// Every fifth variant runs dot leaders from each label to its values (not text of any cell).
+// Every fifth variant runs spaced dot leaders from each label to its values (text of the stub
+// cell as printed: the ICDAR ground truth's content is the text inside a cell).
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, STYLES, wrapWords, type Rng } from "../content";
 import type { Family } from "../family";
@@ -133,17 +134,24 @@ export const indentedStub: Family = {
       const left = x + row.level * indent;
       const lines = wrap ? hangingWrap(row.label, fontOf(row), size, stubWidth - row.level * indent, hanging) : [row.label];
       const boxes = lines.map((line, k) => canvas.text(line, k === 0 ? left : left + hanging, y + k * pitch, size, fontOf(row)));
-      const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
-      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
       const vy = onLast ? y + (lines.length - 1) * pitch : y;
-      // Every fifth variant leads the eye from a label with values to them with dots (US Census
-      // style); the leader starts after the label's line that carries the values.
+      // Every fifth variant leads the eye from a label with values to them with spaced dots (US
+      // Census style), after the label's line that carries the values. They lie inside the stub
+      // cell, so they are part of its text as printed (the ICDAR ground truth's content is the
+      // text inside a cell; the EU set has no leaders to say more).
+      const texts = [...lines];
       if (leaders && row.values) {
         const k = onLast ? lines.length - 1 : 0;
         const from = boxes[k]![2] + size * 0.3;
-        const dots = ".".repeat(Math.max(0, Math.floor((x + stubWidth + colGap * 0.4 - from) / font.regular.widthOfTextAtSize(". ", size))));
-        if (dots.length >= 2) canvas.text(dots.split("").join(" "), from, vy, size, font.regular);
+        const n = Math.floor((x + stubWidth + colGap * 0.4 - from) / font.regular.widthOfTextAtSize(". ", size));
+        if (n >= 3) {
+          const dots = Array.from({ length: n }, () => ".").join(" ");
+          boxes.push(canvas.text(dots, from, vy, size, font.regular));
+          texts[k] = `${texts[k]} ${dots}`;
+        }
       }
+      const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: texts.join(" "), box: canvas.displayedBox(box) });
       if (row.values) {
         for (let c = 1; c <= cols; c++) {
           const text = numberText(rng, style);
