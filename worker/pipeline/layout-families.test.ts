@@ -143,3 +143,17 @@ test("sparse tables: placeholder marks are cells, empty cells stay empty, footno
   // Seed 3 variants 16, 96: the first body rows hold only placeholder marks where numbers stand.
   await checkFamily("sparse-placeholders", [16, 96], 3);
 });
+// Seed 13: hanging-indent wraps with values on the first line (variant 0: a wrap at the table's
+// foot; variant 2: a wrap then a section head) and on the last line (variant 3); seed 7 variant
+// 11: a wrap before a number ("under" / "18 years"); seed 21 variant 12: a label on four lines
+// followed by a section head; seed 99 variant 14: spaced leaders after a label wrapped with its
+// values on the last line (the leaders, kept as text, must not make the stub look wider).
+test("a stub hierarchy by indentation: each label one row (hanging-indent wraps joined), section heads rows of their own", async () => {
+  await checkFamily("indented-stub", 5);
+  await checkFamily("indented-stub", [11], 7);
+  await checkFamily("indented-stub", [12], 21);
+  await checkFamily("indented-stub", [14], 99);
+});
+// Variants 0 and 3: spanners centred over the whole table (the first right under the header);
+// variant 2: between short rules; variant 1 and 4: flush left (already right before the fix).
+test("spanner rows across the body are rows of their own, their label in the first column", () => checkFamily("panel-spanners", 5));

@@ -34,7 +34,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
-  return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm));
+  return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm), settings.dropSpacedLeaders);
 }
 
 function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: boolean } {

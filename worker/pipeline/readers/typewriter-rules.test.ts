@@ -21,3 +21,9 @@ test("textRulesToRulings keeps dots that stand alone in a cell (a 'not available
   const out = textRulesToRulings([word("Austria", 10, 45), word("..", 120, 126), word("3.1", 160, 175)]);
   assert.deepEqual(out.words.map((w) => w.text), ["Austria", "..", "3.1"]);
 });
+
+test("textRulesToRulings drops leaders set with spaces ('. . . . .'), keeps one or two dots", () => {
+  const dots = (x: number, n: number) => Array.from({ length: n }, (_, k) => word(".", x + k * 5, x + k * 5 + 2.5));
+  const out = textRulesToRulings([word("All", 10, 25), word("persons", 28, 60), ...dots(64, 8), word("16,553", 120, 150), word("Austria", 10, 45, 120), ...dots(50, 2).map((w) => ({ ...w, box: [w.box[0], 120, w.box[2], 130] as [number, number, number, number] })), word("3.1", 160, 175, 120)]);
+  assert.deepEqual(out.words.map((w) => w.text), ["All", "persons", "16,553", "Austria", ".", ".", "3.1"]);
+});

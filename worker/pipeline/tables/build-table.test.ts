@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { TableModel, Word } from "../types";
 import { SETTINGS } from "../settings";
-import { extendHeaderBands, gridHeaderRows, isNumeric, modelToHeaderRows, splitAtGutters, splitRepeatedColumns } from "./build-table";
+import { extendHeaderBands, gridHeaderRows, isNumeric, layoutToModel, modelToHeaderRows, splitAtGutters, splitRepeatedColumns } from "./build-table";
 import { makeLine } from "../geometry/words-to-lines";
 
 const word = (text: string, x0: number, x1: number): Word => ({ text, box: [x0, 0, x1, 10], size: 10, font: "f", bold: false, dir: 0 });
@@ -68,4 +68,54 @@ test("extendHeaderBands: years centred over column pairs band those pairs, not t
   extendHeaderBands(m);
   const spans = (text: string) => m.cells.filter((c) => c.text === text).map((c) => [c.col, c.colSpan]);
   assert.deepEqual([spans("2007"), spans("2006")], [[[2, 2]], [[4, 2]]]);
+});
+
+/** Words of one line at top `y`: [text, x0, x1] each. */
+const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] => items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
+
+function rowsOf(m: TableModel | null): string[][] {
+  assert.ok(m);
+  return Array.from({ length: m.nRows }, (_, r) => Array.from({ length: m.nCols }, (_, c) => m.cells.find((x) => x.row === r && x.col === c)?.text ?? ""));
+}
+
+test("layoutToModel: a hanging-indent line joins a label that ran out of room; an indented row under a short head stays a row", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]),
+    ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280]),
+    ...lineAt(24, ["Employment", 0, 55]),
+    ...lineAt(36, ["of", 15, 25], ["which", 28, 55], ["women", 58, 90], ["5", 214, 220], ["6", 274, 280]),
+    ...lineAt(48, ["Manufacturing", 0, 70], ["durable", 73, 110]),
+    ...lineAt(60, ["goods", 15, 40], ["7", 214, 220], ["8", 274, 280]),
+    ...lineAt(72, ["Under", 15, 45], ["18", 48, 58], ["9", 214, 220], ["10", 268, 280]),
+  ];
+  assert.deepEqual(rowsOf(layoutToModel([0, 0, 300, 90], words, SETTINGS)), [
+    ["Item", "2020", "2021"],
+    ["Total", "12", "13"],
+    ["Employment", "", ""],
+    ["of which women", "5", "6"],
+    ["Manufacturing durable goods", "7", "8"],
+    ["Under 18", "9", "10"],
+  ]);
+});
+
+test("layoutToModel: a lone label across the whole body is a row with its label in the first column", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 150, 170], ["2021", 200, 220], ["2022", 250, 270]),
+    ...lineAt(14, ["Both", 115, 135], ["sexes", 138, 160]),
+    ...lineAt(28, ["North", 0, 25], ["1", 164, 170], ["2", 214, 220], ["3", 264, 270]),
+    ...lineAt(40, ["South", 0, 25], ["4", 164, 170], ["5", 214, 220], ["6", 264, 270]),
+    ...lineAt(54, ["WOMEN", 118, 152]),
+    ...lineAt(68, ["North", 0, 25], ["7", 164, 170], ["8", 214, 220], ["9", 264, 270]),
+  ];
+  const m = layoutToModel([0, 0, 300, 80], words, SETTINGS);
+  assert.deepEqual(rowsOf(m), [
+    ["Item", "2020", "2021", "2022"],
+    ["Both sexes", "", "", ""],
+    ["North", "1", "2", "3"],
+    ["South", "4", "5", "6"],
+    ["WOMEN", "", "", ""],
+    ["North", "7", "8", "9"],
+  ]);
+  assert.ok(m!.cells.every((c) => c.colSpan === 1));
+  assert.equal(m!.headerRows, 1);
 });

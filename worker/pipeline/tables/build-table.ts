@@ -191,11 +191,22 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     }
     perLine.push(cells);
   });
-  // Join wrapped lines into the row above.
+  // Join wrapped lines into the row above. The stub's right edge: where a wrapped label ran out
+  // of room (its widest one-column text).
+  // Leader dots run on to the values and fill no line: they do not count.
+  const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.filter((w) => !LEADER_DOTS.test(w.text)).map((w) => w.box[2]) : [])));
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
+  // A spanner (see isSpanner) below the first line of cells starts a row of its own, however close
+  // it stands to the line above (numbers do not wrap onto a centred word).
+  const firstMultiLine = perLine.findIndex((cells) => cells.size >= 2);
+  const isSpannerLine = (cells: LineCells, i: number) => {
+    if (!settings.bodySpanners || cells.size !== 1 || firstMultiLine < 0 || i <= firstMultiLine) return false;
+    const [col, cell] = [...cells][0]!;
+    return !isNumeric(cell.words.map((w) => w.text).join(" ")) && isSpanner(cell, col, columns, settings);
+  };
   perLine.forEach((cells, i) => {
     const prev = rows[rows.length - 1];
-    if (prev && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, settings)) {
+    if (prev && !isSpannerLine(cells, i) && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)) {
       for (const [col, cell] of cells) {
         const target = prev.cells.get(col);
         if (target) {
@@ -209,17 +220,29 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // A lone label centred over the value columns ("Enrollment, in thousands") spans them.
   const valuesLeft = columns[1]?.x0 ?? 0;
   const valuesRight = columns[columns.length - 1]!.x1;
-  for (const row of rows) {
-    if (row.cells.size !== 1 || row.cells.has(0)) continue;
+  const firstMulti = rows.findIndex((row) => row.cells.size >= 2);
+  rows.forEach((row, r) => {
+    if (row.cells.size !== 1) return;
     const [col, cell] = [...row.cells][0]!;
     const text = cell.words.map((w) => w.text).join(" ");
+    if (isNumeric(text)) return;
+    // Below the table's first line of cells, a lone label across the whole table (centred on it,
+    // stub included, or starting in the stub and running over the value columns) is a spanner
+    // cutting the body into panels ("Number (thousands)", "WOMEN"): a row of its own, its label
+    // in the first column, as the ICDAR ground truth keeps body section labels.
+    if (settings.bodySpanners && firstMulti >= 0 && r > firstMulti && isSpanner(cell, col, columns, settings)) {
+      row.cells.delete(col);
+      row.cells.set(0, { last: 0, words: cell.words });
+      return;
+    }
+    if (col === 0) return;
     const box = boxUnion(cell.words.map((w) => w.box))!;
     const centre = (box[0] + box[2]) / 2;
     const middle = (valuesLeft + valuesRight) / 2;
-    if (cell.words.length < 2 || isNumeric(text) || Math.abs(centre - middle) > (valuesRight - valuesLeft) * settings.centredLabelTolerance) continue;
+    if (cell.words.length < 2 || Math.abs(centre - middle) > (valuesRight - valuesLeft) * settings.centredLabelTolerance) return;
     row.cells.delete(col);
     row.cells.set(1, { last: columns.length - 1, words: cell.words });
-  }
+  });
   const raw: RawCell[] = [];
   rows.forEach((row, r) => {
     for (const [col, cell] of row.cells) raw.push({ row: r, col, rowSpan: 1, colSpan: cell.last - col + 1, words: cell.words });
@@ -235,6 +258,22 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     applyRuledBands(model, rulings, settings);
   }
   return model;
+}
+
+/** A lone label of the body across the whole table, not starting in lower case: starting in the
+ * stub and running over value columns, or centred on the table's full width (nearer its middle than the value columns'
+ * middle, which a label over the values alone is centred on). */
+function isSpanner(cell: { words: Word[]; last: number }, col: number, columns: Array<{ x0: number; x1: number }>, settings: Settings): boolean {
+  // A lower-case start carries on a name or a label (wrapped), it does not head a panel.
+  if (/^[a-z]/.test(cell.words[0]?.text ?? "")) return false;
+  if (col === 0) return cell.last > 0;
+  const box = boxUnion(cell.words.map((w) => w.box))!;
+  const centre = (box[0] + box[2]) / 2;
+  const left = columns[0]!.x0;
+  const right = columns[columns.length - 1]!.x1;
+  const tableMiddle = (left + right) / 2;
+  const valuesMiddle = (columns[1]!.x0 + right) / 2;
+  return Math.abs(centre - tableMiddle) <= (right - left) * settings.centredLabelTolerance && Math.abs(centre - tableMiddle) < Math.abs(centre - valuesMiddle);
 }
 
 function columnCenters(model: TableModel): number[] {
@@ -430,6 +469,7 @@ function isContinuation(
   prevCells: Map<number, { words: Word[]; last: number }>,
   line: TextLine,
   prevLine: TextLine,
+  stubRight: number,
   settings: Settings,
 ): boolean {
   const gap = line.box[1] - prevLine.box[3];
@@ -441,8 +481,12 @@ function isContinuation(
   // ...or on its last line: the line above is a label alone (no values yet), and this line's
   // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
   // row is a row of its own).
-  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, line.size, settings)) return true;
+  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
+  // A label alone on its line at a hanging indent, where the label above ran out of room.
+  const label = cells.get(0);
+  const aboveLabel = prevCells.get(0);
+  if (cells.size === 1 && label && label.last === 0 && aboveLabel && hangsUnder(label.words, aboveLabel.words, prevLine, stubRight, line.size, settings)) return true;
   if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
@@ -466,12 +510,35 @@ function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, pre
 }
 
 /** A first-column text that carries on the label above it: starts in lower case, one column
- * wide, at the label's left edge. */
-function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, size: number, settings: Settings): boolean {
-  if (!cell || cell.last !== 0 || !/^[a-z(]/.test(cell.words[0]?.text ?? "")) return false;
+ * wide, at the label's left edge; or at a hanging indent right of it when the label's last line
+ * had no room for this text's first word before the stub's right edge (`stubRight`): a wrap. An
+ * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
+ * its own. */
+function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
+  if (!cell || cell.last !== 0) return false;
   const left = Math.min(...cell.words.map((w) => w.box[0]));
   const aboveLeft = Math.min(...above.words.map((w) => w.box[0]));
-  return Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm;
+  if (Math.abs(left - aboveLeft) <= size * settings.wrapIndentEm) return /^[a-z(]/.test(cell.words[0]?.text ?? "");
+  return hangsUnder(cell.words, above.words, aboveLine, stubRight, size, settings);
+}
+
+/** A word of leader dots ("." of ". . . .", or "......"). */
+const LEADER_DOTS = /^[.\u00B7\u2026]+$/;
+
+/** First-column words at a hanging indent under a label whose last line (on `aboveLine`) had no
+ * room for their first word before the stub's right edge: the label wrapped there. They start in
+ * lower case or with a number ("under" / "18 years"); a label ending in a colon is a section
+ * head, whatever its width. */
+function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
+  if (!settings.hangingWraps) return false;
+  const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
+  const first = sorted[0];
+  if (!first || !/^[a-z(0-9]/.test(first.text)) return false;
+  const lastLine = above.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1 && !LEADER_DOTS.test(w.text)).sort((a, b) => a.box[0] - b.box[0]);
+  if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
+  const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
+  if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;
+  return lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
 }
 
 function rawToModel(

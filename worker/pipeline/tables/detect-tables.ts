@@ -169,7 +169,12 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         carried = 0;
       } else if (wrapsLabel(next.line, info[j]!.line, settings)) {
         carried++;
-        if (carried === j + 1 - lastTab) lastTab = j + 1;
+        // Every line since the last tabular one carries on a label: the run reaches this far
+        // (and the count starts again, so a label's third and fourth lines reach too).
+        if (carried === j + 1 - lastTab) {
+          lastTab = j + 1;
+          if (settings.wrappedRunReach) carried = 0;
+        }
       } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
       j++;
     }
@@ -196,13 +201,19 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
 }
 
-/** A one-chunk line right below another at wrap distance, starting at its left edge in lower case:
- * the next line of a wrapped row label ("Public administration and" / "defence, compulsory"). */
+/** A one-chunk line right below another at wrap distance, starting in lower case at its left edge
+ * or a hanging indent right of it: the next line of a wrapped row label ("Public administration
+ * and" / "defence, compulsory"; "Manufacturing, durable goods" / "  and nondurable goods"). Whether
+ * it joins the label or is a row of its own is layoutToModel's question; here it only keeps the
+ * run of lines going. */
 function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolean {
   const first = line.words[0]?.text ?? "";
-  if (!/^[a-z(]/.test(first)) return false;
   if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
-  return Math.abs(line.box[0] - above.box[0]) <= line.size * settings.wrapIndentEm;
+  const indent = line.box[0] - above.box[0];
+  if (Math.abs(indent) <= line.size * settings.wrapIndentEm) return /^[a-z(]/.test(first);
+  if (!settings.hangingWraps) return false;
+  // A hanging indent: the label may break before a number too ("under" / "18 years").
+  return indent > 0 && indent <= line.size * settings.wrapHangingIndentEm && /^[a-z(0-9]/.test(first) && !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : "");
 }
 
 /** A line of names right above the line below at wrap distance, each of its pieces carried on

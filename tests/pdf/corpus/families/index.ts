@@ -4,8 +4,10 @@ import type { Family } from "../family";
 import { abbreviationKey } from "./abbreviation-key";
 import { chartLegend } from "./chart-legend";
 import { footnoteRows } from "./footnote-rows";
+import { indentedStub } from "./indented-stub";
 import { monospacedDashes } from "./monospaced-dashes";
 import { multiLevelHeader } from "./multi-level-header";
+import { panelSpanners } from "./panel-spanners";
 import { rightToLeft } from "./right-to-left";
 import { sideBySide } from "./side-by-side";
 import { sideways } from "./sideways";
@@ -18,4 +20,4 @@ import { currencyColumns } from "./currency-columns";
 import { proportionalLeaders } from "./proportional-leaders";
 import { sparsePlaceholders } from "./sparse-placeholders";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners];
