@@ -148,7 +148,7 @@ export const SETTINGS = {
    * 16 years and over" / "16 to 19 years"); geometry cannot tell them apart, so the default keeps
    * every indented line a row of its own (main's behaviour) and indented-stub's hanging-wrap
    * variants stay short by default. The last, dropSpacedLeaders, is off too. */
-  hangingWraps: false,
+  hangingWraps: false as boolean,
   /** A run of lines reaches a wrapped label's third and later lines (detect-tables: the carried
    * count restarts when the run reaches a line). */
   wrappedRunReach: true,
