@@ -34,6 +34,13 @@ export const RECONCILE_SETTINGS = {
    * the generated corpus, all unruled: nothing verified). Counted, since the issue asks verified
    * to keep >= 75%; either way the lines' objections count against the cell. */
   fragmentsSupport: true,
+  /** ...but not for a cell holding two or more detected lines stacked one above the other: the
+   * detector sees lines, not whether two lines are one wrapped cell or two rows, so there it has
+   * no opinion and text geometry's join is one reading (single: at most unverified). The
+   * generated families wrapped-labels (before its fix: 46 wrong relations, all verified) and
+   * indented-stub (hanging wraps: child rows and continuations look alike) show such joins
+   * going wrong with both readings "agreeing". Measured 2026-11-25 (README, "Stacked lines"). */
+  fragmentsSupportStacked: false as boolean,
   /** Structure vote: a word belongs to a cell box when its centre lies within this many points of
    * it. Cell boxes are the tight boxes of their words (rounded to 0.01 pt), so any margin above
    * the rounding works; 0.5 stays far below half a line gap (>= 2 pt in the densest ICDAR tables),

@@ -92,8 +92,9 @@ test("detected text lines: a line across a boundary, or two lines side by side i
   const apart = prepareReading(LINES, page);
   assert.equal(apart.judge([2, 3], [100, 120, 212, 130]).verdict, "against");
   assert.equal(apart.judge([2], WORDS[2]!.box).verdict, "support");
-  // Two lines stacked in one cell (a wrapped name) are not against it.
-  assert.equal(apart.judge([0, 2], [100, 100, 130, 130]).verdict, "support");
+  // Two lines stacked in one cell (a wrapped name) are not against it, and not for it either:
+  // whether stacked lines are one cell or two rows, the detector cannot see.
+  assert.equal(apart.judge([0, 2], [100, 100, 130, 130]).verdict, "none");
   // The same line with the recogniser's word split at the boundary (it read a space between
   // "Pens" and "12"): the detector joins any narrow gap, so this says nothing either way.
   const atSpace = prepareReading({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "Pens 12", box: [99, 119, 213, 131], words: [[99, 119, 126, 131], [199, 119, 213, 131]] }] }, page);

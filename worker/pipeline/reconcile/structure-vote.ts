@@ -88,7 +88,14 @@ export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
 }
 
 export function prepareReading(reading: StructureReading, page: PageWords): PreparedReading {
-  return reading.kind === "tables" ? prepareTables(reading.source, reading.tables, page) : prepareFragments(reading.source, reading.fragments, page);
+  if (reading.kind === "fragments") return prepareFragments(reading.source, reading.fragments, page);
+  const prepared = prepareTables(reading.source, reading.tables, page);
+  if (!reading.objectsOnly) return prepared;
+  // Agreement from a reading that may only object is no support (see StructureReading).
+  return { ...prepared, judge: (words, box, under) => {
+    const opinion = prepared.judge(words, box, under);
+    return opinion.verdict === "support" ? { verdict: "none" } : opinion;
+  } };
 }
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
@@ -170,7 +177,10 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
           if (sameRow(fa.box, fb.box) && !isSignOf(fa, fb) && !isSignOf(fb, fa)) return { verdict: "against", version, reason: "joined" };
         }
       }
-      return crossing.length > 0 ? { verdict: "none" } : { verdict: "support" };
+      if (crossing.length > 0) return { verdict: "none" };
+      // Lines stacked one above the other: whether they are one cell is not the detector's to say.
+      if (!RECONCILE_SETTINGS.fragmentsSupportStacked && hit.some((a) => hit.some((b) => a < b && !overlapsVertically(fragments[a]!.box, fragments[b]!.box)))) return { verdict: "none" };
+      return { verdict: "support" };
     },
   };
 }
@@ -181,6 +191,12 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
  * is no evidence of two cells. */
 function isSignOf(sign: Fragment, other: Fragment): boolean {
   return (isLeadingSign(sign.text) && sign.box[2] <= other.box[0]) || (isTrailingSign(sign.text) && sign.box[0] >= other.box[2]);
+}
+
+/** Two boxes share a row's height (as sameRow, whether or not they stand apart). */
+function overlapsVertically(a: Box, b: Box): boolean {
+  const overlap = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  return overlap >= Math.min(a[3] - a[1], b[3] - b[1]) * STRUCTURE_SETTINGS.sameRowOverlap;
 }
 
 function sameRow(a: Box, b: Box): boolean {

@@ -4,11 +4,12 @@
 import type { StructureContext, StructureReader, StructureReading, StructureSource } from "./types";
 import { pdfGridReader } from "./pdf-grid";
 import { pdfLayoutReader } from "./pdf-layout";
+import { pdfLayoutAltReader } from "./pdf-layout-alt";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
 import type { StageTimer } from "../stage-timer";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfTagsReader, ocrLinesReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfTagsReader, ocrLinesReader];
 
 export interface ReadStructureOptions {
   /** Reader names to run (default: all); a way to measure and evaluate readers alone. */

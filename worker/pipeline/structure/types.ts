@@ -21,9 +21,10 @@ import type { Settings } from "../settings";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree
  * (SPEC.md §2.3 leaves `readings` keys open; `pdf-grid` and `pdf-layout` are its source names,
- * `pdf-tags` and `ocr-2-lines` are ours: the tagged structure tree, and ocr-2's detected text
+ * `pdf-tags`, `pdf-layout-alt` and `ocr-2-lines` are ours (pdf-layout-alt: text geometry read with
+ * its ambiguous joins the other way, see pdf-layout-alt.ts): the tagged structure tree, and ocr-2's detected text
  * lines, kept apart from the value reading `ocr-2` so the two never overwrite each other). */
-export type StructureSource = "pdf-grid" | "pdf-layout" | "pdf-tags" | "ocr-2-lines";
+export type StructureSource = "pdf-grid" | "pdf-layout" | "pdf-layout-alt" | "pdf-tags" | "ocr-2-lines";
 
 /** What a structure reader may look at. */
 export interface StructureContext {
@@ -55,7 +56,15 @@ export interface Fragment {
 }
 
 export type StructureReading =
-  | { source: StructureSource; kind: "tables"; tables: TableModel[] }
+  | {
+      source: StructureSource;
+      kind: "tables";
+      tables: TableModel[];
+      /** A reading that may only object (pdf-layout-alt: the same geometry read with an ambiguous
+       * rule the other way): where it agrees it adds no support, since it is no independent
+       * evidence; where it differs, the cell is in doubt. */
+      objectsOnly?: boolean;
+    }
   | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
 
 export interface StructureReader {
