@@ -122,3 +122,23 @@ test("column names wrapped onto one to three lines over narrow columns are one c
   await checkFamily("wrapped-headers", 5);
   await checkFamily("wrapped-headers", [0, 6], 7);
 });
+// Word blocks that are not tables (tables/word-blocks.ts): only the data table is delivered. The
+// legend's words belong to the chart; the key's words come out as prose, each code beside its
+// expansion (read at the prose's column gutter they would fall apart into two blocks).
+test("a chart's legend in columns is part of the chart, not a table", async () => {
+  await checkFamily("chart-legend", 6);
+  await checkFamily("chart-legend", [2, 5], 7);
+});
+test("a key of abbreviations under a table is a note delivered as prose, each code beside its expansion", async () => {
+  await checkFamily("abbreviation-key", 6);
+  for (const variant of [0, 2, 4]) {
+    const { result, truth } = await extract("abbreviation-key", variant);
+    const prose = result.prose.map((p) => p.text).join("\n");
+    // The codes are the data table's column names; each comes out in prose followed by its expansion.
+    const codes = truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
+    for (const code of codes) {
+      // The next word is the expansion, not the next code ("EH PBUK HBS" is a torn-apart key).
+      assert.match(prose, new RegExp(`\\b${code} (?!(${codes.join("|")})\\b)\\p{L}`, "u"), `abbreviation-key-${variant}: "${code}" and its expansion in ${JSON.stringify(prose)}`);
+    }
+  }
+});
