@@ -87,6 +87,10 @@ export const SETTINGS = {
    * shorter stroke is an underline piece or a bullet, a longer one a rule. */
   legendSampleMinEm: 0.5,
   legendSampleMaxEm: 4,
+  /** A sample is level with its label: its middle within this many ems of the label's middle
+   * (eu-011 draws its samples as thin filled shapes 0.15 em above the middle of the label's box;
+   * the family strokes them at half the font size under the text's top). */
+  legendSampleLevelEm: 0.6,
   /** A colour swatch (a small filled box) is at most this many ems tall: a bar of a chart is taller. */
   legendSwatchMaxHeightEm: 1.5,
   /** A legend's frame lies within this many ems of its labels: the family pads 6 pt on the left and

@@ -75,10 +75,11 @@ function hasSampleLeft(label: Box, graphics: PdfGraphicsReading, settings: Setti
   const maxLength = em * settings.legendSampleMaxEm;
   const endsBeside = (right: number) => right <= label[0] + 1 && right >= label[0] - gap;
   const stroke = graphics.rulings.some(
-    (r) => r.orientation === "h" && Math.abs(r.pos - mid) <= em * 0.6 && r.end - r.start >= em * settings.legendSampleMinEm && r.end - r.start <= maxLength && endsBeside(r.end),
+    (r) => r.orientation === "h" && Math.abs(r.pos - mid) <= em * settings.legendSampleLevelEm && r.end - r.start >= em * settings.legendSampleMinEm && r.end - r.start <= maxLength && endsBeside(r.end),
   );
   if (stroke) return true;
-  const small = (b: Box) => b[2] - b[0] <= maxLength && b[3] - b[1] <= em * settings.legendSwatchMaxHeightEm && b[1] <= mid && b[3] >= mid && endsBeside(b[2]);
+  // A line sample drawn as a thin filled shape (eu-011) sits a little above the label's middle.
+  const small = (b: Box) => b[2] - b[0] <= maxLength && b[3] - b[1] <= em * settings.legendSwatchMaxHeightEm && Math.abs((b[1] + b[3]) / 2 - mid) <= em * settings.legendSampleLevelEm && endsBeside(b[2]);
   return graphics.filledRects.some((f) => small(f.box)) || graphics.drawings.some(small);
 }
 
