@@ -130,12 +130,15 @@ test("a chart's legend in columns is part of the chart, not a table", async () =
   await checkFamily("chart-legend", [2, 5], 7);
 });
 test("a key of abbreviations under a table is a note delivered as prose, each code beside its expansion", async () => {
-  await checkFamily("abbreviation-key", 6);
-  for (const variant of [0, 2, 4]) {
+  // Variant 7: a key of country codes, three pairs to a line ("AT Austria   BE Belgium ...").
+  await checkFamily("abbreviation-key", [0, 1, 2, 3, 4, 5, 7]);
+  for (const variant of [0, 2, 4, 7]) {
     const { result, truth } = await extract("abbreviation-key", variant);
     const prose = result.prose.map((p) => p.text).join("\n");
-    // The codes are the data table's column names; each comes out in prose followed by its expansion.
-    const codes = truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
+    // The codes are the data table's column names, or its row labels where those are country
+    // codes; each comes out in prose followed by its expansion.
+    const rowLabels = truth[0]!.cells.filter((c) => c.row > 0 && c.col === 0).map((c) => c.text);
+    const codes = rowLabels.every((l) => /^[A-Z]{2}$/.test(l)) ? rowLabels : truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
     for (const code of codes) {
       // The next word is the expansion, not the next code ("EH PBUK HBS" is a torn-apart key).
       assert.match(prose, new RegExp(`\\b${code} (?!(${codes.join("|")})\\b)\\p{L}`, "u"), `abbreviation-key-${variant}: "${code}" and its expansion in ${JSON.stringify(prose)}`);
