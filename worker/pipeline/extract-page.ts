@@ -72,9 +72,10 @@ export function extractPage(readings: PageReadings, pageNumber: number, settings
   });
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
-  const inKey = outside(detected.keys ?? []);
+  // A key of abbreviations detection dropped (tables/word-blocks.ts) is prose read a whole line at a time.
+  const outsideKeys = outside(detected.keys ?? []);
   const blocks = timer.run("prose", () =>
-    attachCaptions(models, [...wordsToProseBlocks(freeWords.filter(inKey), settings), ...keyToProse(freeWords.filter((w) => !inKey(w)), settings)], settings),
+    attachCaptions(models, [...wordsToProseBlocks(freeWords.filter(outsideKeys), settings), ...keyToProse(freeWords.filter((w) => !outsideKeys(w)), settings)], settings),
   );
   return timer.run("reading-order", () => placeInReadingOrder(models, blocks, figures, detected, pageNumber, settings));
 }
