@@ -106,6 +106,10 @@ export const SETTINGS = {
   /** A key starts at most this many ems (of its text height) under the table or figure it
    * explains: the abbreviation-key family leaves 1.3-2.3 em, eu-005 ~2 em (15 pt at 8 pt). */
   keyBelowGapEm: 4,
+  /** A key's left-out last pair follows at most this many ems under the key's last line: keys are
+   * set at their text's own pitch (the family 1.2 size, eu-005 about the same), so less than a
+   * blank line (~1.2 em) apart; a note paragraph after a blank line stays out. */
+  keyLineGapEm: 0.8,
   /** A table candidate starting at most this many ems (of the caption's size) under a "Figure N"
    * caption is that figure's content (figures/captioned-charts.ts): eu-014's flow chart starts
    * 5 em under its two-line caption. */

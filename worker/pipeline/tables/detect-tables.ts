@@ -73,7 +73,7 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     tables.push(model);
   }
   // A chart's legend and a key of abbreviations read as small tables of words: they are not.
-  const blocks = dropWordBlocks(tables, graphics, rulings, artwork.map((a) => a.box), settings);
+  const blocks = dropWordBlocks(tables, graphics, rulings, artwork.map((a) => a.box), allLines, settings);
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys };

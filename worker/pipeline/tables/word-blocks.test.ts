@@ -73,9 +73,26 @@ test("word-only tables stay tables: a header row of names, descriptions that are
   assert.equal(isAbbreviationKey(model([["AT", "12.0"], ["BE", "13.5"], ["DE", "9.1"]]), [table], [], SETTINGS), false);
   // A header-less code table whose first line is a header ("Code | Country") is a table.
   assert.equal(isAbbreviationKey(model([["Code", "Country"], ["AT", "Austria"], ["BE", "Belgium"]]), [table], [], SETTINGS), false);
-  const kept = dropWordBlocks([table, glossary], NO_GRAPHICS, [], [], SETTINGS);
+  const kept = dropWordBlocks([table, glossary], NO_GRAPHICS, [], [], [], SETTINGS);
   assert.deepEqual(kept.tables, [table, glossary]);
-  const dropped = dropWordBlocks([table, model(keyRows)], NO_GRAPHICS, [], [], SETTINGS);
+  const dropped = dropWordBlocks([table, model(keyRows)], NO_GRAPHICS, [], [], [], SETTINGS);
   assert.deepEqual(dropped.tables, [table]);
   assert.equal(dropped.keys.length, 1);
+});
+
+test("a key reaches down over a last pair left out of its block, wrapped under the codes, and stops at a blank line", () => {
+  const key = model(keyRows, 100, 100);
+  const line = (x: number, y: number, text: string) => ({ words: text.split(" ").map((t, k) => ({ text: t, box: [x + k * 30, y, x + k * 30 + 25, y + 10] as Box, size: 10, font: "f", bold: false, dir: 0 as const })), box: [x, y, x + 300, y + 10] as Box, text, size: 10, bold: false });
+  const bottom = key.box[3];
+  const lines = [
+    line(100, bottom + 2, "OXIRM referred to in Food Retailing in Southern"),
+    line(100, bottom + 14, "Regional Review, 1998 (date not reported)"),
+    line(100, bottom + 26, "HBS Harvard Business School"),
+    // A paragraph after a blank line is not the key's.
+    line(40, bottom + 50, "As a reference point, the table digresses"),
+  ];
+  const box = dropWordBlocks([table, key], NO_GRAPHICS, [], [], lines, SETTINGS).keys[0]!;
+  assert.equal(box[3], bottom + 36);
+  // A line starting left of the codes (a note under the key) is not the key's.
+  assert.equal(dropWordBlocks([table, key], NO_GRAPHICS, [], [], [line(60, bottom + 2, "Note: estimates")], SETTINGS).keys[0]![3], bottom);
 });

@@ -8,7 +8,7 @@
 //   and its words go to prose (extract-page turns every word outside a table into prose).
 // A real word-only table (names and descriptions under a header row) has neither swatches nor a
 // frame on a plot, and its first line is a header, not a code pair: it stays a table.
-import type { Box, PdfGraphicsReading, Ruling, TableModel, Word } from "../types";
+import type { Box, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from "../types";
 import { boxIntersection, boxOverlapRatio, boxUnion } from "../geometry/box";
 import { wordsToProseBlocks, type ProseBlock } from "../prose/lines-to-blocks";
 import { isNumeric } from "./build-table";
@@ -16,16 +16,52 @@ import type { Settings } from "../settings";
 
 /** The tables that are not word blocks; the boxes of the legends among those that are (their
  * figure takes them in: withLegends) and of the keys (read as prose line by line: keyToProse). */
-export function dropWordBlocks(tables: TableModel[], graphics: PdfGraphicsReading, rulings: Ruling[], artwork: Box[], settings: Settings): { tables: TableModel[]; legends: Box[]; keys: Box[] } {
+export function dropWordBlocks(
+  tables: TableModel[],
+  graphics: PdfGraphicsReading,
+  rulings: Ruling[],
+  artwork: Box[],
+  lines: TextLine[],
+  settings: Settings,
+): { tables: TableModel[]; legends: Box[]; keys: Box[] } {
   const legends: Box[] = [];
   const keys: Box[] = [];
   const kept = tables.filter((model) => {
     if (isChartLegend(model, graphics, rulings, artwork, settings)) legends.push(model.box);
-    else if (isAbbreviationKey(model, tables, artwork, settings)) keys.push(model.box);
+    else if (isAbbreviationKey(model, tables, artwork, settings)) keys.push(keyWithLastPairs(model, lines, settings));
     else return true;
     return false;
   });
   return { tables: kept, legends, keys };
+}
+
+/** The key's box reaching down over the pairs right under it that text geometry left out of the
+ * block: a last pair whose expansion wraps onto further lines (eu-005's "OXIRM referred to in
+ * ...", the family's long last meaning) is one chunk too wide to line up. A line joins when it
+ * follows at the key's own line pitch and starts with a code under the key's codes, or carries
+ * on a wrapped expansion no further left than the codes. */
+export function keyWithLastPairs(model: TableModel, lines: TextLine[], settings: Settings): Box {
+  const key = model.box;
+  const box: Box = [...key];
+  // The codes' left edge: the first cell of the lines after the first (which may open with a label).
+  const lefts = model.cells.filter((c) => c.row > 0 && c.box !== null).map((c) => c.box![0]);
+  const codeLeft = lefts.length > 0 ? Math.min(...lefts) : key[0];
+  const below = lines.filter((l) => l.box[1] >= key[3] - 1).sort((a, b) => a.box[1] - b.box[1]);
+  let last: TextLine | null = null;
+  for (const line of below) {
+    const gap = line.box[1] - (last?.box[3] ?? box[3]);
+    if (gap > line.size * settings.keyLineGapEm) break;
+    const first = line.words[0]?.text ?? "";
+    const startsPair = CODE.test(first) && Math.abs(line.box[0] - codeLeft) <= line.size;
+    // A wrapped expansion goes on under the expansions (the family) or under the codes (eu-005's
+    // "Regional Review, 1998 ..."), never left of them.
+    const carries = last !== null && !CODE.test(first) && line.box[0] >= codeLeft - 1;
+    if (!startsPair && !carries) break;
+    box[2] = Math.max(box[2], line.box[2]);
+    box[3] = line.box[3];
+    last = line;
+  }
+  return box;
 }
 
 /** A figure reaches over the legend drawn on or beside it, so the legend's words are the
