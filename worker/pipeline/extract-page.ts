@@ -15,6 +15,7 @@ import { boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/bo
 import { boxesToClusters, figureRegions } from "./figures/figure-regions";
 import { addChartRegions, captionedCharts, mayHoldFigureCaption } from "./figures/captioned-charts";
 import { attachCaptions } from "./tables/caption";
+import { keyToProse, withLegends } from "./tables/word-blocks";
 import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
 import { StageTimer } from "./stage-timer";
@@ -67,11 +68,15 @@ export function extractPage(readings: PageReadings, pageNumber: number, settings
   const figures = timer.run("figures", () => {
     // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
     const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
-    return addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes);
+    return withLegends(addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes), detected.legends ?? []);
   });
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
-  const blocks = timer.run("prose", () => attachCaptions(models, wordsToProseBlocks(freeWords, settings), settings));
+  // A key of abbreviations detection dropped (tables/word-blocks.ts) is prose read a whole line at a time.
+  const outsideKeys = outside(detected.keys ?? []);
+  const blocks = timer.run("prose", () =>
+    attachCaptions(models, [...wordsToProseBlocks(freeWords.filter(outsideKeys), settings), ...keyToProse(freeWords.filter((w) => !outsideKeys(w)), settings)], settings),
+  );
   return timer.run("reading-order", () => placeInReadingOrder(models, blocks, figures, detected, pageNumber, settings));
 }
 

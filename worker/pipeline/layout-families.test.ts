@@ -163,3 +163,26 @@ test("a stub hierarchy by indentation: each label one row (hanging-indent wraps 
 // Variants 0 and 3: spanners centred over the whole table (the first right under the header);
 // variant 2: between short rules; variant 1 and 4: flush left (already right before the fix).
 test("spanner rows across the body are rows of their own, their label in the first column", () => checkFamily("panel-spanners", 5));
+// Word blocks that are not tables (tables/word-blocks.ts): only the data table is delivered. The
+// legend's words belong to the chart; the key's words come out as prose, each code beside its
+// expansion (read at the prose's column gutter they would fall apart into two blocks).
+test("a chart's legend in columns is part of the chart, not a table", async () => {
+  await checkFamily("chart-legend", 6);
+  await checkFamily("chart-legend", [2, 5], 7);
+});
+test("a key of abbreviations under a table is a note delivered as prose, each code beside its expansion", async () => {
+  // Variant 7: a key of country codes, three pairs to a line ("AT Austria   BE Belgium ...").
+  await checkFamily("abbreviation-key", [0, 1, 2, 3, 4, 5, 7]);
+  for (const variant of [0, 2, 4, 5, 7]) {
+    const { result, truth } = await extract("abbreviation-key", variant);
+    const prose = result.prose.map((p) => p.text).join("\n");
+    // The codes are the data table's column names, or its row labels where those are country
+    // codes; each comes out in prose followed by its expansion.
+    const rowLabels = truth[0]!.cells.filter((c) => c.row > 0 && c.col === 0).map((c) => c.text);
+    const codes = rowLabels.every((l) => /^[A-Z]{2}$/.test(l)) ? rowLabels : truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
+    for (const code of codes) {
+      // The next word is the expansion, not the next code ("EH PBUK HBS" is a torn-apart key).
+      assert.match(prose, new RegExp(`\\b${code} (?!(${codes.join("|")})\\b)\\p{L}`, "u"), `abbreviation-key-${variant}: "${code}" and its expansion in ${JSON.stringify(prose)}`);
+    }
+  }
+});

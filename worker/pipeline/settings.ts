@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.12";
+export const SETTINGS_VERSION = "2026-11-25.13";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -84,6 +84,44 @@ export const SETTINGS = {
   /** A text-only table lying this much on drawn artwork is a chart's labels (axis labels sit
    * around the plot, so the labels' box is only partly on it). */
   chartOverlapShare: 0.3,
+  // --- word blocks that are not tables (tables/word-blocks.ts) ------------------------------
+  /** A chart legend's labels are at most this many words ("Euro area (changing composition)");
+   * eu-011's and the chart-legend family's labels are one or two words (a country name). */
+  legendLabelMaxWords: 5,
+  /** A legend: at least this share of its labels has a line sample or swatch just left of it
+   * (every label does in the chart-legend family; half leaves room for a sample the reader
+   * misses, a swatch drawn as an image). */
+  legendSampleShare: 0.5,
+  /** A sample ends at most this many ems (of the label's height) left of its label: the
+   * chart-legend family leaves 6 pt at 8-10 pt text (~0.6 em); printed legends up to ~1 em. */
+  legendSampleGapEm: 1.5,
+  /** A line sample is between these lengths in ems: the family draws 22 pt (~2.3 em); a
+   * shorter stroke is an underline piece or a bullet, a longer one a rule. */
+  legendSampleMinEm: 0.5,
+  legendSampleMaxEm: 4,
+  /** A sample is level with its label: its middle within this many ems of the label's middle
+   * (eu-011 draws its samples as thin filled shapes 0.15 em above the middle of the label's box;
+   * the family strokes them at half the font size under the text's top). */
+  legendSampleLevelEm: 0.6,
+  /** A colour swatch (a small filled box) is at most this many ems tall: a bar of a chart is taller. */
+  legendSwatchMaxHeightEm: 1.5,
+  /** A legend's frame lies within this many ems of its labels: the family pads 6 pt on the left and
+   * up to colWidth's 24-50 pt of slack on the right (~5 em at 10 pt). */
+  legendFrameMarginEm: 6,
+  /** A key's expansion (or a wrapped line of it) is at most this many words: one printed line
+   * ("survey of retailers and wholesalers, estimates not comparable across years" is 10). */
+  keyExpansionMaxWords: 16,
+  /** A key of abbreviations pairs at least this many codes with their expansions: eu-005's key
+   * has 4 (one of them merged into one cell), the family 3 to 5 (a wrapped last pair can fall out
+   * of the block, leaving 2). */
+  keyMinPairs: 2,
+  /** A key starts at most this many ems (of its text height) under the table or figure it
+   * explains: the abbreviation-key family leaves 1.3-2.3 em, eu-005 ~2 em (15 pt at 8 pt). */
+  keyBelowGapEm: 4,
+  /** A key's left-out last pair follows at most this many ems under the key's last line: keys are
+   * set at their text's own pitch (the family 1.2 size, eu-005 about the same), so less than a
+   * blank line (~1.2 em) apart; a note paragraph after a blank line stays out. */
+  keyLineGapEm: 0.8,
   /** A table candidate starting at most this many ems (of the caption's size) under a "Figure N"
    * caption is that figure's content (figures/captioned-charts.ts): eu-014's flow chart starts
    * 5 em under its two-line caption. */

@@ -153,6 +153,11 @@ export class Canvas {
     this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(gray, gray, gray), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
   }
 
+  /** A rectangle filled with a colour, no border: a legend's colour swatch. */
+  swatch(x: number, y: number, w: number, h: number, colour: [number, number, number]): void {
+    this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(...colour) });
+  }
+
   fillRect(x: number, y: number, w: number, h: number, gray: number): void {
     this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(gray, gray, gray) });
   }

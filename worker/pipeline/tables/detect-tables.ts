@@ -7,6 +7,7 @@ import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
 import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Grid } from "../geometry/rulings-to-grid";
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
 import { splitSideBySide } from "./split-side-by-side";
+import { dropWordBlocks } from "./word-blocks";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -16,6 +17,10 @@ export interface PageTables {
   rulings: Ruling[];
   grids: Grid[];
   layoutRegions: Box[];
+  /** Chart legends read as tables and dropped (tables/word-blocks.ts): part of their figure. */
+  legends?: Box[];
+  /** Keys of abbreviations read as tables and dropped: notes, delivered as prose line by line. */
+  keys?: Box[];
 }
 
 /** Rulings of the page: stroked lines and thin rectangles, plus the edges of filled background
@@ -67,9 +72,11 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (onArtwork > settings.chartOverlapShare) continue;
     tables.push(model);
   }
-  const split = tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
+  // A chart's legend and a key of abbreviations read as small tables of words: they are not.
+  const blocks = dropWordBlocks(tables, graphics, rulings, artwork.map((a) => a.box), allLines, settings);
+  const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  return { tables: split, rulings, grids, layoutRegions };
+  return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys };
 }
 
 /** A grid drawn only by cell shading that covers part of a text table: zebra rows shaded next to

@@ -1,5 +1,5 @@
-// A line chart whose legend lays its labels out in columns (a short line sample beside each label,
-// in a framed box on the plot), with the chart's data as a table further down the page. Text
+// A line chart whose legend lays its labels out in columns (a short line sample, or in every fourth
+// variant a colour swatch, beside each label, in a framed box on the plot), with the chart's data as a table further down the page. Text
 // geometry sees the legend as a small table of words; it is part of the drawing, and the ICDAR
 // ground truth has no table there: only the data table is one.
 import { Canvas } from "../canvas";
@@ -55,7 +55,9 @@ export const chartLegend: Family = {
     series.forEach((label, s) => {
       const cx = lx + (s % legendCols) * colWidth;
       const cy = ly + Math.floor(s / legendCols) * pitch;
-      canvas.polyline([[cx, cy + size * 0.5], [cx + sample_, cy + size * 0.5]], 1.5, COLOURS[s % COLOURS.length]!);
+      // Every fourth variant keys its series by colour swatches (a small filled square) instead of line samples.
+      if (variant % 4 === 3) canvas.swatch(cx + sample_ - size * 0.8, cy + size * 0.1, size * 0.8, size * 0.8, COLOURS[s % COLOURS.length]!);
+      else canvas.polyline([[cx, cy + size * 0.5], [cx + sample_, cy + size * 0.5]], 1.5, COLOURS[s % COLOURS.length]!);
       canvas.text(label, cx + sample_ + 6, cy, size, font.regular);
     });
     // The chart's data: a table well below the chart.
