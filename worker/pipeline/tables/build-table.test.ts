@@ -78,7 +78,9 @@ function rowsOf(m: TableModel | null): string[][] {
   return Array.from({ length: m.nRows }, (_, r) => Array.from({ length: m.nCols }, (_, c) => m.cells.find((x) => x.row === r && x.col === c)?.text ?? ""));
 }
 
-test("layoutToModel: a hanging-indent line joins a label that ran out of room; an indented row under a short head stays a row", () => {
+test("layoutToModel: with hangingWraps on, a hanging-indent line joins a label that ran out of room; an indented row under a short head stays a row", () => {
+  // The rule is off by default (settings.ts); pdf-layout-alt reads with it the other way.
+  const hanging = { ...SETTINGS, hangingWraps: true };
   const words = [
     ...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]),
     ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280]),
@@ -88,7 +90,7 @@ test("layoutToModel: a hanging-indent line joins a label that ran out of room; a
     ...lineAt(60, ["goods", 15, 40], ["7", 214, 220], ["8", 274, 280]),
     ...lineAt(72, ["Under", 15, 45], ["18", 48, 58], ["9", 214, 220], ["10", 268, 280]),
   ];
-  assert.deepEqual(rowsOf(layoutToModel([0, 0, 300, 90], words, SETTINGS)), [
+  assert.deepEqual(rowsOf(layoutToModel([0, 0, 300, 90], words, hanging)), [
     ["Item", "2020", "2021"],
     ["Total", "12", "13"],
     ["Employment", "", ""],
