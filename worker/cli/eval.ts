@@ -284,7 +284,10 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
-  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page }) => ({ page, value, truth, confidence })) }));
+  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
+    // Disputed cells the value happened to be right on, with their readings: which reading to
+    // prefer when the vote cannot decide is measured on these and the wrong ones above.
+    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })) }));
   await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, trust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }

@@ -26,6 +26,8 @@ export interface CalibratedCell {
   /** Only where readings disagree: whether the text layer's own reading matched the ground truth
    * (null: no text-layer reading). Shows whether `resolved` outvoting the text layer helps. */
   textLayerRight?: boolean | null;
+  /** Every reading's text, only where readings disagree (for finding which reading was right). */
+  readings?: Record<string, string>;
 }
 
 
@@ -72,6 +74,7 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
     value: m.cell.value,
     truth: m.gt.text,
     page: m.page,
+    ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }
