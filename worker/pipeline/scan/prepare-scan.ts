@@ -11,9 +11,10 @@ import type { BBox } from "../../../lib/result/schema";
 import { estimateSkewDeg } from "./skew-angle";
 import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
+import { flattenBackground } from "./flatten-background";
 
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-export const SCAN_PREP_VERSION = "prep-5";
+export const SCAN_PREP_VERSION = "prep-7";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -45,6 +46,19 @@ export const SCAN_PREP_SETTINGS = {
    * `paperShare` quantile white (most of a page is paper). */
   inkShare: 0.005,
   paperShare: 0.5,
+  /** Shaded cells are flattened to paper for OCR (flatten-background.ts): the background is the
+   * lightest grey within this many points of a pixel (wider than a bold glyph's stroke, ~1 pt at
+   * 8-10 pt, so the paper or shading between strokes is found)... */
+  backgroundWindowPt: 3,
+  /** ...and only where that background is at least this light (0-255, as scanned): light tints
+   * scan at 180-220 (eu-001's shaded first column ~200), a dark header fill ~100; white text on
+   * such a fill lifts a 6 px block's mean to ~140-170 (generated: up to half a block's pixels
+   * light), so 175 leaves fills with light text alone. On the EU realistic scans Tesseract read the sensor
+   * noise of grey-shaded cells as words ("Alachlor na ah", "Atrazine Si SHEA" on eu-001). */
+  backgroundAtLeast: 175,
+  /** A background within this many grey levels of the page's paper is paper, left as scanned
+   * (block means of paper vary by 1-3 levels under sensor noise of sigma 8; tints are 10+ darker). */
+  backgroundPaperMargin: 8,
 } as const;
 
 function binarise(grey: Uint8Array, threshold: number): Uint8Array {
@@ -176,7 +190,8 @@ function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number,
   // The angles come from the denoised page; OCR reads the page as scanned unless denoiseForOcr.
   const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(renderToGrey(render), render.width, render.height, transform.quarterTurns);
   const straight = Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
-  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(straight, threshold) : stretchLevels(straight), turned.width, turned.height, transform);
+  const flat = flattenBackground(straight, turned.width, turned.height, Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)), SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin);
+  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat), turned.width, turned.height, transform);
 }
 
 /** A point of the prepared page (points) on the original page. */
