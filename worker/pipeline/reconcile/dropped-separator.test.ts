@@ -12,6 +12,10 @@ test("a scan's disputed number shows the OCR reading that kept its separator, an
     ["57815", "57,815", "57,815"],
     ["(1043.5)", "(1,043.5)", "(1,043.5)"],
     ["04 %", "0.4%", "0.4%"],
+    // A comma is a full stop with a tail: the tail is what blur loses.
+    ["5.821", "5,821", "5,821"],
+    ["7,581", "7.581", "7,581"],
+    ["1.043.5", "1,043.5", "1,043.5"],
   ] as const) {
     const verdict = voteOnReadings({ "ocr-1": ocr1, "ocr-2": ocr2 });
     assert.equal(verdict.value, shown, `${ocr1} / ${ocr2}`);
@@ -24,8 +28,8 @@ test("a scan's disputed number shows the OCR reading that kept its separator, an
 test("readings that differ in more than a lost separator keep the vote's priority order", () => {
   for (const [ocr1, ocr2] of [
     ["928", "92.9"], // another digit
-    ["5.821", "5,821"], // a full stop for a comma: nothing says which is right
-    ["1.043", "1,04.3"], // both have one, in different places
+    ["1.043", "10,43"], // both have one, in different places
+    ["1,043.5", "1.043,5"], // each has more ink at one gap: neither saw more
     ["Total", "To.tal"], // no digits: not a number
   ] as const) {
     const verdict = voteOnReadings({ "ocr-1": ocr1, "ocr-2": ocr2 });
@@ -61,6 +65,7 @@ test("generated numbers with separators lost by one reading: the kept one is alw
 test("keptSeparatorIndex: index of the reading with the separators, 0 when undecided", () => {
   assert.equal(keptSeparatorIndex(["929", "92.9"]), 1);
   assert.equal(keptSeparatorIndex(["92.9", "929"]), 0);
-  assert.equal(keptSeparatorIndex(["929", "92.9", "92,9"]), 0);
+  assert.equal(keptSeparatorIndex(["929", "92.9", "92,9"]), 2);
+  assert.equal(keptSeparatorIndex(["92.9", "929", "9.29"]), 0);
   assert.equal(keptSeparatorIndex(["929"]), 0);
 });
