@@ -43,29 +43,34 @@ export function renderToRulings(render: PageRender, settings: RasterRulingSettin
   const bridge = Math.max(0, Math.round(settings.bridgePt * scale));
   const maxThick = Math.max(2, Math.round(settings.maxThicknessPt * scale));
   // For horizontal rulings a pixel is thin when its vertical run of ink is short, and vice versa.
-  const thinVertically = thinAcross(ink, width, height, maxThick, "columns");
-  const thinHorizontally = thinAcross(ink, width, height, maxThick, "rows");
-  const horizontal = runsToRulings(scanRuns(height, width, (row, x) => classOf(ink, thinVertically, row * width + x), minRun, bridge, maxThick), maxThick, bridge, "h", scale);
-  const vertical = runsToRulings(scanRuns(width, height, (column, y) => classOf(ink, thinHorizontally, y * width + column), minRun, bridge, maxThick), maxThick, bridge, "v", scale);
+  // Pixel columns: line x starts at x and steps by the width; rows: line y starts at y * width.
+  const forHorizontal = classes(ink, thinAcross(ink, height, width, 1, width, maxThick));
+  const forVertical = classes(ink, thinAcross(ink, width, height, width, 1, maxThick));
+  const horizontal = runsToRulings(scanRuns(forHorizontal, height, width, width, 1, minRun, bridge, maxThick), maxThick, bridge, "h", scale);
+  const vertical = runsToRulings(scanRuns(forVertical, width, height, 1, width, minRun, bridge, maxThick), maxThick, bridge, "v", scale);
   return [...horizontal, ...vertical];
 }
 
-function classOf(ink: Uint8Array, thin: Uint8Array, i: number): number {
-  return ink[i] ? (thin[i] ? THIN : THICK) : PAPER;
+/** Each pixel's class for one direction: PAPER, THIN or THICK ink. */
+function classes(ink: Uint8Array, thin: Uint8Array): Uint8Array {
+  const out = new Uint8Array(ink.length);
+  for (let i = 0; i < ink.length; i++) out[i] = ink[i] ? (thin[i] ? THIN : THICK) : PAPER;
+  return out;
 }
 
-/** 1 where a pixel's run of ink along pixel columns ("columns": its vertical extent) or rows is at
- * most `maxThick` long. */
-function thinAcross(ink: Uint8Array, width: number, height: number, maxThick: number, along: "columns" | "rows"): Uint8Array {
+/** 1 where a pixel's run of ink along its line is at most `maxThick` long: `lines` lines of
+ * `length` pixels, line n starting at n * `lineStep`, its pixels `step` apart (for horizontal
+ * rulings the runs measured go down pixel columns: line step 1, pixel step the width). */
+function thinAcross(ink: Uint8Array, length: number, lines: number, lineStep: number, step: number, maxThick: number): Uint8Array {
   const thin = new Uint8Array(ink.length);
-  const [lines, length, index] = along === "columns" ? [width, height, (line: number, k: number) => k * width + line] : [height, width, (line: number, k: number) => line * width + k];
   for (let line = 0; line < lines; line++) {
+    const base = line * lineStep;
     let start = -1;
     for (let k = 0; k <= length; k++) {
-      const on = k < length && ink[index(line, k)] === 1;
+      const on = k < length && ink[base + k * step] === 1;
       if (on && start < 0) start = k;
       else if (!on && start >= 0) {
-        if (k - start <= maxThick) for (let j = start; j < k; j++) thin[index(line, j)] = 1;
+        if (k - start <= maxThick) for (let j = start; j < k; j++) thin[base + j * step] = 1;
         start = -1;
       }
     }
@@ -83,15 +88,16 @@ interface Run {
 /** Long runs of thin ink along each of `majorCount` lines of `minorCount` pixels: gaps of paper up
  * to `bridge` pixels and of thick ink up to `maxThick` pixels are crossed, a run must hold
  * `minRun` pixels from its first to its last thin pixel. */
-function scanRuns(majorCount: number, minorCount: number, classAt: (major: number, minor: number) => number, minRun: number, bridge: number, maxThick: number): Run[] {
+function scanRuns(cls: Uint8Array, majorCount: number, minorCount: number, majorStep: number, minorStep: number, minRun: number, bridge: number, maxThick: number): Run[] {
   const runs: Run[] = [];
   for (let line = 0; line < majorCount; line++) {
+    const base = line * majorStep;
     let start = -1;
     let lastThin = -1;
     let paper = 0;
     let thick = 0;
     for (let k = 0; k <= minorCount; k++) {
-      const kind = k < minorCount ? classAt(line, k) : PAPER;
+      const kind = k < minorCount ? cls[base + k * minorStep]! : PAPER;
       if (kind === THIN) {
         if (start < 0) start = k;
         lastThin = k;
