@@ -35,7 +35,7 @@ import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
-import { parseScanVariants, prepareScanVariant, type ScanVariant } from "./eval/realistic-scans";
+import { parseScanVariants, prepareScanVariant, realisticPageTurn, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
   name: string;
@@ -170,7 +170,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
   // to the wrong ground-truth cells (eu-015's 52 "wrong" verified cells paired right values with
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
-  const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`))) : [];
+  const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`)), realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
   return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures };
 }
