@@ -35,7 +35,7 @@ import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
-import { parseScanVariants, prepareScanVariant, type ScanVariant } from "./eval/realistic-scans";
+import { parseScanVariants, prepareScanVariant, realisticPageTurn, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
   name: string;
@@ -170,7 +170,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
   // to the wrong ground-truth cells (eu-015's 52 "wrong" verified cells paired right values with
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
-  const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`))) : [];
+  const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`)), realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
   return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures };
 }
@@ -284,7 +284,10 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
-  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page }) => ({ page, value, truth, confidence })) }));
+  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
+    // Disputed cells the value happened to be right on, with their readings: which reading to
+    // prefer when the vote cannot decide is measured on these and the wrong ones above.
+    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })) }));
   await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, trust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }

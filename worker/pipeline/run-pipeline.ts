@@ -34,6 +34,7 @@ import { renderPage as renderForRulings } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
+import { readTableIndexes } from "./scan/unread-tables";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
 import { boxToPage } from "./geometry/page-orientation";
@@ -243,6 +244,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               );
               extraction.tables = voted.tables;
               extraction.prose = voted.prose;
+              // A scan's tables neither OCR family reads alike are a chart's ink (scan/unread-tables.ts).
+              const worked = okReadings(ocrPage.readings);
+              if (!hasTextLayer && worked["ocr-1"] && worked["ocr-2"]) {
+                const keep = readTableIndexes(extraction.tables, settings);
+                // Numbered again so a page's table indexes stay 0, 1, 2...
+                extraction.tables = keep.map((i, k) => ({ ...extraction.tables[i]!, index: k }));
+                extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
+              }
               const regions = ocrNonTextRegions(ocrPage.readings);
               figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
             });

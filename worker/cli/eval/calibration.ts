@@ -26,6 +26,8 @@ export interface CalibratedCell {
   /** Only where readings disagree: whether the text layer's own reading matched the ground truth
    * (null: no text-layer reading). Shows whether `resolved` outvoting the text layer helps. */
   textLayerRight?: boolean | null;
+  /** Every reading's text, only where readings disagree (for finding which reading was right). */
+  readings?: Record<string, string>;
 }
 
 
@@ -34,14 +36,19 @@ function valueKey(text: string): string {
 }
 
 /** Delivered cells (header and body, with a box) matched to ground-truth cells. */
-export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCell[] {
+export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: (page: number) => number): CalibratedCell[] {
   const heights = new Map(result.pages.map((p) => [p.page, p.height]));
+  const widths = new Map(result.pages.map((p) => [p.page, p.width]));
   const gtCells = truth.flatMap((region) =>
     region.cells.flatMap((cell, k) => {
       const height = heights.get(region.page);
       if (!cell.box || height === undefined) return [];
       const [x1, y1, x2, y2] = cell.box;
-      const box: Box = [Math.min(x1, x2), height - Math.max(y1, y2), Math.max(x1, x2), height - Math.min(y1, y2)];
+      let box: Box = [Math.min(x1, x2), height - Math.max(y1, y2), Math.max(x1, x2), height - Math.min(y1, y2)];
+      // A realistic scan's page was turned by a known angle (eval/realistic-scans.ts) and the
+      // result's boxes are on the page as scanned: the ground-truth box moves with its centre.
+      const turn = pageTurnDeg?.(region.page) ?? 0;
+      if (turn !== 0) box = turnedBox(box, turn, widths.get(region.page) ?? 0, height);
       return [{ id: `${region.page}:${k}:${cell.startRow},${cell.startCol}:${box.join(",")}`, page: region.page, box, text: cell.text }];
     }),
   );
@@ -72,8 +79,22 @@ export function calibrateCells(result: Result, truth: GtRegion[]): CalibratedCel
     value: m.cell.value,
     truth: m.gt.text,
     page: m.page,
+    ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
+}
+
+/** `box` moved as its page turned by `deg` (clockwise as seen) about the page's centre: its centre
+ * turns, its size stays (the turns are a few degrees). */
+function turnedBox(box: Box, deg: number, width: number, height: number): Box {
+  const rad = (deg * Math.PI) / 180;
+  const dx = (box[0] + box[2]) / 2 - width / 2;
+  const dy = (box[1] + box[3]) / 2 - height / 2;
+  const cx = width / 2 + Math.cos(rad) * dx - Math.sin(rad) * dy;
+  const cy = height / 2 + Math.sin(rad) * dx + Math.cos(rad) * dy;
+  const hw = (box[2] - box[0]) / 2;
+  const hh = (box[3] - box[1]) / 2;
+  return [cx - hw, cy - hh, cx + hw, cy + hh];
 }
 
 export interface CalibrationSummary {

@@ -2,7 +2,7 @@
 // rotation turns the page the way the angle says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, rotateGrey, seedOf } from "./realistic-scans";
+import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, realisticPageTurn, rotateGrey, SCAN_VERSION, seedOf } from "./realistic-scans";
 import { seededRng as seededRandom } from "../../../tests/pdf/corpus/content";
 
 test("the same file and page give the same degraded page; another page another one", () => {
@@ -49,4 +49,12 @@ test("--scans takes clean, realistic or both", () => {
   assert.deepEqual(parseScanVariants("both"), ["clean", "realistic"]);
   assert.deepEqual(parseScanVariants("realistic"), ["realistic"]);
   assert.throws(() => parseScanVariants("noisy"), /clean, realistic or both/);
+});
+
+test("realisticPageTurn gives the angles the scans were made with, only for a realistic-scan folder", () => {
+  const turn = realisticPageTurn(`/tmp/out/scans/icdar2013-eu-${SCAN_VERSION}`, "eu-004.pdf");
+  assert.ok(turn);
+  for (const n of [1, 5, 10]) assert.equal(turn(n), pageAngle(seededRandom(seedOf("eu-004.pdf", n)), n));
+  assert.equal(realisticPageTurn("/tmp/out/scans/icdar2013-eu-clean-200dpi", "eu-004.pdf"), null);
+  assert.equal(realisticPageTurn("/work/data/icdar2013-eu", "eu-004.pdf"), null);
 });

@@ -96,6 +96,14 @@ export async function makeRealisticScan(inputPath: string, outputPath: string): 
   return angles;
 }
 
+/** For a PDF of a realistic-scan folder (prepareScanVariant's, named after SCAN_VERSION), the
+ * angle each page was turned by; null for any other folder. The eval's calibration turns the
+ * ground truth's boxes with it, as the result's boxes are on the page as scanned. */
+export function realisticPageTurn(pdfDir: string, fileName: string): ((page: number) => number) | null {
+  if (!path.basename(pdfDir).endsWith(`-${SCAN_VERSION}`)) return null;
+  return (page) => pageAngle(seededRng(seedOf(fileName, page)), page);
+}
+
 export type ScanVariant = "clean" | "realistic";
 
 /** eval's --scans value: clean, realistic or both. */

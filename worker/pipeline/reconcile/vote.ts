@@ -24,6 +24,7 @@
 // a person settles it (a forged text layer over different glyphs lands here too).
 import type { Cell, CellSource } from "../../../lib/result/schema";
 import { comparisonKey, displayText } from "./normalise";
+import { keptSeparatorIndex } from "./dropped-separator";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR families, then anything else in insertion order. */
@@ -72,10 +73,13 @@ export function voteOnReadings(readings: CellReadings): Verdict {
   if (spoken.length >= 3 && largest.length * 2 > spoken.length && !outvotesTextLayer) {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
   }
+  // Without the text layer, OCR readings that differ only by a separator one of them lost show
+  // the one that kept it (dropped-separator.ts); the cell stays disputed either way.
+  const shown = first[0]!.source === "pdf-text" ? first : ordered[keptSeparatorIndex(ordered.map((group) => group[0]!.key))]!;
   return {
-    value: first[0]!.text,
+    value: shown[0]!.text,
     confidence: "disputed",
-    sources: first.map((r) => r.source),
+    sources: shown.map((r) => r.source),
     readings: everyVersion,
     provisional: true,
   };

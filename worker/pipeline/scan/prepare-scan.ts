@@ -11,8 +11,11 @@ import type { BBox } from "../../../lib/result/schema";
 import { estimateSkewDeg } from "./skew-angle";
 import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
+import { flattenBackground } from "./flatten-background";
 
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
+/** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
+ * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
 export const SCAN_PREP_VERSION = "prep-5";
 
 export interface ScanTransform {
@@ -45,6 +48,26 @@ export const SCAN_PREP_SETTINGS = {
    * `paperShare` quantile white (most of a page is paper). */
   inkShare: 0.005,
   paperShare: 0.5,
+  /** Tinted cells lifted to paper for OCR (flatten-background.ts): tried and off. On the EU
+   * realistic scans (2026-11-25, 17 of 27 documents measured before it was stopped) Tesseract read
+   * eu-001's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
+   * a plain ruled column of "1"s as "ft"/"[pt" (its page layout changed with the shading gone), and
+   * tables appeared on chart pages (eu-011: 114 -> 148 predicted relations): micro F1 on those 17
+   * documents 0.8787 without, 0.8758 with. */
+  flattenTints: false,
+  /** When on: the background is the
+   * lightest grey within this many points of a pixel (wider than a bold glyph's stroke, ~1 pt at
+   * 8-10 pt, so the paper or shading between strokes is found)... */
+  backgroundWindowPt: 3,
+  /** ...and only where that background is at least this light (0-255, as scanned): light tints
+   * scan at 180-220 (eu-001's shaded first column ~200), a dark header fill ~100; white text on
+   * such a fill lifts a 6 px block's mean to ~140-170 (generated: up to half a block's pixels
+   * light), so 175 leaves fills with light text alone. On the EU realistic scans Tesseract read the sensor
+   * noise of grey-shaded cells as words ("Alachlor na ah", "Atrazine Si SHEA" on eu-001). */
+  backgroundAtLeast: 175,
+  /** A background within this many grey levels of the page's paper is paper, left as scanned
+   * (block means of paper vary by 1-3 levels under sensor noise of sigma 8; tints are 10+ darker). */
+  backgroundPaperMargin: 8,
 } as const;
 
 function binarise(grey: Uint8Array, threshold: number): Uint8Array {
@@ -176,7 +199,10 @@ function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number,
   // The angles come from the denoised page; OCR reads the page as scanned unless denoiseForOcr.
   const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(renderToGrey(render), render.width, render.height, transform.quarterTurns);
   const straight = Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
-  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(straight, threshold) : stretchLevels(straight), turned.width, turned.height, transform);
+  const flat = SCAN_PREP_SETTINGS.flattenTints
+    ? flattenBackground(straight, turned.width, turned.height, Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)), SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin)
+    : straight;
+  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat), turned.width, turned.height, transform);
 }
 
 /** A point of the prepared page (points) on the original page. */

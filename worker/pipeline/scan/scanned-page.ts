@@ -2,92 +2,10 @@
 // table, prose and figure stages run on them (issue 4). Words come from one OCR reading (the
 // structure source; the other OCR reading then verifies its values in the reconciler), rulings
 // from long thin runs of ink in the render (raster rulings). Nothing here reads the text layer.
-import { renderToGrey, type PageRender } from "../render/render-page";
+export { renderToRulings, RASTER_RULINGS, type RasterRulingSettings } from "./raster-rulings";
 import type { Word as OcrWord } from "../ocr/types";
 import type { Box, Ruling, Word } from "../types";
 import { isRulingNoise } from "../reconcile/words-in-box";
-
-export interface RasterRulingSettings {
-  /** A pixel is ink when its grey level is below this (scans: black on white paper). */
-  inkBelow: number;
-  /** A ruling is at least this long, in points (a narrow ruled cell is ~20 pt wide; no glyph of
-   * body text has a straight stroke this long). */
-  minLengthPt: number;
-  /** ...and at most this thick, in points (hairlines are 0.25-1 pt; 3 pt leaves room for blur). */
-  maxThicknessPt: number;
-  /** Gaps up to this many points inside a run are bridged (scan noise, a dropped pixel). */
-  bridgePt: number;
-}
-
-export const RASTER_RULINGS: RasterRulingSettings = { inkBelow: 160, minLengthPt: 18, maxThicknessPt: 3, bridgePt: 1 };
-
-/** Horizontal and vertical rulings drawn in a page image, in PDF points (top-left origin):
- * runs of ink at least `minLengthPt` long, stacked runs of neighbouring pixel rows joined into one
- * line, kept when that line is at most `maxThicknessPt` thick (a filled bar is not a ruling). */
-export function renderToRulings(render: PageRender, settings: RasterRulingSettings = RASTER_RULINGS): Ruling[] {
-  const grey = renderToGrey(render);
-  const { width, height, scale } = render;
-  const ink = (x: number, y: number) => grey[y * width + x]! < settings.inkBelow;
-  const minRun = Math.max(4, Math.round(settings.minLengthPt * scale));
-  const bridge = Math.max(0, Math.round(settings.bridgePt * scale));
-  const maxThick = Math.max(2, Math.round(settings.maxThicknessPt * scale));
-  const horizontal = runsToRulings(scanRuns(height, width, (major, minor) => ink(minor, major), minRun, bridge), maxThick, "h", scale);
-  const vertical = runsToRulings(scanRuns(width, height, (major, minor) => ink(major, minor), minRun, bridge), maxThick, "v", scale);
-  return [...horizontal, ...vertical];
-}
-
-interface Run {
-  /** Row (for horizontal runs) or column (vertical) of the run. */
-  line: number;
-  start: number;
-  end: number;
-}
-
-/** Long runs of ink along each of `majorCount` lines of `minorCount` pixels. */
-function scanRuns(majorCount: number, minorCount: number, isInk: (major: number, minor: number) => boolean, minRun: number, bridge: number): Run[] {
-  const runs: Run[] = [];
-  for (let line = 0; line < majorCount; line++) {
-    let start = -1;
-    let lastInk = -1;
-    for (let k = 0; k <= minorCount; k++) {
-      const on = k < minorCount && isInk(line, k);
-      if (on) {
-        if (start < 0) start = k;
-        lastInk = k;
-      } else if (start >= 0 && k - lastInk > bridge) {
-        if (lastInk - start + 1 >= minRun) runs.push({ line, start, end: lastInk + 1 });
-        start = -1;
-      }
-    }
-  }
-  return runs;
-}
-
-/** Runs on neighbouring lines that overlap form one band; a thin band is a ruling at its centre. */
-function runsToRulings(runs: Run[], maxThick: number, orientation: "h" | "v", scale: number): Ruling[] {
-  type Band = { first: number; last: number; start: number; end: number };
-  const open: Band[] = [];
-  const done: Band[] = [];
-  for (const run of runs) {
-    let band = open.find((b) => b.last >= run.line - 1 && run.start < b.end && run.end > b.start);
-    if (band) {
-      band.last = run.line;
-      band.start = Math.min(band.start, run.start);
-      band.end = Math.max(band.end, run.end);
-    } else {
-      band = { first: run.line, last: run.line, start: run.start, end: run.end };
-      open.push(band);
-    }
-    // Bands no run can reach any more are finished.
-    for (let i = open.length - 1; i >= 0; i--) {
-      if (open[i]!.last < run.line - 1) done.push(...open.splice(i, 1));
-    }
-  }
-  done.push(...open);
-  return done
-    .filter((b) => b.last - b.first + 1 <= maxThick)
-    .map((b) => ({ orientation, pos: (b.first + b.last + 1) / 2 / scale, start: b.start / scale, end: b.end / scale }));
-}
 
 /** Characters OCR reads a vertical ruling as, when the ruling touches a word. Not parentheses:
  * a negative amount "(1,234)" right-aligned against a column's ruling is common in accounts, and

@@ -1,0 +1,75 @@
+// Shaded table cells lifted to paper for OCR (scan preparation): each pixel of a tinted area
+// divided by the background around it (the lightest grey within a window a little wider than a
+// glyph's stroke) and multiplied by the paper's level. Paper itself is not touched (a first
+// version that divided every pixel, paper included, changed how Tesseract read plain ruled cells:
+// eu-001's "1" came back as "ft"); in a tinted cell the tint becomes paper while the text keeps its
+// contrast. Dark fills (a header bar
+// with white text) are left alone: there the "background" is the fill, and dividing by it would
+// wipe the bar and the text in it. Only the image OCR reads is flattened; people's crops are cut
+// from the page as scanned.
+
+/** `grey` with its tinted backgrounds lifted to the paper's level: a pixel v whose background b
+ * (the lightest mean of the `window` / 2 pixel blocks within about `window` pixels) is at least
+ * `atLeast` and darker than the paper p by more than `paperMargin` becomes min(255, v * p / b).
+ * Pixels on paper are returned unchanged. */
+export function flattenBackground(grey: Uint8Array, width: number, height: number, window: number, atLeast: number, paperMargin: number): Uint8Array {
+  // Block means first (the mean of a block of paper or tint is steady, where a maximum would pick
+  // the sensor noise's outliers and leave blotches), then the lightest block among the
+  // neighbours: a window of about 2 * window + block pixels, in two passes over a small image.
+  const block = Math.max(1, Math.round(window / 2));
+  const bw = Math.ceil(width / block);
+  const bh = Math.ceil(height / block);
+  const sums = new Float64Array(bw * bh);
+  const counts = new Float64Array(bw * bh);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0; x < width; x++) {
+      const b = row + ((x / block) | 0);
+      sums[b]! += grey[y * width + x]!;
+      counts[b]! += 1;
+    }
+  }
+  const blocks = new Uint8Array(bw * bh);
+  for (let b = 0; b < blocks.length; b++) blocks[b] = Math.round(sums[b]! / counts[b]!);
+  const reach = Math.max(1, Math.round(window / block));
+  const across = new Uint8Array(blocks.length);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let k = Math.max(0, bx - reach); k <= Math.min(bw - 1, bx + reach); k++) m = Math.max(m, blocks[by * bw + k]!);
+      across[by * bw + bx] = m;
+    }
+  }
+  const background = new Uint8Array(blocks.length);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0;
+      for (let k = Math.max(0, by - reach); k <= Math.min(bh - 1, by + reach); k++) m = Math.max(m, across[k * bw + bx]!);
+      background[by * bw + bx] = m;
+    }
+  }
+  // The paper's own level: the median block (most of a page is paper). Backgrounds within
+  // `paperMargin` of it are paper and left exactly as they are.
+  const paper = median(blocks);
+  const out = new Uint8Array(grey.length);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / block) | 0) * bw;
+    for (let x = 0; x < width; x++) {
+      const i = y * width + x;
+      const b = background[row + ((x / block) | 0)]!;
+      out[i] = b >= atLeast && b < paper - paperMargin ? Math.min(255, Math.round((grey[i]! * paper) / b)) : grey[i]!;
+    }
+  }
+  return out;
+}
+
+function median(values: Uint8Array): number {
+  const hist = new Float64Array(256);
+  for (const v of values) hist[v]! += 1;
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= values.length / 2) return v;
+  }
+  return 255;
+}
