@@ -5,9 +5,11 @@
 // its table, a right-to-left table, a monospaced table with dashes), read by a worker with both OCR
 // readings on, so the queue is what the real readings make of it (25 cells when this was written).
 // After the result page opens nothing is clicked: Tab and Enter reach the review page, and a loop
-// driven by what the review page shows works through the queue: H where a key's first line was
-// taken as a header row, C once on each table it reaches, then a reading's number (the text layer,
-// which is the corpus's ground truth) or Enter for what C leaves.
+// driven by what the review page shows works through the queue: C once on each table it reaches,
+// then a reading's number (the text layer, which is the corpus's ground truth) or Enter for what C
+// leaves. (The abbreviation key under page 4's table used to come out as a table whose header was
+// the key's first line, which the loop fixed with H; since word blocks are recognised it comes
+// out as prose, and the loop would press H only if such a header came back.)
 import type { Page } from "@playwright/test";
 import { buildQueue, cellsOf } from "../../lib/review/queue";
 import type { Result } from "../../lib/result/schema";
@@ -52,16 +54,18 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   const [name, value] = (await sessionCookie(stack, email)).split("=") as [string, string];
   await page.context().addCookies([{ name, value, url: stack.baseUrl.replace("127.0.0.1", "localhost") }]);
 
-  // What the real readings made of it: six pages, the key under page 4's table read as a table
-  // whose header is the key's first line, and a queue worth working through.
+  // What the real readings made of it: six pages, the key under page 4's table in prose (no table
+  // holds a line of it), and a queue worth working through.
   const before = await apiResult(page, jobId);
   expect(before.pages).toHaveLength(6);
   expect(before.tables.length).toBeGreaterThanOrEqual(6);
-  const keyTables = before.tables.filter((t) => t.header.some((h) => KEY_LINE.test(h)));
-  expect(keyTables.map((t) => t.page)).toEqual([4]);
+  const keyTables = before.tables.filter((t) => t.header.some((h) => KEY_LINE.test(h)) || t.rows.some((row) => row.some((c) => KEY_LINE.test(c.value))));
+  expect(keyTables).toEqual([]);
+  expect(before.prose.filter((block) => block.page === 4).map((block) => block.text).join("\n")).toMatch(KEY_LINE);
   const queued = queueFromApi(before);
   expect(buildQueue(before.tables)).toHaveLength(queued);
-  expect(queued).toBeGreaterThan(10);
+  // 25 cells when the key still came out as a table; 10 since it comes out as prose.
+  expect(queued).toBeGreaterThanOrEqual(10);
   console.log(`[review-keyboard-report] ${before.tables.length} tables on ${before.pages.length} pages, ${queued} cells queued; extraction took ${((extracted - started) / 1000).toFixed(1)} s`);
 
   await page.goto(`/jobs/${jobId}`);
@@ -136,7 +140,7 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(remaining).toHaveAttribute("data-count", "0");
   await expect(remaining).toContainText("Nothing left to check");
   await expect(message).toContainText("Every cell in the queue is settled");
-  expect(headerFixes).toBe(1);
+  expect(headerFixes).toBe(keyTables.length);
   expect(readingsAccepted).toBeGreaterThan(0);
   console.log(
     `[review-keyboard-report] queue ${queued} cleared with ${keys.presses} key presses (${toReach} Tab/Enter to reach the review page; on it ${structureConfirmed.size} C, ${headerFixes} H, ${readingsAccepted} readings accepted, ${enterConfirms} Enter) in ${((Date.now() - extracted) / 1000).toFixed(1)} s of review`,
@@ -147,9 +151,6 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   const after: Result = await apiResult(page, jobId);
   expect(buildQueue(after.tables)).toEqual([]);
   expect(queueFromApi(after)).toBe(0);
-  const keyTable = after.tables.find((t) => t.page === 4 && t.rows.some((row) => KEY_LINE.test(row[0]?.value ?? "")));
-  expect(keyTable, "the key's first line is a data row").toBeDefined();
-  expect(keyTable!.header_cells).toEqual([]);
   const reached = after.tables.filter((t) => structureConfirmed.has(`Page ${t.page}, table ${t.index + 1}`));
   expect(reached).toHaveLength(structureConfirmed.size);
   for (const table of reached) {
