@@ -8,6 +8,8 @@ import type { Grid } from "../geometry/rulings-to-grid";
 import { SETTINGS, type Settings } from "../settings";
 import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
+import { gutterCrossingAllowance } from "./header-crossings";
+import { joinUnitLines } from "./unit-lines";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -168,7 +170,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm));
   const size = median(lines.map((l) => l.size), 10);
   const multiRows = chunkRows.filter((r) => r.length >= 2).length;
-  const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));
+  const maxCrossing = gutterCrossingAllowance(chunkRows, Math.max(1, Math.floor(multiRows * settings.columnCrossingShare)), isNumeric, settings);
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
@@ -256,6 +258,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   if (model) {
     extendHeaderBands(model, settings);
     applyRuledBands(model, rulings, settings);
+    if (settings.joinUnitLines) joinUnitLines(model);
   }
   return model;
 }
