@@ -155,12 +155,12 @@ export const SETTINGS = {
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,
-  /** ...but every multi-chunk line of the header block (above the first line of numbers) may
-   * cross, up to this many lines (0: off). 2026-11-25.15, generated families stub-head (a band
-   * and its units line over the band's gutters) and standard-errors (a band over a wide leaf
-   * name): two stacked header lines; 3 also lets a second band level cross
-   * (tables/header-crossings.ts). */
-  headerCrossingLines: 3,
+  /** Gutters the body shows that only band lines (header lines above the leaf names) close or
+   * cut are restored (tables/band-gutters.ts). 2026-11-25.15, generated families stub-head (a
+   * band and its units line over the band's inner gutters) and standard-errors (a band over a
+   * wide leaf name); raising the crossing allowance for header lines instead let narrow gaps
+   * under a leaf name become gutters (eu-018) and sparse columns vanish. */
+  restoreBandGutters: true as boolean,
   /** A units line in parentheses under a column band ("(Thousands)") joins the band's label
    * (tables/unit-lines.ts). 2026-11-25.15, generated family stub-head. */
   joinUnitLines: true as boolean,

@@ -8,7 +8,7 @@ import type { Grid } from "../geometry/rulings-to-grid";
 import { SETTINGS, type Settings } from "../settings";
 import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
-import { gutterCrossingAllowance } from "./header-crossings";
+import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
@@ -170,11 +170,13 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm));
   const size = median(lines.map((l) => l.size), 10);
   const multiRows = chunkRows.filter((r) => r.length >= 2).length;
-  const maxCrossing = gutterCrossingAllowance(chunkRows, Math.max(1, Math.floor(multiRows * settings.columnCrossingShare)), isNumeric, settings);
+  const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const columns = mergeSignColumns(mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows), chunkRows);
+  const read = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
+  const restored = settings.restoreBandGutters ? restoreBandGutters(read, chunkRows, { minGap: size * settings.minColumnGapEm, crossingShare: settings.columnCrossingShare, isNumeric }) : read;
+  const columns = mergeSignColumns(mergeHeaderOnlyColumns(restored, chunkRows), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
