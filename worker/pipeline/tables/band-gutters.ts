@@ -11,9 +11,8 @@
 // So the gutters are read again from the body alone (from the first line holding a number other
 // than a year). Inside such a gutter, a column holding only text of band lines (header lines above
 // the leaf line, the last header line with two chunks) is dropped (the band is placed over its
-// columns later); a column running over the gutter is cut there when only band lines cover the
-// gutter's middle. A gutter whose middle a leaf name or a body line covers stays as it was read:
-// leaf names are the columns' own text.
+// columns later), one reaching into it only by band text keeps its own text's extent; a column running over the gutter is cut in it, where a stretch at least a gutter
+// wide holds no text but band lines (a leaf name may reach into the gutter, not across it).
 import { chunksToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { TextLine } from "../types";
 
@@ -43,20 +42,39 @@ export function restoreBandGutters(columns: ColumnSpan[], chunkRows: TextLine[][
     if (g1 - g0 < rule.minGap) continue;
     // A column lying inside the gutter with only band text in it: no column.
     out = out.filter((col) => !(col.x0 >= g0 && col.x1 <= g1 && all.filter((c) => c.box[0] >= col.x0 && c.box[2] <= col.x1).every((c) => bandChunks.has(c))));
-    // A column running over the gutter is cut there when every line covering the gutter's middle
-    // is a band line (a leaf name may reach into the gutter, wider than its numbers, but not
-    // across its middle).
-    const mid = (g0 + g1) / 2;
-    const covering = all.filter((c) => c.box[0] < mid && c.box[2] > mid);
-    if (covering.length === 0 || !covering.every((c) => bandChunks.has(c))) continue;
+    // A column reaching into the gutter only by band text in it ("Domestic" centred over its
+    // columns, wider than the first one's name): its extent is its own text's, so a leaf name
+    // reaching into the gutter from the other side is not taken for a label spanning both.
+    out = out.map((col) => {
+      if (col.x1 <= g0 || col.x0 >= g1 || (col.x0 < g0 && col.x1 > g1)) return col;
+      const own = all.filter((c) => !bandChunks.has(c) && c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5);
+      if (own.length === 0) return col;
+      return { x0: Math.min(...own.map((c) => c.box[0])), x1: Math.max(...own.map((c) => c.box[2])) };
+    });
+    // A column running over the gutter is cut there, where no text but band lines stands: a leaf
+    // name may reach into the gutter (wider than its numbers, right-aligned with them) but must
+    // leave a clear stretch at least a gutter wide.
     const over = out.findIndex((col) => col.x0 < g0 && col.x1 > g1);
     if (over < 0) continue;
+    const cut = clearStretch(g0, g1, all.filter((c) => !bandChunks.has(c) && c.box[0] < g1 && c.box[2] > g0), rule.minGap);
+    if (cut === null) continue;
     const col = out[over]!;
-    const inside = (lo: number, hi: number) => all.filter((c) => c.box[0] >= lo - 0.5 && c.box[2] <= hi + 0.5);
-    const left = inside(col.x0, g0);
-    const right = inside(g1, col.x1);
+    const left = all.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= cut);
+    const right = all.filter((c) => c.box[0] >= cut && c.box[2] <= col.x1 + 0.5);
     if (left.length === 0 || right.length === 0) continue;
     out.splice(over, 1, { x0: Math.min(...left.map((c) => c.box[0])), x1: Math.max(...left.map((c) => c.box[2])) }, { x0: Math.min(...right.map((c) => c.box[0])), x1: Math.max(...right.map((c) => c.box[2])) });
   }
   return out;
+}
+
+/** The middle of the widest stretch of [g0, g1] that no chunk covers, if at least `minGap` wide. */
+function clearStretch(g0: number, g1: number, chunks: TextLine[], minGap: number): number | null {
+  const spans = chunks.map((c) => [Math.max(g0, c.box[0]), Math.min(g1, c.box[2])] as const).sort((a, b) => a[0] - b[0]);
+  let best: [number, number] | null = null;
+  let from = g0;
+  for (const [a, b] of [...spans, [g1, g1] as const]) {
+    if (a - from >= minGap && (!best || a - from > best[1] - best[0])) best = [from, a];
+    from = Math.max(from, b);
+  }
+  return best ? (best[0] + best[1]) / 2 : null;
 }
