@@ -186,3 +186,16 @@ test("a key of abbreviations under a table is a note delivered as prose, each co
     }
   }
 });
+// Estimates with their sampling errors (variant % 3): 0 "(se)" on the line under each estimate,
+// one row per printed line; 1 an error column (MOE, SE, ±) beside each estimate under a band;
+// 2 a confidence interval "12.3 - 15.6" / "(12.3, 15.6)" as one cell. Before settings
+// 2026-11-25.15: variant 1, a band over a wide leaf name ("Margin of error" over "±6.0"), left an
+// empty column between the name and its values (tables/band-gutters.ts); variant 11, every
+// interval "(553.4, 615.6)" the same width, cut each into two columns (geometry/interval-values.ts).
+test("standard errors: '(se)' lines under estimates are rows, MOE/SE columns under bands, intervals one cell", () => checkFamily("standard-errors", [0, 1, 2, 3, 4, 5, 11]));
+// A stub label set once across a multi-line header (even variants centred on the header block,
+// odd ones on the leaf line), bands over the leaf names, units lines under a band or the title.
+// Before settings 2026-11-25.15: variants 3, 6 and 8, a units line under each band, closed the
+// gutters inside the bands (two header lines crossing them) and made a band level of its own
+// (tables/band-gutters.ts, tables/unit-lines.ts).
+test("a stub label set once across a multi-line header is the stub's name, bands over the leaf names", () => checkFamily("stub-head", [0, 1, 2, 3, 4, 5, 6, 8]));

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.14";
+export const SETTINGS_VERSION = "2026-11-25.15";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -155,6 +155,15 @@ export const SETTINGS = {
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,
+  /** Gutters the body shows that only band lines (header lines above the leaf names) close or
+   * cut are restored (tables/band-gutters.ts). 2026-11-25.15, generated families stub-head (a
+   * band and its units line over the band's inner gutters) and standard-errors (a band over a
+   * wide leaf name); raising the crossing allowance for header lines instead let narrow gaps
+   * under a leaf name become gutters (eu-018) and sparse columns vanish. */
+  restoreBandGutters: true as boolean,
+  /** A units line in parentheses under a column band ("(Thousands)") joins the band's label
+   * (tables/unit-lines.ts). 2026-11-25.15, generated family stub-head. */
+  joinUnitLines: true as boolean,
   /** A line starting within this many ems below the previous one may be its wrapped
    * continuation (ordinary leading leaves 0.2-0.4 em between lines). Also how close a column
    * name's top line stands over its next one (2026-11-25.9, generated family wrapped-headers:

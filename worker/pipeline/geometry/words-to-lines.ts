@@ -2,6 +2,7 @@
 import type { Box, TextLine, Word } from "../types";
 import { SETTINGS } from "../settings";
 import { boxUnion, median } from "./box";
+import { isIntervalPair } from "./interval-values";
 import { joinSuperscripts, type SuperscriptRule } from "./superscripts";
 
 const SUPERSCRIPTS: SuperscriptRule = { sizeRatio: SETTINGS.superscriptSizeRatio, gapEm: SETTINGS.superscriptGapEm, maxChars: SETTINGS.superscriptMaxChars };
@@ -85,7 +86,8 @@ export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm)
     const em = Math.max(prev?.size ?? 0, word.size);
     const spaceGrouped = prev !== undefined && /^[-+−–(]?\d{1,3}$/.test(prev.text) && THOUSANDS_GROUP.test(word.text);
     const shareOfCount = prev !== undefined && PLAIN_COUNT.test(prev.text) && BRACKETED_SHARE.test(word.text);
-    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && !shareOfCount && gap >= em * numberGapEm;
+    const interval = prev !== undefined && isIntervalPair(prev.text, word.text);
+    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && !shareOfCount && !interval && gap >= em * numberGapEm;
     if (chunk && prev && gap < em * gapEm && !numberBreak) chunk.push(word);
     else chunks.push([word]);
   }

@@ -8,6 +8,8 @@ import type { Grid } from "../geometry/rulings-to-grid";
 import { SETTINGS, type Settings } from "../settings";
 import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
+import { restoreBandGutters } from "./band-gutters";
+import { joinUnitLines } from "./unit-lines";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -172,7 +174,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const columns = mergeSignColumns(mergeHeaderOnlyColumns(chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing), chunkRows), chunkRows);
+  const read = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
+  const restored = settings.restoreBandGutters ? restoreBandGutters(read, chunkRows, { minGap: size * settings.minColumnGapEm, crossingShare: settings.columnCrossingShare, isNumeric }) : read;
+  const columns = mergeSignColumns(mergeHeaderOnlyColumns(restored, chunkRows), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
@@ -256,6 +260,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   if (model) {
     extendHeaderBands(model, settings);
     applyRuledBands(model, rulings, settings);
+    if (settings.joinUnitLines) joinUnitLines(model);
   }
   return model;
 }

@@ -19,5 +19,7 @@ import { zebraShading } from "./zebra-shading";
 import { currencyColumns } from "./currency-columns";
 import { proportionalLeaders } from "./proportional-leaders";
 import { sparsePlaceholders } from "./sparse-placeholders";
+import { standardErrors } from "./standard-errors";
+import { stubHead } from "./stub-head";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead];
