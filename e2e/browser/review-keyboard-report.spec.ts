@@ -3,7 +3,7 @@
 // the API. The report is assembled from the generated layout-family corpus (e2e/support/
 // corpus-report.ts: a two-level header, stacked tables, a chart legend, an abbreviation key under
 // its table, a right-to-left table, a monospaced table with dashes), read by a worker with both OCR
-// readings on, so the queue is what the real readings make of it (25 cells when this was written).
+// readings on, so the queue is what the real readings make of it (25 cells when this was written, 10 since the key comes out as prose).
 // After the result page opens nothing is clicked: Tab and Enter reach the review page, and a loop
 // driven by what the review page shows works through the queue: C once on each table it reaches,
 // then a reading's number (the text layer, which is the corpus's ground truth) or Enter for what C
