@@ -10,6 +10,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, pick, rowLabels } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { columnRights } from "../value-columns";
 
 type Kind = "money" | "percent";
 
@@ -47,12 +48,7 @@ export const currencyColumns: Family = {
     const x = int(rng, 55, 95);
     let y = int(rng, 80, 150);
     const pitch = size * (1.3 + rng() * 0.3);
-    const colRight: number[] = [];
-    let at = x + stubWidth;
-    for (const w of widths) {
-      at += gap + w;
-      colRight.push(at);
-    }
+    const colRight = columnRights(x + stubWidth, widths, gap);
     const cells: TruthCell[] = [];
     const closing = (f: PDFFont) => f.widthOfTextAtSize(")", size);
     // Header: the stub's name left, the column names right-aligned over the digits.

@@ -11,6 +11,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, STYLES, wrapWords, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { columnsThatFit } from "../value-columns";
 
 /** One stub line-group: its label, its level (0 = flush left) and whether it carries values. */
 interface StubRow {
@@ -114,10 +115,8 @@ export const indentedStub: Family = {
     const hanging = size * (0.8 + rng() * 0.7);
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
     // Wide names on many columns: as many columns as the page holds.
-    while (cols > 2 && colX(cols) + valueWidth > canvas.width - 10) {
-      cols--;
-      header.pop();
-    }
+    cols = columnsThatFit(cols, x + stubWidth, valueWidth, colGap, canvas.width);
+    header.length = cols + 1;
     const right = colX(cols) + valueWidth;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4);

@@ -8,6 +8,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES, type NumberStyle } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { columnsThatFit } from "../value-columns";
 
 /** Panel titles that go together, with the number style each panel prints. */
 const PANELS: Array<Array<[string, NumberStyle | null]>> = [
@@ -50,10 +51,8 @@ export const panelSpanners: Family = {
     const pitch = size * (1.25 + rng() * 0.25);
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
     // Wide names on many columns: as many columns as the page holds.
-    while (cols > 2 && colX(cols) + valueWidth > canvas.width - 10) {
-      cols--;
-      header.pop();
-    }
+    cols = columnsThatFit(cols, x + stubWidth, valueWidth, colGap, canvas.width);
+    header.length = cols + 1;
     const right = colX(cols) + valueWidth;
     const cells: TruthCell[] = [];
     let row = 0;

@@ -8,6 +8,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { columnRights, placeValues } from "../value-columns";
 
 export const proportionalLeaders: Family = {
   name: "proportional-leaders",
@@ -37,12 +38,7 @@ export const proportionalLeaders: Family = {
     const x = int(rng, 55, 95);
     let y = int(rng, 80, 150);
     const pitch = size * (1.25 + rng() * 0.35);
-    const colRight: number[] = [];
-    let at = x + stubWidth;
-    for (const w of widths) {
-      at += gap + w;
-      colRight.push(at);
-    }
+    const colRight = columnRights(x + stubWidth, widths, gap);
     // The leaders end a little before the first value column's widest number.
     const leaderEnd = colRight[0]! - widths[0]! - int(rng, 3, 8);
     const cells: TruthCell[] = [];
@@ -69,11 +65,7 @@ export const proportionalLeaders: Family = {
         box = [drawn[0], drawn[1], drawn[0] + labelW, drawn[3]];
       }
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(box) });
-      row.slice(1).forEach((t, c) => {
-        if (t === "") return;
-        const w = font.regular.widthOfTextAtSize(t, size);
-        cells.push({ row: r + 1, col: c + 1, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(canvas.text(t, colRight[c]! - w, y, size, font.regular)) });
-      });
+      placeValues(canvas, cells, r + 1, row.slice(1), colRight, y, size, font.regular);
       y += pitch;
     });
     if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15) throw new Error("generated proportional-leaders table does not fit its page");

@@ -7,6 +7,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { columnRights, placeValues } from "../value-columns";
 
 const PLACEHOLDERS = ["\u2013", "\u2014", "(NA)", "(X)", "(D)", "Z", "..."];
 
@@ -52,12 +53,7 @@ export const sparsePlaceholders: Family = {
     if (overrun > 0) gap = Math.max(8, gap - Math.ceil(overrun / cols));
     let y = int(rng, 80, 150);
     const pitch = size * (1.3 + rng() * 0.3);
-    const colRight: number[] = [];
-    let at = x + stubWidth;
-    for (const w of widths) {
-      at += gap + w;
-      colRight.push(at);
-    }
+    const colRight = columnRights(x + stubWidth, widths, gap);
     const cells: TruthCell[] = [];
     header.forEach((h, c) => {
       const w = font.bold.widthOfTextAtSize(h, size);
@@ -72,11 +68,7 @@ export const sparsePlaceholders: Family = {
         const sup = canvas.text(note.sup, box[2] + 0.5, y - size * 0.1, supSize, font.regular);
         cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: `${note.text} ${note.sup}`, box: canvas.displayedBox([box[0], Math.min(box[1], sup[1]), sup[2], box[3]]) });
       } else cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: note.text, box: canvas.displayedBox(box) });
-      row.forEach((t, c) => {
-        if (t === "") return;
-        const w = font.regular.widthOfTextAtSize(t, size);
-        cells.push({ row: r + 1, col: c + 1, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(canvas.text(t, colRight[c]! - w, y, size, font.regular)) });
-      });
+      placeValues(canvas, cells, r + 1, row, colRight, y, size, font.regular);
       y += pitch;
     });
     if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15) throw new Error("generated sparse-placeholders table does not fit its page");
