@@ -7,6 +7,7 @@ import type { Box, Word } from "../types";
 import type { StructureContext } from "./types";
 import { pdfLayoutReader } from "./pdf-layout";
 import { pdfLayoutAltReader } from "./pdf-layout-alt";
+import { detectTables } from "../tables/detect-tables";
 import { SETTINGS } from "../settings";
 import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
 
@@ -56,4 +57,28 @@ test("a hanging-indent line: the other answer objects to the delivered cells and
   // A value both answers put in the same cell: no opinion from the other answer (not a second supporter).
   const seven = idx("7");
   assert.deepEqual(judgeCell(seven, boxOf(seven), "7", readings).supporters, ["pdf-layout"]);
+});
+
+test("a wrapped label on the table's last row: the other answer reaches its last line below the table and objects to the cut label", async () => {
+  // Stub 0-120: "Other family households, no" fills it; "spouse present" hangs under it, below
+  // the last row of values, so the delivered table (each indented line a row) ends above it.
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]),
+    ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280]),
+    ...lineAt(24, ["Mining", 0, 35], ["3", 214, 220], ["4", 274, 280]),
+    ...lineAt(36, ["Other", 0, 25], ["family", 28, 55], ["households,", 58, 105], ["no", 108, 118], ["7", 214, 220], ["8", 274, 280]),
+    ...lineAt(48, ["spouse", 15, 45], ["present", 48, 80]),
+  ];
+  const graphics = { rulings: [], filledRects: [], drawings: [], images: [] };
+  const delivered = detectTables(words, graphics, SETTINGS).tables;
+  assert.equal(delivered.length, 1);
+  assert.ok(!delivered[0]!.cells.some((c) => c.text.includes("spouse")), "the delivered table ends above the last line");
+  const ctx = { ...context(words, delivered[0]!.box) };
+  const alt = await pdfLayoutAltReader.read(ctx);
+  assert.ok(alt && alt.kind === "tables");
+  assert.ok(alt.tables[0]!.cells.some((c) => c.text === "Other family households, no spouse present"));
+  const page = new PageWords(words);
+  const label = words.map((w, i) => (["Other", "family", "households,", "no"].includes(w.text) ? i : -1)).filter((i) => i >= 0);
+  const opinion = prepareReading(alt, page).judge(label, [0, 36, 118, 46]);
+  assert.equal(opinion.verdict, "against");
 });

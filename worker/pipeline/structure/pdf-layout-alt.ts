@@ -7,18 +7,24 @@
 // cells, it objects, and the cell cannot be `verified` on text geometry's word alone: the other
 // segmentation's value goes into the cell's `readings` for the reviewer.
 import { layoutToModel, splitRepeatedColumns } from "../tables/build-table";
-import type { TableModel } from "../types";
+import type { Box, TableModel } from "../types";
+import { detectTables } from "../tables/detect-tables";
 import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 import { holdsNumbers } from "./pdf-layout";
 
 export const pdfLayoutAltReader: StructureReader = {
   name: "pdf-layout-alt",
-  read({ detected, words, settings, tableRegions }) {
+  read({ detected, words, graphics, settings, tableRegions }) {
     const flipped = { ...settings, hangingWraps: !settings.hangingWraps };
+    // The other answer can also reach further: a wrapped label's last line under a table's last
+    // row is inside the table only if it is a continuation. Each region grows to the table the
+    // other answer detects over it.
+    const otherRegions = detectTables(words, graphics, flipped).tables.map((t) => t.box);
+    const grown = (region: Box): Box => otherRegions.filter((o) => overlaps(o, region)).reduce<Box>((b, o) => [Math.min(b[0], o[0]), Math.min(b[1], o[1]), Math.max(b[2], o[2]), Math.max(b[3], o[3])], region);
     // Only the regions the other answer reads differently: elsewhere there is nothing to doubt.
     const tables = tableRegions
-      .map((region) => ({ model: layoutToModel(region, words, flipped, detected.rulings), delivered: layoutToModel(region, words, settings, detected.rulings) }))
+      .map((region) => ({ model: layoutToModel(grown(region), words, flipped, detected.rulings), delivered: layoutToModel(region, words, settings, detected.rulings) }))
       .filter(({ model, delivered }) => model !== null && isSegmentation(model) && holdsNumbers(model) && shapeOf(model) !== shapeOf(delivered))
       .flatMap(({ model }) => splitRepeatedColumns(model!));
     return tables.length > 0 ? { source: "pdf-layout-alt", kind: "tables", tables, objectsOnly: true } : null;
@@ -29,4 +35,8 @@ export const pdfLayoutAltReader: StructureReader = {
 function shapeOf(model: TableModel | null): string {
   if (!model) return "";
   return JSON.stringify(model.cells.map((c) => [c.row, c.col, c.rowSpan, c.colSpan, c.text]));
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 }
