@@ -15,6 +15,15 @@ export function columnRights(start: number, widths: readonly number[], gap: numb
   return rights;
 }
 
+/** Draws the header line: the stub's name at `x`, each column's name right-aligned on its edge. */
+export function placeHeader(canvas: Canvas, cells: TruthCell[], header: readonly string[], x: number, rights: readonly number[], y: number, size: number, font: PDFFont): void {
+  header.forEach((h, c) => {
+    const w = font.widthOfTextAtSize(h, size);
+    const left = c === 0 ? x : rights[c - 1]! - w;
+    cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text: h, box: canvas.displayedBox(canvas.text(h, left, y, size, font)) });
+  });
+}
+
 /** Draws one body row's values right-aligned on `rights` (value k in column k + 1; "" is an
  * empty cell, drawn as nothing) and records their truth cells. */
 export function placeValues(canvas: Canvas, cells: TruthCell[], row: number, values: readonly string[], rights: readonly number[], y: number, size: number, font: PDFFont): void {

@@ -8,7 +8,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnRights, placeValues } from "../value-columns";
+import { columnRights, placeHeader, placeValues } from "../value-columns";
 
 export const proportionalLeaders: Family = {
   name: "proportional-leaders",
@@ -42,11 +42,7 @@ export const proportionalLeaders: Family = {
     // The leaders end a little before the first value column's widest number.
     const leaderEnd = colRight[0]! - widths[0]! - int(rng, 3, 8);
     const cells: TruthCell[] = [];
-    header.forEach((h, c) => {
-      const w = font.bold.widthOfTextAtSize(h, size);
-      const left = c === 0 ? x : colRight[c - 1]! - w;
-      cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text: h, box: canvas.displayedBox(canvas.text(h, left, y, size, font.bold)) });
-    });
+    placeHeader(canvas, cells, header, x, colRight, y, size, font.bold);
     y += pitch * 1.5;
     body.forEach((row, r) => {
       const label = row[0]!;

@@ -7,7 +7,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnRights, placeValues } from "../value-columns";
+import { columnRights, placeHeader, placeValues } from "../value-columns";
 
 const PLACEHOLDERS = ["\u2013", "\u2014", "(NA)", "(X)", "(D)", "Z", "..."];
 
@@ -55,11 +55,7 @@ export const sparsePlaceholders: Family = {
     const pitch = size * (1.3 + rng() * 0.3);
     const colRight = columnRights(x + stubWidth, widths, gap);
     const cells: TruthCell[] = [];
-    header.forEach((h, c) => {
-      const w = font.bold.widthOfTextAtSize(h, size);
-      const left = c === 0 ? x : colRight[c - 1]! - w;
-      cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text: h, box: canvas.displayedBox(canvas.text(h, left, y, size, font.bold)) });
-    });
+    placeHeader(canvas, cells, header, x, colRight, y, size, font.bold);
     y += pitch * 1.5;
     body.forEach((row, r) => {
       const note = notes[r]!;
