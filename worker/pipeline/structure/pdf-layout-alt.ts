@@ -12,10 +12,12 @@ import { detectTables } from "../tables/detect-tables";
 import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 import { holdsNumbers } from "./pdf-layout";
+import { regionLayout } from "./region-layout";
 
 export const pdfLayoutAltReader: StructureReader = {
   name: "pdf-layout-alt",
-  read({ detected, words, graphics, settings, tableRegions }) {
+  read(context) {
+    const { detected, words, graphics, settings, tableRegions } = context;
     const flipped = { ...settings, hangingWraps: !settings.hangingWraps };
     // The other answer can also reach further: a wrapped label's last line under a table's last
     // row is inside the table only if it is a continuation. Each region grows to the table the
@@ -24,7 +26,7 @@ export const pdfLayoutAltReader: StructureReader = {
     const grown = (region: Box): Box => otherRegions.filter((o) => overlaps(o, region)).reduce<Box>((b, o) => [Math.min(b[0], o[0]), Math.min(b[1], o[1]), Math.max(b[2], o[2]), Math.max(b[3], o[3])], region);
     // Only the regions the other answer reads differently: elsewhere there is nothing to doubt.
     const tables = tableRegions
-      .map((region) => ({ model: layoutToModel(grown(region), words, flipped, detected.rulings), delivered: layoutToModel(region, words, settings, detected.rulings) }))
+      .map((region) => ({ model: layoutToModel(grown(region), words, flipped, detected.rulings), delivered: regionLayout(context, region) }))
       .filter(({ model, delivered }) => model !== null && isSegmentation(model) && holdsNumbers(model) && shapeOf(model) !== shapeOf(delivered))
       .flatMap(({ model }) => splitRepeatedColumns(model!));
     return tables.length > 0 ? { source: "pdf-layout-alt", kind: "tables", tables, objectsOnly: true } : null;

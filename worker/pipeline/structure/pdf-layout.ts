@@ -9,11 +9,12 @@
 // A region whose words hold no number is no table to text geometry (STRUCTURE_SETTINGS
 // layoutMinDigitCells): a legend or a key of abbreviations has a table's gutters without being
 // one, so the reader abstains there rather than vouch for the cells.
-import { layoutToModel, splitRepeatedColumns } from "../tables/build-table";
+import { splitRepeatedColumns } from "../tables/build-table";
 import type { TableModel } from "../types";
 import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 import { STRUCTURE_SETTINGS } from "./settings";
+import { regionLayout } from "./region-layout";
 
 const DIGIT = /\d/;
 
@@ -24,9 +25,9 @@ export function holdsNumbers(model: TableModel, min: number = STRUCTURE_SETTINGS
 
 export const pdfLayoutReader: StructureReader = {
   name: "pdf-layout",
-  read({ detected, words, settings, tableRegions }) {
-    const tables = tableRegions
-      .map((region) => layoutToModel(region, words, settings, detected.rulings))
+  read(context) {
+    const tables = context.tableRegions
+      .map((region) => regionLayout(context, region))
       .filter((model) => model !== null && isSegmentation(model) && holdsNumbers(model))
       .flatMap((model) => splitRepeatedColumns(model!));
     return tables.length > 0 ? { source: "pdf-layout", kind: "tables", tables } : null;
