@@ -46,6 +46,14 @@ export const RECONCILE_SETTINGS = {
    * the rounding works; 0.5 stays far below half a line gap (>= 2 pt in the densest ICDAR tables),
    * so a neighbouring row's word never falls in. */
   structureWordMarginPt: 0.5,
+  /** Structure vote: a full segmentation supports a cell only when it also agrees on the cell's
+   * relations (its nearest non-empty neighbour to the right and below, as the metric defines
+   * them; relation-support.ts), and is against it ("neighbours") when it has the cell and the
+   * delivered neighbour as cells of its own but not next to each other. Off: support by the
+   * cell's words alone, as before (structure-2026-11-25.15). Issue 13: the metric and the trust
+   * table count relations, and the words-only rule let through cells whose words were right and
+   * whose place was not. */
+  relationSupport: true as boolean,
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

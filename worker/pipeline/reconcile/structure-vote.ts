@@ -35,10 +35,12 @@ import type { Fragment, StructureReading, StructureSource } from "../structure/t
 import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
 import { tableUnits, type CellUnit } from "./cell-units";
+import { unitNeighbours } from "./relation-support";
 
 /** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
- * the boundary ("cut"), two detected lines side by side inside the cell ("joined"). */
-export type AgainstReason = "cells" | "cut" | "joined";
+ * the boundary ("cut"), two detected lines side by side inside the cell ("joined"), the same cell
+ * with another neighbour to its right or below ("neighbours"). */
+export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
 export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason } | { verdict: "none" };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
@@ -52,12 +54,27 @@ export interface StructureVerdict {
   reasons: Partial<Record<StructureSource, AgainstReason>>;
 }
 
+/** A neighbour of a delivered cell: its words (null when it has no box: unknown), and the words
+ * of every cell next to it from the other side in the delivered table (the cell itself among
+ * them; "?" for one whose words are unknown), each as a key (keyOf). */
+export interface Neighbour {
+  words: readonly number[] | null;
+  back: readonly string[];
+}
+
+/** A delivered cell's relations (relation-support.ts): its neighbours to the right and below. */
+export interface CellRelations {
+  right: readonly Neighbour[];
+  below: readonly Neighbour[];
+}
+
 /** A structure reading prepared for judging many cells of one page. */
 export interface PreparedReading {
   source: StructureSource;
   kind: StructureReading["kind"];
-  /** `under`: for a column band, the words of the header names under it (its span). */
-  judge(words: readonly number[], box: Box, under?: readonly number[]): Opinion;
+  /** `under`: for a column band, the words of the header names under it (its span).
+   * `relations`: the cell's neighbours in the delivered table (full segmentations judge them). */
+  judge(words: readonly number[], box: Box, under?: readonly number[], relations?: CellRelations): Opinion;
 }
 
 /** The page's words as points (their centres), the unit segmentations are compared in. */
@@ -92,39 +109,71 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
   const prepared = prepareTables(reading.source, reading.tables, page);
   if (!reading.objectsOnly) return prepared;
   // Agreement from a reading that may only object is no support (see StructureReading).
-  return { ...prepared, judge: (words, box, under) => {
-    const opinion = prepared.judge(words, box, under);
+  return { ...prepared, judge: (words, box, under, relations) => {
+    const opinion = prepared.judge(words, box, under, relations);
     return opinion.verdict === "support" ? { verdict: "none" } : opinion;
   } };
 }
 
+/** One cell of a full segmentation, keyed by its words: its value, its band span, its table, and
+ * the keys of its neighbours on each side ("?" for a neighbour whose words are unknown). */
+interface ReadingCell {
+  value: string;
+  under?: string;
+  table: number;
+  right: string[];
+  below: string[];
+  left: string[];
+  above: string[];
+}
+
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
-  const byKey = new Map<string, { value: string; under?: string }>();
+  const byKey = new Map<string, ReadingCell>();
   const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
-  for (const model of models) {
+  models.forEach((model, tableIndex) => {
     for (const i of page.inBox(model.box, STRUCTURE_SETTINGS.tableWordMarginPt)) inTable.add(i);
-    for (const unit of tableUnits(modelToTable(model, 1, 0), model)) {
+    const table = modelToTable(model, 1, 0);
+    const units = tableUnits(table, model);
+    const keys = units.map((unit) => {
       const words = page.inBox(unit.box);
-      if (words.length === 0) continue;
-      byKey.set(keyOf(words), { value: unit.value, ...(unit.under ? { under: keyOf(wordsInBoxes(page, unit.under)) } : {}) });
-      for (const i of words) {
+      return words.length === 0 ? null : keyOf(words);
+    });
+    const neighbours = unitNeighbours(table, units);
+    units.forEach((unit, u) => {
+      const key = keys[u];
+      if (key === null || key === undefined) return;
+      const keysOf = (list: number[]) => list.map((n) => (n < 0 ? "?" : keys[n] ?? "?"));
+      byKey.set(key, {
+        value: unit.value,
+        ...(unit.under ? { under: keyOf(wordsInBoxes(page, unit.under)) } : {}),
+        table: tableIndex,
+        right: keysOf(neighbours[u]!.right),
+        below: keysOf(neighbours[u]!.below),
+        left: keysOf(neighbours[u]!.left),
+        above: keysOf(neighbours[u]!.above),
+      });
+      for (const i of key.split(",").map(Number)) {
         const list = unitsOfWord.get(i) ?? [];
-        list.push({ value: unit.value, size: words.length });
+        list.push({ value: unit.value, size: key.split(",").length });
         unitsOfWord.set(i, list);
       }
-    }
-  }
+    });
+  });
   return {
     source,
     kind: "tables",
-    judge(words, box, under) {
+    judge(words, box, under, relations) {
       const found = byKey.get(keyOf(words));
       if (found !== undefined) {
         // A band both readings see, over different names: the same label, another place.
         const mine = under && under.length > 0 ? keyOf(under) : "";
         if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
+        if (relations && RECONCILE_SETTINGS.relationSupport) {
+          const differs = neighbourDisagreement(found, relations, byKey);
+          if (differs !== null) return { verdict: "against", version: `${found.value} (${differs})`, reason: "neighbours" };
+        }
         return { verdict: "support" };
       }
       const cx = (box[0] + box[2]) / 2;
@@ -138,6 +187,40 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
     },
   };
+}
+
+/** Where a reading that has the cell puts another cell next to it than the delivered table does:
+ * null when it agrees on every relation it has an opinion on, else what it has there ("right: 7",
+ * "below: none"). A delivered relation A -> N (N to the right of A, or below it) is against when
+ * the reading has A and N as cells of its own (same words), not next to each other, and
+ *   - puts them in two different tables (two tables joined), or
+ *   - has another cell next to A on that side, or next to N on the other side (A in the wrong
+ *     column; a header over the wrong column).
+ * Where the reading has only empty space between them (A spans more rows or columns in one of the
+ * two: a span it does not read) it has no opinion on the relation; so it has none where it has no
+ * cell N (its table stops short, or it cuts N differently, which N's own verdict says). */
+function neighbourDisagreement(found: ReadingCell, relations: CellRelations, byKey: ReadonlyMap<string, ReadingCell>): string | null {
+  const differs: string[] = [];
+  const sides = [["right", "left"], ["below", "above"]] as const;
+  for (const [dir, back] of sides) {
+    const theirs = found[dir];
+    const ours = new Set(relations[dir].map((n) => (n.words === null ? "?" : keyOf(n.words))));
+    for (const neighbour of relations[dir]) {
+      if (neighbour.words === null) continue;
+      const key = keyOf(neighbour.words);
+      if (theirs.includes(key)) continue;
+      const other = byKey.get(key);
+      if (other === undefined) continue;
+      const elsewhere = other.table !== found.table;
+      const anotherNextToMine = theirs.some((k) => k !== "?" && !ours.has(k));
+      const anotherNextToTheirs = other[back].some((k) => k !== "?" && !neighbour.back.includes(k));
+      if (!elsewhere && !anotherNextToMine && !anotherNextToTheirs) continue;
+      const there = theirs.map((k) => byKey.get(k)?.value ?? "?");
+      differs.push(`${dir}: ${there.length > 0 ? there.join(" | ") : "none"}`);
+      break;
+    }
+  }
+  return differs.length > 0 ? differs.join("; ") : null;
 }
 
 function prepareFragments(source: StructureSource, fragments: readonly Fragment[], page: PageWords): PreparedReading {
@@ -207,13 +290,13 @@ function sameRow(a: Box, b: Box): boolean {
 }
 
 /** The verdict on one cell (its words and box) from every prepared reading. */
-export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[]): StructureVerdict {
+export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[], relations?: CellRelations): StructureVerdict {
   const supporters: StructureSource[] = [];
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
   const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
   for (const reading of readings) {
-    const opinion = reading.judge(words, box, under);
+    const opinion = reading.judge(words, box, under, relations);
     if (opinion.verdict === "support") {
       if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
       supporters.push(reading.source);
@@ -276,10 +359,17 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
   const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
   const bands = [...(table.colbands ?? [])];
   const verdicts: TableStructureOutcome["verdicts"] = [];
-  for (const unit of tableUnits(table, model)) {
-    const words = page.inBox(unit.box);
-    if (words.length === 0) continue;
-    const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined);
+  const units = tableUnits(table, model);
+  const unitWords = units.map((unit) => page.inBox(unit.box));
+  const neighbours = unitNeighbours(table, units);
+  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : keyOf(unitWords[n]!));
+  const asNeighbours = (list: readonly number[], back: "left" | "above"): Neighbour[] =>
+    list.map((n) => (n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit) }));
+  units.forEach((unit, u) => {
+    const words = unitWords[u]!;
+    if (words.length === 0) return;
+    const relations: CellRelations = { right: asNeighbours(neighbours[u]!.right, "left"), below: asNeighbours(neighbours[u]!.below, "above") };
+    const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined, relations);
     verdicts.push({ unit, verdict });
     const ref = unit.ref;
     if (ref.kind === "header") out.header_cells[ref.col] = applyVerdict(out.header_cells[ref.col]!, verdict);
@@ -297,7 +387,7 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
         bands[ref.band] = { ...band, confidence: (RANK[band.confidence] ?? 0) <= (RANK[own] ?? 0) ? band.confidence : own };
       }
     }
-  }
+  });
   out.header = out.header_cells.length > 0 ? out.header_cells.map((c) => c.value) : out.header;
   if (table.colbands) out.colbands = bands;
   return { table: out, verdicts };
