@@ -2,17 +2,33 @@
 // (vote.ts) checks what a cell says; this checks where the cell is: its boundaries.
 //
 // Support. Segmentations are compared in the page's words: a cell is the set of words it holds.
-//   - A segmentation reading (pdf-grid, pdf-layout, pdf-tags) supports a cell when it has a cell
-//     with exactly the same words: nothing split off, nothing merged in. It is against the cell
-//     when it reads a table there (one of the cell's words lies in its table, or the cell's centre
-//     does) but has no such cell. Elsewhere it has no opinion.
+//   - A segmentation reading (pdf-grid, pdf-layout, pdf-tags, any full segmentation) supports a
+//     cell when it has a cell with exactly the same words (nothing split off, nothing merged in)
+//     AND agrees on the cell's relations. It is against the cell ("cells") when it reads a table
+//     there (one of the cell's words lies in its table, or the cell's centre does) but has no such
+//     cell. Elsewhere it has no opinion.
+//   - Relations (relationSupport; relation-support.ts): the metric and the trust table count
+//     adjacency relations, a cell and its nearest non-empty neighbour to the right and below (the
+//     eval's own definition: tableToGrid + gridToRelationList), and right words in the wrong place
+//     (the wrong column or row, two stacked tables joined, a header over the wrong column) are
+//     wrong relations every reading of the words agrees on. So a reading with the same cell is
+//     against it ("neighbours", its version the cell with what the reading has there: "Pens
+//     (right: 3.5)") when it also has the delivered neighbour as a cell of its own, not next to
+//     this one, and either puts the two in different tables or has another cell next to this one
+//     on that side or next to the neighbour on the other. Only empty space between them (a span
+//     one of the two does not read) is no opinion, as is a neighbour it has no cell for (its table
+//     stops short, or it cuts that cell differently: that cell's own verdict says so). A relation
+//     the reading has and the delivered table lacks is not judged: the delivered table makes no
+//     claim there. Each relation is judged from its left or upper cell; the relation then takes
+//     that cell's (weaker) confidence, as the trust table counts it.
 //   - A fragments reading (ocr-2-lines: the OCR detector's text lines) supports a cell when every
 //     detected line over the cell's words lies within the cell, and no two of them sit side by
 //     side on one row; it is against when the cell's boundary cuts through a word the recogniser
 //     read inside one detected line, or the cell joins two lines the image shows apart. A line
 //     crossing the boundary at a space the recogniser read is no opinion (the detector joins
 //     narrow column gutters too), as is a cell it detected nothing over.
-// The reading the delivered table came from supports it by construction; it is one reading.
+// The reading the delivered table came from supports it by construction (same cells, same
+// neighbours); it is one reading.
 //
 // Verdict per cell, from the readings with an opinion:
 //   - agreed:   >= minStructureSupport supporters and nobody against -> the value vote stands;

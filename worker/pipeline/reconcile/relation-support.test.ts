@@ -1,0 +1,157 @@
+// Relation-aware structure support on hand-built segmentations whose answer is known: a reading
+// that has a cell with the same words supports it only when it also has the same cells next to it
+// (right and below, as the metric pairs them); a reading that puts the same words next to another
+// cell is against it; a reading that does not reach the neighbour, or reads a span as empty space,
+// has no opinion on that relation.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { tableSchema, type Cell, type Table } from "../../../lib/result/schema";
+import type { Box, ModelCell, TableModel, Word } from "../types";
+import { modelToTable } from "../tables/assemble-table";
+import type { StructureReading } from "../structure/types";
+import { reconcileStructure } from "./structure-page";
+import { RECONCILE_SETTINGS } from "./settings";
+import { unitNeighbours } from "./relation-support";
+import { tableUnits } from "./cell-units";
+
+const word = (text: string, box: Box): Word => ({ text, box, size: 10, font: "F", bold: false, dir: 0 });
+//     Name | Qty | Price      (header, y 100)
+//     Pens | 12  | 3.5        (y 120)
+//     Ink  | 7   | 1.2        (y 140)
+const WORDS: Word[] = [
+  word("Name", [100, 100, 130, 110]),
+  word("Qty", [200, 100, 220, 110]),
+  word("Price", [260, 100, 290, 110]),
+  word("Pens", [100, 120, 125, 130]),
+  word("12", [200, 120, 212, 130]),
+  word("3.5", [260, 120, 278, 130]),
+  word("Ink", [100, 140, 118, 150]),
+  word("7", [200, 140, 206, 150]),
+  word("1.2", [260, 140, 278, 150]),
+];
+const [NAME, QTY, PRICE, PENS, TWELVE, PRICE_PENS, INK, SEVEN, PRICE_INK] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const cell = (row: number, col: number, i: number, rowSpan = 1): ModelCell => ({ row, col, rowSpan, colSpan: 1, text: WORDS[i]!.text, box: WORDS[i]!.box });
+const model = (cells: ModelCell[], box: Box = [100, 100, 290, 150], nRows = 3): TableModel => ({ box, nRows, nCols: 3, cells, headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false });
+const ROWS = [
+  [NAME, QTY, PRICE],
+  [PENS, TWELVE, PRICE_PENS],
+  [INK, SEVEN, PRICE_INK],
+];
+const RIGHT = model(ROWS.flatMap((row, r) => row.map((i, c) => cell(r, c, i))));
+
+function delivered(m: TableModel): Table {
+  const t = modelToTable(m, 1, 0);
+  const verify = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["pdf-text", "ocr-2"] });
+  return { ...t, header_cells: t.header_cells.map(verify), rows: t.rows.map((r) => r.map(verify)) };
+}
+const tables = (source: StructureReading["source"], ...models: TableModel[]): StructureReading => ({ source, kind: "tables", tables: models });
+const vote = (m: TableModel, readings: StructureReading[]) => reconcileStructure([delivered(m)], [m], WORDS, readings);
+/** Confidence of the cell holding word `i`. */
+function confidenceOf(table: Table, i: number): string {
+  const all = [...table.header_cells, ...table.rows.flat()];
+  return all.find((c) => c.value === WORDS[i]!.text)!.confidence;
+}
+
+test("the metric's relations come back per cell: right and below neighbours, empty cells skipped, spans seen from both ends", () => {
+  // "12" missing: Pens's right neighbour is "3.5" across the empty cell, Qty's below is "7".
+  const m = model(ROWS.flatMap((row, r) => row.filter((i) => i !== TWELVE).map((i) => cell(r, row.indexOf(i), i))));
+  const table = modelToTable(m, 1, 0);
+  const units = tableUnits(table, m);
+  const neighbours = unitNeighbours(table, units);
+  const named = (list: number[]) => list.map((n) => units[n]!.value);
+  const of = (text: string) => neighbours[units.findIndex((u) => u.value === text)]!;
+  assert.deepEqual(named(of("Pens").right), ["3.5"]);
+  assert.deepEqual(named(of("Qty").below), ["7"]);
+  assert.deepEqual(named(of("7").above), ["Qty"]);
+  assert.deepEqual(named(of("3.5").left), ["Pens"]);
+  assert.deepEqual(named(of("1.2").below), []);
+});
+
+test("the same words in every cell and the same neighbours: verified stays verified", () => {
+  const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", RIGHT)]).tables[0]!;
+  tableSchema.parse(out);
+  assert.deepEqual([...out.header_cells, ...out.rows.flat()].map((c) => c.confidence), Array(9).fill("verified"));
+});
+
+test("two stacked tables delivered as one: a reading that reads them apart is against the cells joined across the gap", () => {
+  // The other reading: "Name Qty Price / Pens 12 3.5" and "Ink 7 1.2" as two tables (the second
+  // without a header line of its own). Every cell has the same words in both readings.
+  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
+  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", top, bottom)]);
+  const out = outcome.tables[0]!;
+  // Pens / Ink, 12 / 7 and 3.5 / 1.2 are joined across the two tables: one for, one against.
+  for (const i of [PENS, TWELVE, PRICE_PENS]) assert.equal(confidenceOf(out, i), "disputed", WORDS[i]!.text);
+  assert.equal(out.rows[0]![0]!.provisional, true);
+  // The version says what the other reading has below the cell: nothing (its table ends there).
+  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens (below: none)");
+  const verdict = outcome.verdicts[0]!.find((v) => v.unit.value === "Pens")!.verdict;
+  assert.deepEqual([verdict.supporters, verdict.against, verdict.reasons], [["pdf-grid"], ["pdf-layout"], { "pdf-layout": "neighbours" }]);
+  // The header and the last row: every relation of theirs both readings agree on.
+  for (const i of [NAME, QTY, PRICE, INK, SEVEN, PRICE_INK]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
+  tableSchema.parse(out);
+});
+
+test("a value in the wrong row: a reading with the same cell but another right neighbour is against it", () => {
+  // Delivered: "12" in the Pens row. The other reading puts "12" in the Ink row instead (and "7"
+  // in a row of its own below), so next to "Pens" it has "3.5".
+  const other = model([
+    ...ROWS[0]!.map((i, c) => cell(0, c, i)),
+    cell(1, 0, PENS),
+    cell(1, 2, PRICE_PENS),
+    cell(2, 0, INK),
+    cell(2, 1, TWELVE),
+    cell(2, 2, PRICE_INK),
+    cell(3, 1, SEVEN),
+  ], [100, 100, 290, 150], 4);
+  const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", other)]);
+  const out = outcome.tables[0]!;
+  assert.equal(out.rows[0]![0]!.confidence, "disputed");
+  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens (right: 3.5)");
+  // With a third reading agreeing with the delivered table, the majority holds: resolved.
+  const three = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", other), tables("pdf-tags", RIGHT)]).tables[0]!;
+  assert.equal(three.rows[0]![0]!.confidence, "resolved");
+  assert.equal(three.rows[0]![0]!.provisional, undefined);
+});
+
+test("a reading whose table stops short of the neighbour has no opinion on that relation", () => {
+  // The other reading's table holds the header and the Pens row only; "Ink 7 1.2" it does not
+  // read at all. The Pens row's cells keep its support: it has them, with the same neighbours as
+  // far as it reaches.
+  const short = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
+  const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", short)]).tables[0]!;
+  for (const i of [NAME, QTY, PRICE, PENS, TWELVE, PRICE_PENS]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
+  // The Ink row: only one reading has it (single: at most unverified), nobody against it.
+  for (const i of [INK, SEVEN, PRICE_INK]) assert.equal(confidenceOf(out, i), "unverified", WORDS[i]!.text);
+});
+
+test("a row span one reading does not read is empty space there, not another neighbour: no opinion", () => {
+  // Delivered: "Pens" spans both body rows (its right neighbours: 12 and 7); the other reading has
+  // "Pens" in the first body row only, and nothing left of "7" (Ink left out of both readings).
+  const spanned = model([...ROWS[0]!.map((i, c) => cell(0, c, i)), cell(1, 0, PENS, 2), cell(1, 1, TWELVE), cell(1, 2, PRICE_PENS), cell(2, 1, SEVEN), cell(2, 2, PRICE_INK)]);
+  const flat = model([...ROWS[0]!.map((i, c) => cell(0, c, i)), cell(1, 0, PENS), cell(1, 1, TWELVE), cell(1, 2, PRICE_PENS), cell(2, 1, SEVEN), cell(2, 2, PRICE_INK)]);
+  const out = vote(spanned, [tables("pdf-grid", spanned), tables("pdf-layout", flat)]).tables[0]!;
+  assert.equal(confidenceOf(out, PENS), "verified");
+});
+
+test("a reading that may only object objects to another neighbour, and its agreement is still no support", () => {
+  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
+  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const alt: StructureReading = { source: "pdf-layout-alt", kind: "tables", tables: [top, bottom], objectsOnly: true };
+  const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-tags", RIGHT), alt]).tables[0]!;
+  assert.equal(confidenceOf(out, PENS), "resolved");
+  assert.equal(confidenceOf(out, INK), "verified");
+});
+
+test("with relationSupport off, the same words are support wherever the reading puts them (the rule before)", () => {
+  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
+  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const settings = RECONCILE_SETTINGS as { relationSupport: boolean };
+  settings.relationSupport = false;
+  try {
+    const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", top, bottom)]).tables[0]!;
+    assert.equal(confidenceOf(out, PENS), "verified");
+  } finally {
+    settings.relationSupport = true;
+  }
+});
