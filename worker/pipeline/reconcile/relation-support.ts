@@ -8,7 +8,8 @@
 // The definitions are not copied: the table is laid out by tableToGrid and its relations listed by
 // gridToRelationList, exactly as the eval does, with each non-empty value replaced by a token
 // naming its unit (emptiness after the metric's normalisation kept), so the relations come back
-// as pairs of units.
+// as pairs of units. neighbourDisagreement then says where a reading holding the same cell puts
+// other cells next to it than the delivered table does.
 import type { Table } from "../../../lib/result/schema";
 import { tableToGrid } from "../tables/assemble-table";
 import { gridToRelationList, normalizeText } from "../../cli/eval/adjacency";
@@ -23,6 +24,10 @@ export interface UnitNeighbours {
   left: number[];
   above: number[];
 }
+
+/** A set of page words (ascending indices) as a key: two segmentations' cells are the same cell
+ * when they hold the same words. */
+export const wordsKey = (indices: readonly number[]): string => indices.join(",");
 
 const refKey = (ref: CellRef): string => (ref.kind === "header" ? `h${ref.col}` : ref.kind === "body" ? `b${ref.row},${ref.col}` : `band${ref.band}`);
 
@@ -54,4 +59,64 @@ export function unitNeighbours(table: Table, units: readonly CellUnit[]): UnitNe
     if (to >= 0) out[to]![across ? "left" : "above"].push(from);
   }
   return out;
+}
+
+/** A neighbour of a delivered cell: its words (null when it has no box: unknown), and the words
+ * of every cell next to it from the other side in the delivered table (the cell itself among
+ * them; "?" for one whose words are unknown), each as a key (wordsKey). */
+export interface Neighbour {
+  words: readonly number[] | null;
+  back: readonly string[];
+}
+
+/** A delivered cell's relations: its neighbours to the right and below. */
+export interface CellRelations {
+  right: readonly Neighbour[];
+  below: readonly Neighbour[];
+}
+
+/** One cell of a full segmentation, keyed by its words: its value, its band span, its table, and
+ * the keys of its neighbours on each side ("?" for a neighbour whose words are unknown). */
+export interface ReadingCell {
+  value: string;
+  under?: string;
+  table: number;
+  right: string[];
+  below: string[];
+  left: string[];
+  above: string[];
+}
+
+/** Where a reading that has the cell puts another cell next to it than the delivered table does:
+ * null when it agrees on every relation it has an opinion on, else what it has there ("right: 7",
+ * "below: none"). A delivered relation A -> N (N to the right of A, or below it) is against when
+ * the reading has A and N as cells of its own (same words), not next to each other, and
+ *   - puts them in two different tables (two tables joined), or
+ *   - has another cell next to A on that side, or next to N on the other side (A in the wrong
+ *     column; a header over the wrong column).
+ * Where the reading has only empty space between them (A spans more rows or columns in one of the
+ * two: a span it does not read) it has no opinion on the relation; so it has none where it has no
+ * cell N (its table stops short, or it cuts N differently, which N's own verdict says). */
+export function neighbourDisagreement(found: ReadingCell, relations: CellRelations, byKey: ReadonlyMap<string, ReadingCell>): string | null {
+  const differs: string[] = [];
+  const sides = [["right", "left"], ["below", "above"]] as const;
+  for (const [dir, back] of sides) {
+    const theirs = found[dir];
+    const ours = new Set(relations[dir].map((n) => (n.words === null ? "?" : wordsKey(n.words))));
+    for (const neighbour of relations[dir]) {
+      if (neighbour.words === null) continue;
+      const key = wordsKey(neighbour.words);
+      if (theirs.includes(key)) continue;
+      const other = byKey.get(key);
+      if (other === undefined) continue;
+      const elsewhere = other.table !== found.table;
+      const anotherNextToMine = theirs.some((k) => k !== "?" && !ours.has(k));
+      const anotherNextToTheirs = other[back].some((k) => k !== "?" && !neighbour.back.includes(k));
+      if (!elsewhere && !anotherNextToMine && !anotherNextToTheirs) continue;
+      const there = theirs.map((k) => byKey.get(k)?.value ?? "?");
+      differs.push(`${dir}: ${there.length > 0 ? there.join(" | ") : "none"}`);
+      break;
+    }
+  }
+  return differs.length > 0 ? differs.join("; ") : null;
 }

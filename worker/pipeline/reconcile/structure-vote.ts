@@ -51,7 +51,7 @@ import type { Fragment, StructureReading, StructureSource } from "../structure/t
 import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
 import { tableUnits, type CellUnit } from "./cell-units";
-import { unitNeighbours } from "./relation-support";
+import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, type Neighbour, type ReadingCell } from "./relation-support";
 
 /** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
  * the boundary ("cut"), two detected lines side by side inside the cell ("joined"), the same cell
@@ -68,20 +68,6 @@ export interface StructureVerdict {
   versions: Partial<Record<StructureSource, string>>;
   /** Why each reading against the cell is against it. */
   reasons: Partial<Record<StructureSource, AgainstReason>>;
-}
-
-/** A neighbour of a delivered cell: its words (null when it has no box: unknown), and the words
- * of every cell next to it from the other side in the delivered table (the cell itself among
- * them; "?" for one whose words are unknown), each as a key (keyOf). */
-export interface Neighbour {
-  words: readonly number[] | null;
-  back: readonly string[];
-}
-
-/** A delivered cell's relations (relation-support.ts): its neighbours to the right and below. */
-export interface CellRelations {
-  right: readonly Neighbour[];
-  below: readonly Neighbour[];
 }
 
 /** A structure reading prepared for judging many cells of one page. */
@@ -113,8 +99,6 @@ export class PageWords {
   }
 }
 
-const keyOf = (indices: readonly number[]) => indices.join(",");
-
 /** The words in any of `boxes`, each once, ascending (the key of a band's span). */
 export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
   return [...new Set(boxes.flatMap((b) => page.inBox(b)))].sort((a, b) => a - b);
@@ -131,18 +115,6 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
   } };
 }
 
-/** One cell of a full segmentation, keyed by its words: its value, its band span, its table, and
- * the keys of its neighbours on each side ("?" for a neighbour whose words are unknown). */
-interface ReadingCell {
-  value: string;
-  under?: string;
-  table: number;
-  right: string[];
-  below: string[];
-  left: string[];
-  above: string[];
-}
-
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
   const byKey = new Map<string, ReadingCell>();
   const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
@@ -154,7 +126,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
     const units = tableUnits(table, model);
     const keys = units.map((unit) => {
       const words = page.inBox(unit.box);
-      return words.length === 0 ? null : keyOf(words);
+      return words.length === 0 ? null : wordsKey(words);
     });
     const neighbours = unitNeighbours(table, units);
     units.forEach((unit, u) => {
@@ -163,7 +135,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       const keysOf = (list: number[]) => list.map((n) => (n < 0 ? "?" : keys[n] ?? "?"));
       byKey.set(key, {
         value: unit.value,
-        ...(unit.under ? { under: keyOf(wordsInBoxes(page, unit.under)) } : {}),
+        ...(unit.under ? { under: wordsKey(wordsInBoxes(page, unit.under)) } : {}),
         table: tableIndex,
         right: keysOf(neighbours[u]!.right),
         below: keysOf(neighbours[u]!.below),
@@ -181,10 +153,10 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
     source,
     kind: "tables",
     judge(words, box, under, relations) {
-      const found = byKey.get(keyOf(words));
+      const found = byKey.get(wordsKey(words));
       if (found !== undefined) {
         // A band both readings see, over different names: the same label, another place.
-        const mine = under && under.length > 0 ? keyOf(under) : "";
+        const mine = under && under.length > 0 ? wordsKey(under) : "";
         if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
         if (relations && RECONCILE_SETTINGS.relationSupport) {
           const differs = neighbourDisagreement(found, relations, byKey);
@@ -203,40 +175,6 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
     },
   };
-}
-
-/** Where a reading that has the cell puts another cell next to it than the delivered table does:
- * null when it agrees on every relation it has an opinion on, else what it has there ("right: 7",
- * "below: none"). A delivered relation A -> N (N to the right of A, or below it) is against when
- * the reading has A and N as cells of its own (same words), not next to each other, and
- *   - puts them in two different tables (two tables joined), or
- *   - has another cell next to A on that side, or next to N on the other side (A in the wrong
- *     column; a header over the wrong column).
- * Where the reading has only empty space between them (A spans more rows or columns in one of the
- * two: a span it does not read) it has no opinion on the relation; so it has none where it has no
- * cell N (its table stops short, or it cuts N differently, which N's own verdict says). */
-function neighbourDisagreement(found: ReadingCell, relations: CellRelations, byKey: ReadonlyMap<string, ReadingCell>): string | null {
-  const differs: string[] = [];
-  const sides = [["right", "left"], ["below", "above"]] as const;
-  for (const [dir, back] of sides) {
-    const theirs = found[dir];
-    const ours = new Set(relations[dir].map((n) => (n.words === null ? "?" : keyOf(n.words))));
-    for (const neighbour of relations[dir]) {
-      if (neighbour.words === null) continue;
-      const key = keyOf(neighbour.words);
-      if (theirs.includes(key)) continue;
-      const other = byKey.get(key);
-      if (other === undefined) continue;
-      const elsewhere = other.table !== found.table;
-      const anotherNextToMine = theirs.some((k) => k !== "?" && !ours.has(k));
-      const anotherNextToTheirs = other[back].some((k) => k !== "?" && !neighbour.back.includes(k));
-      if (!elsewhere && !anotherNextToMine && !anotherNextToTheirs) continue;
-      const there = theirs.map((k) => byKey.get(k)?.value ?? "?");
-      differs.push(`${dir}: ${there.length > 0 ? there.join(" | ") : "none"}`);
-      break;
-    }
-  }
-  return differs.length > 0 ? differs.join("; ") : null;
 }
 
 function prepareFragments(source: StructureSource, fragments: readonly Fragment[], page: PageWords): PreparedReading {
@@ -378,7 +316,7 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
   const units = tableUnits(table, model);
   const unitWords = units.map((unit) => page.inBox(unit.box));
   const neighbours = unitNeighbours(table, units);
-  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : keyOf(unitWords[n]!));
+  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
   const asNeighbours = (list: readonly number[], back: "left" | "above"): Neighbour[] =>
     list.map((n) => (n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit) }));
   units.forEach((unit, u) => {
