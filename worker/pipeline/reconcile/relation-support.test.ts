@@ -114,6 +114,23 @@ test("a value in the wrong row: a reading with the same cell but another right n
   assert.equal(three.rows[0]![0]!.provisional, undefined);
 });
 
+test("a header over the wrong column: the same header cell over other values is against it", () => {
+  // "Qty" has no header of its own column in one reading: the delivered table puts it over the
+  // 3.5 / 1.2 column (Price left out), the other reading over 12 / 7, where it belongs.
+  const body = ROWS.slice(1).flatMap((row, r) => row.map((i, c) => cell(r + 1, c, i)));
+  const overPrice = model([cell(0, 0, NAME), cell(0, 2, QTY), ...body]);
+  const overQty = model([cell(0, 0, NAME), cell(0, 1, QTY), ...body]);
+  const outcome = reconcileStructure([delivered(overPrice)], [overPrice], WORDS, [tables("pdf-grid", overPrice), tables("pdf-layout", overQty)]);
+  const out = outcome.tables[0]!;
+  assert.equal(out.header_cells[2]!.value, "Qty");
+  assert.equal(out.header_cells[2]!.confidence, "disputed");
+  assert.equal(out.header_cells[2]!.readings!["pdf-layout"], "Qty (below: 12)");
+  // "Name" keeps "Qty" as its right neighbour in both readings (the empty header between them is
+  // no cell), and the body cells' own relations are the same in both: verified.
+  assert.equal(out.header_cells[0]!.confidence, "verified");
+  for (const i of [PENS, TWELVE, PRICE_PENS, INK, SEVEN, PRICE_INK]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
+});
+
 test("a reading whose table stops short of the neighbour has no opinion on that relation", () => {
   // The other reading's table holds the header and the Pens row only; "Ink 7 1.2" it does not
   // read at all. The Pens row's cells keep its support: it has them, with the same neighbours as
