@@ -151,6 +151,21 @@ test("a row span one reading does not read is empty space there, not another nei
   assert.equal(confidenceOf(out, PENS), "verified");
 });
 
+test("a section head spanning every column, read by a reading without spans in the first column only: no opinion", () => {
+  //     Name | Qty | Price
+  //     Pens | 12  | 3.5
+  //     Stationery (spanning the three columns; pdf-tags gives no spans: its first column only)
+  //     Ink  | 7   | 1.2
+  const words = [...WORDS.slice(0, 6), word("Stationery", [100, 140, 150, 150]), ...WORDS.slice(6).map((w) => word(w.text, [w.box[0], w.box[1] + 20, w.box[2], w.box[3] + 20]))];
+  const at = (row: number, col: number, i: number, colSpan = 1): ModelCell => ({ row, col, rowSpan: 1, colSpan, text: words[i]!.text, box: words[i]!.box });
+  const rows = (head: ModelCell): ModelCell[] => [...[0, 1, 2].map((c) => at(0, c, c)), ...[0, 1, 2].map((c) => at(1, c, c + 3)), head, ...[0, 1, 2].map((c) => at(3, c, c + 7))];
+  const spanned: TableModel = { ...model(rows(at(2, 0, 6, 3)), [100, 100, 290, 170], 4) };
+  const first: TableModel = { ...model(rows(at(2, 0, 6)), [100, 100, 290, 170], 4) };
+  assert.deepEqual(modelToTable(spanned, 1, 0).span_grid, [{ row: 1, col: 0, row_span: 1, col_span: 3 }]);
+  const out = reconcileStructure([delivered(spanned)], [spanned], words, [tables("pdf-grid", spanned), tables("pdf-tags", first)]).tables[0]!;
+  assert.deepEqual([...out.header_cells, ...out.rows.flat()].filter((c) => c.value !== "").map((c) => c.confidence), Array(10).fill("verified"));
+});
+
 test("a reading that may only object objects to another neighbour, and its agreement is still no support", () => {
   const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
   const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };

@@ -61,18 +61,23 @@ export function unitNeighbours(table: Table, units: readonly CellUnit[]): UnitNe
   return out;
 }
 
-/** A neighbour of a delivered cell: its words (null when it has no box: unknown), and the words
- * of every cell next to it from the other side in the delivered table (the cell itself among
- * them; "?" for one whose words are unknown), each as a key (wordsKey). */
+/** A neighbour N of a delivered cell A, on one side of it (right or below): its words (null when
+ * it has no box: unknown), and, in the delivered table, the cells next to it on the side facing A
+ * (`back`: A among them) and on the far side (`ahead`), each as a key (wordsKey; "?" for a cell
+ * whose words are unknown). */
 export interface Neighbour {
   words: readonly number[] | null;
   back: readonly string[];
+  ahead: readonly string[];
 }
 
-/** A delivered cell's relations: its neighbours to the right and below. */
+/** A delivered cell's relations: its neighbours to the right and below, and the keys of the cells
+ * next to it on the other two sides. */
 export interface CellRelations {
   right: readonly Neighbour[];
   below: readonly Neighbour[];
+  left: readonly string[];
+  above: readonly string[];
 }
 
 /** One cell of a full segmentation, keyed by its words: its value, its band span, its table, and
@@ -92,11 +97,14 @@ export interface ReadingCell {
  * "below: none"). A delivered relation A -> N (N to the right of A, or below it) is against when
  * the reading has A and N as cells of its own (same words), not next to each other, and
  *   - puts them in two different tables (two tables joined), or
- *   - has another cell next to A on that side, or next to N on the other side (A in the wrong
- *     column; a header over the wrong column).
- * Where the reading has only empty space between them (A spans more rows or columns in one of the
- * two: a span it does not read) it has no opinion on the relation; so it has none where it has no
- * cell N (its table stops short, or it cuts N differently, which N's own verdict says). */
+ *   - has another cell M next to A on that side (A in the wrong column or row, a header over the
+ *     wrong column), or next to N on the other side (N in the wrong place).
+ * Where the reading only reads a span differently it has no opinion: empty space between A and N
+ * (a row label spanning rows it reads in one row), or an M the delivered table has on the far side
+ * of N (N spans less there in the reading, so A sees past it), or next to A on the near side (A
+ * spans less, so N sees past it: a section head spanning every column that a reading without
+ * spans, pdf-tags, puts in the first column only). A neighbour it has no cell for (its table
+ * stops short, or it cuts N differently, which N's own verdict says) is no opinion either. */
 export function neighbourDisagreement(found: ReadingCell, relations: CellRelations, byKey: ReadonlyMap<string, ReadingCell>): string | null {
   const differs: string[] = [];
   const sides = [["right", "left"], ["below", "above"]] as const;
@@ -110,8 +118,8 @@ export function neighbourDisagreement(found: ReadingCell, relations: CellRelatio
       const other = byKey.get(key);
       if (other === undefined) continue;
       const elsewhere = other.table !== found.table;
-      const anotherNextToMine = theirs.some((k) => k !== "?" && !ours.has(k));
-      const anotherNextToTheirs = other[back].some((k) => k !== "?" && !neighbour.back.includes(k));
+      const anotherNextToMine = theirs.some((k) => k !== "?" && !ours.has(k) && !neighbour.ahead.includes(k));
+      const anotherNextToTheirs = other[back].some((k) => k !== "?" && !neighbour.back.includes(k) && !relations[back].includes(k));
       if (!elsewhere && !anotherNextToMine && !anotherNextToTheirs) continue;
       const there = theirs.map((k) => byKey.get(k)?.value ?? "?");
       differs.push(`${dir}: ${there.length > 0 ? there.join(" | ") : "none"}`);

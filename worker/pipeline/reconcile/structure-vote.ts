@@ -317,12 +317,20 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
   const unitWords = units.map((unit) => page.inBox(unit.box));
   const neighbours = unitNeighbours(table, units);
   const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
-  const asNeighbours = (list: readonly number[], back: "left" | "above"): Neighbour[] =>
-    list.map((n) => (n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit) }));
+  const asNeighbours = (list: readonly number[], back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
+    list.map((n) =>
+      n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [], ahead: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
+    );
   units.forEach((unit, u) => {
     const words = unitWords[u]!;
     if (words.length === 0) return;
-    const relations: CellRelations = { right: asNeighbours(neighbours[u]!.right, "left"), below: asNeighbours(neighbours[u]!.below, "above") };
+    const mine = neighbours[u]!;
+    const relations: CellRelations = {
+      right: asNeighbours(mine.right, "left", "right"),
+      below: asNeighbours(mine.below, "above", "below"),
+      left: mine.left.map(keyOfUnit),
+      above: mine.above.map(keyOfUnit),
+    };
     const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined, relations);
     verdicts.push({ unit, verdict });
     const ref = unit.ref;
