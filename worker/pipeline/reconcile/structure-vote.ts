@@ -15,18 +15,14 @@
 //     against it ("neighbours", its version the cell with what the reading has there: "Pens
 //     (right: 3.5)") when it also has the delivered neighbour as a cell of its own, not next to
 //     this one, and either puts the two in different tables or has another cell next to this one
-//     on that side or next to the neighbour on the other. Only empty space between them (a span
-//     one of the two does not read) is no opinion, as is a neighbour it has no cell for (its table
-//     stops short, or it cuts that cell differently: that cell's own verdict says so). A relation
-//     the reading has and the delivered table lacks is not judged: the delivered table makes no
-//     claim there. Each relation is judged from its left or upper cell; the relation then takes
-//     that cell's (weaker) confidence, as the trust table counts it.
-//   - A fragments reading (ocr-2-lines: the OCR detector's text lines) supports a cell when every
-//     detected line over the cell's words lies within the cell, and no two of them sit side by
-//     side on one row; it is against when the cell's boundary cuts through a word the recogniser
-//     read inside one detected line, or the cell joins two lines the image shows apart. A line
-//     crossing the boundary at a space the recogniser read is no opinion (the detector joins
-//     narrow column gutters too), as is a cell it detected nothing over.
+//     on that side or next to the neighbour on the other. A span read differently is no opinion:
+//     empty space between them, or a cell the reading sees past a cell it reads narrower (the
+//     delivered table has it on the far side of the neighbour, or on the near side of this cell);
+//     so is a neighbour it has no cell for (its table stops short, or it cuts that cell
+//     differently: that cell's own verdict says so). A relation the reading has and the delivered
+//     table lacks is not judged: the delivered table makes no claim there. Each relation is
+//     judged from its left or upper cell; the relation takes that cell's (weaker) confidence, as
+//     the trust table counts it.
 // The reading the delivered table came from supports it by construction (same cells, same
 // neighbours); it is one reading.
 //
