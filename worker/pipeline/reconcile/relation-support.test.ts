@@ -187,3 +187,20 @@ test("with relationSupport off, the same words are support wherever the reading 
     settings.relationSupport = true;
   }
 });
+
+test("minRelationSupport 2: a cell with neighbours needs two full segmentations; detected lines check boundaries, not neighbours", () => {
+  // The delivered reading and the detected text lines (one per word) support every cell.
+  const lines: StructureReading = { source: "ocr-2-lines", kind: "fragments", fragments: WORDS.map((w) => ({ text: w.text, box: [w.box[0] - 1, w.box[1] - 1, w.box[2] + 1, w.box[3] + 1] as Box })) };
+  const settings = RECONCILE_SETTINGS as { minRelationSupport: number };
+  const before = settings.minRelationSupport;
+  try {
+    settings.minRelationSupport = 1;
+    assert.equal(confidenceOf(vote(RIGHT, [tables("pdf-grid", RIGHT), lines]).tables[0]!, PENS), "verified");
+    settings.minRelationSupport = 2;
+    assert.equal(confidenceOf(vote(RIGHT, [tables("pdf-grid", RIGHT), lines]).tables[0]!, PENS), "unverified");
+    // A second full segmentation with the same cells and neighbours: verified again.
+    assert.equal(confidenceOf(vote(RIGHT, [tables("pdf-grid", RIGHT), lines, tables("pdf-layout", RIGHT)]).tables[0]!, PENS), "verified");
+  } finally {
+    settings.minRelationSupport = before;
+  }
+});

@@ -258,9 +258,13 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
     }
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
+  // Relations are checked by full segmentations only (a fragments reading has no opinion on them).
+  const relationChecks = supporters.filter((source) => readings.some((r) => r.source === source && r.kind === "tables")).length;
+  const hasRelations = relations !== undefined && relations.right.length + relations.below.length + relations.left.length + relations.above.length > 0;
+  const relationsUnchecked = RECONCILE_SETTINGS.relationSupport && hasRelations && relationChecks < RECONCILE_SETTINGS.minRelationSupport;
   let level: StructureLevel;
   if (against.length >= supporters.length && against.length > 0) level = "disputed";
-  else if (supporters.length < min) level = "single";
+  else if (supporters.length < min || relationsUnchecked) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
   return { level, supporters, against, versions, reasons };
 }
