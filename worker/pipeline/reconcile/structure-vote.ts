@@ -120,15 +120,14 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
     for (const i of page.inBox(model.box, STRUCTURE_SETTINGS.tableWordMarginPt)) inTable.add(i);
     const table = modelToTable(model, 1, 0);
     const units = tableUnits(table, model);
-    const keys = units.map((unit) => {
-      const words = page.inBox(unit.box);
-      return words.length === 0 ? null : wordsKey(words);
-    });
+    const wordsOf = units.map((unit) => page.inBox(unit.box));
+    const keys = wordsOf.map((words) => (words.length === 0 ? "?" : wordsKey(words)));
     const neighbours = unitNeighbours(table, units);
+    const keysOf = (list: number[]) => list.map((n) => (n < 0 ? "?" : keys[n]!));
     units.forEach((unit, u) => {
-      const key = keys[u];
-      if (key === null || key === undefined) return;
-      const keysOf = (list: number[]) => list.map((n) => (n < 0 ? "?" : keys[n] ?? "?"));
+      const words = wordsOf[u]!;
+      if (words.length === 0) return;
+      const key = keys[u]!;
       byKey.set(key, {
         value: unit.value,
         ...(unit.under ? { under: wordsKey(wordsInBoxes(page, unit.under)) } : {}),
@@ -138,9 +137,9 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
         left: keysOf(neighbours[u]!.left),
         above: keysOf(neighbours[u]!.above),
       });
-      for (const i of key.split(",").map(Number)) {
+      for (const i of words) {
         const list = unitsOfWord.get(i) ?? [];
-        list.push({ value: unit.value, size: key.split(",").length });
+        list.push({ value: unit.value, size: words.length });
         unitsOfWord.set(i, list);
       }
     });
