@@ -2,17 +2,29 @@
 // (vote.ts) checks what a cell says; this checks where the cell is: its boundaries.
 //
 // Support. Segmentations are compared in the page's words: a cell is the set of words it holds.
-//   - A segmentation reading (pdf-grid, pdf-layout, pdf-tags) supports a cell when it has a cell
-//     with exactly the same words: nothing split off, nothing merged in. It is against the cell
-//     when it reads a table there (one of the cell's words lies in its table, or the cell's centre
-//     does) but has no such cell. Elsewhere it has no opinion.
-//   - A fragments reading (ocr-2-lines: the OCR detector's text lines) supports a cell when every
-//     detected line over the cell's words lies within the cell, and no two of them sit side by
-//     side on one row; it is against when the cell's boundary cuts through a word the recogniser
-//     read inside one detected line, or the cell joins two lines the image shows apart. A line
-//     crossing the boundary at a space the recogniser read is no opinion (the detector joins
-//     narrow column gutters too), as is a cell it detected nothing over.
-// The reading the delivered table came from supports it by construction; it is one reading.
+//   - A segmentation reading (pdf-grid, pdf-layout, pdf-tags, any full segmentation) supports a
+//     cell when it has a cell with exactly the same words (nothing split off, nothing merged in)
+//     AND agrees on the cell's relations. It is against the cell ("cells") when it reads a table
+//     there (one of the cell's words lies in its table, or the cell's centre does) but has no such
+//     cell. Elsewhere it has no opinion.
+//   - Relations (relationSupport; relation-support.ts): the metric and the trust table count
+//     adjacency relations, a cell and its nearest non-empty neighbour to the right and below (the
+//     eval's own definition: tableToGrid + gridToRelationList), and right words in the wrong place
+//     (the wrong column or row, two stacked tables joined, a header over the wrong column) are
+//     wrong relations every reading of the words agrees on. So a reading with the same cell is
+//     against it ("neighbours", its version the cell with what the reading has there: "Pens
+//     (right: 3.5)") when it also has the delivered neighbour as a cell of its own, not next to
+//     this one, and either puts the two in different tables or has another cell next to this one
+//     on that side or next to the neighbour on the other. A span read differently is no opinion:
+//     empty space between them, or a cell the reading sees past a cell it reads narrower (the
+//     delivered table has it on the far side of the neighbour, or on the near side of this cell);
+//     so is a neighbour it has no cell for (its table stops short, or it cuts that cell
+//     differently: that cell's own verdict says so). A relation the reading has and the delivered
+//     table lacks is not judged: the delivered table makes no claim there. Each relation is
+//     judged from its left or upper cell; the relation takes that cell's (weaker) confidence, as
+//     the trust table counts it.
+// The reading the delivered table came from supports it by construction (same cells, same
+// neighbours); it is one reading.
 //
 // Verdict per cell, from the readings with an opinion:
 //   - agreed:   >= minStructureSupport supporters and nobody against -> the value vote stands;
@@ -35,10 +47,12 @@ import type { Fragment, StructureReading, StructureSource } from "../structure/t
 import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
 import { tableUnits, type CellUnit } from "./cell-units";
+import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, type Neighbour, type ReadingCell } from "./relation-support";
 
 /** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
- * the boundary ("cut"), two detected lines side by side inside the cell ("joined"). */
-export type AgainstReason = "cells" | "cut" | "joined";
+ * the boundary ("cut"), two detected lines side by side inside the cell ("joined"), the same cell
+ * with another neighbour to its right or below ("neighbours"). */
+export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
 export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason } | { verdict: "none" };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
@@ -56,8 +70,9 @@ export interface StructureVerdict {
 export interface PreparedReading {
   source: StructureSource;
   kind: StructureReading["kind"];
-  /** `under`: for a column band, the words of the header names under it (its span). */
-  judge(words: readonly number[], box: Box, under?: readonly number[]): Opinion;
+  /** `under`: for a column band, the words of the header names under it (its span).
+   * `relations`: the cell's neighbours in the delivered table (full segmentations judge them). */
+  judge(words: readonly number[], box: Box, under?: readonly number[], relations?: CellRelations): Opinion;
 }
 
 /** The page's words as points (their centres), the unit segmentations are compared in. */
@@ -80,8 +95,6 @@ export class PageWords {
   }
 }
 
-const keyOf = (indices: readonly number[]) => indices.join(",");
-
 /** The words in any of `boxes`, each once, ascending (the key of a band's span). */
 export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
   return [...new Set(boxes.flatMap((b) => page.inBox(b)))].sort((a, b) => a - b);
@@ -92,39 +105,58 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
   const prepared = prepareTables(reading.source, reading.tables, page);
   if (!reading.objectsOnly) return prepared;
   // Agreement from a reading that may only object is no support (see StructureReading).
-  return { ...prepared, judge: (words, box, under) => {
-    const opinion = prepared.judge(words, box, under);
+  return { ...prepared, judge: (words, box, under, relations) => {
+    const opinion = prepared.judge(words, box, under, relations);
     return opinion.verdict === "support" ? { verdict: "none" } : opinion;
   } };
 }
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
-  const byKey = new Map<string, { value: string; under?: string }>();
+  const byKey = new Map<string, ReadingCell>();
   const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
-  for (const model of models) {
+  models.forEach((model, tableIndex) => {
     for (const i of page.inBox(model.box, STRUCTURE_SETTINGS.tableWordMarginPt)) inTable.add(i);
-    for (const unit of tableUnits(modelToTable(model, 1, 0), model)) {
-      const words = page.inBox(unit.box);
-      if (words.length === 0) continue;
-      byKey.set(keyOf(words), { value: unit.value, ...(unit.under ? { under: keyOf(wordsInBoxes(page, unit.under)) } : {}) });
+    const table = modelToTable(model, 1, 0);
+    const units = tableUnits(table, model);
+    const wordsOf = units.map((unit) => page.inBox(unit.box));
+    const keys = wordsOf.map((words) => (words.length === 0 ? "?" : wordsKey(words)));
+    const neighbours = unitNeighbours(table, units);
+    const keysOf = (list: number[]) => list.map((n) => (n < 0 ? "?" : keys[n]!));
+    units.forEach((unit, u) => {
+      const words = wordsOf[u]!;
+      if (words.length === 0) return;
+      const key = keys[u]!;
+      byKey.set(key, {
+        value: unit.value,
+        ...(unit.under ? { under: wordsKey(wordsInBoxes(page, unit.under)) } : {}),
+        table: tableIndex,
+        right: keysOf(neighbours[u]!.right),
+        below: keysOf(neighbours[u]!.below),
+        left: keysOf(neighbours[u]!.left),
+        above: keysOf(neighbours[u]!.above),
+      });
       for (const i of words) {
         const list = unitsOfWord.get(i) ?? [];
         list.push({ value: unit.value, size: words.length });
         unitsOfWord.set(i, list);
       }
-    }
-  }
+    });
+  });
   return {
     source,
     kind: "tables",
-    judge(words, box, under) {
-      const found = byKey.get(keyOf(words));
+    judge(words, box, under, relations) {
+      const found = byKey.get(wordsKey(words));
       if (found !== undefined) {
         // A band both readings see, over different names: the same label, another place.
-        const mine = under && under.length > 0 ? keyOf(under) : "";
+        const mine = under && under.length > 0 ? wordsKey(under) : "";
         if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
+        if (relations && RECONCILE_SETTINGS.relationSupport) {
+          const differs = neighbourDisagreement(found, relations, byKey);
+          if (differs !== null) return { verdict: "against", version: `${found.value} (${differs})`, reason: "neighbours" };
+        }
         return { verdict: "support" };
       }
       const cx = (box[0] + box[2]) / 2;
@@ -207,13 +239,13 @@ function sameRow(a: Box, b: Box): boolean {
 }
 
 /** The verdict on one cell (its words and box) from every prepared reading. */
-export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[]): StructureVerdict {
+export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[], relations?: CellRelations): StructureVerdict {
   const supporters: StructureSource[] = [];
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
   const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
   for (const reading of readings) {
-    const opinion = reading.judge(words, box, under);
+    const opinion = reading.judge(words, box, under, relations);
     if (opinion.verdict === "support") {
       if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
       supporters.push(reading.source);
@@ -225,9 +257,13 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
     }
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
+  // Relations are checked by full segmentations only (a fragments reading has no opinion on them).
+  const relationChecks = supporters.filter((source) => readings.some((r) => r.source === source && r.kind === "tables")).length;
+  const hasRelations = relations !== undefined && relations.right.length + relations.below.length + relations.left.length + relations.above.length > 0;
+  const relationsUnchecked = RECONCILE_SETTINGS.relationSupport && hasRelations && relationChecks < RECONCILE_SETTINGS.minRelationSupport;
   let level: StructureLevel;
   if (against.length >= supporters.length && against.length > 0) level = "disputed";
-  else if (supporters.length < min) level = "single";
+  else if (supporters.length < min || relationsUnchecked) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
   return { level, supporters, against, versions, reasons };
 }
@@ -276,10 +312,25 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
   const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
   const bands = [...(table.colbands ?? [])];
   const verdicts: TableStructureOutcome["verdicts"] = [];
-  for (const unit of tableUnits(table, model)) {
-    const words = page.inBox(unit.box);
-    if (words.length === 0) continue;
-    const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined);
+  const units = tableUnits(table, model);
+  const unitWords = units.map((unit) => page.inBox(unit.box));
+  const neighbours = unitNeighbours(table, units);
+  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
+  const asNeighbours = (list: readonly number[], back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
+    list.map((n) =>
+      n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [], ahead: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
+    );
+  units.forEach((unit, u) => {
+    const words = unitWords[u]!;
+    if (words.length === 0) return;
+    const mine = neighbours[u]!;
+    const relations: CellRelations = {
+      right: asNeighbours(mine.right, "left", "right"),
+      below: asNeighbours(mine.below, "above", "below"),
+      left: mine.left.map(keyOfUnit),
+      above: mine.above.map(keyOfUnit),
+    };
+    const verdict = judgeCell(words, unit.box, unit.value, readings, unit.under ? wordsInBoxes(page, unit.under) : undefined, relations);
     verdicts.push({ unit, verdict });
     const ref = unit.ref;
     if (ref.kind === "header") out.header_cells[ref.col] = applyVerdict(out.header_cells[ref.col]!, verdict);
@@ -297,7 +348,7 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
         bands[ref.band] = { ...band, confidence: (RANK[band.confidence] ?? 0) <= (RANK[own] ?? 0) ? band.confidence : own };
       }
     }
-  }
+  });
   out.header = out.header_cells.length > 0 ? out.header_cells.map((c) => c.value) : out.header;
   if (table.colbands) out.colbands = bands;
   return { table: out, verdicts };
