@@ -1,74 +1,9 @@
 // The competition metric (Göbel et al. 2012): adjacency relations between neighbouring non-empty
-// cells, compared as multisets after text normalisation; tables matched one to one per page.
+// cells, compared as multisets after text normalisation; tables matched one to one per page. The
+// relations themselves are defined in pipeline/tables/adjacency-relations.ts.
+import { gridToRelationList, type GridCell } from "../../pipeline/tables/adjacency-relations";
 
-export interface GridCell {
-  row: number;
-  col: number;
-  rowSpan: number;
-  colSpan: number;
-  text: string;
-}
-
-/** NFKD, drop combining marks, NFKC, drop non-ASCII, drop all whitespace. */
-export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .normalize("NFKC")
-    .replace(/[^\x00-\x7F]/g, "")
-    .replace(/\s+/g, "");
-}
-
-/** One relation of a table: its multiset key ("a\tb\th|v") and the two cells (indices into the
- * input) it links. */
-export interface Relation {
-  key: string;
-  a: number;
-  b: number;
-}
-
-/** Every relation of one table, in grid order (the trust table labels each one). */
-export function gridToRelationList(cells: GridCell[]): Relation[] {
-  const slots = new Map<string, number>();
-  const texts = cells.map((c) => normalizeText(c.text));
-  let maxRow = 0;
-  let maxCol = 0;
-  cells.forEach((c, id) => {
-    for (let r = c.row; r < c.row + c.rowSpan; r++) {
-      for (let k = c.col; k < c.col + c.colSpan; k++) slots.set(`${r},${k}`, id);
-    }
-    maxRow = Math.max(maxRow, c.row + c.rowSpan);
-    maxCol = Math.max(maxCol, c.col + c.colSpan);
-  });
-  const relations: Relation[] = [];
-  const seen = new Set<string>();
-  const add = (a: number, b: number, dir: "h" | "v") => {
-    const pairKey = `${a}>${b}>${dir}`;
-    if (seen.has(pairKey)) return;
-    seen.add(pairKey);
-    relations.push({ key: `${texts[a]}\t${texts[b]}\t${dir}`, a, b });
-  };
-  cells.forEach((c, id) => {
-    if (texts[id] === "") return;
-    for (let r = c.row; r < c.row + c.rowSpan; r++) {
-      for (let k = c.col + c.colSpan; k < maxCol; k++) {
-        const other = slots.get(`${r},${k}`);
-        if (other === undefined || other === id || texts[other] === "") continue;
-        add(id, other, "h");
-        break;
-      }
-    }
-    for (let k = c.col; k < c.col + c.colSpan; k++) {
-      for (let r = c.row + c.rowSpan; r < maxRow; r++) {
-        const other = slots.get(`${r},${k}`);
-        if (other === undefined || other === id || texts[other] === "") continue;
-        add(id, other, "v");
-        break;
-      }
-    }
-  });
-  return relations;
-}
+export { gridToRelationList, normalizeText, type GridCell, type Relation } from "../../pipeline/tables/adjacency-relations";
 
 /** Relations of one table as a multiset: key "a\tb\th|v" to count. */
 export function gridToRelations(cells: GridCell[]): Map<string, number> {

@@ -12,7 +12,7 @@
 // other cells next to it than the delivered table does.
 import type { Table } from "../../../lib/result/schema";
 import { tableToGrid } from "../tables/assemble-table";
-import { gridToRelationList, normalizeText } from "../../cli/eval/adjacency";
+import { gridToRelationList, normalizeText } from "../tables/adjacency-relations";
 import type { CellRef, CellUnit } from "./cell-units";
 
 /** Per unit: the indices (into the same unit list) of its neighbours on each side; -1 for a

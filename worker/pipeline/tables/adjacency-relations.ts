@@ -1,0 +1,74 @@
+// Adjacency relations (Göbel et al. 2012, the ICDAR 2013 table competition's metric): each
+// non-empty cell and its nearest non-empty neighbour to the right and below, compared as text after
+// normalisation. The pipeline's structure vote judges a cell's place by these same relations
+// (reconcile/relation-support.ts), and the eval scores tables by them (cli/eval/adjacency.ts), so
+// the definition lives here, once.
+
+export interface GridCell {
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+  text: string;
+}
+
+/** NFKD, drop combining marks, NFKC, drop non-ASCII, drop all whitespace. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .normalize("NFKC")
+    .replace(/[^\x00-\x7F]/g, "")
+    .replace(/\s+/g, "");
+}
+
+/** One relation of a table: its multiset key ("a\tb\th|v") and the two cells (indices into the
+ * input) it links. */
+export interface Relation {
+  key: string;
+  a: number;
+  b: number;
+}
+
+/** Every relation of one table, in grid order (the trust table labels each one). */
+export function gridToRelationList(cells: GridCell[]): Relation[] {
+  const slots = new Map<string, number>();
+  const texts = cells.map((c) => normalizeText(c.text));
+  let maxRow = 0;
+  let maxCol = 0;
+  cells.forEach((c, id) => {
+    for (let r = c.row; r < c.row + c.rowSpan; r++) {
+      for (let k = c.col; k < c.col + c.colSpan; k++) slots.set(`${r},${k}`, id);
+    }
+    maxRow = Math.max(maxRow, c.row + c.rowSpan);
+    maxCol = Math.max(maxCol, c.col + c.colSpan);
+  });
+  const relations: Relation[] = [];
+  const seen = new Set<string>();
+  const add = (a: number, b: number, dir: "h" | "v") => {
+    const pairKey = `${a}>${b}>${dir}`;
+    if (seen.has(pairKey)) return;
+    seen.add(pairKey);
+    relations.push({ key: `${texts[a]}\t${texts[b]}\t${dir}`, a, b });
+  };
+  cells.forEach((c, id) => {
+    if (texts[id] === "") return;
+    for (let r = c.row; r < c.row + c.rowSpan; r++) {
+      for (let k = c.col + c.colSpan; k < maxCol; k++) {
+        const other = slots.get(`${r},${k}`);
+        if (other === undefined || other === id || texts[other] === "") continue;
+        add(id, other, "h");
+        break;
+      }
+    }
+    for (let k = c.col; k < c.col + c.colSpan; k++) {
+      for (let r = c.row + c.rowSpan; r < maxRow; r++) {
+        const other = slots.get(`${r},${k}`);
+        if (other === undefined || other === id || texts[other] === "") continue;
+        add(id, other, "v");
+        break;
+      }
+    }
+  });
+  return relations;
+}
