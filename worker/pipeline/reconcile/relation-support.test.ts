@@ -83,9 +83,11 @@ test("two stacked tables delivered as one: a reading that reads them apart is ag
   // Pens / Ink, 12 / 7 and 3.5 / 1.2 are joined across the two tables: one for, one against.
   for (const i of [PENS, TWELVE, PRICE_PENS]) assert.equal(confidenceOf(out, i), "disputed", WORDS[i]!.text);
   assert.equal(out.rows[0]![0]!.provisional, true);
-  // The version says what the other reading has below the cell: nothing (its table ends there).
-  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens (below: none)");
+  // The reading's value is the cell's own text (a reviewer may choose it); the verdict's detail
+  // says what the other reading has below the cell: nothing (its table ends there).
+  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens");
   const verdict = outcome.verdicts[0]!.find((v) => v.unit.value === "Pens")!.verdict;
+  assert.deepEqual(verdict.details, { "pdf-layout": "below: none" });
   assert.deepEqual([verdict.supporters, verdict.against, verdict.reasons], [["pdf-grid"], ["pdf-layout"], { "pdf-layout": "neighbours" }]);
   // The header and the last row: every relation of theirs both readings agree on.
   for (const i of [NAME, QTY, PRICE, INK, SEVEN, PRICE_INK]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
@@ -107,7 +109,8 @@ test("a value in the wrong row: a reading with the same cell but another right n
   const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", other)]);
   const out = outcome.tables[0]!;
   assert.equal(out.rows[0]![0]!.confidence, "disputed");
-  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens (right: 3.5)");
+  assert.equal(out.rows[0]![0]!.readings!["pdf-layout"], "Pens");
+  assert.deepEqual(outcome.verdicts[0]!.find((v) => v.unit.value === "Pens")!.verdict.details, { "pdf-layout": "right: 3.5" });
   // With a third reading agreeing with the delivered table, the majority holds: resolved.
   const three = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", other), tables("pdf-tags", RIGHT)]).tables[0]!;
   assert.equal(three.rows[0]![0]!.confidence, "resolved");
@@ -124,7 +127,8 @@ test("a header over the wrong column: the same header cell over other values is 
   const out = outcome.tables[0]!;
   assert.equal(out.header_cells[2]!.value, "Qty");
   assert.equal(out.header_cells[2]!.confidence, "disputed");
-  assert.equal(out.header_cells[2]!.readings!["pdf-layout"], "Qty (below: 12)");
+  assert.equal(out.header_cells[2]!.readings!["pdf-layout"], "Qty");
+  assert.deepEqual(outcome.verdicts[0]!.find((v) => v.unit.value === "Qty")!.verdict.details, { "pdf-layout": "below: 12" });
   // "Name" keeps "Qty" as its right neighbour in both readings (the empty header between them is
   // no cell), and the body cells' own relations are the same in both: verified.
   assert.equal(out.header_cells[0]!.confidence, "verified");

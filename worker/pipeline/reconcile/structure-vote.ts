@@ -12,8 +12,9 @@
 //     eval's own definition: tableToGrid + gridToRelationList), and right words in the wrong place
 //     (the wrong column or row, two stacked tables joined, a header over the wrong column) are
 //     wrong relations every reading of the words agrees on. So a reading with the same cell is
-//     against it ("neighbours", its version the cell with what the reading has there: "Pens
-//     (right: 3.5)") when it also has the delivered neighbour as a cell of its own, not next to
+//     against it ("neighbours"; its version is the cell's own text, since a cell's `readings` are
+//     values a reviewer can choose, and the verdict's `details` say what the reading has there:
+//     "right: 3.5") when it also has the delivered neighbour as a cell of its own, not next to
 //     this one, and either puts the two in different tables or has another cell next to this one
 //     on that side or next to the neighbour on the other. A span read differently is no opinion:
 //     empty space between them, or a cell the reading sees past a cell it reads narrower (the
@@ -53,7 +54,9 @@ import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, ty
  * the boundary ("cut"), two detected lines side by side inside the cell ("joined"), the same cell
  * with another neighbour to its right or below ("neighbours"). */
 export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
-export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason } | { verdict: "none" };
+/** `detail`: for "neighbours", what the reading has next to the cell ("right: 3.5", "below: none");
+ * the version stays the cell's text, since `readings` are values a reviewer can choose. */
+export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason; detail?: string } | { verdict: "none" };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
 export interface StructureVerdict {
@@ -64,6 +67,8 @@ export interface StructureVerdict {
   versions: Partial<Record<StructureSource, string>>;
   /** Why each reading against the cell is against it. */
   reasons: Partial<Record<StructureSource, AgainstReason>>;
+  /** What a reading against the cell's relations has next to it (Opinion.detail). */
+  details: Partial<Record<StructureSource, string>>;
 }
 
 /** A structure reading prepared for judging many cells of one page. */
@@ -155,7 +160,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
         if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
         if (relations && RECONCILE_SETTINGS.relationSupport) {
           const differs = neighbourDisagreement(found, relations, byKey);
-          if (differs !== null) return { verdict: "against", version: `${found.value} (${differs})`, reason: "neighbours" };
+          if (differs !== null) return { verdict: "against", version: found.value, reason: "neighbours", detail: differs };
         }
         return { verdict: "support" };
       }
@@ -244,6 +249,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
   const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
+  const details: Partial<Record<StructureSource, string>> = {};
   for (const reading of readings) {
     const opinion = reading.judge(words, box, under, relations);
     if (opinion.verdict === "support") {
@@ -254,6 +260,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
       against.push(reading.source);
       versions[reading.source] = opinion.version;
       reasons[reading.source] = opinion.reason;
+      if (opinion.detail !== undefined) details[reading.source] = opinion.detail;
     }
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
@@ -265,7 +272,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   if (against.length >= supporters.length && against.length > 0) level = "disputed";
   else if (supporters.length < min || relationsUnchecked) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
-  return { level, supporters, against, versions, reasons };
+  return { level, supporters, against, versions, reasons, details };
 }
 
 /** Weakest first: a relation takes the weaker confidence of its cells. */
