@@ -103,6 +103,22 @@ test("lines with numbers but no gutter running through all of them: no opinion",
   assert.equal(streamTable([0, 0, 110, 38], aligned)?.nCols, 3);
 });
 
+test("a column with a value in one line of ten is a column, not a gutter one line crosses", () => {
+  const words = Array.from({ length: 10 }, (_, r) =>
+    lineAt(r * 14, [`Row${r}`, 0, 30], ["12", 68, 80], ...(r === 4 ? [["5", 125, 130] as [string, number, number]] : []), ["13", 178, 190]),
+  ).flat();
+  const model = streamTable([0, 0, 190, 140], words);
+  assert.ok(model);
+  assert.equal(model.nCols, 4);
+  assert.ok(model.cells.some((c) => c.text === "5" && c.col === 2 && c.colSpan === 1));
+  // A label running over the first gutter in one line of ten does not merge the columns.
+  const crossing = words.map((w) => (w.text === "Row7" ? { ...w, text: "Row7-long-label", box: [0, w.box[1], 66, w.box[3]] as Box } : w));
+  const read = streamTable([0, 0, 190, 140], crossing);
+  assert.ok(read);
+  assert.equal(read.nCols, 4);
+  assert.ok(read.cells.some((c) => c.text === "Row7-long-label" && c.col === 0 && c.colSpan === 1), "the label stays in its column, the value in its own");
+});
+
 test("dot leaders fill the gutters: no opinion", () => {
   const words = [
     ...lineAt(0, ["Mining", 0, 32], ["........", 35, 95], ["12", 108, 120], ["13", 168, 180]),

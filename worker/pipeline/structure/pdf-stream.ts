@@ -126,14 +126,16 @@ function columnOf(x: number, columns: ReadonlyArray<[number, number]>): number {
 }
 
 /** A line's runs of words: the words of one column are one run; a run reaches into the next
- * column only across less than a gutter's width (a label set over a gutter). */
+ * column only across less than a gutter's width (a label set over a gutter), and never to or
+ * from a number other than a year (a value is its column's own). */
 function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: number): Piece[] {
   const out: Piece[] = [];
   for (const w of line.words) {
     const col = columnOf((w.box[0] + w.box[2]) / 2, columns);
     const prev = out[out.length - 1];
     const gap = prev ? w.box[0] - prev.words[prev.words.length - 1]!.box[2] : Infinity;
-    if (prev && (col === prev.last || gap < minGap)) {
+    const prevWord = prev?.words[prev.words.length - 1];
+    if (prev && (col === prev.last || (gap < minGap && !isValue(w.text) && !isValue(prevWord!.text)))) {
       prev.words.push(w);
       prev.last = Math.max(prev.last, col);
     } else out.push({ words: [w], first: col, last: col });
@@ -187,8 +189,15 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
   const firstValue = lines.findIndex(isValueLine);
   const valueLines = lines.filter(isValueLine);
   if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return null;
+  // A gutter may be crossed by a few lines (a long label running over it). The words reaching
+  // into such a gutter from a column are the crossings; a word standing wholly inside it is a
+  // sparse column's value. The columns: the profile without the crossings, nothing crossing.
   const allowed = Math.floor(valueLines.length * settings.streamGutterCrossingShare);
-  const columns = mergeSignColumns(profileColumns(valueLines, minGap, allowed), valueLines);
+  const loose = profileColumns(valueLines, minGap, allowed);
+  const gutters = loose.slice(1).map((col, c) => [loose[c]![1], col[0]] as const);
+  const crosses = (w: Word) => gutters.some(([g0, g1]) => w.box[0] < g1 && w.box[2] > g0 && !(w.box[0] >= g0 && w.box[2] <= g1));
+  const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
+  const columns = mergeSignColumns(profileColumns(strict, minGap, 0), valueLines);
   if (columns.length < 2) return null;
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
   // first row of values) belong to the body, not the header.
@@ -199,6 +208,8 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
   const bodyRows: Row[] = [];
   for (const line of lines.slice(bodyStart)) {
     const parts = pieces(line, columns, minGap);
+    // Two runs of one line in one column (a word nearer another column than its own): not sure.
+    if (new Set(parts.map((p) => p.first)).size < parts.length) return null;
     const cells = new Map(parts.map((p) => [p.first, p]));
     const prev = bodyRows[bodyRows.length - 1];
     if (prev && continues(prev, parts, isValueLine(line))) {
