@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Box, TableModel, Word } from "../types";
 import type { StructureContext } from "./types";
-import { pdfStreamReader, streamTable } from "./pdf-stream";
+import { pdfStreamReader, streamTable, streamTables } from "./pdf-stream";
 import { pdfLayoutReader } from "./pdf-layout";
 import { SETTINGS } from "../settings";
 import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
@@ -117,6 +117,26 @@ test("a column with a value in one line of ten is a column, not a gutter one lin
   assert.ok(read);
   assert.equal(read.nCols, 4);
   assert.ok(read.cells.some((c) => c.text === "Row7-long-label" && c.col === 0 && c.colSpan === 1), "the label stays in its column, the value in its own");
+});
+
+test("a line of column names under the values starts a second table: two stacked tables in one region are read as two", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+    ...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]),
+    ...lineAt(62, ["Mining", 0, 32], ["5", 114, 120], ["6", 174, 180]),
+    ...lineAt(76, ["Trade", 0, 25], ["3", 114, 120], ["4", 174, 180]),
+  ];
+  const tables = streamTables([0, 0, 180, 86], words);
+  assert.ok(tables);
+  assert.deepEqual(tables.map((t) => [t.headerRows, t.nRows, cellsOf(t)[0], cellsOf(t)[1]]), [
+    [1, 3, "0,0+1 Item", "0,1+1 2020"],
+    [1, 3, "0,0+1 Item", "0,1+1 Men"],
+  ]);
+  // A text row in the stub alone (a section label) does not start a table.
+  const section = words.map((w) => (w.box[1] === 48 && w.text !== "Item" ? null : w)).filter((w): w is Word => w !== null).map((w) => (w.text === "Item" && w.box[1] === 48 ? { ...w, text: "Services" } : w));
+  assert.equal(streamTables([0, 0, 180, 86], section)?.length, 1);
 });
 
 test("dot leaders fill the gutters: no opinion", () => {

@@ -16,7 +16,9 @@
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
-//     into the line below on the same cue.
+//     into the line below on the same cue;
+//   - stacked tables: a line of column names under the values (no number, names over at least
+//     half the value columns) with values further down starts a table of its own, read afresh.
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
@@ -42,8 +44,8 @@ export const pdfStreamReader: StructureReader = {
   read({ detected, words, tableRegions }) {
     const tables = tableRegions
       .filter((region) => !isRuled(region, detected.tables))
-      .map((region) => streamTable(region, words))
-      .filter((model): model is TableModel => model !== null && isSegmentation(model) && holdsNumbers(model));
+      .flatMap((region) => streamTables(region, words) ?? [])
+      .filter((model) => isSegmentation(model) && holdsNumbers(model));
     return tables.length > 0 ? { source: "pdf-stream", kind: "tables", tables } : null;
   },
 };
@@ -176,13 +178,22 @@ interface Row {
   cells: Map<number, Piece>;
 }
 
-/** The table pdf-stream reads in one region, or null where it has no opinion. */
+/** The table pdf-stream reads in one region (the first when it reads two stacked ones), or null
+ * where it has no opinion. */
 export function streamTable(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel | null {
+  return streamTables(region, allWords, settings)?.[0] ?? null;
+}
+
+/** The tables pdf-stream reads in one region: one, or two or more stacked (a line of column names
+ * under the values starts a table of its own), or null where it has no opinion. */
+export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | null {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
   if (words.length === 0 || words.some((w) => LEADERS.test(w.text))) return null;
-  const lines = streamLines(words, settings);
   const size = median(words.map((w) => w.size), 10);
-  const minGap = size * settings.streamMinGutterEm;
+  return readLines(streamLines(words, settings), size * settings.streamMinGutterEm, settings);
+}
+
+function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | null {
   // Value lines: after the line's first run of words (a row label, which may be "2010" or "1."),
   // a run that is a number, not a year or a range ("65 and over" is a name).
   const isValueLine = (l: Line) => headerRuns(l, minGap).slice(1).some((run) => isValue(textOf(run)));
@@ -204,15 +215,30 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
   let bodyStart = firstValue;
   while (bodyStart > 0 && pieces(lines[bodyStart - 1]!, columns, minGap).every((p) => p.last === 0)) bodyStart--;
 
-  // Body rows, top to bottom, text-only lines joined by the wrap rule.
+  // Body rows, top to bottom, text-only lines joined by the wrap rule. A line of names under the
+  // values (no number, words over at least half the value columns, not carrying on the row
+  // above) with values further down heads a table of its own: two stacked tables.
   const bodyRows: Row[] = [];
-  for (const line of lines.slice(bodyStart)) {
+  let seenValues = false;
+  for (const [k, line] of lines.slice(bodyStart).entries()) {
     const parts = pieces(line, columns, minGap);
+    const valueLine = isValueLine(line);
+    const prevRow = bodyRows[bodyRows.length - 1];
+    const named = new Set(parts.filter((p) => p.first >= 1).map((p) => p.first));
+    if (seenValues && !valueLine && named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) && prevRow && !continues(prevRow, parts, false)) {
+      const rest = lines.slice(bodyStart + k);
+      if (rest.some(isValueLine)) {
+        const above = readLines(lines.slice(0, bodyStart + k), minGap, settings);
+        const below = readLines(rest, minGap, settings);
+        return above && below ? [...above, ...below] : null;
+      }
+    }
+    seenValues ||= valueLine;
     // Two runs of one line in one column (a word nearer another column than its own): not sure.
     if (new Set(parts.map((p) => p.first)).size < parts.length) return null;
     const cells = new Map(parts.map((p) => [p.first, p]));
-    const prev = bodyRows[bodyRows.length - 1];
-    if (prev && continues(prev, parts, isValueLine(line))) {
+    const prev = prevRow;
+    if (prev && continues(prev, parts, valueLine)) {
       for (const p of parts) {
         const target = prev.cells.get(p.first);
         if (target) {
@@ -241,7 +267,7 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
   // Without a header reading the box covers the body only: no opinion on the header's cells.
   const box = boxUnion(cells.map((c) => c.box!));
   if (!box) return null;
-  return { box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false };
+  return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
 }
 
 /** Whether a body line (its pieces) carries on the row above it. */

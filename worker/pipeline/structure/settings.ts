@@ -72,4 +72,10 @@ export const STRUCTURE_SETTINGS = {
    * allows 4 pt, while the middle of the next larger or smaller group lies at least half a
    * column (>= 0.25 of the group) away. */
   streamBandCentreShare: 0.1,
+  /** pdf-stream: a line without numbers under a table's values starts a second table stacked
+   * under the first when it has words over at least this share of the value columns (and two):
+   * a header line names every column or nearly so, while a text row of the body (a note, a
+   * section label, a wrapped label) stands in the stub or one column. Half: a repeated header may
+   * leave the columns under a band unnamed on its first line. */
+  streamRestartNamedShare: 0.5,
 } as const;
