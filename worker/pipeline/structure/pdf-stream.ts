@@ -10,9 +10,10 @@
 //     holding a number), a column boundary wherever a gap at least streamMinGutterEm wide runs
 //     through (nearly) all of them; text-only lines (wrapped labels, section labels, the header)
 //     never make or break a column;
-//   - header: the lines above the first line of values (years and ranges are names); each run of
-//     header words takes the columns whose value centres it covers, so a label over several
-//     columns is a band over exactly those;
+//   - header: the lines above the first line of values (years and ranges are names), read bottom
+//     up: a name with nothing under it takes its column; a label over names is a band over the
+//     smallest group of columns whose names it is centred on (layout programs centre bands);
+//     a line stacked over a name is that name's first line only when a word says so (below);
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
