@@ -74,6 +74,18 @@ test("a borderless table: columns from gutters, bands over the pairs they are ce
   ]);
 });
 
+test("a section label running over the value columns is a row of its own, in the stub column", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Percent", 0, 35], ["distribution", 39, 150]),
+    ...lineAt(42, ["Mining", 0, 32], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  const model = streamTable([0, 0, 180, 52], words);
+  assert.ok(model);
+  assert.ok(cellsOf(model).includes("2,0+1 Percent distribution"), JSON.stringify(cellsOf(model)));
+});
+
 test("a capitalised label line without values stays a row of its own (a section label)", () => {
   const words = [
     ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),

