@@ -84,6 +84,9 @@ test("a section label running over the value columns is a row of its own, in the
   const model = streamTable([0, 0, 180, 52], words);
   assert.ok(model);
   assert.ok(cellsOf(model).includes("2,0+1 Percent distribution"), JSON.stringify(cellsOf(model)));
+  // Centred on the table instead, the same: a section label stands in the stub column.
+  const centred = words.map((w) => (w.text === "Percent" ? { ...w, box: [50, 28, 85, 38] as Box } : w.text === "distribution" ? { ...w, box: [89, 28, 140, 38] as Box } : w));
+  assert.ok(cellsOf(streamTable([0, 0, 180, 52], centred)!).includes("2,0+1 Percent distribution"));
 });
 
 test("a capitalised label line without values stays a row of its own (a section label)", () => {

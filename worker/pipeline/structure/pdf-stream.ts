@@ -249,12 +249,14 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
       }
     } else bodyRows.push({ cells });
   }
-  // A lone label of the body starting in the stub (a section label running over the value
-  // columns) stands in the stub column, as the ICDAR ground truth keeps body section labels: the
-  // cell's neighbours are then the ones the scorer sees.
-  for (const row of bodyRows) {
-    const only = row.cells.size === 1 ? row.cells.get(0) : undefined;
-    if (only) only.last = 0;
+  // A lone label of the body starting in the stub or running over two or more columns (a section
+  // label, set from the stub or centred on the table) stands in the stub column, as the ICDAR
+  // ground truth keeps body section labels: the cell's neighbours are then the ones the scorer
+  // sees. A lone label in one value column (a note wrapped in its column) stays there.
+  for (const [k, row] of bodyRows.entries()) {
+    const only = row.cells.size === 1 ? [...row.cells.values()][0]! : undefined;
+    if (!only || (only.first !== 0 && only.last === only.first)) continue;
+    bodyRows[k] = { cells: new Map([[0, { ...only, first: 0, last: 0 }]]) };
   }
   const headerLines = lines.slice(0, bodyStart);
   const headerRows = readHeader(headerLines, columns, minGap, bodyRows, settings);
