@@ -238,14 +238,13 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
     // Two runs of one line in one column (a word nearer another column than its own): not sure.
     if (new Set(parts.map((p) => p.first)).size < parts.length) return null;
     const cells = new Map(parts.map((p) => [p.first, p]));
-    const prev = prevRow;
-    if (prev && continues(prev, parts, valueLine)) {
+    if (prevRow && continues(prevRow, parts, valueLine)) {
       for (const p of parts) {
-        const target = prev.cells.get(p.first);
+        const target = prevRow.cells.get(p.first);
         if (target) {
           target.words.push(...p.words);
           target.last = Math.max(target.last, p.last);
-        } else prev.cells.set(p.first, p);
+        } else prevRow.cells.set(p.first, p);
       }
     } else bodyRows.push({ cells });
   }
@@ -277,6 +276,7 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   // Without a header reading the box covers the body only: no opinion on the header's cells.
   const box = boxUnion(cells.map((c) => c.box!));
   if (!box) return null;
+  // `source` says which kind of table the model is (an unruled one), not which reader made it.
   return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
 }
 
