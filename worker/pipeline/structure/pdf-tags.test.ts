@@ -10,6 +10,7 @@ import { openPdf } from "../../../lib/pdf/open-pdf";
 import { runPipeline, type PageStructure } from "../run-pipeline";
 import { readTaggedTables } from "./pdf-tags";
 import { makeTaggedTablePdf, type TaggedText } from "./tagged-test-pdf";
+import { STRUCTURE_READERS, type StructureSource } from "./registry";
 import { TestPdf } from "../../../tests/pdf/make-pdf";
 
 let dir: string;
@@ -39,7 +40,11 @@ async function save(name: string, rows: number[][][]): Promise<string> {
   return file;
 }
 
-async function extract(file: string) {
+/** Every reader but pdf-stream (which reads this unruled table too): the tree is measured against
+ * text geometry alone. */
+const WITHOUT_STREAM = STRUCTURE_READERS.map((r) => r.name).filter((name) => name !== "pdf-stream");
+
+async function extract(file: string, structureReaders: readonly StructureSource[] = WITHOUT_STREAM) {
   const structures: PageStructure[] = [];
   const { result } = await runPipeline({
     pdfPath: file,
@@ -49,6 +54,7 @@ async function extract(file: string) {
     cacheDir: null,
     outputDir: dir,
     ocr: [],
+    structureReaders,
     onPage: ({ structure }) => {
       structures.push(structure);
     },
@@ -111,4 +117,8 @@ test("an untagged page: pdf-tags has no opinion, and pdf-layout alone cannot ver
   assert.deepEqual(structure.readings.map((r) => r.source), ["pdf-layout"]);
   assert.ok(structure.verdicts[0]!.every((v) => v.verdict.level === "single"));
   assert.ok(result.tables[0]!.rows.flat().every((c) => c.confidence !== "verified" && c.provisional === undefined));
+  // pdf-stream, reading the same whitespace by its own method, is the second reading there.
+  const both = await extract(await pdf.save("untagged-2"), STRUCTURE_READERS.map((r) => r.name));
+  assert.deepEqual(both.structure.readings.map((r) => r.source), ["pdf-layout", "pdf-stream"]);
+  assert.ok(both.structure.verdicts[0]!.every((v) => v.verdict.level === "agreed"), JSON.stringify(both.structure.verdicts[0]!.map((v) => v.verdict.level)));
 });

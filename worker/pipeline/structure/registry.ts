@@ -5,11 +5,12 @@ import type { StructureContext, StructureReader, StructureReading, StructureSour
 import { pdfGridReader } from "./pdf-grid";
 import { pdfLayoutReader } from "./pdf-layout";
 import { pdfLayoutAltReader } from "./pdf-layout-alt";
+import { pdfStreamReader } from "./pdf-stream";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
 import type { StageTimer } from "../stage-timer";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfTagsReader, ocrLinesReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader];
 
 export interface ReadStructureOptions {
   /** Reader names to run (default: all); a way to measure and evaluate readers alone. */

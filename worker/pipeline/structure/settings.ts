@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.7";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.8";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -42,4 +42,40 @@ export const STRUCTURE_SETTINGS = {
    * verified; every ground-truth table without numbers is ruled (eu-007, eu-013). Generated
    * families chart-legend and abbreviation-key. */
   layoutMinDigitCells: 1,
+  /** pdf-stream (pdf-stream.ts): a word joins a line whose vertical extent covers at least this
+   * share of its height. Words of one line overlap fully; lines of a table are >= 1.1 line
+   * heights apart, so half a height never reaches the next line, while a superscript (footnote
+   * mark, raised by < 0.5 of its height) stays on its line. */
+  streamLineOverlap: 0.5,
+  /** pdf-stream: a column boundary is a gap in the value lines' x-profile at least this many ems
+   * (median font size) wide. A word space is 0.25-0.3 em and right-aligned numbers with a space as
+   * thousands separator ("12 345" over "1 234") line their spaces up into a 0.3 em gap through
+   * every row, so the width must clear that; a gutter narrower than 0.6 em between two columns
+   * is one a reader would not see either. */
+  streamMinGutterEm: 0.8,
+  /** pdf-stream: a region is read only when at least this many of its lines hold a number: a
+   * profile of one line has a gap between every two words. */
+  streamMinValueLines: 2,
+  /** pdf-stream: a gutter may be crossed by this share of the value lines (rounded down): one line
+   * in ten may run over it (a long label in a wide table) without merging two columns; in a table
+   * under ten value lines none may. */
+  streamGutterCrossingShare: 0.1,
+  /** pdf-stream: two header runs on lines one above the other are the lines of one wrapped name
+   * (one column, not a band centred over two) when they overlap by at least this share of the
+   * shorter: a wrapped name's lines stack (left-aligned or centred on one another), while a band
+   * centred over a pair of columns reaches only partly over either name below it (eu-018's
+   * years over "n | % Pos": a third of the year's width). */
+  streamStackedOverlap: 0.5,
+  /** pdf-stream: a band label spans a group of columns when its middle lies within this share of
+   * the group's width from the middle of the names under it. Labels are centred by layout
+   * programs to within a point or two; 0.1 of a two-column group (>= 40 pt in the shared sets)
+   * allows 4 pt, while the middle of the next larger or smaller group lies at least half a
+   * column (>= 0.25 of the group) away. */
+  streamBandCentreShare: 0.1,
+  /** pdf-stream: a line without numbers under a table's values starts a second table stacked
+   * under the first when it has words over at least this share of the value columns (and two):
+   * a header line names every column or nearly so, while a text row of the body (a note, a
+   * section label, a wrapped label) stands in the stub or one column. Half: a repeated header may
+   * leave the columns under a band unnamed on its first line. */
+  streamRestartNamedShare: 0.5,
 } as const;

@@ -1,0 +1,214 @@
+// pdf-stream reads an unruled table again from whitespace, by its own method: columns from the
+// value lines' projection profile, bands by centring over the names below, wrapped lines joined by
+// their words. It must read a plain borderless table right, say nothing where it is not sure, and
+// its different reading must cost a pdf-layout cell its verified standing in the structure vote.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Box, TableModel, Word } from "../types";
+import type { StructureContext } from "./types";
+import { pdfStreamReader, streamTable, streamTables } from "./pdf-stream";
+import { pdfLayoutReader } from "./pdf-layout";
+import { SETTINGS } from "../settings";
+import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
+
+/** Words of one line at height y: [text, x0, x1]. */
+const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] => items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
+
+function context(words: Word[], regions: Box[], tables: TableModel[] = []): StructureContext {
+  return {
+    pageNumber: 1,
+    words,
+    graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
+    detected: { tables, rulings: [], grids: [], layoutRegions: [] },
+    tableRegions: regions,
+    ocr: {},
+    page: null,
+    settings: SETTINGS,
+  };
+}
+
+/** The model's cells as "row,col+span text", header rows first. */
+const cellsOf = (model: TableModel) => model.cells.filter((c) => c.text !== "").map((c) => `${c.row},${c.col}+${c.colSpan} ${c.text}`);
+
+// Two year bands, each centred over a "Number | Share" pair; a row label wrapped onto a second
+// line in lower case (its values on the first line); a "$" set apart at the left of the first
+// money column on the first and the total row.
+const TABLE = [
+  ...lineAt(0, ["2020", 125, 147], ["2021", 245, 267]),
+  ...lineAt(14, ["Item", 0, 20], ["Number", 80, 115], ["Share", 155, 180], ["Number", 200, 235], ["Share", 275, 300]),
+  ...lineAt(30, ["Mining", 0, 32], ["$", 80, 85], ["1,234", 90, 115], ["12.5", 160, 180], ["2,001", 210, 235], ["10.1", 280, 300]),
+  ...lineAt(44, ["Construction", 0, 55], ["and", 58, 72], ["987", 100, 115], ["7.5", 165, 180], ["1,113", 210, 235], ["5.2", 285, 300]),
+  ...lineAt(56, ["building", 0, 38]),
+  ...lineAt(70, ["Total", 0, 25], ["$", 80, 85], ["2,221", 90, 115], ["20.0", 160, 180], ["3,114", 210, 235], ["15.3", 280, 300]),
+];
+const REGION: Box = [0, 0, 300, 80];
+
+test("a borderless table: columns from gutters, bands over the pairs they are centred on, the wrapped label and the set-apart sign whole", () => {
+  const model = streamTable(REGION, TABLE);
+  assert.ok(model);
+  assert.equal(model.headerRows, 2);
+  assert.equal(model.nCols, 5);
+  assert.deepEqual(cellsOf(model), [
+    "0,1+2 2020",
+    "0,3+2 2021",
+    "1,0+1 Item",
+    "1,1+1 Number",
+    "1,2+1 Share",
+    "1,3+1 Number",
+    "1,4+1 Share",
+    "2,0+1 Mining",
+    "2,1+1 $ 1,234",
+    "2,2+1 12.5",
+    "2,3+1 2,001",
+    "2,4+1 10.1",
+    "3,0+1 Construction and building",
+    "3,1+1 987",
+    "3,2+1 7.5",
+    "3,3+1 1,113",
+    "3,4+1 5.2",
+    "4,0+1 Total",
+    "4,1+1 $ 2,221",
+    "4,2+1 20.0",
+    "4,3+1 3,114",
+    "4,4+1 15.3",
+  ]);
+});
+
+test("a section label running over the value columns is a row of its own, in the stub column", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Percent", 0, 35], ["distribution", 39, 150]),
+    ...lineAt(42, ["Mining", 0, 32], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  const model = streamTable([0, 0, 180, 52], words);
+  assert.ok(model);
+  assert.ok(cellsOf(model).includes("2,0+1 Percent distribution"), JSON.stringify(cellsOf(model)));
+  // Centred on the table instead, the same: a section label stands in the stub column.
+  const centred = words.map((w) => (w.text === "Percent" ? { ...w, box: [50, 28, 85, 38] as Box } : w.text === "distribution" ? { ...w, box: [89, 28, 140, 38] as Box } : w));
+  assert.ok(cellsOf(streamTable([0, 0, 180, 52], centred)!).includes("2,0+1 Percent distribution"));
+});
+
+test("a capitalised label line without values stays a row of its own (a section label)", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Services", 0, 40]),
+    ...lineAt(28, ["Transport", 0, 45], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(42, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  const model = streamTable([0, 0, 180, 52], words);
+  assert.ok(model);
+  assert.deepEqual(cellsOf(model), ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", "1,0+1 Services", "2,0+1 Transport", "2,1+1 12", "2,2+1 13", "3,0+1 Trade", "3,1+1 7", "3,2+1 8"]);
+});
+
+test("lines with numbers but no gutter running through all of them: no opinion", () => {
+  // Each line has wide gaps, but no gap stands at the same place in every line.
+  const words = [
+    ...lineAt(0, ["Sales", 0, 30], ["12", 40, 50], ["rose", 60, 90], ["13", 100, 110], ["fast", 120, 160]),
+    ...lineAt(14, ["Costs", 0, 45], ["7", 55, 60], ["fell", 70, 115], ["8", 125, 130], ["slowly", 140, 160]),
+    ...lineAt(28, ["Wages", 0, 35], ["3", 45, 50], ["grew", 58, 100], ["4", 108, 113], ["often", 122, 160]),
+  ];
+  assert.equal(streamTable([0, 0, 160, 38], words), null);
+  // The same lines with their values lined up in columns are a table.
+  const aligned = [
+    ...lineAt(0, ["Sales", 0, 30], ["12", 60, 70], ["13", 100, 110]),
+    ...lineAt(14, ["Costs", 0, 30], ["7", 65, 70], ["8", 105, 110]),
+    ...lineAt(28, ["Wages", 0, 35], ["3", 65, 70], ["4", 105, 110]),
+  ];
+  assert.equal(streamTable([0, 0, 110, 38], aligned)?.nCols, 3);
+});
+
+test("a column with a value in one line of ten is a column, not a gutter one line crosses", () => {
+  const words = Array.from({ length: 10 }, (_, r) =>
+    lineAt(r * 14, [`Row${r}`, 0, 30], ["12", 68, 80], ...(r === 4 ? [["5", 125, 130] as [string, number, number]] : []), ["13", 178, 190]),
+  ).flat();
+  const model = streamTable([0, 0, 190, 140], words);
+  assert.ok(model);
+  assert.equal(model.nCols, 4);
+  assert.ok(model.cells.some((c) => c.text === "5" && c.col === 2 && c.colSpan === 1));
+  // A label running over the first gutter in one line of ten does not merge the columns.
+  const crossing = words.map((w) => (w.text === "Row7" ? { ...w, text: "Row7-long-label", box: [0, w.box[1], 66, w.box[3]] as Box } : w));
+  const read = streamTable([0, 0, 190, 140], crossing);
+  assert.ok(read);
+  assert.equal(read.nCols, 4);
+  assert.ok(read.cells.some((c) => c.text === "Row7-long-label" && c.col === 0 && c.colSpan === 1), "the label stays in its column, the value in its own");
+});
+
+test("a line of column names under the values starts a second table: two stacked tables in one region are read as two", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+    ...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]),
+    ...lineAt(62, ["Mining", 0, 32], ["5", 114, 120], ["6", 174, 180]),
+    ...lineAt(76, ["Trade", 0, 25], ["3", 114, 120], ["4", 174, 180]),
+  ];
+  const tables = streamTables([0, 0, 180, 86], words);
+  assert.ok(tables);
+  assert.deepEqual(tables.map((t) => [t.headerRows, t.nRows, cellsOf(t)[0], cellsOf(t)[1]]), [
+    [1, 3, "0,0+1 Item", "0,1+1 2020"],
+    [1, 3, "0,0+1 Item", "0,1+1 Men"],
+  ]);
+  // A text row in the stub alone (a section label) does not start a table.
+  const section = words.map((w) => (w.box[1] === 48 && w.text !== "Item" ? null : w)).filter((w): w is Word => w !== null).map((w) => (w.text === "Item" && w.box[1] === 48 ? { ...w, text: "Services" } : w));
+  assert.equal(streamTables([0, 0, 180, 86], section)?.length, 1);
+});
+
+test("dot leaders fill the gutters: no opinion", () => {
+  const words = [
+    ...lineAt(0, ["Mining", 0, 32], ["........", 35, 95], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(14, ["Trade", 0, 25], ["..........", 28, 95], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  assert.equal(streamTable([0, 0, 180, 24], words), null);
+});
+
+test("a name stacked over another without a word carrying it on (a band or a wrapped name?): the header gets no opinion, the body still does", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["Mean", 100, 120], ["Cum.", 160, 180]),
+    ...lineAt(12, ["Loss", 100, 120], ["Share", 158, 180]),
+    ...lineAt(28, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(42, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  const model = streamTable([0, 0, 180, 52], words);
+  assert.ok(model);
+  assert.equal(model.headerRows, 0);
+  assert.deepEqual(model.box, [0, 28, 180, 52], "the box covers the body only, so the header's cells are outside its opinion");
+  assert.deepEqual(cellsOf(model), ["0,0+1 Mining", "0,1+1 12", "0,2+1 13", "1,0+1 Trade", "1,1+1 7", "1,2+1 8"]);
+});
+
+test("a region table detection read from rulings is pdf-grid's: pdf-stream reads only the unruled ones", async () => {
+  const ruled: TableModel = { box: REGION, nRows: 1, nCols: 1, cells: [], headerRows: 0, rowGroups: [], source: "pdf-grid", disputed: false };
+  assert.equal(await pdfStreamReader.read(context(TABLE, [REGION], [ruled])), null);
+  const reading = await pdfStreamReader.read(context(TABLE, [REGION], [{ ...ruled, source: "pdf-layout" }]));
+  assert.ok(reading && reading.kind === "tables" && reading.tables.length === 1);
+});
+
+test("the structure vote: where pdf-stream joins a wrapped label pdf-layout splits, the delivered cell is disputed, not verified", async () => {
+  // "Manufacturing durable" ran out of room; "goods" hangs under it, indented, in lower case.
+  // pdf-layout (hangingWraps off) keeps "goods" a row of its own; pdf-stream reads a wrap.
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]),
+    ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280]),
+    ...lineAt(24, ["Manufacturing", 0, 70], ["durable", 73, 110]),
+    ...lineAt(36, ["goods", 15, 40], ["7", 214, 220], ["8", 274, 280]),
+  ];
+  const ctx = context(words, [[0, 0, 280, 46]]);
+  assert.equal(SETTINGS.hangingWraps, false, "the test assumes pdf-layout keeps each indented line a row");
+  const layout = await pdfLayoutReader.read(ctx);
+  const stream = await pdfStreamReader.read(ctx);
+  assert.ok(layout && stream && stream.kind === "tables");
+  assert.ok(stream.tables[0]!.cells.some((c) => c.text === "Manufacturing durable goods"));
+  const page = new PageWords(words);
+  const readings = [prepareReading(layout, page), prepareReading(stream, page)];
+  const idx = (...texts: string[]) => words.map((w, i) => (texts.includes(w.text) ? i : -1)).filter((i) => i >= 0);
+  const boxOf = (ids: number[]): Box => [Math.min(...ids.map((i) => words[i]!.box[0])), Math.min(...ids.map((i) => words[i]!.box[1])), Math.max(...ids.map((i) => words[i]!.box[2])), Math.max(...ids.map((i) => words[i]!.box[3]))];
+  const split = idx("Manufacturing", "durable");
+  const verdict = judgeCell(split, boxOf(split), "Manufacturing durable", readings);
+  assert.deepEqual(verdict.supporters, ["pdf-layout"]);
+  assert.deepEqual(verdict.against, ["pdf-stream"]);
+  assert.equal(verdict.level, "disputed");
+  assert.equal(verdict.versions["pdf-stream"], "Manufacturing durable goods");
+  // Where the two agree (a value cell), pdf-stream is a second supporter.
+  const value = idx("12");
+  assert.deepEqual(judgeCell(value, boxOf(value), "12", readings).supporters, ["pdf-layout", "pdf-stream"]);
+});
