@@ -63,14 +63,14 @@ export const RECONCILE_SETTINGS = {
   /** How many full segmentations (readings that check relations; the delivered table's own
    * reading is one) must support a cell that takes part in a relation before it can be verified;
    * fewer -> at most unverified (`single`). A fragments reading (ocr-2-lines) checks a cell's
-   * boundaries, never its neighbours, so with 1 an unruled table's relations are verified by
-   * text geometry alone, the one reading that made them. 1 while no second segmentation reads
-   * unruled tables: measured 2026-11-25 (both OCR families, warm cache), 2 leaves EU 64.0%
-   * verified (from 79.8%) and the generated corpus 6.0% (from 95.4%), nothing more caught. With
-   * the pdf-stream reader of branch i13-stream applied (not on this branch), 2 gives EU 80.5%
-   * (1: 81.2%) and the generated corpus 93.5% (1: 96.3%), verified relations 99.98% and 100.0%
-   * right either way: the figure to decide this on after that merge, with the unseen set. */
-  minRelationSupport: 1 as number,
+   * boundaries, never its neighbours, so with 1 an unruled table's relations were verified by
+   * text geometry alone, the one reading that made them. 2 is the rule, not a tuned value: a
+   * relation is verified only when two independent segmentations put the same cells side by
+   * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured 2026-11-25 with
+   * pdf-stream merged, both OCR families, warm cache: EU verified 81.2% -> 80.5% of relations,
+   * generated corpus 97.1% -> 94.4%, verified relations 99.98% and 100.0% right either way
+   * (before pdf-stream, 2 left EU 64.0% and the generated corpus 6.0%, so it waited for it). */
+  minRelationSupport: 2 as number,
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

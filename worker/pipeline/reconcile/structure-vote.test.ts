@@ -65,13 +65,18 @@ test("one structure reading only (no opinion from the others): no cell can be ve
   assert.equal(out.rows[0]![0]!.provisional, undefined);
 });
 
-test("two readings against one that merges a cell: resolved, with every segmentation's version", () => {
-  const out = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", MERGED), LINES]);
+test("two segmentations against one that merges a cell: resolved, with every segmentation's version", () => {
+  const out = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", MERGED), tables("pdf-tags", RIGHT), LINES]);
   assert.equal(out.rows[0]![0]!.confidence, "resolved");
-  assert.deepEqual(out.rows[0]![0]!.readings, { "pdf-text": "Pens", "ocr-1": "Pens", "ocr-2": "Pens", "pdf-grid": "Pens", "pdf-layout": "Pens 12", "ocr-2-lines": "Pens" });
+  assert.deepEqual(out.rows[0]![0]!.readings, { "pdf-text": "Pens", "ocr-1": "Pens", "ocr-2": "Pens", "pdf-grid": "Pens", "pdf-layout": "Pens 12", "pdf-tags": "Pens", "ocr-2-lines": "Pens" });
   assert.equal(out.rows[0]![0]!.provisional, undefined);
-  // The other row, on which all three agree, stays verified.
+  // The other row, on which all agree, stays verified.
   assert.equal(out.rows[1]![1]!.confidence, "verified");
+  // With the detected lines as the second supporter, the cell's neighbours are vouched for by one
+  // segmentation only (minRelationSupport 2): no majority of segmentations, so unverified.
+  const linesOnly = vote([tables("pdf-grid", RIGHT), tables("pdf-layout", MERGED), LINES]);
+  assert.equal(linesOnly.rows[0]![0]!.confidence, "unverified");
+  assert.equal(linesOnly.rows[0]![0]!.readings!["pdf-layout"], "Pens 12");
 });
 
 test("one against one: disputed, provisional, the value unchanged and both versions shown", () => {

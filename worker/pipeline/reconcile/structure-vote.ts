@@ -31,7 +31,10 @@
 //   - agreed:   >= minStructureSupport supporters and nobody against -> the value vote stands;
 //   - majority: >= minStructureSupport supporters, more than against -> at most `resolved`;
 //   - single:   fewer supporters than that and nobody against (one structure reading saw the
-//               table) -> at most `unverified`: one reading, nothing cross-checked it;
+//               table) -> at most `unverified`: one reading, nothing cross-checked it; likewise a
+//               cell with neighbours that fewer than minRelationSupport full segmentations
+//               support (its place checked by one segmentation), where a reading against it still
+//               adds its version to `readings`;
 //   - disputed: as many or more against than for -> `disputed`, provisional, `readings` holding
 //               what each segmentation would make of the cell (keyed by structure source) beside
 //               the value readings.
@@ -295,8 +298,12 @@ export function applyVerdict(cell: Cell, verdict: StructureVerdict): Cell {
   switch (verdict.level) {
     case "agreed":
       return cell;
-    case "single":
-      return capAt(cell, "unverified");
+    case "single": {
+      // A majority whose relations only one segmentation checked (minRelationSupport) still
+      // shows the objection: the reviewer sees what the reading against it would make of it.
+      const capped = capAt(cell, "unverified");
+      return capped === cell || verdict.against.length === 0 ? capped : { ...capped, readings: withVersions(cell, verdict) };
+    }
     case "majority": {
       const capped = capAt(cell, "resolved");
       return capped === cell ? cell : { ...capped, readings: withVersions(cell, verdict) };
