@@ -199,3 +199,9 @@ test("standard errors: '(se)' lines under estimates are rows, MOE/SE columns und
 // gutters inside the bands (two header lines crossing them) and made a band level of its own
 // (tables/band-gutters.ts, tables/unit-lines.ts).
 test("a stub label set once across a multi-line header is the stub's name, bands over the leaf names", () => checkFamily("stub-head", [0, 1, 2, 3, 4, 5, 6, 8]));
+// US Census style, tight and unruled, a blank line after every five rows (and under a total row in
+// even variants; rules above and below the header in every third): read right from the start.
+test("a blank line after every five rows is neither a row nor the table's end", async () => {
+  await checkFamily("blank-every-five", 6);
+  await checkFamily("blank-every-five", [3, 8], 7);
+});
