@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.15";
+export const SETTINGS_VERSION = "2026-11-25.16";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -199,6 +199,10 @@ export const SETTINGS = {
   /** A run of lines reaches a wrapped label's third and later lines (detect-tables: the carried
    * count restarts when the run reaches a line). */
   wrappedRunReach: true,
+  /** A lower-case line flush under an inner cell of a table's row carries on that cell's wrapped
+   * text and keeps the table going (tables/inner-wraps.ts). 2026-11-25.16, generated family
+   * text-columns: a description wrapped under the LAST row was cut off the table. */
+  innerCellWraps: true as boolean,
   /** Lone labels across the whole body are spanner rows in column 0 (build-table isSpanner). */
   bodySpanners: true,
   /** Leaders set with spaces (". . . .") dropped from the text layer (readers/typewriter-rules.ts).
