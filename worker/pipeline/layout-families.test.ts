@@ -23,7 +23,9 @@ async function extract(family: string, variant: number, seed = SEED, settings: S
   const dir = fs.mkdtempSync(path.join(root, `${generated.name}-`));
   const file = path.join(dir, `${generated.name}.pdf`);
   fs.writeFileSync(file, generated.pdf);
-  const { result } = await runPipeline({ pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [], settings });
+  // Every page a table lies on (a table continued over a page break has a part on each).
+  const pages = Math.max(1, ...generated.tables.map((t) => t.page));
+  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [], settings });
   return { result, truth: generated.tables };
 }
 
@@ -78,7 +80,8 @@ async function checkFamily(family: string, variants: number | number[], seed = S
     for (const t of truth) {
       // The delivered table nearest the true region (so the order of the two does not matter).
       const [cx, cy] = centre(topLeft(regionBox(t), height));
-      unused.sort((a, b) => Math.hypot(centre(a.bbox!)[0] - cx, centre(a.bbox!)[1] - cy) - Math.hypot(centre(b.bbox!)[0] - cx, centre(b.bbox!)[1] - cy));
+      // ... on the truth's page first (a continued table's parts stand at the same place).
+      unused.sort((a, b) => Number(a.page !== t.page) - Number(b.page !== t.page) || Math.hypot(centre(a.bbox!)[0] - cx, centre(a.bbox!)[1] - cy) - Math.hypot(centre(b.bbox!)[0] - cx, centre(b.bbox!)[1] - cy));
       const table = unused.shift()!;
       assert.deepEqual(actual(table), expected(t), `${label}: table at ${Math.round(cx)},${Math.round(cy)}`);
       // Every cell's box lies on the displayed page where its text was drawn.
@@ -211,4 +214,16 @@ test("a blank line after every five rows is neither a row nor the table's end", 
 test("a description wrapped in an inner column is one cell, also on the table's last row", async () => {
   await checkFamily("text-columns", 6);
   await checkFamily("text-columns", [9], 7);
+});
+// A table over a page break: page 2 repeats the title with "(continued)" / "—Con." and the header;
+// one table per page, each with its own header (read right from the start), the second linked to
+// the first (tables/continuation.ts announcesContinuation).
+test("a table continued on the next page is one table per page, each with its header, linked", async () => {
+  await checkFamily("continued-table", 6);
+  for (let variant = 0; variant < 6; variant++) {
+    const { result } = await extract("continued-table", variant);
+    // The second part is linked to the first: the "(continued)" title above it and the closing
+    // line under the first part announce the break (before settings 2026-11-25.16 they stopped it).
+    assert.deepEqual(result.tables.map((t) => [t.page, t.continued_from]), [[1, undefined], [2, { page: 1, index: 0 }]], `continued-table-${variant}: parts`);
+  }
 });

@@ -5,12 +5,11 @@
 // as the Statistical Abstract prints it). Truth: every printed body line is a row; a blank line is
 // not a row and does not end the table (the ICDAR ground truth numbers rows straight across them).
 import { Canvas } from "../canvas";
-import { columnNames, int, numberText, pick, STYLES, type Rng } from "../content";
+import { columnNames, int, numberText, pick, STYLES, US_STATES as STATES, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
 import { columnRights, columnsThatFit, placeHeader, placeValues } from "../value-columns";
 
-const STATES = ["Alabama", "Alaska", "Arizona", "Arkansas", "California", "Colorado", "Connecticut", "Delaware", "District of Columbia", "Florida", "Georgia", "Hawaii", "Idaho", "Illinois", "Indiana", "Iowa", "Kansas", "Kentucky", "Louisiana", "Maine", "Maryland", "Massachusetts", "Michigan", "Minnesota", "Mississippi", "Missouri", "Montana", "Nebraska", "Nevada", "New Hampshire", "New Jersey", "New Mexico", "New York", "North Carolina", "North Dakota", "Ohio", "Oklahoma", "Oregon", "Pennsylvania", "Rhode Island", "South Carolina", "South Dakota", "Tennessee", "Texas", "Utah", "Vermont", "Virginia", "Washington", "West Virginia", "Wisconsin", "Wyoming"];
 const YEARS = Array.from({ length: 30 }, (_, k) => String(1990 + k));
 const TOTALS = ["United States", "Total", "All areas"];
 

@@ -23,5 +23,6 @@ import { standardErrors } from "./standard-errors";
 import { stubHead } from "./stub-head";
 import { blankEveryFive } from "./blank-every-five";
 import { textColumns } from "./text-columns";
+import { continuedTable } from "./continued-table";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable];
