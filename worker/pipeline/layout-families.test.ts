@@ -227,3 +227,12 @@ test("a table continued on the next page is one table per page, each with its he
     assert.deepEqual(result.tables.map((t) => [t.page, t.continued_from]), [[1, undefined], [2, { page: 1, index: 0 }]], `continued-table-${variant}: parts`);
   }
 });
+// Column names rotated to read bottom to top over narrow columns (unruled, a full grid, or rules
+// above and below the header). Before settings 2026-11-25.16 the names were dropped (unruled) or
+// set aside as side labels (grid), and the first body row became the header; the widest stub
+// label 0.9 em from its first value made one cell with it (variant 0; tables/rotated-names.ts,
+// settings.gutterFromWidest).
+test("column names rotated a quarter turn are their columns' header cells", async () => {
+  await checkFamily("vertical-header", 6);
+  await checkFamily("vertical-header", [6, 7], 7);
+});

@@ -145,6 +145,10 @@ export const SETTINGS = {
   /** Inside a chunk that runs over a column gutter, a word gap this wide (ems) in the gutter
    * separates two cells; an ordinary space (0.25-0.33 em) keeps a spanning label whole. */
   gutterSplitGapEm: 0.4,
+  /** ... also when the gap starts inside the gutter: a column's widest text (a long stub label a
+   * little under one em from its first value) crosses the edge the other lines set, and its line
+   * was read as one chunk "Luxembourg 945.2". 2026-11-25.16, generated family vertical-header. */
+  gutterFromWidest: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */
@@ -203,6 +207,15 @@ export const SETTINGS = {
    * text and keeps the table going (tables/inner-wraps.ts). 2026-11-25.16, generated family
    * text-columns: a description wrapped under the LAST row was cut off the table. */
   innerCellWraps: true as boolean,
+  /** Rotated runs standing side by side above a table's first line of cells are its column names
+   * (tables/rotated-names.ts), not side labels. 2026-11-25.16, generated family vertical-header. */
+  rotatedColumnNames: true as boolean,
+  /** ... when each ends (its bottom) at most this many ems above that line: names stand on the
+   * header's bottom line, a rule and ~0.4 em padding above the first row (vertical-header draws
+   * 0.4-1 em; 2.5 leaves room for a thicker rule and looser padding). */
+  rotatedNameGapEm: 2.5,
+  /** ... and not more than this many ems below its top (glyph boxes of the two may touch). */
+  rotatedNameOverlapEm: 0.3,
   /** Lone labels across the whole body are spanner rows in column 0 (build-table isSpanner). */
   bodySpanners: true,
   /** Leaders set with spaces (". . . .") dropped from the text layer (readers/typewriter-rules.ts).
@@ -247,7 +260,7 @@ export const SETTINGS = {
   // tables/build-table.ts
   /** Rotated words belong to one side label when their left edges are within this many ems
    * (one label is one rotated line; the next label starts a line height away). */
-  sideLabelAlignEm: 0.5,
+sideLabelAlignEm: 0.5,
   /** ... and when they come within this many ems of each other along the label (a word space
    * of a rotated line is < 0.5 em; two labels of neighbouring row groups are further apart). */
   sideLabelReachEm: 1,

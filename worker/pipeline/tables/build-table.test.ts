@@ -121,3 +121,15 @@ test("layoutToModel: a lone label across the whole body is a row with its label 
   assert.ok(m!.cells.every((c) => c.colSpan === 1));
   assert.equal(m!.headerRows, 1);
 });
+
+test("splitAtGutters: a column's widest label, crossing the edge the other lines set, is cut from the value starting the next column", () => {
+  const columns = [
+    { x0: 0, x1: 40 },
+    { x0: 52, x1: 70 },
+  ];
+  const chunk = makeLine([word("Luxembourg", 0, 45), word("945.2", 52, 70)]);
+  assert.deepEqual(splitAtGutters(chunk, columns, SETTINGS).map((l) => l.text), ["Luxembourg", "945.2"]);
+  assert.deepEqual(splitAtGutters(chunk, columns, { ...SETTINGS, gutterFromWidest: false }).map((l) => l.text), ["Luxembourg 945.2"]);
+  // A word space (0.3 em) before the next column's edge keeps a spanning label whole.
+  assert.deepEqual(splitAtGutters(makeLine([word("Gross", 0, 49), word("product", 52, 70)]), columns, SETTINGS).map((l) => l.text), ["Gross product"]);
+});

@@ -10,6 +10,7 @@ import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
+import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -70,7 +71,10 @@ function sideLabelText(label: Word[]): string {
 
 /** Builds a table from a ruled grid and the words inside it. */
 export function gridToModel(grid: Grid, words: Word[], settings: Settings): TableModel | null {
-  const inside = words.filter((w) => wordCenterIn(w, grid.box, 1));
+  const all = words.filter((w) => wordCenterIn(w, grid.box, 1));
+  // Rotated column names over the first row are the header, not side labels (rotated-names.ts).
+  const names = findRotatedNames(all, grid.box, settings);
+  const inside = withoutNames(all, names);
   const { content, labels } = takeSideLabels(inside, settings);
   if (isUnderColumned(grid, content, settings)) return null;
   // Refine rows: a grid row that holds several text lines aligned across columns is a block of
@@ -114,7 +118,9 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
     }
   }
   const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
-  return rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+  const model = rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+  if (model) attachRotatedNames(model, names, all, settings);
+  return model;
 }
 
 /** A grid whose cells hold text split by column-wide gaps is missing its column rulings (zebra
@@ -163,7 +169,10 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings): numb
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
  * joined back into their cell. */
 export function layoutToModel(region: Box, words: Word[], settings: Settings, rulings: Ruling[] = []): TableModel | null {
-  const inside = words.filter((w) => wordCenterIn(w, region, 1));
+  // Rotated column names over the first row (they may stand above a detected region, which
+  // starts at its first line of cells) are the header, not side labels (rotated-names.ts).
+  const names = findRotatedNames(words, region, settings);
+  const inside = withoutNames(words.filter((w) => wordCenterIn(w, region, 1)), names);
   const { content, labels } = takeSideLabels(inside, settings);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
   if (lines.length === 0) return null;
@@ -261,6 +270,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     extendHeaderBands(model, settings);
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
+    attachRotatedNames(model, names, words, settings);
   }
   return model;
 }
@@ -416,7 +426,15 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     const prev = chunk.words[k - 1]!;
     const word = chunk.words[k]!;
     const gap = word.box[0] - prev.box[2];
-    const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + settings.gutterTolerance && word.box[0] >= columns[c + 1]!.x0 - settings.gutterTolerance);
+    // The gap lies in the gutter: from column c's right edge (or, for the column's widest text,
+    // which ran over the gutter and so did not set that edge, from inside the gutter) to the next
+    // column's left edge (generated family vertical-header: the widest stub label 0.9 em from its
+    // first value, settings.gutterFromWidest).
+    const inGutter = columns.some((col, c) => {
+      const next = columns[c + 1];
+      if (!next || word.box[0] < next.x0 - settings.gutterTolerance) return false;
+      return prev.box[2] <= col.x1 + settings.gutterTolerance || (settings.gutterFromWidest && prev.box[0] <= col.x1 && prev.box[2] < next.x0);
+    });
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
     else parts[parts.length - 1]!.push(word);
   }
