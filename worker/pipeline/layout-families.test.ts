@@ -236,3 +236,17 @@ test("column names rotated a quarter turn are their columns' header cells", asyn
   await checkFamily("vertical-header", 6);
   await checkFamily("vertical-header", [6, 7], 7);
 });
+// Groups closed by subtotal rows and a grand total, bold, a rule above each total only (across the
+// table, short over each value, or a double rule under the grand total): read right from the start.
+test("subtotal and total rows under a rule are body rows in the same columns", async () => {
+  await checkFamily("total-rows", 6);
+  await checkFamily("total-rows", [4, 9], 7);
+});
+// Labels without values heading groups of rows (italic, bold or capitals, flush left, long ones
+// running over the value columns). A long label's word gap falling in a value gutter must not cut
+// it (the widest-label gutter rule of vertical-header did, until it asked that the text before
+// the gap start in the column).
+test("row-group headers in the stub are rows of their own, their label in the first column", async () => {
+  await checkFamily("row-group-headers", 6);
+  await checkFamily("row-group-headers", [2, 6, 8], 7);
+});

@@ -130,6 +130,10 @@ test("splitAtGutters: a column's widest label, crossing the edge the other lines
   const chunk = makeLine([word("Luxembourg", 0, 45), word("945.2", 52, 70)]);
   assert.deepEqual(splitAtGutters(chunk, columns, SETTINGS).map((l) => l.text), ["Luxembourg", "945.2"]);
   assert.deepEqual(splitAtGutters(chunk, columns, { ...SETTINGS, gutterFromWidest: false }).map((l) => l.text), ["Luxembourg 945.2"]);
+  // A label running on from the stub over the value columns is cut nowhere, even where a word
+  // gap of 0.46 em falls in a gutter after a word that started in a value column.
+  const label = makeLine([word("Households", 0, 38), word("with", 41, 50), word("children", 42 + 8, 65), word("under", 69.6, 80)]);
+  assert.deepEqual(splitAtGutters(label, [{ x0: 0, x1: 40 }, { x0: 48, x1: 60 }, { x0: 68, x1: 80 }], SETTINGS).map((l) => l.text), ["Households with children under"]);
   // A word space (0.3 em) before the next column's edge keeps a spanning label whole.
   assert.deepEqual(splitAtGutters(makeLine([word("Gross", 0, 49), word("product", 52, 70)]), columns, SETTINGS).map((l) => l.text), ["Gross product"]);
 });

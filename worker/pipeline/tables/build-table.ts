@@ -427,13 +427,17 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     const word = chunk.words[k]!;
     const gap = word.box[0] - prev.box[2];
     // The gap lies in the gutter: from column c's right edge (or, for the column's widest text,
-    // which ran over the gutter and so did not set that edge, from inside the gutter) to the next
+    // which ran into the gutter and so did not set that edge, from inside the gutter) to the next
     // column's left edge (generated family vertical-header: the widest stub label 0.9 em from its
     // first value, settings.gutterFromWidest).
     const inGutter = columns.some((col, c) => {
       const next = columns[c + 1];
       if (!next || word.box[0] < next.x0 - settings.gutterTolerance) return false;
-      return prev.box[2] <= col.x1 + settings.gutterTolerance || (settings.gutterFromWidest && prev.box[0] <= col.x1 && prev.box[2] < next.x0);
+      if (prev.box[2] <= col.x1 + settings.gutterTolerance) return true;
+      // The text before the gap starts in column c (a label running on from the stub over the
+      // value columns is one cell, cut nowhere).
+      const start = parts[parts.length - 1]![0]!.box[0];
+      return settings.gutterFromWidest && start >= col.x0 - settings.gutterTolerance && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
     });
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
     else parts[parts.length - 1]!.push(word);

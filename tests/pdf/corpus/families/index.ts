@@ -25,5 +25,7 @@ import { blankEveryFive } from "./blank-every-five";
 import { textColumns } from "./text-columns";
 import { continuedTable } from "./continued-table";
 import { verticalHeader } from "./vertical-header";
+import { totalRows } from "./total-rows";
+import { rowGroupHeaders } from "./row-group-headers";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders];
