@@ -10,6 +10,7 @@ import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
+import { MARKED_YEAR } from "./year-names";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
@@ -646,7 +647,8 @@ function rawToModel(
   return model;
 }
 
-const YEAR = /^(19|20)\d\d\*?$/;
+// Years are column names, marked ones too ("2023p": year-names.ts).
+const YEAR = MARKED_YEAR;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 
 /** Leading rows that are band labels only: nothing in the first column, under half the columns

@@ -9,6 +9,7 @@ import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./b
 import { splitSideBySide } from "./split-side-by-side";
 import { dropWordBlocks } from "./word-blocks";
 import { continuesInnerCell } from "./inner-wraps";
+import { MARKED_YEAR_SPAN } from "./year-names";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -265,7 +266,7 @@ function headerKey(line: TextLine): string {
 }
 
 /** A year or a span of years ("2019", "2019-20", "1995–2000"): column names, not values. */
-const YEAR_NAME = /^(19|20)\d{2}([-–/](\d{2}|(19|20)\d{2}))?\*?$/;
+const YEAR_NAME = MARKED_YEAR_SPAN;
 
 /** A tabular line that could be a header: it names something (a letter), or it is a line of
  * years only; a line of other numbers is data, and data rows may repeat. */

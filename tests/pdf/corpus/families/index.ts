@@ -27,5 +27,6 @@ import { continuedTable } from "./continued-table";
 import { verticalHeader } from "./vertical-header";
 import { totalRows } from "./total-rows";
 import { rowGroupHeaders } from "./row-group-headers";
+import { markerValues } from "./marker-values";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues];
