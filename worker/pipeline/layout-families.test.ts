@@ -208,9 +208,11 @@ test("a blank line after every five rows is neither a row nor the table's end", 
   await checkFamily("blank-every-five", 6);
   await checkFamily("blank-every-five", [3, 8], 7);
 });
-// A code column, a description wrapped onto one to four lines, values on its first line. Before
-// settings 2026-11-25.16 a description wrapped under the LAST row lost its tail to prose (seed 13
-// variants 0, 1, 2; tables/inner-wraps.ts).
+// A code column, a description wrapped onto one to four lines, values on its first line (even
+// variants) or its last (odd ones). Before settings 2026-11-25.16 a description wrapped under the
+// LAST row lost its tail to prose (seed 13 variants 0, 2), and values on a description's last line
+// made a row of their own, and with a status column the first rows joined the header (variant 3;
+// tables/inner-wraps.ts).
 test("a description wrapped in an inner column is one cell, also on the table's last row", async () => {
   await checkFamily("text-columns", 6);
   await checkFamily("text-columns", [9], 7);

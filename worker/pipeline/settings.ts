@@ -204,8 +204,10 @@ export const SETTINGS = {
    * count restarts when the run reaches a line). */
   wrappedRunReach: true,
   /** A lower-case line flush under an inner cell of a table's row carries on that cell's wrapped
-   * text and keeps the table going (tables/inner-wraps.ts). 2026-11-25.16, generated family
-   * text-columns: a description wrapped under the LAST row was cut off the table. */
+   * text and keeps the table going, with the row's values when it had none yet (values on the
+   * description's last line) (tables/inner-wraps.ts). 2026-11-25.16, generated family
+   * text-columns: a description wrapped under the LAST row was cut off the table, and values on
+   * a description's last line made a row of their own (F1 0.83-0.84 on seeds 13, 7 and 99). */
   innerCellWraps: true as boolean,
   /** Rotated runs standing side by side above a table's first line of cells are its column names
    * (tables/rotated-names.ts), not side labels. 2026-11-25.16, generated family vertical-header. */

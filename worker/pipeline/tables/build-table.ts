@@ -11,6 +11,7 @@ import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
 import { MARKED_YEAR } from "./year-names";
+import { valuesOnInnerWrap } from "./inner-wraps";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
@@ -510,6 +511,8 @@ function isContinuation(
   // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
   // row is a row of its own).
   if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
+  // ...or an inner text cell's (a description between a code and the values: inner-wraps.ts).
+  if (valuesOnInnerWrap(cells, prevCells, line.size, settings, isNumeric)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   // A label alone on its line at a hanging indent, where the label above ran out of room.
   const label = cells.get(0);

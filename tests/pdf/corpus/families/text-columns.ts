@@ -1,10 +1,11 @@
 // A classification table: a code column ("311", "21-22", "B06.1"), then a description column of
-// running text wrapped onto one to four lines, then value columns; every row top-aligned (the code
-// and the values on the description's first line). Sub-variants: rows separated by a little white
-// space, by a thin rule across the table, or by nothing at all (the next code is the only sign of a
-// new row); in some variants the description column comes last but one, a text "Status" column
-// after the values; every fifth variant without the rules above and below the header. Truth: a description's lines are one cell (the ICDAR ground truth joins a
-// cell's lines); each printed code starts a row.
+// running text wrapped onto one to four lines, then value columns; the code and the values on the
+// description's first line, or (odd variants) the values on its last line, as many US reports set
+// them. Sub-variants: rows separated by a little white space, by a thin rule across the table, or
+// by nothing at all (the next code is the only sign of a new row); in some variants a text
+// "Status" column after the values; every fifth variant without the rules above and below the
+// header. Truth: a description's lines are one cell (the ICDAR ground truth joins a cell's
+// lines); each printed code starts a row.
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, sample, STYLES, wrapWords } from "../content";
 import type { Family } from "../family";
@@ -48,6 +49,9 @@ export const textColumns: Family = {
     const separation = variant % 3;
     // Every fourth variant ends with a text column after the values.
     const status = variant % 4 === 3;
+    // Odd variants set the values (and the status) on the description's LAST line, as many US
+    // reports do; the code stays on its first.
+    const onLast = variant % 2 === 1;
     // Every fifth variant has no rules above, under or below the header and the body.
     const framed = variant % 5 !== 4;
     const codeName = pick(rng, ["Code", "NAICS code", "Item"]);
@@ -87,11 +91,12 @@ export const textColumns: Family = {
       const boxes = lines.map((line, k) => canvas.text(line, textX, y + k * pitch, size, font.regular));
       const box: [number, number, number, number] = [textX, boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
       cells.push({ row, col: 1, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
+      const vy = onLast ? y + (lines.length - 1) * pitch : y;
       for (let c = 1; c <= cols; c++) {
         const v = numberText(rng, style);
-        put(row, c + 1, v, valueRight(c) - font.regular.widthOfTextAtSize(v, size), y, false);
+        put(row, c + 1, v, valueRight(c) - font.regular.widthOfTextAtSize(v, size), vy, false);
       }
-      if (status) put(row, cols + 2, pick(rng, STATUS), statusX, y, false);
+      if (status) put(row, cols + 2, pick(rng, STATUS), statusX, vy, false);
       y += lines.length * pitch;
       if (separation === 0) y += size * (0.5 + rng() * 0.4);
       else if (separation === 1 && r < entries.length - 1) {
