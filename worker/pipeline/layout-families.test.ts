@@ -233,9 +233,10 @@ test("a table continued on the next page is one table per page, each with its he
 // above and below the header). Before settings 2026-11-25.16 the names were dropped (unruled) or
 // set aside as side labels (grid), and the first body row became the header; the widest stub
 // label 0.9 em from its first value made one cell with it (variant 0; tables/rotated-names.ts,
-// settings.gutterFromWidest).
+// settings.gutterFromWidest). Variants 2 and 7: two upright bands over the names (unruled, grid).
 test("column names rotated a quarter turn are their columns' header cells", async () => {
   await checkFamily("vertical-header", 6);
+  await checkFamily("vertical-header", [7], 13);
   await checkFamily("vertical-header", [6, 7], 7);
 });
 // Groups closed by subtotal rows and a grand total, bold, a rule above each total only (across the

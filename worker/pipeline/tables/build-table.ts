@@ -269,10 +269,11 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   });
   const model = rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
   if (model) {
+    // Rotated names first: bands above them then widen over their columns like any band.
+    attachRotatedNames(model, names, words, settings);
     extendHeaderBands(model, settings);
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
-    attachRotatedNames(model, names, words, settings);
   }
   return model;
 }

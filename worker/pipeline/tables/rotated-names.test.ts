@@ -26,3 +26,14 @@ test("not column names: a lone rotated run, runs beside the body (side labels), 
   assert.deepEqual(findRotatedNames([...body, up("Employment", 83, 40), up("Hours", 130, 40)], [0, 100, 150, 138], SETTINGS), []);
   assert.deepEqual(findRotatedNames([...body, up("Employment", 83, 98), up("Hours", 130, 98)], [0, 100, 150, 138], { ...SETTINGS, rotatedColumnNames: false }), []);
 });
+
+test("upright band labels over the rotated names: a band line above the names' row, the names still found under a band line of cells", () => {
+  // Two bands above the tallest name (its top at 48), each over one column.
+  const words = [...body, up("Employment", 83, 98), up("Hours", 130, 98), word("Men", 80, 36), word("Women", 125, 36)];
+  const model = layoutToModel([0, 100, 150, 138], words, SETTINGS)!;
+  assert.equal(model.headerRows, 2);
+  assert.deepEqual(model.cells.filter((c) => c.row <= 1 && c.text !== "").map((c) => [c.row, c.col, c.text]), [[0, 1, "Men"], [0, 2, "Women"], [1, 1, "Employment"], [1, 2, "Hours"]]);
+  // Inside a region that holds the band line (a grid, a ground-truth region), the names stand on
+  // the first body line, not on the band line.
+  assert.equal(findRotatedNames(words, [0, 30, 150, 138], SETTINGS).length, 2);
+});

@@ -40,14 +40,18 @@ function rotatedRuns(words: readonly Word[], settings: Settings): RotatedName[] 
 export function findRotatedNames(words: readonly Word[], region: Box, settings: Settings): RotatedName[] {
   if (!settings.rotatedColumnNames) return [];
   const inside = words.filter((w) => w.dir === 0 && (w.box[0] + w.box[2]) / 2 >= region[0] - 1 && (w.box[0] + w.box[2]) / 2 <= region[2] + 1 && (w.box[1] + w.box[3]) / 2 >= region[1] - 1 && (w.box[1] + w.box[3]) / 2 <= region[3] + 1);
-  const firstRow = wordsToLines(inside, settings.lineCenterToleranceEm).find((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm).length >= 2);
-  if (!firstRow) return [];
-  const top = firstRow.box[1];
-  const em = firstRow.size;
-  const names = rotatedRuns(words, settings).filter(
-    (r) => r.box[3] <= top + em * settings.rotatedNameOverlapEm && r.box[3] >= top - em * settings.rotatedNameGapEm && r.box[0] >= region[0] - em && r.box[2] <= region[2] + em,
-  );
-  return names.length >= 2 ? names : [];
+  const runs = rotatedRuns(words, settings);
+  if (runs.length < 2) return [];
+  // The first line of cells the names stand on (upright band labels above the names are lines of
+  // cells too, with no names under them).
+  for (const line of wordsToLines(inside, settings.lineCenterToleranceEm)) {
+    if (lineToChunks(line, settings.columnGapEm, settings.numberGapEm).length < 2) continue;
+    const top = line.box[1];
+    const em = line.size;
+    const names = runs.filter((r) => r.box[3] <= top + em * settings.rotatedNameOverlapEm && r.box[3] >= top - em * settings.rotatedNameGapEm && r.box[0] >= region[0] - em && r.box[2] <= region[2] + em);
+    if (names.length >= 2) return names;
+  }
+  return [];
 }
 
 /** Words that are not part of any of `names`. */
@@ -88,15 +92,7 @@ export function attachRotatedNames(model: TableModel, names: readonly RotatedNam
   }
   const valuesLeft = Math.min(...cols.slice(1).map((x) => x?.[0] ?? Infinity));
   for (const name of names) {
-    const centre = (name.box[0] + name.box[2]) / 2;
-    // The column whose text the name's centre falls in, else the nearest one.
-    let best = -1;
-    let dist = Infinity;
-    cols.forEach((x, c) => {
-      if (!x) return;
-      const d = centre < x[0] ? x[0] - centre : centre > x[1] ? centre - x[1] : 0;
-      if (d < dist) [best, dist] = [c, d];
-    });
+    const best = nearestColumn(cols, (name.box[0] + name.box[2]) / 2);
     if (best < 0) continue;
     setText(model, at, best, name.text, name.box);
   }
@@ -110,9 +106,38 @@ export function attachRotatedNames(model: TableModel, names: readonly RotatedNam
   }
   // The names stand on the header's bottom line: the rows below them are the body (a ruled table's
   // first row was taken for its header while the names were set aside).
+  // Band labels set upright right above the names' block (over the tallest name), outside the
+  // table so far: a line of its own above the names' row, each label at the column under its
+  // centre (applyRuledBands / extendHeaderBands widen them over their columns).
+  const inModel = (w: Word) => (w.box[0] + w.box[2]) / 2 >= model.box[0] && (w.box[0] + w.box[2]) / 2 <= model.box[2] && (w.box[1] + w.box[3]) / 2 >= model.box[1] && (w.box[1] + w.box[3]) / 2 <= model.box[3];
+  const bandWords = words.filter((w) => w.dir === 0 && !inModel(w) && w.box[3] <= namesBox[1] + 1 && w.box[3] >= namesBox[1] - w.size * settings.rotatedNameGapEm && w.box[0] >= valuesLeft - w.size && w.box[2] <= model.box[2] + w.size);
+  if (bandWords.length > 0 && at === 0) {
+    for (const c of model.cells) c.row++;
+    model.nRows++;
+    if (model.rowGroups.length > 0) model.rowGroups.unshift(null);
+    at = 1;
+    const line = wordsToLines(bandWords, settings.lineCenterToleranceEm).sort((a, b) => b.box[3] - a.box[3])[0]!;
+    for (const chunk of lineToChunks(line, settings.columnGapEm, settings.numberGapEm)) {
+      const centre = (chunk.box[0] + chunk.box[2]) / 2;
+      const col = nearestColumn(cols, centre);
+      if (col > 0) setText(model, 0, col, chunk.text, chunk.box);
+    }
+  }
   model.headerRows = at + 1;
   model.cells.sort((a, b) => a.row - b.row || a.col - b.col);
-  model.box = boxUnion([model.box, namesBox, ...model.cells.filter((c) => c.row === at && c.box).map((c) => c.box!)])!;
+  model.box = boxUnion([model.box, namesBox, ...model.cells.filter((c) => c.row <= at && c.box).map((c) => c.box!)])!;
+}
+
+/** The column whose text `centre` falls in, else the nearest one (-1: none has text). */
+function nearestColumn(cols: ReadonlyArray<[number, number] | null>, centre: number): number {
+  let best = -1;
+  let dist = Infinity;
+  cols.forEach((x, c) => {
+    if (!x) return;
+    const d = centre < x[0] ? x[0] - centre : centre > x[1] ? centre - x[1] : 0;
+    if (d < dist) [best, dist] = [c, d];
+  });
+  return best;
 }
 
 function setText(model: TableModel, row: number, col: number, text: string, box: Box): void {
