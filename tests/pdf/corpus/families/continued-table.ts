@@ -1,10 +1,11 @@
 // A long table running over a page break: page 1 has the title, the header and as many rows as fit,
 // closed by "See footnotes at end of table." or "Continued on next page" in some variants; page 2
 // repeats the title with "(continued)" or "—Con." and repeats the header, then the rest of the rows
-// and the notes. Both pages carry a running head and a page number. Sub-variants: unruled, rules
-// above and below the header and at the table's foot, or a band over the value columns. Truth: one
-// table per page (as the ICDAR ground truth keeps a table's parts on each page), each with its own
-// header line; titles, "continued" lines, notes and page furniture are not the table's.
+// and the notes (every fourth variant: the rows only, no header repeated). Both pages carry a
+// running head and a page number. Sub-variants: unruled, rules above and below the header and at
+// the table's foot, or a band over the value columns. Truth: one table per page (as the ICDAR
+// ground truth keeps a table's parts on each page), each with the header lines printed over it;
+// titles, "continued" lines, notes and page furniture are not the table's.
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, STYLES, US_STATES, COUNTRIES, type Rng } from "../content";
 import type { Family } from "../family";
@@ -40,6 +41,9 @@ export const continuedTable: Family = {
     const conTitle = variant % 2 === 0 ? " (continued)" : "\u2014Con.";
     const closing = variant % 3 === 1 ? "" : pick(rng, ["See footnotes at end of table.", "Continued on next page."]);
     const band = pick(rng, ["Number", "Percent change", "Rate per 1,000 population", "Thousands"]);
+    // Every fourth variant does not repeat the header (nor the band) on page 2: the part there
+    // is body rows only.
+    const repeatHeader = variant % 4 !== 3;
     const pitch = size * (1.2 + rng() * 0.25);
     const x = int(rng, 50, 80);
     const top = int(rng, 60, 90);
@@ -67,7 +71,8 @@ export const continuedTable: Family = {
       const cells: TruthCell[] = [];
       if (rules >= 1) canvas.hline(x, right, y - size * 0.4, 0.5);
       let row = 0;
-      if (rules === 2) {
+      const withHeader = page === 1 || repeatHeader;
+      if (rules === 2 && withHeader) {
         const w = font.bold.widthOfTextAtSize(band, size);
         const x0 = rights[0]! - widths[0]!;
         cells.push({ row, col: 1, rowSpan: 1, colSpan: cols, text: band, box: canvas.displayedBox(canvas.text(band, (x0 + right - w) / 2, y, size, font.bold)) });
@@ -76,12 +81,15 @@ export const continuedTable: Family = {
         y += pitch * 1.1;
       }
       // The header line: the stub's name left, the column names right-aligned on their edges.
-      cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: stubName, box: canvas.displayedBox(canvas.text(stubName, x, y, size, font.bold)) });
-      names.forEach((n, c) => cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: n, box: canvas.displayedBox(canvas.text(n, rights[c]! - font.bold.widthOfTextAtSize(n, size), y, size, font.bold)) }));
-      const headerRows = row + 1;
-      row++;
-      y += pitch;
-      if (rules >= 1) canvas.hline(x, right, y, 0.5);
+      let headerRows = 0;
+      if (withHeader) {
+        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: stubName, box: canvas.displayedBox(canvas.text(stubName, x, y, size, font.bold)) });
+        names.forEach((n, c) => cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: n, box: canvas.displayedBox(canvas.text(n, rights[c]! - font.bold.widthOfTextAtSize(n, size), y, size, font.bold)) }));
+        headerRows = row + 1;
+        row++;
+        y += pitch;
+        if (rules >= 1) canvas.hline(x, right, y, 0.5);
+      }
       y += size * 0.5;
       // Page 1 fills to its foot; page 2 takes the rest.
       const last = page === 1 ? Infinity : next + secondRows;
