@@ -2,7 +2,7 @@
 // "Subtotal"), the table by a grand total, set in bold in most variants, with a rule above the
 // total row only: across the whole table, or a short rule over each value column (accounting
 // style), sometimes a double rule under the grand total; in some variants a blank line before each
-// total. The values of total rows stand in the same columns as the others. Truth: total rows are
+// total; in every fourth the grand total comes first (US style). The values of total rows stand in the same columns as the others. Truth: total rows are
 // body rows like any other; rules are not cells and do not cut the table.
 import { Canvas } from "../canvas";
 import { columnNames, COUNTRIES, int, pick, PRODUCTS, sample, SECTORS, type Rng } from "../content";
@@ -50,7 +50,11 @@ export const totalRows: Family = {
       sums.forEach((v, c) => (grandValues[c]! += v));
       rows.push({ label: part.total, values: sums, total: true });
     }
-    rows.push({ label: grand, values: grandValues, total: true });
+    // Every fourth variant (from the third) prints the grand total FIRST, as US tables do, with a
+    // blank line under it and no rule above it.
+    const totalFirst = variant % 4 === 2;
+    if (totalFirst) rows.unshift({ label: grand, values: grandValues, total: true });
+    else rows.push({ label: grand, values: grandValues, total: true });
     const texts = rows.map((r) => r.values.map((v) => v.toLocaleString("en-US")));
     const stubWidth = Math.max(...rows.map((r) => (r.total ? totalFont : font.regular).widthOfTextAtSize(r.label, size)), font.bold.widthOfTextAtSize(header[0]!, size)) + int(rng, 12, 30);
     const gap = int(rng, 14, 26);
@@ -67,9 +71,10 @@ export const totalRows: Family = {
     placeHeader(canvas, cells, header, x, rights, y, size, font.bold);
     y += pitch * 1.4;
     rows.forEach((r, k) => {
-      if (r.total && blankBefore) y += pitch * 0.8;
+      const first = totalFirst && k === 0;
+      if (r.total && blankBefore && !first) y += pitch * 0.8;
       const f = r.total ? totalFont : font.regular;
-      if (r.total) {
+      if (r.total && !first) {
         const at = y - size * 0.35;
         if (ruleKind === 1) widths.forEach((w, c) => canvas.hline(rights[c]! - w, rights[c]!, at, 0.5));
         else canvas.hline(x, right, at, 0.5);
@@ -81,8 +86,8 @@ export const totalRows: Family = {
         canvas.hline(x, right, y + size * 1.2 + 2, 0.5);
       }
       y += pitch;
-      // A little air after each subtotal before the next group.
-      if (r.total) y += size * 0.3;
+      // A little air after each subtotal before the next group, a blank line under a first total.
+      if (r.total) y += first ? pitch : size * 0.3;
     });
     if (y > canvas.height - 20 || right > canvas.width - 10) throw new Error("generated total-rows table does not fit its page");
     canvas.finish();
