@@ -145,9 +145,11 @@ export const SETTINGS = {
   /** Inside a chunk that runs over a column gutter, a word gap this wide (ems) in the gutter
    * separates two cells; an ordinary space (0.25-0.33 em) keeps a spanning label whole. */
   gutterSplitGapEm: 0.4,
-  /** ... also when the gap starts inside the gutter: a column's widest text (a long stub label a
-   * little under one em from its first value) crosses the edge the other lines set, and its line
-   * was read as one chunk "Luxembourg 945.2". 2026-11-25.16, generated family vertical-header. */
+  /** ... also when the gap starts or ends inside the gutter: a column's widest text (a long stub
+   * label a little under one em from its first value; a right-aligned name wider than its
+   * numbers) crosses the edge the other lines set, and its line was read as one chunk
+   * ("Luxembourg 945.2", "Prices Imports"). 2026-11-25.16, generated families vertical-header and
+   * blank-every-five. */
   gutterFromWidest: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands

@@ -435,12 +435,22 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
     // first value, settings.gutterFromWidest).
     const inGutter = columns.some((col, c) => {
       const next = columns[c + 1];
-      if (!next || word.box[0] < next.x0 - settings.gutterTolerance) return false;
-      if (prev.box[2] <= col.x1 + settings.gutterTolerance) return true;
-      // The text before the gap starts in column c (a label running on from the stub over the
-      // value columns is one cell, cut nowhere).
+      if (!next) return false;
+      const tol = settings.gutterTolerance;
+      if (prev.box[2] <= col.x1 + tol && word.box[0] >= next.x0 - tol) return true;
+      if (!settings.gutterFromWidest) return false;
+      // The widest text of column c runs into the gutter: the text before the gap starts in
+      // column c (a label running on from the stub over the value columns is one cell, cut
+      // nowhere) and the word after it starts the next column.
       const start = parts[parts.length - 1]![0]!.box[0];
-      return settings.gutterFromWidest && start >= col.x0 - settings.gutterTolerance && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
+      if (word.box[0] >= next.x0 - tol) return start >= col.x0 - tol && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
+      // ...or the widest text of the next column runs back into it (a right-aligned name wider
+      // than its numbers, set a narrow gap after the name before it): the text before the gap
+      // lies in column c (starting after the previous column's text), the word after it starts
+      // in the gutter, and both end on their columns' right edges, aligned with their numbers (a
+      // label centred across the table ends anywhere) (generated family blank-every-five).
+      const after = c === 0 ? start >= col.x0 - tol : start > columns[c - 1]!.x1 + tol;
+      return after && Math.abs(prev.box[2] - col.x1) <= tol && word.box[0] > col.x1 + tol && Math.abs(word.box[2] - next.x1) <= tol;
     });
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
     else parts[parts.length - 1]!.push(word);

@@ -7,7 +7,7 @@
 // ground truth keeps a table's parts on each page), each with the header lines printed over it;
 // titles, "continued" lines, notes and page furniture are not the table's.
 import { Canvas } from "../canvas";
-import { columnNames, int, numberText, pick, STYLES, US_STATES, COUNTRIES, type Rng } from "../content";
+import { columnNames, COUNTRIES, int, numberText, pick, PRODUCTS, STYLES, US_STATES, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell, TruthTable } from "../truth";
 import { columnRights, columnsThatFit, placeValues } from "../value-columns";
@@ -17,7 +17,7 @@ const NOTES = ["Source: U.S. Census Bureau, annual estimates.", "X Not applicabl
 
 /** Row labels: states and then other places, or years in order (a time series). */
 function labelsOf(rng: Rng, n: number): string[] {
-  if (rng() < 0.6) return [...US_STATES, ...COUNTRIES].slice(0, n);
+  if (rng() < 0.6) return [...US_STATES, ...COUNTRIES, ...PRODUCTS].slice(0, n);
   const start = int(rng, 1900, 1950);
   return Array.from({ length: n }, (_, k) => String(start + k));
 }
@@ -47,7 +47,8 @@ export const continuedTable: Family = {
     const pitch = size * (1.2 + rng() * 0.25);
     const x = int(rng, 50, 80);
     const top = int(rng, 60, 90);
-    const labels = labelsOf(rng, 79);
+    // Enough labels for the smallest type's two pages (~70 rows on page 1, up to 14 on page 2).
+    const labels = labelsOf(rng, 99);
     const widths = names.map((n) => Math.max(font.bold.widthOfTextAtSize(n, size), font.regular.widthOfTextAtSize("88,888", size)));
     const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) + int(rng, 10, 24);
     const gap = int(rng, 12, 22);
