@@ -142,6 +142,9 @@ test("splitAtGutters: a column's widest label, crossing the edge the other lines
   // A label centred across the table whose second word ends inside the next column, not on its
   // edge, stays whole (panel-spanners' "Percent change").
   assert.deepEqual(splitAtGutters(makeLine([word("Percent", 36, 60), word("change", 67, 85)]), names, SETTINGS).map((l) => l.text), ["Percent change"]);
+  // A line that is one chunk (a spanner centred over the table) is cut only where the whole gutter
+  // lies in a gap, whatever the alignment of its words happens to be.
+  assert.deepEqual(splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, SETTINGS, false).map((l) => l.text), ["Prices Imports"]);
   // A word space (0.3 em) before the next column's edge keeps a spanning label whole.
   assert.deepEqual(splitAtGutters(makeLine([word("Gross", 0, 49), word("product", 52, 70)]), columns, SETTINGS).map((l) => l.text), ["Gross product"]);
 });

@@ -195,7 +195,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
     const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
-    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
@@ -421,8 +421,9 @@ function isOffCentre(cell: ModelCell, centers: number[], settings: Settings): bo
 
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
  * falls in the gutter (two header cells set close together); a label whose words are only
- * space-separated stays whole (it spans the columns). */
-export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings): TextLine[] {
+ * space-separated stays whole (it spans the columns). `inRow`: the chunk shares its line with
+ * other chunks (a row of cells). */
+export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings, inRow = true): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
   const parts: Word[][] = [[chunk.words[0]!]];
   for (let k = 1; k < chunk.words.length; k++) {
@@ -438,12 +439,16 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
       if (!next) return false;
       const tol = settings.gutterTolerance;
       if (prev.box[2] <= col.x1 + tol && word.box[0] >= next.x0 - tol) return true;
-      if (!settings.gutterFromWidest) return false;
+      // (Only in a line of several cells: a line that is one chunk is a label, a spanner or a
+      // title, whose word gaps may fall anywhere.)
+      if (!settings.gutterFromWidest || !inRow) return false;
       // The widest text of column c runs into the gutter: the text before the gap starts in
       // column c (a label running on from the stub over the value columns is one cell, cut
-      // nowhere) and the word after it starts the next column.
+      // nowhere) and the word after it starts the next column, aligned on its left or right
+      // edge like the column's other text (a label centred across the table is not).
       const start = parts[parts.length - 1]![0]!.box[0];
-      if (word.box[0] >= next.x0 - tol) return start >= col.x0 - tol && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
+      const aligned = Math.abs(word.box[0] - next.x0) <= tol || Math.abs(word.box[2] - next.x1) <= tol;
+      if (word.box[0] >= next.x0 - tol) return aligned && start >= col.x0 - tol && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
       // ...or the widest text of the next column runs back into it (a right-aligned name wider
       // than its numbers, set a narrow gap after the name before it): the text before the gap
       // lies in column c (starting after the previous column's text), the word after it starts
