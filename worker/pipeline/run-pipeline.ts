@@ -22,7 +22,7 @@ import { resultSchema, type CellSource, type PageEntry, type Prose, type Result,
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { extractPage, type PageExtraction, type PageReadings } from "./extract-page";
 import { cropFigures } from "./figures/crop-figures";
-import { linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
+import { announcesContinuation, linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
 import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
@@ -268,7 +268,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             readings = { ...readings, width: size.width, height: size.height };
           }
           const first = extraction.tables[0];
-          const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading");
+          const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading" && !announcesContinuation(p.text));
           timer.run("continuation", () => linkContinuation(tail, first, readings.height, startsPage, settings));
           const last = extraction.tables[extraction.tables.length - 1];
           tail = last
@@ -276,7 +276,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 page: pageNumber,
                 index: last.index,
                 nCols: tableColumns(last),
-                endsPage: !extraction.prose.some((p) => p.order > (last.order ?? 0) && p.bbox[1] < readings.height * 0.9) && extraction.figures.every((f) => f.order < (last.order ?? 0)),
+                endsPage: !extraction.prose.some((p) => p.order > (last.order ?? 0) && p.bbox[1] < readings.height * 0.9 && !announcesContinuation(p.text)) && extraction.figures.every((f) => f.order < (last.order ?? 0)),
               }
             : null;
           stage = "figures";

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.17";
+export const SETTINGS_VERSION = "2026-11-25.18";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -145,6 +145,12 @@ export const SETTINGS = {
   /** Inside a chunk that runs over a column gutter, a word gap this wide (ems) in the gutter
    * separates two cells; an ordinary space (0.25-0.33 em) keeps a spanning label whole. */
   gutterSplitGapEm: 0.4,
+  /** ... also when the gap starts or ends inside the gutter: a column's widest text (a long stub
+   * label a little under one em from its first value; a right-aligned name wider than its
+   * numbers) crosses the edge the other lines set, and its line was read as one chunk
+   * ("Luxembourg 945.2", "Prices Imports"). 2026-11-25.16, generated families vertical-header and
+   * blank-every-five. */
+  gutterFromWidest: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */
@@ -199,6 +205,21 @@ export const SETTINGS = {
   /** A run of lines reaches a wrapped label's third and later lines (detect-tables: the carried
    * count restarts when the run reaches a line). */
   wrappedRunReach: true,
+  /** A lower-case line flush under an inner cell of a table's row carries on that cell's wrapped
+   * text and keeps the table going, with the row's values when it had none yet (values on the
+   * description's last line) (tables/inner-wraps.ts). 2026-11-25.16, generated family
+   * text-columns: a description wrapped under the LAST row was cut off the table, and values on
+   * a description's last line made a row of their own (F1 0.83-0.84 on seeds 13, 7 and 99). */
+  innerCellWraps: true as boolean,
+  /** Rotated runs standing side by side above a table's first line of cells are its column names
+   * (tables/rotated-names.ts), not side labels. 2026-11-25.16, generated family vertical-header. */
+  rotatedColumnNames: true as boolean,
+  /** ... when each ends (its bottom) at most this many ems above that line: names stand on the
+   * header's bottom line, a rule and ~0.4 em padding above the first row (vertical-header draws
+   * 0.4-1 em; 2.5 leaves room for a thicker rule and looser padding). */
+  rotatedNameGapEm: 2.5,
+  /** ... and not more than this many ems below its top (glyph boxes of the two may touch). */
+  rotatedNameOverlapEm: 0.3,
   /** Lone labels across the whole body are spanner rows in column 0 (build-table isSpanner). */
   bodySpanners: true,
   /** Leaders set with spaces (". . . .") dropped from the text layer (readers/typewriter-rules.ts).
@@ -243,7 +264,7 @@ export const SETTINGS = {
   // tables/build-table.ts
   /** Rotated words belong to one side label when their left edges are within this many ems
    * (one label is one rotated line; the next label starts a line height away). */
-  sideLabelAlignEm: 0.5,
+sideLabelAlignEm: 0.5,
   /** ... and when they come within this many ems of each other along the label (a word space
    * of a rotated line is < 0.5 em; two labels of neighbouring row groups are further apart). */
   sideLabelReachEm: 1,

@@ -132,6 +132,15 @@ export class Canvas {
     return [x, y, x + width, baseline + size * 0.2];
   }
 
+  /** Text turned a quarter counter-clockwise (reading bottom to top), its glyph box's left edge at
+   * logical x and its first glyph at logical `bottom`; returns its logical box. */
+  textUp(text: string, x: number, bottom: number, size: number, font: PDFFont): Box {
+    // The glyphs' tops point left: the baseline runs 0.8 em right of the box's left edge.
+    this.page.drawText(text, { x: x + size * 0.8, y: this.height - bottom, size, font, rotate: degrees(90) });
+    const width = font.widthOfTextAtSize(text, size);
+    return [x, bottom - width, x + size, bottom];
+  }
+
   hline(x0: number, x1: number, y: number, thickness = 0.75): void {
     this.page.drawLine({ start: { x: x0, y: this.height - y }, end: { x: x1, y: this.height - y }, thickness, color: rgb(0, 0, 0) });
   }

@@ -26,6 +26,7 @@ const MONO = ["courier", "dejavu-mono"] as const;
 /** Fonts embedded on first use, so a document carries only the faces it draws with. */
 export class FontSet {
   private readonly cache = new Map<string, Promise<FontPair>>();
+  private readonly italics = new Map<string, Promise<PDFFont>>();
 
   constructor(private readonly doc: PDFDocument) {
     doc.registerFontkit(fontkit);
@@ -34,6 +35,17 @@ export class FontSet {
   /** A proportional face by index (variants cycle through them). */
   proportional(k: number): Promise<FontPair> {
     return this.get(PROPORTIONAL[k % PROPORTIONAL.length]!);
+  }
+
+  /** The italic (oblique) face of proportional face k, embedded on first use. */
+  italic(k: number): Promise<PDFFont> {
+    const name = PROPORTIONAL[k % PROPORTIONAL.length]!;
+    let face = this.italics.get(name);
+    if (!face) {
+      face = name === "helvetica" ? this.doc.embedFont(StandardFonts.HelveticaOblique) : name === "times" ? this.doc.embedFont(StandardFonts.TimesRomanItalic) : this.doc.embedFont(dejavu("DejaVuSans-Oblique.ttf"), { subset: true });
+      this.italics.set(name, face);
+    }
+    return face;
   }
 
   mono(k: number): Promise<FontPair> {

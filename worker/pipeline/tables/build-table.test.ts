@@ -121,3 +121,30 @@ test("layoutToModel: a lone label across the whole body is a row with its label 
   assert.ok(m!.cells.every((c) => c.colSpan === 1));
   assert.equal(m!.headerRows, 1);
 });
+
+test("splitAtGutters: a column's widest label, crossing the edge the other lines set, is cut from the value starting the next column", () => {
+  const columns = [
+    { x0: 0, x1: 40 },
+    { x0: 52, x1: 70 },
+  ];
+  const chunk = makeLine([word("Luxembourg", 0, 45), word("945.2", 52, 70)]);
+  assert.deepEqual(splitAtGutters(chunk, columns, SETTINGS).map((l) => l.text), ["Luxembourg", "945.2"]);
+  assert.deepEqual(splitAtGutters(chunk, columns, { ...SETTINGS, gutterFromWidest: false }).map((l) => l.text), ["Luxembourg 945.2"]);
+  // A label running on from the stub over the value columns is cut nowhere, even where a word
+  // gap of 0.46 em falls in a gutter after a word that started in a value column.
+  const label = makeLine([word("Households", 0, 38), word("with", 41, 50), word("children", 42 + 8, 65), word("under", 69.6, 80)]);
+  assert.deepEqual(splitAtGutters(label, [{ x0: 0, x1: 40 }, { x0: 48, x1: 60 }, { x0: 68, x1: 80 }], SETTINGS).map((l) => l.text), ["Households with children under"]);
+  // A right-aligned name wider than its numbers runs back into the gutter, 0.7 em after the name
+  // before it: cut there (the name before it lies in its own column).
+  const names = [{ x0: 0, x1: 30 }, { x0: 40, x1: 60 }, { x0: 75, x1: 95 }];
+  assert.deepEqual(splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, SETTINGS).map((l) => l.text), ["Prices", "Imports"]);
+  assert.deepEqual(splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, { ...SETTINGS, gutterFromWidest: false }).map((l) => l.text), ["Prices Imports"]);
+  // A label centred across the table whose second word ends inside the next column, not on its
+  // edge, stays whole (panel-spanners' "Percent change").
+  assert.deepEqual(splitAtGutters(makeLine([word("Percent", 36, 60), word("change", 67, 85)]), names, SETTINGS).map((l) => l.text), ["Percent change"]);
+  // A line that is one chunk (a spanner centred over the table) is cut only where the whole gutter
+  // lies in a gap, whatever the alignment of its words happens to be.
+  assert.deepEqual(splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, SETTINGS, false).map((l) => l.text), ["Prices Imports"]);
+  // A word space (0.3 em) before the next column's edge keeps a spanning label whole.
+  assert.deepEqual(splitAtGutters(makeLine([word("Gross", 0, 49), word("product", 52, 70)]), columns, SETTINGS).map((l) => l.text), ["Gross product"]);
+});

@@ -10,6 +10,9 @@ import { markedValues } from "./placeholders";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
+import { MARKED_YEAR } from "./year-names";
+import { valuesOnInnerWrap } from "./inner-wraps";
+import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -70,7 +73,10 @@ function sideLabelText(label: Word[]): string {
 
 /** Builds a table from a ruled grid and the words inside it. */
 export function gridToModel(grid: Grid, words: Word[], settings: Settings): TableModel | null {
-  const inside = words.filter((w) => wordCenterIn(w, grid.box, 1));
+  const all = words.filter((w) => wordCenterIn(w, grid.box, 1));
+  // Rotated column names over the first row are the header, not side labels (rotated-names.ts).
+  const names = findRotatedNames(all, grid.box, settings);
+  const inside = withoutNames(all, names);
   const { content, labels } = takeSideLabels(inside, settings);
   if (isUnderColumned(grid, content, settings)) return null;
   // Refine rows: a grid row that holds several text lines aligned across columns is a block of
@@ -114,7 +120,9 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
     }
   }
   const rowBands = ys.slice(0, -1).map((y, k) => [y, ys[k + 1]!] as const);
-  return rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+  const model = rawToModel(raw, ys.length - 1, grid.xs.length - 1, rowBands, labels, "pdf-grid", settings);
+  if (model) attachRotatedNames(model, names, all, settings);
+  return model;
 }
 
 /** A grid whose cells hold text split by column-wide gaps is missing its column rulings (zebra
@@ -163,7 +171,10 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings): numb
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
  * joined back into their cell. */
 export function layoutToModel(region: Box, words: Word[], settings: Settings, rulings: Ruling[] = []): TableModel | null {
-  const inside = words.filter((w) => wordCenterIn(w, region, 1));
+  // Rotated column names over the first row (they may stand above a detected region, which
+  // starts at its first line of cells) are the header, not side labels (rotated-names.ts).
+  const names = findRotatedNames(words, region, settings);
+  const inside = withoutNames(words.filter((w) => wordCenterIn(w, region, 1)), names);
   const { content, labels } = takeSideLabels(inside, settings);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
   if (lines.length === 0) return null;
@@ -184,7 +195,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
     const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
-    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
@@ -258,6 +269,8 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   });
   const model = rawToModel(raw, rows.length, columns.length, rowBands, labels, "pdf-layout", settings);
   if (model) {
+    // Rotated names first: bands above them then widen over their columns like any band.
+    attachRotatedNames(model, names, words, settings);
     extendHeaderBands(model, settings);
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
@@ -408,15 +421,42 @@ function isOffCentre(cell: ModelCell, centers: number[], settings: Settings): bo
 
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
  * falls in the gutter (two header cells set close together); a label whose words are only
- * space-separated stays whole (it spans the columns). */
-export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings): TextLine[] {
+ * space-separated stays whole (it spans the columns). `inRow`: the chunk shares its line with
+ * other chunks (a row of cells). */
+export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings, inRow = true): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
   const parts: Word[][] = [[chunk.words[0]!]];
   for (let k = 1; k < chunk.words.length; k++) {
     const prev = chunk.words[k - 1]!;
     const word = chunk.words[k]!;
     const gap = word.box[0] - prev.box[2];
-    const inGutter = columns.some((col, c) => c + 1 < columns.length && prev.box[2] <= col.x1 + settings.gutterTolerance && word.box[0] >= columns[c + 1]!.x0 - settings.gutterTolerance);
+    // The gap lies in the gutter: from column c's right edge (or, for the column's widest text,
+    // which ran into the gutter and so did not set that edge, from inside the gutter) to the next
+    // column's left edge (generated family vertical-header: the widest stub label 0.9 em from its
+    // first value, settings.gutterFromWidest).
+    const inGutter = columns.some((col, c) => {
+      const next = columns[c + 1];
+      if (!next) return false;
+      const tol = settings.gutterTolerance;
+      if (prev.box[2] <= col.x1 + tol && word.box[0] >= next.x0 - tol) return true;
+      // (Only in a line of several cells: a line that is one chunk is a label, a spanner or a
+      // title, whose word gaps may fall anywhere.)
+      if (!settings.gutterFromWidest || !inRow) return false;
+      // The widest text of column c runs into the gutter: the text before the gap starts in
+      // column c (a label running on from the stub over the value columns is one cell, cut
+      // nowhere) and the word after it starts the next column, aligned on its left or right
+      // edge like the column's other text (a label centred across the table is not).
+      const start = parts[parts.length - 1]![0]!.box[0];
+      const aligned = Math.abs(word.box[0] - next.x0) <= tol || Math.abs(word.box[2] - next.x1) <= tol;
+      if (word.box[0] >= next.x0 - tol) return aligned && start >= col.x0 - tol && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
+      // ...or the widest text of the next column runs back into it (a right-aligned name wider
+      // than its numbers, set a narrow gap after the name before it): the text before the gap
+      // lies in column c (starting after the previous column's text), the word after it starts
+      // in the gutter, and both end on their columns' right edges, aligned with their numbers (a
+      // label centred across the table ends anywhere) (generated family blank-every-five).
+      const after = c === 0 ? start >= col.x0 - tol : start > columns[c - 1]!.x1 + tol;
+      return after && Math.abs(prev.box[2] - col.x1) <= tol && word.box[0] > col.x1 + tol && Math.abs(word.box[2] - next.x1) <= tol;
+    });
     if (inGutter && gap >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm) parts.push([word]);
     else parts[parts.length - 1]!.push(word);
   }
@@ -487,6 +527,8 @@ function isContinuation(
   // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
   // row is a row of its own).
   if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
+  // ...or an inner text cell's (a description between a code and the values: inner-wraps.ts).
+  if (valuesOnInnerWrap(cells, prevCells, line.size, settings, isNumeric)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   // A label alone on its line at a hanging indent, where the label above ran out of room.
   const label = cells.get(0);
@@ -624,7 +666,8 @@ function rawToModel(
   return model;
 }
 
-const YEAR = /^(19|20)\d\d\*?$/;
+// Years are column names, marked ones too ("2023p": year-names.ts).
+const YEAR = MARKED_YEAR;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 
 /** Leading rows that are band labels only: nothing in the first column, under half the columns

@@ -16,6 +16,17 @@ export function tableColumns(table: Table): number {
   return Math.max(table.header_cells.length, ...table.rows.map((r) => r.length), 0);
 }
 
+/** A line that says a table goes on over the page break: a repeated title marked "(continued)",
+ * "Continued", "(cont.)", "(cont'd)" or "—Con." (Census), and the closing lines under a part
+ * ("Continued on next page", "See footnotes at end of table."). Such a heading above a page's
+ * first table, or such a line under a page's last one, announces the continuation rather than
+ * starting or ending something else. Generated family continued-table (2026-11-25.16): a repeated
+ * title or a closing line stopped every link. */
+export function announcesContinuation(text: string): boolean {
+  const t = text.trim();
+  return /\bcontinued\b/i.test(t) || /\bcont(\.|['’]d\b)/i.test(t) || /[—–-]\s*con\.?\)?$/i.test(t) || /^see (the )?(foot)?notes at (the )?end of (the )?table\b/i.test(t);
+}
+
 /** Links `first` (the first table of a page) to the previous page's tail when they continue. */
 export function linkContinuation(previous: TableTail | null, first: Table | undefined, pageHeight: number, startsPage: boolean, settings: Settings): void {
   if (!previous || !first?.bbox || !previous.endsPage || !startsPage) return;

@@ -8,6 +8,8 @@ import { groupToGrid, rectsToRulings, rulingsToGroups, rulingsToJoined, type Gri
 import { gridToModel, isNumeric, layoutToModel, splitRepeatedColumns } from "./build-table";
 import { splitSideBySide } from "./split-side-by-side";
 import { dropWordBlocks } from "./word-blocks";
+import { continuesInnerCell } from "./inner-wraps";
+import { MARKED_YEAR_SPAN } from "./year-names";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -165,6 +167,9 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     // Lines that only carry on a wrapped label (see wrapsLabel) belong to the rows around them:
     // they neither interrupt the run nor end the table.
     let carried = 0;
+    // The carried lines' whole boxes belong to the region (a wrapped description runs to six or
+    // more words: a prose-like chunk that is no cell chunk).
+    const carriedLines = new Set<(typeof info)[number]>();
     while (j + 1 < info.length) {
       const next = info[j + 1]!;
       const size = Math.max(next.line.size, info[j]!.line.size);
@@ -174,8 +179,9 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         lastTab = j + 1;
         count++;
         carried = 0;
-      } else if (wrapsLabel(next.line, info[j]!.line, settings)) {
+      } else if (wrapsLabel(next.line, info[j]!.line, settings) || continuesInnerCell(next.line, info[j]!.line, settings)) {
         carried++;
+        carriedLines.add(next);
         // Every line since the last tabular one carries on a label: the run reaches this far
         // (and the count starts again, so a label's third and fourth lines reach too).
         if (carried === j + 1 - lastTab) {
@@ -192,7 +198,8 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-        const region = boxUnion([span, ...inner])!;
+        const carriedBoxes = part.filter((x) => carriedLines.has(x)).map((x) => x.line.box).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
+        const region = boxUnion([span, ...inner, ...carriedBoxes])!;
         // The top lines of column names wrapped onto several lines (bottom-aligned: the longest
         // name starts highest) stand alone above the first tabular line: they belong to the header.
         const tops: Box[] = [];
@@ -259,7 +266,7 @@ function headerKey(line: TextLine): string {
 }
 
 /** A year or a span of years ("2019", "2019-20", "1995–2000"): column names, not values. */
-const YEAR_NAME = /^(19|20)\d{2}([-–/](\d{2}|(19|20)\d{2}))?\*?$/;
+const YEAR_NAME = MARKED_YEAR_SPAN;
 
 /** A tabular line that could be a header: it names something (a letter), or it is a line of
  * years only; a line of other numbers is data, and data rows may repeat. */

@@ -22,3 +22,10 @@ test("column designators, words and label-less rows are not read as values throu
   // A row of numbers only has no marks to be read through (isNumeric decides it).
   assert.equal(markedValues(row("Malta", "12.5", "3.1")).length, 0);
 });
+
+test("numbers carrying a bracketed status flag are values; a flagged year is a column name", () => {
+  assert.equal(markedValues(row("Sweden", "717.0 (e)", "427.2 (e)", "383.0(p)")).length, 3);
+  assert.equal(markedValues(row("Sweden", "717.0 (e)", "12.5")).length, 2);
+  assert.equal(markedValues(row("Item", "2019 (p)", "2020 (p)")).length, 0);
+  assert.equal(markedValues(row("Item", "Total (e)", "12.5")).length, 0);
+});

@@ -21,5 +21,12 @@ import { proportionalLeaders } from "./proportional-leaders";
 import { sparsePlaceholders } from "./sparse-placeholders";
 import { standardErrors } from "./standard-errors";
 import { stubHead } from "./stub-head";
+import { blankEveryFive } from "./blank-every-five";
+import { textColumns } from "./text-columns";
+import { continuedTable } from "./continued-table";
+import { verticalHeader } from "./vertical-header";
+import { totalRows } from "./total-rows";
+import { rowGroupHeaders } from "./row-group-headers";
+import { markerValues } from "./marker-values";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues];
