@@ -13,6 +13,7 @@ import { probabilityMapToBoxes, type DetBox } from "./db-postprocess";
 import { charsToWords, ctcDecode } from "./ctc-decode";
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
+import { foldModel } from "./fold-model";
 import { planCropRecognition, planRecognition, recWidth, REC_MIN_WIDTH, sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
@@ -49,8 +50,11 @@ export class PaddleEngine {
       graphOptimizationLevel: "all",
       enableCpuMemArena: settings.cpuMemArena,
     };
-    const det = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_det_infer.onnx"), options);
-    const rec = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_rec_infer.onnx"), options);
+    const load = async (file: string) => {
+      const bytes = await fs.promises.readFile(path.join(dir, file));
+      return ort.InferenceSession.create(settings.foldGraph ? foldModel(bytes).bytes : bytes, options);
+    };
+    const [det, rec] = [await load("ch_PP-OCRv4_det_infer.onnx"), await load("ch_PP-OCRv4_rec_infer.onnx")];
     const keys = (await fs.promises.readFile(path.join(dir, "ppocr_keys_v1.txt"), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
