@@ -94,3 +94,5 @@ export const OCR_SETTINGS = {
 } as const;
 
 export type OcrSettings = typeof OCR_SETTINGS;
+/** PaddleOCR's settings with the switches a caller may turn either way (tests compare both). */
+export type PaddleSettings = Omit<OcrSettings["paddle"], "foldGraph"> & { foldGraph: boolean };
