@@ -91,6 +91,22 @@ async function runPass(readers: OcrReaders | null, file: string, sha: string, pa
   return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, mainCpuSeconds: (main.user + main.system) / 1e6, perPage };
 }
 
+/** A digest of every OCR reading the cold pass cached (words with boxes and confidences, non-text
+ * regions; not the timings), so a change meant only to be faster can show it reads the same. */
+async function ocrReadingsDigest(cacheDir: string): Promise<{ sha: string; files: number }> {
+  const hash = createHash("sha256");
+  let files = 0;
+  for (const sha of (await fs.promises.readdir(cacheDir)).sort()) {
+    for (const name of (await fs.promises.readdir(path.join(cacheDir, sha))).sort()) {
+      if (!name.endsWith(".json")) continue;
+      const { words, nonTextRegions } = JSON.parse(await fs.promises.readFile(path.join(cacheDir, sha, name), "utf8")) as { words?: unknown; nonTextRegions?: unknown };
+      hash.update(`${name.replace(/\.ocr-[^.]+\.[0-9]+/, "")}\n${JSON.stringify({ words, nonTextRegions })}\n`);
+      files++;
+    }
+  }
+  return { sha: hash.digest("hex"), files };
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "pdftables-bench-"));
@@ -141,18 +157,20 @@ async function main(): Promise<void> {
     await cached.release();
     if (cached.stats.engineRuns["ocr-1"] + cached.stats.engineRuns["ocr-2"] > 0) throw new Error("the cache pass ran OCR");
 
+    const digest = await ocrReadingsDigest(cacheDir);
     const peak = peakRssMb();
     const pages = coldPass.perPage.length;
     console.log(`cold, ${what} (engine loads included): ${coldPass.seconds.toFixed(1)} s for ${pages} pages, ${(coldPass.seconds / pages).toFixed(2)} s/page  [target <= ${TARGETS.coldSeconds} s for 10 pages: ${mark(coldPass.seconds <= TARGETS.coldSeconds)}]`);
     console.log(`  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
     const paddleCpu = cold.pool?.stats.threadCpuSeconds["ocr-2"] ?? 0;
     const tesseractCpu = Math.max(0, coldPass.cpuSeconds - paddleCpu - coldPass.mainCpuSeconds);
-    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads, and V8's helper threads and the pool threads between tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads; V8's helper threads, mostly compiling pdf.js and pipeline code, and the pool threads outside their tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
     const busy = cold.pool ? cold.pool.stats.busySeconds / (cold.pool.size * coldPass.seconds) : 0;
     console.log(`  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`);
     console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ocr-1 ${cold.stats.engineRuns["ocr-1"]}, ocr-2 ${cold.stats.engineRuns["ocr-2"]}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
     threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
     console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);
+    console.log(`OCR readings of the cold pass: sha256 ${digest.sha.slice(0, 16)} over ${digest.files} cached readings (words, boxes, confidences; a speed change that must not change OCR keeps this)`);
     console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
     console.log(`peak RSS: ${peak} MB (after cold pass ${rssAfterCold} MB)  [target < ${TARGETS.peakRssMb} MB: ${mark(peak < TARGETS.peakRssMb)}]`);
   } finally {

@@ -17,24 +17,30 @@ export function ctcDecode(
   classes: number,
   dictionary: readonly string[],
 ): DecodedChar[] {
+  const best = new Int32Array(steps);
+  const bestProbs = new Float32Array(steps);
+  for (let t = 0; t < steps; t++) {
+    const base = offset + t * classes;
+    let k0 = 0;
+    for (let k = 1; k < classes; k++) if (probs[base + k]! > probs[base + k0]!) k0 = k;
+    best[t] = k0;
+    bestProbs[t] = probs[base + k0]!;
+  }
+  return ctcDecodeBest(best, bestProbs, 0, steps, dictionary);
+}
+
+/** The same decoding from each step's best class and its probability (the recognition model's
+ * best-class output, best-class-output.ts), `steps` of them starting at `offset`. */
+export function ctcDecodeBest(best: Int32Array, bestProbs: Float32Array, offset: number, steps: number, dictionary: readonly string[]): DecodedChar[] {
   const chars: DecodedChar[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t++) {
-    const base = offset + t * classes;
-    let best = 0;
-    let bestProb = probs[base]!;
-    for (let k = 1; k < classes; k++) {
-      const p = probs[base + k]!;
-      if (p > bestProb) {
-        bestProb = p;
-        best = k;
-      }
+    const k = best[offset + t]!;
+    if (k !== 0 && k !== previous) {
+      const char = dictionary[k - 1];
+      if (char !== undefined) chars.push({ char, step: t, prob: bestProbs[offset + t]! });
     }
-    if (best !== 0 && best !== previous) {
-      const char = dictionary[best - 1];
-      if (char !== undefined) chars.push({ char, step: t, prob: bestProb });
-    }
-    previous = best;
+    previous = k;
   }
   return chars;
 }

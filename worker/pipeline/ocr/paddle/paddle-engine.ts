@@ -7,12 +7,14 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import * as ort from "onnxruntime-node";
 import type { PageRender } from "../../render/render-page";
-import { OCR_SETTINGS, type OcrSettings } from "../settings";
+import { OCR_SETTINGS, type PaddleSettings } from "../settings";
 import type { Word } from "../types";
 import { probabilityMapToBoxes, type DetBox } from "./db-postprocess";
-import { charsToWords, ctcDecode } from "./ctc-decode";
+import { charsToWords, ctcDecodeBest } from "./ctc-decode";
+import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output";
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
+import { foldModel } from "./fold-model";
 import { planCropRecognition, planRecognition, recWidth, REC_MIN_WIDTH, sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
@@ -37,10 +39,10 @@ export class PaddleEngine {
     private readonly det: ort.InferenceSession,
     private readonly rec: ort.InferenceSession,
     private readonly dictionary: string[],
-    private readonly settings: OcrSettings["paddle"],
+    private readonly settings: PaddleSettings,
   ) {}
 
-  static async create(settings: OcrSettings["paddle"] = OCR_SETTINGS.paddle): Promise<PaddleEngine> {
+  static async create(settings: PaddleSettings = OCR_SETTINGS.paddle): Promise<PaddleEngine> {
     const dir = modelDir();
     const options: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: settings.intraOpThreads,
@@ -49,8 +51,13 @@ export class PaddleEngine {
       graphOptimizationLevel: "all",
       enableCpuMemArena: settings.cpuMemArena,
     };
-    const det = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_det_infer.onnx"), options);
-    const rec = await ort.InferenceSession.create(path.join(dir, "ch_PP-OCRv4_rec_infer.onnx"), options);
+    const load = async (file: string, rewrite: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes) => {
+      const bytes = await fs.promises.readFile(path.join(dir, file));
+      return ort.InferenceSession.create(rewrite(settings.foldGraph ? foldModel(bytes).bytes : bytes), options);
+    };
+    const det = await load("ch_PP-OCRv4_det_infer.onnx");
+    // Recognition returns each step's best class and its probability, not all 6,625.
+    const rec = await load("ch_PP-OCRv4_rec_infer.onnx", withBestClassOutput);
     const keys = (await fs.promises.readFile(path.join(dir, "ppocr_keys_v1.txt"), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
@@ -121,13 +128,14 @@ export class PaddleEngine {
     batch.forEach((crop, i) => {
       writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, input, i * 3 * plane, batchWidth, plane);
     });
-    const output = firstOutput(await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) }));
-    const [, steps, classes] = output.dims as [number, number, number];
-    const probs = output.data as Float32Array;
+    const output = await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) });
+    const best = output[BEST_CLASS]!.data as Int32Array;
+    const bestProbs = output[BEST_PROB]!.data as Float32Array;
+    const steps = output[BEST_CLASS]!.dims[1]!;
     const pxPerStep = batchWidth / steps;
     const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
     batch.forEach((crop, i) => {
-      const chars = ctcDecode(probs, i * steps * classes, steps, classes, this.dictionary);
+      const chars = ctcDecodeBest(best, bestProbs, i * steps, steps, this.dictionary);
       if (chars.length === 0) return;
       const lineScore = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
       if (lineScore < this.settings.minLineScore) return;

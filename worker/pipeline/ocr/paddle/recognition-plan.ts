@@ -1,7 +1,7 @@
 // Which crops PaddleOCR recognition reads, in which batches (pure: no ONNX Runtime here, so the
 // OCR pool can plan a page's batches in the main thread and hand one batch to each thread).
 import type { PageRender } from "../../render/render-page";
-import type { OcrSettings } from "../settings";
+import type { PaddleSettings } from "../settings";
 import type { Word } from "../types";
 import type { DetBox } from "./db-postprocess";
 import type { BBox } from "../../../../lib/result/schema";
@@ -33,7 +33,7 @@ export function recWidth(c: { width: number; height: number }, h: number): numbe
 }
 
 /** The detected lines as recognition batches of render-pixel crops. */
-export function planRecognition(render: PageRender, detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">, settings: OcrSettings["paddle"]): RecCrop[][] {
+export function planRecognition(render: PageRender, detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">, settings: PaddleSettings): RecCrop[][] {
   const fx = render.width / detection.detWidth;
   const fy = render.height / detection.detHeight;
   const crops = detection.boxes.map((b) => {
@@ -53,7 +53,7 @@ export function planRecognition(render: PageRender, detection: Pick<PaddleDetect
 
 /** Crops of known boxes (points; e.g. table cells whose place the text layer already gave) as
  * recognition batches: recognition without detection. */
-export function planCropRecognition(render: PageRender, boxes: readonly BBox[], settings: OcrSettings["paddle"]): RecCrop[][] {
+export function planCropRecognition(render: PageRender, boxes: readonly BBox[], settings: PaddleSettings): RecCrop[][] {
   const crops = boxes.map(([x0, y0, x1, y1]) => {
     const x = Math.max(0, Math.floor(x0 * render.scale));
     const y = Math.max(0, Math.floor(y0 * render.scale));
@@ -64,7 +64,7 @@ export function planCropRecognition(render: PageRender, boxes: readonly BBox[], 
 
 /** Crops sorted by aspect ratio, cut into batches of at most recBatchSize crops and
  * recBatchColumns input columns. */
-function batchCrops(all: RecCrop[], settings: OcrSettings["paddle"]): RecCrop[][] {
+function batchCrops(all: RecCrop[], settings: PaddleSettings): RecCrop[][] {
   const crops = all.filter((c) => c.width > 1 && c.height > 1).sort((a, b) => a.width / a.height - b.width / b.height);
   const h = settings.recHeight;
   const batches: RecCrop[][] = [];

@@ -71,6 +71,22 @@ test("a thread that dies fails its own task only; the next task gets a fresh thr
   assert.equal(pool.stats.threadsStarted, started + 1);
 });
 
+test("the first PaddleOCR read loads the sessions of the other threads while it runs", async () => {
+  const fresh = new OcrPool({ threads: 2, heapMb: 256 });
+  try {
+    // One crop is one task: without the load only one thread would start.
+    const words = await new PooledPaddle(fresh).readCrops(render, [[66, 84, 130, 106]]);
+    assert.deepEqual(words.map((w) => w.text), ["4711"]);
+    await fresh.threadMemory();
+    assert.equal(fresh.stats.threadsStarted, 2);
+    // Both threads spent PaddleOCR CPU: the second loaded its models (~0.3 CPU-s), not just started.
+    assert.equal(fresh.stats.tasks, 4);
+    assert.ok(fresh.stats.threadCpuSeconds["ocr-2"] > 0.1, `${fresh.stats.threadCpuSeconds["ocr-2"]} CPU-s`);
+  } finally {
+    await fresh.release();
+  }
+});
+
 test("long crop lists are split into one task per thread, short ones are not", () => {
   assert.deepEqual(splitEvenly([1, 2, 3], 2), [[1, 2, 3]]);
   const many = Array.from({ length: 60 }, (_, i) => i);

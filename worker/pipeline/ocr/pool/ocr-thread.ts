@@ -20,6 +20,9 @@ const getTesseract = () => (tesseract ??= TesseractEngine.create());
 async function runTask(task: ThreadTask): Promise<unknown> {
   const render = task.render as PageRender;
   switch (task.op) {
+    case "paddle.load":
+      await getPaddle();
+      return threadId;
     case "paddle.detect":
       return (await getPaddle()).detectPage(render);
     case "paddle.batch":

@@ -14,10 +14,25 @@ import type { OcrPool } from "./ocr-pool";
 const MIN_CROPS_PER_TASK = 24;
 
 export class PooledPaddle implements PageOcrEngine {
+  private othersLoading = false;
+
   constructor(private readonly pool: OcrPool) {}
 
+  /** On the first read, the threads other than the one given the first task load their PaddleOCR
+   * sessions at once (~0.3 CPU-s each with the model rewrites), in parallel with that task, rather
+   * than when their first recognition batch arrives: on a cold first page the batches then find
+   * every thread ready. Only a page that needs PaddleOCR starts this (an idle worker loads
+   * nothing). */
+  private loadOthers(): void {
+    if (this.othersLoading) return;
+    this.othersLoading = true;
+    for (let i = 1; i < this.pool.size; i++) void this.pool.run("paddle.load", undefined).catch(() => undefined);
+  }
+
   async readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }> {
-    const detection = await this.pool.run<PaddleDetection>("paddle.detect", render);
+    const detecting = this.pool.run<PaddleDetection>("paddle.detect", render);
+    this.loadOthers();
+    const detection = await detecting;
     const batches = planRecognition(render, detection, OCR_SETTINGS.paddle);
     const words = (await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))).flat();
     return { words: sortWords(words), nonTextRegions: detection.nonTextRegions };
@@ -25,7 +40,9 @@ export class PooledPaddle implements PageOcrEngine {
 
   async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
     const parts = splitEvenly(boxes, this.pool.size);
-    return sortWords((await Promise.all(parts.map((part) => this.pool.run<Word[]>("paddle.crops", render, part)))).flat());
+    const reading = Promise.all(parts.map((part) => this.pool.run<Word[]>("paddle.crops", render, part)));
+    this.loadOthers();
+    return sortWords((await reading).flat());
   }
 
   async release(): Promise<void> {}
