@@ -35,6 +35,7 @@ import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
+import { emptySlotsOf, fillEmptySlots, type EmptySlot } from "./scan/empty-slots";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
 import { boxToPage } from "./geometry/page-orientation";
@@ -213,6 +214,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
                   failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
                 );
+          let emptySlots: EmptySlot[][] = [];
           if (pageOcr && readers) {
             stage = "ocr";
             // The cascade: the second family reads the cells in doubt, among them every cell a
@@ -220,8 +222,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // the assembled tables, before the value vote).
             const ocrPage = pageOcr;
             const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+            // On a scan the second family also reads the empty cells ocr-1 may have missed a mark in.
+            if (!hasTextLayer) emptySlots = extraction.tables.map((table) => emptySlotsOf(table));
+            const extraScanBoxes = emptySlots.flat().map((slot) => slot.box);
             const failed = await timer.runAsync("ocr-cells", () =>
-              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn }),
+              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
             );
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
@@ -248,8 +253,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               const worked = okReadings(ocrPage.readings);
               if (!hasTextLayer && worked["ocr-1"] && worked["ocr-2"]) {
                 const keep = readTableIndexes(extraction.tables, settings);
+                // Empty cells the second family read a mark in hold it, on that one reading
+                // (scan/empty-slots.ts; after the check above, which counts what both families read).
+                const second = worked["ocr-2"].words;
                 // Numbered again so a page's table indexes stay 0, 1, 2...
-                extraction.tables = keep.map((i, k) => ({ ...extraction.tables[i]!, index: k }));
+                extraction.tables = keep.map((i, k) => ({ ...fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second), index: k }));
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }
               const regions = ocrNonTextRegions(ocrPage.readings);
