@@ -16,7 +16,7 @@ import { flattenBackground } from "./flatten-background";
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
 /** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
  * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
-export const SCAN_PREP_VERSION = "prep-5";
+export const SCAN_PREP_VERSION = "prep-6";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -48,6 +48,13 @@ export const SCAN_PREP_SETTINGS = {
    * `paperShare` quantile white (most of a page is paper). */
   inkShare: 0.005,
   paperShare: 0.5,
+  /** ...but no lighter than the middle of the pixels this many grains (the paper's noise, in
+   * standard deviations) darker than the paper: 6, beyond any grain (a normal's tail there is
+   * 1e-9) and well inside toner, ~25 grains dark on the realistic scans (30 against 235, noise
+   * sigma 8). */
+  inkGrains: 6,
+  /** Paper is white from this many grains below its middle: 3 takes in 99.9% of a normal grain. */
+  paperGrains: 3,
   /** Tinted cells lifted to paper for OCR (flatten-background.ts): tried and off. On the EU
    * realistic scans (2026-11-25, 17 of 27 documents measured before it was stopped) Tesseract read
    * eu-001's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
@@ -88,8 +95,26 @@ export function stretchLevels(grey: Uint8Array): Uint8Array {
     }
     return 255;
   };
-  const lo = quantile(SCAN_PREP_SETTINGS.inkShare);
-  const hi = Math.max(lo + 1, quantile(SCAN_PREP_SETTINGS.paperShare));
+  const paper = quantile(SCAN_PREP_SETTINGS.paperShare);
+  // The paper's grain (sensor noise, JPEG): the spread of the pixels lighter than the paper's
+  // middle, which are all paper (ink is never lighter), read as a normal's (its quartile lies
+  // 0.674 standard deviations from the middle).
+  const grain = Math.max(1, (quantile(SCAN_PREP_SETTINGS.paperShare + (1 - SCAN_PREP_SETTINGS.paperShare) / 2) - paper) / 0.674);
+  // Black is the darkest inkShare of the page, but no lighter than the middle of the ink (the
+  // pixels more than `inkGrains` grains darker than the paper): on a sparse page (a small table,
+  // ink under inkShare of the pixels) that quantile falls inside the paper's grain, and
+  // stretching to it turned the grain into black specks and the glyphs into blobs (generated
+  // realistic scans: Tesseract read 3 words of a 30-cell table). A page with enough ink keeps
+  // the quantile, which is darker than its ink's middle.
+  const inkBelow = paper - SCAN_PREP_SETTINGS.inkGrains * grain;
+  let inkPixels = 0;
+  for (let v = 0; v < inkBelow; v++) inkPixels += hist[v]!;
+  const lo = inkPixels > 0 ? Math.min(quantile(SCAN_PREP_SETTINGS.inkShare), quantile((inkPixels * 0.5) / grey.length)) : quantile(SCAN_PREP_SETTINGS.inkShare);
+  // White is the paper less `paperGrains` grains, so the grain itself is white: left at the
+  // paper's middle, half the grain stayed grey specks, and Tesseract's page layout analysis
+  // (page segmentation 3) took a sparse page's table for an image and read none of it
+  // (generated realistic scans: 12 of a table's 35 words, all 35 with the grain white).
+  const hi = Math.max(lo + 1, Math.round(paper - SCAN_PREP_SETTINGS.paperGrains * grain));
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
   const out = new Uint8Array(grey.length);
