@@ -30,12 +30,13 @@ import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } fr
 import { bandBoxes } from "./reconcile/cell-units";
 import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame } from "./geometry/page-orientation";
-import { renderPage as renderForRulings } from "./render/render-page";
+import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
 import { emptySlotsOf, fillEmptySlots, type EmptySlot } from "./scan/empty-slots";
+import { doubtNeighboursOfMarks, slotsWithUnreadMarks } from "./scan/unread-marks";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
 import { boxToPage } from "./geometry/page-orientation";
@@ -190,6 +191,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           let ownSource: CellSource = "pdf-text";
           // A scan is worked on upright and deskewed; its boxes go back onto the page as scanned.
           let scanTransform: ScanTransform | null = null;
+          // ...and its prepared image, in which empty cells are looked at for marks nothing read.
+          let scanImage: PageRender | null = null;
           if (!hasTextLayer && pageOcr) {
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
@@ -198,6 +201,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             readings = scanned.readings;
             ownSource = scanned.ownSource;
             scanTransform = scanned.transform;
+            scanImage = scanned.image;
           }
           stage = "assemble";
           let extraction = extractPage(readings, pageNumber, settings, timer);
@@ -256,8 +260,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 // Empty cells the second family read a mark in hold it, on that one reading
                 // (scan/empty-slots.ts; after the check above, which counts what both families read).
                 const second = worked["ocr-2"].words;
+                // A slot still empty whose image holds a mark: its neighbours are in doubt
+                // (scan/unread-marks.ts).
+                const grey = scanImage ? renderToGrey(scanImage) : null;
+                const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
+                  grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings)) : table;
                 // Numbered again so a page's table indexes stay 0, 1, 2...
-                extraction.tables = keep.map((i, k) => ({ ...fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second), index: k }));
+                extraction.tables = keep.map((i, k) => {
+                  const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
+                  return { ...doubtMarks(filled, emptySlots[i] ?? []), index: k };
+                });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }
               const regions = ocrNonTextRegions(ocrPage.readings);
@@ -410,7 +422,7 @@ async function scannedReadings(
   pageNumber: number,
   base: PageReadings,
   pageOcr: PageOcr,
-): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null }> {
+): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
     .map((name) => [name, pageOcr.readings[name]] as const)
@@ -428,5 +440,5 @@ async function scannedReadings(
   // The words, with rulings OCR glued to them ("|PBUK") cut off where the image has the ruling.
   const words = ocrWordsToPageWords(reading.words, raster);
   const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
-  return { readings: { ...base, ...size, words, graphics }, ownSource, transform };
+  return { readings: { ...base, ...size, words, graphics }, ownSource, transform, image: render };
 }
