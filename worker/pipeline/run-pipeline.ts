@@ -227,7 +227,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             const ocrPage = pageOcr;
             const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
             // On a scan the second family also reads the empty cells ocr-1 may have missed a mark in.
-            if (!hasTextLayer) emptySlots = extraction.tables.map((table) => emptySlotsOf(table));
+            if (!hasTextLayer) emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
             const extraScanBoxes = emptySlots.flat().map((slot) => slot.box);
             const failed = await timer.runAsync("ocr-cells", () =>
               readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
@@ -264,7 +264,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 // (scan/unread-marks.ts).
                 const grey = scanImage ? renderToGrey(scanImage) : null;
                 const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
-                  grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings)) : table;
+                  grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings, settings)) : table;
                 // Numbered again so a page's table indexes stay 0, 1, 2...
                 extraction.tables = keep.map((i, k) => {
                   const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);

@@ -14,6 +14,7 @@
 // neighbours' relations pass through a cell nothing verified.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { voteOnReadings } from "../reconcile/vote";
+import { SETTINGS, type Settings } from "../settings";
 import { boxOf, isWordInBox, textInBox, wordsInBox, type BoxedWord } from "../reconcile/words-in-box";
 
 export type SlotRef = { kind: "header"; col: number } | { kind: "body"; row: number; col: number };
@@ -24,18 +25,8 @@ export interface EmptySlot {
   box: BBox;
 }
 
-export const EMPTY_SLOT_SETTINGS = {
-  /** The crop reaches this many row heights above and below the row's words: what PaddleOCR's
-   * detector leaves around a line (the cascade's line crops use the same, LINE_PAD). */
-  verticalPad: 0.35,
-  /** ...and left and right of the column's extent up to half the gap to the next column's cells
-   * (so the crop never takes in a neighbour's glyph), at most this many row heights: a mark
-   * centred under a wide column name whose short values are right-aligned stands left of them.
-   * At the table's outer columns, where there is no neighbour, `outerPad` (as the cascade's line
-   * crops, LINE_PAD). */
-  horizontalPad: 3,
-  outerPad: 0.6,
-};
+/** The slot box's reach (settings.ts, `scanSlot*`). */
+export type EmptySlotSettings = Pick<Settings, "scanSlotVerticalPad" | "scanSlotHorizontalPad" | "scanSlotOuterPad">;
 
 /** Grid positions covered by a merged region other than its top-left (span_grid): not slots. */
 function coveredPositions(table: Table): Set<string> {
@@ -54,7 +45,7 @@ function hasBox(cell: Cell | undefined): cell is Cell & { bbox: BBox } {
 
 /** Every empty slot of `table` with its box; a slot whose column or row holds no other cell with
  * a box (nothing to measure it by) is left out. */
-export function emptySlotsOf(table: Table, settings = EMPTY_SLOT_SETTINGS): EmptySlot[] {
+export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTINGS): EmptySlot[] {
   const covered = coveredPositions(table);
   const spanned = new Set((table.span_grid ?? []).map((s) => `${s.row}:${s.col}`));
   const nCols = Math.max(table.header_cells.length, ...table.rows.map((r) => r.length));
@@ -85,8 +76,8 @@ export function emptySlotsOf(table: Table, settings = EMPTY_SLOT_SETTINGS): Empt
     // a neighbouring row's words.
     const above = extents.slice(0, k).reverse().find((e) => e !== null);
     const below = extents.slice(k + 1).find((e) => e !== null);
-    const padTop = Math.min(settings.verticalPad * height, above ? Math.max(0, (top - above.bottom) / 2) : Infinity);
-    const padBottom = Math.min(settings.verticalPad * height, below ? Math.max(0, (below.top - bottom) / 2) : Infinity);
+    const padTop = Math.min(settings.scanSlotVerticalPad * height, above ? Math.max(0, (top - above.bottom) / 2) : Infinity);
+    const padBottom = Math.min(settings.scanSlotVerticalPad * height, below ? Math.max(0, (below.top - bottom) / 2) : Infinity);
     for (let col = 0; col < nCols; col++) {
       const cell = line.cells[col];
       const span = columns[col];
@@ -95,8 +86,8 @@ export function emptySlotsOf(table: Table, settings = EMPTY_SLOT_SETTINGS): Empt
       if (line.bodyRow !== null && covered.has(`${line.bodyRow}:${col}`)) continue;
       const left = neighbourEdge(columns, col, -1);
       const right = neighbourEdge(columns, col, 1);
-      const padLeft = left === null ? settings.outerPad * height : Math.min(settings.horizontalPad * height, Math.max(0, (span[0] - left) / 2));
-      const padRight = right === null ? settings.outerPad * height : Math.min(settings.horizontalPad * height, Math.max(0, (right - span[1]) / 2));
+      const padLeft = left === null ? settings.scanSlotOuterPad * height : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (span[0] - left) / 2));
+      const padRight = right === null ? settings.scanSlotOuterPad * height : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (right - span[1]) / 2));
       slots.push({ ref: line.ref(col), box: [span[0] - padLeft, top - padTop, span[1] + padRight, bottom + padBottom] });
     }
   }

@@ -7,7 +7,8 @@ import assert from "node:assert/strict";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { Ruling } from "../types";
 import { seededRng } from "../../../tests/pdf/corpus/content";
-import { doubtNeighboursOfMarks, inkAreaPt2, slotsWithUnreadMarks, UNREAD_MARK_SETTINGS } from "./unread-marks";
+import { doubtNeighboursOfMarks, inkAreaPt2, slotsWithUnreadMarks } from "./unread-marks";
+import { SETTINGS } from "../settings";
 import type { EmptySlot } from "./empty-slots";
 
 const SCALE = 300 / 72;
@@ -47,7 +48,7 @@ test("a colon or a dash in an empty slot is a mark; a full stop, a tint, a rulin
     const rulings: Ruling[] = [{ orientation: "v", pos: SLOT[2] - 0.8, start: 0, end: 100 }];
     const noisy = blank();
     for (let i = 0; i < noisy.length; i++) if (random() < 0.001) noisy[i] = toner;
-    const min = UNREAD_MARK_SETTINGS.minInkAreaPt2;
+    const min = SETTINGS.unreadMarkMinInkPt2;
     assert.ok(inkAreaPt2(colon, SIZE, SLOT, []) >= min, "colon");
     assert.ok(inkAreaPt2(dash, SIZE, SLOT, []) >= min, "dash");
     assert.ok(inkAreaPt2(stop, SIZE, SLOT, []) < min, "full stop");

@@ -9,29 +9,16 @@ import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
 import type { EmptySlot, SlotRef } from "./empty-slots";
+import { SETTINGS, type Settings } from "../settings";
 
-export const UNREAD_MARK_SETTINGS = {
-  /** A pixel is ink when it is this many grey levels darker than the slot's middle (its paper
-   * or tint): the prepared page is levelled to white paper and black toner (prepare-scan.ts), so
-   * a glyph's core is ~200 levels below the paper, a grey tint ~50. */
-  inkContrast: 100,
-  /** Pixels within this many points of a ruling found in the image, or of the slot's edge, are
-   * not looked at: a ruling is 0.5-1.5 pt wide and may run along the slot's edge. */
-  marginPt: 1.5,
-  /** A mark is at least this much ink, in square points: a full stop of 8 pt type is ~0.5 pt
-   * across (0.2 pt²), a colon two of them, a dash ~2 x 0.5 pt. 0.4: a colon or a dash, not one
-   * stray pixel of noise (0.06 pt² at 300 dpi). */
-  minInkAreaPt2: 0.4,
-  /** ...counted in blots of at least this many square points (3 pixels at 300 dpi): a dot of a
-   * colon is ~0.3 pt², a speck of dust or noise a pixel or two. */
-  minBlotPt2: 0.15,
-};
+/** What counts as a mark (settings.ts, `unreadMark*`). */
+export type UnreadMarkSettings = Pick<Settings, "unreadMarkInkContrast" | "unreadMarkMarginPt" | "unreadMarkMinInkPt2" | "unreadMarkMinBlotPt2">;
 
 /** Ink in `box` (points) of the grey page, away from the box's edges and the page's rulings, in
- * square points, counting only blots of at least `minBlotPt2`. */
-export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, box: BBox, rulings: readonly Ruling[], settings = UNREAD_MARK_SETTINGS): number {
+ * square points, counting only blots of at least `unreadMarkMinBlotPt2`. */
+export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, box: BBox, rulings: readonly Ruling[], settings: UnreadMarkSettings = SETTINGS): number {
   const { width, height, scale } = render;
-  const m = settings.marginPt;
+  const m = settings.unreadMarkMarginPt;
   const x0 = Math.max(0, Math.ceil((box[0] + m) * scale));
   const x1 = Math.min(width, Math.floor((box[2] - m) * scale));
   const y0 = Math.max(0, Math.ceil((box[1] + m) * scale));
@@ -47,13 +34,13 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
   const mask = new Uint8Array(w * h);
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (grey[y * width + x]! > middle - settings.inkContrast) continue;
+      if (grey[y * width + x]! > middle - settings.unreadMarkInkContrast) continue;
       if (rulings.length > 0 && near((x + 0.5) / scale, (y + 0.5) / scale)) continue;
       mask[(y - y0) * w + (x - x0)] = 1;
     }
   }
   // Connected blots of ink (4-neighbours); scattered pixels of dust or noise are not a mark.
-  const minPixels = settings.minBlotPt2 * scale * scale;
+  const minPixels = settings.unreadMarkMinBlotPt2 * scale * scale;
   let ink = 0;
   const stack: number[] = [];
   for (let start = 0; start < mask.length; start++) {
@@ -78,10 +65,10 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
 }
 
 /** The slots (still empty after the second family's reading) whose image holds a mark. */
-export function slotsWithUnreadMarks(table: Table, slots: readonly EmptySlot[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], settings = UNREAD_MARK_SETTINGS): EmptySlot[] {
+export function slotsWithUnreadMarks(table: Table, slots: readonly EmptySlot[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], settings: UnreadMarkSettings = SETTINGS): EmptySlot[] {
   return slots.filter((slot) => {
     const cell = cellAt(table, slot.ref);
-    return cell !== undefined && cell.value.trim() === "" && inkAreaPt2(grey, render, slot.box, rulings, settings) >= settings.minInkAreaPt2;
+    return cell !== undefined && cell.value.trim() === "" && inkAreaPt2(grey, render, slot.box, rulings, settings) >= settings.unreadMarkMinInkPt2;
   });
 }
 
