@@ -16,7 +16,7 @@ import { flattenBackground } from "./flatten-background";
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
 /** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
  * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
-export const SCAN_PREP_VERSION = "prep-6";
+export const SCAN_PREP_VERSION = "prep-7";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -110,13 +110,16 @@ export function stretchLevels(grey: Uint8Array): Uint8Array {
   let inkPixels = 0;
   for (let v = 0; v < inkBelow; v++) inkPixels += hist[v]!;
   const lo = inkPixels > 0 ? Math.min(quantile(SCAN_PREP_SETTINGS.inkShare), quantile((inkPixels * 0.5) / grey.length)) : quantile(SCAN_PREP_SETTINGS.inkShare);
-  // White is the paper less `paperGrains` grains, so the grain itself is white: left at the
-  // paper's middle, half the grain stayed grey specks, and Tesseract's page layout analysis
-  // (page segmentation 3) took a sparse page's table for an image and read none of it
-  // (generated realistic scans: 12 of a table's 35 words, all 35 with the grain white).
-  const hi = Math.max(lo + 1, Math.round(paper - SCAN_PREP_SETTINGS.paperGrains * grain));
+  const hi = Math.max(lo + 1, paper);
+  // The grain itself is white: everything lighter than the paper less `paperGrains` grains.
+  // Stretched to the paper's middle only, half the grain stayed grey specks, and Tesseract's page
+  // layout analysis (page segmentation 3) took a sparse page's table for an image and read none
+  // of it (generated realistic scans: 12 of a table's 35 words, all 35 with the grain white).
+  // Below that the levels stay as stretched: moving the white point down instead thinned the
+  // blurred strokes of glyphs on tinted cells ("Bulgaria" read "Bugaia" on eu-019).
+  const grainBelow = paper - SCAN_PREP_SETTINGS.paperGrains * grain;
   const lut = new Uint8Array(256);
-  for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  for (let v = 0; v < 256; v++) lut[v] = v >= grainBelow ? 255 : Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
   const out = new Uint8Array(grey.length);
   for (let i = 0; i < grey.length; i++) out[i] = lut[grey[i]!]!;
   return out;
