@@ -61,8 +61,23 @@ test("on scanned pages from sparse to dense the paper's grain comes out white an
   for (const glyphs of [60, 600, 2000, 6000]) {
     const drawn = page(glyphs, random);
     const scanned = degradePage(drawn.grey, WIDTH, HEIGHT, random, 0);
-    const { paperWhite, inkBlack } = levelsOf(stretchLevels(scanned), drawn.ink, 64);
+    const { paperWhite, inkBlack } = levelsOf(stretchLevels(scanned, WIDTH, HEIGHT), drawn.ink, 64);
     assert.ok(paperWhite >= 0.99, `${glyphs} strokes: ${(paperWhite * 100).toFixed(1)}% of the paper white`);
     assert.ok(inkBlack >= 0.95, `${glyphs} strokes: ${(inkBlack * 100).toFixed(1)}% of the toner black`);
+  }
+});
+
+test("a page with a shaded cell keeps its levels as stretched (the shading does not stand out on white paper); without one the grain goes white", () => {
+  const random = seededRng(8);
+  for (const glyphs of [600, 3000]) {
+    const drawn = page(glyphs, random);
+    // One shaded cell, 60 x 15 pt at 150 dpi (125 x 31 px), tinted 35 levels below white.
+    const shaded = Uint8Array.from(drawn.grey);
+    for (let y = 1200; y < 1231; y++) for (let x = 300; x < 425; x++) shaded[y * WIDTH + x] = 220;
+    const plain = stretchLevels(degradePage(drawn.grey, WIDTH, HEIGHT, random, 0), WIDTH, HEIGHT);
+    const tinted = stretchLevels(degradePage(shaded, WIDTH, HEIGHT, random, 0), WIDTH, HEIGHT);
+    assert.ok(levelsOf(plain, drawn.ink, 64).paperWhite >= 0.99, `${glyphs} strokes, no shading: grain white`);
+    const tintedWhite = levelsOf(tinted, drawn.ink, 64).paperWhite;
+    assert.ok(tintedWhite < 0.9, `${glyphs} strokes and a shaded cell: levels as stretched (${(tintedWhite * 100).toFixed(1)}% of the paper white)`);
   }
 });
