@@ -143,3 +143,29 @@ test("a merged region's covered cells and its empty top-left are not slots", () 
   const refs = emptySlotsOf(merged).flatMap((s) => (s.ref.kind === "body" ? [`${s.ref.row}:${s.ref.col}`] : []));
   for (const key of ["1:2", "2:1", "2:2"]) assert.ok(!refs.includes(key), key);
 });
+
+test("a word the second family read for a filled cell is that cell's, even when most of its box lies in an empty slot", () => {
+  // eu-003 on the EU realistic scans: a body row's line crop came back as a word whose box reached
+  // up into the empty stub head, and "0reclassifications" was read into the header too.
+  const random = seededRng(152);
+  let tried = 0;
+  for (let k = 0; k < 100; k++) {
+    const { table } = drawTable(random);
+    for (const slot of emptySlotsOf(table)) {
+      if (slot.ref.kind !== "body") continue;
+      const below = table.rows[slot.ref.row + 1]?.[slot.ref.col];
+      if (!below?.bbox || below.value === "") continue;
+      // A tall box over the cell below and up into the slot: its centre lies both within the
+      // reconciler's margin of that cell and of the slot, so by position alone it would be read
+      // into the slot too.
+      const [x0, y0, x1, y1] = below.bbox;
+      const word = { text: below.value, bbox: [x0, y0 - 12, x1, y1 + 0.5] as BBox };
+      const [cx, cy] = [(word.bbox[0] + word.bbox[2]) / 2, (word.bbox[1] + word.bbox[3]) / 2];
+      if (!(cy <= slot.box[3] + 1.5 && cx >= slot.box[0] && cx <= slot.box[2])) continue;
+      tried += 1;
+      const filled = fillEmptySlots(table, [slot], [word]);
+      assert.equal(filled.rows[slot.ref.row]![slot.ref.col]!.value, "", `table ${k}: the word below stays out of the slot`);
+    }
+  }
+  assert.ok(tried > 20, `cases drawn: ${tried}`);
+});
