@@ -21,7 +21,9 @@ export type PageImage = (render: PageRender, pageNumber: number) => Promise<{ ki
  * `pageImage` and placed alone on a page of the same size. Returns the page count. */
 export async function imageOnlyPdf(inputPath: string, outputPath: string, dpi: number, pageImage: PageImage): Promise<number> {
   const opened = await openPdf(inputPath);
-  const out = await PDFDocument.create();
+  // No creation or modification date: the same input gives the same bytes, so an OCR cache keyed
+  // by the file hash serves the scans made again in a later run.
+  const out = await PDFDocument.create({ updateMetadata: false });
   try {
     for (let n = 1; n <= opened.doc.numPages; n++) {
       const page = await opened.doc.getPage(n);

@@ -35,7 +35,7 @@ import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
-import { parseScanVariants, prepareScanVariant, realisticPageTurn, type ScanVariant } from "./eval/realistic-scans";
+import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
   name: string;
@@ -53,7 +53,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[] };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -190,18 +190,22 @@ function summarize(docs: DocResult[], key: "complete" | "structure") {
 }
 
 async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
-  if (args.scans.length > 0) {
-    for (const variant of args.scans) await main({ ...args, scans: [], pdfDir: await prepareScanVariant(path.resolve(args.dataset), variant, args.out, args.only) });
-    return;
-  }
   const dir = path.resolve(args.dataset);
-  if (args.generated) {
+  if (args.generated && !args.corpusReady) {
     // A fresh corpus each run: the files are a function of the seed and the generator's code.
     fs.rmSync(dir, { recursive: true, force: true });
     // Loaded only here: the generator needs the corpus's dev dependencies (fontkit, DejaVu).
     const { generateCorpus } = await import("../../tests/pdf/corpus/generate");
     const generated = await generateCorpus({ outDir: dir, seed: args.seed, variants: args.variants });
     console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family) in ${dir}`);
+    // Its scans are made afresh too: a scan kept from another seed's corpus would be scored
+    // against this corpus's ground truth (prepareScanVariant reuses any file already there).
+    if (args.scans.length > 0) for (const variant of args.scans) fs.rmSync(scanVariantDir(dir, variant, args.out), { recursive: true, force: true });
+    args = { ...args, corpusReady: true };
+  }
+  if (args.scans.length > 0) {
+    for (const variant of args.scans) await main({ ...args, scans: [], pdfDir: await prepareScanVariant(dir, variant, args.out, args.only) });
+    return;
   }
   const pdfs = fs
     .readdirSync(dir)

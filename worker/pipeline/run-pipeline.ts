@@ -30,11 +30,13 @@ import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } fr
 import { bandBoxes } from "./reconcile/cell-units";
 import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame } from "./geometry/page-orientation";
-import { renderPage as renderForRulings } from "./render/render-page";
+import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
+import { emptySlotsOf, fillEmptySlots, type EmptySlot } from "./scan/empty-slots";
+import { doubtNeighboursOfMarks, slotsWithUnreadMarks } from "./scan/unread-marks";
 import { reconcileStructure } from "./reconcile";
 import { readStructure, STRUCTURE_READERS, type StructureReading, type StructureSource } from "./structure/registry";
 import { boxToPage } from "./geometry/page-orientation";
@@ -189,6 +191,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           let ownSource: CellSource = "pdf-text";
           // A scan is worked on upright and deskewed; its boxes go back onto the page as scanned.
           let scanTransform: ScanTransform | null = null;
+          // ...and its prepared image, in which empty cells are looked at for marks nothing read.
+          let scanImage: PageRender | null = null;
           if (!hasTextLayer && pageOcr) {
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
@@ -197,6 +201,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             readings = scanned.readings;
             ownSource = scanned.ownSource;
             scanTransform = scanned.transform;
+            scanImage = scanned.image;
           }
           stage = "assemble";
           let extraction = extractPage(readings, pageNumber, settings, timer);
@@ -213,6 +218,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
                   failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
                 );
+          let emptySlots: EmptySlot[][] = [];
           if (pageOcr && readers) {
             stage = "ocr";
             // The cascade: the second family reads the cells in doubt, among them every cell a
@@ -220,8 +226,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // the assembled tables, before the value vote).
             const ocrPage = pageOcr;
             const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+            // On a scan the second family also reads the empty cells ocr-1 may have missed a mark in.
+            if (!hasTextLayer) emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
+            const extraScanBoxes = emptySlots.flat().map((slot) => slot.box);
             const failed = await timer.runAsync("ocr-cells", () =>
-              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn }),
+              readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
             );
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
@@ -248,8 +257,19 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               const worked = okReadings(ocrPage.readings);
               if (!hasTextLayer && worked["ocr-1"] && worked["ocr-2"]) {
                 const keep = readTableIndexes(extraction.tables, settings);
+                // Empty cells the second family read a mark in hold it, on that one reading
+                // (scan/empty-slots.ts; after the check above, which counts what both families read).
+                const second = worked["ocr-2"].words;
+                // A slot still empty whose image holds a mark: its neighbours are in doubt
+                // (scan/unread-marks.ts).
+                const grey = scanImage ? renderToGrey(scanImage) : null;
+                const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
+                  grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings, settings)) : table;
                 // Numbered again so a page's table indexes stay 0, 1, 2...
-                extraction.tables = keep.map((i, k) => ({ ...extraction.tables[i]!, index: k }));
+                extraction.tables = keep.map((i, k) => {
+                  const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
+                  return { ...doubtMarks(filled, emptySlots[i] ?? []), index: k };
+                });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }
               const regions = ocrNonTextRegions(ocrPage.readings);
@@ -402,7 +422,7 @@ async function scannedReadings(
   pageNumber: number,
   base: PageReadings,
   pageOcr: PageOcr,
-): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null }> {
+): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
     .map((name) => [name, pageOcr.readings[name]] as const)
@@ -420,5 +440,5 @@ async function scannedReadings(
   // The words, with rulings OCR glued to them ("|PBUK") cut off where the image has the ruling.
   const words = ocrWordsToPageWords(reading.words, raster);
   const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
-  return { readings: { ...base, ...size, words, graphics }, ownSource, transform };
+  return { readings: { ...base, ...size, words, graphics }, ownSource, transform, image: render };
 }

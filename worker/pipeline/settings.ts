@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.18";
+export const SETTINGS_VERSION = "2026-11-25.19";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -357,6 +357,32 @@ sideLabelAlignEm: 0.5,
   scannedTableMinAgreement: 0.05,
   /** ...counted only in tables of at least this many non-empty cells (smaller ones say too little). */
   scannedTableMinCells: 4,
+  // scan/empty-slots.ts (issue 15, realistic scans: empty cells ocr-1 may have missed a mark in)
+  /** An empty slot's crop reaches this many row heights above and below its row's words (at most
+   * half the gap to the next row): what PaddleOCR's detector leaves around a line, as the
+   * cascade's line crops (ocr/cascade.ts LINE_PAD). */
+  scanSlotVerticalPad: 0.35,
+  /** ...and left and right of its column's extent up to half the gap to the next column's cells
+   * (never a neighbour's glyph), at most this many row heights: a mark centred under a wide
+   * column name whose short values are right-aligned stands left of them (generated in
+   * scan/empty-slots.test.ts: the mark's centre is in the slot in every draw). */
+  scanSlotHorizontalPad: 3,
+  /** ...and, at the table's outer columns where no neighbour bounds it, this many (LINE_PAD). */
+  scanSlotOuterPad: 0.6,
+  // scan/unread-marks.ts (issue 15: a mark in an empty cell neither OCR family read)
+  /** A pixel is ink when this many grey levels darker than the slot's middle (its paper or tint):
+   * the prepared page is levelled to white paper and black toner (scan/prepare-scan.ts), so a
+   * glyph's core is ~200 levels below the paper, a grey tint ~50. */
+  unreadMarkInkContrast: 100,
+  /** Pixels within this many points of a ruling found in the image, or of the slot's edge, are
+   * not looked at: a ruling is 0.5-1.5 pt wide and may run along the slot's edge. */
+  unreadMarkMarginPt: 1.5,
+  /** A mark is at least this much ink, in square points: a full stop of 8 pt type is ~0.2 pt², a
+   * colon two dots of ~0.3, a dash ~1. 0.4: a colon or a dash, not a full stop (scan/unread-marks.test.ts). */
+  unreadMarkMinInkPt2: 0.4,
+  /** ...counted in blots of at least this many square points (3 pixels at 300 dpi): a speck of dust
+   * or noise is a pixel or two. */
+  unreadMarkMinBlotPt2: 0.15,
 } as const;
 
 export type Settings = typeof SETTINGS;

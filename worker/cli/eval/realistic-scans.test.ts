@@ -2,7 +2,7 @@
 // rotation turns the page the way the angle says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { degradePage, pageAngle, parseScanVariants, REALISTIC_SCAN, realisticPageTurn, rotateGrey, SCAN_VERSION, seedOf } from "./realistic-scans";
+import { degradePage, pageAngle, parseScanVariants, prepareScanVariant, REALISTIC_SCAN, realisticPageTurn, rotateGrey, SCAN_VERSION, scanVariantDir, seedOf } from "./realistic-scans";
 import { seededRng as seededRandom } from "../../../tests/pdf/corpus/content";
 
 test("the same file and page give the same degraded page; another page another one", () => {
@@ -57,4 +57,29 @@ test("realisticPageTurn gives the angles the scans were made with, only for a re
   for (const n of [1, 5, 10]) assert.equal(turn(n), pageAngle(seededRandom(seedOf("eu-004.pdf", n)), n));
   assert.equal(realisticPageTurn("/tmp/out/scans/icdar2013-eu-clean-200dpi", "eu-004.pdf"), null);
   assert.equal(realisticPageTurn("/work/data/icdar2013-eu", "eu-004.pdf"), null);
+});
+
+test("a generated corpus document scanned twice gives the same bytes, in the folder the eval's calibration recognises", async () => {
+  const fs = await import("node:fs");
+  const os = await import("node:os");
+  const path = await import("node:path");
+  const { createHash } = await import("node:crypto");
+  const { generateCorpus, FAMILIES } = await import("../../../tests/pdf/corpus/generate");
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "realistic-scans-"));
+  try {
+    const corpus = path.join(root, "generated-corpus");
+    const family = FAMILIES.find((f) => f.name === "footnote-rows") ?? FAMILIES[0]!;
+    const [doc] = await generateCorpus({ outDir: corpus, seed: 13, variants: 1, families: [family] });
+    const hashes: string[] = [];
+    for (const out of ["a", "b"]) {
+      const dir = await prepareScanVariant(corpus, "realistic", path.join(root, out));
+      assert.equal(dir, scanVariantDir(corpus, "realistic", path.join(root, out)));
+      assert.ok(realisticPageTurn(dir, `${doc!.name}.pdf`), "the calibration turns this folder's ground truth");
+      hashes.push(createHash("sha256").update(fs.readFileSync(path.join(dir, `${doc!.name}.pdf`))).digest("hex"));
+    }
+    // Same bytes: an OCR cache keyed by the file's hash serves the scans made again.
+    assert.equal(hashes[0], hashes[1]);
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });

@@ -113,11 +113,16 @@ export function parseScanVariants(value: string): ScanVariant[] {
   throw new Error("--scans takes clean, realistic or both");
 }
 
+/** The folder prepareScanVariant keeps `datasetDir`'s scans of `variant` in. */
+export function scanVariantDir(datasetDir: string, variant: ScanVariant, outDir: string): string {
+  const name = `${path.basename(datasetDir)}-${variant === "clean" ? "clean-200dpi" : SCAN_VERSION}`;
+  return path.resolve(outDir, "scans", name);
+}
+
 /** Makes (or reuses) the scanned variant of every PDF of `datasetDir` under `outDir` and returns
  * that folder, for eval's --pdf-dir. A folder is reused only when every file is there. */
 export async function prepareScanVariant(datasetDir: string, variant: ScanVariant, outDir: string, only = ""): Promise<string> {
-  const name = `${path.basename(datasetDir)}-${variant === "clean" ? "clean-200dpi" : SCAN_VERSION}`;
-  const target = path.resolve(outDir, "scans", name);
+  const target = scanVariantDir(datasetDir, variant, outDir);
   await fs.promises.mkdir(target, { recursive: true });
   const pdfs = (await fs.promises.readdir(datasetDir)).filter((f) => f.endsWith(".pdf") && (!only || f.startsWith(only))).sort();
   for (const pdf of pdfs) {

@@ -123,14 +123,15 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
 /** Runs the second family on the cells in doubt (on a scan: on every cell); returns its failure,
  * if it failed. The one call run-pipeline makes between assembling a page's tables and
  * reconciling them. */
-export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput & { scanned?: boolean }): Promise<{ reader: OcrReaderName; error: string } | null> {
+export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ reader: OcrReaderName; error: string } | null> {
   const scanned = input.scanned === true;
   const first = readers.firstFamilyFor(scanned);
   const second = readers.secondFamilyFor(scanned);
   if (!first || !second || input.pageOcr.readings[second] !== undefined) return null;
   const firstReading = input.pageOcr.readings[first];
   if (!firstReading || isOcrFailure(firstReading)) return null;
-  const boxes = scanned ? lineCropsOfCells(input.tables, firstReading.words) : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
+  // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
+  const boxes = scanned ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])] : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
   const outcome = await readers.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { reader: second, error: outcome.error } : null;
 }

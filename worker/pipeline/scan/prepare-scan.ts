@@ -16,7 +16,7 @@ import { flattenBackground } from "./flatten-background";
 /** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
 /** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
  * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
-export const SCAN_PREP_VERSION = "prep-5";
+export const SCAN_PREP_VERSION = "prep-8";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -48,6 +48,24 @@ export const SCAN_PREP_SETTINGS = {
    * `paperShare` quantile white (most of a page is paper). */
   inkShare: 0.005,
   paperShare: 0.5,
+  /** ...but no lighter than the middle of the pixels this many grains (the paper's noise, in
+   * standard deviations) darker than the paper: 6, beyond any grain (a normal's tail there is
+   * 1e-9) and well inside toner, ~25 grains dark on the realistic scans (30 against 235, noise
+   * sigma 8). */
+  inkGrains: 6,
+  /** A pixel is paper, white, when its neighbourhood is at most this many grains (of the denoised
+   * page) below the paper's middle: 3 takes in 99.9% of a normal grain. */
+  paperGrains: 3,
+  /** ...unless the page has tints (hasTints): blocks of this many pixels square (~1 mm at 300
+   * dpi, smaller than a shaded cell, larger than a glyph's blurred edge)... */
+  tintBlockPx: 12,
+  /** ...90% of whose pixels lie between the paper's grain and this many levels below the paper
+   * (light tints scan 15-60 levels below it, eu-001's shaded column ~35; a dark fill ~130 is
+   * not whitened around either way: its block is no tint here, its text reads as before)... */
+  tintDepth: 80,
+  /** ...on at least this share of the page's blocks (one shaded cell of 60 x 15 pt on an A4 page
+   * is ~0.2%). */
+  tintShare: 0.001,
   /** Tinted cells lifted to paper for OCR (flatten-background.ts): tried and off. On the EU
    * realistic scans (2026-11-25, 17 of 27 documents measured before it was stopped) Tesseract read
    * eu-001's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
@@ -76,25 +94,93 @@ function binarise(grey: Uint8Array, threshold: number): Uint8Array {
   return out;
 }
 
-/** Grey levels stretched so the darkest inkShare of pixels is black and the paper white. */
-export function stretchLevels(grey: Uint8Array): Uint8Array {
+/** The level below which the lightest `share` of the histogram starts... (a quantile). */
+function quantileOf(hist: Float64Array, total: number, share: number): number {
+  let seen = 0;
+  for (let v = 0; v < 256; v++) {
+    seen += hist[v]!;
+    if (seen >= share * total) return v;
+  }
+  return 255;
+}
+
+function histogramOf(grey: Uint8Array): Float64Array {
   const hist = new Float64Array(256);
   for (let i = 0; i < grey.length; i++) hist[grey[i]!]! += 1;
-  const quantile = (share: number) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) {
-      seen += hist[v]!;
-      if (seen >= share * grey.length) return v;
-    }
-    return 255;
-  };
-  const lo = quantile(SCAN_PREP_SETTINGS.inkShare);
-  const hi = Math.max(lo + 1, quantile(SCAN_PREP_SETTINGS.paperShare));
+  return hist;
+}
+
+/** The paper's level and grain (sensor noise, JPEG) of a page: its middle (most of a page is
+ * paper) and the spread of the pixels lighter than that, which are all paper (ink is never
+ * lighter), read as a normal's (its quartile lies 0.674 standard deviations from the middle). */
+function paperOf(hist: Float64Array, total: number): { paper: number; grain: number } {
+  const { paperShare } = SCAN_PREP_SETTINGS;
+  const paper = quantileOf(hist, total, paperShare);
+  return { paper, grain: Math.max(1, (quantileOf(hist, total, paperShare + (1 - paperShare) / 2) - paper) / 0.674) };
+}
+
+/** Grey levels stretched so the darkest inkShare of pixels is black and the paper white, and the
+ * paper's grain white too. */
+export function stretchLevels(grey: Uint8Array, width: number, height: number): Uint8Array {
+  const hist = histogramOf(grey);
+  const quantile = (share: number) => quantileOf(hist, grey.length, share);
+  const { paper, grain } = paperOf(hist, grey.length);
+  // Black is the darkest inkShare of the page, but no lighter than the middle of the ink (the
+  // pixels more than `inkGrains` grains darker than the paper): on a sparse page (a small table,
+  // ink under inkShare of the pixels) that quantile falls inside the paper's grain, and
+  // stretching to it turned the grain into black specks and the glyphs into blobs (generated
+  // realistic scans: Tesseract read 3 words of a 30-cell table). A page with enough ink keeps
+  // the quantile, which is darker than its ink's middle.
+  const inkBelow = paper - SCAN_PREP_SETTINGS.inkGrains * grain;
+  let inkPixels = 0;
+  for (let v = 0; v < inkBelow; v++) inkPixels += hist[v]!;
+  const lo = inkPixels > 0 ? Math.min(quantile(SCAN_PREP_SETTINGS.inkShare), quantile((inkPixels * 0.5) / grey.length)) : quantile(SCAN_PREP_SETTINGS.inkShare);
+  const hi = Math.max(lo + 1, paper);
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
+  // The grain itself is white: a pixel whose neighbourhood (the [1 2 1] denoised page) is within
+  // `paperGrains` of its grain of the paper. Stretched to the paper's middle only, half the grain
+  // stayed grey specks, and Tesseract's page layout analysis (page segmentation 3) took a sparse
+  // page's table for an image and read none of it (generated realistic scans: 12 of a table's 35
+  // words, all 35 with the grain white). Decided on the neighbourhood, not the pixel: a pixel
+  // cut would speckle a tint lying near the cut (eu-001's shaded columns), and a white point moved
+  // down instead thinned blurred strokes on tinted cells ("Bulgaria" read "Bugaia" on eu-019).
+  // Only on a page without tinted areas: with the paper white, a tint stood out as a grey block
+  // Tesseract's layout analysis took for an image (eu-001 page 3: its shaded column of names, read
+  // garbled before, was not read at all).
+  const smooth = denoise(grey, width, height);
+  const smoothPaper = paperOf(histogramOf(smooth), smooth.length);
+  const paperFrom = smoothPaper.paper - SCAN_PREP_SETTINGS.paperGrains * smoothPaper.grain;
   const out = new Uint8Array(grey.length);
-  for (let i = 0; i < grey.length; i++) out[i] = lut[grey[i]!]!;
+  if (hasTints(smooth, width, height, smoothPaper.paper, paperFrom)) {
+    for (let i = 0; i < grey.length; i++) out[i] = lut[grey[i]!]!;
+  } else {
+    for (let i = 0; i < grey.length; i++) out[i] = smooth[i]! >= paperFrom ? 255 : lut[grey[i]!]!;
+  }
   return out;
+}
+
+/** Whether the denoised page has tinted areas: blocks of `tintBlockPx` square almost all of
+ * whose pixels lie between the paper's grain and `tintDepth` levels below the paper (a shading,
+ * not the blurred edges of glyphs, which fill no block), on at least `tintShare` of the blocks. */
+export function hasTints(smooth: Uint8Array, width: number, height: number, paper: number, paperFrom: number): boolean {
+  const { tintBlockPx: block, tintDepth, tintShare } = SCAN_PREP_SETTINGS;
+  let blocks = 0;
+  let tinted = 0;
+  for (let by = 0; by + block <= height; by += block) {
+    for (let bx = 0; bx + block <= width; bx += block) {
+      blocks += 1;
+      let inTint = 0;
+      for (let y = by; y < by + block; y++) {
+        for (let x = bx; x < bx + block; x++) {
+          const v = smooth[y * width + x]!;
+          if (v < paperFrom && v >= paper - tintDepth) inTint += 1;
+        }
+      }
+      if (inTint >= 0.9 * block * block) tinted += 1;
+    }
+  }
+  return blocks > 0 && tinted >= tintShare * blocks;
 }
 
 /** Grey after one [1 2 1] / 4 pass each way: sensor noise and JPEG ringing averaged out before
@@ -202,7 +288,7 @@ function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number,
   const flat = SCAN_PREP_SETTINGS.flattenTints
     ? flattenBackground(straight, turned.width, turned.height, Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)), SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin)
     : straight;
-  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat), turned.width, turned.height, transform);
+  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat, turned.width, turned.height), turned.width, turned.height, transform);
 }
 
 /** A point of the prepared page (points) on the original page. */
