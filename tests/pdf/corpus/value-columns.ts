@@ -41,3 +41,14 @@ export function columnsThatFit(cols: number, stubRight: number, width: number, g
   while (cols > 2 && right(cols) > pageWidth - 10) cols--;
   return cols;
 }
+
+/** The value columns that fit the page, laid out: drops columns (from the right) until the table
+ * fits (columnsThatFit, sized by the widest column), cuts `header` (stub name + one name per
+ * column) and `widths` to them in place, and returns where each column's right edge falls. */
+export function fitValueColumns(cols: number, header: string[], widths: number[], stubRight: number, gap: number, pageWidth: number): { cols: number; rights: number[]; right: number } {
+  const fitted = columnsThatFit(cols, stubRight, Math.max(...widths), gap, pageWidth);
+  header.length = fitted + 1;
+  widths.length = fitted;
+  const rights = columnRights(stubRight, widths, gap);
+  return { cols: fitted, rights, right: rights[fitted - 1]! };
+}

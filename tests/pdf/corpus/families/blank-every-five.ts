@@ -8,7 +8,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, STYLES, US_STATES as STATES, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnRights, columnsThatFit, placeHeader, placeValues } from "../value-columns";
+import { fitValueColumns, placeHeader, placeValues } from "../value-columns";
 
 const YEARS = Array.from({ length: 30 }, (_, k) => String(1990 + k));
 const TOTALS = ["United States", "Total", "All areas"];
@@ -48,11 +48,9 @@ export const blankEveryFive: Family = {
     const x = int(rng, 45, 80);
     let y = int(rng, 60, 100);
     const pitch = size * (1.1 + rng() * 0.15);
-    cols = columnsThatFit(cols, x + stubWidth, Math.max(...widths), gap, canvas.width);
-    header.length = cols + 1;
-    widths.length = cols;
-    const rights = columnRights(x + stubWidth, widths, gap);
-    const right = rights[cols - 1]!;
+    const fitted = fitValueColumns(cols, header, widths, x + stubWidth, gap, canvas.width);
+    cols = fitted.cols;
+    const { rights, right } = fitted;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4, 0.5);
     placeHeader(canvas, cells, header, x, rights, y, size, font.bold);

@@ -10,7 +10,7 @@ import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, sample, STYLES, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnRights, columnsThatFit, placeHeader, placeValues } from "../value-columns";
+import { fitValueColumns, placeHeader, placeValues } from "../value-columns";
 
 const SETS: Array<{ groups: string[]; rows: string[] }> = [
   { groups: ["Males", "Females"], rows: ["Under 25 years", "25 to 34 years", "35 to 44 years", "45 to 54 years", "55 to 64 years", "65 years and over"] },
@@ -54,11 +54,9 @@ export const rowGroupHeaders: Family = {
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 140);
     const pitch = size * (1.25 + rng() * 0.25);
-    cols = columnsThatFit(cols, x + stubWidth, Math.max(...widths), gap, canvas.width);
-    header.length = cols + 1;
-    widths.length = cols;
-    const rights = columnRights(x + stubWidth, widths, gap);
-    const right = rights[cols - 1]!;
+    const fitted = fitValueColumns(cols, header, widths, x + stubWidth, gap, canvas.width);
+    cols = fitted.cols;
+    const { rights, right } = fitted;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4, 0.5);
     const named = header[0] !== "";

@@ -8,7 +8,7 @@ import { Canvas } from "../canvas";
 import { columnNames, COUNTRIES, int, pick, PRODUCTS, sample, SECTORS, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnRights, columnsThatFit, placeHeader, placeValues } from "../value-columns";
+import { fitValueColumns, placeHeader, placeValues } from "../value-columns";
 
 /** Groups of row labels with the subtotal label each group closes with. */
 function groups(rng: Rng): Array<{ total: string; labels: string[] }> {
@@ -62,11 +62,9 @@ export const totalRows: Family = {
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 140);
     const pitch = size * (1.25 + rng() * 0.25);
-    cols = columnsThatFit(cols, x + stubWidth, Math.max(...widths), gap, canvas.width);
-    header.length = cols + 1;
-    widths.length = cols;
-    const rights = columnRights(x + stubWidth, widths, gap);
-    const right = rights[cols - 1]!;
+    const fitted = fitValueColumns(cols, header, widths, x + stubWidth, gap, canvas.width);
+    cols = fitted.cols;
+    const { rights, right } = fitted;
     const cells: TruthCell[] = [];
     placeHeader(canvas, cells, header, x, rights, y, size, font.bold);
     y += pitch * 1.4;
