@@ -153,6 +153,20 @@ class Graph {
     return scalar === null ? null : { scalar, other };
   }
 
+  /** The affine block `x * c + d` (scalar c and d) feeding `conv` and nothing else, if there is one:
+   * the Mul, the Add, the block's input x and the two scalars. */
+  private affineBefore(conv: GraphNode): { mul: GraphNode; add: GraphNode; source: string; c: { scalar: number }; d: { scalar: number } } | null {
+    const add = this.producer.get(conv.input[0]!);
+    if (!add || add.opType !== "Add" || add.removed || this.only(add.output[0]!, "Conv") !== conv) return null;
+    const mulOut = add.input.find((name) => this.scalar(name) === null);
+    const d = mulOut === undefined ? null : this.scalarBeside(add, mulOut);
+    const mul = mulOut === undefined ? undefined : this.producer.get(mulOut);
+    if (!d || !mul || mul.opType !== "Mul" || this.only(mul.output[0]!, "Add") !== add) return null;
+    const source = mul.input.find((name) => this.scalar(name) === null);
+    const c = source === undefined ? null : this.scalarBeside(mul, source);
+    return c ? { mul, add, source: source!, c, d } : null;
+  }
+
   /** A conv's weights and bias, when only this conv uses them (so they can be changed). */
   private convParameters(conv: GraphNode): { weights: FloatTensor; bias: FloatTensor } | null {
     const weightName = conv.input[1];
@@ -254,16 +268,10 @@ class Graph {
       const ints = (name: string) => int64s(attrs.get(name) ?? [], ATTRIBUTE.ints);
       const group = attrs.get("group")?.find((f) => f.no === ATTRIBUTE.i)?.value ?? 1;
       if (ints("kernel_shape").join() !== "1,1" || ints("pads").some((p) => p !== 0) || group !== 1 || attrs.has("auto_pad")) continue;
-      const add = this.producer.get(conv.input[0]!);
-      if (!add || add.opType !== "Add" || add.removed || this.only(add.output[0]!, "Conv") !== conv) continue;
-      const mulOut = add.input.find((name) => this.scalar(name) === null);
-      const d = mulOut === undefined ? null : this.scalarBeside(add, mulOut);
-      const mul = mulOut === undefined ? undefined : this.producer.get(mulOut);
-      if (!d || !mul || mul.opType !== "Mul" || this.only(mul.output[0]!, "Add") !== add) continue;
-      const source = mul.input.find((name) => this.scalar(name) === null);
-      const c = source === undefined ? null : this.scalarBeside(mul, source);
-      const params = c && this.convParameters(conv);
-      if (!c || !params) continue;
+      const affine = this.affineBefore(conv);
+      const params = affine && this.convParameters(conv);
+      if (!affine || !params) continue;
+      const { mul, add, source, c, d } = affine;
       const [outChannels, inChannels] = params.weights.dims as [number, number];
       const bias = params.bias.data.map((v, o) => {
         let sum = 0;
@@ -273,7 +281,7 @@ class Graph {
       const weights = params.weights.data.map((w) => Math.fround(w * c.scalar));
       if (bias.length !== outChannels) continue;
       this.setConvParameters(conv, { dims: params.weights.dims, data: weights }, { dims: params.bias.dims, data: bias });
-      conv.input[0] = source!;
+      conv.input[0] = source;
       mul.removed = add.removed = true;
       this.index();
       count++;
@@ -289,17 +297,11 @@ class Graph {
     let count = 0;
     for (const conv of [...this.nodes]) {
       if (conv.removed || conv.opType !== "Conv") continue;
-      const add = this.producer.get(conv.input[0]!);
-      if (!add || add.opType !== "Add" || add.removed || this.only(add.output[0]!, "Conv") !== conv) continue;
-      const mulOut = add.input.find((name) => this.scalar(name) === null);
-      const d = mulOut === undefined ? null : this.scalarBeside(add, mulOut);
-      const mul = mulOut === undefined ? undefined : this.producer.get(mulOut);
-      if (!d || !mul || mul.opType !== "Mul" || this.only(mul.output[0]!, "Add") !== add) continue;
-      const source = mul.input.find((name) => this.scalar(name) === null);
-      const c = source === undefined ? null : this.scalarBeside(mul, source);
+      const affine = this.affineBefore(conv);
       const weights = this.constant(conv.input[1]!);
       const group = attributes(conv).get("group")?.find((f) => f.no === ATTRIBUTE.i)?.value ?? 1;
-      if (!c || !weights || weights.dims.length !== 4) continue;
+      if (!affine || !weights || weights.dims.length !== 4) continue;
+      const { mul, add, source, c, d } = affine;
       const channels = weights.dims[1]! * (group as number);
       const weightName = `${add.output[0]}__affine_w`;
       const biasName = `${add.output[0]}__affine_b`;
@@ -309,7 +311,7 @@ class Graph {
       ];
       // The Mul becomes the depthwise conv, in the same place; the Add goes.
       mul.opType = "Conv";
-      mul.input = [source!, weightName, biasName];
+      mul.input = [source, weightName, biasName];
       mul.output = [add.output[0]!];
       const ints = (name: string, values: number[]) => messageField(NODE.attribute, [textField(ATTRIBUTE.name, name), ...values.map((v) => varintField(ATTRIBUTE.ints, v)), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INTS)]);
       mul.fields = [
