@@ -386,7 +386,7 @@ async function readStructureOf(
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
-    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, settings };
+    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, wordsFromOcr: !hasTextLayer, settings };
     return readStructure(context, { enabled, timer, onError });
   }
   const size: [number, number] = [readings.width, readings.height];
@@ -397,7 +397,7 @@ async function readStructureOf(
   for (const [name, reading] of Object.entries(ocr) as [OcrReaderName, OcrPageReading][]) {
     framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
   }
-  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, settings };
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, wordsFromOcr: !hasTextLayer, settings };
   return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
     reading.kind === "tables"
       ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) }

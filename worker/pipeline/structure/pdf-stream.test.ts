@@ -212,3 +212,10 @@ test("the structure vote: where pdf-stream joins a wrapped label pdf-layout spli
   const value = idx("12");
   assert.deepEqual(judgeCell(value, boxOf(value), "12", readings).supporters, ["pdf-layout", "pdf-stream"]);
 });
+
+test("a scan (words from OCR): no opinion, since laying the same OCR words out again checks nothing OCR missed", async () => {
+  const layout: TableModel = { box: REGION, nRows: 1, nCols: 1, cells: [], headerRows: 0, rowGroups: [], source: "pdf-layout", disputed: false };
+  const read = await pdfStreamReader.read(context(TABLE, [REGION], [layout]));
+  assert.ok(read && read.kind === "tables" && read.tables.length === 1, "the born-digital page is read");
+  assert.equal(await pdfStreamReader.read({ ...context(TABLE, [REGION], [layout]), wordsFromOcr: true }), null);
+});

@@ -24,6 +24,10 @@
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
 // then left out: the table's box covers the body only), dot leaders (which fill gutters).
+// Nor on a scan: there the words both text-geometry readings lay out are one OCR reading, so a
+// second layout of them is no check on what OCR missed or merged (a mark it did not read makes a
+// hole both layouts agree on). With it, realistic EU scans had 68.7% of relations verified and
+// 98.5% of those right, against 54.4% and 99.64% without.
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { isNumeric } from "../tables/build-table";
@@ -42,7 +46,8 @@ const JOINING_WORDS = new Set(["of", "and", "or", "the", "for", "in", "to", "wit
 
 export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",
-  read({ detected, words, tableRegions }) {
+  read({ detected, words, tableRegions, wordsFromOcr }) {
+    if (wordsFromOcr) return null;
     const tables = tableRegions
       .filter((region) => !isRuled(region, detected.tables))
       .flatMap((region) => streamTables(region, words) ?? [])

@@ -42,6 +42,9 @@ export interface StructureContext {
   tableRegions: Box[];
   /** OCR readings that worked on this page (empty when OCR is off or failed). */
   ocr: Partial<Record<OcrReaderName, OcrPageReading>>;
+  /** The words are an OCR reading of a scan (the page has no text layer), not the file's own
+   * text: readers that only lay words out again add no independent evidence there. */
+  wordsFromOcr?: boolean;
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
    * on pages rebuilt from a scan. */
   page: PDFPageProxy | null;
