@@ -212,3 +212,42 @@ test("the structure vote: where pdf-stream joins a wrapped label pdf-layout spli
   const value = idx("12");
   assert.deepEqual(judgeCell(value, boxOf(value), "12", readings).supporters, ["pdf-layout", "pdf-stream"]);
 });
+
+test("placeholder marks hold their column's place: a lone ellipsis is a mark, not a leader, and a row of marks is a row of values", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["Output", 90, 120], ["Stocks", 150, 180], ["Hours", 210, 240]),
+    ...lineAt(14, ["Mining", 0, 32], ["12.1", 100, 120], ["...", 170, 180], ["4.5", 225, 240]),
+    ...lineAt(28, ["Trade", 0, 25], ["(NA)", 100, 120], ["(X)", 166, 180], ["\u2014", 230, 240]),
+    ...lineAt(42, ["Energy", 0, 30], ["7.2", 105, 120], ["8.3", 165, 180], ["9.4", 225, 240]),
+  ];
+  const model = streamTable([0, 0, 240, 52], words);
+  assert.ok(model, "a lone '...' does not make the region one of dot leaders");
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Item", "0,1+1 Output", "0,2+1 Stocks", "0,3+1 Hours",
+    "1,0+1 Mining", "1,1+1 12.1", "1,2+1 ...", "1,3+1 4.5",
+    "2,0+1 Trade", "2,1+1 (NA)", "2,2+1 (X)", "2,3+1 \u2014",
+    "3,0+1 Energy", "3,1+1 7.2", "3,2+1 8.3", "3,3+1 9.4",
+  ]);
+  // Ellipses in a row closer than a gutter are a leader broken into words: no opinion.
+  const broken = [...words, ...lineAt(56, ["Total", 0, 25], ["...", 30, 40], ["...", 43, 53], ["...", 56, 66], ["30", 110, 120], ["31", 170, 180], ["32", 230, 240])];
+  assert.equal(streamTable([0, 0, 240, 66], broken), null);
+});
+
+test("a mark set small and raised (a superscript footnote digit, an 'r' after a value) stays on its line and in its cell; a marked year is a name", () => {
+  const mark = (text: string, x0: number, x1: number, y: number): Word => ({ text, box: [x0, y - 3, x1, y + 3], size: 6, font: "f", bold: false, dir: 0 });
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2019", 100, 120], ["2020p", 154, 180]),
+    ...lineAt(14, ["Cyprus", 0, 30]), mark("6", 31, 34, 14), ...lineAt(14, ["12.1", 100, 120], ["4.5", 165, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7.3", 105, 120]), mark("r", 121, 124, 28), ...lineAt(28, ["8.3", 165, 180]),
+    ...lineAt(42, ["Energy", 0, 30], ["7.2", 105, 120], ["9.4", 165, 180]),
+  ];
+  const model = streamTable([0, 0, 180, 52], words);
+  assert.ok(model);
+  assert.equal(model.headerRows, 1, "'2020p' is a column name, not a value");
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Item", "0,1+1 2019", "0,2+1 2020p",
+    "1,0+1 Cyprus 6", "1,1+1 12.1", "1,2+1 4.5",
+    "2,0+1 Trade", "2,1+1 7.3 r", "2,2+1 8.3",
+    "3,0+1 Energy", "3,1+1 7.2", "3,2+1 9.4",
+  ]);
+});

@@ -5,11 +5,14 @@
 // sits in the right column or a header spans the right columns. So this reading does not reuse
 // pdf-layout's chunking, column finding or wrap rule:
 //   - rows: words clustered by their vertical extent (a word joins a line it overlaps by half its
-//     height), not by centre tolerance;
+//     height), not by centre tolerance; marks set smaller than the text (a superscript footnote
+//     digit, a raised "r"/"p"/"e" after a value) join the line they sit on after the full-size
+//     words have made the lines, so they stay in the cell they are attached to;
 //   - columns: a projection profile of the x-extents of the words of the VALUE lines only (lines
-//     holding a number), a column boundary wherever a gap at least streamMinGutterEm wide runs
-//     through (nearly) all of them; text-only lines (wrapped labels, section labels, the header)
-//     never make or break a column;
+//     holding a number or a placeholder mark: "–", "—", "...", "(NA)", "(X)", "(D)"), a column
+//     boundary wherever a gap at least streamMinGutterEm wide runs through (nearly) all of them;
+//     text-only lines (wrapped labels, section labels, the header) never make or break a column;
+//     a year with a mark ("2023p", "2020 (r)") is a name, not a value;
 //   - header: the lines above the first line of values (years and ranges are names), read bottom
 //     up: a name with nothing under it takes its column; a label over names is a band over the
 //     smallest group of columns whose names it is centred on (layout programs centre bands);
@@ -23,7 +26,8 @@
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
-// then left out: the table's box covers the body only), dot leaders (which fill gutters).
+// then left out: the table's box covers the body only), dot leaders (which fill gutters; a lone
+// "..." standing for a value is a placeholder, not a leader).
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { isNumeric } from "../tables/build-table";
@@ -35,9 +39,15 @@ import { STRUCTURE_SETTINGS } from "./settings";
 
 type StreamSettings = typeof STRUCTURE_SETTINGS;
 
-const YEAR = /^(19|20)\d\d\*?$/;
+// A year with a mark ("2023p" or "2020 p" preliminary, "2019*", "2020 (r)") is still a name, not a value.
+const YEAR = /^(19|20)\d\d(?:\s?\*|\s?[a-z]|\s?\([a-z]\))?$/;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 const LEADERS = /\.{3,}|(\. ){2,}\./;
+// Statistical tables print a mark where a value is missing or withheld: a dash, an ellipsis, or a
+// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"). Such a mark holds its column's place
+// as a number does (a row of marks is a row of values, not a line of names), and a lone ellipsis
+// is such a mark, not a dot leader (leaders run on, or stand against text).
+const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A)$/;
 const JOINING_WORDS = new Set(["of", "and", "or", "the", "for", "in", "to", "with", "by", "on", "at", "from", "&"]);
 
 export const pdfStreamReader: StructureReader = {
@@ -70,13 +80,32 @@ interface Piece {
 }
 
 const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(" ").trim();
-const isValue = (text: string) => isNumeric(text) && !YEAR.test(text) && !RANGE.test(text);
+const isValue = (text: string) => (isNumeric(text) && !YEAR.test(text) && !RANGE.test(text)) || PLACEHOLDER.test(text);
+
+/** Whether a region holds dot leaders: a word of dots that is not a lone placeholder ellipsis, or
+ * two ellipses in a row closer than a gutter (a leader broken into words). */
+function hasLeaders(lines: readonly Line[], minGap: number): boolean {
+  return lines.some((line) =>
+    line.words.some((w, k) => {
+      if (!LEADERS.test(w.text)) return false;
+      if (!PLACEHOLDER.test(w.text)) return true;
+      const next = line.words[k + 1];
+      return next !== undefined && PLACEHOLDER.test(next.text) && LEADERS.test(next.text) && next.box[0] - w.box[2] < minGap;
+    }),
+  );
+}
 
 /** The words' lines, top to bottom, each left to right: a word joins the line whose vertical
  * extent covers at least half of its own height. */
 export function streamLines(words: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): Line[] {
   const lines: Line[] = [];
-  for (const word of [...words].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])) {
+  // Marks set smaller than the text (a superscript footnote digit, a raised "r" or "e" after a
+  // value) are placed after the lines of full-size text: a raised mark met first would start a
+  // line of its own that the text it sits on then misses by more than half its height.
+  const size = median(words.map((w) => w.size), 10);
+  const isMark = (w: Word) => w.size < size * settings.streamMarkSizeShare;
+  const byTop = (a: Word, b: Word) => a.box[1] - b.box[1] || a.box[0] - b.box[0];
+  for (const word of [...words.filter((w) => !isMark(w)).sort(byTop), ...words.filter(isMark).sort(byTop)]) {
     const height = Math.max(0.1, word.box[3] - word.box[1]);
     const line = lines.find((l) => Math.min(l.bottom, word.box[3]) - Math.max(l.top, word.box[1]) >= height * settings.streamLineOverlap);
     if (line) {
@@ -189,9 +218,12 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
  * under the values starts a table of its own), or null where it has no opinion. */
 export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | null {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
-  if (words.length === 0 || words.some((w) => LEADERS.test(w.text))) return null;
+  if (words.length === 0) return null;
   const size = median(words.map((w) => w.size), 10);
-  return readLines(streamLines(words, settings), size * settings.streamMinGutterEm, settings);
+  const lines = streamLines(words, settings);
+  const minGap = size * settings.streamMinGutterEm;
+  if (hasLeaders(lines, minGap)) return null;
+  return readLines(lines, minGap, settings);
 }
 
 function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | null {
@@ -418,3 +450,4 @@ function inRegion(w: Word, region: Box): boolean {
 function orderWords(words: readonly Word[], settings: StreamSettings): Word[] {
   return streamLines(words, settings).flatMap((l) => l.words);
 }
+
