@@ -251,3 +251,31 @@ test("a mark set small and raised (a superscript footnote digit, an 'r' after a 
     "3,0+1 Energy", "3,1+1 7.2", "3,2+1 9.4",
   ]);
 });
+
+test("the first panel's label right under the column names, running over the value columns, is a body row in the stub; the header is still read", () => {
+  const table = (label: Word[]) => [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...label,
+    ...lineAt(28, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(42, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+    ...lineAt(56, ["Percent", 0, 35], ["distribution", 39, 110]),
+    ...lineAt(70, ["Mining", 0, 32], ["60", 108, 120], ["61", 168, 180]),
+  ];
+  const expected = (text: string) => ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", `1,0+1 ${text}`, "2,0+1 Mining", "2,1+1 12", "2,2+1 13", "3,0+1 Trade", "3,1+1 7", "3,2+1 8", "4,0+1 Percent distribution", "5,0+1 Mining", "5,1+1 60", "5,2+1 61"];
+  // Flush left at the stub, running over the first value column.
+  const flush = streamTable([0, 0, 180, 80], table(lineAt(14, ["Number", 0, 35], ["(thousands)", 39, 110])));
+  assert.ok(flush);
+  assert.equal(flush.headerRows, 1);
+  assert.deepEqual(cellsOf(flush), expected("Number (thousands)"));
+  // Centred over the value columns, over both of them.
+  const centred = streamTable([0, 0, 200, 80], table(lineAt(14, ["Employed", 70, 115], ["persons,", 119, 150], ["thousands", 154, 200])));
+  assert.ok(centred);
+  assert.equal(centred.headerRows, 1);
+  assert.deepEqual(cellsOf(centred), expected("Employed persons, thousands"));
+  // The same run at the region's top, with no line of names above it (a title?): left to the
+  // header, which cannot place it, so the reading covers the body only.
+  const title = streamTable([0, 0, 180, 80], table(lineAt(14, ["Number", 0, 35], ["(thousands)", 39, 130])).filter((w) => w.box[1] !== 0));
+  assert.ok(title);
+  assert.equal(title.headerRows, 0);
+  assert.ok(!cellsOf(title).some((c) => c.includes("thousands")));
+});

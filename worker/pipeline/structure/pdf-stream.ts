@@ -21,6 +21,9 @@
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
 //     into the line below on the same cue;
+//   - section and panel labels: a label line without values in the body is a row of its own in
+//     the stub column; so is one just above the first values, right under the line of column
+//     names, even where it runs on or is centred over the value columns (the first panel's label);
 //   - stacked tables: a line of column names under the values (no number, names over at least
 //     half the value columns) with values further down starts a table of its own, read afresh.
 // It reads only the regions table detection delivers from text geometry (ruled tables have
@@ -244,9 +247,19 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const columns = mergeSignColumns(profileColumns(strict, minGap, 0), valueLines);
   if (columns.length < 2) return null;
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
-  // first row of values) belong to the body, not the header.
+  // first row of values) belong to the body, not the header. So does a lone label starting in the
+  // stub and running on over the value columns, or centred over two or more ("Number (thousands)",
+  // the first panel's label), right under a line naming columns: names stand over their columns
+  // on one line; a band over those names would stand above them, not under. (With no such line
+  // above, a lone run may be a title or a band: left to the header.)
   let bodyStart = firstValue;
-  while (bodyStart > 0 && pieces(lines[bodyStart - 1]!, columns, minGap).every((p) => p.last === 0)) bodyStart--;
+  const isLabelLine = (k: number) => {
+    const parts = pieces(lines[k]!, columns, minGap);
+    if (parts.every((p) => p.last === 0)) return true;
+    const only = parts.length === 1 ? parts[0]! : undefined;
+    return only !== undefined && (only.first === 0 || only.last > only.first) && k > 0 && pieces(lines[k - 1]!, columns, minGap).length >= 2;
+  };
+  while (bodyStart > 0 && isLabelLine(bodyStart - 1)) bodyStart--;
 
   // Body rows, top to bottom, text-only lines joined by the wrap rule. A line of names under the
   // values (no number, words over at least half the value columns, not carrying on the row
@@ -331,9 +344,10 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
  * whole columns (a run in the last header line over several columns: a band or a wide name?). */
 function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings): Row[] | null {
   if (lines.length === 0) return [];
-  // Each column's value centre: the middle of its body words.
+  // Each column's value centre: the middle of its body words, lone labels left out (a section or
+  // panel label stands in the stub column however far it runs or wherever it is centred).
   const centres = columns.map((_, c) => {
-    const boxes = body.flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
+    const boxes = body.filter((row) => row.cells.size > 1).flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
     const u = boxUnion(boxes);
     return u ? (u[0] + u[2]) / 2 : (columns[c]![0] + columns[c]![1]) / 2;
   });
