@@ -279,3 +279,15 @@ test("the first panel's label right under the column names, running over the val
   assert.equal(title.headerRows, 0);
   assert.ok(!cellsOf(title).some((c) => c.includes("thousands")));
 });
+
+test("a group label holding a number ('under 18') is one label in the stub, not a label and a value", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["Prices", 130, 160], ["Hours", 190, 215]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 148, 160], ["13", 203, 215]),
+    ...lineAt(28, ["With", 0, 20], ["children", 24, 60], ["under", 64, 90], ["18", 94, 104]),
+    ...lineAt(42, ["Trade", 0, 25], ["7", 154, 160], ["8", 209, 215]),
+  ];
+  const model = streamTable([0, 0, 215, 52], words);
+  assert.ok(model);
+  assert.deepEqual(cellsOf(model), ["0,0+1 Item", "0,1+1 Prices", "0,2+1 Hours", "1,0+1 Mining", "1,1+1 12", "1,2+1 13", "2,0+1 With children under 18", "3,0+1 Trade", "3,1+1 7", "3,2+1 8"]);
+});

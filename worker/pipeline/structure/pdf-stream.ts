@@ -24,6 +24,8 @@
 //   - section and panel labels: a label line without values in the body is a row of its own in
 //     the stub column; so is one just above the first values, right under the line of column
 //     names, even where it runs on or is centred over the value columns (the first panel's label);
+//   - a label line (no value after its first run) keeps a number standing close to its words
+//     ("with children under 18"): only in a line of values is a number its column's own;
 //   - stacked tables: a line of column names under the values (no number, names over at least
 //     half the value columns) with values further down starts a table of its own, read afresh.
 // It reads only the regions table detection delivers from text geometry (ruled tables have
@@ -161,16 +163,18 @@ function columnOf(x: number, columns: ReadonlyArray<[number, number]>): number {
 }
 
 /** A line's runs of words: the words of one column are one run; a run reaches into the next
- * column only across less than a gutter's width (a label set over a gutter), and never to or
- * from a number other than a year (a value is its column's own). */
-function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: number): Piece[] {
+ * column only across less than a gutter's width (a label set over a gutter), and in a line of
+ * values never to or from a number other than a year (a value is its column's own). In a label
+ * line (no value after its first run) a number closer than a gutter is the label's own ("with
+ * children under 18"). */
+function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: number, labelLine = false): Piece[] {
   const out: Piece[] = [];
   for (const w of line.words) {
     const col = columnOf((w.box[0] + w.box[2]) / 2, columns);
     const prev = out[out.length - 1];
     const gap = prev ? w.box[0] - prev.words[prev.words.length - 1]!.box[2] : Infinity;
     const prevWord = prev?.words[prev.words.length - 1];
-    if (prev && (col === prev.last || (gap < minGap && !isValue(w.text) && !isValue(prevWord!.text)))) {
+    if (prev && (col === prev.last || (gap < minGap && (labelLine || (!isValue(w.text) && !isValue(prevWord!.text)))))) {
       prev.words.push(w);
       prev.last = Math.max(prev.last, col);
     } else out.push({ words: [w], first: col, last: col });
@@ -254,10 +258,10 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   // above, a lone run may be a title or a band: left to the header.)
   let bodyStart = firstValue;
   const isLabelLine = (k: number) => {
-    const parts = pieces(lines[k]!, columns, minGap);
+    const parts = pieces(lines[k]!, columns, minGap, true);
     if (parts.every((p) => p.last === 0)) return true;
     const only = parts.length === 1 ? parts[0]! : undefined;
-    return only !== undefined && (only.first === 0 || only.last > only.first) && k > 0 && pieces(lines[k - 1]!, columns, minGap).length >= 2;
+    return only !== undefined && (only.first === 0 || only.last > only.first) && k > 0 && pieces(lines[k - 1]!, columns, minGap, true).length >= 2;
   };
   while (bodyStart > 0 && isLabelLine(bodyStart - 1)) bodyStart--;
 
@@ -267,8 +271,8 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const bodyRows: Row[] = [];
   let seenValues = false;
   for (const [k, line] of lines.slice(bodyStart).entries()) {
-    const parts = pieces(line, columns, minGap);
     const valueLine = isValueLine(line);
+    const parts = pieces(line, columns, minGap, !valueLine);
     const prevRow = bodyRows[bodyRows.length - 1];
     const named = new Set(parts.filter((p) => p.first >= 1).map((p) => p.first));
     if (seenValues && !valueLine && named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) && prevRow && !continues(prevRow, parts, false)) {
