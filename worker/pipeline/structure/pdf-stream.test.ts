@@ -291,3 +291,22 @@ test("a group label holding a number ('under 18') is one label in the stub, not 
   assert.ok(model);
   assert.deepEqual(cellsOf(model), ["0,0+1 Item", "0,1+1 Prices", "0,2+1 Hours", "1,0+1 Mining", "1,1+1 12", "1,2+1 13", "2,0+1 With children under 18", "3,0+1 Trade", "3,1+1 7", "3,2+1 8"]);
 });
+
+test("a spanner alone on its line over a line of symmetric bands spans them all, though it is centred on the middle band too", () => {
+  // Value columns in pairs (names 40-100, 120-180, 200-260), a band centred over each pair, the
+  // spanner centred over all six columns, which is also the middle band's centre.
+  const words = [
+    ...lineAt(0, ["Persons", 110, 145], ["employed", 149, 190]),
+    ...lineAt(12, ["Men", 60, 80], ["Rural", 138, 162], ["Public", 216, 244]),
+    ...lineAt(24, ["Item", 0, 20], ["1998", 40, 60], ["1999", 80, 100], ["1998", 120, 140], ["1999", 160, 180], ["1998", 200, 220], ["1999", 240, 260]),
+    ...lineAt(38, ["Mining", 0, 32], ["1.1", 48, 60], ["1.2", 88, 100], ["1.3", 128, 140], ["1.4", 168, 180], ["1.5", 208, 220], ["1.6", 248, 260]),
+    ...lineAt(52, ["Trade", 0, 25], ["2.1", 48, 60], ["2.2", 88, 100], ["2.3", 128, 140], ["2.4", 168, 180], ["2.5", 208, 220], ["2.6", 248, 260]),
+  ];
+  const model = streamTable([0, 0, 260, 62], words);
+  assert.ok(model);
+  assert.equal(model.headerRows, 3);
+  assert.deepEqual(cellsOf(model).slice(0, 4), ["0,1+6 Persons employed", "1,1+2 Men", "1,3+2 Rural", "1,5+2 Public"]);
+  // With one band below, centred on it alone: a spanner or the band's first line? No opinion.
+  const one = words.filter((w) => w.text !== "Men" && w.text !== "Public");
+  assert.equal(streamTable([0, 0, 260, 62], one)?.headerRows, 0);
+});

@@ -16,6 +16,8 @@
 //   - header: the lines above the first line of values (years and ranges are names), read bottom
 //     up: a name with nothing under it takes its column; a label over names is a band over the
 //     smallest group of columns whose names it is centred on (layout programs centre bands);
+//     a label alone on its line over a line of two or more bands, centred on their whole run
+//     (and so also on the middle one of symmetric bands), spans them all;
 //     a line stacked over a name is that name's first line only when a word says so (below);
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
@@ -380,10 +382,21 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
       const ownColumn = columnOf(mid, columns);
       if (below && carriesOn(textOf(run.words), textOf(below.words))) run.cols = below.cols;
       else if (below || lower.some((r) => overlap(r) > 0 || r.cols.includes(ownColumn))) {
-        const group = centredGroup(mid, lower, settings);
-        // Centred on no group, or on exactly the band it stands over (a label of a level above
-        // spanning the same columns, or the band's own first line?): not sure.
-        if (!group || (below && below.cols.join() === group.join())) return null;
+        const groups = centredGroups(mid, lower, settings);
+        let group: number[] | null = groups[0] ?? null;
+        // Centred on exactly the band it stands over (a label of a level above spanning the same
+        // columns, or the band's own first line?): not sure; unless it stands alone on its line
+        // over a line of two or more bands and is centred on their whole run as well: a spanner
+        // over all of them (symmetric bands put the middle one's centre at the whole run's).
+        if (group && below && below.cols.join() === group.join()) {
+          const belowLine = runsOf.find((runs) => runs.includes(below as Run)) ?? [];
+          const bands = belowLine.filter((r) => r.cols.length > 1);
+          const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
+          const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
+          group = runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
+        }
+        // Centred on no group: not sure.
+        if (!group) return null;
         run.cols = group;
       } else {
         const covered = centres.map((cx, c) => (cx >= x0 && cx <= x1 ? c : -1)).filter((c) => c >= 0);
@@ -419,10 +432,10 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
   return rows.filter((r) => r.cells.size > 0);
 }
 
-/** The smallest group of two or more neighbouring columns, each named below, whose names' extent
- * is centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
- * below it: the columns a band label centred over them spans. */
-function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[] | null {
+/** The groups of two or more neighbouring columns, each named below, whose names' extent is
+ * centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
+ * below it, smallest first: the smallest is the columns a band label centred over them spans. */
+function centredGroups(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[][] {
   // The extent of each column's names below (names over one column only).
   const extent = new Map<number, [number, number]>();
   for (const r of lower) {
@@ -432,7 +445,7 @@ function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number
     extent.set(c, e ? [Math.min(e[0], r.x0), Math.max(e[1], r.x1)] : [r.x0, r.x1]);
   }
   const nCols = Math.max(-1, ...extent.keys()) + 1;
-  let best: number[] | null = null;
+  const groups: number[][] = [];
   for (let c = 0; c < nCols; c++) {
     for (let d = c + 1; d < nCols; d++) {
       const parts = Array.from({ length: d - c + 1 }, (_, k) => extent.get(c + k));
@@ -441,10 +454,11 @@ function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number
       const g1 = parts[parts.length - 1]![1];
       // A band over bands holds each band below it whole: it cuts none.
       const cuts = lower.some((r) => r.cols.length > 1 && r.cols.some((x) => x >= c && x <= d) && r.cols.some((x) => x < c || x > d));
-      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare && (!best || d - c + 1 < best.length)) best = Array.from({ length: d - c + 1 }, (_, k) => c + k);
+      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare) groups.push(Array.from({ length: d - c + 1 }, (_, k) => c + k));
     }
   }
-  return best;
+  // Smallest first (a stable sort keeps the leftmost of equal size first, as before).
+  return groups.sort((a, b) => a.length - b.length);
 }
 
 /** A header line's runs: words closer than a gutter's width are one name. */
