@@ -310,3 +310,22 @@ test("a spanner alone on its line over a line of symmetric bands spans them all,
   const one = words.filter((w) => w.text !== "Men" && w.text !== "Public");
   assert.equal(streamTable([0, 0, 260, 62], one)?.headerRows, 0);
 });
+
+test("a lone label centred on the middle columns and on all of them spans all value columns; centred on the middle and a wider group short of all of them, no opinion", () => {
+  // Five value columns (names 40-60 ... 200-220, centre 130); the label's centre is 130 too.
+  const names: Array<[string, number, number]> = [["Item", 0, 20], ["2008", 40, 60], ["2009", 80, 100], ["2010", 120, 140], ["2011", 160, 180], ["2012", 200, 220]];
+  const values = (y: number, label: string): Word[] => lineAt(y, [label, 0, 25], ["1.1", 48, 60], ["1.2", 88, 100], ["1.3", 128, 140], ["1.4", 168, 180], ["1.5", 208, 220]);
+  const words = [...lineAt(0, ["Percent", 100, 128], ["change", 132, 160]), ...lineAt(12, ...names), ...values(26, "Mining"), ...values(40, "Trade")];
+  const model = streamTable([0, 0, 220, 50], words);
+  assert.ok(model);
+  assert.equal(model.headerRows, 2);
+  assert.deepEqual(cellsOf(model).slice(0, 2), ["0,1+5 Percent change", "1,0+1 Item"]);
+  // Centred on columns 2-3 (centre 110), and so on 1-4 too, but not on all five: not sure.
+  const inner = words.map((w) => (w.text === "Percent" ? { ...w, box: [80, 0, 108, 10] as Box } : w.text === "change" ? { ...w, box: [112, 0, 140, 10] as Box } : w));
+  const unsure = streamTable([0, 0, 220, 50], inner);
+  assert.ok(unsure);
+  assert.equal(unsure.headerRows, 0);
+  // Centred on one group only (the last two columns), it is that group's band.
+  const shifted = words.map((w) => (w.text === "Percent" ? { ...w, box: [162, 0, 188, 10] as Box } : w.text === "change" ? { ...w, box: [192, 0, 218, 10] as Box } : w));
+  assert.ok(cellsOf(streamTable([0, 0, 220, 50], shifted)!).includes("0,4+2 Percent change"));
+});

@@ -17,7 +17,9 @@
 //     up: a name with nothing under it takes its column; a label over names is a band over the
 //     smallest group of columns whose names it is centred on (layout programs centre bands);
 //     a label alone on its line over a line of two or more bands, centred on their whole run
-//     (and so also on the middle one of symmetric bands), spans them all;
+//     (and so also on the middle one of symmetric bands), spans them all; a lone label centred
+//     on nested groups (the middle columns and a wider run share a centre) spans every value
+//     column when that is one of the groups, else the header gets no opinion;
 //     a line stacked over a name is that name's first line only when a word says so (below);
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
@@ -394,6 +396,13 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
           const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
           const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
           group = runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
+        } else if (group && runsOf[k]!.length === 1 && groups.some((g) => g.length > group!.length && g[0]! <= group![0]! && g[g.length - 1]! >= group![group!.length - 1]!)) {
+          // A lone label centred on a group and on a wider one around it (the middle columns and
+          // the whole run share their centre): a spanner over every value column when that is one
+          // of them (as over symmetric bands above); otherwise which it spans, its centre cannot
+          // tell: not sure.
+          const valueSpan = columns.slice(1).map((_, c) => c + 1).join();
+          group = groups.find((g) => g.join() === valueSpan) ?? null;
         }
         // Centred on no group: not sure.
         if (!group) return null;
