@@ -329,3 +329,32 @@ test("a lone label centred on the middle columns and on all of them spans all va
   const shifted = words.map((w) => (w.text === "Percent" ? { ...w, box: [162, 0, 188, 10] as Box } : w.text === "change" ? { ...w, box: [192, 0, 218, 10] as Box } : w));
   assert.ok(cellsOf(streamTable([0, 0, 220, 50], shifted)!).includes("0,4+2 Percent change"));
 });
+
+test("a note line above the header, one run from the stub out over the value columns and centred on no group, is left out: the header under it is read", () => {
+  const words = [
+    ...lineAt(0, ["This", 0, 20], ["table", 24, 50], ["contains", 54, 95], ["summary", 99, 140], ["statistics", 144, 190], ["of", 194, 204], ["persons", 208, 250]),
+    ...lineAt(14, ["Variable", 0, 40], ["Mean", 100, 120], ["Max", 160, 180]),
+    ...lineAt(28, ["Age", 0, 15], ["50.8", 100, 120], ["90", 168, 180]),
+    ...lineAt(42, ["Men", 0, 15], ["0.47", 100, 120], ["1", 174, 180]),
+  ];
+  const model = streamTable([0, 0, 250, 52], words);
+  assert.ok(model);
+  assert.equal(model.headerRows, 1);
+  assert.deepEqual(cellsOf(model), ["0,0+1 Variable", "0,1+1 Mean", "0,2+1 Max", "1,0+1 Age", "1,1+1 50.8", "1,2+1 90", "2,0+1 Men", "2,1+1 0.47", "2,2+1 1"]);
+  assert.equal(model.box[1], 14, "the note is outside the reading's box: no opinion on it");
+  // The same run as the header's only line (nothing under it to be the header): no header opinion.
+  const alone = words.filter((w) => w.box[1] !== 14);
+  assert.equal(streamTable([0, 0, 250, 52], alone)?.headerRows, 0);
+});
+
+test("a column no cell of a value line starts in (the inner words of long stub labels, left when their first word crosses the gutter) is part of the stub", () => {
+  // Two long labels in twenty lines: the gutter after the short labels is crossed by two lines
+  // (allowed); their first words cross it and are left out of the strict profile, their inner
+  // words then make a column of their own that no cell starts in.
+  const long: Array<[string, number, number]> = [["Gross", 0, 25], ["financial", 29, 70], ["wealth", 74, 100]];
+  const words = Array.from({ length: 20 }, (_, r) => lineAt(r * 14, ...(r % 10 === 9 ? long : ([["Age", 0, 15]] as Array<[string, number, number]>)), ["0.5", 150, 162], ["1.5", 200, 212])).flat();
+  const model = streamTable([0, 0, 212, 280], words);
+  assert.ok(model);
+  assert.equal(model.nCols, 3);
+  assert.ok(model.cells.some((c) => c.text === "Gross financial wealth" && c.col === 0 && c.colSpan === 1));
+});

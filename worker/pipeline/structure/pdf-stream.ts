@@ -13,6 +13,8 @@
 //     boundary wherever a gap at least streamMinGutterEm wide runs through (nearly) all of them;
 //     text-only lines (wrapped labels, section labels, the header) never make or break a column;
 //     a year with a mark ("2023p", "2020 (r)") is a name, not a value;
+//   - a column that no cell of a value line starts in (inner words of long stub labels) is part
+//     of the column on its left;
 //   - header: the lines above the first line of values (years and ranges are names), read bottom
 //     up: a name with nothing under it takes its column; a label over names is a band over the
 //     smallest group of columns whose names it is centred on (layout programs centre bands);
@@ -35,8 +37,10 @@
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
-// then left out: the table's box covers the body only), dot leaders (which fill gutters; a lone
-// "..." standing for a value is a placeholder, not a leader).
+// then left out: the table's box covers the body only; but a lone run from the stub out over the
+// value columns, a title or note above the header, is left out with the lines above it, and the
+// lines under it are the header), dot leaders (which fill gutters; a lone "..." standing for a
+// value is a placeholder, not a leader).
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { isNumeric } from "../tables/build-table";
@@ -206,6 +210,19 @@ function mergeSignColumns(columns: Array<[number, number]>, lines: readonly Line
   return out;
 }
 
+/** The columns without those no cell of a value line starts in: a column that only the labels of
+ * the column on its left run into (the inner words of long stub labels whose first word crossed
+ * the gutter and was left out of the profile) is part of that column. */
+function withoutEmptyColumns(columns: Array<[number, number]>, valueLines: readonly Line[], minGap: number): Array<[number, number]> {
+  const out = columns.map((c) => [...c] as [number, number]);
+  for (let c = out.length - 1; c > 0; c--) {
+    if (valueLines.some((line) => pieces(line, out, minGap).some((p) => p.first === c))) continue;
+    out[c - 1]![1] = out[c]![1];
+    out.splice(c, 1);
+  }
+  return out;
+}
+
 /** Whether `next` carries on `text` (the cell above it): a lower-case or parenthesised start
  * ("(Thousands)"), or `text` ends in a hyphen, a comma or a joining word. */
 function carriesOn(text: string, next: string): boolean {
@@ -252,7 +269,7 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const gutters = loose.slice(1).map((col, c) => [loose[c]![1], col[0]] as const);
   const crosses = (w: Word) => gutters.some(([g0, g1]) => w.box[0] < g1 && w.box[2] > g0 && !(w.box[0] >= g0 && w.box[2] <= g1));
   const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
-  const columns = mergeSignColumns(profileColumns(strict, minGap, 0), valueLines);
+  const columns = withoutEmptyColumns(mergeSignColumns(profileColumns(strict, minGap, 0), valueLines), valueLines, minGap);
   if (columns.length < 2) return null;
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
   // first row of values) belong to the body, not the header. So does a lone label starting in the
@@ -362,7 +379,13 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
   type Run = { words: Word[]; x0: number; x1: number; cols: number[] };
   const runsOf: Run[][] = lines.map((line) => headerRuns(line, minGap).map((words) => ({ words, x0: Math.min(...words.map((w) => w.box[0])), x1: Math.max(...words.map((w) => w.box[2])), cols: [] })));
   // Bottom up: a run's place depends on the names under it.
-  for (let k = runsOf.length - 1; k >= 0; k--) {
+  // A line that cannot be placed but is a lone run from the stub out over two or more value
+  // columns is a title or a note set above the table (a band never starts in the stub): the
+  // header is the lines under it, and it and the lines above it are left out (no opinion).
+  let top = 0;
+  const isTitle = (k: number, run: { x0: number; x1: number }) =>
+    runsOf[k]!.length === 1 && k < runsOf.length - 1 && run.x0 <= columns[0]![1] && centres.slice(1).filter((cx) => cx >= run.x0 && cx <= run.x1).length >= 2;
+  placing: for (let k = runsOf.length - 1; k >= 0; k--) {
     for (const run of runsOf[k]!) {
       const { x0, x1 } = run;
       // Where a header run stands, from what stands under it:
@@ -405,16 +428,24 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
           group = groups.find((g) => g.join() === valueSpan) ?? null;
         }
         // Centred on no group: not sure.
+        if (!group && isTitle(k, run)) {
+          top = k + 1;
+          break placing;
+        }
         if (!group) return null;
         run.cols = group;
       } else {
         const covered = centres.map((cx, c) => (cx >= x0 && cx <= x1 ? c : -1)).filter((c) => c >= 0);
+        if (covered.length >= 2 && isTitle(k, run)) {
+          top = k + 1;
+          break placing;
+        }
         if (covered.length >= 2) return null;
         run.cols = covered.length === 1 ? covered : [ownColumn];
       }
     }
   }
-  const rows: Row[] = runsOf.map((runs) => {
+  const rows: Row[] = runsOf.slice(top).map((runs) => {
     const cells = new Map<number, Piece>();
     for (const run of runs) {
       const [first, last] = [run.cols[0]!, run.cols[run.cols.length - 1]!];
