@@ -358,3 +358,21 @@ test("a column no cell of a value line starts in (the inner words of long stub l
   assert.equal(model.nCols, 3);
   assert.ok(model.cells.some((c) => c.text === "Gross financial wealth" && c.col === 0 && c.colSpan === 1));
 });
+
+test("a text cell wrapped with the row's values on its last line (a code and description column) is one row", () => {
+  const words = [
+    ...lineAt(0, ["Code", 0, 20], ["Description", 40, 90], ["Hours", 160, 185], ["Status", 210, 240]),
+    ...lineAt(14, ["211", 0, 15], ["Mining", 40, 70], ["12.1", 170, 185], ["Final", 210, 235]),
+    ...lineAt(28, ["481", 0, 15], ["Air", 40, 52], ["transport,", 56, 100]),
+    ...lineAt(40, ["scheduled", 40, 85], ["7.3", 170, 185], ["New", 210, 230]),
+    ...lineAt(54, ["522", 0, 15], ["Credit", 40, 70], ["8.4", 170, 185], ["Final", 210, 235]),
+  ];
+  const model = streamTable([0, 0, 240, 64], words);
+  assert.ok(model);
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Code", "0,1+1 Description", "0,2+1 Hours", "0,3+1 Status",
+    "1,0+1 211", "1,1+1 Mining", "1,2+1 12.1", "1,3+1 Final",
+    "2,0+1 481", "2,1+1 Air transport, scheduled", "2,2+1 7.3", "2,3+1 New",
+    "3,0+1 522", "3,1+1 Credit", "3,2+1 8.4", "3,3+1 Final",
+  ]);
+});

@@ -26,7 +26,8 @@
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
-//     into the line below on the same cue;
+//     into the line below on the same cue, and so does a row of text cells (a code and its
+//     description) into a line of values whose pieces under its cells carry them on;
 //   - section and panel labels: a label line without values in the body is a row of its own in
 //     the stub column; so is one just above the first values, right under the line of column
 //     names, even where it runs on or is centred over the value columns (the first panel's label);
@@ -234,6 +235,8 @@ function carriesOn(text: string, next: string): boolean {
 
 interface Row {
   cells: Map<number, Piece>;
+  /** Whether a line of values made or joined the row (a row of words only may still take one). */
+  values?: boolean;
 }
 
 /** The table pdf-stream reads in one region (the first when it reads two stacked ones), or null
@@ -316,7 +319,8 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
           target.last = Math.max(target.last, p.last);
         } else prevRow.cells.set(p.first, p);
       }
-    } else bodyRows.push({ cells });
+      prevRow.values ||= valueLine;
+    } else bodyRows.push({ cells, values: valueLine });
   }
   // A lone label of the body starting in the stub or running over two or more columns (a section
   // label, set from the stub or centred on the table) stands in the stub column, as the ICDAR
@@ -359,8 +363,13 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
     return target !== undefined && target.last === p.last && carriesOn(textOf(target.words), textOf(p.words));
   });
   if (carried.length === 0) return false;
-  // A line with numbers carries on only a label line without values (values at the label's last line).
-  if (hasValues) return labelOnly && carried.some((p) => p.first === 0);
+  // A line with numbers carries on only a line of words without values (values at the label's
+  // last line): a label line, or a row of text cells ("481 | Air transportation," / "and
+  // nonscheduled | 660.7") when every piece of this line under one of its cells carries it on.
+  if (hasValues) {
+    if (labelOnly && carried.some((p) => p.first === 0)) return true;
+    return !prev.values && parts.every((p) => !prev.cells.has(p.first) || carried.includes(p));
+  }
   // A line of words: every piece carries on the cell above it.
   return carried.length === parts.length;
 }
