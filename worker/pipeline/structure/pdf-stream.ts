@@ -5,25 +5,43 @@
 // sits in the right column or a header spans the right columns. So this reading does not reuse
 // pdf-layout's chunking, column finding or wrap rule:
 //   - rows: words clustered by their vertical extent (a word joins a line it overlaps by half its
-//     height), not by centre tolerance;
+//     height), not by centre tolerance; marks set smaller than the text (a superscript footnote
+//     digit, a raised "r"/"p"/"e" after a value) join the line they sit on after the full-size
+//     words have made the lines, so they stay in the cell they are attached to;
 //   - columns: a projection profile of the x-extents of the words of the VALUE lines only (lines
-//     holding a number), a column boundary wherever a gap at least streamMinGutterEm wide runs
-//     through (nearly) all of them; text-only lines (wrapped labels, section labels, the header)
-//     never make or break a column;
+//     holding a number or a placeholder mark: "–", "—", "...", "(NA)", "(X)", "(D)"), a column
+//     boundary wherever a gap at least streamMinGutterEm wide runs through (nearly) all of them;
+//     text-only lines (wrapped labels, section labels, the header) never make or break a column;
+//     a year with a mark ("2023p", "2020 (r)") is a name, not a value;
+//   - a column that no cell of a value line starts in (inner words of long stub labels) is part
+//     of the column on its left;
 //   - header: the lines above the first line of values (years and ranges are names), read bottom
 //     up: a name with nothing under it takes its column; a label over names is a band over the
 //     smallest group of columns whose names it is centred on (layout programs centre bands);
+//     a label alone on its line over a line of two or more bands, centred on their whole run
+//     (and so also on the middle one of symmetric bands), spans them all; a lone label centred
+//     on nested groups (the middle columns and a wider run share a centre) spans every value
+//     column when that is one of the groups, else the header gets no opinion;
 //     a line stacked over a name is that name's first line only when a word says so (below);
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
-//     into the line below on the same cue;
+//     into the line below on the same cue, and so does a row of text cells (a code and its
+//     description) into a line of values whose pieces under its cells carry them on;
+//   - section and panel labels: a label line without values in the body is a row of its own in
+//     the stub column; so is one just above the first values, right under the line of column
+//     names, even where it runs on or is centred over the value columns (the first panel's label);
+//   - a label line (no value after its first run) keeps a number standing close to its words
+//     ("with children under 18"): only in a line of values is a number its column's own;
 //   - stacked tables: a line of column names under the values (no number, names over at least
 //     half the value columns) with values further down starts a table of its own, read afresh.
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
-// then left out: the table's box covers the body only), dot leaders (which fill gutters).
+// then left out: the table's box covers the body only; but a lone run from the stub out over the
+// value columns, a title or note above the header, is left out with the lines above it, and the
+// lines under it are the header), dot leaders (which fill gutters; a lone "..." standing for a
+// value is a placeholder, not a leader).
 // Nor on a scan: there the words both text-geometry readings lay out are one OCR reading, so a
 // second layout of them is no check on what OCR missed or merged (a mark it did not read makes a
 // hole both layouts agree on). With it, realistic EU scans had 68.7% of relations verified and
@@ -39,9 +57,15 @@ import { STRUCTURE_SETTINGS } from "./settings";
 
 type StreamSettings = typeof STRUCTURE_SETTINGS;
 
-const YEAR = /^(19|20)\d\d\*?$/;
+// A year with a mark ("2023p" or "2020 p" preliminary, "2019*", "2020 (r)") is still a name, not a value.
+const YEAR = /^(19|20)\d\d(?:\s?\*|\s?[a-z]|\s?\([a-z]\))?$/;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 const LEADERS = /\.{3,}|(\. ){2,}\./;
+// Statistical tables print a mark where a value is missing or withheld: a dash, an ellipsis, or a
+// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"). Such a mark holds its column's place
+// as a number does (a row of marks is a row of values, not a line of names), and a lone ellipsis
+// is such a mark, not a dot leader (leaders run on, or stand against text).
+const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A)$/;
 const JOINING_WORDS = new Set(["of", "and", "or", "the", "for", "in", "to", "with", "by", "on", "at", "from", "&"]);
 
 export const pdfStreamReader: StructureReader = {
@@ -75,13 +99,32 @@ interface Piece {
 }
 
 const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(" ").trim();
-const isValue = (text: string) => isNumeric(text) && !YEAR.test(text) && !RANGE.test(text);
+const isValue = (text: string) => (isNumeric(text) && !YEAR.test(text) && !RANGE.test(text)) || PLACEHOLDER.test(text);
+
+/** Whether a region holds dot leaders: a word of dots that is not a lone placeholder ellipsis, or
+ * two ellipses in a row closer than a gutter (a leader broken into words). */
+function hasLeaders(lines: readonly Line[], minGap: number): boolean {
+  return lines.some((line) =>
+    line.words.some((w, k) => {
+      if (!LEADERS.test(w.text)) return false;
+      if (!PLACEHOLDER.test(w.text)) return true;
+      const next = line.words[k + 1];
+      return next !== undefined && PLACEHOLDER.test(next.text) && LEADERS.test(next.text) && next.box[0] - w.box[2] < minGap;
+    }),
+  );
+}
 
 /** The words' lines, top to bottom, each left to right: a word joins the line whose vertical
  * extent covers at least half of its own height. */
 export function streamLines(words: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): Line[] {
   const lines: Line[] = [];
-  for (const word of [...words].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0])) {
+  // Marks set smaller than the text (a superscript footnote digit, a raised "r" or "e" after a
+  // value) are placed after the lines of full-size text: a raised mark met first would start a
+  // line of its own that the text it sits on then misses by more than half its height.
+  const size = median(words.map((w) => w.size), 10);
+  const isMark = (w: Word) => w.size < size * settings.streamMarkSizeShare;
+  const byTop = (a: Word, b: Word) => a.box[1] - b.box[1] || a.box[0] - b.box[0];
+  for (const word of [...words.filter((w) => !isMark(w)).sort(byTop), ...words.filter(isMark).sort(byTop)]) {
     const height = Math.max(0.1, word.box[3] - word.box[1]);
     const line = lines.find((l) => Math.min(l.bottom, word.box[3]) - Math.max(l.top, word.box[1]) >= height * settings.streamLineOverlap);
     if (line) {
@@ -134,16 +177,18 @@ function columnOf(x: number, columns: ReadonlyArray<[number, number]>): number {
 }
 
 /** A line's runs of words: the words of one column are one run; a run reaches into the next
- * column only across less than a gutter's width (a label set over a gutter), and never to or
- * from a number other than a year (a value is its column's own). */
-function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: number): Piece[] {
+ * column only across less than a gutter's width (a label set over a gutter), and in a line of
+ * values never to or from a number other than a year (a value is its column's own). In a label
+ * line (no value after its first run) a number closer than a gutter is the label's own ("with
+ * children under 18"). */
+function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: number, labelLine = false): Piece[] {
   const out: Piece[] = [];
   for (const w of line.words) {
     const col = columnOf((w.box[0] + w.box[2]) / 2, columns);
     const prev = out[out.length - 1];
     const gap = prev ? w.box[0] - prev.words[prev.words.length - 1]!.box[2] : Infinity;
     const prevWord = prev?.words[prev.words.length - 1];
-    if (prev && (col === prev.last || (gap < minGap && !isValue(w.text) && !isValue(prevWord!.text)))) {
+    if (prev && (col === prev.last || (gap < minGap && (labelLine || (!isValue(w.text) && !isValue(prevWord!.text)))))) {
       prev.words.push(w);
       prev.last = Math.max(prev.last, col);
     } else out.push({ words: [w], first: col, last: col });
@@ -171,6 +216,19 @@ function mergeSignColumns(columns: Array<[number, number]>, lines: readonly Line
   return out;
 }
 
+/** The columns without those no cell of a value line starts in: a column that only the labels of
+ * the column on its left run into (the inner words of long stub labels whose first word crossed
+ * the gutter and was left out of the profile) is part of that column. */
+function withoutEmptyColumns(columns: Array<[number, number]>, valueLines: readonly Line[], minGap: number): Array<[number, number]> {
+  const out = columns.map((c) => [...c] as [number, number]);
+  for (let c = out.length - 1; c > 0; c--) {
+    if (valueLines.some((line) => pieces(line, out, minGap).some((p) => p.first === c))) continue;
+    out[c - 1]![1] = out[c]![1];
+    out.splice(c, 1);
+  }
+  return out;
+}
+
 /** Whether `next` carries on `text` (the cell above it): a lower-case or parenthesised start
  * ("(Thousands)"), or `text` ends in a hyphen, a comma or a joining word. */
 function carriesOn(text: string, next: string): boolean {
@@ -182,6 +240,8 @@ function carriesOn(text: string, next: string): boolean {
 
 interface Row {
   cells: Map<number, Piece>;
+  /** Whether a line of values made or joined the row (a row of words only may still take one). */
+  values?: boolean;
 }
 
 /** The table pdf-stream reads in one region (the first when it reads two stacked ones), or null
@@ -194,9 +254,12 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
  * under the values starts a table of its own), or null where it has no opinion. */
 export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | null {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
-  if (words.length === 0 || words.some((w) => LEADERS.test(w.text))) return null;
+  if (words.length === 0) return null;
   const size = median(words.map((w) => w.size), 10);
-  return readLines(streamLines(words, settings), size * settings.streamMinGutterEm, settings);
+  const lines = streamLines(words, settings);
+  const minGap = size * settings.streamMinGutterEm;
+  if (hasLeaders(lines, minGap)) return null;
+  return readLines(lines, minGap, settings);
 }
 
 function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | null {
@@ -214,12 +277,22 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const gutters = loose.slice(1).map((col, c) => [loose[c]![1], col[0]] as const);
   const crosses = (w: Word) => gutters.some(([g0, g1]) => w.box[0] < g1 && w.box[2] > g0 && !(w.box[0] >= g0 && w.box[2] <= g1));
   const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
-  const columns = mergeSignColumns(profileColumns(strict, minGap, 0), valueLines);
+  const columns = withoutEmptyColumns(mergeSignColumns(profileColumns(strict, minGap, 0), valueLines), valueLines, minGap);
   if (columns.length < 2) return null;
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
-  // first row of values) belong to the body, not the header.
+  // first row of values) belong to the body, not the header. So does a lone label starting in the
+  // stub and running on over the value columns, or centred over two or more ("Number (thousands)",
+  // the first panel's label), right under a line naming columns: names stand over their columns
+  // on one line; a band over those names would stand above them, not under. (With no such line
+  // above, a lone run may be a title or a band: left to the header.)
   let bodyStart = firstValue;
-  while (bodyStart > 0 && pieces(lines[bodyStart - 1]!, columns, minGap).every((p) => p.last === 0)) bodyStart--;
+  const isLabelLine = (k: number) => {
+    const parts = pieces(lines[k]!, columns, minGap, true);
+    if (parts.every((p) => p.last === 0)) return true;
+    const only = parts.length === 1 ? parts[0]! : undefined;
+    return only !== undefined && (only.first === 0 || only.last > only.first) && k > 0 && pieces(lines[k - 1]!, columns, minGap, true).length >= 2;
+  };
+  while (bodyStart > 0 && isLabelLine(bodyStart - 1)) bodyStart--;
 
   // Body rows, top to bottom, text-only lines joined by the wrap rule. A line of names under the
   // values (no number, words over at least half the value columns, not carrying on the row
@@ -227,8 +300,8 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const bodyRows: Row[] = [];
   let seenValues = false;
   for (const [k, line] of lines.slice(bodyStart).entries()) {
-    const parts = pieces(line, columns, minGap);
     const valueLine = isValueLine(line);
+    const parts = pieces(line, columns, minGap, !valueLine);
     const prevRow = bodyRows[bodyRows.length - 1];
     const named = new Set(parts.filter((p) => p.first >= 1).map((p) => p.first));
     if (seenValues && !valueLine && named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) && prevRow && !continues(prevRow, parts, false)) {
@@ -251,7 +324,8 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
           target.last = Math.max(target.last, p.last);
         } else prevRow.cells.set(p.first, p);
       }
-    } else bodyRows.push({ cells });
+      prevRow.values ||= valueLine;
+    } else bodyRows.push({ cells, values: valueLine });
   }
   // A lone label of the body starting in the stub or running over two or more columns (a section
   // label, set from the stub or centred on the table) stands in the stub column, as the ICDAR
@@ -294,8 +368,13 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
     return target !== undefined && target.last === p.last && carriesOn(textOf(target.words), textOf(p.words));
   });
   if (carried.length === 0) return false;
-  // A line with numbers carries on only a label line without values (values at the label's last line).
-  if (hasValues) return labelOnly && carried.some((p) => p.first === 0);
+  // A line with numbers carries on only a line of words without values (values at the label's
+  // last line): a label line, or a row of text cells ("481 | Air transportation," / "and
+  // nonscheduled | 660.7") when every piece of this line under one of its cells carries it on.
+  if (hasValues) {
+    if (labelOnly && carried.some((p) => p.first === 0)) return true;
+    return !prev.values && parts.every((p) => !prev.cells.has(p.first) || carried.includes(p));
+  }
   // A line of words: every piece carries on the cell above it.
   return carried.length === parts.length;
 }
@@ -304,16 +383,23 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
  * whole columns (a run in the last header line over several columns: a band or a wide name?). */
 function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings): Row[] | null {
   if (lines.length === 0) return [];
-  // Each column's value centre: the middle of its body words.
+  // Each column's value centre: the middle of its body words, lone labels left out (a section or
+  // panel label stands in the stub column however far it runs or wherever it is centred).
   const centres = columns.map((_, c) => {
-    const boxes = body.flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
+    const boxes = body.filter((row) => row.cells.size > 1).flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
     const u = boxUnion(boxes);
     return u ? (u[0] + u[2]) / 2 : (columns[c]![0] + columns[c]![1]) / 2;
   });
   type Run = { words: Word[]; x0: number; x1: number; cols: number[] };
   const runsOf: Run[][] = lines.map((line) => headerRuns(line, minGap).map((words) => ({ words, x0: Math.min(...words.map((w) => w.box[0])), x1: Math.max(...words.map((w) => w.box[2])), cols: [] })));
   // Bottom up: a run's place depends on the names under it.
-  for (let k = runsOf.length - 1; k >= 0; k--) {
+  // A line that cannot be placed but is a lone run from the stub out over two or more value
+  // columns is a title or a note set above the table (a band never starts in the stub): the
+  // header is the lines under it, and it and the lines above it are left out (no opinion).
+  let top = 0;
+  const isTitle = (k: number, run: { x0: number; x1: number }) =>
+    runsOf[k]!.length === 1 && k < runsOf.length - 1 && run.x0 <= columns[0]![1] && centres.slice(1).filter((cx) => cx >= run.x0 && cx <= run.x1).length >= 2;
+  placing: for (let k = runsOf.length - 1; k >= 0; k--) {
     for (const run of runsOf[k]!) {
       const { x0, x1 } = run;
       // Where a header run stands, from what stands under it:
@@ -335,19 +421,45 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
       const ownColumn = columnOf(mid, columns);
       if (below && carriesOn(textOf(run.words), textOf(below.words))) run.cols = below.cols;
       else if (below || lower.some((r) => overlap(r) > 0 || r.cols.includes(ownColumn))) {
-        const group = centredGroup(mid, lower, settings);
-        // Centred on no group, or on exactly the band it stands over (a label of a level above
-        // spanning the same columns, or the band's own first line?): not sure.
-        if (!group || (below && below.cols.join() === group.join())) return null;
+        const groups = centredGroups(mid, lower, settings);
+        let group: number[] | null = groups[0] ?? null;
+        // Centred on exactly the band it stands over (a label of a level above spanning the same
+        // columns, or the band's own first line?): not sure; unless it stands alone on its line
+        // over a line of two or more bands and is centred on their whole run as well: a spanner
+        // over all of them (symmetric bands put the middle one's centre at the whole run's).
+        if (group && below && below.cols.join() === group.join()) {
+          const belowLine = runsOf.find((runs) => runs.includes(below as Run)) ?? [];
+          const bands = belowLine.filter((r) => r.cols.length > 1);
+          const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
+          const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
+          group = runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
+        } else if (group && runsOf[k]!.length === 1 && groups.some((g) => g.length > group!.length && g[0]! <= group![0]! && g[g.length - 1]! >= group![group!.length - 1]!)) {
+          // A lone label centred on a group and on a wider one around it (the middle columns and
+          // the whole run share their centre): a spanner over every value column when that is one
+          // of them (as over symmetric bands above); otherwise which it spans, its centre cannot
+          // tell: not sure.
+          const valueSpan = columns.slice(1).map((_, c) => c + 1).join();
+          group = groups.find((g) => g.join() === valueSpan) ?? null;
+        }
+        // Centred on no group: not sure.
+        if (!group && isTitle(k, run)) {
+          top = k + 1;
+          break placing;
+        }
+        if (!group) return null;
         run.cols = group;
       } else {
         const covered = centres.map((cx, c) => (cx >= x0 && cx <= x1 ? c : -1)).filter((c) => c >= 0);
+        if (covered.length >= 2 && isTitle(k, run)) {
+          top = k + 1;
+          break placing;
+        }
         if (covered.length >= 2) return null;
         run.cols = covered.length === 1 ? covered : [ownColumn];
       }
     }
   }
-  const rows: Row[] = runsOf.map((runs) => {
+  const rows: Row[] = runsOf.slice(top).map((runs) => {
     const cells = new Map<number, Piece>();
     for (const run of runs) {
       const [first, last] = [run.cols[0]!, run.cols[run.cols.length - 1]!];
@@ -374,10 +486,10 @@ function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, numb
   return rows.filter((r) => r.cells.size > 0);
 }
 
-/** The smallest group of two or more neighbouring columns, each named below, whose names' extent
- * is centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
- * below it: the columns a band label centred over them spans. */
-function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[] | null {
+/** The groups of two or more neighbouring columns, each named below, whose names' extent is
+ * centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
+ * below it, smallest first: the smallest is the columns a band label centred over them spans. */
+function centredGroups(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[][] {
   // The extent of each column's names below (names over one column only).
   const extent = new Map<number, [number, number]>();
   for (const r of lower) {
@@ -387,7 +499,7 @@ function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number
     extent.set(c, e ? [Math.min(e[0], r.x0), Math.max(e[1], r.x1)] : [r.x0, r.x1]);
   }
   const nCols = Math.max(-1, ...extent.keys()) + 1;
-  let best: number[] | null = null;
+  const groups: number[][] = [];
   for (let c = 0; c < nCols; c++) {
     for (let d = c + 1; d < nCols; d++) {
       const parts = Array.from({ length: d - c + 1 }, (_, k) => extent.get(c + k));
@@ -396,10 +508,11 @@ function centredGroup(mid: number, lower: ReadonlyArray<{ x0: number; x1: number
       const g1 = parts[parts.length - 1]![1];
       // A band over bands holds each band below it whole: it cuts none.
       const cuts = lower.some((r) => r.cols.length > 1 && r.cols.some((x) => x >= c && x <= d) && r.cols.some((x) => x < c || x > d));
-      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare && (!best || d - c + 1 < best.length)) best = Array.from({ length: d - c + 1 }, (_, k) => c + k);
+      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare) groups.push(Array.from({ length: d - c + 1 }, (_, k) => c + k));
     }
   }
-  return best;
+  // Smallest first (a stable sort keeps the leftmost of equal size first, as before).
+  return groups.sort((a, b) => a.length - b.length);
 }
 
 /** A header line's runs: words closer than a gutter's width are one name. */
@@ -423,3 +536,4 @@ function inRegion(w: Word, region: Box): boolean {
 function orderWords(words: readonly Word[], settings: StreamSettings): Word[] {
   return streamLines(words, settings).flatMap((l) => l.words);
 }
+

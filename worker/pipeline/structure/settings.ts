@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.8";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.9";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -47,6 +47,12 @@ export const STRUCTURE_SETTINGS = {
    * heights apart, so half a height never reaches the next line, while a superscript (footnote
    * mark, raised by < 0.5 of its height) stays on its line. */
   streamLineOverlap: 0.5,
+  /** pdf-stream: a word set smaller than this share of the region's median font size is a mark
+   * (a superscript footnote digit, a raised "r"/"p"/"e" after a value) and joins the line of text
+   * it sits on after those lines are made. From typesetting: superscripts are set at 58-70% of the
+   * text size (TeX's \scriptstyle 70%, word processors ~65%); 0.8 leaves small caps and a 9 pt
+   * word among 10 pt ones full-size. */
+  streamMarkSizeShare: 0.8,
   /** pdf-stream: a column boundary is a gap in the value lines' x-profile at least this many ems
    * (median font size) wide. A word space is 0.25-0.3 em and right-aligned numbers with a space as
    * thousands separator ("12 345" over "1 234") line their spaces up into a 0.3 em gap through
