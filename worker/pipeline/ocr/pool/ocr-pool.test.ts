@@ -87,6 +87,18 @@ test("the first PaddleOCR read loads the sessions of the other threads while it 
   }
 });
 
+test("releasing the pool while a thread is loading its engine waits for the load, instead of stopping the thread inside ONNX Runtime", async () => {
+  // Stopped in the middle of creating its sessions, a thread used to abort the whole process
+  // (this file then fails with SIGABRT). The load is fired and not awaited, as pooled-engines.ts
+  // does on the first read.
+  const fresh = new OcrPool({ threads: 1, heapMb: 256 });
+  let loaded = false;
+  void fresh.run("paddle.load", undefined).then(() => (loaded = true), () => undefined);
+  await fresh.release();
+  assert.equal(loaded, true, "release returned before the running task was done");
+  assert.equal(fresh.stats.tasks, 1);
+});
+
 test("long crop lists are split into one task per thread, short ones are not", () => {
   assert.deepEqual(splitEvenly([1, 2, 3], 2), [[1, 2, 3]]);
   const many = Array.from({ length: 60 }, (_, i) => i);

@@ -21,7 +21,18 @@ interface Pending {
   task: ThreadTask;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
+  /** Settles when the task does, either way. */
+  settled: Promise<void>;
 }
+
+/** How long release() waits for tasks already in a thread's hands before stopping the threads.
+ * A worker thread terminated in the middle of a native engine call (ONNX Runtime creating its
+ * sessions, which the first PaddleOCR read starts on the other threads without waiting:
+ * pooled-engines.ts) can abort the whole process ("terminate called after throwing an instance
+ * of 'Napi::Error'", seen once in CI on ocr-pool.test.ts); a session load takes ~0.3 s and a
+ * recognition batch well under 1 s on this machine, so 10 s is ample and still bounds a hung
+ * engine. */
+const RELEASE_WAIT_MS = 10_000;
 
 interface Lane {
   worker: Worker | null;
@@ -75,7 +86,14 @@ export class OcrPool {
   run<T>(op: ThreadOp, render: PageRender | undefined, args?: unknown): Promise<T> {
     const task: ThreadTask = { id: this.nextId++, op, render: render ? this.share(render) : undefined, args };
     return new Promise<T>((resolve, reject) => {
-      const pending = { task, resolve: resolve as (value: unknown) => void, reject };
+      let settle!: () => void;
+      const settled = new Promise<void>((done) => (settle = done));
+      const pending: Pending = {
+        task,
+        resolve: (value) => (settle(), resolve(value as T)),
+        reject: (error) => (settle(), reject(error)),
+        settled,
+      };
       const page = pageOf(task);
       const at = this.queue.findIndex((queued) => pageOf(queued.task) > page);
       if (at < 0) this.queue.push(pending);
@@ -90,8 +108,16 @@ export class OcrPool {
     return Promise.all(this.lanes.filter((lane) => lane.worker).map(() => this.run<NodeJS.MemoryUsage>("memory", undefined)));
   }
 
-  /** Stops every thread; the pool starts them again if used afterwards. */
+  /** Stops every thread once the tasks they hold are done (at most RELEASE_WAIT_MS); the pool
+   * starts them again if used afterwards. */
   async release(): Promise<void> {
+    const running = this.lanes.flatMap((lane) => (lane.current ? [lane.current.settled] : []));
+    if (running.length > 0) {
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<void>((done) => (timer = setTimeout(done, RELEASE_WAIT_MS)));
+      await Promise.race([Promise.all(running), waited]);
+      clearTimeout(timer);
+    }
     const workers = this.lanes.map((lane) => lane.worker).filter((w): w is Worker => w !== null);
     for (const lane of this.lanes) lane.worker = null;
     await Promise.all(workers.map((w) => w.terminate()));
