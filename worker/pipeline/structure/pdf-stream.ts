@@ -46,6 +46,7 @@
 // second layout of them is no check on what OCR missed or merged (a mark it did not read makes a
 // hole both layouts agree on). With it, realistic EU scans had 68.7% of relations verified and
 // 98.5% of those right, against 54.4% and 99.64% without.
+// The header is read in stream-header.ts; the lines, pieces and rows both share in stream-lines.ts.
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { isNumeric } from "../tables/build-table";
@@ -54,8 +55,8 @@ import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 import { holdsNumbers } from "./pdf-layout";
 import { STRUCTURE_SETTINGS } from "./settings";
-
-type StreamSettings = typeof STRUCTURE_SETTINGS;
+import { carriesOn, columnOf, inRegion, textOf, type Line, type Piece, type Row, type StreamSettings } from "./stream-lines";
+import { headerRuns, readHeader } from "./stream-header";
 
 // A year with a mark ("2023p" or "2020 p" preliminary, "2019*", "2020 (r)") is still a name, not a value.
 const YEAR = /^(19|20)\d\d(?:\s?\*|\s?[a-z]|\s?\([a-z]\))?$/;
@@ -66,7 +67,6 @@ const LEADERS = /\.{3,}|(\. ){2,}\./;
 // as a number does (a row of marks is a row of values, not a line of names), and a lone ellipsis
 // is such a mark, not a dot leader (leaders run on, or stand against text).
 const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A)$/;
-const JOINING_WORDS = new Set(["of", "and", "or", "the", "for", "in", "to", "with", "by", "on", "at", "from", "&"]);
 
 export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",
@@ -85,20 +85,6 @@ function isRuled(region: Box, tables: readonly TableModel[]): boolean {
   return tables.some((t) => t.source === "pdf-grid" && t.box.every((v, k) => Math.abs(v - region[k]!) < 0.5));
 }
 
-interface Line {
-  words: Word[];
-  top: number;
-  bottom: number;
-}
-
-/** A run of words of one line read as one cell: its first and last column. */
-interface Piece {
-  words: Word[];
-  first: number;
-  last: number;
-}
-
-const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(" ").trim();
 const isValue = (text: string) => (isNumeric(text) && !YEAR.test(text) && !RANGE.test(text)) || PLACEHOLDER.test(text);
 
 /** Whether a region holds dot leaders: a word of dots that is not a lone placeholder ellipsis, or
@@ -165,17 +151,6 @@ export function profileColumns(lines: readonly Line[], minGap: number, allowed: 
   return columns;
 }
 
-/** Which column a word's centre lies in (the nearest one when it lies in a gutter). */
-function columnOf(x: number, columns: ReadonlyArray<[number, number]>): number {
-  let best = 0;
-  let bestDistance = Infinity;
-  columns.forEach(([x0, x1], c) => {
-    const d = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
-    if (d < bestDistance) [best, bestDistance] = [c, d];
-  });
-  return best;
-}
-
 /** A line's runs of words: the words of one column are one run; a run reaches into the next
  * column only across less than a gutter's width (a label set over a gutter), and in a line of
  * values never to or from a number other than a year (a value is its column's own). In a label
@@ -227,21 +202,6 @@ function withoutEmptyColumns(columns: Array<[number, number]>, valueLines: reado
     out.splice(c, 1);
   }
   return out;
-}
-
-/** Whether `next` carries on `text` (the cell above it): a lower-case or parenthesised start
- * ("(Thousands)"), or `text` ends in a hyphen, a comma or a joining word. */
-function carriesOn(text: string, next: string): boolean {
-  if (/^[a-z(]/.test(next)) return true;
-  if (/[-,&(/]$/.test(text)) return true;
-  const last = text.split(/\s+/).pop()?.toLowerCase() ?? "";
-  return JOINING_WORDS.has(last);
-}
-
-interface Row {
-  cells: Map<number, Piece>;
-  /** Whether a line of values made or joined the row (a row of words only may still take one). */
-  values?: boolean;
 }
 
 /** The table pdf-stream reads in one region (the first when it reads two stacked ones), or null
@@ -377,159 +337,6 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
   }
   // A line of words: every piece carries on the cell above it.
   return carried.length === parts.length;
-}
-
-/** The header rows over `columns`, one per header line, or null when a run cannot be placed over
- * whole columns (a run in the last header line over several columns: a band or a wide name?). */
-function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings): Row[] | null {
-  if (lines.length === 0) return [];
-  // Each column's value centre: the middle of its body words, lone labels left out (a section or
-  // panel label stands in the stub column however far it runs or wherever it is centred).
-  const centres = columns.map((_, c) => {
-    const boxes = body.filter((row) => row.cells.size > 1).flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
-    const u = boxUnion(boxes);
-    return u ? (u[0] + u[2]) / 2 : (columns[c]![0] + columns[c]![1]) / 2;
-  });
-  type Run = { words: Word[]; x0: number; x1: number; cols: number[] };
-  const runsOf: Run[][] = lines.map((line) => headerRuns(line, minGap).map((words) => ({ words, x0: Math.min(...words.map((w) => w.box[0])), x1: Math.max(...words.map((w) => w.box[2])), cols: [] })));
-  // Bottom up: a run's place depends on the names under it.
-  // A line that cannot be placed but is a lone run from the stub out over two or more value
-  // columns is a title or a note set above the table (a band never starts in the stub): the
-  // header is the lines under it, and it and the lines above it are left out (no opinion).
-  let top = 0;
-  const isTitle = (k: number, run: { x0: number; x1: number }) =>
-    runsOf[k]!.length === 1 && k < runsOf.length - 1 && run.x0 <= columns[0]![1] && centres.slice(1).filter((cx) => cx >= run.x0 && cx <= run.x1).length >= 2;
-  placing: for (let k = runsOf.length - 1; k >= 0; k--) {
-    for (const run of runsOf[k]!) {
-      const { x0, x1 } = run;
-      // Where a header run stands, from what stands under it:
-      //   - a run stacked over a name below it (overlapping by at least half the shorter) is that
-      //     name's first line when a word says the name carries on ("Total" / "population",
-      //     "Fraction of" / "Wealth Lost"): it takes that name's columns;
-      //   - a run over names below it (stacked without such a word, reaching partly over them, or
-      //     standing over a column whose name lies lower) is a band over the smallest group of two
-      //     or more neighbouring columns whose names below it is centred on ("2007" over
-      //     "n | % Pos", "Domestic" over "2000 2001 2002"); centred on no group, not sure;
-      //   - a run with nothing under it is its column's name (its lowest line): the column whose
-      //     value centre it covers, else the column its middle stands in; covering two columns'
-      //     centres it is a name over two columns: not sure.
-      const mid = (x0 + x1) / 2;
-      const overlap = (r: { x0: number; x1: number }) => Math.min(r.x1, x1) - Math.max(r.x0, x0);
-      const stacked = (r: { x0: number; x1: number }) => overlap(r) >= Math.min(r.x1 - r.x0, x1 - x0) * settings.streamStackedOverlap;
-      const lower = runsOf.slice(k + 1).flat();
-      const below = lower.find(stacked);
-      const ownColumn = columnOf(mid, columns);
-      if (below && carriesOn(textOf(run.words), textOf(below.words))) run.cols = below.cols;
-      else if (below || lower.some((r) => overlap(r) > 0 || r.cols.includes(ownColumn))) {
-        const groups = centredGroups(mid, lower, settings);
-        let group: number[] | null = groups[0] ?? null;
-        // Centred on exactly the band it stands over (a label of a level above spanning the same
-        // columns, or the band's own first line?): not sure; unless it stands alone on its line
-        // over a line of two or more bands and is centred on their whole run as well: a spanner
-        // over all of them (symmetric bands put the middle one's centre at the whole run's).
-        if (group && below && below.cols.join() === group.join()) {
-          const belowLine = runsOf.find((runs) => runs.includes(below as Run)) ?? [];
-          const bands = belowLine.filter((r) => r.cols.length > 1);
-          const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
-          const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
-          group = runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
-        } else if (group && runsOf[k]!.length === 1 && groups.some((g) => g.length > group!.length && g[0]! <= group![0]! && g[g.length - 1]! >= group![group!.length - 1]!)) {
-          // A lone label centred on a group and on a wider one around it (the middle columns and
-          // the whole run share their centre): a spanner over every value column when that is one
-          // of them (as over symmetric bands above); otherwise which it spans, its centre cannot
-          // tell: not sure.
-          const valueSpan = columns.slice(1).map((_, c) => c + 1).join();
-          group = groups.find((g) => g.join() === valueSpan) ?? null;
-        }
-        // Centred on no group: not sure.
-        if (!group && isTitle(k, run)) {
-          top = k + 1;
-          break placing;
-        }
-        if (!group) return null;
-        run.cols = group;
-      } else {
-        const covered = centres.map((cx, c) => (cx >= x0 && cx <= x1 ? c : -1)).filter((c) => c >= 0);
-        if (covered.length >= 2 && isTitle(k, run)) {
-          top = k + 1;
-          break placing;
-        }
-        if (covered.length >= 2) return null;
-        run.cols = covered.length === 1 ? covered : [ownColumn];
-      }
-    }
-  }
-  const rows: Row[] = runsOf.slice(top).map((runs) => {
-    const cells = new Map<number, Piece>();
-    for (const run of runs) {
-      const [first, last] = [run.cols[0]!, run.cols[run.cols.length - 1]!];
-      const existing = cells.get(first);
-      if (existing && existing.last !== last) return null;
-      if (existing) existing.words.push(...run.words);
-      else cells.set(first, { words: [...run.words], first, last });
-    }
-    return { cells };
-  }) as Row[];
-  if (rows.some((r) => r === null)) return null;
-  // A band in the last header line is a name over several columns or a band with no names under it.
-  if ([...rows[rows.length - 1]!.cells.values()].some((p) => p.last > p.first)) return null;
-  // A band label wrapped onto two lines over the same columns is one band (its lines carry on,
-  // as above: only those make a band the same span as the band below).
-  for (let k = rows.length - 1; k > 0; k--) {
-    for (const [first, band] of rows[k]!.cells) {
-      const upper = rows[k - 1]!.cells.get(first);
-      if (band.last === first || !upper || upper.last !== band.last || !carriesOn(textOf(upper.words), textOf(band.words))) continue;
-      upper.words.push(...band.words);
-      rows[k]!.cells.delete(first);
-    }
-  }
-  return rows.filter((r) => r.cells.size > 0);
-}
-
-/** The groups of two or more neighbouring columns, each named below, whose names' extent is
- * centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
- * below it, smallest first: the smallest is the columns a band label centred over them spans. */
-function centredGroups(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[][] {
-  // The extent of each column's names below (names over one column only).
-  const extent = new Map<number, [number, number]>();
-  for (const r of lower) {
-    if (r.cols.length !== 1) continue;
-    const c = r.cols[0]!;
-    const e = extent.get(c);
-    extent.set(c, e ? [Math.min(e[0], r.x0), Math.max(e[1], r.x1)] : [r.x0, r.x1]);
-  }
-  const nCols = Math.max(-1, ...extent.keys()) + 1;
-  const groups: number[][] = [];
-  for (let c = 0; c < nCols; c++) {
-    for (let d = c + 1; d < nCols; d++) {
-      const parts = Array.from({ length: d - c + 1 }, (_, k) => extent.get(c + k));
-      if (parts.some((e) => e === undefined)) break;
-      const g0 = parts[0]![0];
-      const g1 = parts[parts.length - 1]![1];
-      // A band over bands holds each band below it whole: it cuts none.
-      const cuts = lower.some((r) => r.cols.length > 1 && r.cols.some((x) => x >= c && x <= d) && r.cols.some((x) => x < c || x > d));
-      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare) groups.push(Array.from({ length: d - c + 1 }, (_, k) => c + k));
-    }
-  }
-  // Smallest first (a stable sort keeps the leftmost of equal size first, as before).
-  return groups.sort((a, b) => a.length - b.length);
-}
-
-/** A header line's runs: words closer than a gutter's width are one name. */
-function headerRuns(line: Line, minGap: number): Word[][] {
-  const runs: Word[][] = [];
-  for (const w of line.words) {
-    const prev = runs[runs.length - 1];
-    if (prev && w.box[0] - prev[prev.length - 1]!.box[2] < minGap) prev.push(w);
-    else runs.push([w]);
-  }
-  return runs;
-}
-
-function inRegion(w: Word, region: Box): boolean {
-  const cx = (w.box[0] + w.box[2]) / 2;
-  const cy = (w.box[1] + w.box[3]) / 2;
-  return cx >= region[0] - 1 && cx <= region[2] + 1 && cy >= region[1] - 1 && cy <= region[3] + 1;
 }
 
 /** A cell's words in reading order: lines top to bottom, left to right. */
