@@ -72,13 +72,37 @@ export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",
   read({ detected, words, tableRegions, wordsFromOcr }) {
     if (wordsFromOcr) return null;
-    const tables = tableRegions
-      .filter((region) => !isRuled(region, detected.tables))
-      .flatMap((region) => streamTables(region, words) ?? [])
-      .filter((model) => isSegmentation(model) && holdsNumbers(model));
+    const tables = tableRegions.flatMap((region) => {
+      const outcome = streamRegion(region, words, detected.tables);
+      return typeof outcome === "string" ? [] : outcome;
+    });
     return tables.length > 0 ? { source: "pdf-stream", kind: "tables", tables } : null;
   },
 };
+
+/** Why pdf-stream gives no opinion on a delivered table region (structure-report counts the cells
+ * of each reason, to show which layouts the reader leaves to one segmentation). */
+export type StreamDecline =
+  | "ruled"
+  | "no words"
+  | "leaders"
+  | "under two value lines"
+  | "under two columns"
+  | "two runs in one column"
+  | "runs overlap"
+  | "stacked part declined"
+  | "not a segmentation"
+  | "no numbers";
+
+/** pdf-stream's reading of one delivered table region: its tables, or why it has no opinion. */
+export function streamRegion(region: Box, words: readonly Word[], delivered: readonly TableModel[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | StreamDecline {
+  if (isRuled(region, delivered)) return "ruled";
+  const read = readRegion(region, words, settings);
+  if (typeof read === "string") return read;
+  const kept = read.filter((model) => isSegmentation(model) && holdsNumbers(model));
+  if (kept.length > 0) return kept;
+  return read.some((model) => isSegmentation(model)) ? "no numbers" : "not a segmentation";
+}
 
 /** Whether the delivered table in this region was read from rulings (pdf-grid has its say there). */
 function isRuled(region: Box, tables: readonly TableModel[]): boolean {
@@ -213,22 +237,27 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
 /** The tables pdf-stream reads in one region: one, or two or more stacked (a line of column names
  * under the values starts a table of its own), or null where it has no opinion. */
 export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | null {
+  const read = readRegion(region, allWords, settings);
+  return typeof read === "string" ? null : read;
+}
+
+function readRegion(region: Box, allWords: readonly Word[], settings: StreamSettings): TableModel[] | StreamDecline {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
-  if (words.length === 0) return null;
+  if (words.length === 0) return "no words";
   const size = median(words.map((w) => w.size), 10);
   const lines = streamLines(words, settings);
   const minGap = size * settings.streamMinGutterEm;
-  if (hasLeaders(lines, minGap)) return null;
+  if (hasLeaders(lines, minGap)) return "leaders";
   return readLines(lines, minGap, settings);
 }
 
-function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | null {
+function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | StreamDecline {
   // Value lines: after the line's first run of words (a row label, which may be "2010" or "1."),
   // a run that is a number, not a year or a range ("65 and over" is a name).
   const isValueLine = (l: Line) => headerRuns(l, minGap).slice(1).some((run) => isValue(textOf(run)));
   const firstValue = lines.findIndex(isValueLine);
   const valueLines = lines.filter(isValueLine);
-  if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return null;
+  if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return "under two value lines";
   // A gutter may be crossed by a few lines (a long label running over it). The words reaching
   // into such a gutter from a column are the crossings; a word standing wholly inside it is a
   // sparse column's value. The columns: the profile without the crossings, nothing crossing.
@@ -238,7 +267,7 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const crosses = (w: Word) => gutters.some(([g0, g1]) => w.box[0] < g1 && w.box[2] > g0 && !(w.box[0] >= g0 && w.box[2] <= g1));
   const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
   const columns = withoutEmptyColumns(mergeSignColumns(profileColumns(strict, minGap, 0), valueLines), valueLines, minGap);
-  if (columns.length < 2) return null;
+  if (columns.length < 2) return "under two columns";
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
   // first row of values) belong to the body, not the header. So does a lone label starting in the
   // stub and running on over the value columns, or centred over two or more ("Number (thousands)",
@@ -269,12 +298,12 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
       if (rest.some(isValueLine)) {
         const above = readLines(lines.slice(0, bodyStart + k), minGap, settings);
         const below = readLines(rest, minGap, settings);
-        return above && below ? [...above, ...below] : null;
+        return typeof above !== "string" && typeof below !== "string" ? [...above, ...below] : "stacked part declined";
       }
     }
     seenValues ||= valueLine;
     // Two runs of one line in one column (a word nearer another column than its own): not sure.
-    if (new Set(parts.map((p) => p.first)).size < parts.length) return null;
+    if (new Set(parts.map((p) => p.first)).size < parts.length) return "two runs in one column";
     const cells = new Map(parts.map((p) => [p.first, p]));
     if (prevRow && continues(prevRow, parts, valueLine)) {
       for (const p of parts) {
@@ -308,13 +337,13 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   for (const row of rows) {
     const taken = new Set<number>();
     for (const p of row.cells.values()) for (let c = p.first; c <= p.last; c++) {
-      if (taken.has(c)) return null;
+      if (taken.has(c)) return "runs overlap";
       taken.add(c);
     }
   }
   // Without a header reading the box covers the body only: no opinion on the header's cells.
   const box = boxUnion(cells.map((c) => c.box!));
-  if (!box) return null;
+  if (!box) return "no words";
   // `source` says which kind of table the model is (an unruled one), not which reader made it.
   return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
 }
