@@ -90,6 +90,7 @@ async function main(): Promise<void> {
             verdicts: structure.verdicts,
             words: frame ? frame.readings.words : pageReadings.words,
             detectedTables: frame ? frame.debug.tables : extraction.debug.tables,
+            rulings: frame ? frame.debug.rulings : extraction.debug.rulings,
             readings: structure.readings,
             // The sets this reports on are born-digital (their own text layers); a scan's words
             // would be OCR's, which pdf-stream does not read.

@@ -5,7 +5,8 @@
 // region (pdf-stream.ts streamRegion); every other reader's are "no reading on the page" (it
 // proposed nothing there) or "outside its tables" (it read tables on the page, not this one) or,
 // for a fragments reading, "no opinion".
-import type { Box, TableModel, Word } from "../../pipeline/types";
+import type { Box, Ruling, TableModel, Word } from "../../pipeline/types";
+import { STRUCTURE_SETTINGS } from "../../pipeline/structure/settings";
 import type { StructureReading, StructureSource } from "../../pipeline/structure/types";
 import type { StructureVerdict } from "../../pipeline/reconcile/structure-vote";
 import type { CellRef } from "../../pipeline/reconcile/cell-units";
@@ -31,6 +32,8 @@ export interface CoveragePage {
   verdicts: ReadonlyArray<ReadonlyArray<{ unit: { ref: CellRef }; verdict: StructureVerdict }>>;
   words: readonly Word[];
   detectedTables: readonly TableModel[];
+  /** The page's rulings as table detection snapped them (pdf-stream reads bands from rules). */
+  rulings?: readonly Ruling[];
   readings: readonly StructureReading[];
   /** The words are OCR's (a scan): pdf-stream does not read scans. */
   scan: boolean;
@@ -44,7 +47,7 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
   const withReading = new Map(page.readings.map((r) => [r.source, r]));
   page.verdicts.forEach((tableVerdicts, t) => {
     const region = page.regions[t];
-    const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables) : "no region";
+    const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? []) : "no region";
     const streamReason = typeof stream === "string" ? stream : null;
     for (const { unit, verdict } of tableVerdicts) {
       const header = unit.ref.kind !== "body";

@@ -4,7 +4,8 @@
 // the same line (two runs on one slot) and then declined the whole table, leaving every cell to
 // one segmentation. Now the header alone gets no opinion: the body is read by both text-geometry
 // segmentations and agreed; the header stays doubted where it is ambiguous (unruled: a band or a
-// name wrapped onto two lines?). The ruled variants' tables are checked cell by cell in
+// name wrapped onto two lines?); with a rule under each band both place the bands by the rule and
+// agree on the header too. The ruled variants' tables are checked cell by cell in
 // layout-families.test.ts.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
@@ -33,7 +34,7 @@ async function verdicts(variant: number): Promise<Array<{ kind: string; level: S
   return out;
 }
 
-test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout), the unruled header stays doubted", async () => {
+test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout); the unruled header stays doubted, the ruled one is agreed", async () => {
   for (let variant = 0; variant < 4; variant++) {
     const cells = await verdicts(variant);
     const body = cells.filter((c) => c.kind === "body");
@@ -42,12 +43,12 @@ test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout), the 
       assert.ok(cell.supporters.includes("pdf-stream"), `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`);
       assert.equal(cell.level, "agreed", `variant ${variant}`);
     }
+    const header = cells.filter((c) => c.kind !== "body");
+    assert.ok(header.length > 0);
     // Unruled (even variants): the delivered header joins each band to the name under it; no
     // second segmentation vouches for it.
-    if (variant % 2 === 0) {
-      const header = cells.filter((c) => c.kind !== "body");
-      assert.ok(header.length > 0);
-      assert.ok(header.every((c) => c.level !== "agreed"), `variant ${variant}: ${JSON.stringify(header)}`);
-    }
+    if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed"), `variant ${variant}: ${JSON.stringify(header)}`);
+    // A rule under each band (odd variants): both text-geometry readings place the bands by it.
+    else assert.ok(header.every((c) => c.level === "agreed" && c.supporters.includes("pdf-stream")), `variant ${variant}: ${JSON.stringify(header)}`);
   }
 });

@@ -84,4 +84,14 @@ export const STRUCTURE_SETTINGS = {
    * section label, a wrapped label) stands in the stub or one column. Half: a repeated header may
    * leave the columns under a band unnamed on its first line. */
   streamRestartNamedShare: 0.5,
+  /** pdf-stream: a rule drawn right under a header run (within one run height below it: booktabs'
+   * cmidrule, a statistical office's rule under a spanner) makes the run a band over the value
+   * columns whose centres lie along the rule, whatever its alignment (a band set flush left is
+   * centred on no group of its columns). The rule may start and end this share of the run's
+   * width inside it: the value of tables/ settings bandRuleOverhang, the same print habit (rules
+   * are trimmed short of the gutters). */
+  streamBandRuleOverhang: 0.25,
+  /** ... and covers less than this share of the table's width: a full-width rule under the header
+   * is the header's rule, not a band's (tables/ settings bandRuleMaxTableShare). */
+  streamBandRuleMaxTableShare: 0.9,
 } as const;
