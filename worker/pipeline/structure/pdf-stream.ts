@@ -68,10 +68,12 @@ const YEAR = /^(19|20)\d\d(?:\s?\*|\s?[a-z]|\s?\([a-z]\))?$/;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 const LEADERS = /\.{3,}|(\. ){2,}\./;
 // Statistical tables print a mark where a value is missing or withheld: a dash, an ellipsis, or a
-// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"). Such a mark holds its column's place
-// as a number does (a row of marks is a row of values, not a line of names), and a lone ellipsis
-// is such a mark, not a dot leader (leaders run on, or stand against text).
-const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A)$/;
+// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"), or the bare "NA" and "Z" the table
+// reader knows too (tables/placeholders.ts). Such a mark holds its column's place as a number
+// does (a row of marks is a row of values, not a line of names starting a second table: family
+// mark-rows), and a lone ellipsis is such a mark, not a dot leader (leaders run on, or stand
+// against text).
+const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A|NA|Z)$/;
 
 export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",

@@ -1,5 +1,8 @@
-// Golden test of the flush-left-bands family (tests/pdf/corpus/families/flush-left-bands.ts) for
-// the structure vote: a band label set flush left over its columns seems centred on a group
+// Golden tests of generated layout families (tests/pdf/corpus/families) for the structure vote:
+// which cells two segmentations agree on. The tables themselves are checked cell by cell in
+// layout-families.test.ts.
+//
+// flush-left-bands: a band label set flush left over its columns seems centred on a group
 // reaching into the stub, which pdf-stream's header reader once placed over a name's column on
 // the same line (two runs on one slot) and then declined the whole table, leaving every cell to
 // one segmentation. Now the header alone gets no opinion: the body is read by both text-geometry
@@ -16,12 +19,12 @@ import { runPipeline } from "../run-pipeline";
 import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
 import type { StructureLevel } from "../reconcile/structure-vote";
 
-const root = fs.mkdtempSync(path.join(os.tmpdir(), "flush-left-bands-"));
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "family-verdicts-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function verdicts(variant: number): Promise<Array<{ kind: string; level: StructureLevel; supporters: string[] }>> {
-  const generated = await generateDocument(FAMILIES.find((f) => f.name === "flush-left-bands")!, variant, 13);
-  const dir = fs.mkdtempSync(path.join(root, `v${variant}-`));
+async function verdicts(family: string, variant: number): Promise<Array<{ kind: string; level: StructureLevel; supporters: string[] }>> {
+  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, 13);
+  const dir = fs.mkdtempSync(path.join(root, `${family}-${variant}-`));
   const file = path.join(dir, "table.pdf");
   fs.writeFileSync(file, generated.pdf);
   const out: Array<{ kind: string; level: StructureLevel; supporters: string[] }> = [];
@@ -36,7 +39,7 @@ async function verdicts(variant: number): Promise<Array<{ kind: string; level: S
 
 test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout); the unruled header stays doubted, the ruled one is agreed", async () => {
   for (let variant = 0; variant < 4; variant++) {
-    const cells = await verdicts(variant);
+    const cells = await verdicts("flush-left-bands", variant);
     const body = cells.filter((c) => c.kind === "body");
     assert.ok(body.length >= 15, `variant ${variant}: ${body.length} body cells`);
     for (const cell of body) {
@@ -50,5 +53,16 @@ test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout); the 
     if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed"), `variant ${variant}: ${JSON.stringify(header)}`);
     // A rule under each band (odd variants): both text-geometry readings place the bands by it.
     else assert.ok(header.every((c) => c.level === "agreed" && c.supporters.includes("pdf-stream")), `variant ${variant}: ${JSON.stringify(header)}`);
+  }
+});
+
+// mark-rows: a row of bare "Z" (or "NA") marks under the first row of values once read as a line
+// of column names starting a second table, which left the rows above it to one segmentation.
+test("mark rows: a row of placeholder marks is a row of values; both text-geometry readings agree on every cell", async () => {
+  for (let variant = 0; variant < 6; variant++) {
+    const cells = await verdicts("mark-rows", variant);
+    assert.ok(cells.length >= 12, `variant ${variant}: ${cells.length} cells`);
+    const doubted = cells.filter((c) => c.level !== "agreed" || !c.supporters.includes("pdf-stream"));
+    assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
