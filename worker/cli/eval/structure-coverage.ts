@@ -10,7 +10,7 @@ import { STRUCTURE_SETTINGS } from "../../pipeline/structure/settings";
 import type { StructureReading, StructureSource } from "../../pipeline/structure/types";
 import type { StructureVerdict } from "../../pipeline/reconcile/structure-vote";
 import type { CellRef } from "../../pipeline/reconcile/cell-units";
-import { streamRegion } from "../../pipeline/structure/pdf-stream";
+import { streamRegion, type StreamDecline } from "../../pipeline/structure/pdf-stream";
 
 /** reader -> reason -> delivered cells. */
 export type NotRead = Record<string, Record<string, number>>;
@@ -47,8 +47,12 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
   const withReading = new Map(page.readings.map((r) => [r.source, r]));
   page.verdicts.forEach((tableVerdicts, t) => {
     const region = page.regions[t];
-    const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? []) : "no region";
+    const declinedParts: StreamDecline[] = [];
+    const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? [], declinedParts) : "no region";
     const streamReason = typeof stream === "string" ? stream : null;
+    // A cell outside the tables pdf-stream read in a region where it declined a stacked part:
+    // counted under the part's own reason.
+    const outside = (header: boolean) => (declinedParts.length > 0 ? `stacked part declined: ${[...new Set(declinedParts)].sort().join(" / ")}` : header ? "outside its tables (header)" : "outside its tables (body)");
     for (const { unit, verdict } of tableVerdicts) {
       const header = unit.ref.kind !== "body";
       for (const source of readers) {
@@ -56,6 +60,7 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
         const reading = withReading.get(source);
         let reason: string;
         if (source === "pdf-stream" && streamReason !== null) reason = streamReason;
+        else if (source === "pdf-stream" && reading?.kind === "tables") reason = outside(header);
         else if (!reading) reason = "no reading on the page";
         else if (reading.kind === "fragments") reason = "no opinion";
         else reason = header ? "outside its tables (header)" : "outside its tables (body)";
@@ -64,7 +69,7 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
       if (verdict.level === "single") {
         bump(coverage.singleBy, verdict.supporters.length === 0 ? "none" : [...verdict.supporters].sort().join("+"));
         const streamRead = verdict.supporters.includes("pdf-stream") || verdict.against.includes("pdf-stream");
-        bump(coverage.singleStream, streamRead ? "read" : (streamReason ?? (header ? "outside its tables (header)" : "outside its tables (body)")));
+        bump(coverage.singleStream, streamRead ? "read" : (streamReason ?? outside(header)));
       }
     }
   });

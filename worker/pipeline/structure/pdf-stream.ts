@@ -101,10 +101,11 @@ export type StreamDecline =
   | "not a segmentation"
   | "no numbers";
 
-/** pdf-stream's reading of one delivered table region: its tables, or why it has no opinion. */
-export function streamRegion(region: Box, words: readonly Word[], delivered: readonly TableModel[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = []): TableModel[] | StreamDecline {
+/** pdf-stream's reading of one delivered table region: its tables, or why it has no opinion.
+ * `declinedParts` collects why it declined a part of stacked tables it read the rest of. */
+export function streamRegion(region: Box, words: readonly Word[], delivered: readonly TableModel[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = [], declinedParts: StreamDecline[] = []): TableModel[] | StreamDecline {
   if (isRuled(region, delivered)) return "ruled";
-  const read = readRegion(region, words, settings, rulings);
+  const read = readRegion(region, words, settings, rulings, declinedParts);
   if (typeof read === "string") return read;
   const kept = read.filter((model) => isSegmentation(model) && holdsNumbers(model));
   if (kept.length > 0) return kept;
@@ -244,21 +245,21 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
 /** The tables pdf-stream reads in one region: one, or two or more stacked (a line of column names
  * under the values starts a table of its own), or null where it has no opinion. */
 export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = []): TableModel[] | null {
-  const read = readRegion(region, allWords, settings, rulings);
+  const read = readRegion(region, allWords, settings, rulings, []);
   return typeof read === "string" ? null : read;
 }
 
-function readRegion(region: Box, allWords: readonly Word[], settings: StreamSettings, rulings: readonly Ruling[]): TableModel[] | StreamDecline {
+function readRegion(region: Box, allWords: readonly Word[], settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
   if (words.length === 0) return "no words";
   const size = median(words.map((w) => w.size), 10);
   const lines = streamLines(words, settings);
   const minGap = size * settings.streamMinGutterEm;
   if (hasLeaders(lines, minGap)) return "leaders";
-  return readLines(lines, minGap, settings, rulings);
+  return readLines(lines, minGap, settings, rulings, declinedParts);
 }
 
-function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings, rulings: readonly Ruling[]): TableModel[] | StreamDecline {
+function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
   // Value lines: after the line's first run of words (a row label, which may be "2010" or "1."),
   // a run that is a number, not a year or a range ("65 and over" is a name).
   const isValueLine = (l: Line) => headerRuns(l, minGap).slice(1).some((run) => isValue(textOf(run)));
@@ -307,8 +308,9 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
         // its reading. The relations across the join then stay unchecked: a relation takes the
         // weaker confidence of its two cells, and the declined part's cells have one
         // segmentation behind them.
-        const parts = [readLines(lines.slice(0, bodyStart + k), minGap, settings, rulings), readLines(rest, minGap, settings, rulings)];
+        const parts = [readLines(lines.slice(0, bodyStart + k), minGap, settings, rulings, declinedParts), readLines(rest, minGap, settings, rulings, declinedParts)];
         const read = parts.flatMap((part) => (typeof part === "string" ? [] : part));
+        if (read.length > 0) declinedParts.push(...parts.filter((part): part is StreamDecline => typeof part === "string"));
         return read.length > 0 ? read : "stacked parts declined";
       }
     }
