@@ -266,3 +266,9 @@ test("values with revision markers keep them in their cell; a preliminary year i
   await checkFamily("marker-values", [0, 1, 2, 3, 4, 5, 10]);
   await checkFamily("marker-values", [1, 4], 7);
 });
+// Bands set flush left over their columns: with a rule under each band (odd variants) they are
+// read as bands; unruled, a band over the first name looks just like a name wrapped onto two
+// lines, and the structure vote keeps that header doubted (structure/flush-left-bands.test.ts).
+test("flush-left bands with a rule under each are bands over their columns", () => checkFamily("flush-left-bands", [1, 3, 5]));
+// A row holding a placeholder mark in every value column ("NA", "Z", "(NA)", "–", ...).
+test("a row of placeholder marks is a row of the table", () => checkFamily("mark-rows", 6));

@@ -6,8 +6,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Box, TableModel, Word } from "../types";
 import type { StructureContext } from "./types";
-import { pdfStreamReader, streamTable, streamTables } from "./pdf-stream";
+import { pdfStreamReader, streamRegion, streamTable, streamTables } from "./pdf-stream";
 import { pdfLayoutReader } from "./pdf-layout";
+import { STRUCTURE_SETTINGS } from "./settings";
 import { SETTINGS } from "../settings";
 import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
 
@@ -152,6 +153,63 @@ test("a line of column names under the values starts a second table: two stacked
   // A text row in the stub alone (a section label) does not start a table.
   const section = words.map((w) => (w.box[1] === 48 && w.text !== "Item" ? null : w)).filter((w): w is Word => w !== null).map((w) => (w.text === "Item" && w.box[1] === 48 ? { ...w, text: "Services" } : w));
   assert.equal(streamTables([0, 0, 180, 86], section)?.length, 1);
+});
+
+test("stacked tables of which pdf-stream is not sure of one part: the other part keeps its reading, the unsure part gets no opinion", () => {
+  const upper = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  // The lower table has one line of values: too few for a profile of its columns.
+  const lower = [...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]), ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180])];
+  const tables = streamTables([0, 0, 180, 72], [...upper, ...lower]);
+  assert.ok(tables);
+  assert.equal(tables.length, 1);
+  assert.deepEqual(tables[0]!.box, [0, 0, 180, 38], "the upper table only: the lower one's words are outside the reading");
+  assert.deepEqual(cellsOf(tables[0]!), ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", "1,0+1 Mining", "1,1+1 12", "1,2+1 13", "2,0+1 Trade", "2,1+1 7", "2,2+1 8"]);
+  // Neither part read: no opinion on the region, with its reason.
+  const lowerOnly = [...lineAt(0, ["Item", 0, 20], ["A", 100, 120], ["B", 160, 180]), ...lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180])];
+  assert.equal(streamRegion([0, 0, 180, 72], [...lowerOnly, ...lower], []), "stacked parts declined");
+});
+
+test("a band set flush left over its columns, centred on a group reaching into the stub, lands on a name's slot: the header gets no opinion, the body still does", () => {
+  const words = [
+    ...lineAt(20, ["Men", 100, 125], ["Women", 250, 280]),
+    ...lineAt(34, ["Item", 0, 20], ["Number", 100, 135], ["Percent", 175, 210], ["Number", 250, 285], ["Percent", 325, 360]),
+    ...lineAt(60, ["Alpha", 0, 30], ["1,234", 110, 135], ["12.5", 190, 210], ["2,001", 260, 285], ["10.1", 340, 360]),
+    ...lineAt(74, ["Beta", 0, 25], ["987", 120, 135], ["7.5", 195, 210], ["1,113", 260, 285], ["5.2", 345, 360]),
+  ];
+  const tables = streamRegion([0, 0, 360, 84], words, []);
+  assert.ok(typeof tables !== "string", String(tables));
+  assert.equal(tables.length, 1);
+  assert.equal(tables[0]!.headerRows, 0);
+  assert.deepEqual(tables[0]!.box, [0, 60, 360, 84]);
+  assert.deepEqual(cellsOf(tables[0]!), ["0,0+1 Alpha", "0,1+1 1,234", "0,2+1 12.5", "0,3+1 2,001", "0,4+1 10.1", "1,0+1 Beta", "1,1+1 987", "1,2+1 7.5", "1,3+1 1,113", "1,4+1 5.2"]);
+});
+
+test("a band set flush left with a rule right under it spans the value columns along the rule; a rule across the whole table is the header's, not a band's", () => {
+  const words = [
+    ...lineAt(20, ["Men", 100, 125], ["Women", 250, 280]),
+    ...lineAt(34, ["Item", 0, 20], ["Number", 100, 135], ["Percent", 175, 210], ["Number", 250, 285], ["Percent", 325, 360]),
+    ...lineAt(60, ["Alpha", 0, 30], ["1,234", 110, 135], ["12.5", 190, 210], ["2,001", 260, 285], ["10.1", 340, 360]),
+    ...lineAt(74, ["Beta", 0, 25], ["987", 120, 135], ["7.5", 195, 210], ["1,113", 260, 285], ["5.2", 345, 360]),
+  ];
+  const rule = (start: number, end: number, pos = 31) => ({ orientation: "h" as const, pos, start, end });
+  const read = (rulings: ReturnType<typeof rule>[]) => {
+    const tables = streamRegion([0, 0, 360, 84], words, [], STRUCTURE_SETTINGS, rulings);
+    assert.ok(typeof tables !== "string", String(tables));
+    return tables[0]!;
+  };
+  const banded = read([rule(100, 210), rule(250, 360)]);
+  assert.equal(banded.headerRows, 2);
+  assert.deepEqual(cellsOf(banded).slice(0, 2), ["0,1+2 Men", "0,3+2 Women"]);
+  // Full-width rule under the band line: no band evidence; the header stays unplaced.
+  assert.equal(read([rule(0, 360)]).headerRows, 0);
+  // One rule under both band labels is the band line's rule: it says nothing of either band.
+  assert.equal(read([rule(100, 360)]).headerRows, 0);
+  // A rule far below the run (under the names' line) says nothing about the band line.
+  assert.equal(read([rule(100, 210, 46), rule(250, 360, 46)]).headerRows, 0);
 });
 
 test("dot leaders fill the gutters: no opinion", () => {

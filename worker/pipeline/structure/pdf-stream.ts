@@ -23,6 +23,8 @@
 //     on nested groups (the middle columns and a wider run share a centre) spans every value
 //     column when that is one of the groups, else the header gets no opinion;
 //     a line stacked over a name is that name's first line only when a word says so (below);
+//     a run with a rule drawn right under it (short of the table's width) is a band over the
+//     value columns along the rule, however it is aligned (a band set flush left);
 //   - wrapped lines: joined by their words, not their geometry: a line without numbers continues
 //     the row above when each of its pieces starts in lower case or the text it continues ends
 //     in a hyphen, comma or joining word ("of", "and"); a label line with no values continues
@@ -34,20 +36,23 @@
 //   - a label line (no value after its first run) keeps a number standing close to its words
 //     ("with children under 18"): only in a line of values is a number its column's own;
 //   - stacked tables: a line of column names under the values (no number, names over at least
-//     half the value columns) with values further down starts a table of its own, read afresh.
+//     half the value columns) with values further down starts a table of its own, read afresh;
+//     a part it is not sure of gets no opinion while the other keeps its reading.
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
-// then left out: the table's box covers the body only; but a lone run from the stub out over the
+// then left out: the table's box covers the body only; so is a header with two runs on one slot,
+// such as a band set flush left that seems centred on a group reaching into the stub; but a lone run from the stub out over the
 // value columns, a title or note above the header, is left out with the lines above it, and the
 // lines under it are the header), dot leaders (which fill gutters; a lone "..." standing for a
-// value is a placeholder, not a leader).
+// value is a placeholder, not a leader). streamRegion says why it declines a region (the
+// StreamDecline reasons), which structure-report counts over a set.
 // Nor on a scan: there the words both text-geometry readings lay out are one OCR reading, so a
 // second layout of them is no check on what OCR missed or merged (a mark it did not read makes a
 // hole both layouts agree on). With it, realistic EU scans had 68.7% of relations verified and
 // 98.5% of those right, against 54.4% and 99.64% without.
 // The header is read in stream-header.ts; the lines, pieces and rows both share in stream-lines.ts.
-import type { Box, ModelCell, TableModel, Word } from "../types";
+import type { Box, ModelCell, Ruling, TableModel, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { isNumeric } from "../tables/build-table";
 import { isLeadingSign, isTrailingSign } from "../tables/sign-columns";
@@ -63,22 +68,49 @@ const YEAR = /^(19|20)\d\d(?:\s?\*|\s?[a-z]|\s?\([a-z]\))?$/;
 const RANGE = /^\d+\s?[-–]\s?\d+$/;
 const LEADERS = /\.{3,}|(\. ){2,}\./;
 // Statistical tables print a mark where a value is missing or withheld: a dash, an ellipsis, or a
-// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"). Such a mark holds its column's place
-// as a number does (a row of marks is a row of values, not a line of names), and a lone ellipsis
-// is such a mark, not a dot leader (leaders run on, or stand against text).
-const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A)$/;
+// parenthesised code ("(NA)", "(X)", "(D)", "(S)", "(Z)"), or the bare "NA" and "Z" the table
+// reader knows too (tables/placeholders.ts). Such a mark holds its column's place as a number
+// does (a row of marks is a row of values, not a line of names starting a second table: family
+// mark-rows), and a lone ellipsis is such a mark, not a dot leader (leaders run on, or stand
+// against text).
+const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A|NA|Z)$/;
 
 export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",
   read({ detected, words, tableRegions, wordsFromOcr }) {
     if (wordsFromOcr) return null;
-    const tables = tableRegions
-      .filter((region) => !isRuled(region, detected.tables))
-      .flatMap((region) => streamTables(region, words) ?? [])
-      .filter((model) => isSegmentation(model) && holdsNumbers(model));
+    const tables = tableRegions.flatMap((region) => {
+      const outcome = streamRegion(region, words, detected.tables, STRUCTURE_SETTINGS, detected.rulings);
+      return typeof outcome === "string" ? [] : outcome;
+    });
     return tables.length > 0 ? { source: "pdf-stream", kind: "tables", tables } : null;
   },
 };
+
+/** Why pdf-stream gives no opinion on a delivered table region (structure-report counts the cells
+ * of each reason, to show which layouts the reader leaves to one segmentation). */
+export type StreamDecline =
+  | "ruled"
+  | "no words"
+  | "leaders"
+  | "under two value lines"
+  | "under two columns"
+  | "two runs in one column"
+  | "runs overlap"
+  | "stacked parts declined"
+  | "not a segmentation"
+  | "no numbers";
+
+/** pdf-stream's reading of one delivered table region: its tables, or why it has no opinion.
+ * `declinedParts` collects why it declined a part of stacked tables it read the rest of. */
+export function streamRegion(region: Box, words: readonly Word[], delivered: readonly TableModel[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = [], declinedParts: StreamDecline[] = []): TableModel[] | StreamDecline {
+  if (isRuled(region, delivered)) return "ruled";
+  const read = readRegion(region, words, settings, rulings, declinedParts);
+  if (typeof read === "string") return read;
+  const kept = read.filter((model) => isSegmentation(model) && holdsNumbers(model));
+  if (kept.length > 0) return kept;
+  return read.some((model) => isSegmentation(model)) ? "no numbers" : "not a segmentation";
+}
 
 /** Whether the delivered table in this region was read from rulings (pdf-grid has its say there). */
 function isRuled(region: Box, tables: readonly TableModel[]): boolean {
@@ -212,23 +244,28 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
 
 /** The tables pdf-stream reads in one region: one, or two or more stacked (a line of column names
  * under the values starts a table of its own), or null where it has no opinion. */
-export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS): TableModel[] | null {
+export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = []): TableModel[] | null {
+  const read = readRegion(region, allWords, settings, rulings, []);
+  return typeof read === "string" ? null : read;
+}
+
+function readRegion(region: Box, allWords: readonly Word[], settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
-  if (words.length === 0) return null;
+  if (words.length === 0) return "no words";
   const size = median(words.map((w) => w.size), 10);
   const lines = streamLines(words, settings);
   const minGap = size * settings.streamMinGutterEm;
-  if (hasLeaders(lines, minGap)) return null;
-  return readLines(lines, minGap, settings);
+  if (hasLeaders(lines, minGap)) return "leaders";
+  return readLines(lines, minGap, settings, rulings, declinedParts);
 }
 
-function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings): TableModel[] | null {
+function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
   // Value lines: after the line's first run of words (a row label, which may be "2010" or "1."),
   // a run that is a number, not a year or a range ("65 and over" is a name).
   const isValueLine = (l: Line) => headerRuns(l, minGap).slice(1).some((run) => isValue(textOf(run)));
   const firstValue = lines.findIndex(isValueLine);
   const valueLines = lines.filter(isValueLine);
-  if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return null;
+  if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return "under two value lines";
   // A gutter may be crossed by a few lines (a long label running over it). The words reaching
   // into such a gutter from a column are the crossings; a word standing wholly inside it is a
   // sparse column's value. The columns: the profile without the crossings, nothing crossing.
@@ -238,7 +275,7 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const crosses = (w: Word) => gutters.some(([g0, g1]) => w.box[0] < g1 && w.box[2] > g0 && !(w.box[0] >= g0 && w.box[2] <= g1));
   const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
   const columns = withoutEmptyColumns(mergeSignColumns(profileColumns(strict, minGap, 0), valueLines), valueLines, minGap);
-  if (columns.length < 2) return null;
+  if (columns.length < 2) return "under two columns";
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
   // first row of values) belong to the body, not the header. So does a lone label starting in the
   // stub and running on over the value columns, or centred over two or more ("Number (thousands)",
@@ -267,14 +304,19 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
     if (seenValues && !valueLine && named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) && prevRow && !continues(prevRow, parts, false)) {
       const rest = lines.slice(bodyStart + k);
       if (rest.some(isValueLine)) {
-        const above = readLines(lines.slice(0, bodyStart + k), minGap, settings);
-        const below = readLines(rest, minGap, settings);
-        return above && below ? [...above, ...below] : null;
+        // Each part is read on its own; a part it is not sure of gets no opinion, the other keeps
+        // its reading. The relations across the join then stay unchecked: a relation takes the
+        // weaker confidence of its two cells, and the declined part's cells have one
+        // segmentation behind them.
+        const parts = [readLines(lines.slice(0, bodyStart + k), minGap, settings, rulings, declinedParts), readLines(rest, minGap, settings, rulings, declinedParts)];
+        const read = parts.flatMap((part) => (typeof part === "string" ? [] : part));
+        if (read.length > 0) declinedParts.push(...parts.filter((part): part is StreamDecline => typeof part === "string"));
+        return read.length > 0 ? read : "stacked parts declined";
       }
     }
     seenValues ||= valueLine;
     // Two runs of one line in one column (a word nearer another column than its own): not sure.
-    if (new Set(parts.map((p) => p.first)).size < parts.length) return null;
+    if (new Set(parts.map((p) => p.first)).size < parts.length) return "two runs in one column";
     const cells = new Map(parts.map((p) => [p.first, p]));
     if (prevRow && continues(prevRow, parts, valueLine)) {
       for (const p of parts) {
@@ -297,26 +339,37 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
     bodyRows[k] = { cells: new Map([[0, { ...only, first: 0, last: 0 }]]) };
   }
   const headerLines = lines.slice(0, bodyStart);
-  const headerRows = readHeader(headerLines, columns, minGap, bodyRows, settings);
+  const read = readHeader(headerLines, columns, minGap, bodyRows, settings, rulings);
+  // A header with two runs on one slot (a label centred on a group that takes in a name's column
+  // on its own line: a band set flush left over its columns is centred on no group of them, but
+  // may be on one reaching into the stub) is one the reader could not place: no opinion on it,
+  // as on any header it cannot place; the body keeps its reading.
+  const headerRows = read !== null && read.every(isPlaced) ? read : null;
   const rows = headerRows === null ? bodyRows : [...headerRows, ...bodyRows];
   const nHeader = headerRows?.length ?? 0;
   const cells: ModelCell[] = [];
   rows.forEach((row, r) => {
     for (const p of row.cells.values()) cells.push({ row: r, col: p.first, rowSpan: 1, colSpan: p.last - p.first + 1, text: textOf(orderWords(p.words, settings)), box: boxUnion(p.words.map((w) => w.box)) });
   });
-  // Two pieces on one slot (a spanning run over a column another run starts in): not sure.
-  for (const row of rows) {
-    const taken = new Set<number>();
-    for (const p of row.cells.values()) for (let c = p.first; c <= p.last; c++) {
-      if (taken.has(c)) return null;
+  // Two pieces of the body on one slot (a spanning run over a column another run starts in): not sure.
+  if (!bodyRows.every(isPlaced)) return "runs overlap";
+  // Without a header reading the box covers the body only: no opinion on the header's cells.
+  const box = boxUnion(cells.map((c) => c.box!));
+  if (!box) return "no words";
+  // `source` says which kind of table the model is (an unruled one), not which reader made it.
+  return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
+}
+
+/** Whether a row's pieces each have their slots to themselves (no two on one column). */
+function isPlaced(row: Row): boolean {
+  const taken = new Set<number>();
+  for (const p of row.cells.values()) {
+    for (let c = p.first; c <= p.last; c++) {
+      if (taken.has(c)) return false;
       taken.add(c);
     }
   }
-  // Without a header reading the box covers the body only: no opinion on the header's cells.
-  const box = boxUnion(cells.map((c) => c.box!));
-  if (!box) return null;
-  // `source` says which kind of table the model is (an unruled one), not which reader made it.
-  return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
+  return true;
 }
 
 /** Whether a body line (its pieces) carries on the row above it. */

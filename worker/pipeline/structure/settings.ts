@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.9";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.10";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -84,4 +84,14 @@ export const STRUCTURE_SETTINGS = {
    * section label, a wrapped label) stands in the stub or one column. Half: a repeated header may
    * leave the columns under a band unnamed on its first line. */
   streamRestartNamedShare: 0.5,
+  /** pdf-stream: a rule drawn right under a header run (within one run height below it: booktabs'
+   * cmidrule, a statistical office's rule under a spanner) makes the run a band over the value
+   * columns whose centres lie along the rule, whatever its alignment (a band set flush left is
+   * centred on no group of its columns). The rule may start and end this share of the run's
+   * width inside it: the value of tables/ settings bandRuleOverhang, the same print habit (rules
+   * are trimmed short of the gutters). */
+  streamBandRuleOverhang: 0.25,
+  /** ... and covers less than this share of the table's width: a full-width rule under the header
+   * is the header's rule, not a band's (tables/ settings bandRuleMaxTableShare). */
+  streamBandRuleMaxTableShare: 0.9,
 } as const;

@@ -3,13 +3,13 @@
 // over names is a band over the smallest group of columns whose names it is centred on; a line
 // stacked over a name is that name's first line only when a word says so; a run that cannot be
 // placed over whole columns leaves the header without an opinion (null).
-import type { Word } from "../types";
+import type { Ruling, Word } from "../types";
 import { boxUnion } from "../geometry/box";
 import { carriesOn, columnOf, textOf, type Line, type Piece, type Row, type StreamSettings } from "./stream-lines";
 
 /** The header rows over `columns`, one per header line, or null when a run cannot be placed over
  * whole columns (a run in the last header line over several columns: a band or a wide name?). */
-export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings): Row[] | null {
+export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings, rulings: readonly Ruling[] = []): Row[] | null {
   if (lines.length === 0) return [];
   // Each column's value centre: the middle of its body words, lone labels left out (a section or
   // panel label stands in the stub column however far it runs or wherever it is centred).
@@ -41,6 +41,12 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
       //   - a run with nothing under it is its column's name (its lowest line): the column whose
       //     value centre it covers, else the column its middle stands in; covering two columns'
       //     centres it is a name over two columns: not sure.
+      // A rule drawn right under the run says which columns it spans, however it is aligned.
+      const ruled = ruledColumns(run, runsOf[k]!, rulings, centres, columns, settings);
+      if (ruled) {
+        run.cols = ruled;
+        continue;
+      }
       const mid = (x0 + x1) / 2;
       const overlap = (r: { x0: number; x1: number }) => Math.min(r.x1, x1) - Math.max(r.x0, x0);
       const stacked = (r: { x0: number; x1: number }) => overlap(r) >= Math.min(r.x1 - r.x0, x1 - x0) * settings.streamStackedOverlap;
@@ -112,6 +118,33 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
     }
   }
   return rows.filter((r) => r.cells.size > 0);
+}
+
+/** The value columns a rule drawn right under a header run spans (their value centres lie along
+ * it), when there is such a rule covering the run and two or more value columns, not the whole
+ * table, and under no other run of its line (a rule under several labels, eu-018's years over
+ * their "n | % Pos" pairs, is the band line's rule, not one band's); else null. A band never
+ * starts in the stub, so a rule reaching column 0's centre is no band's. */
+function ruledColumns(run: { words: Word[]; x0: number; x1: number }, line: ReadonlyArray<{ x0: number; x1: number }>, rulings: readonly Ruling[], centres: readonly number[], columns: ReadonlyArray<[number, number]>, settings: StreamSettings): number[] | null {
+  if (rulings.length === 0) return null;
+  const bottom = Math.max(...run.words.map((w) => w.box[3]));
+  const height = bottom - Math.min(...run.words.map((w) => w.box[1]));
+  const width = run.x1 - run.x0;
+  const tableWidth = columns[columns.length - 1]![1] - columns[0]![0];
+  const rule = rulings.find(
+    (r) =>
+      r.orientation === "h" &&
+      r.pos >= bottom - 1 &&
+      r.pos <= bottom + height &&
+      r.start <= run.x0 + width * settings.streamBandRuleOverhang &&
+      r.end >= run.x1 - width * settings.streamBandRuleOverhang &&
+      r.end - r.start < tableWidth * settings.streamBandRuleMaxTableShare &&
+      line.every((other) => other === run || other.x1 <= r.start || other.x0 >= r.end),
+  );
+  if (!rule) return null;
+  const cols = centres.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
+  if (cols.length < 2 || cols.includes(0)) return null;
+  return cols;
 }
 
 /** The groups of two or more neighbouring columns, each named below, whose names' extent is

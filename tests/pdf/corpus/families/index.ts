@@ -28,5 +28,7 @@ import { verticalHeader } from "./vertical-header";
 import { totalRows } from "./total-rows";
 import { rowGroupHeaders } from "./row-group-headers";
 import { markerValues } from "./marker-values";
+import { flushLeftBands } from "./flush-left-bands";
+import { markRows } from "./mark-rows";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows];

@@ -1,0 +1,68 @@
+// Golden tests of generated layout families (tests/pdf/corpus/families) for the structure vote:
+// which cells two segmentations agree on. The tables themselves are checked cell by cell in
+// layout-families.test.ts.
+//
+// flush-left-bands: a band label set flush left over its columns seems centred on a group
+// reaching into the stub, which pdf-stream's header reader once placed over a name's column on
+// the same line (two runs on one slot) and then declined the whole table, leaving every cell to
+// one segmentation. Now the header alone gets no opinion: the body is read by both text-geometry
+// segmentations and agreed; the header stays doubted where it is ambiguous (unruled: a band or a
+// name wrapped onto two lines?); with a rule under each band both place the bands by the rule and
+// agree on the header too. The ruled variants' tables are checked cell by cell in
+// layout-families.test.ts.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runPipeline } from "../run-pipeline";
+import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
+import type { StructureLevel } from "../reconcile/structure-vote";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "family-verdicts-"));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+async function verdicts(family: string, variant: number): Promise<Array<{ kind: string; level: StructureLevel; supporters: string[] }>> {
+  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, 13);
+  const dir = fs.mkdtempSync(path.join(root, `${family}-${variant}-`));
+  const file = path.join(dir, "table.pdf");
+  fs.writeFileSync(file, generated.pdf);
+  const out: Array<{ kind: string; level: StructureLevel; supporters: string[] }> = [];
+  await runPipeline({
+    pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [],
+    onPage: ({ structure }) => {
+      for (const { unit, verdict } of structure.verdicts.flat()) out.push({ kind: unit.ref.kind, level: verdict.level, supporters: verdict.supporters });
+    },
+  });
+  return out;
+}
+
+test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout); the unruled header stays doubted, the ruled one is agreed", async () => {
+  for (let variant = 0; variant < 4; variant++) {
+    const cells = await verdicts("flush-left-bands", variant);
+    const body = cells.filter((c) => c.kind === "body");
+    assert.ok(body.length >= 15, `variant ${variant}: ${body.length} body cells`);
+    for (const cell of body) {
+      assert.ok(cell.supporters.includes("pdf-stream"), `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`);
+      assert.equal(cell.level, "agreed", `variant ${variant}`);
+    }
+    const header = cells.filter((c) => c.kind !== "body");
+    assert.ok(header.length > 0);
+    // Unruled (even variants): the delivered header joins each band to the name under it; no
+    // second segmentation vouches for it.
+    if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed"), `variant ${variant}: ${JSON.stringify(header)}`);
+    // A rule under each band (odd variants): both text-geometry readings place the bands by it.
+    else assert.ok(header.every((c) => c.level === "agreed" && c.supporters.includes("pdf-stream")), `variant ${variant}: ${JSON.stringify(header)}`);
+  }
+});
+
+// mark-rows: a row of bare "Z" (or "NA") marks under the first row of values once read as a line
+// of column names starting a second table, which left the rows above it to one segmentation.
+test("mark rows: a row of placeholder marks is a row of values; both text-geometry readings agree on every cell", async () => {
+  for (let variant = 0; variant < 6; variant++) {
+    const cells = await verdicts("mark-rows", variant);
+    assert.ok(cells.length >= 12, `variant ${variant}: ${cells.length} cells`);
+    const doubted = cells.filter((c) => c.level !== "agreed" || !c.supporters.includes("pdf-stream"));
+    assert.deepEqual(doubted, [], `variant ${variant}`);
+  }
+});
