@@ -171,7 +171,9 @@ async function main(): Promise<void> {
     threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
     console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);
     console.log(`OCR readings of the cold pass: sha256 ${digest.sha.slice(0, 16)} over ${digest.files} cached readings (words, boxes, confidences; a speed change that must not change OCR keeps this)`);
-    console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
+    // The main thread's CPU is the pipeline's own work; the rest is V8's helper threads (compiling,
+    // collecting garbage), which vary most with what else the machine runs.
+    console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s, ${cachedPass.mainCpuSeconds.toFixed(2)} on the main thread)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
     console.log(`peak RSS: ${peak} MB (after cold pass ${rssAfterCold} MB)  [target < ${TARGETS.peakRssMb} MB: ${mark(peak < TARGETS.peakRssMb)}]`);
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });

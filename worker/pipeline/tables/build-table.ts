@@ -13,6 +13,7 @@ import { joinUnitLines } from "./unit-lines";
 import { MARKED_YEAR } from "./year-names";
 import { valuesOnInnerWrap } from "./inner-wraps";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
+import { wordsByCentre } from "./words-by-centre";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -79,13 +80,14 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   const inside = withoutNames(all, names);
   const { content, labels } = takeSideLabels(inside, settings);
   if (isUnderColumned(grid, content, settings)) return null;
+  const inCell = wordsByCentre(content);
   // Refine rows: a grid row that holds several text lines aligned across columns is a block of
   // rows drawn without row rulings (column-ruled tables), not wrapped cells.
   const ys: number[] = [grid.ys[0]!];
   const rowMap: Array<[number, number]> = []; // old row -> [first new row, count]
   for (let r = 0; r + 1 < grid.ys.length; r++) {
     const cellsInRow = grid.cells.filter((c) => c.row === r && c.rowSpan === 1);
-    const splits = rowSplitPositions(cellsInRow.map((c) => content.filter((w) => wordCenterIn(w, c.box))), settings);
+    const splits = rowSplitPositions(cellsInRow.map((c) => inCell(c.box)), settings);
     const first = ys.length - 1;
     for (const y of splits) ys.push(y);
     ys.push(grid.ys[r + 1]!);
@@ -95,7 +97,7 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   for (const cell of grid.cells) {
     const [first, count] = rowMap[cell.row]!;
     const lastOld = rowMap[cell.row + cell.rowSpan - 1]!;
-    const cellWords = content.filter((w) => wordCenterIn(w, cell.box));
+    const cellWords = inCell(cell.box);
     if (cell.rowSpan === 1 && count > 1) {
       for (let k = 0; k < count; k++) {
         const band: Box = [cell.box[0], ys[first + k]!, cell.box[2], ys[first + k + 1]!];
@@ -131,8 +133,9 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
 export function isUnderColumned(grid: Grid, content: Word[], settings: Settings): boolean {
   let filled = 0;
   let split = 0;
+  const inCell = wordsByCentre(content);
   for (const cell of grid.cells) {
-    const words = content.filter((w) => wordCenterIn(w, cell.box));
+    const words = inCell(cell.box);
     if (words.length === 0) continue;
     const lines = wordsToLines(words, settings.lineCenterToleranceEm);
     filled += lines.length;
