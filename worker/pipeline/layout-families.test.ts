@@ -272,3 +272,18 @@ test("values with revision markers keep them in their cell; a preliminary year i
 test("flush-left bands with a rule under each are bands over their columns", () => checkFamily("flush-left-bands", [1, 3, 5]));
 // A row holding a placeholder mark in every value column ("NA", "Z", "(NA)", "–", ...).
 test("a row of placeholder marks is a row of the table", () => checkFamily("mark-rows", 6));
+// Settings 2026-11-25.21: stacked blocks under their own, different lines of column names came
+// out of detection as one region and one table (the later lines of names a body row), which
+// pdf-stream read as two tables and agreed on cell by cell: relations across the join verified
+// against the truth's separate tables (tables/stacked-blocks.ts).
+test("stacked blocks under their own lines of column names are separate tables", async () => {
+  await checkFamily("stacked-panels", 6);
+  await checkFamily("stacked-panels", 3, 7);
+});
+// Settings 2026-11-25.21: a block of a names line and one row under a table was lost (a blank
+// line or two below: two lines are no table) or joined to the table as two body rows (at a
+// row's distance). Variants % 3: 0 wide gap, one row; 1 close, one row; 2 wide, two rows.
+test("a block of a names line and one or two rows under a table is a table of its own", async () => {
+  await checkFamily("block-under-table", 9);
+  await checkFamily("block-under-table", 3, 7);
+});

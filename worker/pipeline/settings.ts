@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.20";
+export const SETTINGS_VERSION = "2026-11-25.21";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -321,6 +321,20 @@ sideLabelAlignEm: 0.5,
   /** Stacked table parts are one table only when the narrower spans this share of the other
    * horizontally (the same columns). */
   stackedOverlapShare: 0.8,
+  /** A line of names under rows of values heads a stacked block of its own (tables/stacked-blocks.ts)
+   * when it names at least this share of the value columns (and two): as pdf-stream's
+   * streamRestartNamedShare, a header line names every column or nearly so, a text row of the
+   * body (a note, a section label) stands in the stub or one column. */
+  stackedNamesShare: 0.5,
+  /** ...and has at least this many rows of values above it and below it: a block is a table (two
+   * rows, as pdf-stream's streamMinValueLines); a line of names after one row of values may be a
+   * header's second line set apart. */
+  stackedMinValueRows: 2,
+  /** ...and at least this many below it: one. A line of names and one row of values is a table
+   * (ICDAR's ground truth keeps such two-line tables: EU holds five with two rows), and a block
+   * of one row under a table (a memorandum item, a total of its own) is one (generated family
+   * block-under-table). */
+  stackedMinValueRowsBelow: 1,
   /** Structure only: a ground-truth region is read as the ruled grid in it when more than this
    * share of the region lies in the grid (else by text layout). */
   regionGridOverlap: 0.6,

@@ -94,3 +94,31 @@ test("cells outside the tables pdf-stream read, in a region where it declined on
   assert.deepEqual(coverage.notRead, { "pdf-stream": { "stacked part declined: under two value lines": 1 } });
   assert.deepEqual(coverage.singleStream, { "stacked part declined: under two value lines": 1 });
 });
+
+test("cells of a delivered table pdf-stream reads as stacked tables, each under its own names, count under 'reads stacked tables here'", () => {
+  const words = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+    ...lineAt(48, ["Share", 0, 25], ["Men", 100, 120], ["Women", 152, 180]),
+    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+    ...lineAt(76, ["Other", 0, 25], ["3", 114, 120], ["4", 174, 180]),
+  ];
+  const region: Box = [0, 0, 180, 86];
+  const read = streamRegion(region, words, []);
+  assert.ok(typeof read !== "string" && read.length === 2 && read[1]!.headerRows === 1);
+  const coverage = addCoverage(
+    emptyCoverage(),
+    {
+      regions: [region],
+      verdicts: [[{ unit: body(0, 1), verdict: verdict("single", ["pdf-layout"]) }, { unit: body(4, 1), verdict: verdict("single", ["pdf-layout"]) }]],
+      words,
+      detectedTables: [],
+      readings: [{ source: "pdf-stream", kind: "tables", tables: read }],
+      scan: false,
+    },
+    ["pdf-stream"],
+  );
+  assert.deepEqual(coverage.notRead, { "pdf-stream": { "reads stacked tables here": 2 } });
+  assert.deepEqual(coverage.singleStream, { "reads stacked tables here": 2 });
+});

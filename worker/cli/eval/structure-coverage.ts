@@ -4,13 +4,16 @@
 // is `single`, which readers supported them. pdf-stream's reasons are its own declines per table
 // region (pdf-stream.ts streamRegion); every other reader's are "no reading on the page" (it
 // proposed nothing there) or "outside its tables" (it read tables on the page, not this one) or,
-// for a fragments reading, "no opinion".
+// for a fragments reading, "no opinion". Where pdf-stream reads the delivered table as stacked
+// tables of its own (the vote then takes none of its support), its reason is "reads stacked
+// tables here".
 import type { Box, Ruling, TableModel, Word } from "../../pipeline/types";
 import { STRUCTURE_SETTINGS } from "../../pipeline/structure/settings";
 import type { StructureReading, StructureSource } from "../../pipeline/structure/types";
 import type { StructureVerdict } from "../../pipeline/reconcile/structure-vote";
 import type { CellRef } from "../../pipeline/reconcile/cell-units";
 import { streamRegion, type StreamDecline } from "../../pipeline/structure/pdf-stream";
+import { RECONCILE_SETTINGS } from "../../pipeline/reconcile/settings";
 
 /** reader -> reason -> delivered cells. */
 export type NotRead = Record<string, Record<string, number>>;
@@ -49,7 +52,10 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
     const region = page.regions[t];
     const declinedParts: StreamDecline[] = [];
     const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? [], declinedParts) : "no region";
-    const streamReason = typeof stream === "string" ? stream : null;
+    // pdf-stream reads the delivered table as stacked tables, a later one with its own header:
+    // the structure vote takes none of its support there (splitWithholdsSupport).
+    const splits = RECONCILE_SETTINGS.splitWithholdsSupport && typeof stream !== "string" && stream.length >= 2 && stream.slice(1).some((m) => m.headerRows > 0);
+    const streamReason = typeof stream === "string" ? stream : splits ? "reads stacked tables here" : null;
     // A cell outside the tables pdf-stream read in a region where it declined a stacked part:
     // counted under the part's own reason.
     const outside = (header: boolean) => (declinedParts.length > 0 ? `stacked part declined: ${[...new Set(declinedParts)].sort().join(" / ")}` : header ? "outside its tables (header)" : "outside its tables (body)");
@@ -69,6 +75,7 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
       if (verdict.level === "single") {
         bump(coverage.singleBy, verdict.supporters.length === 0 ? "none" : [...verdict.supporters].sort().join("+"));
         const streamRead = verdict.supporters.includes("pdf-stream") || verdict.against.includes("pdf-stream");
+        // (A split's cells pdf-stream objects to count as read.)
         bump(coverage.singleStream, streamRead ? "read" : (streamReason ?? outside(header)));
       }
     }

@@ -211,3 +211,28 @@ test("a detected line holding only a '$' before its number (or a '%' after it) d
   assert.equal(lines.judge([1, 2], [330, 120, 416, 130]).verdict, "against");
   assert.equal(lines.judge([4, 0], [100, 120, 305, 130]).verdict, "against");
 });
+
+// A reading that keeps apart as two stacked tables, the second opening with its own header line,
+// what the delivered table joins (issue 13's "two stacked tables delivered as one"): it agrees
+// with the delivered cells one by one, but the metric scores one delivered table against one
+// true table, so the part left over is wrong whatever its cells. It withholds its support.
+test("a reading that splits the delivered table into stacked tables with their own header supports none of its cells", async () => {
+  const { RECONCILE_SETTINGS } = await import("./settings");
+  const top = { ...model([cell(0, 0, [0]), cell(0, 1, [1]), cell(1, 0, [2]), cell(1, 1, [3])]), nRows: 2, box: [100, 100, 220, 130] as Box };
+  const under = (headerRows: number): TableModel => ({ ...model([{ ...cell(2, 0, [4]), row: 0 }, { ...cell(2, 1, [5]), row: 0 }]), nRows: 1, headerRows, box: [100, 140, 206, 150] });
+  const stacked = (headerRows: number): StructureReading => ({ source: "pdf-stream", kind: "tables", tables: [top, under(headerRows)] });
+  const verified = (out: Table) => [...out.header_cells, ...out.rows.flat()].filter((c) => c.confidence === "verified").map((c) => c.value);
+  // The second part opens with a header line: a split; nothing verified (pdf-grid alone supports).
+  assert.deepEqual(verified(vote([tables("pdf-grid", RIGHT), stacked(1)])), []);
+  // The same parts without a header of their own (a table cut short, not a second table): the
+  // reading's cells still support where their neighbours agree (not "Pens | 12", whose neighbours below it puts in another table).
+  assert.deepEqual(verified(vote([tables("pdf-grid", RIGHT), stacked(0)])), ["Name", "Qty", "Ink", "7"]);
+  // And with the rule off, the split reading supports as before.
+  const saved = RECONCILE_SETTINGS.splitWithholdsSupport;
+  (RECONCILE_SETTINGS as { splitWithholdsSupport: boolean }).splitWithholdsSupport = false;
+  try {
+    assert.deepEqual(verified(vote([tables("pdf-grid", RIGHT), stacked(1)])), ["Name", "Qty", "Ink", "7"]);
+  } finally {
+    (RECONCILE_SETTINGS as { splitWithholdsSupport: boolean }).splitWithholdsSupport = saved;
+  }
+});

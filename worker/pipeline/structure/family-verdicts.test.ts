@@ -66,3 +66,34 @@ test("mark rows: a row of placeholder marks is a row of values; both text-geomet
     assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
+
+// stacked-panels: blocks under their own lines of names were one delivered table; pdf-stream read
+// them as separate tables and so disputed each later line of names (a body row to pdf-layout, a
+// header to pdf-stream). Detection now delivers one table per block: both text-geometry readings
+// agree on every cell, headers included.
+test("stacked panels: one table per block, every cell agreed by pdf-layout and pdf-stream", async () => {
+  for (let variant = 0; variant < 6; variant++) {
+    const cells = await verdicts("stacked-panels", variant);
+    assert.ok(cells.length >= 20, `variant ${variant}: ${cells.length} cells`);
+    const doubted = cells.filter((c) => c.level !== "agreed" || !c.supporters.includes("pdf-stream"));
+    assert.deepEqual(doubted, [], `variant ${variant}`);
+  }
+});
+
+// block-under-table: the small block under a table is delivered as a table of its own. With two
+// rows of values pdf-stream reads it too and every cell is agreed; with one (variants 0, 1 of
+// every three) pdf-stream has no opinion (under two value lines: one line gives no column
+// profile to check), so the block's cells keep one segmentation: doubted, never agreed alone.
+test("block under a table: the main table agreed; a two-row block agreed, a one-row block left to one segmentation", async () => {
+  for (let variant = 0; variant < 6; variant++) {
+    const cells = await verdicts("block-under-table", variant);
+    const agreed = cells.filter((c) => c.level === "agreed" && c.supporters.includes("pdf-stream"));
+    const single = cells.filter((c) => c.level !== "agreed");
+    assert.ok(agreed.length >= 12, `variant ${variant}: ${agreed.length} agreed`);
+    if (variant % 3 === 2) assert.deepEqual(single, [], `variant ${variant}`);
+    else {
+      assert.ok(single.length >= 6, `variant ${variant}: ${single.length} doubted`);
+      assert.ok(single.every((c) => c.supporters.length === 1 && c.supporters[0] === "pdf-layout"), `variant ${variant}: ${JSON.stringify(single)}`);
+    }
+  }
+});

@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.10";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.11";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -84,6 +84,12 @@ export const STRUCTURE_SETTINGS = {
    * section label, a wrapped label) stands in the stub or one column. Half: a repeated header may
    * leave the columns under a band unnamed on its first line. */
   streamRestartNamedShare: 0.5,
+  /** The structure vote (reconcile/structure-vote.ts splitWithholdsSupport): a reading's table
+   * counts as a part of a delivered table when it holds at least this many of its cells. Two: a
+   * header line and one row of values (the smallest table, ICDAR keeps such); a lone cell of the
+   * delivered table falling in another table of the reading is a boundary question its own
+   * verdict answers, not a split. */
+  splitPartMinCells: 2,
   /** pdf-stream: a rule drawn right under a header run (within one run height below it: booktabs'
    * cmidrule, a statistical office's rule under a spanner) makes the run a band over the value
    * columns whose centres lie along the rule, whatever its alignment (a band set flush left is

@@ -10,6 +10,7 @@ import { splitSideBySide } from "./split-side-by-side";
 import { dropWordBlocks } from "./word-blocks";
 import { continuesInnerCell } from "./inner-wraps";
 import { MARKED_YEAR_SPAN } from "./year-names";
+import { stackedBlockBoxes } from "./stacked-blocks";
 import type { Settings } from "../settings";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
@@ -72,13 +73,22 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (!model || model.nRows < 2 || !isTableLike(model, settings) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
     if (onArtwork > settings.chartOverlapShare) continue;
-    tables.push(model);
+    tables.push(...stackedBlocks(model, freeWords, settings, rulings));
   }
   // A chart's legend and a key of abbreviations read as small tables of words: they are not.
   const blocks = dropWordBlocks(tables, graphics, rulings, artwork.map((a) => a.box), allLines, settings);
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys };
+}
+
+/** A layout-read table stacking blocks under their own lines of names (tables/stacked-blocks.ts):
+ * each block read afresh as a table of its own; the whole when a block does not read as a table. */
+function stackedBlocks(model: TableModel, words: Word[], settings: Settings, rulings: Ruling[]): TableModel[] {
+  const boxes = stackedBlockBoxes(model, settings);
+  if (boxes.length < 2) return [model];
+  const parts = boxes.map((box) => layoutToModel(box, words, settings, rulings));
+  return parts.every((p): p is TableModel => p !== null && p.nRows >= 2 && isTableLike(p, settings)) ? parts : [model];
 }
 
 /** A grid drawn only by cell shading that covers part of a text table: zebra rows shaded next to
@@ -191,10 +201,13 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
       j++;
     }
-    if (count >= settings.minTableLines) {
+    // A line of names and a line of values right under a table are a block of their own
+    // (isBlockUnder), not a label/value pair to drop.
+    const minLines = count === settings.minTableLines - 1 && isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings) ? count : settings.minTableLines;
+    if (count >= minLines) {
       for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
         const tabular = part.filter((x) => x.tabular);
-        if (tabular.length < settings.minTableLines) continue;
+        if (tabular.length < minLines) continue;
         const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
@@ -213,6 +226,27 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     i = Math.max(lastTab + 1, i + 1);
   }
   return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+}
+
+/** A run of two tabular lines right under the table region above (at most sectionGapEm below it,
+ * over its columns: stackedOverlapShare), the first naming columns (three cells or more, letters
+ * or years, no other number) and the second holding a number: a block of a table's own under it
+ * (a memorandum item, a total or a row of shares under their own names; ICDAR's ground truth
+ * keeps such two-line tables), which the line count of a table (minTableLines) dropped: its cells
+ * were lost (generated family block-under-table). mergeStackedRegions joins it to the table
+ * above, and tables/stacked-blocks.ts delivers it as a table of its own again. */
+function isBlockUnder(run: Array<{ line: TextLine; cells: TextLine[]; tabular: boolean }>, above: Box | undefined, settings: Settings): boolean {
+  const tabular = run.filter((x) => x.tabular);
+  if (!above || tabular.length !== 2) return false;
+  const [names, values] = tabular as [(typeof tabular)[number], (typeof tabular)[number]];
+  const size = Math.max(names.line.size, values.line.size);
+  if (names.line.box[1] < above[3] || names.line.box[1] - above[3] > size * settings.sectionGapEm) return false;
+  const box = boxUnion(run.flatMap((x) => x.cells.map((c) => c.box)))!;
+  const overlap = Math.min(above[2], box[2]) - Math.max(above[0], box[0]);
+  if (overlap < Math.min(above[2] - above[0], box[2] - box[0]) * settings.stackedOverlapShare) return false;
+  const isValue = (text: string) => isNumeric(text) && !YEAR_NAME.test(text);
+  const named = names.cells.length >= 3 && names.cells.every((c) => !isValue(c.text)) && mayBeHeader(names.line);
+  return named && values.cells.slice(1).some((c) => isValue(c.text));
 }
 
 /** A one-chunk line right below another at wrap distance, starting in lower case at its left edge

@@ -30,5 +30,7 @@ import { rowGroupHeaders } from "./row-group-headers";
 import { markerValues } from "./marker-values";
 import { flushLeftBands } from "./flush-left-bands";
 import { markRows } from "./mark-rows";
+import { stackedPanels } from "./stacked-panels";
+import { blockUnderTable } from "./block-under-table";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows, stackedPanels, blockUnderTable];
