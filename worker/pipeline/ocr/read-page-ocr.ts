@@ -10,6 +10,7 @@ import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
 import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
+import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
 import type { Direction } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
@@ -184,7 +185,8 @@ export class OcrReaders {
     const firstName = this.firstFamilyFor(scanned);
     const secondName = this.secondFamilyFor(scanned);
     if (input.families === "first" && firstName && secondName) {
-      const first = await this.readPageWith([firstName], input);
+      let first = await this.readPageWith([firstName], input);
+      if (scanned) first = await this.halfTurnedIfBetter(first, firstName, input);
       if (!("error" in (first.readings[firstName] ?? { error: "" }))) return first;
       // The first family failed: the second reads the whole page instead of crops.
       const second = await this.readPageWith([secondName], input);
@@ -244,6 +246,32 @@ export class OcrReaders {
     };
     input.pageOcr.readings[reader] = reading;
     return reading;
+  }
+
+  /** A scan `reader` read with few confident characters is read again turned half a turn; the
+   * reading with more of them is kept (scan/half-turn-check.ts). The second reading is cached
+   * under its own key, so the first (the one the orientation guess gave) stays what it was. */
+  private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[reader];
+    if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
+    const transform = halfTurned(reading.scanTransform);
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.half-turn` };
+    let other: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    let render: PageRender | null = null;
+    if (other) this.stats.cacheHits += 1;
+    else {
+      try {
+        render = applyScanTransform(isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber), transform);
+      } catch {
+        return pageOcr;
+      }
+      other = await this.runEngine(reader, render);
+      if ("error" in other) return pageOcr;
+      other.scanTransform = transform;
+      if (input.cacheDir) await writeOcrCache(input.cacheDir, key, other).catch(() => undefined);
+    }
+    if ("error" in other || confidentShare(other.words) <= confidentShare(reading.words)) return pageOcr;
+    return { readings: { ...pageOcr.readings, [reader]: other }, render };
   }
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {
