@@ -33,6 +33,7 @@ import { boxToFrame } from "./geometry/page-orientation";
 import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
+import { doubtConfusableTokens } from "./scan/confusable-tokens";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
@@ -273,7 +274,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 // Numbered again so a page's table indexes stay 0, 1, 2...
                 extraction.tables = keep.map((i, k) => {
                   const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
-                  return { ...doubtInk(doubtMarks(filled, emptySlots[i] ?? [])), index: k };
+                  // Tokens mixing letters and digits both families may read alike and wrongly
+                  // (scan/confusable-tokens.ts).
+                  return { ...doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? []))), index: k };
                 });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }

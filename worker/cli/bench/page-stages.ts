@@ -12,6 +12,7 @@ import { renderPageForOcr, renderToGrey } from "../../pipeline/render/render-pag
 import { emptySlotsOf, fillEmptySlots } from "../../pipeline/scan/empty-slots";
 import { doubtNeighboursOfMarks, slotsWithUnreadMarks } from "../../pipeline/scan/unread-marks";
 import { doubtCellsBesideUnreadInk } from "../../pipeline/scan/unread-ink";
+import { doubtConfusableTokens } from "../../pipeline/scan/confusable-tokens";
 import { prepareScan } from "../../pipeline/scan/prepare-scan";
 import { ocrWordsToPageWords, renderToRulings } from "../../pipeline/scan/scanned-page";
 import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../../pipeline/ocr/cascade";
@@ -82,7 +83,7 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
           const tables = extraction.tables.map((t, i) => {
             const voted = fillEmptySlots(reconcileTable(t, "ocr-1", { "ocr-2": second }), slots[i] ?? [], second);
             const marked = doubtNeighboursOfMarks(voted, slotsWithUnreadMarks(voted, slots[i] ?? [], grey, render, readings.graphics.rulings, SETTINGS));
-            return doubtCellsBesideUnreadInk(marked, grey, render, wordBoxes, readings.graphics.rulings, SETTINGS);
+            return doubtConfusableTokens(doubtCellsBesideUnreadInk(marked, grey, render, wordBoxes, readings.graphics.rulings, SETTINGS));
           });
           extraction.prose.map((p) => reconcileProse(p, "ocr-1", { "ocr-2": second }));
           reconcileStructure(tables, extraction.tableModels, readings.words, structure);
