@@ -32,6 +32,8 @@ import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame } from "./geometry/page-orientation";
 import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
+import { doubtConfusableTokens } from "./scan/confusable-tokens";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
@@ -265,10 +267,16 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 const grey = scanImage ? renderToGrey(scanImage) : null;
                 const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
                   grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings, settings)) : table;
+                // A verified cell whose line holds ink beside its words that neither family read
+                // may lack a mark both missed (scan/unread-ink.ts).
+                const wordBoxes = readings.words.map((w) => w.box);
+                const doubtInk = (table: Table) => (grey && scanImage ? doubtCellsBesideUnreadInk(table, grey, scanImage, wordBoxes, readings.graphics.rulings, settings) : table);
                 // Numbered again so a page's table indexes stay 0, 1, 2...
                 extraction.tables = keep.map((i, k) => {
                   const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
-                  return { ...doubtMarks(filled, emptySlots[i] ?? []), index: k };
+                  // Tokens mixing letters and digits both families may read alike and wrongly
+                  // (scan/confusable-tokens.ts).
+                  return { ...doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? []))), index: k };
                 });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }

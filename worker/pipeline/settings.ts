@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.21";
+export const SETTINGS_VERSION = "2026-11-25.25";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -397,6 +397,18 @@ sideLabelAlignEm: 0.5,
   /** ...counted in blots of at least this many square points (3 pixels at 300 dpi): a speck of dust
    * or noise is a pixel or two. */
   unreadMarkMinBlotPt2: 0.15,
+  // scan/unread-ink.ts (issue 15: a mark beside a verified cell's words that both OCR families missed)
+  /** The cell's line is looked at this many line heights left and right of its words: the reach
+   * of the second family's line crop (ocr/cascade.ts LINE_PAD.horizontal), where a mark it
+   * missed too would stand. */
+  unreadInkBesidePad: 0.6,
+  /** Pixels within this many points of any word box are the word's (a glyph's anti-aliased edge,
+   * JPEG ringing): ~2 pixels of the 300-dpi prepared page, less than the gap between a leading
+   * "." and its digit in 8-10 pt type (~0.5-1 pt). */
+  unreadInkWordGapPt: 0.4,
+  /** ...and this much ink (square points) outside them is a mark: about a full stop of 8 pt
+   * type (~0.2 pt², unreadMarkMinInkPt2's note) less the part of it within the gap above. */
+  unreadInkMinPt2: 0.15,
 } as const;
 
 export type Settings = typeof SETTINGS;

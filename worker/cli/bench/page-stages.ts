@@ -8,7 +8,11 @@
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { SETTINGS } from "../../pipeline/settings";
 import { extractPage, readPage } from "../../pipeline/extract-page";
-import { renderPageForOcr } from "../../pipeline/render/render-page";
+import { renderPageForOcr, renderToGrey } from "../../pipeline/render/render-page";
+import { emptySlotsOf, fillEmptySlots } from "../../pipeline/scan/empty-slots";
+import { doubtNeighboursOfMarks, slotsWithUnreadMarks } from "../../pipeline/scan/unread-marks";
+import { doubtCellsBesideUnreadInk } from "../../pipeline/scan/unread-ink";
+import { doubtConfusableTokens } from "../../pipeline/scan/confusable-tokens";
 import { prepareScan } from "../../pipeline/scan/prepare-scan";
 import { ocrWordsToPageWords, renderToRulings } from "../../pipeline/scan/scanned-page";
 import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../../pipeline/ocr/cascade";
@@ -26,9 +30,9 @@ import type { Word } from "../../pipeline/ocr/types";
 
 /** The page's structure readings as run-pipeline takes them (upright pages; a page read in a
  * turned frame is not separated out here). */
-function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrReaderName, OcrPageReading>>) {
+function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrReaderName, OcrPageReading>>, wordsFromOcr = false) {
   if (extraction.tables.length === 0) return Promise.resolve([]);
-  return readStructure({ pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page, settings: SETTINGS });
+  return readStructure({ pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page, wordsFromOcr, settings: SETTINGS });
 }
 
 const asReading = (words: Word[], dpi: number): OcrPageReading => ({ words, nonTextRegions: [], dpi, seconds: 0, fromCache: false });
@@ -67,11 +71,20 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
         });
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
         // The page's words came from ocr-1: it is no second opinion on their structure.
-        const structure = await timed("structure readings", () => structureOf(null, pageNumber, readings, extraction, {}));
+        const structure = await timed("structure readings", () => structureOf(null, pageNumber, readings, extraction, {}, true));
+        // As run-pipeline: ocr-2 reads every cell's lines and every empty slot in one run.
         const lines = lineCropsOfCells(extraction.tables, first.words);
-        const second = await timed(`ocr-2 cell line crops (${lines.length} lines)`, () => new PooledPaddle(pool).readCrops(render, lines));
-        await timed("reconciliation (value and structure votes)", () => {
-          const tables = extraction.tables.map((t) => reconcileTable(t, "ocr-1", { "ocr-2": second }));
+        const slots = extraction.tables.map((table) => emptySlotsOf(table, SETTINGS));
+        const crops = [...lines, ...slots.flat().map((slot) => slot.box)];
+        const second = await timed(`ocr-2 cell line crops and empty slots (${lines.length} lines, ${crops.length - lines.length} slots)`, () => new PooledPaddle(pool).readCrops(render, crops));
+        await timed("reconciliation (value and structure votes, unread marks and ink)", () => {
+          const grey = renderToGrey(render);
+          const wordBoxes = readings.words.map((w) => w.box);
+          const tables = extraction.tables.map((t, i) => {
+            const voted = fillEmptySlots(reconcileTable(t, "ocr-1", { "ocr-2": second }), slots[i] ?? [], second);
+            const marked = doubtNeighboursOfMarks(voted, slotsWithUnreadMarks(voted, slots[i] ?? [], grey, render, readings.graphics.rulings, SETTINGS));
+            return doubtConfusableTokens(doubtCellsBesideUnreadInk(marked, grey, render, wordBoxes, readings.graphics.rulings, SETTINGS));
+          });
           extraction.prose.map((p) => reconcileProse(p, "ocr-1", { "ocr-2": second }));
           reconcileStructure(tables, extraction.tableModels, readings.words, structure);
         });

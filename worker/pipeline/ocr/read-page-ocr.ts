@@ -10,6 +10,8 @@ import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
 import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
+import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
+import { isDroppedBlock, unreadInkPieces, wordsFromPieces } from "../scan/unread-blocks";
 import type { Direction } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
@@ -184,7 +186,8 @@ export class OcrReaders {
     const firstName = this.firstFamilyFor(scanned);
     const secondName = this.secondFamilyFor(scanned);
     if (input.families === "first" && firstName && secondName) {
-      const first = await this.readPageWith([firstName], input);
+      let first = await this.readPageWith([firstName], input);
+      if (scanned) first = await this.withUnreadPiecesRead(await this.halfTurnedIfBetter(first, firstName, input), firstName, input);
       if (!("error" in (first.readings[firstName] ?? { error: "" }))) return first;
       // The first family failed: the second reads the whole page instead of crops.
       const second = await this.readPageWith([secondName], input);
@@ -244,6 +247,62 @@ export class OcrReaders {
     };
     input.pageOcr.readings[reader] = reading;
     return reading;
+  }
+
+  /** A scan `reader` read with few confident characters is read again turned half a turn; the
+   * reading with more of them is kept (scan/half-turn-check.ts). The second reading is cached
+   * under its own key, so the first (the one the orientation guess gave) stays what it was. */
+  private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[reader];
+    if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
+    const transform = halfTurned(reading.scanTransform);
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.half-turn` };
+    let other: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    let render: PageRender | null = null;
+    if (other) this.stats.cacheHits += 1;
+    else {
+      try {
+        render = applyScanTransform(isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber), transform);
+      } catch {
+        return pageOcr;
+      }
+      other = await this.runEngine(reader, render);
+      if ("error" in other) return pageOcr;
+      other.scanTransform = transform;
+      if (input.cacheDir) await writeOcrCache(input.cacheDir, key, other).catch(() => undefined);
+    }
+    if ("error" in other || confidentShare(other.words) <= confidentShare(reading.words)) return pageOcr;
+    return { readings: { ...pageOcr.readings, [reader]: other }, render };
+  }
+
+  /** A scan's `reader` reading with the ink it left unread read again as crops, by the same
+   * family (scan/unread-blocks.ts). What those crops read is cached under its own key (an empty
+   * list too), so the page reading's cache stays what it was and a repeat needs no render. */
+  private async withUnreadPiecesRead(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[reader];
+    if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
+    // Keyed by the turn too: the page may have been read again half a turn more (halfTurnedIfBetter).
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.unread-pieces-2-q${reading.scanTransform.quarterTurns}` };
+    let extra: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    if (extra) this.stats.cacheHits += 1;
+    else {
+      // The prepared page to look at; the page's own render (null after a cache hit) is what the
+      // pipeline goes on with, so a cached page finds its rulings as before (run-pipeline.ts).
+      let render: PageRender;
+      try {
+        render = pageOcr.render ?? applyScanTransform(isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber), reading.scanTransform);
+      } catch {
+        return pageOcr;
+      }
+      const pieces = unreadInkPieces(render, reading.words);
+      extra = pieces.length === 0 ? { words: [], nonTextRegions: [], dpi: render.dpi, seconds: 0, fromCache: false } : await this.runEngine(reader, render, pieces);
+      if ("error" in extra) return pageOcr;
+      if (input.cacheDir) await writeOcrCache(input.cacheDir, key, extra).catch(() => undefined);
+    }
+    if ("error" in extra) return pageOcr;
+    const added = wordsFromPieces(extra.words, reading.words);
+    if (!isDroppedBlock(added.length, reading.words.length)) return pageOcr;
+    return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words: [...reading.words, ...added] } } };
   }
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {

@@ -132,11 +132,14 @@ export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
 export function prepareReading(reading: StructureReading, page: PageWords): PreparedReading {
   if (reading.kind === "fragments") return prepareFragments(reading.source, reading.fragments, page);
   const prepared = prepareTables(reading.source, reading.tables, page);
-  if (!reading.objectsOnly) return prepared;
-  // Agreement from a reading that may only object is no support (see StructureReading).
+  if (!reading.objectsOnly && !reading.abstainOn?.length) return prepared;
+  // Agreement from a reading that may only object (everywhere, or on the cells it abstains on)
+  // is no support (see StructureReading).
+  const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
   return { ...prepared, judge: (words, box, under, relations) => {
     const opinion = prepared.judge(words, box, under, relations);
-    return opinion.verdict === "support" ? { verdict: "none" } : opinion;
+    const mayOnlyObject = reading.objectsOnly === true || abstain.has(wordsKey(words));
+    return opinion.verdict === "support" && mayOnlyObject ? { verdict: "none" } : opinion;
   } };
 }
 

@@ -68,6 +68,10 @@ export type StructureReading =
        * rule the other way): where it agrees it adds no support, since it is no independent
        * evidence; where it differs, the cell is in doubt. */
       objectsOnly?: boolean;
+      /** Boxes of cells the reading may only object to, as if objectsOnly held there: where its
+       * cells rest on the same evidence as another reading's (pdf-grid's rows cut at a scan's
+       * OCR text lines, which pdf-layout lays out too), its agreement is not independent. */
+      abstainOn?: Box[];
     }
   | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
 

@@ -1,0 +1,45 @@
+// A scanned page read the wrong way up, caught by the reading itself. Orientation is guessed from
+// the ink before OCR (page-orientation.ts: ascenders above the x-height, descenders below), and on
+// a page holding one small table (a few short labels, numbers, a frame) that guess has too few
+// letters to go on: 3 of 4 generated column-ruled pages and 10 of 86 generated pages in all
+// (settings 2026-11-25.20, realistic scans, seed 13) were read upside down, and then Tesseract
+// reads gibberish ("9'EL vee ueisy" for "Asian 23.4 73.6") and the page has no table at all.
+// Tesseract's word confidences tell: on those pages at most 17% of the characters were read with
+// confidence >= 0.8, on every page read the right way up at least 32% (EU realistic scans, 111
+// pages, the lowest a chart page) and on the generated ones at least 38%. So a page whose share is
+// under `halfTurnBelowShare` is read again turned half a turn, and the reading with more confident
+// characters is kept (an upright page read again upside down scores lower still, so it stays).
+import type { Word } from "../ocr/types";
+import type { ScanTransform } from "./prepare-scan";
+
+export const HALF_TURN_SETTINGS = {
+  /** A word is read confidently at this confidence (Tesseract's, 0..1). */
+  confidentWord: 0.8,
+  /** Read again turned half a turn below this share of confidently read characters: between the
+   * 17% of the worst upside-down page and the 32% of the worst upright one (see above). */
+  halfTurnBelowShare: 0.25,
+};
+
+/** The share of the reading's characters in words read with confidence >= confidentWord (0 when
+ * nothing was read). */
+export function confidentShare(words: readonly Pick<Word, "text" | "confidence">[]): number {
+  let all = 0;
+  let sure = 0;
+  for (const word of words) {
+    const n = word.text.length;
+    all += n;
+    if (word.confidence >= HALF_TURN_SETTINGS.confidentWord) sure += n;
+  }
+  return all === 0 ? 0 : sure / all;
+}
+
+/** Whether a scan's reading is worth reading again turned half a turn. A page with no words at
+ * all is blank or unreadable either way up: not read again. */
+export function isWorthTurningOver(words: readonly Pick<Word, "text" | "confidence">[]): boolean {
+  return words.length > 0 && confidentShare(words) < HALF_TURN_SETTINGS.halfTurnBelowShare;
+}
+
+/** The transform of the same page turned half a turn more (the skew is the same either way up). */
+export function halfTurned(transform: ScanTransform): ScanTransform {
+  return { ...transform, quarterTurns: ((transform.quarterTurns + 2) % 4) as ScanTransform["quarterTurns"] };
+}

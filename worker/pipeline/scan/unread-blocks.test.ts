@@ -1,0 +1,75 @@
+// Ink a scan's first reading left unread: a generated levelled page (white paper, black toner) with
+// a word the reading found, a column of numbers it dropped (as Tesseract's layout analysis drops a
+// sparse table's value columns), a table ruling and a frame, and scattered noise. Only the dropped
+// numbers come back as pieces to read again, one per number, each covering its ink.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { BBox } from "../../../lib/result/schema";
+import type { PageRender } from "../render/render-page";
+import { seededRng } from "../../../tests/pdf/corpus/content";
+import { isDroppedBlock, unreadInkPieces, wordsFromPieces } from "./unread-blocks";
+
+const SCALE = 300 / 72;
+function page(): PageRender {
+  const width = Math.round(300 * SCALE);
+  const height = Math.round(200 * SCALE);
+  return { pageNumber: 1, widthPt: 300, heightPt: 200, dpi: 300, scale: SCALE, width, height, rgba: new Uint8Array(width * height * 4).fill(255), textSizePt: null };
+}
+function paint(render: PageRender, box: BBox, level = 0): void {
+  for (let y = Math.round(box[1] * SCALE); y < Math.round(box[3] * SCALE); y++) {
+    for (let x = Math.round(box[0] * SCALE); x < Math.round(box[2] * SCALE); x++) {
+      const i = (y * render.width + x) * 4;
+      render.rgba[i] = render.rgba[i + 1] = render.rgba[i + 2] = level;
+    }
+  }
+}
+/** Glyph-like strokes (0.8 pt wide, 0.7 pt apart) filling a word's box. */
+function word(render: PageRender, box: BBox): void {
+  for (let x = box[0]; x + 0.8 <= box[2]; x += 1.5) paint(render, [x, box[1], x + 0.8, box[3]]);
+}
+
+const READ: BBox = [20, 20, 60, 28];
+const DROPPED: BBox[] = [[150, 40, 166, 47], [150, 60, 163, 67], [148, 80, 166, 87]];
+
+test("the numbers the reading dropped come back as pieces; the word it read, rulings and noise do not", () => {
+  const render = page();
+  word(render, READ);
+  for (const box of DROPPED) word(render, box);
+  paint(render, [10, 100, 290, 100.8]); // a ruling across the page
+  paint(render, [100, 10, 100.8, 190]); // a column ruling
+  const random = seededRng(4);
+  for (let k = 0; k < 300; k++) {
+    const x = 5 + random() * 290;
+    const y = 110 + random() * 85;
+    paint(render, [x, y, x + 0.3, y + 0.3]); // specks of a pixel or so
+  }
+  const pieces = unreadInkPieces(render, [{ bbox: READ }]);
+  assert.equal(pieces.length, DROPPED.length, JSON.stringify(pieces));
+  for (const box of DROPPED) {
+    assert.ok(pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]), `a piece covers ${box}`);
+  }
+  // Everything read: nothing left.
+  assert.deepEqual(unreadInkPieces(render, [{ bbox: READ }, ...DROPPED.map((bbox) => ({ bbox }))]), []);
+});
+
+test("words read in the pieces: unsure ones and ones over a word already read are left out", () => {
+  const read = [
+    { text: "46.8", bbox: DROPPED[0]!, confidence: 0.93 },
+    { text: "~~", bbox: DROPPED[1]!, confidence: 0.2 },
+    { text: "Area", bbox: READ, confidence: 0.95 },
+  ];
+  assert.deepEqual(wordsFromPieces(read, [{ bbox: READ }]).map((w) => w.text), ["46.8"]);
+});
+
+test("the pieces' words join the reading only when the layout analysis dropped a block", () => {
+  assert.equal(isDroppedBlock(30, 36), true);
+  assert.equal(isDroppedBlock(37, 0), true);
+  assert.equal(isDroppedBlock(14, 114), false);
+  assert.equal(isDroppedBlock(0, 0), false);
+});
+
+test("a word two padded pieces both held is kept once, the surer reading", () => {
+  const box: BBox = [150, 40, 166, 47];
+  const out = wordsFromPieces([{ text: "46.8", bbox: box, confidence: 0.7 }, { text: "46.8%", bbox: [149.5, 40, 167, 47], confidence: 0.9 }], []);
+  assert.deepEqual(out.map((w) => w.text), ["46.8%"]);
+});
