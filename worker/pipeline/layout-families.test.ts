@@ -287,3 +287,10 @@ test("a block of a names line and one or two rows under a table is a table of it
   await checkFamily("block-under-table", 9);
   await checkFamily("block-under-table", 3, 7);
 });
+// Settings 2026-11-25.26: a grid ruled between its columns only gets its rows from the text lines;
+// before, each line of a wrapped row label was a row of its own (complete F1 about 0.82). Even
+// variants have the values on the label's first line, odd ones on its last.
+test("a table ruled between columns only: rows from the text lines, wrapped labels one cell", async () => {
+  await checkFamily("column-ruled", 6);
+  await checkFamily("column-ruled", 3, 7);
+});

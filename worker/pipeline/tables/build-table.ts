@@ -14,6 +14,7 @@ import { MARKED_YEAR } from "./year-names";
 import { valuesOnInnerWrap } from "./inner-wraps";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 import { wordsByCentre } from "./words-by-centre";
+import { linesByCluster, rowStarts } from "./grid-text-rows";
 
 const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
@@ -87,7 +88,7 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   const rowMap: Array<[number, number]> = []; // old row -> [first new row, count]
   for (let r = 0; r + 1 < grid.ys.length; r++) {
     const cellsInRow = grid.cells.filter((c) => c.row === r && c.rowSpan === 1);
-    const splits = rowSplitPositions(cellsInRow.map((c) => inCell(c.box)), settings);
+    const splits = rowSplitPositions(cellsInRow.map((c) => inCell(c.box)), settings, cellsInRow.map((c) => c.col));
     const first = ys.length - 1;
     for (const y of splits) ys.push(y);
     ys.push(grid.ys[r + 1]!);
@@ -150,8 +151,10 @@ export function isUnderColumned(grid: Grid, content: Word[], settings: Settings)
 }
 
 /** Where to cut one grid row: between text lines that recur at the same height in at least two
- * cells, when at least one cell is a column of numbers (numbers do not wrap; words do). */
-export function rowSplitPositions(cellWords: Word[][], settings: Settings): number[] {
+ * cells, when at least one cell is a column of numbers (numbers do not wrap; words do); but not
+ * above a line whose words carry on the row above it (a wrapped row label: grid-text-rows.ts).
+ * `cols` gives each cell's grid column (column 0 is the stub). */
+export function rowSplitPositions(cellWords: Word[][], settings: Settings, cols: number[] = cellWords.map((_, i) => i)): number[] {
   const cellLines = cellWords.map((ws) => wordsToLines(ws, settings.lineCenterToleranceEm));
   const multi = cellLines.filter((ls) => ls.length >= 2);
   if (multi.length < 2) return [];
@@ -166,8 +169,9 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings): numb
     if (last && mid < last[1]) last[1] = Math.max(last[1], line.box[3]);
     else clusters.push([line.box[1], line.box[3]]);
   }
+  const starts = rowStarts(linesByCluster(cellLines.map((lines, i) => ({ col: cols[i]!, lines })), clusters), 0, isNumeric);
   const cuts: number[] = [];
-  for (let k = 0; k + 1 < clusters.length; k++) cuts.push((clusters[k]![1] + clusters[k + 1]![0]) / 2);
+  for (let k = 0; k + 1 < clusters.length; k++) if (starts[k + 1]) cuts.push((clusters[k]![1] + clusters[k + 1]![0]) / 2);
   return cuts;
 }
 
