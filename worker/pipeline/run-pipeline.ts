@@ -34,6 +34,7 @@ import { renderPage as renderForRulings, renderToGrey, type PageRender } from ".
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
 import { doubtConfusableTokens } from "./scan/confusable-tokens";
+import { doubtOffFormatNumbers } from "./scan/column-format";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
@@ -274,9 +275,10 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 // Numbered again so a page's table indexes stay 0, 1, 2...
                 extraction.tables = keep.map((i, k) => {
                   const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
-                  // Tokens mixing letters and digits both families may read alike and wrongly
-                  // (scan/confusable-tokens.ts).
-                  return { ...doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? []))), index: k };
+                  // Tokens mixing letters and digits, and numbers off their column's format, both
+                  // families may read alike and wrongly (scan/confusable-tokens.ts, scan/column-format.ts).
+                  const doubted = doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? [])));
+                  return { ...doubtOffFormatNumbers(doubted, settings), index: k };
                 });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }

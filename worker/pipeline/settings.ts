@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-25.26";
+export const SETTINGS_VERSION = "2026-11-25.27";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -409,6 +409,17 @@ sideLabelAlignEm: 0.5,
   /** ...and this much ink (square points) outside them is a mark: about a full stop of 8 pt
    * type (~0.2 pt², unreadMarkMinInkPt2's note) less the part of it within the gap above. */
   unreadInkMinPt2: 0.15,
+  // scan/column-format.ts (issue 15: a decimal point or comma both OCR families read alike and wrongly)
+  /** A column's common number format is judged only over at least this many numbers: with fewer,
+   * one odd value is as likely the column's own variety as a misread (a rule of thumb, not tuned:
+   * four is the smallest count where one value against three is a minority of a quarter). */
+  columnFormatMinNumbers: 4,
+  /** ...and only when one format holds at least this share of them: statistical tables print a
+   * column in one format, so a column with no clear majority is mixed by design and says nothing.
+   * Tuned on the EU realistic scans: a column of eight shares where both families dropped the
+   * leading "0." of three ("0.4%" read "4%"), five of eight kept the format; 0.75 (three in four)
+   * let all three stand verified, 0.6 doubts them. */
+  columnFormatMajorityShare: 0.6,
 } as const;
 
 export type Settings = typeof SETTINGS;

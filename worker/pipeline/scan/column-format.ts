@@ -1,0 +1,48 @@
+// Separators two OCR families can agree on and both have wrong. On a scan the glyphs both
+// families read least surely are the smallest: a decimal point, a thousands comma, a leading
+// point (".4%"). Both models read such a mark alike when the scan blurred or dropped it, so their
+// agreement is no evidence there: on the EU realistic scans (settings 2026-11-25.24) ".4%" read
+// "4%" and "2,517" read "2.517" by both families were among the last wrong verified cells.
+// A statistical table prints one column in one format (the same decimals, the same unit sign),
+// so the column itself is a reading of that mark independent of both engines: a verified number
+// whose format (its decimals and the separator before them, and a trailing "%") differs from the
+// format most of its column's numbers share is capped at `unverified`. It only ever lowers a
+// confidence, and only on scans: on a page with a text layer the text layer holds the character.
+import type { Cell, Table } from "../../../lib/result/schema";
+import type { Settings } from "../settings";
+
+type FormatSettings = Pick<Settings, "columnFormatMinNumbers" | "columnFormatMajorityShare">;
+
+/** A number's format: the separator and count of its decimals (a comma followed by three digits
+ * is a thousands group, not decimals) and a trailing "%"; null for a value that is not a plain
+ * number (words, marks, ranges, codes), which the rule leaves alone. */
+export function numberFormat(value: string): string | null {
+  const v = value.trim().replace(/^[(+\-\u2013\u2212$€£]+\s*/, "").replace(/\s*\)$/, "");
+  if (!/^(?:\d[\d,.\s]*|[.,]\d+)\s?%?$/.test(v)) return null;
+  const body = v.replace(/\s?%$/, "");
+  if (/[.,]$/.test(body)) return null;
+  const decimals = /([.,])(\d+)$/.exec(body);
+  const fraction = decimals && !(decimals[1] === "," && decimals[2]!.length === 3 && /\d,\d{3}$/.test(body)) ? `${decimals[1]}${decimals[2]!.length}` : "";
+  return fraction + (v.endsWith("%") ? "%" : "");
+}
+
+/** `table` with each verified body cell whose number's format differs from its column's common
+ * one capped at `unverified` (the column has at least `columnFormatMinNumbers` numbers and one
+ * format holds `columnFormatMajorityShare` of them). */
+export function doubtOffFormatNumbers(table: Table, settings: FormatSettings): Table {
+  const nCols = Math.max(0, ...table.rows.map((r) => r.length));
+  const common: Array<string | null> = [];
+  for (let c = 0; c < nCols; c++) {
+    const formats = table.rows.map((r) => (r[c] ? numberFormat(r[c]!.value) : null)).filter((f): f is string => f !== null);
+    const counts = new Map<string, number>();
+    for (const f of formats) counts.set(f, (counts.get(f) ?? 0) + 1);
+    const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+    common.push(formats.length >= settings.columnFormatMinNumbers && n >= formats.length * settings.columnFormatMajorityShare ? top : null);
+  }
+  const check = (cell: Cell, c: number): Cell => {
+    if (cell.confidence !== "verified" || common[c] === null || common[c] === undefined) return cell;
+    const format = numberFormat(cell.value);
+    return format !== null && format !== common[c] ? { ...cell, confidence: "unverified" } : cell;
+  };
+  return { ...table, rows: table.rows.map((row) => row.map(check)) };
+}
