@@ -17,6 +17,7 @@ import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
 import { SETTINGS, type Settings } from "../settings";
+import { nearRuling, pixelsInBlots } from "./ink-blots";
 
 export type UnreadInkSettings = Pick<Settings, "unreadMarkInkContrast" | "unreadInkBesidePad" | "unreadInkWordGapPt" | "unreadInkMinPt2" | "unreadMarkMinBlotPt2">;
 
@@ -47,31 +48,11 @@ export function inkBesideWordsPt2(grey: Uint8Array, render: Pick<PageRender, "wi
       const px = (x + 0.5) / scale;
       const py = (y + 0.5) / scale;
       if (near.some((b) => px >= b[0] - g && px <= b[2] + g && py >= b[1] - g && py <= b[3] + g)) continue;
-      if (lines.some((r) => (r.orientation === "v" ? Math.abs(px - r.pos) <= m && py >= r.start - m && py <= r.end + m : Math.abs(py - r.pos) <= m && px >= r.start - m && px <= r.end + m))) continue;
+      if (nearRuling(lines, m, px, py)) continue;
       mask[(y - y0) * w + (x - x0)] = 1;
     }
   }
-  const minPixels = settings.unreadMarkMinBlotPt2 * scale * scale;
-  let ink = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (mask[start] !== 1) continue;
-    mask[start] = 2;
-    stack.push(start);
-    let size = 0;
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      size += 1;
-      const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j >= 0 && j < mask.length && mask[j] === 1) {
-          mask[j] = 2;
-          stack.push(j);
-        }
-      }
-    }
-    if (size >= minPixels) ink += size;
-  }
+  const ink = pixelsInBlots(mask, w, settings.unreadMarkMinBlotPt2 * scale * scale);
   return ink / (scale * scale);
 }
 

@@ -10,6 +10,7 @@ import type { PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
 import type { EmptySlot, SlotRef } from "./empty-slots";
 import { SETTINGS, type Settings } from "../settings";
+import { nearRuling, pixelsInBlots } from "./ink-blots";
 
 /** What counts as a mark (settings.ts, `unreadMark*`). */
 export type UnreadMarkSettings = Pick<Settings, "unreadMarkInkContrast" | "unreadMarkMarginPt" | "unreadMarkMinInkPt2" | "unreadMarkMinBlotPt2">;
@@ -27,8 +28,7 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
   const values: number[] = [];
   for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) values.push(grey[y * width + x]!);
   const middle = [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  const near = (x: number, y: number) =>
-    rulings.some((r) => (r.orientation === "v" ? Math.abs(x - r.pos) <= m && y >= r.start - m && y <= r.end + m : Math.abs(y - r.pos) <= m && x >= r.start - m && x <= r.end + m));
+  const near = (x: number, y: number) => nearRuling(rulings, m, x, y);
   const w = x1 - x0;
   const h = y1 - y0;
   const mask = new Uint8Array(w * h);
@@ -40,27 +40,7 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
     }
   }
   // Connected blots of ink (4-neighbours); scattered pixels of dust or noise are not a mark.
-  const minPixels = settings.unreadMarkMinBlotPt2 * scale * scale;
-  let ink = 0;
-  const stack: number[] = [];
-  for (let start = 0; start < mask.length; start++) {
-    if (mask[start] !== 1) continue;
-    mask[start] = 2;
-    stack.push(start);
-    let size = 0;
-    while (stack.length > 0) {
-      const i = stack.pop()!;
-      size += 1;
-      const x = i % w;
-      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
-        if (j >= 0 && j < mask.length && mask[j] === 1) {
-          mask[j] = 2;
-          stack.push(j);
-        }
-      }
-    }
-    if (size >= minPixels) ink += size;
-  }
+  const ink = pixelsInBlots(mask, w, settings.unreadMarkMinBlotPt2 * scale * scale);
   return ink / (scale * scale);
 }
 
