@@ -215,7 +215,7 @@ export class OcrReaders {
     if (missing.length > 0) {
       let render: PageRender;
       try {
-        render = input.pageOcr.render ?? (isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber));
+        render = input.pageOcr.render ?? (await pageRender(input));
         // A scan's first reading came from the cache: the crops are cut from the same prepared page.
         if (!input.pageOcr.render && scanTransform) render = applyScanTransform(render, scanTransform);
       } catch (error) {
@@ -262,7 +262,7 @@ export class OcrReaders {
     if (other) this.stats.cacheHits += 1;
     else {
       try {
-        render = applyScanTransform(isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber), transform);
+        render = applyScanTransform(await pageRender(input), transform);
       } catch {
         return pageOcr;
       }
@@ -290,7 +290,7 @@ export class OcrReaders {
       // pipeline goes on with, so a cached page finds its rulings as before (run-pipeline.ts).
       let render: PageRender;
       try {
-        render = pageOcr.render ?? applyScanTransform(isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber), reading.scanTransform);
+        render = pageOcr.render ?? applyScanTransform(await pageRender(input), reading.scanTransform);
       } catch {
         return pageOcr;
       }
@@ -327,7 +327,7 @@ export class OcrReaders {
     let render: PageRender;
     let scanTransform: ScanTransform | undefined;
     try {
-      render = isRender(input.page) ? input.page : await renderPageForOcr(input.page, input.pageNumber);
+      render = await pageRender(input);
       if (input.prepareScan) ({ render, transform: scanTransform } = prepareScan(render));
     } catch (error) {
       // Without pixels neither engine can read: both failures are recorded.
@@ -418,6 +418,11 @@ function boxKey(box: BBox): string {
 
 function isRender(page: PDFPageProxy | PageRender): page is PageRender {
   return "rgba" in page;
+}
+
+/** The page's render for OCR: the caller's, or one made now. */
+async function pageRender(input: Pick<ReadPageOcrInput, "page" | "pageNumber">): Promise<PageRender> {
+  return isRender(input.page) ? input.page : renderPageForOcr(input.page, input.pageNumber);
 }
 
 function messageOf(error: unknown): string {
