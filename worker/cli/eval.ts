@@ -30,6 +30,7 @@ import type { Table } from "../../lib/result/schema";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
 import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
 import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
+import { addLoss, emptyLoss, formatLoss, lostRelations, type LossCounts } from "./eval/lost-relations";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
@@ -50,6 +51,8 @@ interface DocResult {
   rotated: boolean;
   textLayer: boolean;
   ocrFailures: number;
+  /** Complete-process relations missed and extra, by cause (eval/lost-relations.ts). */
+  loss: LossCounts;
 }
 
 function parseArgs(argv: string[]) {
@@ -95,8 +98,12 @@ function tableRelations(table: Table) {
   return gridToRelations(tableToGrid(table).cells);
 }
 
+function gtGridCells(region: GtRegion) {
+  return region.cells.map((c) => ({ row: c.startRow, col: c.startCol, rowSpan: c.endRow - c.startRow + 1, colSpan: c.endCol - c.startCol + 1, text: c.text }));
+}
+
 function gtRelations(region: GtRegion) {
-  return gridToRelations(region.cells.map((c) => ({ row: c.startRow, col: c.startCol, rowSpan: c.endRow - c.startRow + 1, colSpan: c.endCol - c.startCol + 1, text: c.text })));
+  return gridToRelations(gtGridCells(region));
 }
 
 function best(scores: Array<Scored & { gtFile: string }>): Scored & { gtFile: string } {
@@ -172,7 +179,11 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
   const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`)), realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures };
+  const loss = lostRelations(
+    readStructure(path.join(dir, `${complete.gtFile}-str.xml`)).map((r) => ({ page: r.page, cells: gtGridCells(r) })),
+    output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
+  );
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -253,6 +264,9 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
       console.log(`  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`);
     }
   }
+  const loss = docs.reduce((sum, d) => addLoss(sum, d.loss), emptyLoss());
+  const totals = docs.reduce((t, d) => ({ gt: t.gt + d.complete.gt, pred: t.pred + d.complete.pred }), { gt: 0, pred: 0 });
+  console.log(formatLoss(loss, totals.gt, totals.pred, pct).join("\n"));
   console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
   let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
   if (readers) {
@@ -292,7 +306,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     // Disputed cells the value happened to be right on, with their readings: which reading to
     // prefer when the vote cannot decide is measured on these and the wrong ones above.
     rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, calibration, trust, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

@@ -1,0 +1,138 @@
+// Where the complete-process F1 is lost: every ground-truth relation the prediction missed, and
+// every predicted relation the ground truth lacks, put under one cause. Counted over a set, so
+// the unseen set can say where it loses without anyone reading its cases.
+//   - table missed:   the relation's table matched no predicted table (or no ground-truth table,
+//                     for a predicted relation: a spurious table);
+//   - misread:        one of its two cells has no cell of the same text in the matched table,
+//                     but one that differs by a few characters (OCR misreads, a lost decimal
+//                     point, glued punctuation);
+//   - cell cut:       a cell text is nowhere in the matched table, not even nearly (a cell split
+//                     in two, two cells merged, a cell lost);
+//   - not neighbours: both texts are cells of the matched table but not next to each other in
+//                     that direction (rows or columns cut differently, a header misplaced).
+// "Nearly" is an edit distance of at most `MISREAD_SHARE` of the longer text, at least one and at
+// most `MISREAD_MAX` characters (a long label that lost a whole word is cut, not misread).
+import { gridToRelationList, normalizeText, type GridCell } from "../../pipeline/tables/adjacency-relations";
+import { matchTables } from "./adjacency";
+
+export type LossCause = "table missed" | "misread" | "cell cut" | "not neighbours";
+export const LOSS_CAUSES: readonly LossCause[] = ["table missed", "misread", "cell cut", "not neighbours"];
+
+/** Edit distance allowed, as a share of the longer text, for two cell texts to count as one cell
+ * read differently: a misread digit or two in a number, a word's letter. A diagnostic's line, not a
+ * pipeline threshold; a cut cell usually differs by whole words. */
+const MISREAD_SHARE = 0.34;
+const MISREAD_MAX = 3;
+
+export interface LossCounts {
+  /** Ground-truth relations not found, by cause. */
+  missed: Record<LossCause, number>;
+  /** Predicted relations not in the ground truth, by cause. */
+  extra: Record<LossCause, number>;
+}
+
+export function emptyLoss(): LossCounts {
+  const zero = () => Object.fromEntries(LOSS_CAUSES.map((c) => [c, 0])) as Record<LossCause, number>;
+  return { missed: zero(), extra: zero() };
+}
+
+export function addLoss(a: LossCounts, b: LossCounts): LossCounts {
+  const out = emptyLoss();
+  for (const cause of LOSS_CAUSES) {
+    out.missed[cause] = a.missed[cause] + b.missed[cause];
+    out.extra[cause] = a.extra[cause] + b.extra[cause];
+  }
+  return out;
+}
+
+interface TableCells {
+  page: number;
+  cells: GridCell[];
+}
+
+function relationMultiset(cells: GridCell[]): { keys: Map<string, number>; list: ReturnType<typeof gridToRelationList> } {
+  const list = gridToRelationList(cells);
+  const keys = new Map<string, number>();
+  for (const { key } of list) keys.set(key, (keys.get(key) ?? 0) + 1);
+  return { keys, list };
+}
+
+/** Levenshtein distance, stopping early once it passes `limit`. */
+export function editDistanceWithin(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      row.push(v);
+      best = Math.min(best, v);
+    }
+    if (best > limit) return limit + 1;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+function nearlyIn(text: string, others: readonly string[]): boolean {
+  return others.some((other) => {
+    const limit = Math.min(MISREAD_MAX, Math.max(1, Math.floor(MISREAD_SHARE * Math.max(text.length, other.length))));
+    return editDistanceWithin(text, other, limit) <= limit;
+  });
+}
+
+/** The cause of each relation of `from` that `to` lacks (multiset difference). */
+function unmatchedCauses(from: GridCell[], to: GridCell[] | null, into: Record<LossCause, number>): void {
+  const own = relationMultiset(from);
+  if (!to) {
+    into["table missed"] += own.list.length;
+    return;
+  }
+  const theirs = relationMultiset(to).keys;
+  const theirTexts = new Set(to.map((cell) => normalizeText(cell.text)));
+  const theirList = [...theirTexts].filter((t) => t !== "");
+  const left = new Map(theirs);
+  for (const { key } of own.list) {
+    const n = left.get(key) ?? 0;
+    if (n > 0) {
+      left.set(key, n - 1);
+      continue;
+    }
+    const [a, b] = key.split("\t") as [string, string];
+    const absent = [a, b].filter((t) => !theirTexts.has(t));
+    if (absent.length === 0) into["not neighbours"] += 1;
+    else if (absent.every((t) => nearlyIn(t, theirList))) into.misread += 1;
+    else into["cell cut"] += 1;
+  }
+}
+
+/** One document's losses: tables matched as the metric matches them. */
+export function lostRelations(truth: readonly TableCells[], predicted: readonly TableCells[]): LossCounts {
+  const loss = emptyLoss();
+  const gtRel = truth.map((t) => ({ page: t.page, rel: relationMultiset(t.cells).keys }));
+  const predRel = predicted.map((t) => ({ page: t.page, rel: relationMultiset(t.cells).keys }));
+  const pairs = matchTables(gtRel, predRel);
+  const predOf = new Map(pairs.map((p) => [p.gt, p.pred]));
+  const gtOf = new Map(pairs.map((p) => [p.pred, p.gt]));
+  truth.forEach((t, i) => {
+    const j = predOf.get(i);
+    unmatchedCauses(t.cells, j === undefined ? null : predicted[j]!.cells, loss.missed);
+  });
+  predicted.forEach((t, j) => {
+    const i = gtOf.get(j);
+    unmatchedCauses(t.cells, i === undefined ? null : truth[i]!.cells, loss.extra);
+  });
+  return loss;
+}
+
+/** Lines for the eval's report: counts and shares of all ground-truth (or predicted) relations. */
+export function formatLoss(loss: LossCounts, gtRelations: number, predRelations: number, pct: (x: number) => string): string[] {
+  const line = (counts: Record<LossCause, number>, total: number) =>
+    LOSS_CAUSES.map((c) => `${c} ${counts[c]} (${pct(total ? counts[c] / total : 0)})`).join(", ");
+  return [
+    `where relations were lost (cause of each miss; a misread cell is nearly the right text, a cut one is not)`,
+    `    ground truth not found: ${line(loss.missed, gtRelations)}`,
+    `    predicted not in truth: ${line(loss.extra, predRelations)}`,
+  ];
+}
