@@ -23,7 +23,8 @@
 // evidence. Such a cell is disputed: the text layer's value, provisional, every reading shown, and
 // a person settles it (a forged text layer over different glyphs lands here too).
 import type { Cell, CellSource } from "../../../lib/result/schema";
-import { comparisonKey, displayText } from "./normalise";
+import { comparisonKey, displayText, normaliseText } from "./normalise";
+import { withoutExtrasIndex } from "./extra-tokens";
 import { keptSeparatorIndex } from "./dropped-separator";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
@@ -74,8 +75,9 @@ export function voteOnReadings(readings: CellReadings): Verdict {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
   }
   // Without the text layer, OCR readings that differ only by a separator one of them lost show
-  // the one that kept it (dropped-separator.ts); the cell stays disputed either way.
-  const shown = first[0]!.source === "pdf-text" ? first : ordered[keptSeparatorIndex(ordered.map((group) => group[0]!.key))]!;
+  // the one that kept it (dropped-separator.ts), and a reading that is another plus words or
+  // noise glyphs only it saw shows the other (extra-tokens.ts); the cell stays disputed either way.
+  const shown = first[0]!.source === "pdf-text" ? first : ordered[ocrTieBreak(ordered.map((group) => group[0]!))]!;
   return {
     value: shown[0]!.text,
     confidence: "disputed",
@@ -83,6 +85,12 @@ export function voteOnReadings(readings: CellReadings): Verdict {
     readings: everyVersion,
     provisional: true,
   };
+}
+
+/** Which of disagreeing OCR readings (one per group, in priority order) a disputed cell shows. */
+function ocrTieBreak(readings: ReadonlyArray<{ key: string; text: string }>): number {
+  const bySeparator = keptSeparatorIndex(readings.map((r) => r.key));
+  return bySeparator !== 0 ? bySeparator : withoutExtrasIndex(readings.map((r) => normaliseText(r.text)));
 }
 
 function orderByPriority(sources: CellSource[]): CellSource[] {
