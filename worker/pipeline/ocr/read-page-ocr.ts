@@ -9,7 +9,8 @@ import { OCR_SETTINGS_VERSION } from "./settings";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
 import { getEnv } from "../../../lib/env";
-import { applyScanTransform, prepareScan, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
+import { applyScanTransform, prepareScan, prepareScanTurned, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
+import { isReadSideways, quarterTurnsToTry } from "../scan/quarter-turn-check";
 import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
 import { isDroppedBlock, unreadInkPieces, wordsFromPieces } from "../scan/unread-blocks";
 import type { Direction } from "../types";
@@ -187,7 +188,7 @@ export class OcrReaders {
     const secondName = this.secondFamilyFor(scanned);
     if (input.families === "first" && firstName && secondName) {
       let first = await this.readPageWith([firstName], input);
-      if (scanned) first = await this.withUnreadPiecesRead(await this.halfTurnedIfBetter(first, firstName, input), firstName, input);
+      if (scanned) first = await this.withUnreadPiecesRead(await this.halfTurnedIfBetter(await this.quarterTurnedIfSideways(first, firstName, input), firstName, input), firstName, input);
       if (!("error" in (first.readings[firstName] ?? { error: "" }))) return first;
       // The first family failed: the second reads the whole page instead of crops.
       const second = await this.readPageWith([secondName], input);
@@ -247,6 +248,37 @@ export class OcrReaders {
     };
     input.pageOcr.readings[reader] = reading;
     return reading;
+  }
+
+  /** A scan `reader` read with its word boxes standing on end was turned a quarter turn wrong
+   * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
+   * reading of lying words with at least as many confident characters is kept. Each is cached
+   * under its own key, so the first reading's cache stays what it was. */
+  private async quarterTurnedIfSideways(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[reader];
+    if (!reading || "error" in reading || !reading.scanTransform || !isReadSideways(reading.words)) return pageOcr;
+    for (const quarterTurns of quarterTurnsToTry(reading.scanTransform)) {
+      const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.quarter-turn-q${quarterTurns}` };
+      let other: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+      let render: PageRender | null = null;
+      if (other) this.stats.cacheHits += 1;
+      else {
+        try {
+          const prepared = prepareScanTurned(await pageRender(input), quarterTurns);
+          render = prepared.render;
+          other = await this.runEngine(reader, render);
+          if (!("error" in other)) other.scanTransform = prepared.transform;
+        } catch {
+          return pageOcr;
+        }
+        if ("error" in other) return pageOcr;
+        if (input.cacheDir) await writeOcrCache(input.cacheDir, key, other).catch(() => undefined);
+      }
+      if (!("error" in other) && !isReadSideways(other.words) && confidentShare(other.words) >= confidentShare(reading.words)) {
+        return { readings: { ...pageOcr.readings, [reader]: other }, render };
+      }
+    }
+    return pageOcr;
   }
 
   /** A scan `reader` read with few confident characters is read again turned half a turn; the

@@ -262,8 +262,24 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
     quarterTurns = (quarterTurns + 2) as 2 | 3;
     turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
   }
+  const transform = transformFor(render, quarterTurns, skewDeg);
+  return { render: applyPrepared(render, clean, threshold, transform, turned), transform };
+}
+
+/** The page prepared as prepareScan does, but turned by `quarterTurns` given rather than found
+ * (the reading showed the guess wrong: scan/quarter-turn-check.ts); the skew is found afresh in
+ * that orientation. */
+export function prepareScanTurned(render: PageRender, quarterTurns: ScanTransform["quarterTurns"]): { render: PageRender; transform: ScanTransform } {
+  const clean = denoise(renderToGrey(render), render.width, render.height);
+  const threshold = otsuThreshold(clean);
+  const turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
+  const transform = transformFor(render, quarterTurns, estimateSkewDeg(inkMask(turned.grey, threshold), turned.width, turned.height));
+  return { render: applyPrepared(render, clean, threshold, transform, turned), transform };
+}
+
+function transformFor(render: PageRender, quarterTurns: ScanTransform["quarterTurns"], skewDeg: number): ScanTransform {
   const odd = quarterTurns % 2 === 1;
-  const transform: ScanTransform = {
+  return {
     quarterTurns,
     skewDeg,
     originalWidthPt: render.widthPt,
@@ -271,7 +287,6 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
     widthPt: odd ? render.heightPt : render.widthPt,
     heightPt: odd ? render.widthPt : render.heightPt,
   };
-  return { render: applyPrepared(render, clean, threshold, transform, turned), transform };
 }
 
 /** The prepared render for a transform found earlier (a cached reading's): the same pixels
