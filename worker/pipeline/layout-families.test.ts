@@ -294,3 +294,6 @@ test("a table ruled between columns only: rows from the text lines, wrapped labe
   await checkFamily("column-ruled", 6);
   await checkFamily("column-ruled", 3, 7);
 });
+// White header text on a dark fill (one fill, a band line, or one dark box per cell with paper
+// between them): on the text layer it is text like any other.
+test("a header printed in reverse (white on a dark fill) is the header", () => checkFamily("reversed-header", 6));

@@ -124,10 +124,11 @@ export class Canvas {
     return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)].map((v) => Math.round(v * 100) / 100) as Box;
   }
 
-  /** Text with the top of its glyphs near logical y; returns its logical box. */
-  text(text: string, x: number, y: number, size: number, font: PDFFont): Box {
+  /** Text with the top of its glyphs near logical y (black, or `gray`: 1 is white text, as on a
+   * dark fill); returns its logical box. */
+  text(text: string, x: number, y: number, size: number, font: PDFFont, gray = 0): Box {
     const baseline = y + size * 0.8;
-    this.page.drawText(text, { x, y: this.height - baseline, size, font });
+    this.page.drawText(text, { x, y: this.height - baseline, size, font, ...(gray !== 0 ? { color: rgb(gray, gray, gray) } : {}) });
     const width = font.widthOfTextAtSize(text, size);
     return [x, y, x + width, baseline + size * 0.2];
   }

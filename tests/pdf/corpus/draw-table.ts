@@ -31,6 +31,8 @@ export interface DrawOptions {
   pitch: number;
   /** Fixed column widths (else sized from the texts). */
   widths?: number[];
+  /** Grey of the header lines' text (default black; 1 is white, for a header on a dark fill). */
+  headerGray?: number;
 }
 
 export interface DrawnTable {
@@ -77,18 +79,18 @@ export function drawTable(canvas: Canvas, plan: TablePlan, o: DrawOptions): Draw
   const cells: TruthCell[] = [];
   const rowY: Array<[number, number]> = [];
   let row = 0;
-  const place = (text: string, col: number, colSpan: number, font: PDFFont, numeric: boolean, centred: boolean) => {
+  const place = (text: string, col: number, colSpan: number, font: PDFFont, numeric: boolean, centred: boolean, gray = 0) => {
     const y = o.y + row * pitch;
     const x0 = colX[col]![0];
     const x1 = colX[col + colSpan - 1]![1];
     const width = font.widthOfTextAtSize(text, o.size);
     const left = centred ? (x0 + x1 - width) / 2 : numeric ? x1 - width : x0;
-    const box = canvas.text(text, left, y, o.size, font);
+    const box = canvas.text(text, left, y, o.size, font, gray);
     cells.push({ row, col, rowSpan: 1, colSpan, text, box: canvas.displayedBox(box) });
   };
   for (const line of plan.headerLines) {
     rowY.push([o.y + row * pitch, o.y + row * pitch + o.size]);
-    for (const h of line) if (h.text !== "") place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0);
+    for (const h of line) if (h.text !== "") place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0, o.headerGray ?? 0);
     row++;
   }
   for (const body of plan.body) {

@@ -33,5 +33,6 @@ import { markRows } from "./mark-rows";
 import { stackedPanels } from "./stacked-panels";
 import { blockUnderTable } from "./block-under-table";
 import { columnRuled } from "./column-ruled";
+import { reversedHeader } from "./reversed-header";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows, stackedPanels, blockUnderTable, columnRuled];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows, stackedPanels, blockUnderTable, columnRuled, reversedHeader];
