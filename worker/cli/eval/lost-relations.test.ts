@@ -16,8 +16,8 @@ const truth = grid([
 
 test("a table read right loses nothing", () => {
   const loss = lostRelations([{ page: 1, cells: truth }], [{ page: 1, cells: truth }]);
-  assert.deepEqual(loss.missed, { "table missed": 0, misread: 0, "cell cut": 0, "not neighbours": 0 });
-  assert.deepEqual(loss.extra, { "table missed": 0, misread: 0, "cell cut": 0, "not neighbours": 0 });
+  assert.deepEqual(loss.missed, { "table missed": 0, "table merged": 0, misread: 0, "cell cut": 0, "not neighbours": 0 });
+  assert.deepEqual(loss.extra, { "table missed": 0, "table merged": 0, misread: 0, "cell cut": 0, "not neighbours": 0 });
 });
 
 test("a table not found loses all its relations; a spurious one adds all of its", () => {
@@ -25,6 +25,18 @@ test("a table not found loses all its relations; a spurious one adds all of its"
   const loss = lostRelations([{ page: 1, cells: truth }], [{ page: 2, cells: spurious }]);
   assert.equal(loss.missed["table missed"], 12); // 3 x 3 grid: 6 across, 6 down
   assert.equal(loss.extra["table missed"], 4);
+});
+
+test("two tables read as one: the one left unmatched is merged, not missed", () => {
+  const lower = grid([
+    ["Region", "2021", "2022"],
+    ["East", "4.4", "5.0"],
+  ]);
+  const both = [...truth, ...lower.map((c) => ({ ...c, row: c.row + 3 }))];
+  const loss = lostRelations([{ page: 1, cells: truth }, { page: 1, cells: lower }], [{ page: 1, cells: both }]);
+  // The taller table matches; the lower one's seven relations (4 across, 3 down) were read inside it.
+  assert.equal(loss.missed["table merged"], 7);
+  assert.equal(loss.missed["table missed"], 0);
 });
 
 test("a cell read with a lost decimal point is a misread: its relations, each way", () => {

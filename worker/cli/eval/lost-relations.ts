@@ -3,6 +3,10 @@
 // the unseen set can say where it loses without anyone reading its cases.
 //   - table missed:   the relation's table matched no predicted table (or no ground-truth table,
 //                     for a predicted relation: a spurious table);
+//   - table merged:   ...but at least half its cell texts are in one predicted table on its page,
+//                     matched to another ground-truth table (two tables read as one), or, for a
+//                     predicted relation, half its texts are in one ground-truth table (one table
+//                     read as two);
 //   - misread:        one of its two cells has no cell of the same text in the matched table,
 //                     but one that differs by a few characters (OCR misreads, a lost decimal
 //                     point, glued punctuation);
@@ -15,8 +19,12 @@
 import { gridToRelationList, normalizeText, type GridCell } from "../../pipeline/tables/adjacency-relations";
 import { matchTables } from "./adjacency";
 
-export type LossCause = "table missed" | "misread" | "cell cut" | "not neighbours";
-export const LOSS_CAUSES: readonly LossCause[] = ["table missed", "misread", "cell cut", "not neighbours"];
+export type LossCause = "table missed" | "table merged" | "misread" | "cell cut" | "not neighbours";
+export const LOSS_CAUSES: readonly LossCause[] = ["table missed", "table merged", "misread", "cell cut", "not neighbours"];
+
+/** Share of a table's cell texts another table must hold for the two to be one table read apart
+ * or two read as one. */
+const SAME_TABLE_SHARE = 0.5;
 
 /** Edit distance allowed, as a share of the longer text, for two cell texts to count as one cell
  * read differently: a misread digit or two in a number, a word's letter. A diagnostic's line, not a
@@ -82,11 +90,23 @@ function nearlyIn(text: string, others: readonly string[]): boolean {
   });
 }
 
-/** The cause of each relation of `from` that `to` lacks (multiset difference). */
-function unmatchedCauses(from: GridCell[], to: GridCell[] | null, into: Record<LossCause, number>): void {
+/** Whether at least SAME_TABLE_SHARE of `table`'s non-empty cell texts are cells of one of `others`. */
+function isInAnother(table: TableCells, others: readonly TableCells[]): boolean {
+  const texts = table.cells.map((c) => normalizeText(c.text)).filter((t) => t !== "");
+  if (texts.length === 0) return false;
+  return others.some((other) => {
+    if (other.page !== table.page) return false;
+    const theirs = new Set(other.cells.map((c) => normalizeText(c.text)));
+    return texts.filter((t) => theirs.has(t)).length >= SAME_TABLE_SHARE * texts.length;
+  });
+}
+
+/** The cause of each relation of `from` that `to` lacks (multiset difference); with no `to`, the
+ * table was missed, or merged when `merged`. */
+function unmatchedCauses(from: GridCell[], to: GridCell[] | null, into: Record<LossCause, number>, merged = false): void {
   const own = relationMultiset(from);
   if (!to) {
-    into["table missed"] += own.list.length;
+    into[merged ? "table merged" : "table missed"] += own.list.length;
     return;
   }
   const theirs = relationMultiset(to).keys;
@@ -117,11 +137,11 @@ export function lostRelations(truth: readonly TableCells[], predicted: readonly 
   const gtOf = new Map(pairs.map((p) => [p.pred, p.gt]));
   truth.forEach((t, i) => {
     const j = predOf.get(i);
-    unmatchedCauses(t.cells, j === undefined ? null : predicted[j]!.cells, loss.missed);
+    unmatchedCauses(t.cells, j === undefined ? null : predicted[j]!.cells, loss.missed, j === undefined && isInAnother(t, predicted));
   });
   predicted.forEach((t, j) => {
     const i = gtOf.get(j);
-    unmatchedCauses(t.cells, i === undefined ? null : truth[i]!.cells, loss.extra);
+    unmatchedCauses(t.cells, i === undefined ? null : truth[i]!.cells, loss.extra, i === undefined && isInAnother(t, truth));
   });
   return loss;
 }
