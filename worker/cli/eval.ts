@@ -167,20 +167,21 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     return { ...scoreDocument(gt, pred), gtFile: name };
   });
   const complete = best(completeScores);
-  // The trust table against the ground truth the complete-process score preferred.
+  // The trust table, calibration and losses are taken against the ground truth the
+  // complete-process score preferred.
+  const preferred = readStructure(path.join(dir, `${complete.gtFile}-str.xml`));
   const trust = trustDocument(
-    readStructure(path.join(dir, `${complete.gtFile}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })),
+    preferred.map((r) => ({ page: r.page, rel: gtRelations(r) })),
     output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) })),
   );
-  // Calibration against the ground truth the complete-process score preferred.
-  // Left out on rotated pages: the ground truth's cell boxes there (eu-015, /Rotate 90) are in
+  // Calibration is left out on rotated pages: the ground truth's cell boxes there (eu-015, /Rotate 90) are in
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
   // to the wrong ground-truth cells (eu-015's 52 "wrong" verified cells paired right values with
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
-  const calibration = readers && !rotated ? calibrateCells(output.result, readStructure(path.join(dir, `${complete.gtFile}-str.xml`)), realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
+  const calibration = readers && !rotated ? calibrateCells(output.result, preferred, realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
   const loss = lostRelations(
-    readStructure(path.join(dir, `${complete.gtFile}-str.xml`)).map((r) => ({ page: r.page, cells: gtGridCells(r) })),
+    preferred.map((r) => ({ page: r.page, cells: gtGridCells(r) })),
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
   return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss };

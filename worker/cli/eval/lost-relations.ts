@@ -17,7 +17,7 @@
 // "Nearly" is an edit distance of at most `MISREAD_SHARE` of the longer text, at least one and at
 // most `MISREAD_MAX` characters (a long label that lost a whole word is cut, not misread).
 import { gridToRelationList, normalizeText, type GridCell } from "../../pipeline/tables/adjacency-relations";
-import { matchTables } from "./adjacency";
+import { gridToRelations, matchTables } from "./adjacency";
 
 export type LossCause = "table missed" | "table merged" | "misread" | "cell cut" | "not neighbours";
 export const LOSS_CAUSES: readonly LossCause[] = ["table missed", "table merged", "misread", "cell cut", "not neighbours"];
@@ -58,13 +58,6 @@ interface TableCells {
   cells: GridCell[];
 }
 
-function relationMultiset(cells: GridCell[]): { keys: Map<string, number>; list: ReturnType<typeof gridToRelationList> } {
-  const list = gridToRelationList(cells);
-  const keys = new Map<string, number>();
-  for (const { key } of list) keys.set(key, (keys.get(key) ?? 0) + 1);
-  return { keys, list };
-}
-
 /** Levenshtein distance, stopping early once it passes `limit`. */
 export function editDistanceWithin(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
@@ -101,19 +94,27 @@ function isInAnother(table: TableCells, others: readonly TableCells[]): boolean 
   });
 }
 
+/** A table with its relations, listed and as the metric's multiset. */
+interface Related extends TableCells {
+  list: string[];
+  multiset: Map<string, number>;
+}
+
+function related(table: TableCells): Related {
+  return { ...table, list: gridToRelationList(table.cells).map((r) => r.key), multiset: gridToRelations(table.cells) };
+}
+
 /** The cause of each relation of `from` that `to` lacks (multiset difference); with no `to`, the
  * table was missed, or merged when `merged`. */
-function unmatchedCauses(from: GridCell[], to: GridCell[] | null, into: Record<LossCause, number>, merged = false): void {
-  const own = relationMultiset(from);
+function unmatchedCauses(from: Related, to: Related | null, into: Record<LossCause, number>, merged = false): void {
   if (!to) {
-    into[merged ? "table merged" : "table missed"] += own.list.length;
+    into[merged ? "table merged" : "table missed"] += from.list.length;
     return;
   }
-  const theirs = relationMultiset(to).keys;
-  const theirTexts = new Set(to.map((cell) => normalizeText(cell.text)));
+  const theirTexts = new Set(to.cells.map((cell) => normalizeText(cell.text)));
   const theirList = [...theirTexts].filter((t) => t !== "");
-  const left = new Map(theirs);
-  for (const { key } of own.list) {
+  const left = new Map(to.multiset);
+  for (const key of from.list) {
     const n = left.get(key) ?? 0;
     if (n > 0) {
       left.set(key, n - 1);
@@ -128,20 +129,20 @@ function unmatchedCauses(from: GridCell[], to: GridCell[] | null, into: Record<L
 }
 
 /** One document's losses: tables matched as the metric matches them. */
-export function lostRelations(truth: readonly TableCells[], predicted: readonly TableCells[]): LossCounts {
+export function lostRelations(truthTables: readonly TableCells[], predictedTables: readonly TableCells[]): LossCounts {
   const loss = emptyLoss();
-  const gtRel = truth.map((t) => ({ page: t.page, rel: relationMultiset(t.cells).keys }));
-  const predRel = predicted.map((t) => ({ page: t.page, rel: relationMultiset(t.cells).keys }));
-  const pairs = matchTables(gtRel, predRel);
+  const truth = truthTables.map(related);
+  const predicted = predictedTables.map(related);
+  const pairs = matchTables(truth.map((t) => ({ page: t.page, rel: t.multiset })), predicted.map((t) => ({ page: t.page, rel: t.multiset })));
   const predOf = new Map(pairs.map((p) => [p.gt, p.pred]));
   const gtOf = new Map(pairs.map((p) => [p.pred, p.gt]));
   truth.forEach((t, i) => {
     const j = predOf.get(i);
-    unmatchedCauses(t.cells, j === undefined ? null : predicted[j]!.cells, loss.missed, j === undefined && isInAnother(t, predicted));
+    unmatchedCauses(t, j === undefined ? null : predicted[j]!, loss.missed, j === undefined && isInAnother(t, predicted));
   });
   predicted.forEach((t, j) => {
     const i = gtOf.get(j);
-    unmatchedCauses(t.cells, i === undefined ? null : truth[i]!.cells, loss.extra, i === undefined && isInAnother(t, truth));
+    unmatchedCauses(t, i === undefined ? null : truth[i]!, loss.extra, i === undefined && isInAnother(t, truth));
   });
   return loss;
 }

@@ -252,59 +252,55 @@ export class OcrReaders {
 
   /** A scan `reader` read with its word boxes standing on end was turned a quarter turn wrong
    * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
-   * reading of lying words with at least as many confident characters is kept. Each is cached
-   * under its own key, so the first reading's cache stays what it was. */
+   * reading of lying words with at least as many confident characters is kept. */
   private async quarterTurnedIfSideways(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform || !isReadSideways(reading.words)) return pageOcr;
+    // The page as rendered, made once for both turns (only when a turn is not cached).
+    let page: Promise<PageRender> | null = null;
     for (const quarterTurns of quarterTurnsToTry(reading.scanTransform)) {
-      const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.quarter-turn-q${quarterTurns}` };
-      let other: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-      let render: PageRender | null = null;
-      if (other) this.stats.cacheHits += 1;
-      else {
-        try {
-          const prepared = prepareScanTurned(await pageRender(input), quarterTurns);
-          render = prepared.render;
-          other = await this.runEngine(reader, render);
-          if (!("error" in other)) other.scanTransform = prepared.transform;
-        } catch {
-          return pageOcr;
-        }
-        if ("error" in other) return pageOcr;
-        if (input.cacheDir) await writeOcrCache(input.cacheDir, key, other).catch(() => undefined);
-      }
-      if (!("error" in other) && !isReadSideways(other.words) && confidentShare(other.words) >= confidentShare(reading.words)) {
-        return { readings: { ...pageOcr.readings, [reader]: other }, render };
+      const other = await this.readPrepared(reader, input, `quarter-turn-q${quarterTurns}`, async () => prepareScanTurned(await (page ??= pageRender(input)), quarterTurns));
+      if (!other) return pageOcr;
+      if (!isReadSideways(other.reading.words) && confidentShare(other.reading.words) >= confidentShare(reading.words)) {
+        return { readings: { ...pageOcr.readings, [reader]: other.reading }, render: other.render };
       }
     }
     return pageOcr;
   }
 
   /** A scan `reader` read with few confident characters is read again turned half a turn; the
-   * reading with more of them is kept (scan/half-turn-check.ts). The second reading is cached
-   * under its own key, so the first (the one the orientation guess gave) stays what it was. */
+   * reading with more of them is kept (scan/half-turn-check.ts). */
   private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
     const transform = halfTurned(reading.scanTransform);
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.half-turn` };
-    let other: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-    let render: PageRender | null = null;
-    if (other) this.stats.cacheHits += 1;
-    else {
-      try {
-        render = applyScanTransform(await pageRender(input), transform);
-      } catch {
-        return pageOcr;
-      }
-      other = await this.runEngine(reader, render);
-      if ("error" in other) return pageOcr;
-      other.scanTransform = transform;
-      if (input.cacheDir) await writeOcrCache(input.cacheDir, key, other).catch(() => undefined);
+    const other = await this.readPrepared(reader, input, "half-turn", async () => ({ render: applyScanTransform(await pageRender(input), transform), transform }));
+    if (!other || confidentShare(other.reading.words) <= confidentShare(reading.words)) return pageOcr;
+    return { readings: { ...pageOcr.readings, [reader]: other.reading }, render: other.render };
+  }
+
+  /** `reader`'s reading of the scan prepared another way than the orientation guess gave (`prepare`),
+   * cached under its own key (`variant`), so the first reading's cache stays what it was. The render
+   * is null after a cache hit; null for the whole when the render or the engine failed (the caller
+   * keeps the reading it has). */
+  private async readPrepared(reader: OcrReaderName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}` };
+    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    if (cached) {
+      this.stats.cacheHits += 1;
+      return { reading: cached, render: null };
     }
-    if ("error" in other || confidentShare(other.words) <= confidentShare(reading.words)) return pageOcr;
-    return { readings: { ...pageOcr.readings, [reader]: other }, render };
+    let prepared: { render: PageRender; transform: ScanTransform };
+    try {
+      prepared = await prepare();
+    } catch {
+      return null;
+    }
+    const outcome = await this.runEngine(reader, prepared.render);
+    if ("error" in outcome) return null;
+    const reading = { ...outcome, scanTransform: prepared.transform };
+    if (input.cacheDir) await writeOcrCache(input.cacheDir, key, reading).catch(() => undefined);
+    return { reading, render: prepared.render };
   }
 
   /** A scan's `reader` reading with the ink it left unread read again as crops, by the same
