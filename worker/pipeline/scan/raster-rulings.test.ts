@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
-import { renderToRulings } from "./raster-rulings";
+import { renderToRulings, RASTER_RULINGS } from "./raster-rulings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
 
 interface DrawnTable {
@@ -92,4 +92,90 @@ test("horizontal rulings drawn as one border per cell, a pixel apart, are one ru
     assert.equal(found.filter((r) => r.pos < table.rows[0]! - 1.5).length, 0, `seed ${seed}: a ruling inside the header`);
     assert.ok(found.length <= table.rows.length, `seed ${seed}: ${found.length} horizontal rulings for ${table.rows.length}`);
   }
+});
+
+/** Lines of blurred digits ("0"-like rings, 0.6-1 pt strokes, 0.1-0.13 em apart: a digit's two
+ * side bearings) on a scanned page
+ * at `scale`, a ruling under some of them 1-3 pt below their feet, noise. Returns
+ * the render, the lines' boxes and the rulings' heights (points). */
+function drawDigitLines(random: () => number, scale: number, noise: number) {
+  const widthPt = 420;
+  const heightPt = 300;
+  const width = Math.round(widthPt * scale);
+  const height = Math.round(heightPt * scale);
+  const grey = new Float32Array(width * height).fill(235);
+  const ink = (xPt: number, yPt: number) => {
+    const x = Math.round(xPt * scale);
+    const y = Math.round(yPt * scale);
+    if (x >= 0 && x < width && y >= 0 && y < height) grey[y * width + x] = 30;
+  };
+  const lines: Array<[number, number, number, number]> = [];
+  const rulings: number[] = [];
+  for (let top = 20; top < heightPt - 30; top += 14 + random() * 8) {
+    const size = 7 + random() * 3; // point size: digits ~0.7 em tall, ~0.55 em wide
+    const h = 0.7 * size;
+    const w = 0.5 * size;
+    const stroke = 0.6 + random() * 0.4;
+    const gap = (0.1 + random() * 0.03) * size;
+    const count = 4 + Math.floor(random() * 12);
+    const left = 20 + random() * 100;
+    for (let c = 0; c < count; c++) {
+      const cx = left + c * (w + gap) + w / 2;
+      const cy = top + h / 2;
+      // A ring: every pixel whose distance from the ellipse is within the stroke's half width.
+      for (let y = top - 1; y <= top + h + 1; y += 0.5 / scale) {
+        for (let x = cx - w / 2 - 1; x <= cx + w / 2 + 1; x += 0.5 / scale) {
+          const r = Math.hypot((x - cx) / (w / 2), (y - cy) / (h / 2));
+          if (Math.abs(r - 1) * Math.min(w, h) / 2 <= stroke / 2) ink(x, y);
+        }
+      }
+    }
+    const right = left + count * (w + gap);
+    lines.push([left, top, right, top + h]);
+    if (random() < 0.4) {
+      // A ruling under the line, 1-3 pt below its feet, wider than it.
+      const y = top + h + 1 + random() * 2;
+      for (let x = left - 10; x <= right + 10; x += 0.5 / scale) for (let t = -0.35; t <= 0.35; t += 0.5 / scale) ink(x, y + t);
+      rulings.push(y);
+    }
+  }
+  // The scanner's slight blur (one pass of [1 2 1] / 4 each way, as the eval's realistic scans).
+  const blurred = new Float32Array(grey.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (xx: number) => grey[y * width + Math.max(0, Math.min(width - 1, xx))]!;
+      blurred[y * width + x] = (at(x - 1) + 2 * at(x) + at(x + 1)) / 4;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (yy: number) => blurred[Math.max(0, Math.min(height - 1, yy)) * width + x]!;
+      grey[y * width + x] = (at(y - 1) + 2 * at(y) + at(y + 1)) / 4;
+    }
+  }
+  const rgba = new Uint8Array(width * height * 4);
+  for (let i = 0; i < grey.length; i++) {
+    const v = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
+    rgba.fill(v, i * 4, i * 4 + 3);
+    rgba[i * 4 + 3] = 255;
+  }
+  const render: PageRender = { pageNumber: 1, widthPt, heightPt, dpi: scale * 72, scale, width, height, rgba, textSizePt: null };
+  return { render, lines, rulings };
+}
+
+test("the blurred feet and tops of a line of digits are no ruling; a ruling under the line is", () => {
+  let textRuns = 0;
+  for (let seed = 40; seed <= 47; seed++) {
+    const random = seededRng(seed);
+    const scale = [200 / 72, 300 / 72][seed % 2]!;
+    const page = drawDigitLines(random, scale, 8);
+    const found = renderToRulings(page.render).filter((r) => r.orientation === "h");
+    for (const y of page.rulings) assert.equal(found.filter((r) => near(r.pos, y, 1)).length, 1, `seed ${seed}: the ruling at ${y.toFixed(1)}`);
+    const inside = found.filter((r) => !page.rulings.some((y) => near(r.pos, y, 1)));
+    assert.deepEqual(inside, [], `seed ${seed}: rulings inside lines of digits`);
+    // Without the glyph-bottom test, the same pages give rulings inside the lines (the test can fail).
+    const unchecked = renderToRulings(page.render, { ...RASTER_RULINGS, textThinShare: 0, textGapShare: 1 }).filter((r) => r.orientation === "h");
+    textRuns += unchecked.filter((r) => !page.rulings.some((y) => near(r.pos, y, 1))).length;
+  }
+  assert.ok(textRuns >= 8, `the drawn digits do run together (${textRuns} runs without the test)`);
 });

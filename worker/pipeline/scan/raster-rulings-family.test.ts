@@ -1,0 +1,71 @@
+// Raster rulings on whole generated layout families, scanned as the eval scans them (200 dpi grey,
+// turned a little, blurred, noisy, JPEG; worker/cli/eval/realistic-scans.ts) and prepared as the
+// pipeline prepares them (prepare-scan.ts). No horizontal ruling may run through the text of a
+// cell (the truth's cell boxes are known by construction): blurred glyph bottoms ran together
+// into such "rulings" under "Potatoes", "Country" and "51,130" and cut these tables (see
+// raster-rulings.ts). Families of unruled tables with stub columns, spanner rules and long rows.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openPdf } from "../../../lib/pdf/open-pdf";
+import { renderPageForOcr } from "../render/render-page";
+import { prepareScan, preparedBoxToPage } from "./prepare-scan";
+import { renderToRulings, RASTER_RULINGS, type RasterRulingSettings } from "./raster-rulings";
+import type { BBox } from "../../../lib/result/schema";
+
+const FAMILY_NAMES = ["multi-level-header", "flush-left-bands", "indented-stub", "stub-head"];
+
+/** Horizontal rulings (page points, top-left origin) whose middle lies inside the middle 70% of a
+ * cell's text box and which run through that box for at least half their length. */
+function rulingsThroughText(rulings: BBox[], cells: BBox[]): BBox[] {
+  return rulings.filter((r) => {
+    const y = (r[1] + r[3]) / 2;
+    return cells.some((c) => {
+      const h = c[3] - c[1];
+      const across = Math.min(r[2], c[2]) - Math.max(r[0], c[0]);
+      return y > c[1] + 0.15 * h && y < c[3] - 0.15 * h && across >= 0.5 * (r[2] - r[0]);
+    });
+  });
+}
+
+test("family: no ruling found in a realistic scan runs through a cell's text", { timeout: 300_000 }, async () => {
+  const { generateCorpus, FAMILIES } = await import("../../../tests/pdf/corpus/generate");
+  const { makeRealisticScan } = await import("../../cli/eval/realistic-scans");
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "raster-family-"));
+  const families = FAMILIES.filter((f) => FAMILY_NAMES.includes(f.name));
+  assert.equal(families.length, FAMILY_NAMES.length);
+  // Without the glyph-bottom test the same pages must show such rulings, or this test proves nothing.
+  const unchecked: RasterRulingSettings = { ...RASTER_RULINGS, textThinShare: 0, textGapShare: 1 };
+  let throughTextUnchecked = 0;
+  let kept = 0;
+  try {
+    const docs = await generateCorpus({ outDir: dir, seed: 13, variants: 3, families });
+    for (const doc of docs) {
+      const scan = path.join(dir, `${doc.name}-scan.pdf`);
+      await makeRealisticScan(path.join(dir, `${doc.name}.pdf`), scan);
+      const opened = await openPdf(scan);
+      try {
+        const page = await opened.doc.getPage(1);
+        const heightPt = page.getViewport({ scale: 1 }).height;
+        const { render, transform } = prepareScan(await renderPageForOcr(page, 1));
+        const cells = doc.tables.filter((t) => t.page === 1).flatMap((t) => t.cells.filter((c) => c.text.trim() !== "").map((c): BBox => [c.box[0], heightPt - c.box[3], c.box[2], heightPt - c.box[1]]));
+        const onPage = (settings: RasterRulingSettings) =>
+          renderToRulings(render, settings)
+            .filter((r) => r.orientation === "h")
+            .map((r) => preparedBoxToPage([r.start, r.pos, r.end, r.pos], transform));
+        const found = onPage(RASTER_RULINGS);
+        kept += found.length;
+        assert.deepEqual(rulingsThroughText(found, cells), [], `${doc.name}: rulings through the text of a cell`);
+        throughTextUnchecked += rulingsThroughText(onPage(unchecked), cells).length;
+      } finally {
+        await opened.close();
+      }
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  assert.ok(throughTextUnchecked >= 10, `without the test, glyph bottoms are found as rulings (${throughTextUnchecked})`);
+  assert.ok(kept >= 6, `the families' real rulings are still found (${kept})`);
+});
