@@ -13,6 +13,15 @@ export interface MosaicSettings {
    * ~10 px of white around text; a gap of at least one text height keeps lines apart. */
   marginPx: number;
   gapPx: number;
+  /** A crop whose background (the `backgroundQuantile` of its pixels: text is a minority of a
+   * crop) is darker than this is levelled on its own: background to white, its darkest ink to
+   * black. Tesseract thresholds the whole mosaic at once, and on the white of the other crops and
+   * margins a grey crop's background (a zebra row, a shaded header at ~130-200) fell on the ink
+   * side: its text came back as nothing or junk. Crops on paper (levelled white) are copied as
+   * they are. */
+  tintedBelow: number;
+  backgroundQuantile: number;
+  inkQuantile: number;
 }
 
 export interface MosaicPiece {
@@ -57,8 +66,31 @@ export function boxesToMosaic(grey: Uint8Array, pageWidth: number, pageHeight: n
       const from = (piece.y + row) * pageWidth + piece.x;
       out.set(grey.subarray(from, from + piece.width), (piece.mosaicY + row) * width + piece.mosaicX);
     }
+    levelTintedPiece(out, width, piece, settings);
   }
   return { width, height, grey: out, pieces };
+}
+
+/** A tinted crop (see `tintedBelow`) in the mosaic stretched: its background to white, its ink to black. */
+function levelTintedPiece(out: Uint8Array, width: number, piece: MosaicPiece, settings: MosaicSettings): void {
+  const hist = new Float64Array(256);
+  for (let row = 0; row < piece.height; row++) {
+    const at = (piece.mosaicY + row) * width + piece.mosaicX;
+    for (let k = 0; k < piece.width; k++) hist[out[at + k]!]! += 1;
+  }
+  const total = piece.width * piece.height;
+  const quantile = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += hist[v]!) >= share * total) return v;
+    return 255;
+  };
+  const background = quantile(settings.backgroundQuantile);
+  const ink = quantile(settings.inkQuantile);
+  if (background >= settings.tintedBelow || background - ink < 1) return;
+  for (let row = 0; row < piece.height; row++) {
+    const at = (piece.mosaicY + row) * width + piece.mosaicX;
+    for (let k = 0; k < piece.width; k++) out[at + k] = Math.max(0, Math.min(255, Math.round(((out[at + k]! - ink) * 255) / (background - ink))));
+  }
 }
 
 /** Words read from a mosaic (pixel boxes) back on the page, in PDF points: each word belongs to

@@ -12,7 +12,7 @@ import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, prepareScanTurned, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
 import { isReadSideways, quarterTurnsToTry } from "../scan/quarter-turn-check";
 import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
-import { isDroppedBlock, unreadInkPieces, wordsFromPieces } from "../scan/unread-blocks";
+import { isDroppedBlock, unreadInkPieces, wordsFromPieces, wordsOfDroppedBlocks } from "../scan/unread-blocks";
 import type { Direction } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
@@ -310,7 +310,7 @@ export class OcrReaders {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
     // Keyed by the turn too: the page may have been read again half a turn more (halfTurnedIfBetter).
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.unread-pieces-2-q${reading.scanTransform.quarterTurns}` };
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.unread-pieces-3-q${reading.scanTransform.quarterTurns}` };
     let extra: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     if (extra) this.stats.cacheHits += 1;
     else {
@@ -328,8 +328,9 @@ export class OcrReaders {
       if (input.cacheDir) await writeOcrCache(input.cacheDir, key, extra).catch(() => undefined);
     }
     if ("error" in extra) return pageOcr;
-    const added = wordsFromPieces(extra.words, reading.words);
-    if (!isDroppedBlock(added.length, reading.words.length)) return pageOcr;
+    const read = wordsFromPieces(extra.words, reading.words);
+    const added = isDroppedBlock(read.length, reading.words.length) ? read : wordsOfDroppedBlocks(read);
+    if (added.length === 0) return pageOcr;
     return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words: [...reading.words, ...added] } } };
   }
 

@@ -21,6 +21,14 @@ export const OCR_SETTINGS = {
       insetPt: 1,
       marginPx: 12,
       gapPx: 24,
+      /** A crop is levelled on its own when its background is darker than this (crop-mosaic.ts):
+       * a levelled scan's or a render's paper is 245-255, light tints 200-235, a zebra row
+       * ~215, a shaded header ~130-190. */
+      tintedBelow: 235,
+      /** The crop's background: text covers 10-40% of a crop cut to its words, so the pixel at
+       * this quantile is background; its ink the darkest 2% (a glyph's core, not noise). */
+      backgroundQuantile: 0.6,
+      inkQuantile: 0.02,
     },
   },
   paddle: {

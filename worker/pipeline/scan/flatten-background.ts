@@ -8,11 +8,14 @@
 // wipe the bar and the text in it. Only the image OCR reads is flattened; people's crops are cut
 // from the page as scanned.
 
-/** `grey` with its tinted backgrounds lifted to the paper's level: a pixel v whose background b
- * (the lightest mean of the `window` / 2 pixel blocks within about `window` pixels) is at least
- * `atLeast` and darker than the paper p by more than `paperMargin` becomes min(255, v * p / b).
- * Pixels on paper are returned unchanged. */
-export function flattenBackground(grey: Uint8Array, width: number, height: number, window: number, atLeast: number, paperMargin: number): Uint8Array {
+/** The background around every pixel of a grey page: the lightest mean of the blocks of
+ * `window` / 2 pixels within about `window` pixels (a window a little wider than a glyph's stroke
+ * finds the paper or the tint between strokes). Per block: `background[by * blocksWide + bx]`;
+ * `blocks` holds the blocks' own means. `closed`: then the darkest of those backgrounds within the
+ * same reach (a closing): near the end of a shaded band the lightest grey around is the paper
+ * beyond it, which would make the band's own end look like ink; closed, the band's edge keeps the
+ * band's level, and paper beside a band, darker "background" than itself, stays no ink. */
+export function backgroundOf(grey: Uint8Array, width: number, height: number, window: number, closed = false): { block: number; blocksWide: number; blocks: Uint8Array; background: Uint8Array } {
   // Block means first (the mean of a block of paper or tint is steady, where a maximum would pick
   // the sensor noise's outliers and leave blotches), then the lightest block among the
   // neighbours: a window of about 2 * window + block pixels, in two passes over a small image.
@@ -40,14 +43,40 @@ export function flattenBackground(grey: Uint8Array, width: number, height: numbe
       across[by * bw + bx] = m;
     }
   }
-  const background = new Uint8Array(blocks.length);
+  const lightest = new Uint8Array(blocks.length);
   for (let by = 0; by < bh; by++) {
     for (let bx = 0; bx < bw; bx++) {
       let m = 0;
       for (let k = Math.max(0, by - reach); k <= Math.min(bh - 1, by + reach); k++) m = Math.max(m, across[k * bw + bx]!);
+      lightest[by * bw + bx] = m;
+    }
+  }
+  if (!closed) return { block, blocksWide: bw, blocks, background: lightest };
+  const darkAcross = new Uint8Array(blocks.length);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 255;
+      for (let k = Math.max(0, bx - reach); k <= Math.min(bw - 1, bx + reach); k++) m = Math.min(m, lightest[by * bw + k]!);
+      darkAcross[by * bw + bx] = m;
+    }
+  }
+  const background = new Uint8Array(blocks.length);
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 255;
+      for (let k = Math.max(0, by - reach); k <= Math.min(bh - 1, by + reach); k++) m = Math.min(m, darkAcross[k * bw + bx]!);
       background[by * bw + bx] = m;
     }
   }
+  return { block, blocksWide: bw, blocks, background };
+}
+
+/** `grey` with its tinted backgrounds lifted to the paper's level: a pixel v whose background b
+ * (the lightest mean of the `window` / 2 pixel blocks within about `window` pixels) is at least
+ * `atLeast` and darker than the paper p by more than `paperMargin` becomes min(255, v * p / b).
+ * Pixels on paper are returned unchanged. */
+export function flattenBackground(grey: Uint8Array, width: number, height: number, window: number, atLeast: number, paperMargin: number): Uint8Array {
+  const { block, blocksWide: bw, blocks, background } = backgroundOf(grey, width, height, window);
   // The paper's own level: the median block (most of a page is paper). Backgrounds within
   // `paperMargin` of it are paper and left exactly as they are.
   const paper = median(blocks);

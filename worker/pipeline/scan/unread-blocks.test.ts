@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { seededRng } from "../../../tests/pdf/corpus/content";
-import { isDroppedBlock, unreadInkPieces, wordsFromPieces } from "./unread-blocks";
+import { isDroppedBlock, unreadInkPieces, wordsFromPieces, wordsOfDroppedBlocks } from "./unread-blocks";
 
 const SCALE = 300 / 72;
 function page(): PageRender {
@@ -72,4 +72,65 @@ test("a word two padded pieces both held is kept once, the surer reading", () =>
   const box: BBox = [150, 40, 166, 47];
   const out = wordsFromPieces([{ text: "46.8", bbox: box, confidence: 0.7 }, { text: "46.8%", bbox: [149.5, 40, 167, 47], confidence: 0.9 }], []);
   assert.deepEqual(out.map((w) => w.text), ["46.8%"]);
+});
+
+/** A left-aligned column of `rows` names at a row pitch of `pitch` points, 7 pt tall boxes. */
+function column(rows: number, pitch: number, left = 60, top = 120): Array<{ text: string; bbox: BBox; confidence: number }> {
+  const random = seededRng(rows * 100 + Math.round(pitch));
+  return Array.from({ length: rows }, (_, r) => {
+    const y = top + r * pitch;
+    const words = 1 + Math.floor(random() * 2);
+    const out: BBox[] = [];
+    let x = left;
+    for (let k = 0; k < words; k++) {
+      const width = 14 + random() * 24;
+      out.push([x, y, x + width, y + 6 + random() * 2]);
+      x += width + 2.5; // a word space, within joinGapPt
+    }
+    return out.map((bbox) => ({ text: "Name", bbox, confidence: 0.9 }));
+  }).flat();
+}
+
+test("below the share, a dropped column of three lines or more joins the reading; scattered words do not", () => {
+  // A stub column the layout analysis dropped beside the 120 values it read, at row
+  // pitches from tight (9 pt) to double-spaced (16 pt) tables.
+  for (const pitch of [9, 12, 13.5, 16]) {
+    for (const rows of [3, 6, 12]) {
+      const words = column(rows, pitch);
+      assert.equal(isDroppedBlock(words.length, 120), false);
+      assert.equal(wordsOfDroppedBlocks(words).length, words.length, `${rows} rows at ${pitch} pt`);
+    }
+  }
+  // Two lines are no column: marks, a superscript and its word, a heading.
+  assert.deepEqual(wordsOfDroppedBlocks(column(2, 12)), []);
+  // A chart's axis labels, one above the other 24 pt apart, and marks scattered over a page.
+  assert.deepEqual(wordsOfDroppedBlocks(column(6, 24)), []);
+  const random = seededRng(9);
+  const scattered = Array.from({ length: 12 }, () => {
+    const x = 40 + random() * 400;
+    const y = 40 + random() * 600;
+    return { text: "a", bbox: [x, y, x + 5, y + 6] as BBox, confidence: 0.9 };
+  });
+  assert.deepEqual(wordsOfDroppedBlocks(scattered), []);
+  // Beside a column, the scattered marks stay out and the column comes in.
+  const both = [...column(6, 12), ...scattered.filter((w) => w.bbox[0] > 150)];
+  assert.equal(wordsOfDroppedBlocks(both).length, column(6, 12).length);
+});
+
+test("numbers the reading dropped from shaded rows and a dark header band come back; the bands alone do not", () => {
+  for (const band of [130, 170, 215]) {
+    const render = page();
+    word(render, READ);
+    // Three shaded rows across the page (zebra), one with no text in it; a dropped number in two.
+    paint(render, [10, 38, 290, 49], band);
+    paint(render, [10, 58, 290, 69], band);
+    paint(render, [10, 98, 290, 109], band);
+    word(render, DROPPED[0]!);
+    word(render, DROPPED[1]!);
+    const pieces = unreadInkPieces(render, [{ bbox: READ }]);
+    for (const box of DROPPED.slice(0, 2)) {
+      assert.ok(pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]), `band ${band}: a piece covers ${box} (${JSON.stringify(pieces)})`);
+    }
+    assert.equal(pieces.length, 2, `band ${band}: ${JSON.stringify(pieces)}`);
+  }
 });

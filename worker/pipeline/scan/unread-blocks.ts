@@ -11,12 +11,21 @@ import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { renderToGrey } from "../render/render-page";
 import { withoutLongRuns } from "./page-orientation";
+import { backgroundOf } from "./flatten-background";
 import { renderToRulings } from "./raster-rulings";
 import type { Word } from "../ocr/types";
 
 export const UNREAD_BLOCK_SETTINGS = {
-  /** A pixel of the prepared page (levelled to white paper and black toner) is ink below this. */
-  inkBelow: 128,
+  /** A pixel of the prepared page (levelled to white paper and black toner) is ink when it is this
+   * many grey levels darker than its background (the lightest grey within `backgroundWindowPt`,
+   * closed: flatten-background.ts's backgroundOf):
+   * text is ~200 levels below white paper, and still ~100 below a mid-grey band (zebra rows, a
+   * shaded header at ~130-170), where a fixed level of 128 took the band's text for paper or the
+   * whole band for ink (then for a long run, a ruling, and cleared with its text). */
+  inkContrast: 90,
+  /** ...the background window: wider than a bold glyph's stroke (~1 pt), so the paper or the
+   * tint between strokes is found (flatten-background.ts's value). */
+  backgroundWindowPt: 3,
   /** Runs of ink longer than this (points) are rulings and frames (page-orientation.ts's value). */
   rulingRunPt: 30,
   /** Ink within this many points of a word the first reading found is that word's. */
@@ -34,6 +43,10 @@ export const UNREAD_BLOCK_SETTINGS = {
   minInkPt2: 3,
   /** ...and at most this tall: taller blobs are pictures, logos, chart areas. */
   maxHeightPt: 30,
+  /** ...and at most this share of its box inked: a line of text is 20-50% ink in its box, the end
+   * of a shaded band seen against the paper beyond it (where the background window takes in the
+   * paper, inkContrast) is solid. */
+  maxInkShare: 0.7,
   /** Pixels within this many points of a ruling found in the image (raster-rulings.ts) are the
    * ruling's: rulings are 0.5-1.5 pt wide. */
   rulingMarginPt: 1.5,
@@ -56,6 +69,17 @@ export const UNREAD_BLOCK_SETTINGS = {
    * EU realistic scans, 111 pages: at most 0.12 (14 pieces' words against 114 read); generated
    * pages that lost their value columns: 0.83 (30 against 36), 9.3, and pages with no word read. */
   minAddedShare: 0.25,
+  /** ...or, below that share, the words that stack into a block of at least this many lines (a
+   * table's stub column of six names beside 48 values read is 0.12 of them: generated
+   * `multi-level-header` and `flush-left-bands` scans lost their stub columns so). Marks,
+   * superscripts and a chart's scattered labels are a line each; three lines is the fewest a
+   * column of a table has (a one-row table has no column to lose). */
+  minBlockLines: 3,
+  /** Words are one block when they overlap across and the gap between their lines is at most this
+   * many word heights (OCR boxes are the ink: ~0.7 em. A table's rows at a pitch of 1.2-2 em
+   * leave gaps of 0.7-1.9 box heights; generated `flush-left-bands` 1.0; a chart's axis labels,
+   * 20-40 pt apart at 8 pt, 2.5+), or when they are on one line at most `joinGapPt` apart. */
+  blockLineGap: 2,
 };
 
 /** Whether the words read in the pieces are a dropped block's (see minAddedShare). */
@@ -63,13 +87,52 @@ export function isDroppedBlock(added: number, read: number, settings = UNREAD_BL
   return added > 0 && added >= settings.minAddedShare * read;
 }
 
+/** The words read in the pieces that are a dropped block by their own shape: words that chain
+ * into a block of at least `minBlockLines` lines (see minBlockLines). */
+export function wordsOfDroppedBlocks<W extends Pick<Word, "bbox">>(words: readonly W[], settings = UNREAD_BLOCK_SETTINGS): W[] {
+  const parent = words.map((_, i) => i);
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)));
+  const height = (b: BBox) => b[3] - b[1];
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j < words.length; j++) {
+      const a = words[i]!.bbox;
+      const b = words[j]!.bbox;
+      const across = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+      const down = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      const lineHeight = Math.max(height(a), height(b));
+      const sameLine = down > 0.5 * Math.min(height(a), height(b));
+      const joined = sameLine ? -across <= settings.joinGapPt : across > 0 && -down <= settings.blockLineGap * lineHeight;
+      if (joined) parent[root(i)] = root(j);
+    }
+  }
+  const blocks = new Map<number, number[]>();
+  words.forEach((_, i) => blocks.set(root(i), [...(blocks.get(root(i)) ?? []), i]));
+  const kept: W[] = [];
+  for (const members of blocks.values()) {
+    // Lines of the block: members whose middles are within half a height of each other.
+    const middles = members.map((i) => (words[i]!.bbox[1] + words[i]!.bbox[3]) / 2).sort((x, y) => x - y);
+    let lines = 0;
+    let last = -Infinity;
+    for (const [k, middle] of middles.entries()) {
+      if (middle - last > 0.5 * height(words[members[k]!]!.bbox)) lines += 1;
+      last = middle;
+    }
+    if (lines >= settings.minBlockLines) kept.push(...members.map((i) => words[i]!));
+  }
+  return kept;
+}
+
 /** The pieces of ink on the prepared page `render` that no word of `words` (points) covers, as
  * crop boxes in points. */
 export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "bbox">[], settings = UNREAD_BLOCK_SETTINGS): BBox[] {
   const { width, height, scale } = render;
   const grey = renderToGrey(render);
+  const { block, blocksWide, background } = backgroundOf(grey, width, height, Math.max(1, Math.round(settings.backgroundWindowPt * scale)), true);
   let ink: Uint8Array = new Uint8Array(width * height);
-  for (let i = 0; i < ink.length; i++) ink[i] = grey[i]! < settings.inkBelow ? 1 : 0;
+  for (let y = 0; y < height; y++) {
+    const row = ((y / block) | 0) * blocksWide;
+    for (let x = 0; x < width; x++) ink[y * width + x] = background[row + ((x / block) | 0)]! - grey[y * width + x]! >= settings.inkContrast ? 1 : 0;
+  }
   ink = withoutLongRuns(ink, width, height, Math.round(settings.rulingRunPt * scale));
   // The rulings the page's structure is read from (shorter ones too: a cell's side in a row of a
   // ruled table is a 10-20 pt run, and read as "|" or "l" it would become a word in the cell).
@@ -130,6 +193,7 @@ export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "
     }
     const h = (maxY - minY + 1) * cellPt;
     if (h < settings.minHeightPt || h > settings.maxHeightPt || pixels / (scale * scale) < settings.minInkPt2) continue;
+    if (pixels > settings.maxInkShare * (maxX - minX + 1) * (maxY - minY + 1) * cell * cell) continue;
     const ink: BBox = [minX * cellPt, minY * cellPt, (maxX + 1) * cellPt, (maxY + 1) * cellPt];
     // Ink next to a word the reading found is part of it (a glyph's edge its box left out, a
     // footnote mark): that word's reading is the cell's, and its doubts are the vote's. Only ink

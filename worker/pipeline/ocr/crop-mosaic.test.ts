@@ -1,0 +1,59 @@
+// The crop mosaic Tesseract reads cell crops and unread pieces from: crops on paper are copied
+// pixel for pixel; a crop on a tint (a zebra row, a shaded header) is levelled on its own, so one
+// threshold over the whole mosaic finds its text as it finds the others'.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
+import { OCR_SETTINGS } from "./settings";
+import { seededRng } from "../../../tests/pdf/corpus/content";
+
+const SCALE = 300 / 72;
+const SETTINGS = OCR_SETTINGS.tesseract.crops;
+
+/** A page of paper (255) with two text-like blocks: one on paper, one on a tint of `tint`; text
+ * strokes at `ink`, sensor noise of a few levels. */
+function page(tint: number, ink: number) {
+  const width = Math.round(200 * SCALE);
+  const height = Math.round(100 * SCALE);
+  const grey = new Uint8Array(width * height).fill(255);
+  const random = seededRng(tint);
+  const fill = (x0: number, y0: number, x1: number, y1: number, level: number) => {
+    for (let y = Math.round(y0 * SCALE); y < Math.round(y1 * SCALE); y++) for (let x = Math.round(x0 * SCALE); x < Math.round(x1 * SCALE); x++) grey[y * width + x] = level;
+  };
+  fill(100, 0, 200, 100, tint); // the tinted half
+  for (const left of [20, 120]) for (let x = left; x < left + 50; x += 3) fill(x, 40, x + 1, 48, ink); // strokes
+  for (let i = 0; i < grey.length; i++) grey[i] = Math.max(0, Math.min(255, grey[i]! + Math.round((random() - 0.5) * 6)));
+  return { grey, width, height };
+}
+
+test("a crop on paper is copied as it is; a crop on a tint is levelled to white paper and black ink", () => {
+  for (const tint of [140, 180, 215]) {
+    const { grey, width, height } = page(tint, 40);
+    const mosaic = boxesToMosaic(grey, width, height, SCALE, [[15, 35, 75, 53], [115, 35, 175, 53]], SETTINGS);
+    assert.equal(mosaic.pieces.length, 2);
+    const [paper, tinted] = mosaic.pieces;
+    const pixelsOf = (p: typeof paper) => {
+      const out: number[] = [];
+      for (let row = 0; row < p!.height; row++) for (let k = 0; k < p!.width; k++) out.push(mosaic.grey[(p!.mosaicY + row) * mosaic.width + p!.mosaicX + k]!);
+      return out;
+    };
+    // Paper: pixel for pixel the page.
+    const original: number[] = [];
+    for (let row = 0; row < paper!.height; row++) for (let k = 0; k < paper!.width; k++) original.push(grey[(paper!.y + row) * width + paper!.x + k]!);
+    assert.deepEqual(pixelsOf(paper), original);
+    // Tint: its background now as light as paper, its strokes as dark as ink, the contrast kept.
+    const sorted = pixelsOf(tinted).sort((a, b) => a - b);
+    const at = (share: number) => sorted[Math.floor(share * (sorted.length - 1))]!;
+    assert.ok(at(0.7) >= 245, `tint ${tint}: background ${at(0.7)}`);
+    assert.ok(at(0.05) <= 15, `tint ${tint}: ink ${at(0.05)}`);
+  }
+});
+
+test("words read from the mosaic land back on their crops", () => {
+  const { grey, width, height } = page(180, 40);
+  const mosaic = boxesToMosaic(grey, width, height, SCALE, [[15, 35, 75, 53], [115, 35, 175, 53]], SETTINGS);
+  const second = mosaic.pieces[1]!;
+  const words = mosaicWordsToPage([{ text: "12.5", bbox: [second.mosaicX + 10, second.mosaicY + 5, second.mosaicX + 60, second.mosaicY + 30], confidence: 0.9 }], mosaic, SCALE);
+  assert.equal(words.length, 1);
+  assert.ok(words[0]!.bbox[0] > 115 && words[0]!.bbox[2] < 175, JSON.stringify(words[0]));
+});
