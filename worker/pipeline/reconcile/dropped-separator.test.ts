@@ -62,10 +62,31 @@ test("generated numbers with separators lost by one reading: the kept one is alw
   }
 });
 
-test("keptSeparatorIndex: index of the reading with the separators, 0 when undecided", () => {
+test("keptSeparatorIndex: index of the reading with the separators, -1 when undecided", () => {
   assert.equal(keptSeparatorIndex(["929", "92.9"]), 1);
   assert.equal(keptSeparatorIndex(["92.9", "929"]), 0);
   assert.equal(keptSeparatorIndex(["929", "92.9", "92,9"]), 2);
-  assert.equal(keptSeparatorIndex(["92.9", "929", "9.29"]), 0);
-  assert.equal(keptSeparatorIndex(["929"]), 0);
+  assert.equal(keptSeparatorIndex(["92.9", "929", "9.29"]), -1);
+  assert.equal(keptSeparatorIndex(["929"]), -1);
+});
+
+test("a decimal point read as a gap: the reading with the point; a thousands gap is not one", () => {
+  for (const [ocr1, ocr2, shown] of [
+    ["77 1", "77.1", "77.1"],
+    ["-20 2", "-20.2", "-20.2"],
+    ["+49.9", "+49 9", "+49.9"],
+    ["3 45", "3,45", "3,45"],
+    ["12 5%", "12.5%", "12.5%"],
+  ] as const) {
+    const verdict = voteOnReadings({ "ocr-1": ocr1, "ocr-2": ocr2 });
+    assert.equal(verdict.value, shown, `${ocr1} / ${ocr2}`);
+    assert.equal(verdict.confidence, "disputed");
+  }
+  // "1 000" is a thousands group (three digits after the gap): nothing says the point is right.
+  for (const [ocr1, ocr2] of [
+    ["1 000", "1.000"],
+    ["12 345", "12,345"],
+  ] as const) {
+    assert.equal(voteOnReadings({ "ocr-1": ocr1, "ocr-2": ocr2 }).value, ocr1, `${ocr1} / ${ocr2}`);
+  }
 });

@@ -6,7 +6,11 @@
 // saw more ink at each separator is shown (measured on the EU realistic scans, 2026-11-25: of 136
 // disputed cells whose two OCR readings differed only there, the one with more separator ink was
 // right in 136 - in 129 the reading with a separator the other lost, in 7 the comma against a full
-// stop). This is the vote's tie-break among disagreeing readings, the same reasoning as its
+// stop). A decimal point lost without a trace leaves the gap it stood in, read as a space
+// ("77 1" against "77.1", "-20 2" against "-20.2"): a space between digits followed by only one or
+// two digits counts as a gap with no ink (three would be a thousands group, "1 000"; generated
+// `monospaced-dashes` scans, 2026-11-26: 8 disputed cells, the point right in all 8).
+// This is the vote's tie-break among disagreeing readings, the same reasoning as its
 // abstention for lone marks: the cell stays disputed with both readings, only the value shown
 // changes, and the text layer is never overridden (the vote only asks when no text layer spoke).
 
@@ -18,12 +22,18 @@ const INK: Record<string, number> = { "": 0, ".": 1, ",": 2 };
 function separatorInk(key: string): { bare: string; ink: number[] } {
   const chars = [...key];
   const digit = (i: number) => /\d/.test(chars[i] ?? "");
-  const separator = (i: number) => (chars[i] === "." || chars[i] === ",") && digit(i - 1) && digit(i + 1);
+  // A space is a gap (no ink) only before a last group of one or two digits (not "1 000").
+  const shortGroupAfter = (i: number) => {
+    let n = 0;
+    while (digit(i + 1 + n)) n += 1;
+    return n >= 1 && n <= 2 && !/[.,]/.test(chars[i + 1 + n] ?? "");
+  };
+  const separator = (i: number) => (chars[i] === "." || chars[i] === "," || (chars[i] === " " && shortGroupAfter(i))) && digit(i - 1) && digit(i + 1);
   const bare: string[] = [];
   const ink: number[] = [];
   for (let i = 0; i < chars.length; i++) {
     if (separator(i)) {
-      ink[ink.length - 1] = INK[chars[i]!]!;
+      ink[ink.length - 1] = INK[chars[i] === " " ? "" : chars[i]!]!;
       continue;
     }
     bare.push(chars[i]!);
@@ -37,15 +47,15 @@ function separatorInk(key: string): { bare: string; ink: number[] } {
  * Of readings (comparison keys, in the vote's priority order) that disagree, the index of the one
  * whose spelling the cell should show: the one with at least as much separator ink as every other
  * at every gap between digits, and more somewhere, when all are the same text once those
- * separators are removed. Otherwise 0 (the vote's own priority order decides): readings that
- * differ in anything else (another digit, a letter, a separator at another place) say nothing
- * about which of them is right.
+ * separators are removed. Otherwise -1 (this rule cannot tell): readings that differ in anything
+ * else (another digit, a letter, a separator at another place) say nothing about which of them is
+ * right.
  */
 export function keptSeparatorIndex(keys: readonly string[]): number {
-  if (keys.length < 2) return 0;
+  if (keys.length < 2) return -1;
   const parts = keys.map(separatorInk);
-  if (parts.some((p) => p.bare !== parts[0]!.bare || p.ink.length !== parts[0]!.ink.length) || parts[0]!.ink.length === 0) return 0;
+  if (parts.some((p) => p.bare !== parts[0]!.bare || p.ink.length !== parts[0]!.ink.length) || parts[0]!.ink.length === 0) return -1;
   const dominates = (a: number[], b: number[]) => a.every((v, i) => v >= b[i]!) && a.some((v, i) => v > b[i]!);
   const best = parts.findIndex((p, i) => parts.every((q, j) => j === i || dominates(p.ink, q.ink)));
-  return best < 0 ? 0 : best;
+  return best;
 }

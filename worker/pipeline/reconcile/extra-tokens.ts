@@ -48,12 +48,13 @@ export function isShorterPlusExtras(longer: string, shorter: string): boolean {
 
 /**
  * Of two disagreeing readings (normalised texts, in the vote's priority order), the index of the
- * one to show: the shorter when the longer is it plus extra words or noise glyphs, else 0 (the
- * vote's own order decides). With more than two readings it says nothing.
+ * one to show: the shorter when the longer is it plus extra words or noise glyphs, else -1 (this
+ * rule cannot tell). With more than two readings it says nothing.
  */
 export function withoutExtrasIndex(texts: readonly string[]): number {
-  if (texts.length !== 2) return 0;
+  if (texts.length !== 2) return -1;
   const [a, b] = texts as [string, string];
   if (isShorterPlusExtras(a, b)) return 1;
-  return 0;
+  if (isShorterPlusExtras(b, a)) return 0;
+  return -1;
 }

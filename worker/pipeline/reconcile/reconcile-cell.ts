@@ -2,8 +2,8 @@
 // on (vote.ts). Structure readings (pdf-grid, pdf-layout, ...) give the box here, and vote on its
 // boundaries separately (structure-vote.ts).
 import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
-import { voteOnReadings, type CellReadings } from "./vote";
-import { textInBox, type BoxedWord } from "./words-in-box";
+import { voteOnReadings, type CellReadings, type ReadingConfidences } from "./vote";
+import { textInBox, wordsInBox, type BoxedWord } from "./words-in-box";
 
 /** The words of each value reading of the page, keyed by source. Leave a source out when that
  * reading did not run or failed on this page (it then neither votes nor abstains). */
@@ -17,6 +17,21 @@ export function cellReadings(box: BBox, readings: WordReadings): CellReadings {
   return texts;
 }
 
+/** How sure each OCR reading is of what it saw in `box`: the least confidence of its words there
+ * (a cell is as sure as its least sure word). Readings without word confidences, or without a
+ * word in the box, are left out. */
+export function readingConfidences(box: BBox, readings: WordReadings): ReadingConfidences {
+  const out: ReadingConfidences = {};
+  for (const [source, words] of Object.entries(readings) as [CellSource, readonly BoxedWord[] | undefined][]) {
+    if (!words) continue;
+    const sure = wordsInBox(words, box)
+      .map((w) => w.confidence)
+      .filter((c): c is number => typeof c === "number");
+    if (sure.length > 0) out[source] = Math.min(...sure);
+  }
+  return out;
+}
+
 /** The reconciled cell for `box` (PDF points, top-left origin), carrying that box as its bbox. */
 export function reconcileCell(box: BBox, readings: WordReadings): Cell {
   const verdict = voteOnReadings(cellReadings(box, readings));
@@ -26,11 +41,11 @@ export function reconcileCell(box: BBox, readings: WordReadings): Cell {
 /** Reconciles an existing cell (e.g. one assembled from the text layer) against other readings:
  * its value counts as the `ownSource` reading, and its bbox is kept. Cells without a bbox cannot
  * be located in the OCR readings and come back unchanged. */
-export function reconcileExistingCell(cell: Cell, ownSource: CellSource, readings: WordReadings): Cell {
+export function reconcileExistingCell(cell: Cell, ownSource: CellSource, readings: WordReadings, confidenceFrom: WordReadings = {}): Cell {
   if (!cell.bbox) return cell;
   const texts = cellReadings(cell.bbox, readings);
   texts[ownSource] = cell.value;
-  return { ...stripUndefined(voteOnReadings(texts)), bbox: cell.bbox };
+  return { ...stripUndefined(voteOnReadings(texts, readingConfidences(cell.bbox, confidenceFrom))), bbox: cell.bbox };
 }
 
 function stripUndefined<T extends object>(value: T): T {

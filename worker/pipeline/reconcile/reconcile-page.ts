@@ -19,12 +19,14 @@ import { verifyProse } from "./prose";
 export function reconcileTable(table: Table, ownSource: CellSource, readings: WordReadings, bandBoxes: ReadonlyArray<Box | null> = []): Table {
   const others: WordReadings = { ...readings };
   delete others[ownSource];
-  const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others));
+  // Every OCR reading's words, the table's own source's too, say how sure each reading is of its
+  // text in a cell (the vote's last tie-break between disagreeing OCR readings).
+  const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others, readings));
   const out: Table = {
     ...table,
     header_cells: headerCells,
     header: headerCells.map((cell) => cell.value),
-    rows: table.rows.map((row) => row.map((cell) => reconcileExistingCell(cell, ownSource, others))),
+    rows: table.rows.map((row) => row.map((cell) => reconcileExistingCell(cell, ownSource, others, readings))),
   };
   if (table.colbands) {
     out.colbands = table.colbands.map((band, i) => {

@@ -10,6 +10,16 @@ export const RECONCILE_SETTINGS = {
   /** Two pieces on one line are separate words when the gap between them exceeds this many line
    * heights (a word space in Helvetica is ~0.28 em, glyph-run splits inside a word have ~0 gap). */
   spaceGapLineHeights: 0.15,
+  /** A disputed cell without a text layer shows the first OCR reading (VALUE_PRIORITY, vote.ts)
+   * unless its engine was unsure of it, the least confident of its words in the cell below this,
+   * while another reading's engine was sure of all its words there (at least `ocrSureFrom`).
+   * Only which reading is shown changes: the cell stays disputed with both. Tuned on the EU
+   * realistic scans (2026-11-26; 280 disputed cells with two readings and both confidences, 175
+   * with Tesseract's reading right, 46 PaddleOCR's): 0.7 and 0.9 show PaddleOCR's in 36 cells,
+   * 28 of them right, 2 where Tesseract's was; 0.8 and 0.8 moved 32 right and 13 away. Checked on
+   * the generated realistic scans (327 such cells): 60 moves, 38 to the right reading, none away. */
+  ocrUnsureBelow: 0.7,
+  ocrSureFrom: 0.9,
   /** Prose: a block is verified when another reading contains this share of its letters and
    * digits in order. OCR misreads a few characters in a hundred of body text, so exact equality
    * would leave long paragraphs unverified for one typo; unrelated texts share ~60%. */

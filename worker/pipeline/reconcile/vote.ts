@@ -4,7 +4,9 @@
 //     ...unless the text layer is the one outvoted (below): then disputed
 //   - exactly one reading                      -> unverified, sources = that one
 //   - readings disagree, no majority           -> disputed,   provisional, readings = all,
-//                                                 value = the most trusted reading (VALUE_PRIORITY)
+//                                                 value = the most trusted reading (VALUE_PRIORITY),
+//                                                 or without a text layer the one the OCR
+//                                                 tie-breaks pick (ocrTieBreak below)
 // `readings` appears only when readings disagree; `provisional` only on disputed.
 // This is the value vote; the structure vote (structure-vote.ts) then checks each cell's
 // boundaries against the structure readings and can only lower what this gives.
@@ -26,6 +28,8 @@ import type { Cell, CellSource } from "../../../lib/result/schema";
 import { comparisonKey, displayText, normaliseText } from "./normalise";
 import { withoutExtrasIndex } from "./extra-tokens";
 import { keptSeparatorIndex } from "./dropped-separator";
+import { keptSignIndex } from "./lost-sign";
+import { RECONCILE_SETTINGS } from "./settings";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR families, then anything else in insertion order. */
@@ -35,9 +39,12 @@ export const VALUE_PRIORITY: readonly CellSource[] = ["pdf-text", "ocr-1", "ocr-
  * this page (disabled or failed), an empty string that it ran and saw nothing here. */
 export type CellReadings = Partial<Record<CellSource, string>>;
 
+/** How sure each reading is of its text (0..1, OCR engines' word confidences), keyed by source. */
+export type ReadingConfidences = Partial<Record<CellSource, number>>;
+
 export type Verdict = Pick<Cell, "value" | "confidence" | "sources" | "readings" | "provisional">;
 
-export function voteOnReadings(readings: CellReadings): Verdict {
+export function voteOnReadings(readings: CellReadings, confidences: ReadingConfidences = {}): Verdict {
   const present = orderByPriority(Object.keys(readings) as CellSource[]);
   const spoken = present
     .map((source) => ({ source, text: displayText(readings[source] ?? ""), key: comparisonKey(readings[source] ?? "") }))
@@ -74,10 +81,12 @@ export function voteOnReadings(readings: CellReadings): Verdict {
   if (spoken.length >= 3 && largest.length * 2 > spoken.length && !outvotesTextLayer) {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
   }
-  // Without the text layer, OCR readings that differ only by a separator one of them lost show
-  // the one that kept it (dropped-separator.ts), and a reading that is another plus words or
-  // noise glyphs only it saw shows the other (extra-tokens.ts); the cell stays disputed either way.
-  const shown = first[0]!.source === "pdf-text" ? first : ordered[ocrTieBreak(ordered.map((group) => group[0]!))]!;
+  // Without the text layer, OCR readings that differ only by a separator or a sign one of them lost
+  // show the one that kept it (dropped-separator.ts, lost-sign.ts), a reading that is another
+  // plus words or noise glyphs only it saw shows the other (extra-tokens.ts), and failing those a
+  // reading its engine was unsure of shows the other when that one's engine was sure
+  // (`confidences`, surerIndex). The cell stays disputed either way, with every reading.
+  const shown = first[0]!.source === "pdf-text" ? first : ordered[ocrTieBreak(ordered.map((group) => group[0]!), confidences)]!;
   return {
     value: shown[0]!.text,
     confidence: "disputed",
@@ -88,9 +97,29 @@ export function voteOnReadings(readings: CellReadings): Verdict {
 }
 
 /** Which of disagreeing OCR readings (one per group, in priority order) a disputed cell shows. */
-function ocrTieBreak(readings: ReadonlyArray<{ key: string; text: string }>): number {
-  const bySeparator = keptSeparatorIndex(readings.map((r) => r.key));
-  return bySeparator !== 0 ? bySeparator : withoutExtrasIndex(readings.map((r) => normaliseText(r.text)));
+/** The first rule that can tell decides (each gives -1 when it cannot); else the first reading. */
+function ocrTieBreak(readings: ReadonlyArray<{ source: CellSource; key: string; text: string }>, confidences: ReadingConfidences): number {
+  const keys = readings.map((r) => r.key);
+  const rules = [
+    () => keptSeparatorIndex(keys),
+    () => keptSignIndex(keys),
+    () => withoutExtrasIndex(readings.map((r) => normaliseText(r.text))),
+    () => surerIndex(readings.map((r) => confidences[r.source])),
+  ];
+  for (const rule of rules) {
+    const pick = rule();
+    if (pick >= 0) return pick;
+  }
+  return 0;
+}
+
+/** The reading its engine was sure of, when the first (the vote's priority) was unsure: the first's
+ * least confident word in the cell below `ocrUnsureBelow`, another's all at least `ocrSureFrom`.
+ * Otherwise -1. */
+function surerIndex(confidences: ReadonlyArray<number | undefined>): number {
+  const first = confidences[0];
+  if (first === undefined || first >= RECONCILE_SETTINGS.ocrUnsureBelow) return -1;
+  return confidences.findIndex((c, i) => i > 0 && c !== undefined && c >= RECONCILE_SETTINGS.ocrSureFrom);
 }
 
 function orderByPriority(sources: CellSource[]): CellSource[] {
