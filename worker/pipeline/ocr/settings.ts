@@ -2,7 +2,7 @@
 // bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
 // (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
 // throw away every cached OCR reading.)
-export const OCR_SETTINGS_VERSION = "ocr-2026-11-25.6";
+export const OCR_SETTINGS_VERSION = "ocr-2026-11-26.1";
 
 export const OCR_SETTINGS = {
   tesseract: {
