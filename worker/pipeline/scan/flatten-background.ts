@@ -35,40 +35,25 @@ export function backgroundOf(grey: Uint8Array, width: number, height: number, wi
   const blocks = new Uint8Array(bw * bh);
   for (let b = 0; b < blocks.length; b++) blocks[b] = Math.round(sums[b]! / counts[b]!);
   const reach = Math.max(1, Math.round(window / block));
-  const across = new Uint8Array(blocks.length);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      let m = 0;
-      for (let k = Math.max(0, bx - reach); k <= Math.min(bw - 1, bx + reach); k++) m = Math.max(m, blocks[by * bw + k]!);
-      across[by * bw + bx] = m;
-    }
-  }
-  const lightest = new Uint8Array(blocks.length);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      let m = 0;
-      for (let k = Math.max(0, by - reach); k <= Math.min(bh - 1, by + reach); k++) m = Math.max(m, across[k * bw + bx]!);
-      lightest[by * bw + bx] = m;
-    }
-  }
+  const lightest = slideExtreme(slideExtreme(blocks, bw, bh, reach, "across", Math.max), bw, bh, reach, "down", Math.max);
   if (!closed) return { block, blocksWide: bw, blocks, background: lightest };
-  const darkAcross = new Uint8Array(blocks.length);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      let m = 255;
-      for (let k = Math.max(0, bx - reach); k <= Math.min(bw - 1, bx + reach); k++) m = Math.min(m, lightest[by * bw + k]!);
-      darkAcross[by * bw + bx] = m;
-    }
-  }
-  const background = new Uint8Array(blocks.length);
-  for (let by = 0; by < bh; by++) {
-    for (let bx = 0; bx < bw; bx++) {
-      let m = 255;
-      for (let k = Math.max(0, by - reach); k <= Math.min(bh - 1, by + reach); k++) m = Math.min(m, darkAcross[k * bw + bx]!);
-      background[by * bw + bx] = m;
-    }
-  }
+  const background = slideExtreme(slideExtreme(lightest, bw, bh, reach, "across", Math.min), bw, bh, reach, "down", Math.min);
   return { block, blocksWide: bw, blocks, background };
+}
+
+/** The lightest (`pick` Math.max) or darkest (Math.min) value within `reach` cells of each cell of
+ * a `wide` x `high` grid, along one direction. */
+function slideExtreme(values: Uint8Array, wide: number, high: number, reach: number, direction: "across" | "down", pick: (a: number, b: number) => number): Uint8Array {
+  const out = new Uint8Array(values.length);
+  for (let y = 0; y < high; y++) {
+    for (let x = 0; x < wide; x++) {
+      const [at, limit] = direction === "across" ? [x, wide] : [y, high];
+      let m = values[y * wide + x]!;
+      for (let k = Math.max(0, at - reach); k <= Math.min(limit - 1, at + reach); k++) m = pick(m, direction === "across" ? values[y * wide + k]! : values[k * wide + x]!);
+      out[y * wide + x] = m;
+    }
+  }
+  return out;
 }
 
 /** `grey` with its tinted backgrounds lifted to the paper's level: a pixel v whose background b
