@@ -24,10 +24,11 @@ export function backgroundOf(grey: Uint8Array, width: number, height: number, wi
   const bh = Math.ceil(height / block);
   const sums = new Float64Array(bw * bh);
   const counts = new Float64Array(bw * bh);
+  const columnBlock = blockOfEach(width, block);
   for (let y = 0; y < height; y++) {
     const row = ((y / block) | 0) * bw;
     for (let x = 0; x < width; x++) {
-      const b = row + ((x / block) | 0);
+      const b = row + columnBlock[x]!;
       sums[b]! += grey[y * width + x]!;
       counts[b]! += 1;
     }
@@ -39,6 +40,13 @@ export function backgroundOf(grey: Uint8Array, width: number, height: number, wi
   if (!closed) return { block, blocksWide: bw, blocks, background: lightest };
   const background = slideExtreme(slideExtreme(lightest, bw, bh, reach, "across", Math.min), bw, bh, reach, "down", Math.min);
   return { block, blocksWide: bw, blocks, background };
+}
+
+/** For each of `length` pixels along a line, the block of `block` pixels it falls in. */
+export function blockOfEach(length: number, block: number): Int32Array {
+  const out = new Int32Array(length);
+  for (let i = 0; i < length; i++) out[i] = (i / block) | 0;
+  return out;
 }
 
 /** The lightest (`pick` Math.max) or darkest (Math.min) value within `reach` cells of each cell of

@@ -179,3 +179,12 @@ test("the blurred feet and tops of a line of digits are no ruling; a ruling unde
   }
   assert.ok(textRuns >= 8, `the drawn digits do run together (${textRuns} runs without the test)`);
 });
+
+test("a page image is searched once: the same rulings again, as a copy the caller may change", () => {
+  const table = drawTable(seededRng(3), 300 / 72, 8, false);
+  const first = renderToRulings(table.render);
+  first.splice(0, first.length);
+  const again = renderToRulings(table.render);
+  assert.ok(again.length > 0);
+  assert.deepEqual(again, renderToRulings(table.render, { ...RASTER_RULINGS }));
+});

@@ -11,7 +11,7 @@ import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { renderToGrey } from "../render/render-page";
 import { withoutLongRuns } from "./page-orientation";
-import { backgroundOf } from "./flatten-background";
+import { backgroundOf, blockOfEach } from "./flatten-background";
 import { renderToRulings } from "./raster-rulings";
 import type { Word } from "../ocr/types";
 
@@ -129,9 +129,10 @@ export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "
   const grey = renderToGrey(render);
   const { block, blocksWide, background } = backgroundOf(grey, width, height, Math.max(1, Math.round(settings.backgroundWindowPt * scale)), true);
   let ink: Uint8Array = new Uint8Array(width * height);
+  const columnBlock = blockOfEach(width, block);
   for (let y = 0; y < height; y++) {
     const row = ((y / block) | 0) * blocksWide;
-    for (let x = 0; x < width; x++) ink[y * width + x] = background[row + ((x / block) | 0)]! - grey[y * width + x]! >= settings.inkContrast ? 1 : 0;
+    for (let x = 0; x < width; x++) ink[y * width + x] = background[row + columnBlock[x]!]! - grey[y * width + x]! >= settings.inkContrast ? 1 : 0;
   }
   ink = withoutLongRuns(ink, width, height, Math.round(settings.rulingRunPt * scale));
   // The rulings the page's structure is read from (shorter ones too: a cell's side in a row of a
