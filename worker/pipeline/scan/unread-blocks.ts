@@ -109,13 +109,15 @@ export function wordsOfDroppedBlocks<W extends Pick<Word, "bbox">>(words: readon
   words.forEach((_, i) => blocks.set(root(i), [...(blocks.get(root(i)) ?? []), i]));
   const kept: W[] = [];
   for (const members of blocks.values()) {
-    // Lines of the block: members whose middles are within half a height of each other.
-    const middles = members.map((i) => (words[i]!.bbox[1] + words[i]!.bbox[3]) / 2).sort((x, y) => x - y);
+    // Lines of the block: members, top to bottom, whose middles are within half a height of the
+    // one before.
+    const middle = (b: BBox) => (b[1] + b[3]) / 2;
+    const boxes = members.map((i) => words[i]!.bbox).sort((a, b) => middle(a) - middle(b));
     let lines = 0;
     let last = -Infinity;
-    for (const [k, middle] of middles.entries()) {
-      if (middle - last > 0.5 * height(words[members[k]!]!.bbox)) lines += 1;
-      last = middle;
+    for (const box of boxes) {
+      if (middle(box) - last > 0.5 * height(box)) lines += 1;
+      last = middle(box);
     }
     if (lines >= settings.minBlockLines) kept.push(...members.map((i) => words[i]!));
   }
