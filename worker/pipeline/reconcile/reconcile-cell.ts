@@ -4,6 +4,7 @@
 import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
 import { voteOnReadings, type CellReadings, type ReadingConfidences } from "./vote";
 import { textInBox, wordsInBox, type BoxedWord } from "./words-in-box";
+import { comparisonKey } from "./normalise";
 
 /** The words of each value reading of the page, keyed by source. Leave a source out when that
  * reading did not run or failed on this page (it then neither votes nor abstains). */
@@ -45,7 +46,11 @@ export function reconcileExistingCell(cell: Cell, ownSource: CellSource, reading
   if (!cell.bbox) return cell;
   const texts = cellReadings(cell.bbox, readings);
   texts[ownSource] = cell.value;
-  return { ...stripUndefined(voteOnReadings(texts, readingConfidences(cell.bbox, confidenceFrom))), bbox: cell.bbox };
+  // Confidences only break ties between OCR readings, which the vote never does where the text
+  // layer spoke: on a born-digital page they are not looked up at all (the reconcile step runs
+  // for every cell of every page).
+  const confidences = comparisonKey(texts["pdf-text"] ?? "") === "" ? readingConfidences(cell.bbox, confidenceFrom) : {};
+  return { ...stripUndefined(voteOnReadings(texts, confidences)), bbox: cell.bbox };
 }
 
 function stripUndefined<T extends object>(value: T): T {
