@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
-import { cellsForSecondReading, disputedCellBoxes, readCellsInDoubt } from "./cascade";
+import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells, readCellsInDoubt } from "./cascade";
 import { modelToTable } from "../tables/assemble-table";
 import type { ModelCell, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
@@ -162,4 +162,17 @@ test("cells a structure reading joins are among those the second family reads; a
     assert.deepEqual(cellsForSecondReading([delivered], firstOcr), []);
     assert.deepEqual(cellsForSecondReading([delivered], firstOcr, disputed), expected);
   }
+});
+
+test("on a scan each cell's lines are cropped for the second family, but not words standing on end", () => {
+  const t = table([["12.5", "7"]], ["Name", "Rate"]);
+  const words: Word[] = [word("12.5", [5, 25, 25, 33]), word("7", [60, 25, 65, 33]), { ...word("Rate", [60, 2, 66, 18]), dir: 270 }, word("Name", [5, 5, 30, 13])];
+  const crops = lineCropsOfCells([t], words);
+  // One crop a line: "Name", "12.5", "7"; padded 0.6 line heights across and 0.35 down.
+  assert.equal(crops.length, 3);
+  assert.deepEqual(crops.map((c) => c.map((v) => Math.round(v * 10) / 10)), [
+    [0.2, 2.2, 34.8, 15.8],
+    [0.2, 22.2, 29.8, 35.8],
+    [55.2, 22.2, 69.8, 35.8],
+  ]);
 });

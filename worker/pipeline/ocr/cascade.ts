@@ -96,7 +96,10 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
   for (const table of tables) {
     for (const cell of cellsOf(table)) {
       const box = cell.bbox!;
+      // Words of a line standing on end (scan/standing-lines.ts) are not cropped: the second
+      // family reads upright crops only, and read standing it gives junk ("1 1"), not a check.
       const words = firstWords.filter((w) => {
+        if (w.dir !== undefined) return false;
         const x = (w.bbox[0] + w.bbox[2]) / 2;
         const y = (w.bbox[1] + w.bbox[3]) / 2;
         return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];

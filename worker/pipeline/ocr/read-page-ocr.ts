@@ -12,7 +12,7 @@ import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, prepareScanTurned, SCAN_PREP_VERSION, type ScanTransform } from "../scan/prepare-scan";
 import { isReadSideways, quarterTurnsToTry } from "../scan/quarter-turn-check";
 import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
-import { isDroppedBlock, unreadInkPieces, wordsFromPieces, wordsOfDroppedBlocks } from "../scan/unread-blocks";
+import { SCAN_REREADS, type CropsRead, type ScanReread } from "../scan/scan-rereads";
 import type { Direction } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
@@ -188,7 +188,10 @@ export class OcrReaders {
     const secondName = this.secondFamilyFor(scanned);
     if (input.families === "first" && firstName && secondName) {
       let first = await this.readPageWith([firstName], input);
-      if (scanned) first = await this.withUnreadPiecesRead(await this.halfTurnedIfBetter(await this.quarterTurnedIfSideways(first, firstName, input), firstName, input), firstName, input);
+      if (scanned) {
+        first = await this.halfTurnedIfBetter(await this.quarterTurnedIfSideways(first, firstName, input), firstName, input);
+        for (const step of SCAN_REREADS) first = await this.withReread(first, firstName, input, step);
+      }
       if (!("error" in (first.readings[firstName] ?? { error: "" }))) return first;
       // The first family failed: the second reads the whole page instead of crops.
       const second = await this.readPageWith([secondName], input);
@@ -303,35 +306,43 @@ export class OcrReaders {
     return { reading, render: prepared.render };
   }
 
-  /** A scan's `reader` reading with the ink it left unread read again as crops, by the same
-   * family (scan/unread-blocks.ts). What those crops read is cached under its own key (an empty
-   * list too), so the page reading's cache stays what it was and a repeat needs no render. */
-  private async withUnreadPiecesRead(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+  /** A scan's `reader` reading with one of the scan's re-reads (scan/scan-rereads.ts) put in: its
+   * crops read again by the same family. What they read is cached under the step's own key with
+   * the crops (an empty list too), so the page reading's cache stays what it was and a repeat
+   * needs no render. A failure of the render or the engine leaves the reading as it was. */
+  private async withReread(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput, step: ScanReread): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
+    if (step.worthLooking && !step.worthLooking(reading.words)) return pageOcr;
     // Keyed by the turn too: the page may have been read again half a turn more (halfTurnedIfBetter).
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.unread-pieces-3-q${reading.scanTransform.quarterTurns}` };
-    let extra: OcrOutcome | null = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-    if (extra) this.stats.cacheHits += 1;
-    else {
-      // The prepared page to look at; the page's own render (null after a cache hit) is what the
-      // pipeline goes on with, so a cached page finds its rulings as before (run-pipeline.ts).
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.${step.version}-q${reading.scanTransform.quarterTurns}` };
+    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    let read: CropsRead;
+    if (cached) {
+      this.stats.cacheHits += 1;
+      read = { words: cached.words, crops: cached.cropsRead ?? [] };
+    } else {
+      const started = performance.now();
       let render: PageRender;
       try {
+        // The prepared page to look at; the page's own render (null after a cache hit) is what the
+        // pipeline goes on with, so a cached page finds its rulings as before (run-pipeline.ts).
         render = pageOcr.render ?? applyScanTransform(await pageRender(input), reading.scanTransform);
+        read = await step.read(render, reading.words, async (image, crops) => {
+          const outcome = await this.runEngine(reader, image, crops);
+          if ("error" in outcome) throw new Error(outcome.error);
+          return outcome.words;
+        });
       } catch {
         return pageOcr;
       }
-      const pieces = unreadInkPieces(render, reading.words);
-      extra = pieces.length === 0 ? { words: [], nonTextRegions: [], dpi: render.dpi, seconds: 0, fromCache: false } : await this.runEngine(reader, render, pieces);
-      if ("error" in extra) return pageOcr;
-      if (input.cacheDir) await writeOcrCache(input.cacheDir, key, extra).catch(() => undefined);
+      if (input.cacheDir) {
+        const stored: OcrPageReading = { words: read.words, nonTextRegions: [], dpi: render.dpi, seconds: Math.round((performance.now() - started) / 10) / 100, fromCache: false, cropsRead: read.crops };
+        await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
+      }
     }
-    if ("error" in extra) return pageOcr;
-    const read = wordsFromPieces(extra.words, reading.words);
-    const added = isDroppedBlock(read.length, reading.words.length) ? read : wordsOfDroppedBlocks(read);
-    if (added.length === 0) return pageOcr;
-    return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words: [...reading.words, ...added] } } };
+    const words = step.apply(reading.words, read);
+    return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words } } };
   }
 
   private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {

@@ -8,6 +8,9 @@ export interface Word {
   text: string;
   bbox: BBox;
   confidence: number;
+  /** Set on a word read from a line standing on end (scan/standing-lines.ts): the direction its
+   * text runs on the page (270 bottom to top, 90 top to bottom), as the text layer's words have. */
+  dir?: 90 | 270;
 }
 
 /** The OCR readings (value readings) of SPEC.md §2.3. */

@@ -58,9 +58,15 @@ export const RULING_GLUE = {
  * with the page's `rulings` (raster rulings, the words' coordinates) a ruling glued to a word's
  * end is cut off (withoutGluedRulings). */
 export function ocrWordsToPageWords(words: readonly OcrWord[], rulings: readonly Ruling[] = []): Word[] {
-  const kept = words
-    .map((w) => (rulings.length > 0 ? withoutGluedRulings(w, rulings) : w))
+  const readable = words
+    .map((w) => (rulings.length > 0 && w.dir === undefined ? withoutGluedRulings(w, rulings) : w))
     .filter((w) => w.text.trim() !== "" && !isRulingNoise(w.text) && w.bbox[2] > w.bbox[0] && w.bbox[3] > w.bbox[1]);
+  // Words of a line standing on end (scan/standing-lines.ts) keep their direction; their size is
+  // the line's thickness, as the text layer's rotated words have it.
+  const standing: Word[] = readable
+    .filter((w) => w.dir !== undefined)
+    .map((w) => ({ text: w.text.trim(), box: [...w.bbox] as Box, size: Math.max(1, (w.bbox[2] - w.bbox[0]) / 0.85), font: "ocr", bold: false, dir: w.dir! }));
+  const kept = readable.filter((w) => w.dir === undefined);
   const sorted = [...kept].sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
   const lines: { words: OcrWord[]; centre: number; height: number }[] = [];
   for (const word of sorted) {
@@ -83,7 +89,7 @@ export function ocrWordsToPageWords(words: readonly OcrWord[], rulings: readonly
       out.push({ text: w.text.trim(), box, size, font: "ocr", bold: false, dir: 0 });
     }
   }
-  return out.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  return [...out, ...standing].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
 }
 
 /** Two words of one line never overlap horizontally; if they would, the second belongs to

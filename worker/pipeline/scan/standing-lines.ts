@@ -1,0 +1,323 @@
+// Text lines that stand on end on an upright scan: column names set vertically over narrow value
+// columns (a quarter turn, usually reading bottom to top). Tesseract reads upright lines; a
+// standing line it breaks into a stack of one- and two-glyph junk words ("§", "gE", "©»"), each as
+// wide as the line is thick. On the generated realistic scans (settings 2026-11-26.1) those stacks
+// became three header rows of junk over `vertical-header`'s tables (F1 0.578, its 216 cut
+// relations the largest single loss of the generated scans). The born-digital path reads such
+// names from the text layer's rotated words (tables/rotated-names.ts); here the stacks are found,
+// each is read again turned a quarter turn either way, and a turned reading replaces the stack's
+// words only when it is confident and surer than they were, so a column of short values stacked
+// row under row (read upright, confidently) stays as it was.
+import type { BBox } from "../../../lib/result/schema";
+import type { PageRender } from "../render/render-page";
+import { renderToGrey } from "../render/render-page";
+import type { Word } from "../ocr/types";
+import type { Ruling } from "../types";
+
+export const STANDING_LINE_SETTINGS = {
+  /** A word counts as a piece of a standing line when it is at most this many line heights wide
+   * (the page's line height: the median height of its confidently read lying words, mostly
+   * numbers in a table, so about a capital's height). A standing line is about one line height
+   * thick, more when its names are bold or larger than the values: its pieces measured 0.6-1.5 of
+   * it on the generated `vertical-header` scans. A lying word this narrow is one or two letters. */
+  pieceMaxWidthLines: 2,
+  /** ...and not a confidently read word lying on its side (wider than tall, at least this sure):
+   * that is upright text, whatever its width. */
+  lyingSureFrom: 0.9,
+  /** Pieces join a stack when their x ranges overlap by at least this share of the narrower... */
+  stackOverlapShare: 0.5,
+  /** ...and the vertical gap between them is at most this many line heights (a standing word's
+   * pieces touch or overlap; rows of a table are 0.2-1 line heights apart, so rows of one-digit
+   * values may stack too: the turned reading's confidence tells them apart). */
+  stackGapLines: 0.5,
+  /** A piece of one character stands on end when it is taller than this many line heights (a
+   * glyph is at most ~1.3 line heights, a capital's height being ~1; Tesseract's one-glyph boxes
+   * of a standing name measured 2.5+ on `vertical-header-0`). */
+  standingPieceLines: 1.5,
+  /** Pieces stacked at least this many line heights tall (two glyphs) seed a stack... */
+  minSeedLines: 1.5,
+  /** ...which is a candidate when, grown along its ink, it is at least this many line heights
+   * tall (three glyphs or more) and at least twice as tall as wide. */
+  minStackLines: 2.5,
+  /** Ink above and below a stack within its x range, gaps of at most this many line heights,
+   * belongs to it too (a piece Tesseract joined with its neighbours' glyphs into a wide word, or
+   * left out): word gaps of a standing name are ~0.3 line heights. */
+  extendGapLines: 0.4,
+  /** ...up to a row inked across this share of the stack's width and a line height either side
+   * of it: a ruling, not text. */
+  rulingRowShare: 0.8,
+  /** Beside the stacks, a column of pixels is a standing line's when at least this many line
+   * heights of it are inked in the stacks' band of rows (a standing line's strokes ink 30-50% of
+   * its length; paper noise on the levelled page far less)... */
+  unreadColumnMinLines: 0.5,
+  /** ...and inked columns at most this many line heights apart are one line (glyphs of a line
+   * touch; two names stand a column's padding apart, 0.8+ line heights). */
+  unreadColumnGapLines: 0.3,
+  /** Read words, stacks and vertical rulings are cleared with this margin (points). */
+  rulingClearPt: 1.5,
+  /** A pixel is ink below this grey level (the prepared page: paper white, toner black). */
+  inkBelow: 128,
+  /** The crop read turned reaches this many line heights beyond the stack on either side. */
+  cropPadLines: 0.3,
+  /** A turned reading replaces the words in its crop when it has a word of at least this many
+   * letters or digits, their mean confidence (each word weighted by its characters) is at least this high,
+   * and it has more sure characters (characters times that mean) than the words it replaces: a
+   * column of values read upright keeps its reading, a name Tesseract read in part standing
+   * ("density" of "Population density") is read whole. On the generated `vertical-header` scans
+   * the turned readings of names measured 0.94-0.97, the wrong turn's 0-0.68. */
+  minChars: 3,
+  acceptConfidence: 0.75,
+  /** An unsure upright word (under lyingSureFrom) at least this share of whose box lies on lines
+   * read turned is a piece of them too: "Fos" over two names of `vertical-header-0` lay 22% on one
+   * and 28% on the other; a word beside a standing line touches its padded crop far less. */
+  junkCoveredShare: 0.4,
+} as const;
+
+export type StandingLineSettings = { readonly [K in keyof typeof STANDING_LINE_SETTINGS]: number };
+
+function charsOf(text: string): number {
+  return text.replace(/[^\p{L}\p{N}]/gu, "").length;
+}
+
+/** The page's line height: the median height of its confidently read lying words (0 when none). */
+export function lineHeightOf(words: readonly Word[], settings: StandingLineSettings = STANDING_LINE_SETTINGS): number {
+  const heights = words
+    .filter((w) => w.confidence >= settings.lyingSureFrom && charsOf(w.text) >= 3 && w.bbox[2] - w.bbox[0] > w.bbox[3] - w.bbox[1])
+    .map((w) => w.bbox[3] - w.bbox[1])
+    .sort((a, b) => a - b);
+  return heights.length === 0 ? 0 : heights[Math.floor(heights.length / 2)]!;
+}
+
+function isPiece(w: Word, lineHeight: number, settings: StandingLineSettings): boolean {
+  const width = w.bbox[2] - w.bbox[0];
+  const height = w.bbox[3] - w.bbox[1];
+  if (width > settings.pieceMaxWidthLines * lineHeight) return false;
+  return !(width > height && w.confidence >= settings.lyingSureFrom);
+}
+
+/** Whether a piece stands on end itself: a box of two or more characters taller than wide, or one
+ * taller than `standingPieceLines` line heights (no upright glyph is). A column of one-digit
+ * values stacks too, but each "1" is one character about a line height tall. */
+function standsOnEnd(w: Word, lineHeight: number, settings: StandingLineSettings): boolean {
+  const width = w.bbox[2] - w.bbox[0];
+  const height = w.bbox[3] - w.bbox[1];
+  return height > settings.standingPieceLines * lineHeight || ([...w.text.trim()].length >= 2 && height > width);
+}
+
+/** Stacks of narrow pieces (boxes, points) tall enough to seed a standing line, with a piece that
+ * stands on end itself, before the ink extends them. */
+export function pieceStacks(words: readonly Word[], lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
+  if (lineHeight <= 0) return [];
+  const pieces = words.filter((w) => isPiece(w, lineHeight, settings)).sort((a, b) => a.bbox[1] - b.bbox[1]);
+  const stacks: { box: BBox; standing: boolean }[] = [];
+  for (const piece of pieces) {
+    const [x0, y0, x1, y1] = piece.bbox;
+    const stack = stacks.find(({ box: s }) => {
+      const overlap = Math.min(s[2], x1) - Math.max(s[0], x0);
+      const narrower = Math.min(s[2] - s[0], x1 - x0);
+      return overlap >= settings.stackOverlapShare * narrower && y0 - s[3] <= settings.stackGapLines * lineHeight;
+    });
+    const standing = standsOnEnd(piece, lineHeight, settings);
+    if (stack) {
+      const s = stack.box;
+      s[0] = Math.min(s[0], x0);
+      s[1] = Math.min(s[1], y0);
+      s[2] = Math.max(s[2], x1);
+      s[3] = Math.max(s[3], y1);
+      stack.standing ||= standing;
+    } else stacks.push({ box: [x0, y0, x1, y1], standing });
+  }
+  return stacks.filter(({ box, standing }) => standing && box[3] - box[1] >= settings.minSeedLines * lineHeight).map(({ box }) => box);
+}
+
+function isTallEnough(stack: BBox, lineHeight: number, settings: StandingLineSettings): boolean {
+  return stack[3] - stack[1] >= settings.minStackLines * lineHeight && stack[3] - stack[1] >= 2 * (stack[2] - stack[0]);
+}
+
+/** Boxes merged while any two overlap (two seeds of one line grow into the same crop). */
+function mergeOverlapping(boxes: readonly BBox[]): BBox[] {
+  const out = boxes.map((b) => [...b] as BBox);
+  for (let merged = true; merged; ) {
+    merged = false;
+    for (let i = 0; i < out.length && !merged; i++) {
+      for (let j = i + 1; j < out.length && !merged; j++) {
+        const a = out[i]!;
+        const b = out[j]!;
+        if (Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1])) {
+          out[i] = [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])];
+          out.splice(j, 1);
+          merged = true;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** A stack grown up and down along the ink in its x range, across gaps of at most
+ * `extendGapLines`, stopping at a ruling (a row inked across most of the range). */
+export function extendAlongInk(stack: BBox, grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox {
+  const { width, height, scale } = render;
+  const px0 = Math.max(0, Math.floor(stack[0] * scale));
+  const px1 = Math.min(width - 1, Math.ceil(stack[2] * scale));
+  if (px1 < px0) return stack;
+  // A ruling runs on beyond the stack's x range (a glyph of the line may fill the range itself):
+  // it is looked for a line height either side.
+  const reach = Math.round(lineHeight * scale);
+  const wide0 = Math.max(0, px0 - reach);
+  const wide1 = Math.min(width - 1, px1 + reach);
+  const inkIn = (y: number, from: number, to: number): number => {
+    let n = 0;
+    for (let x = from, i = y * width + from; x <= to; x++, i++) if (grey[i]! < settings.inkBelow) n++;
+    return n;
+  };
+  const maxGap = Math.max(1, Math.round(settings.extendGapLines * lineHeight * scale));
+  const walk = (from: number, step: 1 | -1): number => {
+    let edge = from;
+    let gap = 0;
+    for (let y = from + step; y >= 0 && y < height; y += step) {
+      const ink = inkIn(y, px0, px1);
+      if (ink > 0 && inkIn(y, wide0, wide1) >= settings.rulingRowShare * (wide1 - wide0 + 1)) break;
+      if (ink > 0) {
+        edge = y;
+        gap = 0;
+      } else if (++gap > maxGap) break;
+    }
+    return edge;
+  };
+  const from = [Math.max(0, Math.floor(stack[1] * scale)), Math.min(height - 1, Math.ceil(stack[3] * scale))] as const;
+  const top = walk(from[0], -1);
+  const bottom = walk(from[1], 1);
+  return [stack[0], top === from[0] ? stack[1] : top / scale, stack[2], bottom === from[1] ? stack[3] : (bottom + 1) / scale];
+}
+
+/**
+ * Standing lines no word covers, in the band of rows the stacks stand in: Tesseract may read a few
+ * names of a header set on end (as junk, or even right, in a box standing on end) and drop the
+ * rest (`vertical-header-1`, settings 2026-11-26.1: four names of nine left no word at all). In that
+ * band, ink that no lying word, stack or vertical ruling accounts for is projected onto the x axis;
+ * each narrow run of inked columns (a line's thickness, see unreadColumnMinLines and
+ * pieceMaxWidthLines) is a seed, reaching over the rows its ink covers there.
+ */
+export function unreadColumnsBeside(stacks: readonly BBox[], words: readonly Word[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
+  if (stacks.length === 0 || lineHeight <= 0) return [];
+  const { width, height, scale } = render;
+  const top = Math.max(0, Math.floor(Math.min(...stacks.map((s) => s[1])) * scale));
+  const bottom = Math.min(height - 1, Math.ceil(Math.max(...stacks.map((s) => s[3])) * scale));
+  const cleared = new Uint8Array(width * (bottom - top + 1));
+  const clear = (box: BBox) => {
+    const x0 = Math.max(0, Math.floor(box[0] * scale));
+    const x1 = Math.min(width - 1, Math.ceil(box[2] * scale));
+    const y0 = Math.max(top, Math.floor(box[1] * scale));
+    const y1 = Math.min(bottom, Math.ceil(box[3] * scale));
+    for (let y = y0; y <= y1; y++) cleared.fill(1, (y - top) * width + x0, (y - top) * width + x1 + 1);
+  };
+  const m = settings.rulingClearPt;
+  for (const w of words) if (!isPiece(w, lineHeight, settings)) clear([w.bbox[0] - m, w.bbox[1] - m, w.bbox[2] + m, w.bbox[3] + m]);
+  for (const s of stacks) clear([s[0] - m, s[1], s[2] + m, s[3]]);
+  for (const r of rulings) if (r.orientation === "v") clear([r.pos - m, r.start, r.pos + m, r.end]);
+  const inkRows: number[][] = Array.from({ length: width }, () => []);
+  for (let y = top; y <= bottom; y++) {
+    for (let x = 0, i = y * width, c = (y - top) * width; x < width; x++, i++, c++) if (grey[i]! < settings.inkBelow && !cleared[c]) inkRows[x]!.push(y);
+  }
+  const enough = settings.unreadColumnMinLines * lineHeight * scale;
+  const gap = Math.max(1, Math.round(settings.unreadColumnGapLines * lineHeight * scale));
+  const seeds: BBox[] = [];
+  let start = -1;
+  let last = -Infinity;
+  const close = () => {
+    if (start < 0) return;
+    const widthPt = (last - start + 1) / scale;
+    if (widthPt <= settings.pieceMaxWidthLines * lineHeight) {
+      const ys = inkRows.slice(start, last + 1).flat();
+      seeds.push([start / scale, Math.min(...ys) / scale, (last + 1) / scale, (Math.max(...ys) + 1) / scale]);
+    }
+    start = -1;
+  };
+  for (let x = 0; x < width; x++) {
+    if (inkRows[x]!.length < enough) continue;
+    if (x - last > gap) close();
+    if (start < 0) start = x;
+    last = x;
+  }
+  close();
+  return seeds;
+}
+
+/** The crops (points, on the page `words` were read from) to read turned: every stack of pieces,
+ * grown along its ink and padded, and the unread standing lines beside them. Empty when the page
+ * has no line height to measure by. */
+export function standingLineCrops(words: readonly Word[], render: PageRender, rulings: readonly Ruling[], settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
+  const lineHeight = lineHeightOf(words, settings);
+  const stacks = pieceStacks(words, lineHeight, settings);
+  if (stacks.length === 0) return [];
+  const grey = renderToGrey(render);
+  const pad = settings.cropPadLines * lineHeight;
+  const seeds = [...stacks, ...unreadColumnsBeside(stacks, words, grey, render, rulings, lineHeight, settings)];
+  const grown = mergeOverlapping(seeds.map((stack) => extendAlongInk(stack, grey, render, lineHeight, settings)));
+  return grown
+    .filter((stack) => isTallEnough(stack, lineHeight, settings))
+    .map((g): BBox => [Math.max(0, g[0] - pad), Math.max(0, g[1] - pad), Math.min(render.widthPt, g[2] + pad), Math.min(render.heightPt, g[3] + pad)]);
+}
+
+/** A word box taller than wide, or a word of one character (as tall as wide either way). */
+function isStanding(w: Word): boolean {
+  return w.bbox[3] - w.bbox[1] > w.bbox[2] - w.bbox[0] || charsOf(w.text) <= 1;
+}
+
+function centreIn(bbox: BBox, box: BBox): boolean {
+  const x = (bbox[0] + bbox[2]) / 2;
+  const y = (bbox[1] + bbox[3]) / 2;
+  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
+}
+
+/** Mean confidence of `words`, each weighted by its letters and digits, and their count. */
+function sureness(words: readonly Word[]): { chars: number; mean: number } {
+  let chars = 0;
+  let sum = 0;
+  for (const w of words) {
+    const n = charsOf(w.text);
+    chars += n;
+    sum += n * w.confidence;
+  }
+  return { chars, mean: chars === 0 ? 0 : sum / chars };
+}
+
+/** The page's words with each crop's words replaced by its surest turned reading (`turned`: words
+ * on the page, each with the `dir` it was read in), where that reading is confident and reads more
+ * surely than the words it replaces (see STANDING_LINE_SETTINGS). */
+export function withStandingLines(words: readonly Word[], crops: readonly BBox[], turned: readonly Word[], settings: StandingLineSettings = STANDING_LINE_SETTINGS): Word[] {
+  let out = [...words];
+  const replaced: BBox[] = [];
+  for (const crop of crops) {
+    const upright = sureness(out.filter((w) => centreIn(w.bbox, crop)));
+    let best: { words: Word[]; mean: number } | null = null;
+    for (const dir of [270, 90] as const) {
+      // Only words that stand on the page: Tesseract also reads a line lying across the turned
+      // crop (a stacked column of values, turned, is a vertical line it reads as such).
+      const read = turned.filter((w) => w.dir === dir && centreIn(w.bbox, crop) && isStanding(w));
+      const { chars, mean } = sureness(read);
+      // A name has a word of minChars or more: a crop over a column of rows' hairlines or single
+      // digits reads, turned, as a row of confident "1"s and "I"s (EU realistic scans, eu-004).
+      if (!read.some((w) => charsOf(w.text) >= settings.minChars)) continue;
+      if (chars < settings.minChars || mean < settings.acceptConfidence || chars * mean <= upright.chars * upright.mean) continue;
+      if (!best || mean > best.mean) best = { words: read, mean };
+    }
+    if (best) {
+      out = [...out.filter((w) => !centreIn(w.bbox, crop)), ...best.words];
+      replaced.push(crop);
+    }
+  }
+  // An unsure word Tesseract made of the tops of several standing lines ("Fos" across two names)
+  // has its centre between them: it goes when most of it lies on lines read turned.
+  return out.filter((w) => w.dir !== undefined || w.confidence >= settings.lyingSureFrom || coveredShare(w.bbox, replaced) < settings.junkCoveredShare);
+}
+
+/** The share of `box`'s area that lies in `crops` (crops do not overlap: mergeOverlapping). */
+function coveredShare(box: BBox, crops: readonly BBox[]): number {
+  const area = (box[2] - box[0]) * (box[3] - box[1]);
+  if (area <= 0) return 0;
+  let covered = 0;
+  for (const c of crops) covered += Math.max(0, Math.min(box[2], c[2]) - Math.max(box[0], c[0])) * Math.max(0, Math.min(box[3], c[3]) - Math.max(box[1], c[1]));
+  return covered / area;
+}
