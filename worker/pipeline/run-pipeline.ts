@@ -32,6 +32,7 @@ import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame } from "./geometry/page-orientation";
 import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
+import { textRulesToRulings } from "./readers/typewriter-rules";
 import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
 import { doubtConfusableTokens } from "./scan/confusable-tokens";
 import { doubtOffFormatNumbers } from "./scan/column-format";
@@ -200,7 +201,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
-            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!));
+            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!, settings));
             readings = scanned.readings;
             ownSource = scanned.ownSource;
             scanTransform = scanned.transform;
@@ -432,6 +433,7 @@ async function scannedReadings(
   pageNumber: number,
   base: PageReadings,
   pageOcr: PageOcr,
+  settings: Settings,
 ): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
@@ -446,9 +448,11 @@ async function scannedReadings(
   if (!pageOcr.render && transform) render = applyScanTransform(render, transform);
   const own = transform ? graphicsToPrepared(base.graphics, transform) : base.graphics;
   const raster = renderToRulings(render);
-  const graphics = { ...own, rulings: [...own.rulings, ...raster] };
-  // The words, with rulings OCR glued to them ("|PBUK") cut off where the image has the ruling.
-  const words = ocrWordsToPageWords(reading.words, raster);
+  // The words, with rulings OCR glued to them ("|PBUK") cut off where the image has the ruling,
+  // and rules and leaders typed with characters taken for drawing as on the text layer
+  // (typewriter-rules.ts: "Croatia.........." is the label "Croatia").
+  const { words, rulings: typed } = textRulesToRulings(ocrWordsToPageWords(reading.words, raster), settings.dropSpacedLeaders);
+  const graphics = { ...own, rulings: [...own.rulings, ...raster, ...typed] };
   const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
   return { readings: { ...base, ...size, words, graphics }, ownSource, transform, image: render };
 }

@@ -15,6 +15,8 @@ import { doubtCellsBesideUnreadInk } from "../../pipeline/scan/unread-ink";
 import { doubtConfusableTokens } from "../../pipeline/scan/confusable-tokens";
 import { prepareScan } from "../../pipeline/scan/prepare-scan";
 import { ocrWordsToPageWords, renderToRulings } from "../../pipeline/scan/scanned-page";
+import { SCAN_REREADS } from "../../pipeline/scan/scan-rereads";
+import { textRulesToRulings } from "../../pipeline/readers/typewriter-rules";
 import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../../pipeline/ocr/cascade";
 import { readStructure } from "../../pipeline/structure/registry";
 import { reconcileStructure } from "../../pipeline/reconcile";
@@ -64,10 +66,18 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       };
       const tesseract = new PooledTesseract(pool);
       if (scanned) {
-        const first = await timed("ocr-1 whole page", () => tesseract.readPage(render));
+        const page1 = await timed("ocr-1 whole page", () => tesseract.readPage(render));
+        // As OcrReaders: the re-reads of unread ink, words across rulings and standing lines.
+        const first = { words: page1.words };
+        for (const step of SCAN_REREADS) {
+          if (step.worthLooking && !step.worthLooking(first.words)) continue;
+          const read = await timed(`ocr-1 re-read: ${step.version}`, () => step.read(render, first.words, (image, crops) => tesseract.readCrops(image, crops)));
+          first.words = step.apply(first.words, read);
+        }
         readings = await timed("scan readings (words, raster rulings)", () => {
           const rulings = renderToRulings(render);
-          return { ...readings, words: ocrWordsToPageWords(first.words, rulings), graphics: { ...readings.graphics, rulings } };
+          const typed = textRulesToRulings(ocrWordsToPageWords(first.words, rulings), SETTINGS.dropSpacedLeaders);
+          return { ...readings, words: typed.words, graphics: { ...readings.graphics, rulings: [...rulings, ...typed.rulings] } };
         });
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
         // The page's words came from ocr-1: it is no second opinion on their structure.
