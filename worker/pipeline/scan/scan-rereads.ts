@@ -35,7 +35,7 @@ export interface ScanReread {
 
 /** Ink the reading left unread, read as crops; whole blocks it dropped join the words. */
 export const UNREAD_PIECES: ScanReread = {
-  version: "unread-pieces-3",
+  version: "unread-pieces-4",
   async read(render, words, readCrops) {
     const crops = unreadInkPieces(render, words);
     return { crops, words: crops.length === 0 ? [] : await readCrops(render, crops) };

@@ -134,3 +134,18 @@ test("numbers the reading dropped from shaded rows and a dark header band come b
     assert.equal(pieces.length, 2, `band ${band}: ${JSON.stringify(pieces)}`);
   }
 });
+
+test("a line under a word whose box reaches near it is read again; a mark or glyph edge beside the word is not", () => {
+  const render = page();
+  // The word read, its box bloated by a band's noise down to y 36 (the ink ends at 28)...
+  const bloated: BBox = [20, 20, 60, 36];
+  word(render, [20, 20, 60, 28]);
+  // ...a line of its own 2 pt under that box (a shaded row the reading dropped)...
+  const nextLine: BBox = [20, 38, 58, 46];
+  word(render, nextLine);
+  // ...and, 2 pt beside the box, a mark 3 pt tall (a footnote sign the box left out).
+  word(render, [62, 21, 64, 24]);
+  const pieces = unreadInkPieces(render, [{ bbox: bloated }]);
+  assert.equal(pieces.length, 1, JSON.stringify(pieces));
+  assert.ok(pieces[0]![1] <= nextLine[1] && pieces[0]![3] >= nextLine[3] && pieces[0]![0] <= nextLine[0], JSON.stringify(pieces));
+});

@@ -56,6 +56,10 @@ export const UNREAD_BLOCK_SETTINGS = {
    * read. Measured on the EU realistic scans: without it, pieces beside read words turned right
    * cells wrong (eu-002 F1 0.963 -> 0.870, eu-004 0.959 -> 0.925). */
   isolationPt: 4,
+  /** ...except a piece at least this tall (a line of 7 pt type's digits is ~5 pt; a mark, a
+   * glyph's edge or a descender is less) whose middle lies above or below the word's box: that
+   * is the next line's text, not the word's. */
+  ownLineMinPt: 5,
   /** Padding of a piece's crop (points; the mosaic shaves 1 pt off each side). */
   padPt: 3,
   /** Only words read there with at least this confidence are kept: a crop of a chart's ink or a
@@ -201,8 +205,14 @@ export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "
     // Ink next to a word the reading found is part of it (a glyph's edge its box left out, a
     // footnote mark): that word's reading is the cell's, and its doubts are the vote's. Only ink
     // standing apart (a dropped column, row or block) is read again.
+    // A line of its own above or below a word (its middle outside the word's rows) is not that
+    // word's, however near: in shaded rows Tesseract's boxes take in the band's noise and reach
+    // into the next row (generated `zebra-shading`: boxes 16 pt tall on 8 pt type, the unread
+    // rows 2 pt away).
     const i = settings.isolationPt;
-    if (words.some(({ bbox }) => bbox[0] - i < ink[2] && bbox[2] + i > ink[0] && bbox[1] - i < ink[3] && bbox[3] + i > ink[1])) continue;
+    const middle = (ink[1] + ink[3]) / 2;
+    const ownLine = ink[3] - ink[1] >= settings.ownLineMinPt;
+    if (words.some(({ bbox }) => bbox[0] - i < ink[2] && bbox[2] + i > ink[0] && bbox[1] - i < ink[3] && bbox[3] + i > ink[1] && !(ownLine && (middle < bbox[1] || middle > bbox[3])))) continue;
     const p = settings.padPt;
     pieces.push([Math.max(0, ink[0] - p), Math.max(0, ink[1] - p), Math.min(render.widthPt, ink[2] + p), Math.min(render.heightPt, ink[3] + p)]);
   }
