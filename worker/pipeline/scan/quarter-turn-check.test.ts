@@ -5,10 +5,7 @@
 // engines, each page with its table and its rows.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createHash } from "node:crypto";
+import { forEachScannedDocument } from "../../../tests/pdf/scanned-family";
 import type { BBox } from "../../../lib/result/schema";
 import type { ScanTransform } from "./prepare-scan";
 import { isReadSideways, quarterTurnsToTry, QUARTER_TURN_SETTINGS, standingShare } from "./quarter-turn-check";
@@ -39,39 +36,17 @@ test("the turns to try are a quarter turn more either way, wrapped", () => {
 });
 
 test("family: every page of generated continued tables, scanned, comes back upright with its table", { timeout: 600_000 }, async () => {
-  const { generateCorpus, FAMILIES } = await import("../../../tests/pdf/corpus/generate");
-  const { makeRealisticScan } = await import("../../cli/eval/realistic-scans");
-  const { runPipeline } = await import("../run-pipeline");
-  const { OcrReaders } = await import("../ocr/read-page-ocr");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "quarter-turn-"));
-  const family = FAMILIES.filter((f) => f.name === "continued-table");
-  assert.equal(family.length, 1);
   // Seed 13 is the eval's: its first and third documents were the ones turned sideways.
-  const docs = await generateCorpus({ outDir: dir, seed: 13, variants: 3, families: family });
-  const readers = OcrReaders.withEngines(["ocr-1", "ocr-2"], { threads: 2, heapMb: 512 });
-  try {
-    for (const doc of [docs[0]!, docs[2]!]) {
-      const original = path.join(dir, `${doc.name}.pdf`);
-      const scan = path.join(dir, `${doc.name}-scan.pdf`);
-      await makeRealisticScan(original, scan);
-      const output = await runPipeline({
-        pdfPath: scan,
-        pages: 1,
-        withSourcePages: false,
-        fileSha256: createHash("sha256").update(fs.readFileSync(scan)).digest("hex"),
-        cacheDir: null,
-        outputDir: fs.mkdtempSync(path.join(dir, "out-")),
-        ocr: readers,
-        skipFigureCrops: true,
-      });
+  await forEachScannedDocument(
+    "continued-table",
+    3,
+    (doc, output) => {
       const truth = doc.tables.filter((t) => t.page === 1);
       const truthRows = truth.reduce((n, t) => n + new Set(t.cells.map((c) => c.row)).size - t.headerRows, 0);
       const tables = output.result.tables.filter((t) => t.page === 1);
       assert.equal(tables.length, 1, `${doc.name}: one table on page 1`);
       assert.ok(tables[0]!.rows.length >= truthRows - 2, `${doc.name}: ${tables[0]!.rows.length} rows of ${truthRows}`);
-    }
-  } finally {
-    await readers.release();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+    },
+    (docs) => [docs[0]!, docs[2]!],
+  );
 });

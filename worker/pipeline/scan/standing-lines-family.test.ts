@@ -6,49 +6,20 @@
 // cells of their own (scan/ruled-words.ts: Tesseract read each row across the rulings as one word).
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { createHash } from "node:crypto";
+import { forEachScannedDocument } from "../../../tests/pdf/scanned-family";
 
 const norm = (text: string) => text.replace(/\s+/g, " ").trim();
 
 test("family: rotated column names and ruled values of generated vertical headers, scanned, are read", { timeout: 600_000 }, async () => {
-  const { generateCorpus, FAMILIES } = await import("../../../tests/pdf/corpus/generate");
-  const { makeRealisticScan } = await import("../../cli/eval/realistic-scans");
-  const { runPipeline } = await import("../run-pipeline");
-  const { OcrReaders } = await import("../ocr/read-page-ocr");
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "standing-lines-"));
-  const family = FAMILIES.filter((f) => f.name === "vertical-header");
-  assert.equal(family.length, 1);
-  // Seed 13 is the eval's; variants 0-2 are unruled, ruled under the header and ruled all round.
-  const docs = await generateCorpus({ outDir: dir, seed: 13, variants: 3, families: family });
-  const readers = OcrReaders.withEngines(["ocr-1", "ocr-2"], { threads: 2, heapMb: 512 });
-  try {
-    for (const doc of docs) {
-      const scan = path.join(dir, `${doc.name}-scan.pdf`);
-      await makeRealisticScan(path.join(dir, `${doc.name}.pdf`), scan);
-      const output = await runPipeline({
-        pdfPath: scan,
-        pages: 1,
-        withSourcePages: false,
-        fileSha256: createHash("sha256").update(fs.readFileSync(scan)).digest("hex"),
-        cacheDir: null,
-        outputDir: fs.mkdtempSync(path.join(dir, "out-")),
-        ocr: readers,
-        skipFigureCrops: true,
-      });
-      const shown = new Set(output.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]).map((c) => norm(c.value)));
-      const truth = doc.tables[0]!;
-      const names = truth.cells.filter((c) => c.row === truth.headerRows - 1 && c.col > 0).map((c) => c.text);
-      const values = truth.cells.filter((c) => c.row >= truth.headerRows && c.col > 0).map((c) => c.text);
-      const namesRead = names.filter((n) => shown.has(norm(n)));
-      const valuesRead = values.filter((v) => shown.has(norm(v)));
-      assert.ok(namesRead.length >= (2 / 3) * names.length, `${doc.name}: names read ${namesRead.length} of ${names.length} (${names.join(", ")})`);
-      assert.ok(valuesRead.length >= 0.8 * values.length, `${doc.name}: values read as cells ${valuesRead.length} of ${values.length}`);
-    }
-  } finally {
-    await readers.release();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  // Variants 0-2 are unruled, ruled under the header and ruled all round.
+  await forEachScannedDocument("vertical-header", 3, (doc, output) => {
+    const shown = new Set(output.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]).map((c) => norm(c.value)));
+    const truth = doc.tables[0]!;
+    const names = truth.cells.filter((c) => c.row === truth.headerRows - 1 && c.col > 0).map((c) => c.text);
+    const values = truth.cells.filter((c) => c.row >= truth.headerRows && c.col > 0).map((c) => c.text);
+    const namesRead = names.filter((n) => shown.has(norm(n)));
+    const valuesRead = values.filter((v) => shown.has(norm(v)));
+    assert.ok(namesRead.length >= (2 / 3) * names.length, `${doc.name}: names read ${namesRead.length} of ${names.length} (${names.join(", ")})`);
+    assert.ok(valuesRead.length >= 0.8 * values.length, `${doc.name}: values read as cells ${valuesRead.length} of ${values.length}`);
+  });
 });
