@@ -4,10 +4,12 @@
 // wide as the line is thick. On the generated realistic scans (settings 2026-11-26.1) those stacks
 // became three header rows of junk over `vertical-header`'s tables (F1 0.578, its 216 cut
 // relations the largest single loss of the generated scans). The born-digital path reads such
-// names from the text layer's rotated words (tables/rotated-names.ts); here the stacks are found,
-// each is read again turned a quarter turn either way, and a turned reading replaces the stack's
-// words only when it is confident and surer than they were, so a column of short values stacked
-// row under row (read upright, confidently) stays as it was.
+// names from the text layer's rotated words (tables/rotated-names.ts); here the stacks are found
+// (and, beside them, standing lines Tesseract left no word on at all), each is read again turned a
+// quarter turn either way, and a turned reading replaces the stack's words only when it holds a
+// word, is confident and reads more sure characters than they did. A column of short values
+// stacked row under row seeds no stack (no piece of it stands on end), and read turned it is a
+// row of "1"s that replaces nothing (EU realistic scans, eu-004: columns of hairlines).
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { renderToGrey } from "../render/render-page";
@@ -28,7 +30,7 @@ export const STANDING_LINE_SETTINGS = {
   stackOverlapShare: 0.5,
   /** ...and the vertical gap between them is at most this many line heights (a standing word's
    * pieces touch or overlap; rows of a table are 0.2-1 line heights apart, so rows of one-digit
-   * values may stack too: the turned reading's confidence tells them apart). */
+   * values may stack too: standingPieceLines and the turned reading tell them apart). */
   stackGapLines: 0.5,
   /** A piece of one character stands on end when it is taller than this many line heights (a
    * glyph is at most ~1.3 line heights, a capital's height being ~1; Tesseract's one-glyph boxes
@@ -60,8 +62,8 @@ export const STANDING_LINE_SETTINGS = {
   /** The crop read turned reaches this many line heights beyond the stack on either side. */
   cropPadLines: 0.3,
   /** A turned reading replaces the words in its crop when it has a word of at least this many
-   * letters or digits, their mean confidence (each word weighted by its characters) is at least this high,
-   * and it has more sure characters (characters times that mean) than the words it replaces: a
+   * letters or digits, their mean confidence (each word weighted by its characters) is at least
+   * this high, and it has more sure characters (characters times that mean) than the words it replaces: a
    * column of values read upright keeps its reading, a name Tesseract read in part standing
    * ("density" of "Population density") is read whole. On the generated `vertical-header` scans
    * the turned readings of names measured 0.94-0.97, the wrong turn's 0-0.68. */
