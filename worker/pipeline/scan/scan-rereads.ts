@@ -62,7 +62,7 @@ export const RULED_WORDS: ScanReread = {
 /** Lines standing on end, read again turned a quarter turn either way; each word read keeps the
  * direction it was read in. */
 export const STANDING_LINES: ScanReread = {
-  version: "standing-4",
+  version: "standing-5",
   worthLooking: (words) => pieceStacks(words, lineHeightOf(words)).length > 0,
   async read(render, words, readCrops) {
     const crops = standingLineCrops(words, render, renderToRulings(render));

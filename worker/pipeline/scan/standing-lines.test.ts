@@ -29,11 +29,19 @@ test("the line height is the median height of confident lying words", () => {
 test("narrow pieces stacked without gaps make a stack; lying words and short stacks do not", () => {
   assert.deepEqual(pieceStacks([...body, ...junkStack], 8), [[120, 131, 127, 182]]);
   // Two pieces (13 pt) seed a stack the ink may grow when one stands on end ("§" is 22 pt tall);
-  // two square ones do not, nor does one square piece alone (the tall one does).
+  // two square ones do not, nor does one glyph alone, tall or not.
   assert.deepEqual(pieceStacks([...body, ...junkStack.slice(0, 2)], 8), [[120, 131, 127, 160]]);
   assert.deepEqual(pieceStacks([...body, ...junkStack.slice(1, 3)], 8), []);
   assert.deepEqual(pieceStacks([...body, junkStack[1]!], 8), []);
-  assert.deepEqual(pieceStacks([...body, junkStack[0]!], 8), [[120, 131, 126, 153]]);
+  assert.deepEqual(pieceStacks([...body, junkStack[0]!], 8), []);
+  // A word Tesseract read whole standing seeds alone; a small upright word's grown box does not.
+  assert.deepEqual(pieceStacks([...body, word("density", [138, 128, 145, 149], 0.97)], 8), [[138, 128, 145, 149]]);
+  assert.deepEqual(pieceStacks([...body, word("of", [243, 98, 251, 110], 0.97)], 8), []);
+  // A ruling broken into pieces read as "|", or a scatter plot's markers, is no line of text.
+  const ruling = [0, 1, 2, 3].map((i) => word("|", [231, 421 + i * 11, 235, 432 + i * 11], 0.95));
+  assert.deepEqual(pieceStacks([...body, ...ruling], 8), []);
+  const markers = [0, 1, 2, 3, 4, 5].map((i) => word(i % 2 ? "+" : "*", [186, 132 + i * 3.5, 189, 135 + i * 3.5], 0.5));
+  assert.deepEqual(pieceStacks([...body, ...markers], 8), []);
   // A column of one-digit values in tight rows stacks, but no piece of it stands on end.
   const digits = [0, 1, 2, 3, 4].map((i) => word("1", [120, 100 + i * 10, 123, 108 + i * 10], 0.6));
   assert.deepEqual(pieceStacks([...body, ...digits], 8), []);

@@ -23,6 +23,9 @@ export const STANDING_LINE_SETTINGS = {
    * thick, more when its names are bold or larger than the values: its pieces measured 0.6-1.5 of
    * it on the generated `vertical-header` scans. A lying word this narrow is one or two letters. */
   pieceMaxWidthLines: 2,
+  /** ...and at least this many: a standing line's pieces measured 0.7-1.1 line heights wide; a
+   * scatter plot's markers, read as "+" and "*" stacks, 0.4 (3 pt at 7.9 on EU's eu-005). */
+  pieceMinWidthLines: 0.5,
   /** ...and not a confidently read word lying on its side (wider than tall, at least this sure):
    * that is upright text, whatever its width. */
   lyingSureFrom: 0.9,
@@ -36,6 +39,9 @@ export const STANDING_LINE_SETTINGS = {
    * glyph is at most ~1.3 line heights, a capital's height being ~1; Tesseract's one-glyph boxes
    * of a standing name measured 2.5+ on `vertical-header-0`). */
   standingPieceLines: 1.5,
+  /** A word read whole while standing is at least this many times taller than wide ("Retail" is
+   * 19 x 8 pt; an upright word of three letters is wider than tall). */
+  standingWordAspect: 1.5,
   /** Pieces stacked at least this many line heights tall (two glyphs) seed a stack... */
   minSeedLines: 1.5,
   /** ...which is a candidate when, grown along its ink, it is at least this many line heights
@@ -90,10 +96,14 @@ export function lineHeightOf(words: readonly Word[], settings: StandingLineSetti
   return heights.length === 0 ? 0 : heights[Math.floor(heights.length / 2)]!;
 }
 
+/** Glyphs that are tall on their own: a ruling's or a stroke's reading ("|", "/", "["), never a
+ * piece of a standing line (on EU's realistic scans most stacks of one piece were such a glyph). */
+const STROKES = /^[|_[\]{}¦!/\\()lI1]+$/u;
+
 function isPiece(w: Word, lineHeight: number, settings: StandingLineSettings): boolean {
   const width = w.bbox[2] - w.bbox[0];
   const height = w.bbox[3] - w.bbox[1];
-  if (width > settings.pieceMaxWidthLines * lineHeight) return false;
+  if (width > settings.pieceMaxWidthLines * lineHeight || width < settings.pieceMinWidthLines * lineHeight || STROKES.test(w.text.trim())) return false;
   return !(width > height && w.confidence >= settings.lyingSureFrom);
 }
 
@@ -111,7 +121,7 @@ function standsOnEnd(w: Word, lineHeight: number, settings: StandingLineSettings
 export function pieceStacks(words: readonly Word[], lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
   if (lineHeight <= 0) return [];
   const pieces = words.filter((w) => isPiece(w, lineHeight, settings)).sort((a, b) => a.bbox[1] - b.bbox[1]);
-  const stacks: { box: BBox; standing: boolean }[] = [];
+  const stacks: { box: BBox; standing: boolean; pieces: Word[] }[] = [];
   for (const piece of pieces) {
     const [x0, y0, x1, y1] = piece.bbox;
     const stack = stacks.find(({ box: s }) => {
@@ -127,9 +137,18 @@ export function pieceStacks(words: readonly Word[], lineHeight: number, settings
       s[2] = Math.max(s[2], x1);
       s[3] = Math.max(s[3], y1);
       stack.standing ||= standing;
-    } else stacks.push({ box: [x0, y0, x1, y1], standing });
+      stack.pieces.push(piece);
+    } else stacks.push({ box: [x0, y0, x1, y1], standing, pieces: [piece] });
   }
-  return stacks.filter(({ box, standing }) => standing && box[3] - box[1] >= settings.minSeedLines * lineHeight).map(({ box }) => box);
+  return stacks.filter((stack) => stack.standing && stack.box[3] - stack.box[1] >= settings.minSeedLines * lineHeight && (stack.pieces.length >= 2 || isStandingWord(stack.pieces[0]!, settings))).map(({ box }) => box);
+}
+
+/** A piece alone seeds a stack only when it is a word read standing (Tesseract reads some
+ * standing names whole: "density", "Retail"): three letters or more, its box this much taller than
+ * wide. One glyph or two alone is as often an upright word's box grown by noise ("of" 8 x 12 pt,
+ * "33" 11 x 14 on EU's realistic scans). */
+function isStandingWord(w: Word, settings: StandingLineSettings): boolean {
+  return charsOf(w.text) >= settings.minChars && w.bbox[3] - w.bbox[1] > settings.standingWordAspect * (w.bbox[2] - w.bbox[0]);
 }
 
 function isTallEnough(stack: BBox, lineHeight: number, settings: StandingLineSettings): boolean {
