@@ -374,14 +374,14 @@ sideLabelAlignEm: 0.5,
   // scan/empty-slots.ts (issue 15, realistic scans: empty cells ocr-1 may have missed a mark in)
   /** An empty slot's crop reaches this many row heights above and below its row's words (at most
    * half the gap to the next row): what PaddleOCR's detector leaves around a line, as the
-   * cascade's line crops (ocr/cascade.ts LINE_PAD). */
+   * cascade's line crops (ocr/settings.ts OCR_SETTINGS.cascade.linePad). */
   scanSlotVerticalPad: 0.35,
   /** ...and left and right of its column's extent up to half the gap to the next column's cells
    * (never a neighbour's glyph), at most this many row heights: a mark centred under a wide
    * column name whose short values are right-aligned stands left of them (generated in
    * scan/empty-slots.test.ts: the mark's centre is in the slot in every draw). */
   scanSlotHorizontalPad: 3,
-  /** ...and, at the table's outer columns where no neighbour bounds it, this many (LINE_PAD). */
+  /** ...and, at the table's outer columns where no neighbour bounds it, this many (linePad). */
   scanSlotOuterPad: 0.6,
   // scan/unread-marks.ts (issue 15: a mark in an empty cell neither OCR family read)
   /** A pixel is ink when this many grey levels darker than the slot's middle (its paper or tint):
@@ -399,8 +399,8 @@ sideLabelAlignEm: 0.5,
   unreadMarkMinBlotPt2: 0.15,
   // scan/unread-ink.ts (issue 15: a mark beside a verified cell's words that both OCR families missed)
   /** The cell's line is looked at this many line heights left and right of its words: the reach
-   * of the second family's line crop (ocr/cascade.ts LINE_PAD.horizontal), where a mark it
-   * missed too would stand. */
+   * of the second family's line crop (ocr/settings.ts OCR_SETTINGS.cascade.linePad.horizontal),
+   * where a mark it missed too would stand. */
   unreadInkBesidePad: 0.6,
   /** Pixels within this many points of any word box are the word's (a glyph's anti-aliased edge,
    * JPEG ringing): ~2 pixels of the 300-dpi prepared page, less than the gap between a leading

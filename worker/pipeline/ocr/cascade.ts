@@ -21,6 +21,7 @@ import type { OcrCacheDir } from "./ocr-cache";
 import { reconcileStructure } from "../reconcile";
 import type { Direction, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
+import { OCR_SETTINGS } from "./settings";
 
 /** A table's cells with a box: header cells, then body cells. */
 function cellsOf(table: Table): Cell[] {
@@ -83,15 +84,12 @@ export interface CascadeInput {
   turn?: Direction;
 }
 
-/** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
- * around a line (its unclip margin), which its recogniser was trained on. */
-const LINE_PAD = { vertical: 0.35, horizontal: 0.6 };
-
 /**
  * On a scan every cell is read by the second family: its text lines (the first reading's words in
  * the cell, grouped by line) as crops, so recognition sees one line at a time without detection.
  */
 export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly Word[]): BBox[] {
+  const pad = OCR_SETTINGS.cascade.linePad;
   const crops: BBox[] = [];
   for (const table of tables) {
     for (const cell of cellsOf(table)) {
@@ -116,7 +114,7 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
       }
       for (const [x0, y0, x1, y1] of lines) {
         const h = y1 - y0;
-        crops.push([x0 - LINE_PAD.horizontal * h, y0 - LINE_PAD.vertical * h, x1 + LINE_PAD.horizontal * h, y1 + LINE_PAD.vertical * h]);
+        crops.push([x0 - pad.horizontal * h, y0 - pad.vertical * h, x1 + pad.horizontal * h, y1 + pad.vertical * h]);
       }
     }
   }

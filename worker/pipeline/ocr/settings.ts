@@ -99,6 +99,13 @@ export const OCR_SETTINGS = {
       minCellShare: 0.2,
     },
   },
+  /** The cascade's crops of a scan's cells (cascade.ts lineCropsOfCells): each text line of a
+   * cell, read by the second family. */
+  cascade: {
+    /** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
+     * around a line (its unclip margin), which its recogniser was trained on. */
+    linePad: { vertical: 0.35, horizontal: 0.6 },
+  },
 } as const;
 
 export type OcrSettings = typeof OCR_SETTINGS;

@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { flattenBackground } from "./flatten-background";
-import { SCAN_PREP_SETTINGS } from "./prepare-scan";
+import { SCAN_PREP_SETTINGS } from "./settings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
 
 test("tinted cells are lifted to the paper's level, their text stays dark, paper and dark fills are untouched", () => {

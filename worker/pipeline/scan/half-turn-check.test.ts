@@ -3,7 +3,8 @@
 // way up (mostly confident words, a few unsure), and what the half turn does to a transform.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { confidentShare, halfTurned, HALF_TURN_SETTINGS, isWorthTurningOver } from "./half-turn-check";
+import { confidentShare, halfTurned, isWorthTurningOver } from "./half-turn-check";
+import { HALF_TURN_SETTINGS } from "./settings";
 import type { ScanTransform } from "./prepare-scan";
 
 const words = (list: Array<[string, number]>) => list.map(([text, confidence]) => ({ text, confidence }));

@@ -11,14 +11,7 @@
 // characters is kept (an upright page read again upside down scores lower still, so it stays).
 import type { Word } from "../ocr/types";
 import type { ScanTransform } from "./prepare-scan";
-
-export const HALF_TURN_SETTINGS = {
-  /** A word is read confidently at this confidence (Tesseract's, 0..1). */
-  confidentWord: 0.8,
-  /** Read again turned half a turn below this share of confidently read characters: between the
-   * 17% of the worst upside-down page and the 32% of the worst upright one (see above). */
-  halfTurnBelowShare: 0.25,
-};
+import { HALF_TURN_SETTINGS } from "./settings";
 
 /** The share of the reading's characters in words read with confidence >= confidentWord (0 when
  * nothing was read). */

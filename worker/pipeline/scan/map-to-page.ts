@@ -4,7 +4,8 @@
 import type { Cell, Table } from "../../../lib/result/schema";
 import type { Box, PdfGraphicsReading } from "../types";
 import type { PageExtraction } from "../extract-page";
-import { IDENTITY_SKEW_BELOW_DEG, preparedBoxToPage, type ScanTransform } from "./prepare-scan";
+import { preparedBoxToPage, type ScanTransform } from "./prepare-scan";
+import { IDENTITY_SKEW_BELOW_DEG } from "./settings";
 
 export function isIdentity(t: ScanTransform): boolean {
   return t.quarterTurns === 0 && Math.abs(t.skewDeg) < IDENTITY_SKEW_BELOW_DEG;

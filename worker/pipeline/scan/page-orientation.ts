@@ -6,47 +6,7 @@
 // of numbers and bands joined by rulings abstain; without a clear vote the ink is pooled).
 import { rowAndColumnScores } from "./skew-angle";
 import { rotateQuarter } from "./rotate-image";
-
-export interface OrientationSettings {
-  /** The column profile must beat the row profile by this factor to call a page sideways. */
-  sidewaysRatio: number;
-  /** Ink below the line cores must beat ink above, pooled over the page, by this factor to call a
-   * page upside down when its lines give no clear vote (English text has ~2x more above than
-   * below when upright). */
-  upsideDownRatio: number;
-  /** A row is part of a line's core when its ink is at least this share of the line's fullest row. */
-  coreShare: number;
-  /** Runs of ink longer than this (points), vertical or horizontal, are rulings or frames and
-   * are left out before the lines vote: a table's vertical rulings would join its rows into one
-   * band. 30 pt: the stem of a 36 pt capital is ~26 pt; a ruling across two rows of 10 pt text
-   * is ~24-30 pt and a table has more; a word of body text has no 30 pt run of ink. */
-  rulingRunPt: number;
-  /** Line bands taller than this many times the median band are not text lines (lineVotes): a
-   * table whose vertical rulings join its rows is one band of 5-20 line heights; a line with a
-   * big initial or a formula is under 2.5. */
-  lineBandMaxMedians: number;
-  /** A line votes only when the ink on its fuller side is at least this share of its core's ink:
-   * on generated 10-11 pt lines at 200 dpi, prose has 6-7.5% of its core's ink above it, a line
-   * of numbers with a label 0.5-1% (a few ascenders overshooting the digits): 2.5% is between
-   * (near their geometric mean). */
-  lineSideShare: number;
-  /** ...and the ink on its emptier side is at least this share of the fuller side's (a text line
-   * has ascenders and descenders; generated dense number rows, "Area 12  1,234 ...", have their
-   * commas below and nothing above, and voted a whole upright page upside down without it). */
-  lineBothSides: number;
-  /** A line votes only when one side's ink beats the other's by this share of both (a line of
-   * digits or capitals has nearly none on either side). */
-  lineVoteMargin: number;
-  /** A clear vote: at least 3 lines, and this many times the other side's. Measured on the EU
-   * realistic scans (`eval --scans realistic`: 111 pages, each also turned over; 2026-11-25):
-   * pooled ink alone (the rule before) turned 4 upright pages over (eu-001 p1, eu-011 p4, eu-015
-   * p1, eu-016 p3: pages of ruled tables) and missed 8 of the turned ones; clear line votes, else
-   * pooled ink, turn no upright page over and miss 1 (a page of 2 lines). The generated dense
-   * table page and the disputed-table page are right either way up. */
-  upsideDownVotes: number;
-}
-
-export const ORIENTATION_SETTINGS: OrientationSettings = { sidewaysRatio: 1.5, upsideDownRatio: 1.3, coreShare: 0.45, lineBandMaxMedians: 2.5, lineVoteMargin: 0.2, lineSideShare: 0.025, lineBothSides: 0.15, upsideDownVotes: 2, rulingRunPt: 30 };
+import { ORIENTATION_SETTINGS, type OrientationSettings } from "./settings";
 
 /** `ink` without its runs (vertical or horizontal) longer than `longest` pixels: rulings, frames
  * and underlines, which are not letters. */

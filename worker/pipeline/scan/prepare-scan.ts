@@ -12,11 +12,7 @@ import { estimateSkewDeg } from "./skew-angle";
 import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
 import { flattenBackground } from "./flatten-background";
-
-/** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-/** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
- * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
-export const SCAN_PREP_VERSION = "prep-8";
+import { IDENTITY_SKEW_BELOW_DEG, SCAN_PREP_SETTINGS } from "./settings";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -29,64 +25,6 @@ export interface ScanTransform {
   widthPt: number;
   heightPt: number;
 }
-
-export const IDENTITY_SKEW_BELOW_DEG = 0.05;
-
-export const SCAN_PREP_SETTINGS = {
-  /** Hard black/white (Otsu) was tried and is off: on the realistic ICDAR US scans it turned
-   * shaded header rows into solid black bars (us-011a lost its only table) and read thousands
-   * separators as full stops ($9,594 -> $9.594 on us-003). The OCR image is the denoised grey with
-   * its levels stretched instead: toned paper to white, toner to black, shading kept. */
-  binarise: false,
-  /** OCR reads the [1 2 1] denoised page (true) or the page as scanned, levels stretched (false).
-   * Measured on us-025 (4 pages, 1,845 relations): clean 200 dpi scan F1 0.372 denoised against
-   * 0.401 not (0.409 with no preparation at all); realistic scan 0.144 against 0.239 (0.197 with
-   * no preparation). The blur costs small glyphs more than the noise does; orientation, skew and
-   * the levels are still found on the denoised page. */
-  denoiseForOcr: false,
-  /** Levels: this share of the darkest pixels becomes black, and everything lighter than the
-   * `paperShare` quantile white (most of a page is paper). */
-  inkShare: 0.005,
-  paperShare: 0.5,
-  /** ...but no lighter than the middle of the pixels this many grains (the paper's noise, in
-   * standard deviations) darker than the paper: 6, beyond any grain (a normal's tail there is
-   * 1e-9) and well inside toner, ~25 grains dark on the realistic scans (30 against 235, noise
-   * sigma 8). */
-  inkGrains: 6,
-  /** A pixel is paper, white, when its neighbourhood is at most this many grains (of the denoised
-   * page) below the paper's middle: 3 takes in 99.9% of a normal grain. */
-  paperGrains: 3,
-  /** ...unless the page has tints (hasTints): blocks of this many pixels square (~1 mm at 300
-   * dpi, smaller than a shaded cell, larger than a glyph's blurred edge)... */
-  tintBlockPx: 12,
-  /** ...90% of whose pixels lie between the paper's grain and this many levels below the paper
-   * (light tints scan 15-60 levels below it, eu-001's shaded column ~35; a dark fill ~130 is
-   * not whitened around either way: its block is no tint here, its text reads as before)... */
-  tintDepth: 80,
-  /** ...on at least this share of the page's blocks (one shaded cell of 60 x 15 pt on an A4 page
-   * is ~0.2%). */
-  tintShare: 0.001,
-  /** Tinted cells lifted to paper for OCR (flatten-background.ts): tried and off. On the EU
-   * realistic scans (2026-11-25, 17 of 27 documents measured before it was stopped) Tesseract read
-   * eu-001's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
-   * a plain ruled column of "1"s as "ft"/"[pt" (its page layout changed with the shading gone), and
-   * tables appeared on chart pages (eu-011: 114 -> 148 predicted relations): micro F1 on those 17
-   * documents 0.8787 without, 0.8758 with. */
-  flattenTints: false,
-  /** When on: the background is the
-   * lightest grey within this many points of a pixel (wider than a bold glyph's stroke, ~1 pt at
-   * 8-10 pt, so the paper or shading between strokes is found)... */
-  backgroundWindowPt: 3,
-  /** ...and only where that background is at least this light (0-255, as scanned): light tints
-   * scan at 180-220 (eu-001's shaded first column ~200), a dark header fill ~100; white text on
-   * such a fill lifts a 6 px block's mean to ~140-170 (generated: up to half a block's pixels
-   * light), so 175 leaves fills with light text alone. On the EU realistic scans Tesseract read the sensor
-   * noise of grey-shaded cells as words ("Alachlor na ah", "Atrazine Si SHEA" on eu-001). */
-  backgroundAtLeast: 175,
-  /** A background within this many grey levels of the page's paper is paper, left as scanned
-   * (block means of paper vary by 1-3 levels under sensor noise of sigma 8; tints are 10+ darker). */
-  backgroundPaperMargin: 8,
-} as const;
 
 function binarise(grey: Uint8Array, threshold: number): Uint8Array {
   const out = new Uint8Array(grey.length);

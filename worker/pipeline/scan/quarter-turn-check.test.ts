@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { forEachScannedDocument } from "../../../tests/pdf/scanned-family";
 import type { BBox } from "../../../lib/result/schema";
 import type { ScanTransform } from "./prepare-scan";
-import { isReadSideways, quarterTurnsToTry, QUARTER_TURN_SETTINGS, standingShare } from "./quarter-turn-check";
+import { isReadSideways, quarterTurnsToTry, standingShare } from "./quarter-turn-check";
+import { QUARTER_TURN_SETTINGS } from "./settings";
 
 const word = (text: string, bbox: BBox) => ({ text, bbox });
 // "Alabama +53.7 -84.5" read off a page handed over a quarter turn wrong: boxes 6 pt wide.

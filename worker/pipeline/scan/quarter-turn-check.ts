@@ -12,15 +12,7 @@
 // way, and a reading of lying words, at least as confidently read, is kept.
 import type { Word } from "../ocr/types";
 import type { ScanTransform } from "./prepare-scan";
-
-export const QUARTER_TURN_SETTINGS = {
-  /** Words of at least this many letters or digits count (a "1" or "%" is as tall as wide). */
-  minWordChars: 3,
-  /** Read again turned a quarter turn above this share of characters in standing word boxes:
-   * between the 52% of the most vertical upright EU page and the 100% of the two sideways
-   * generated ones (see above). */
-  sidewaysAboveShare: 0.8,
-};
+import { QUARTER_TURN_SETTINGS } from "./settings";
 
 /** The share of characters (in words of minWordChars or more letters and digits) whose word box
  * is taller than wide; 0 when there are none. */

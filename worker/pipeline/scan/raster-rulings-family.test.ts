@@ -12,7 +12,8 @@ import path from "node:path";
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { renderPageForOcr } from "../render/render-page";
 import { prepareScan, preparedBoxToPage } from "./prepare-scan";
-import { renderToRulings, RASTER_RULINGS, type RasterRulingSettings } from "./raster-rulings";
+import { renderToRulings } from "./raster-rulings";
+import { RASTER_RULINGS, type RasterRulingSettings } from "./settings";
 import type { BBox } from "../../../lib/result/schema";
 
 const FAMILY_NAMES = ["multi-level-header", "flush-left-bands", "indented-stub", "stub-head"];

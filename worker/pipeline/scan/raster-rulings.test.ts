@@ -5,7 +5,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
-import { renderToRulings, RASTER_RULINGS } from "./raster-rulings";
+import { renderToRulings } from "./raster-rulings";
+import { RASTER_RULINGS } from "./settings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
 
 interface DrawnTable {

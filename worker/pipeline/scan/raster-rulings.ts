@@ -17,34 +17,7 @@
 // and hid its stub column from the re-read of unread ink (unread-blocks.ts).
 import { renderToGrey, type PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
-
-export interface RasterRulingSettings {
-  /** A pixel is ink when its grey level is below this (scans: black on white paper). */
-  inkBelow: number;
-  /** A ruling is at least this long, in points (a narrow ruled cell is ~20 pt wide; no glyph of
-   * body text has a straight stroke this long). */
-  minLengthPt: number;
-  /** ...and at most this thick, in points (hairlines are 0.25-1 pt; 3 pt leaves room for blur). */
-  maxThicknessPt: number;
-  /** Gaps up to this many points inside a run are bridged (scan noise, a dropped pixel). */
-  bridgePt: number;
-  /** A band is glyph bottoms, not a ruling, when less than this share of its runs' pixels is thin
-   * ink... Measured on the prepared EU realistic scans (2026-11-26; 1,094 bands of 120 pt or
-   * more, nearly all rulings): 1,071 at least 0.84, the rest rulings that text touches all along
-   * (eu-021: 0.61-0.78, with gap shares of 0.035 or less). Generated `multi-level-header` scan:
-   * rulings 0.99, the 21 glyph-bottom runs 0.33-0.69; over the four families of
-   * raster-rulings-family.test.ts (12 scans) the glyph-bottom runs reach 0.80. 0.82: between
-   * 0.80 and the faint rulings' 0.84. */
-  textThinShare: number;
-  /** ...and more than this share of them is paper bridged (`bridgePt`) between thin ink. Rulings:
-   * at most 0.035 where text touches them, up to 0.16 on faint ones that are thin all along;
-   * glyph-bottom runs 0.079-0.23 on `multi-level-header`, down to 0.049 under a bold header
-   * (`stub-head`). 0.042: between 0.035 and 0.049. Of the EU bands of 90 pt or more, this pair of
-   * tests drops 3 (two of a scanned page's top edge, one in a chart). */
-  textGapShare: number;
-}
-
-export const RASTER_RULINGS: RasterRulingSettings = { inkBelow: 160, minLengthPt: 18, maxThicknessPt: 3, bridgePt: 1, textThinShare: 0.82, textGapShare: 0.042 };
+import { RASTER_RULINGS, type RasterRulingSettings } from "./settings";
 
 /** Pixel classes along one scan line: paper, ink thin across the line (may be a ruling), ink that
  * is part of something thick across it (a crossing ruling, a fill, a glyph's stroke). */

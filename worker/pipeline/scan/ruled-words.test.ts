@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Ruling } from "../types";
 import type { Word } from "../ocr/types";
-import { crossedFromPieces, RULED_WORD_SETTINGS, withRuledWordsRead, wordsCrossedByRulings } from "./ruled-words";
+import { crossedFromPieces, withRuledWordsRead, wordsCrossedByRulings } from "./ruled-words";
+import { RULED_WORD_SETTINGS } from "./settings";
 
 const vertical = (pos: number, start = 100, end = 300): Ruling => ({ orientation: "v", pos, start, end });
 

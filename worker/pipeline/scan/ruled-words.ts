@@ -9,20 +9,7 @@
 import type { BBox } from "../../../lib/result/schema";
 import type { Ruling } from "../types";
 import type { Word } from "../ocr/types";
-
-export const RULED_WORD_SETTINGS = {
-  /** A ruling runs through a word when it passes at least this many of the word's glyph widths
-   * (its width over its characters) inside either end: a ruling at the end is glued, not inside. */
-  insideGlyphs: 0.75,
-  /** The piece between two rulings leaves this many points clear of each ruling (a scanned
-   * ruling is 1-2 pixels of a 200 dpi scan, ~0.5 pt, blurred to ~1 pt). */
-  rulingClearPt: 1,
-  /** ...and is read when at least this many glyph widths wide (a one-digit value is one). */
-  minPieceGlyphs: 0.8,
-  /** The crop reaches this share of the word's height above and below it (Tesseract needs some
-   * paper around a line to find it). */
-  padHeights: 0.3,
-} as const;
+import { RULED_WORD_SETTINGS } from "./settings";
 
 export type RuledWordSettings = { readonly [K in keyof typeof RULED_WORD_SETTINGS]: number };
 

@@ -2,10 +2,12 @@
 // table, prose and figure stages run on them (issue 4). Words come from one OCR reading (the
 // structure source; the other OCR reading then verifies its values in the reconciler), rulings
 // from long thin runs of ink in the render (raster rulings). Nothing here reads the text layer.
-export { renderToRulings, RASTER_RULINGS, type RasterRulingSettings } from "./raster-rulings";
+export { renderToRulings } from "./raster-rulings";
+export { RASTER_RULINGS, type RasterRulingSettings } from "./settings";
 import type { Word as OcrWord } from "../ocr/types";
 import type { Box, Ruling, Word } from "../types";
 import { isRulingNoise } from "../reconcile/words-in-box";
+import { RULING_GLUE } from "./settings";
 
 /** Characters OCR reads a vertical ruling as, when the ruling touches a word. Not parentheses:
  * a negative amount "(1,234)" right-aligned against a column's ruling is common in accounts, and
@@ -43,13 +45,6 @@ export function withoutGluedRulings(word: OcrWord, rulings: readonly Ruling[], g
   }
   return text === word.text ? word : { ...word, text, bbox: [x0, y0, x1, y1] };
 }
-
-export const RULING_GLUE = {
-  /** How far beside a character's share of the word box a ruling may pass and still be that
-   * character, in character widths (OCR boxes are tight to the ink, a ruling's centre is half
-   * its 0.5-1.5 pt width inside it). */
-  glyphTolerance: 0.25,
-};
 
 /** OCR words as pipeline words: every word of one text line gets the line's vertical extent (OCR
  * boxes are tight to the ink, so "42" and "Total" on one line would otherwise differ in height and

@@ -3,16 +3,7 @@
 // sheared by its own skew and flat otherwise; the angle whose profile has the most energy in its
 // differences between neighbouring rows wins. A coarse search over +-maxDeg, then a fine one around
 // the best coarse angle. Works on a binary ink mask, subsampled: ~10 ms a page.
-export interface SkewSettings {
-  /** Search range, degrees either way (issue 15: at least +-5). */
-  maxDeg: number;
-  coarseStepDeg: number;
-  fineStepDeg: number;
-  /** The mask is read every `sample` pixels in x and y (a 200 dpi page at 2: ~100 dpi). */
-  sample: number;
-}
-
-export const SKEW_SETTINGS: SkewSettings = { maxDeg: 7, coarseStepDeg: 0.25, fineStepDeg: 0.02, sample: 2 };
+import { SKEW_SETTINGS, type SkewSettings } from "./settings";
 
 /** Ink pixel coordinates of a binary mask (1 = ink), sampled every `sample` pixels. */
 function inkPoints(ink: Uint8Array, width: number, height: number, sample: number): { xs: Float64Array; ys: Float64Array } {

@@ -15,71 +15,7 @@ import type { PageRender } from "../render/render-page";
 import { renderToGrey } from "../render/render-page";
 import type { Word } from "../ocr/types";
 import type { Ruling } from "../types";
-
-export const STANDING_LINE_SETTINGS = {
-  /** A word counts as a piece of a standing line when it is at most this many line heights wide
-   * (the page's line height: the median height of its confidently read lying words, mostly
-   * numbers in a table, so about a capital's height). A standing line is about one line height
-   * thick, more when its names are bold or larger than the values: its pieces measured 0.6-1.5 of
-   * it on the generated `vertical-header` scans. A lying word this narrow is one or two letters. */
-  pieceMaxWidthLines: 2,
-  /** ...and at least this many: a standing line's pieces measured 0.7-1.1 line heights wide; a
-   * scatter plot's markers, read as "+" and "*" stacks, 0.4 (3 pt at 7.9 on EU's eu-005). */
-  pieceMinWidthLines: 0.5,
-  /** ...and not a confidently read word lying on its side (wider than tall, at least this sure):
-   * that is upright text, whatever its width. */
-  lyingSureFrom: 0.9,
-  /** Pieces join a stack when their x ranges overlap by at least this share of the narrower... */
-  stackOverlapShare: 0.5,
-  /** ...and the vertical gap between them is at most this many line heights (a standing word's
-   * pieces touch or overlap; rows of a table are 0.2-1 line heights apart, so rows of one-digit
-   * values may stack too: standingPieceLines and the turned reading tell them apart). */
-  stackGapLines: 0.5,
-  /** A piece of one character stands on end when it is taller than this many line heights (a
-   * glyph is at most ~1.3 line heights, a capital's height being ~1; Tesseract's one-glyph boxes
-   * of a standing name measured 2.5+ on `vertical-header-0`). */
-  standingPieceLines: 1.5,
-  /** A word read whole while standing is at least this many times taller than wide ("Retail" is
-   * 19 x 8 pt; an upright word of three letters is wider than tall). */
-  standingWordAspect: 1.5,
-  /** Pieces stacked at least this many line heights tall (two glyphs) seed a stack... */
-  minSeedLines: 1.5,
-  /** ...which is a candidate when, grown along its ink, it is at least this many line heights
-   * tall (three glyphs or more) and at least twice as tall as wide. */
-  minStackLines: 2.5,
-  /** Ink above and below a stack within its x range, gaps of at most this many line heights,
-   * belongs to it too (a piece Tesseract joined with its neighbours' glyphs into a wide word, or
-   * left out): word gaps of a standing name are ~0.3 line heights. */
-  extendGapLines: 0.4,
-  /** ...up to a row inked across this share of the stack's width and a line height either side
-   * of it: a ruling, not text. */
-  rulingRowShare: 0.8,
-  /** Beside the stacks, a column of pixels is a standing line's when at least this many line
-   * heights of it are inked in the stacks' band of rows (a standing line's strokes ink 30-50% of
-   * its length; paper noise on the levelled page far less)... */
-  unreadColumnMinLines: 0.5,
-  /** ...and inked columns at most this many line heights apart are one line (glyphs of a line
-   * touch; two names stand a column's padding apart, 0.8+ line heights). */
-  unreadColumnGapLines: 0.3,
-  /** Read words, stacks and vertical rulings are cleared with this margin (points). */
-  rulingClearPt: 1.5,
-  /** A pixel is ink below this grey level (the prepared page: paper white, toner black). */
-  inkBelow: 128,
-  /** The crop read turned reaches this many line heights beyond the stack on either side. */
-  cropPadLines: 0.3,
-  /** A turned reading replaces the words in its crop when it has a word of at least this many
-   * letters or digits, their mean confidence (each word weighted by its characters) is at least
-   * this high, and it has more sure characters (characters times that mean) than the words it replaces: a
-   * column of values read upright keeps its reading, a name Tesseract read in part standing
-   * ("density" of "Population density") is read whole. On the generated `vertical-header` scans
-   * the turned readings of names measured 0.94-0.97, the wrong turn's 0-0.68. */
-  minChars: 3,
-  acceptConfidence: 0.75,
-  /** An unsure upright word (under lyingSureFrom) at least this share of whose box lies on lines
-   * read turned is a piece of them too: "Fos" over two names of `vertical-header-0` lay 22% on one
-   * and 28% on the other; a word beside a standing line touches its padded crop far less. */
-  junkCoveredShare: 0.4,
-} as const;
+import { STANDING_LINE_SETTINGS } from "./settings";
 
 export type StandingLineSettings = { readonly [K in keyof typeof STANDING_LINE_SETTINGS]: number };
 

@@ -14,77 +14,7 @@ import { withoutLongRuns } from "./page-orientation";
 import { backgroundOf, blockOfEach } from "./flatten-background";
 import { renderToRulings } from "./raster-rulings";
 import type { Word } from "../ocr/types";
-
-export const UNREAD_BLOCK_SETTINGS = {
-  /** A pixel of the prepared page (levelled to white paper and black toner) is ink when it is this
-   * many grey levels darker than its background (the lightest grey within `backgroundWindowPt`,
-   * closed: flatten-background.ts's backgroundOf):
-   * text is ~200 levels below white paper, and still ~100 below a mid-grey band (zebra rows, a
-   * shaded header at ~130-170), where a fixed level of 128 took the band's text for paper or the
-   * whole band for ink (then for a long run, a ruling, and cleared with its text). */
-  inkContrast: 90,
-  /** ...the background window: wider than a bold glyph's stroke (~1 pt), so the paper or the
-   * tint between strokes is found (flatten-background.ts's value). */
-  backgroundWindowPt: 3,
-  /** Runs of ink longer than this (points) are rulings and frames (page-orientation.ts's value). */
-  rulingRunPt: 30,
-  /** Ink within this many points of a word the first reading found is that word's. */
-  wordMarginPt: 1.5,
-  /** The page is looked at in cells of this many points: ink of a cell with at least
-   * `cellInkShare` of its pixels inked counts (a speck of noise does not fill a cell's 10%). */
-  cellPt: 1,
-  cellInkShare: 0.1,
-  /** Inked cells closer than this many points on a line join into one piece (a word's letters
-   * and a number's digits are < 1 pt apart; two table columns are 10+ pt apart). */
-  joinGapPt: 3,
-  /** A piece of text is at least this tall and this much ink (square points): a dash is ~0.6 pt
-   * tall, so it is not re-read on its own (empty-slots.ts reads those), a digit of 7 pt type ~5 pt. */
-  minHeightPt: 3.5,
-  minInkPt2: 3,
-  /** ...and at most this tall: taller blobs are pictures, logos, chart areas. */
-  maxHeightPt: 30,
-  /** ...and at most this share of its box inked: a line of text is 20-50% ink in its box, the end
-   * of a shaded band seen against the paper beyond it (where the background window takes in the
-   * paper, inkContrast) is solid. */
-  maxInkShare: 0.7,
-  /** Pixels within this many points of a ruling found in the image (raster-rulings.ts) are the
-   * ruling's: rulings are 0.5-1.5 pt wide. */
-  rulingMarginPt: 1.5,
-  /** A piece is read again only when no word the reading found lies within this many points of
-   * it: ink beside a read word is that word's (its glyph edges, a mark its box left out), and a
-   * dropped column or row stands a column gap or a line gap (5+ pt at 8 pt type) from what was
-   * read. Measured on the EU realistic scans: without it, pieces beside read words turned right
-   * cells wrong (eu-002 F1 0.963 -> 0.870, eu-004 0.959 -> 0.925). */
-  isolationPt: 4,
-  /** ...except a piece at least this tall (a line of 7 pt type's digits is ~5 pt; a mark, a
-   * glyph's edge or a descender is less) whose middle lies above or below the word's box: that
-   * is the next line's text, not the word's. */
-  ownLineMinPt: 5,
-  /** Padding of a piece's crop (points; the mosaic shaves 1 pt off each side). */
-  padPt: 3,
-  /** Only words read there with at least this confidence are kept: a crop of a chart's ink or a
-   * stamp reads as low-confidence junk. */
-  minConfidence: 0.6,
-  /** The words read in the pieces join the page's reading only when they are at least this share
-   * of the words it read (or it read none): that is a layout analysis that dropped whole blocks.
-   * A few pieces on a page read otherwise whole are marks, superscripts, a chart's labels, which
-   * the cells' own checks handle (empty-slots.ts, unread-ink.ts), and adding them cost EU: with
-   * every piece kept F1 0.876 -> 0.869 (eu-023 0.908 -> 0.667: words read twice). Measured on the
-   * EU realistic scans, 111 pages: at most 0.12 (14 pieces' words against 114 read); generated
-   * pages that lost their value columns: 0.83 (30 against 36), 9.3, and pages with no word read. */
-  minAddedShare: 0.25,
-  /** ...or, below that share, the words that stack into a block of at least this many lines (a
-   * table's stub column of six names beside 48 values read is 0.12 of them: generated
-   * `multi-level-header` and `flush-left-bands` scans lost their stub columns so). Marks,
-   * superscripts and a chart's scattered labels are a line each; three lines is the fewest a
-   * column of a table has (a one-row table has no column to lose). */
-  minBlockLines: 3,
-  /** Words are one block when they overlap across and the gap between their lines is at most this
-   * many word heights (OCR boxes are the ink: ~0.7 em. A table's rows at a pitch of 1.2-2 em
-   * leave gaps of 0.7-1.9 box heights; generated `flush-left-bands` 1.0; a chart's axis labels,
-   * 20-40 pt apart at 8 pt, 2.5+), or when they are on one line at most `joinGapPt` apart. */
-  blockLineGap: 2,
-};
+import { UNREAD_BLOCK_SETTINGS } from "./settings";
 
 /** Whether the words read in the pieces are a dropped block's (see minAddedShare). */
 export function isDroppedBlock(added: number, read: number, settings = UNREAD_BLOCK_SETTINGS): boolean {
