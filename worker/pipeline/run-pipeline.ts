@@ -36,6 +36,7 @@ import { textRulesToRulings } from "./readers/typewriter-rules";
 import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
 import { doubtConfusableTokens } from "./scan/confusable-tokens";
 import { doubtOffFormatNumbers } from "./scan/column-format";
+import { showReadingsThatAddUp } from "./scan/column-sums";
 import { applyScanTransform, type ScanTransform } from "./scan/prepare-scan";
 import { extractionToPage, graphicsToPrepared } from "./scan/map-to-page";
 import { readTableIndexes } from "./scan/unread-tables";
@@ -279,7 +280,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                   // Tokens mixing letters and digits, and numbers off their column's format, both
                   // families may read alike and wrongly (scan/confusable-tokens.ts, scan/column-format.ts).
                   const doubted = doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? [])));
-                  return { ...doubtOffFormatNumbers(doubted, settings), index: k };
+                  // A disputed number shows the reading that makes a total add up (scan/column-sums.ts).
+                  return { ...showReadingsThatAddUp(doubtOffFormatNumbers(doubted, settings), settings), index: k };
                 });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }

@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-26.2";
+export const SETTINGS_VERSION = "2026-11-28.1";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -420,6 +420,11 @@ sideLabelAlignEm: 0.5,
    * leading "0." of three ("0.4%" read "4%"), five of eight kept the format; 0.75 (three in four)
    * let all three stand verified, 0.6 doubts them. */
   columnFormatMajorityShare: 0.6,
+  // scan/column-sums.ts (issue 15: the reading of a disputed number that makes a total add up)
+  /** A total counts only when it has at least this many digits: a one-digit total is the sum of
+   * two or more small counts by chance too often (in a column of counts 0-9, "5" next to "2" and
+   * "3"). A rule of thumb, not tuned; the switches it allows are counted in the README. */
+  scanSumMinTotalDigits: 2,
 } as const;
 
 export type Settings = typeof SETTINGS;
