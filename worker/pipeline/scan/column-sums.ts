@@ -11,9 +11,8 @@
 // a neighbour exactly; a total of at least `scanSumMinTotalDigits` digits makes that rare, and an
 // alternative is taken only when it is the one reading of its cell that makes any total add up.
 import type { Cell, Table } from "../../../lib/result/schema";
-import type { Settings } from "../settings";
 
-type SumSettings = Pick<Settings, "scanSumMinTotalDigits">;
+type SumSettings = { readonly [K in "scanSumMinTotalDigits"]: number };
 
 /** A printed number as an integer count of its last decimal place, with that place. */
 export interface Amount {
