@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.1";
+export const SETTINGS_VERSION = "2026-11-28.2";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------

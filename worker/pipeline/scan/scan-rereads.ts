@@ -1,6 +1,7 @@
 // A scan's first reading, read again in crops by the same family where it is known to fail, in
 // order: ink it left unread (unread-blocks.ts), words a vertical ruling runs through
-// (ruled-words.ts), and lines standing on end (standing-lines.ts). Each step finds its crops on the
+// (ruled-words.ts), lines standing on end (standing-lines.ts), and small raised footnote marks
+// read as punctuation (raised-marks.ts). Each step finds its crops on the
 // prepared page and reads them (`read`, the costly part, cached by the caller under `version`),
 // then puts what they read into the page's words (`apply`, cheap and pure, run on cached readings
 // too). OcrReaders runs them with its cache (ocr/read-page-ocr.ts); the stage bench runs the same
@@ -14,6 +15,7 @@ import { renderToRulings } from "./raster-rulings";
 import { isDroppedBlock, unreadInkPieces, wordsFromPieces, wordsOfDroppedBlocks } from "./unread-blocks";
 import { crossedFromPieces, withRuledWordsRead, wordsCrossedByRulings } from "./ruled-words";
 import { lineHeightOf, pieceStacks, standingLineCrops, withStandingLines } from "./standing-lines";
+import { marksOfCrops, mayHaveRaisedMarks, raisedMarkCrops, withRaisedMarksRead } from "./raised-marks";
 
 /** Reads crops (points) of a render; throws when the engine fails. */
 export type CropReader = (render: PageRender, crops: readonly BBox[]) => Promise<Word[]>;
@@ -82,6 +84,22 @@ export const STANDING_LINES: ScanReread = {
   },
 };
 
+/** Footnote marks set small and raised after a word, which the page's reading took for a quote,
+ * a degree sign or a registered mark, read again alone. */
+export const RAISED_MARKS: ScanReread = {
+  version: "raised-marks-1",
+  worthLooking: mayHaveRaisedMarks,
+  async read(render, words, readCrops) {
+    const crops = raisedMarkCrops(words, render).map((mark) => mark.crop);
+    return { crops, words: crops.length === 0 ? [] : await readCrops(render, crops) };
+  },
+  apply(words, read) {
+    // The marks are found again on the words (cheap, pure): the crops are theirs, in order.
+    return read.crops.length === 0 ? [...words] : withRaisedMarksRead(words, marksOfCrops(words, read.crops), read.words);
+  },
+};
+
 /** The steps, in the order they run: the ruled words' pieces are cut from words the unread ink
- * may have added, and the standing lines are found among the words the other two left. */
-export const SCAN_REREADS: readonly ScanReread[] = [UNREAD_PIECES, RULED_WORDS, STANDING_LINES];
+ * may have added, the standing lines are found among the words the other two left, and the marks
+ * are looked for on every word the page ends with. */
+export const SCAN_REREADS: readonly ScanReread[] = [UNREAD_PIECES, RULED_WORDS, STANDING_LINES, RAISED_MARKS];

@@ -334,3 +334,30 @@ export interface RasterRulingSettings {
 }
 
 export const RASTER_RULINGS: RasterRulingSettings = { inkBelow: 160, minLengthPt: 18, maxThicknessPt: 3, bridgePt: 1, textThinShare: 0.82, textGapShare: 0.042 };
+
+// --- raised-marks.ts -----------------------------------------------------------------------
+export const RAISED_MARK_SETTINGS = {
+  /** A pixel of the prepared page (paper white, toner black) is ink below this grey level
+   * (standing-lines.ts's value). */
+  inkBelow: 128,
+  /** The word's last run of ink is a mark when at most this many word heights wide: a footnote
+   * mark of one or two glyphs set at 55-70% of the body size measured 1.7-3.4 pt on 6-8 pt tall
+   * words of the generated `marker-values` scans; a quote glued to a word's last letter (no blank
+   * column between them) makes a run as wide as the word ("Tomatoes’": 21 pt), which is left. */
+  maxWidthHeights: 0.8,
+  /** ...and when its lowest ink is at least this many word heights above the word box's bottom: a
+   * superscript sits a third of an em up, about half a digit's height; a full stop or a comma
+   * (not look-alikes anyway) sits on the baseline. */
+  minRaisedHeights: 0.25,
+  /** The crop around the mark's run (points): a little paper to each side, the word's full height
+   * and some above it (superscripts reach over the cap height). The mosaic shaves up to 1 pt off
+   * each side (ocr/settings.ts crops.insetPt); these are the margins the crops were measured with
+   * (2026-11-28, `marker-values` scans: 9 of 10 marks read right, the tenth at confidence 0.27). */
+  sidePadPt: 0.8,
+  topPadPt: 1.5,
+  bottomPadPt: 0.5,
+  /** A mark's reading replaces the look-alike only when Tesseract is at least this sure of it:
+   * the right marks measured 0.66-0.96, the one wrong ("P" for a mark of "3.1.5 p" read as "315°")
+   * 0.27. */
+  minConfidence: 0.6,
+} as const;
