@@ -37,6 +37,8 @@ test("a word ending in a quote or degree look-alike whose last ink is a small ra
 test("no crop for a word without a look-alike, a mark on the baseline, a run too wide, or a run touching the word", () => {
   const cases: Array<{ text: string; ink: BBox[] }> = [
     { text: "10.2", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    // An asterisk is a mark Tesseract reads right in context: left as it is.
+    { text: "1992*", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
     // On the baseline: a full stop or a low comma, not a superscript.
     { text: "10.2'", ink: [[20, 10, 34, 17], [35, 14, 37, 17]] },
     // As wide as a word: the quote glued to a word, seen as one run after a gap.
@@ -50,6 +52,7 @@ test("no crop for a word without a look-alike, a mark on the baseline, a run too
   }
   assert.equal(mayHaveRaisedMarks([word("10.2", [0, 0, 1, 1]), word("°", [0, 0, 1, 1])]), false);
   assert.equal(mayHaveRaisedMarks([word("63.8°", [0, 0, 1, 1])]), true);
+  assert.equal(mayHaveRaisedMarks([word("Q1 2010**", [0, 0, 1, 1])]), false);
 });
 
 test("a confident reading of a letter or digit in the crop replaces the look-alike after a space; anything else leaves the word", () => {

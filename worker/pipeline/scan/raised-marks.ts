@@ -15,8 +15,10 @@ import type { Word } from "../ocr/types";
 import { RAISED_MARK_SETTINGS } from "./settings";
 
 /** Glyphs a raised footnote mark is misread as: quotes and apostrophes, degree and ordinal signs,
- * registered and trade marks, superscript digits, an asterisk, bullets. */
-const MARK_LOOKALIKE = /[’'"°®™*ªº`´‘^¹²³”“•·]+$/u;
+ * registered and trade marks, superscript digits, bullets. Not an asterisk: that is a footnote
+ * mark of its own, which Tesseract reads right in context and as "x" or "4" alone (EU realistic
+ * scans: "1992*" and "Q1 2010**" lost their asterisks to it while it was in this list). */
+const MARK_LOOKALIKE = /[’'"°®™ªº`´‘^¹²³”“•·]+$/u;
 
 /** A degree sign reads as a letter o or a zero when cropped alone: that is a degree, not a mark. */
 const DEGREE_READINGS = /^[oO0]$/;
@@ -84,7 +86,7 @@ export function withRaisedMarksRead(words: readonly Word[], marks: readonly Rais
     });
     if (inside.length !== 1) continue;
     const text = inside[0]!.text.trim();
-    if (!/^[A-Za-z0-9*]{1,3}$/.test(text) || inside[0]!.confidence < settings.minConfidence) continue;
+    if (!/^[A-Za-z0-9]{1,3}$/.test(text) || inside[0]!.confidence < settings.minConfidence) continue;
     const word = words[mark.word]!;
     const glyph = MARK_LOOKALIKE.exec(word.text)?.[0] ?? "";
     if (glyph.includes("°") && DEGREE_READINGS.test(text)) continue;
