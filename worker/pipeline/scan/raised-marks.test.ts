@@ -37,6 +37,10 @@ test("a word ending in a quote or degree look-alike whose last ink is a small ra
 test("no crop for a word without a look-alike, a mark on the baseline, a run too wide, or a run touching the word", () => {
   const cases: Array<{ text: string; ink: BBox[] }> = [
     { text: "10.2", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    // A quote or an apostrophe after a letter is what it looks like (a possessive, a closing
+    // quote), however raised and apart.
+    { text: "farmers’", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    { text: "said”", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
     // An asterisk is a mark Tesseract reads right in context: left as it is.
     { text: "1992*", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
     // On the baseline: a full stop or a low comma, not a superscript.
@@ -53,6 +57,8 @@ test("no crop for a word without a look-alike, a mark on the baseline, a run too
   assert.equal(mayHaveRaisedMarks([word("10.2", [0, 0, 1, 1]), word("°", [0, 0, 1, 1])]), false);
   assert.equal(mayHaveRaisedMarks([word("63.8°", [0, 0, 1, 1])]), true);
   assert.equal(mayHaveRaisedMarks([word("Q1 2010**", [0, 0, 1, 1])]), false);
+  assert.equal(mayHaveRaisedMarks([word("farmers’", [0, 0, 1, 1])]), false);
+  assert.equal(mayHaveRaisedMarks([word("1,234’", [0, 0, 1, 1])]), true);
 });
 
 test("a confident reading of a letter or digit in the crop replaces the look-alike after a space; anything else leaves the word", () => {

@@ -3,8 +3,9 @@
 // first reading Tesseract reads such a mark as part of its word, and as the punctuation it most
 // resembles at that size and height: "10.2"", "63.8°", "Rapeseed®", "Estonia’". Cropped alone, the
 // same glyph is read for what it is ("r", "e", "6"): on the generated `marker-values` scans nine
-// of ten such crops read the right mark. So a word of the first reading that ends in such a glyph,
-// where the glyph is a raised run of ink of its own (a blank column of pixels before it), has that
+// of ten such crops read the right mark. So a word of the first reading that ends in such a glyph
+// (a quote or an apostrophe only after a digit: after a letter it is a possessive or a closing
+// quote), where the glyph is a raised run of ink of its own (a blank column of pixels before it), has that
 // run read again as a crop, and a confident reading of one to three letters or digits replaces the
 // glyph, set apart by a space as the text layer's superscripts are (geometry/superscripts.ts).
 // The word keeps its box; the second family reads the cell's line as before, so the cell is
@@ -19,6 +20,22 @@ import { RAISED_MARK_SETTINGS } from "./settings";
  * mark of its own, which Tesseract reads right in context and as "x" or "4" alone (EU realistic
  * scans: "1992*" and "Q1 2010**" lost their asterisks to it while it was in this list). */
 const MARK_LOOKALIKE = /[’'"°®™ªº`´‘^¹²³”“•·]+$/u;
+
+/** Quotes and apostrophes end ordinary words too (a possessive, a closing quote in prose), where
+ * they are what they look like: they count as a mark's look-alike only after a digit ("10.2"",
+ * "1,234’"). The other look-alikes end no ordinary word. */
+const QUOTE_LIKE = /^[’'"”“‘`´]+$/u;
+
+/** The stem and look-alike glyphs of a word that may end in a misread mark, else null. */
+function lookalikeEnding(word: Word): { stem: string; glyph: string } | null {
+  if (word.dir !== undefined) return null;
+  const glyph = MARK_LOOKALIKE.exec(word.text)?.[0];
+  if (!glyph) return null;
+  const stem = word.text.slice(0, word.text.length - glyph.length);
+  if (stem.trim() === "") return null;
+  if (QUOTE_LIKE.test(glyph) && !/\d$/.test(stem)) return null;
+  return { stem, glyph };
+}
 
 /** A degree sign reads as a letter o or a zero when cropped alone: that is a degree, not a mark. */
 const DEGREE_READINGS = /^[oO0]$/;
@@ -36,8 +53,7 @@ export function raisedMarks(words: readonly Word[], grey: Uint8Array, render: Pa
   const marks: RaisedMark[] = [];
   const s = render.scale;
   words.forEach((word, index) => {
-    const stem = word.text.replace(MARK_LOOKALIKE, "");
-    if (word.dir !== undefined || stem === word.text || stem.trim() === "") return;
+    if (!lookalikeEnding(word)) return;
     const [x0, y0, x1, y1] = word.bbox;
     const px0 = Math.max(0, Math.floor(x0 * s));
     const px1 = Math.min(render.width, Math.ceil(x1 * s));
@@ -88,9 +104,9 @@ export function withRaisedMarksRead(words: readonly Word[], marks: readonly Rais
     const text = inside[0]!.text.trim();
     if (!/^[A-Za-z0-9]{1,3}$/.test(text) || inside[0]!.confidence < settings.minConfidence) continue;
     const word = words[mark.word]!;
-    const glyph = MARK_LOOKALIKE.exec(word.text)?.[0] ?? "";
-    if (glyph.includes("°") && DEGREE_READINGS.test(text)) continue;
-    out[mark.word] = { ...word, text: `${word.text.slice(0, word.text.length - glyph.length)} ${text}`, confidence: Math.min(word.confidence, inside[0]!.confidence) };
+    const ending = lookalikeEnding(word);
+    if (!ending || (ending.glyph.includes("°") && DEGREE_READINGS.test(text))) continue;
+    out[mark.word] = { ...word, text: `${ending.stem} ${text}`, confidence: Math.min(word.confidence, inside[0]!.confidence) };
   }
   return out;
 }
@@ -102,7 +118,7 @@ export function marksOfCrops(words: readonly Word[], crops: readonly BBox[]): Ra
   for (const crop of crops) {
     const mx = (crop[0] + crop[2]) / 2;
     const my = (crop[1] + crop[3]) / 2;
-    const word = words.findIndex((w) => w.dir === undefined && MARK_LOOKALIKE.test(w.text) && mx >= w.bbox[0] && mx <= w.bbox[2] && my >= w.bbox[1] && my <= w.bbox[3]);
+    const word = words.findIndex((w) => lookalikeEnding(w) !== null && mx >= w.bbox[0] && mx <= w.bbox[2] && my >= w.bbox[1] && my <= w.bbox[3]);
     if (word >= 0) marks.push({ word, crop });
   }
   return marks;
@@ -110,7 +126,7 @@ export function marksOfCrops(words: readonly Word[], crops: readonly BBox[]): Ra
 
 /** Whether any word ends in a mark look-alike (else there is nothing to look at). */
 export function mayHaveRaisedMarks(words: readonly Word[]): boolean {
-  return words.some((w) => w.dir === undefined && MARK_LOOKALIKE.test(w.text) && w.text.replace(MARK_LOOKALIKE, "").trim() !== "");
+  return words.some((w) => lookalikeEnding(w) !== null);
 }
 
 /** The crops of `raisedMarks` for a render. */

@@ -87,7 +87,7 @@ export const STANDING_LINES: ScanReread = {
 /** Footnote marks set small and raised after a word, which the page's reading took for a quote,
  * a degree sign or a registered mark, read again alone. */
 export const RAISED_MARKS: ScanReread = {
-  version: "raised-marks-2",
+  version: "raised-marks-3",
   worthLooking: mayHaveRaisedMarks,
   async read(render, words, readCrops) {
     const crops = raisedMarkCrops(words, render).map((mark) => mark.crop);
