@@ -30,7 +30,7 @@ import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } fr
 import { bandBoxes } from "./reconcile/cell-units";
 import { reconcileInFrame } from "./reconcile/in-reading-frame";
 import { boxToFrame } from "./geometry/page-orientation";
-import { renderPage as renderForRulings, renderToGrey, type PageRender } from "./render/render-page";
+import { renderPage as renderForRulings, sharedGrey, type PageRender } from "./render/render-page";
 import { ocrWordsToPageWords, renderToRulings } from "./scan/scanned-page";
 import { textRulesToRulings } from "./readers/typewriter-rules";
 import { doubtCellsBesideUnreadInk } from "./scan/unread-ink";
@@ -267,7 +267,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 const second = worked["ocr-2"].words;
                 // A slot still empty whose image holds a mark: its neighbours are in doubt
                 // (scan/unread-marks.ts).
-                const grey = scanImage ? renderToGrey(scanImage) : null;
+                const grey = scanImage ? sharedGrey(scanImage) : null;
                 const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
                   grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings, settings)) : table;
                 // A verified cell whose line holds ink beside its words that neither family read

@@ -8,7 +8,7 @@
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { SETTINGS } from "../../pipeline/settings";
 import { extractPage, readPage } from "../../pipeline/extract-page";
-import { renderPageForOcr, renderToGrey } from "../../pipeline/render/render-page";
+import { renderPageForOcr, sharedGrey } from "../../pipeline/render/render-page";
 import { emptySlotsOf, fillEmptySlots } from "../../pipeline/scan/empty-slots";
 import { doubtNeighboursOfMarks, slotsWithUnreadMarks } from "../../pipeline/scan/unread-marks";
 import { doubtCellsBesideUnreadInk } from "../../pipeline/scan/unread-ink";
@@ -88,7 +88,7 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
         const crops = [...lines, ...slots.flat().map((slot) => slot.box)];
         const second = await timed(`ocr-2 cell line crops and empty slots (${lines.length} lines, ${crops.length - lines.length} slots)`, () => new PooledPaddle(pool).readCrops(render, crops));
         await timed("reconciliation (value and structure votes, unread marks and ink)", () => {
-          const grey = renderToGrey(render);
+          const grey = sharedGrey(render);
           const wordBoxes = readings.words.map((w) => w.box);
           const tables = extraction.tables.map((t, i) => {
             const voted = fillEmptySlots(reconcileTable(t, "ocr-1", { "ocr-2": second }), slots[i] ?? [], second);

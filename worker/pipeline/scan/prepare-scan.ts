@@ -6,7 +6,7 @@
 // rulings, cells) is in the prepared page's coordinates; ScanTransform maps boxes back onto the
 // original page, where they are reported.
 import type { PageRender } from "../render/render-page";
-import { renderToGrey } from "../render/render-page";
+import { sharedGrey, withSharedGrey } from "../render/render-page";
 import type { BBox } from "../../../lib/result/schema";
 import { estimateSkewDeg } from "./skew-angle";
 import { isSideways, isUpsideDown } from "./page-orientation";
@@ -182,7 +182,7 @@ function greyToRender(base: PageRender, grey: Uint8Array, width: number, height:
     rgba[o] = rgba[o + 1] = rgba[o + 2] = grey[i]!;
     rgba[o + 3] = 255;
   }
-  return { ...base, width, height, widthPt: transform.widthPt, heightPt: transform.heightPt, rgba };
+  return withSharedGrey({ ...base, width, height, widthPt: transform.widthPt, heightPt: transform.heightPt, rgba }, grey);
 }
 
 /** Finds the page's orientation and skew and returns the prepared render with its transform:
@@ -190,7 +190,7 @@ function greyToRender(base: PageRender, grey: Uint8Array, width: number, height:
  * on the straightened lines, whether the page is upside down (a half turn about the centre
  * commutes with the deskew, so it joins the quarter turns). */
 export function prepareScan(render: PageRender): { render: PageRender; transform: ScanTransform } {
-  const clean = denoise(renderToGrey(render), render.width, render.height);
+  const clean = denoise(sharedGrey(render), render.width, render.height);
   const threshold = otsuThreshold(clean);
   let quarterTurns: 0 | 1 | 2 | 3 = isSideways(inkMask(clean, threshold), render.width, render.height) ? 1 : 0;
   let turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
@@ -208,7 +208,7 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
  * (the reading showed the guess wrong: scan/quarter-turn-check.ts); the skew is found afresh in
  * that orientation. */
 export function prepareScanTurned(render: PageRender, quarterTurns: ScanTransform["quarterTurns"]): { render: PageRender; transform: ScanTransform } {
-  const clean = denoise(renderToGrey(render), render.width, render.height);
+  const clean = denoise(sharedGrey(render), render.width, render.height);
   const threshold = otsuThreshold(clean);
   const turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
   const transform = transformFor(render, quarterTurns, estimateSkewDeg(inkMask(turned.grey, threshold), turned.width, turned.height));
@@ -230,13 +230,13 @@ function transformFor(render: PageRender, quarterTurns: ScanTransform["quarterTu
 /** The prepared render for a transform found earlier (a cached reading's): the same pixels
  * prepareScan made, without searching again. */
 export function applyScanTransform(render: PageRender, transform: ScanTransform): PageRender {
-  const clean = denoise(renderToGrey(render), render.width, render.height);
+  const clean = denoise(sharedGrey(render), render.width, render.height);
   return applyPrepared(render, clean, otsuThreshold(clean), transform, rotateQuarter(clean, render.width, render.height, transform.quarterTurns));
 }
 
 function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number, transform: ScanTransform, denoised: { grey: Uint8Array; width: number; height: number }): PageRender {
   // The angles come from the denoised page; OCR reads the page as scanned unless denoiseForOcr.
-  const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(renderToGrey(render), render.width, render.height, transform.quarterTurns);
+  const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(sharedGrey(render), render.width, render.height, transform.quarterTurns);
   const straight = Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
   const flat = SCAN_PREP_SETTINGS.flattenTints
     ? flattenBackground(straight, turned.width, turned.height, Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)), SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin)

@@ -11,7 +11,7 @@
 // The word keeps its box; the second family reads the cell's line as before, so the cell is
 // verified only when it read the mark too.
 import type { BBox } from "../../../lib/result/schema";
-import { renderToGrey, type PageRender } from "../render/render-page";
+import { sharedGrey, type PageRender } from "../render/render-page";
 import type { Word } from "../ocr/types";
 import { RAISED_MARK_SETTINGS } from "./settings";
 
@@ -131,5 +131,5 @@ export function mayHaveRaisedMarks(words: readonly Word[]): boolean {
 
 /** The crops of `raisedMarks` for a render. */
 export function raisedMarkCrops(words: readonly Word[], render: PageRender): RaisedMark[] {
-  return raisedMarks(words, renderToGrey(render), render);
+  return raisedMarks(words, sharedGrey(render), render);
 }

@@ -15,7 +15,7 @@
 // (`textThinShare`, `textGapShare`). On the generated `multi-level-header` and
 // `flush-left-bands` scans such "rulings" under "Potatoes", "Country" and "51,130" cut the table
 // and hid its stub column from the re-read of unread ink (unread-blocks.ts).
-import { renderToGrey, type PageRender } from "../render/render-page";
+import { sharedGrey, type PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
 import { RASTER_RULINGS, type RasterRulingSettings } from "./settings";
 
@@ -43,7 +43,7 @@ export function renderToRulings(render: PageRender, settings: RasterRulingSettin
 }
 
 function searchRulings(render: PageRender, settings: RasterRulingSettings): Ruling[] {
-  const grey = renderToGrey(render);
+  const grey = sharedGrey(render);
   const { width, height, scale } = render;
   const ink = new Uint8Array(grey.length);
   for (let i = 0; i < grey.length; i++) ink[i] = grey[i]! < settings.inkBelow ? 1 : 0;

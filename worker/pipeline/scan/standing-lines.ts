@@ -12,7 +12,7 @@
 // row of "1"s that replaces nothing (EU realistic scans, eu-004: columns of hairlines).
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
-import { renderToGrey } from "../render/render-page";
+import { sharedGrey } from "../render/render-page";
 import type { Word } from "../ocr/types";
 import type { Ruling } from "../types";
 import { STANDING_LINE_SETTINGS } from "./settings";
@@ -208,7 +208,7 @@ export function standingLineCrops(words: readonly Word[], render: PageRender, ru
   const lineHeight = lineHeightOf(words, settings);
   const stacks = pieceStacks(words, lineHeight, settings);
   if (stacks.length === 0) return [];
-  const grey = renderToGrey(render);
+  const grey = sharedGrey(render);
   const pad = settings.cropPadLines * lineHeight;
   const seeds = [...stacks, ...unreadColumnsBeside(stacks, words, grey, render, rulings, lineHeight, settings)];
   const grown = mergeOverlapping(seeds.map((stack) => extendAlongInk(stack, grey, render, lineHeight, settings)));

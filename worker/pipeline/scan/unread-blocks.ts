@@ -9,7 +9,7 @@
 // reading. The page stays one family's reading: the second family still checks every value.
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
-import { renderToGrey } from "../render/render-page";
+import { sharedGrey } from "../render/render-page";
 import { withoutLongRuns } from "./page-orientation";
 import { backgroundOf, blockOfEach } from "./flatten-background";
 import { renderToRulings } from "./raster-rulings";
@@ -62,7 +62,7 @@ export function wordsOfDroppedBlocks<W extends Pick<Word, "bbox">>(words: readon
  * crop boxes in points. */
 export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "bbox">[], settings = UNREAD_BLOCK_SETTINGS): BBox[] {
   const { width, height, scale } = render;
-  const grey = renderToGrey(render);
+  const grey = sharedGrey(render);
   const { block, blocksWide, background } = backgroundOf(grey, width, height, Math.max(1, Math.round(settings.backgroundWindowPt * scale)), true);
   let ink: Uint8Array = new Uint8Array(width * height);
   const columnBlock = blockOfEach(width, block);
