@@ -23,6 +23,7 @@ import { makeRealisticScan } from "../worker/cli/eval/realistic-scans";
 import { tsvToWords } from "../worker/pipeline/ocr/tesseract-engine";
 import { OCR_SETTINGS } from "../worker/pipeline/ocr/settings";
 import { normalizeText } from "../worker/pipeline/tables/adjacency-relations";
+import { intersectRelations } from "../worker/cli/eval/adjacency";
 
 export interface TokenScore {
   hit: number;
@@ -30,19 +31,12 @@ export interface TokenScore {
   read: number;
 }
 
-/** Tokens of `read` matched one to one against `truth` (a multiset intersection). */
+const counts = (tokens: readonly string[]) => tokens.reduce((m, t) => m.set(t, (m.get(t) ?? 0) + 1), new Map<string, number>());
+
+/** Tokens of `read` matched one to one against `truth` (a multiset intersection, as the metric
+ * intersects relations). */
 export function scoreTokens(truth: readonly string[], read: readonly string[]): TokenScore {
-  const left = new Map<string, number>();
-  for (const t of truth) left.set(t, (left.get(t) ?? 0) + 1);
-  let hit = 0;
-  for (const t of read) {
-    const n = left.get(t) ?? 0;
-    if (n > 0) {
-      hit++;
-      left.set(t, n - 1);
-    }
-  }
-  return { hit, truth: truth.length, read: read.length };
+  return { hit: intersectRelations(counts(truth), counts(read)), truth: truth.length, read: read.length };
 }
 
 function gaussianBlur(grey: Float32Array, width: number, height: number, sigma: number): Float32Array {

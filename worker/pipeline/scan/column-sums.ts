@@ -107,8 +107,7 @@ function alternatives(cell: Cell): string[] {
 export function showReadingsThatAddUp(table: Table, settings: SumSettings): Table {
   const rows = table.rows;
   const nCols = Math.max(0, ...rows.map((r) => r.length));
-  const columnOf = (c: number) => rows.map((r) => entryOf(r[c]));
-  const columns = Array.from({ length: nCols }, (_, c) => columnOf(c));
+  const columns = Array.from({ length: nCols }, (_, c) => rows.map((r) => entryOf(r[c])));
   const lines = rows.map((r) => Array.from({ length: nCols }, (_, c) => entryOf(r[c])));
   const score = (r: number, c: number, entry: Amount): number => {
     const column = columns[c]!.slice();

@@ -13,6 +13,7 @@
 import type { BBox } from "../../../lib/result/schema";
 import { sharedGrey, type PageRender } from "../render/render-page";
 import type { Word } from "../ocr/types";
+import { boxCenter, isPointInBox } from "../geometry/box";
 import { RAISED_MARK_SETTINGS } from "./settings";
 
 /** Glyphs a raised footnote mark is misread as: quotes and apostrophes, degree and ordinal signs,
@@ -60,31 +61,23 @@ export function raisedMarks(words: readonly Word[], grey: Uint8Array, render: Pa
     const py0 = Math.max(0, Math.floor(y0 * s));
     const py1 = Math.min(render.height, Math.ceil(y1 * s));
     if (px1 - px0 < 3 || py1 - py0 < 3) return;
-    // The lowest inked row of each pixel column (-1: blank), from the right: the mark's run, then
-    // a blank column, then the rest of the word.
-    const bottom = (x: number) => {
-      for (let y = py1 - 1; y >= py0; y--) if (grey[y * render.width + x]! < settings.inkBelow) return y;
+    // The lowest inked row of each pixel column of the box (-1: blank). From the right: the
+    // mark's run, then a blank column, then the rest of the word.
+    const bottom = Array.from({ length: px1 - px0 }, (_, i) => {
+      for (let y = py1 - 1; y >= py0; y--) if (grey[y * render.width + px0 + i]! < settings.inkBelow) return y;
       return -1;
-    };
-    let right = px1 - 1;
-    while (right >= px0 && bottom(right) < 0) right--;
-    if (right < px0) return; // no ink
+    });
+    const right = bottom.findLastIndex((b) => b >= 0);
+    if (right < 0) return; // no ink
     let left = right;
-    let lowest = -1;
-    for (; left >= px0; left--) {
-      const b = bottom(left);
-      if (b < 0) break;
-      lowest = Math.max(lowest, b);
-    }
-    if (left < px0) return; // no blank column before the last run
-    let stemInk = left;
-    while (stemInk >= px0 && bottom(stemInk) < 0) stemInk--;
-    if (stemInk < px0) return; // the run is the whole word
+    while (left >= 0 && bottom[left]! >= 0) left--;
+    if (left < 0 || !bottom.slice(0, left).some((b) => b >= 0)) return; // the run is the whole word
+    const lowest = Math.max(...bottom.slice(left + 1, right + 1));
     const heightPt = y1 - y0;
     const widthPt = (right - left) / s;
     const raisedBy = (py1 - 1 - lowest) / s;
     if (widthPt > settings.maxWidthHeights * heightPt || raisedBy < settings.minRaisedHeights * heightPt) return;
-    marks.push({ word: index, crop: [(left + 1) / s - settings.sidePadPt, y0 - settings.topPadPt, (right + 1) / s + settings.sidePadPt, y1 + settings.bottomPadPt] });
+    marks.push({ word: index, crop: [(px0 + left + 1) / s - settings.sidePadPt, y0 - settings.topPadPt, (px0 + right + 1) / s + settings.sidePadPt, y1 + settings.bottomPadPt] });
   });
   return marks;
 }
@@ -94,12 +87,7 @@ export function raisedMarks(words: readonly Word[], grey: Uint8Array, render: Pa
 export function withRaisedMarksRead(words: readonly Word[], marks: readonly RaisedMark[], read: readonly Word[], settings = RAISED_MARK_SETTINGS): Word[] {
   const out = [...words];
   for (const mark of marks) {
-    const [cx0, cy0, cx1, cy1] = mark.crop;
-    const inside = read.filter((w) => {
-      const mx = (w.bbox[0] + w.bbox[2]) / 2;
-      const my = (w.bbox[1] + w.bbox[3]) / 2;
-      return mx >= cx0 && mx <= cx1 && my >= cy0 && my <= cy1;
-    });
+    const inside = read.filter((w) => isPointInBox(...boxCenter(w.bbox), mark.crop));
     if (inside.length !== 1) continue;
     const text = inside[0]!.text.trim();
     if (!/^[A-Za-z0-9]{1,3}$/.test(text) || inside[0]!.confidence < settings.minConfidence) continue;
@@ -116,9 +104,8 @@ export function withRaisedMarksRead(words: readonly Word[], marks: readonly Rais
 export function marksOfCrops(words: readonly Word[], crops: readonly BBox[]): RaisedMark[] {
   const marks: RaisedMark[] = [];
   for (const crop of crops) {
-    const mx = (crop[0] + crop[2]) / 2;
-    const my = (crop[1] + crop[3]) / 2;
-    const word = words.findIndex((w) => lookalikeEnding(w) !== null && mx >= w.bbox[0] && mx <= w.bbox[2] && my >= w.bbox[1] && my <= w.bbox[3]);
+    const [mx, my] = boxCenter(crop);
+    const word = words.findIndex((w) => lookalikeEnding(w) !== null && isPointInBox(mx, my, w.bbox));
     if (word >= 0) marks.push({ word, crop });
   }
   return marks;
