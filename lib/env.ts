@@ -4,6 +4,7 @@
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { isOcrEngineName, OCR_ENGINE_NAMES, type OcrEngineName } from "./ocr/engine-names";
 
 const MIB = 1024 * 1024;
 
@@ -15,15 +16,15 @@ const optionalText = z
   .transform((value) => (value && value.trim() !== "" ? value.trim() : undefined));
 
 /** OCR_ENGINES (and eval's --engines): "none" -> [], "ocr-1,ocr-2" -> both, duplicates dropped;
- * null when the text is anything else. */
-export function parseOcrEngines(value: string): Array<"ocr-1" | "ocr-2"> | null {
+ * null when the text is anything else (the names are lib/ocr/engine-names.ts's). */
+export function parseOcrEngines(value: string): OcrEngineName[] | null {
   const names = value
     .split(",")
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
   if (names.length === 1 && names[0] === "none") return [];
-  if (names.length === 0 || names.some((name) => name !== "ocr-1" && name !== "ocr-2")) return null;
-  return [...new Set(names)] as Array<"ocr-1" | "ocr-2">;
+  if (names.length === 0 || !names.every(isOcrEngineName)) return null;
+  return [...new Set(names)] as OcrEngineName[];
 }
 
 const envSchema = z.object({
@@ -52,11 +53,11 @@ const envSchema = z.object({
    * layer alone: unverified, tables ocr_unsupported; scanned pages come back empty). */
   OCR_ENGINES: z
     .string()
-    .default("ocr-1,ocr-2")
+    .default(OCR_ENGINE_NAMES.join(","))
     .transform((value, context) => {
       const engines = parseOcrEngines(value);
       if (engines) return engines;
-      context.addIssue({ code: "custom", message: `expected "none" or a comma list of ocr-1, ocr-2 (got "${value}")` });
+      context.addIssue({ code: "custom", message: `expected "none" or a comma list of ${OCR_ENGINE_NAMES.join(", ")} (got "${value}")` });
       return z.NEVER;
     }),
   /** OCR threads per worker process (worker/pipeline/ocr/pool): both engines' work is spread over

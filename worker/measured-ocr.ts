@@ -4,10 +4,11 @@
 // into `stats` after each job (run-job.ts), and recordEngineSeconds() reports what was added
 // (pages read in this process count the same way: runEngine adds to stats.engineSeconds).
 import { getMetrics } from "../lib/metrics/metrics";
+import { perEngine } from "../lib/ocr/engine-names";
 import { DEFAULT_ENGINES, OcrReaders, type OcrReaderName } from "./pipeline/ocr";
 
 export class MeasuredOcrReaders extends OcrReaders {
-  private reported: Record<OcrReaderName, number> = { "ocr-1": 0, "ocr-2": 0 };
+  private reported: Record<OcrReaderName, number> = perEngine(() => 0);
 
   static forEngines(names: readonly OcrReaderName[]): MeasuredOcrReaders {
     return new MeasuredOcrReaders(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));

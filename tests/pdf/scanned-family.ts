@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import type { GeneratedDocument } from "./corpus/generate";
 import type { PipelineOutput } from "../../worker/pipeline/run-pipeline";
 
@@ -27,7 +28,7 @@ export async function forEachScannedDocument(
   const family = FAMILIES.filter((f) => f.name === familyName);
   if (family.length !== 1) throw new Error(`no generated family ${familyName}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${familyName}-scans-`));
-  const readers = OcrReaders.withEngines(["ocr-1", "ocr-2"], { threads: 2, heapMb: 512 });
+  const readers = OcrReaders.withEngines(OCR_ENGINE_NAMES, { threads: 2, heapMb: 512 });
   try {
     const docs = await generateCorpus({ outDir: dir, seed: EVAL_SEED, variants, families: family });
     for (const doc of pick(docs)) {

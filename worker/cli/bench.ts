@@ -1,4 +1,4 @@
-// npm run bench [-- file.pdf] [--pages N] [--only ocr-1|ocr-2] [--no-ocr] [--threads N] [--no-look-ahead]
+// npm run bench [-- file.pdf] [--pages N] [--only ENGINE (ocr-1|ocr-2)] [--no-ocr] [--threads N] [--no-look-ahead]
 // npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
@@ -19,6 +19,7 @@ import { openPdf } from "../../lib/pdf/open-pdf";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
 import type { OcrReaderName } from "../pipeline/ocr/types";
+import { isOcrEngineName, OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { pageStages } from "./bench/page-stages";
 
@@ -43,7 +44,7 @@ function parseArgs(argv: string[]): Args {
     if (arg === "--pages") args.pages = Number(argv[++i]);
     else if (arg === "--only") {
       const value = argv[++i];
-      if (value !== "ocr-1" && value !== "ocr-2") throw new Error("--only takes ocr-1 or ocr-2");
+      if (value === undefined || !isOcrEngineName(value)) throw new Error(`--only takes ${OCR_ENGINE_NAMES.join(" or ")}`);
       args.only = value;
     } else if (arg === "--no-ocr") args.ocr = false;
     else if (arg === "--threads") args.threads = Number(argv[++i]);
@@ -126,7 +127,7 @@ async function main(): Promise<void> {
     }
     const cacheDir = path.join(work, "ocr-cache");
     const outputDir = path.join(work, "out");
-    const engines: OcrReaderName[] = args.only ? [args.only] : ["ocr-1", "ocr-2"];
+    const engines: OcrReaderName[] = args.only ? [args.only] : [...OCR_ENGINE_NAMES];
     const what = `${!args.ocr ? "no OCR" : args.only ? `${args.only} only` : "both readings"}${args.lookAhead ? "" : ", one page at a time"}`;
     console.log(`bench: ${path.basename(file)}, ${args.pages} pages, ${what}, ${os.cpus().length} cores`);
     const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     const cached = OcrReaders.withEngines(engines, poolOptions);
     const cachedPass = await runPass(cached, file, sha, args.pages, cacheDir, outputDir);
     await cached.release();
-    if (cached.stats.engineRuns["ocr-1"] + cached.stats.engineRuns["ocr-2"] > 0) throw new Error("the cache pass ran OCR");
+    if (OCR_ENGINE_NAMES.some((engine) => cached.stats.engineRuns[engine] > 0)) throw new Error("the cache pass ran OCR");
 
     const digest = await ocrReadingsDigest(cacheDir);
     const peak = peakRssMb();
@@ -167,7 +168,7 @@ async function main(): Promise<void> {
     console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads; V8's helper threads, mostly compiling pdf.js and pipeline code, and the pool threads outside their tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
     const busy = cold.pool ? cold.pool.stats.busySeconds / (cold.pool.size * coldPass.seconds) : 0;
     console.log(`  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`);
-    console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ocr-1 ${cold.stats.engineRuns["ocr-1"]}, ocr-2 ${cold.stats.engineRuns["ocr-2"]}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
+    console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ${OCR_ENGINE_NAMES.map((engine) => `${engine} ${cold.stats.engineRuns[engine]}`).join(", ")}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
     threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
     console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);
     console.log(`OCR readings of the cold pass: sha256 ${digest.sha.slice(0, 16)} over ${digest.files} cached readings (words, boxes, confidences; a speed change that must not change OCR keeps this)`);

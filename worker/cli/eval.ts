@@ -34,6 +34,7 @@ import { addLoss, emptyLoss, formatLoss, lostRelations, type LossCounts } from "
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
+import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
@@ -56,7 +57,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: ["ocr-1", "ocr-2"] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -66,7 +67,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--variants") args.variants = wholeNumber(argv[++i], "--variants");
     else if (a === "--engines") {
       const engines = parseOcrEngines(argv[++i] ?? "");
-      if (!engines?.length) throw new Error("--engines takes ocr-1, ocr-2 or both");
+      if (!engines?.length) throw new Error(`--engines takes a comma list of ${OCR_ENGINE_NAMES.join(", ")}`);
       args.engines = engines;
     } else if (a === "--pdf-dir") args.pdfDir = argv[++i] ?? "";
     else if (a === "--cache") args.cache = argv[++i] ?? "";

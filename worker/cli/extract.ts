@@ -8,6 +8,7 @@ import crypto from "node:crypto";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { drawDebugPage } from "./debug-overlay";
 import { openPdf } from "../../lib/pdf/open-pdf";
+import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 
 function parseArgs(argv: string[]) {
   const args = { file: "", pages: Infinity, ocr: true, out: "", debug: "", images: "" };
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
     fileSha256: crypto.createHash("sha256").update(bytes).digest("hex"),
     cacheDir: null,
     outputDir,
-    ocr: args.ocr ? ["ocr-1", "ocr-2"] : [],
+    ocr: args.ocr ? OCR_ENGINE_NAMES : [],
     onProgress: (stage) => void process.stderr.write(`${stage}\n`),
     onPage: args.debug ? (page) => void debugPages.push(page) : undefined,
   });

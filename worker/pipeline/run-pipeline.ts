@@ -50,6 +50,8 @@ import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 import { nothingReadReason } from "./nothing-read";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
+import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
+import { SCAN_SECOND_ENGINE } from "./ocr/engines";
 
 export interface PipelineInput {
   /** A file, or the stored input read by byte ranges (lib/storage). */
@@ -260,11 +262,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               extraction.prose = voted.prose;
               // A scan's tables neither OCR family reads alike are a chart's ink (scan/unread-tables.ts).
               const worked = okReadings(ocrPage.readings);
-              if (!hasTextLayer && worked["ocr-1"] && worked["ocr-2"]) {
+              const second = worked[SCAN_SECOND_ENGINE];
+              if (!hasTextLayer && OCR_ENGINE_NAMES.every((engine) => worked[engine]) && second) {
                 const keep = readTableIndexes(extraction.tables, settings);
                 // Empty cells the second family read a mark in hold it, on that one reading
                 // (scan/empty-slots.ts; after the check above, which counts what both families read).
-                const second = worked["ocr-2"].words;
                 // A slot still empty whose image holds a mark: its neighbours are in doubt
                 // (scan/unread-marks.ts).
                 const grey = scanImage ? sharedGrey(scanImage) : null;
@@ -276,7 +278,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 const doubtInk = (table: Table) => (grey && scanImage ? doubtCellsBesideUnreadInk(table, grey, scanImage, wordBoxes, readings.graphics.rulings, settings) : table);
                 // Numbered again so a page's table indexes stay 0, 1, 2...
                 extraction.tables = keep.map((i, k) => {
-                  const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second);
+                  const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second.words);
                   // Tokens mixing letters and digits, and numbers off their column's format, both
                   // families may read alike and wrongly (scan/confusable-tokens.ts, scan/column-format.ts).
                   const doubted = doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? [])));
@@ -438,7 +440,7 @@ async function scannedReadings(
   settings: Settings,
 ): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
-  const [ownSource, reading] = (["ocr-1", "ocr-2"] as const)
+  const [ownSource, reading] = OCR_ENGINE_NAMES
     .map((name) => [name, pageOcr.readings[name]] as const)
     .find((entry): entry is readonly [OcrReaderName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at

@@ -7,7 +7,9 @@ import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
 import { OCR_SETTINGS_VERSION } from "./settings";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
-import { PooledPaddle, PooledTesseract } from "./pool/pooled-engines";
+import { DEFAULT_ENGINES, FIRST_ENGINE, OCR_ENGINES, SCAN_FIRST_ENGINE } from "./engines";
+import type { EngineFactory, PageOcrEngine } from "./engine-types";
+import { OCR_ENGINE_NAMES, perEngine } from "../../../lib/ocr/engine-names";
 import { getEnv } from "../../../lib/env";
 import { applyScanTransform, prepareScan, prepareScanTurned, type ScanTransform } from "../scan/prepare-scan";
 import { SCAN_PREP_VERSION } from "../scan/settings";
@@ -20,24 +22,8 @@ import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
-/** What an OCR engine must do; the two real engines and test doubles implement it. */
-export interface PageOcrEngine {
-  readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }>;
-  /** Words inside `boxes` (PDF points) only: recognition on crops whose place is known. An engine
-   * without it reads the whole page and keeps the words that fall in a box. */
-  readCrops?(render: PageRender, boxes: readonly BBox[]): Promise<Word[]>;
-  release(): Promise<void>;
-}
-
-export type EngineFactory = () => Promise<PageOcrEngine>;
-
-/** The engines' modules (tesseract.js, onnxruntime-node and its native library) are imported
- * only when a page first needs them: a process that never reads a page by OCR (`--no-ocr`, a
- * worker with OCR_ENGINES=none, an idle worker) does not pay their load time or memory. */
-export const DEFAULT_ENGINES: Record<OcrReaderName, EngineFactory> = {
-  "ocr-1": async () => (await import("./tesseract-engine")).TesseractEngine.create(),
-  "ocr-2": async () => (await import("./paddle/paddle-engine")).PaddleEngine.create(),
-};
+export type { EngineFactory, PageOcrEngine };
+export { DEFAULT_ENGINES };
 
 export interface ReadPageOcrInput {
   /** The page to read: an open pdf.js page (rendered only if some reading is not cached) or a
@@ -61,18 +47,6 @@ export interface ReadPageOcrInput {
    * turned back onto the page (ocr/reading-frame.ts). */
   turn?: Direction;
 }
-
-/** The family that reads every page with a text layer in full: PaddleOCR (ocr-2). Its detector
- * gives line boxes of its own (a structure reading independent of the text layer) and the
- * non-text regions that verify figures; Tesseract then reads only crops. Measured on the dense
- * bench page: 4.3 CPU-s for ocr-2, 4.1 for ocr-1, so neither is cheaper by much. */
-export const FIRST_FAMILY: OcrReaderName = "ocr-2";
-
-/** On scans Tesseract (ocr-1) reads the page in full: its word boxes are the page's words (the
- * structure of a scan is built from them), and PaddleOCR then reads every cell's lines as crops,
- * without detection. Measured on a realistic US scan page: 6.3 CPU-s for ocr-1's page against
- * 6.8 for ocr-2's (detection 1.0, recognition 5.9). */
-export const SCAN_FIRST_FAMILY: OcrReaderName = "ocr-1";
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop
  * settings, so a change to either re-reads. */
@@ -118,7 +92,7 @@ export interface OcrReaderStats {
 }
 
 export function emptyOcrStats(): OcrReaderStats {
-  const zero = () => ({ "ocr-1": 0, "ocr-2": 0 });
+  const zero = () => perEngine(() => 0);
   return { engineRuns: zero(), engineLoads: zero(), cacheHits: 0, cropRuns: zero(), cropsRead: zero(), engineSeconds: zero() };
 }
 
@@ -127,7 +101,7 @@ export function emptyOcrStats(): OcrReaderStats {
 export function addOcrStats(total: OcrReaderStats, more: Partial<OcrReaderStats>): void {
   total.cacheHits += more.cacheHits ?? 0;
   for (const field of ["engineRuns", "engineLoads", "cropRuns", "cropsRead", "engineSeconds"] as const) {
-    for (const name of ["ocr-1", "ocr-2"] as const) total[field][name] += more[field]?.[name] ?? 0;
+    for (const name of OCR_ENGINE_NAMES) total[field][name] += more[field]?.[name] ?? 0;
   }
 }
 
@@ -142,7 +116,7 @@ export class OcrReaders {
   private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
 
   constructor(private readonly factories: Partial<Record<OcrReaderName, EngineFactory>> = DEFAULT_ENGINES) {
-    this.names = (["ocr-1", "ocr-2"] as const).filter((name) => factories[name] !== undefined);
+    this.names = OCR_ENGINE_NAMES.filter((name) => factories[name] !== undefined);
   }
 
   /** The pool the engines run in, when made by withEngines (released with this OcrReaders). */
@@ -153,11 +127,12 @@ export class OcrReaders {
   static withEngines(names: readonly OcrReaderName[], options: Partial<OcrPoolOptions> = {}): OcrReaders {
     const env = options.threads && options.heapMb ? null : getEnv();
     const pool = new OcrPool({ threads: options.threads ?? env!.OCR_THREADS, heapMb: options.heapMb ?? env!.OCR_THREAD_HEAP_MB });
-    const pooled: Record<OcrReaderName, EngineFactory> = {
-      "ocr-1": async () => new PooledTesseract(pool),
-      "ocr-2": async () => new PooledPaddle(pool),
+    // An engine without a pooled form runs in process (engines.ts).
+    const pooled = (name: OcrReaderName): EngineFactory => {
+      const entry = OCR_ENGINES[name];
+      return entry.pooled ? () => entry.pooled!(pool) : entry.load;
     };
-    const readers = new OcrReaders(Object.fromEntries(names.map((name) => [name, pooled[name]])));
+    const readers = new OcrReaders(Object.fromEntries(names.map((name) => [name, pooled(name)])));
     readers.pool = pool;
     return readers;
   }
@@ -175,7 +150,7 @@ export class OcrReaders {
   /** On a scan the first family is SCAN_FIRST_FAMILY: the page's words (and so its structure)
    * come from it, and the second reads every cell. */
   firstFamilyFor(scanned: boolean): OcrReaderName | null {
-    const preferred = scanned ? SCAN_FIRST_FAMILY : FIRST_FAMILY;
+    const preferred = scanned ? SCAN_FIRST_ENGINE : FIRST_ENGINE;
     return this.names.includes(preferred) ? preferred : (this.names[0] ?? null);
   }
 

@@ -13,8 +13,9 @@ export interface Word {
   dir?: 90 | 270;
 }
 
-/** The OCR readings (value readings) of SPEC.md §2.3. */
-export type OcrReaderName = "ocr-1" | "ocr-2";
+/** The OCR engines' names (lib/ocr/engine-names.ts; the engines: engines.ts). */
+export type { OcrEngineName } from "../../../lib/ocr/engine-names";
+export type OcrReaderName = import("../../../lib/ocr/engine-names").OcrEngineName;
 
 /** What one OCR engine saw on one page. */
 export interface OcrPageReading {

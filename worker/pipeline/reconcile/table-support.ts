@@ -1,11 +1,10 @@
 // Table-level OCR support (SPEC.md §2.4 ocr_unsupported): a table is flagged, not dropped, when
 // no independent OCR reading found any content overlapping it (the OCR did not run, failed, or saw
 // nothing there, e.g. text-layer-only content drawn in white).
-import type { BBox, CellSource } from "../../../lib/result/schema";
+import type { BBox } from "../../../lib/result/schema";
+import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
 import type { WordReadings } from "./reconcile-cell";
 import { boxOf, isRulingNoise, type BoxedWord } from "./words-in-box";
-
-const OCR_SOURCES: readonly CellSource[] = ["ocr-1", "ocr-2", "ocr-3"];
 
 export function isOcrUnsupported(tableBox: BBox, readings: WordReadings): boolean {
   for (const source of OCR_SOURCES) {

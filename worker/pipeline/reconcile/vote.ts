@@ -30,10 +30,11 @@ import { withoutExtrasIndex } from "./extra-tokens";
 import { keptSeparatorIndex } from "./dropped-separator";
 import { keptSignIndex } from "./lost-sign";
 import { RECONCILE_SETTINGS } from "./settings";
+import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR families, then anything else in insertion order. */
-export const VALUE_PRIORITY: readonly CellSource[] = ["pdf-text", "ocr-1", "ocr-2", "ocr-3"];
+export const VALUE_PRIORITY: readonly CellSource[] = ["pdf-text", ...OCR_SOURCES];
 
 /** The text each reading saw, keyed by source; a missing key means the reading did not run on
  * this page (disabled or failed), an empty string that it ran and saw nothing here. */

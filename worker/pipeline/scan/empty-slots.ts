@@ -14,6 +14,7 @@
 // neighbours' relations pass through a cell nothing verified.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { voteOnReadings } from "../reconcile/vote";
+import { SCAN_FIRST_ENGINE, SCAN_SECOND_ENGINE } from "../ocr/engines";
 import { SETTINGS, type Settings } from "../settings";
 import { boxOf, isWordInBox, textInBox, wordsInBox, type BoxedWord } from "../reconcile/words-in-box";
 
@@ -121,7 +122,7 @@ export function fillEmptySlots(table: Table, slots: readonly EmptySlot[], words:
     if (text.trim() === "") continue;
     const inside = wordsInBox(words, slot.box);
     const boxes = inside.map(boxOf);
-    const verdict = voteOnReadings({ "ocr-1": "", "ocr-2": text });
+    const verdict = voteOnReadings({ [SCAN_FIRST_ENGINE]: "", [SCAN_SECOND_ENGINE]: text });
     const cell: Cell = {
       value: verdict.value,
       confidence: verdict.confidence,

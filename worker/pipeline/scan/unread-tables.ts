@@ -6,6 +6,7 @@
 // a good share of cells alike. Such a table is dropped (its "cells" are the chart's ink, which the
 // page image still holds). Only on scans, and only when the second family read the page.
 import type { Table } from "../../../lib/result/schema";
+import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 
 export interface UnreadTableSettings {
   /** Fewer than this share of a table's non-empty cells read alike by both OCR families... */
@@ -19,7 +20,7 @@ export interface UnreadTableSettings {
  * since, which does not matter here), and all its non-empty cells. */
 export function ocrAgreement(table: Table): { agreed: number; cells: number } {
   const cells = [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.value.trim() !== "");
-  const agreed = cells.filter((cell) => !cell.readings && cell.sources.includes("ocr-1") && cell.sources.includes("ocr-2")).length;
+  const agreed = cells.filter((cell) => !cell.readings && OCR_ENGINE_NAMES.every((engine) => cell.sources.includes(engine))).length;
   return { agreed, cells: cells.length };
 }
 

@@ -8,7 +8,9 @@
 import { Worker } from "node:worker_threads";
 import type { PageRender } from "../../render/render-page";
 import type { OcrReaderName } from "../types";
-import type { ThreadOp, ThreadReply, ThreadTask } from "./protocol";
+import type { OcrTaskRunner, ThreadOp, ThreadReply, ThreadTask } from "./protocol";
+import { perEngine } from "../../../../lib/ocr/engine-names";
+import { engineOfPoolOp } from "../engines";
 
 export interface OcrPoolOptions {
   /** Threads (at most this many tasks run at once). */
@@ -42,8 +44,8 @@ interface Lane {
 }
 
 export interface OcrPoolStats {
-  /** CPU seconds spent in pool threads per engine family (PaddleOCR: all of it; Tesseract: only
-   * its messaging, see ocr-thread.ts). */
+  /** CPU seconds spent in pool threads per engine (PaddleOCR: all of it; Tesseract: only its
+   * messaging, see ocr-thread.ts); the pool's own tasks (memory, thread-id) count for none. */
   threadCpuSeconds: Record<OcrReaderName, number>;
   tasks: number;
   /** Wall seconds the threads spent with a task in hand, summed over threads: against threads x
@@ -63,8 +65,8 @@ function threadEntry(): URL {
   return new URL("ocr-thread.mjs", here.slice(0, dist + "/dist/".length));
 }
 
-export class OcrPool {
-  readonly stats: OcrPoolStats = { threadCpuSeconds: { "ocr-1": 0, "ocr-2": 0 }, tasks: 0, busySeconds: 0, threadsStarted: 0 };
+export class OcrPool implements OcrTaskRunner {
+  readonly stats: OcrPoolStats = { threadCpuSeconds: perEngine(() => 0), tasks: 0, busySeconds: 0, threadsStarted: 0 };
   private readonly lanes: Lane[];
   private readonly queue: Pending[] = [];
   private readonly shared = new WeakMap<PageRender, PageRender>();
@@ -162,7 +164,8 @@ export class OcrPool {
       worker.unref();
       this.stats.tasks += 1;
       this.stats.busySeconds += (performance.now() - lane.since) / 1000;
-      this.stats.threadCpuSeconds[pending.task.op.startsWith("paddle") ? "ocr-2" : "ocr-1"] += reply.cpuSeconds;
+      const engine = engineOfPoolOp(pending.task.op);
+      if (engine) this.stats.threadCpuSeconds[engine] += reply.cpuSeconds;
       if (reply.ok) pending.resolve(reply.result);
       else pending.reject(new Error(reply.error ?? "OCR task failed"));
       this.pump();

@@ -4,11 +4,11 @@
 // mosaic per thread). The words are the same as the in-process engines give.
 import type { BBox } from "../../../../lib/result/schema";
 import { OCR_SETTINGS } from "../settings";
-import type { PageOcrEngine } from "../read-page-ocr";
+import type { PageOcrEngine } from "../engine-types";
 import type { PageRender } from "../../render/render-page";
 import type { Word } from "../types";
 import { planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
-import type { OcrPool } from "./ocr-pool";
+import type { OcrTaskRunner } from "./protocol";
 
 /** Fewer crops than this are one Tesseract task: below it the per-call set-up outweighs a split. */
 const MIN_CROPS_PER_TASK = 24;
@@ -16,7 +16,7 @@ const MIN_CROPS_PER_TASK = 24;
 export class PooledPaddle implements PageOcrEngine {
   private othersLoading = false;
 
-  constructor(private readonly pool: OcrPool) {}
+  constructor(private readonly pool: OcrTaskRunner) {}
 
   /** On the first read, the threads other than the one given the first task load their PaddleOCR
    * sessions at once (~0.3 CPU-s each with the model rewrites), in parallel with that task, rather
@@ -49,7 +49,7 @@ export class PooledPaddle implements PageOcrEngine {
 }
 
 export class PooledTesseract implements PageOcrEngine {
-  constructor(private readonly pool: OcrPool) {}
+  constructor(private readonly pool: OcrTaskRunner) {}
 
   async readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }> {
     return this.pool.run("tesseract.page", render);

@@ -21,3 +21,9 @@ export interface ThreadReply {
   /** CPU seconds this thread spent on the task. */
   cpuSeconds: number;
 }
+
+/** What a pooled engine needs of the pool (ocr-pool.ts's OcrPool): tasks run in its threads. */
+export interface OcrTaskRunner {
+  readonly size: number;
+  run<T>(op: ThreadOp, render: PageRender | undefined, args?: unknown): Promise<T>;
+}

@@ -1,0 +1,16 @@
+// What an OCR engine is to the rest of the pipeline: the two real engines, their pooled forms
+// (pool/pooled-engines.ts) and test doubles implement it; the registry (engines.ts) lists them.
+import type { BBox } from "../../../lib/result/schema";
+import type { PageRender } from "../render/render-page";
+import type { Word } from "./types";
+
+/** What an OCR engine must do; the two real engines and test doubles implement it. */
+export interface PageOcrEngine {
+  readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }>;
+  /** Words inside `boxes` (PDF points) only: recognition on crops whose place is known. An engine
+   * without it reads the whole page and keeps the words that fall in a box. */
+  readCrops?(render: PageRender, boxes: readonly BBox[]): Promise<Word[]>;
+  release(): Promise<void>;
+}
+
+export type EngineFactory = () => Promise<PageOcrEngine>;
