@@ -13,9 +13,9 @@ import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/j
 import { getLogger, jobLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { runJob } from "./jobs/run-job";
-import { MeasuredOcrReaders } from "./measured-ocr";
+import { MeasuredOcrEngines } from "./measured-ocr";
 import { serveWorkerMetrics } from "./metrics-server";
-import type { OcrReaders } from "./pipeline/ocr";
+import type { OcrEngines } from "./pipeline/ocr";
 
 const workerId = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
 const log = getLogger("worker").child({ workerId });
@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   await settleEndedJobs().catch((error) => log.error({ err: error }, "settling ended jobs failed"));
   // One set of OCR engines for the worker's life: each loads on its first page (~3 s for both)
   // and then serves every later job, instead of loading again for each one.
-  const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrReaders.forEngines(env.OCR_ENGINES) : null;
+  const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrEngines.forEngines(env.OCR_ENGINES) : null;
   let lastMaintenance = 0;
   while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 }
 
 /** "ocr-1 loaded 1x, 3 pages read; ..." (the e2e tests read it: engines load once per worker). */
-function describeOcr(ocr: OcrReaders): string {
+function describeOcr(ocr: OcrEngines): string {
   return ocr.names.map((name) => `${name} loaded ${ocr.stats.engineLoads[name]}x, ${ocr.stats.engineRuns[name]} pages read`).join("; ");
 }
 

@@ -5,13 +5,13 @@
 // (pages read in this process count the same way: runEngine adds to stats.engineSeconds).
 import { getMetrics } from "../lib/metrics/metrics";
 import { perEngine } from "../lib/ocr/engine-names";
-import { DEFAULT_ENGINES, OcrReaders, type OcrReaderName } from "./pipeline/ocr";
+import { DEFAULT_ENGINES, OcrEngines, type OcrEngineName } from "./pipeline/ocr";
 
-export class MeasuredOcrReaders extends OcrReaders {
-  private reported: Record<OcrReaderName, number> = perEngine(() => 0);
+export class MeasuredOcrEngines extends OcrEngines {
+  private reported: Record<OcrEngineName, number> = perEngine(() => 0);
 
-  static forEngines(names: readonly OcrReaderName[]): MeasuredOcrReaders {
-    return new MeasuredOcrReaders(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));
+  static forEngines(names: readonly OcrEngineName[]): MeasuredOcrEngines {
+    return new MeasuredOcrEngines(Object.fromEntries(names.map((name) => [name, DEFAULT_ENGINES[name]])));
   }
 
   /** Reports the engine seconds in `stats` not reported yet (after run-job copied them back). */

@@ -24,11 +24,11 @@ export async function forEachScannedDocument(
   const { generateCorpus, FAMILIES } = await import("./corpus/generate");
   const { makeRealisticScan } = await import("../../worker/cli/eval/realistic-scans");
   const { runPipeline } = await import("../../worker/pipeline/run-pipeline");
-  const { OcrReaders } = await import("../../worker/pipeline/ocr/read-page-ocr");
+  const { OcrEngines } = await import("../../worker/pipeline/ocr/read-page-ocr");
   const family = FAMILIES.filter((f) => f.name === familyName);
   if (family.length !== 1) throw new Error(`no generated family ${familyName}`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${familyName}-scans-`));
-  const readers = OcrReaders.withEngines(OCR_ENGINE_NAMES, { threads: 2, heapMb: 512 });
+  const readers = OcrEngines.withEngines(OCR_ENGINE_NAMES, { threads: 2, heapMb: 512 });
   try {
     const docs = await generateCorpus({ outDir: dir, seed: EVAL_SEED, variants, families: family });
     for (const doc of pick(docs)) {

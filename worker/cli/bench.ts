@@ -3,7 +3,7 @@
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
 // reconciliation, figure crops), timed page by page. Issue 15 targets on a 2-core machine: a
-// 10-page dense born-digital PDF with both OCR families available, from cold (engine loads
+// 10-page dense born-digital PDF with both OCR engines available, from cold (engine loads
 // included) in <= 20 s, the same file again from the OCR cache in <= 1 s, peak RSS <= 1.5 GB.
 // Wall time depends on what else the machine runs; CPU seconds (every thread) do not, so both
 // are printed, and CPU per engine: ocr-2's is measured in the OCR pool's threads, ocr-1's
@@ -16,9 +16,9 @@ import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { openPdf } from "../../lib/pdf/open-pdf";
-import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
+import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
 import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
-import type { OcrReaderName } from "../pipeline/ocr/types";
+import type { OcrEngineName } from "../pipeline/ocr/types";
 import { isOcrEngineName, OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { pageStages } from "./bench/page-stages";
@@ -28,7 +28,7 @@ const TARGETS = { coldSeconds: 20, cachedSeconds: 1, peakRssMb: 1536 };
 interface Args {
   file: string | null;
   pages: number;
-  only: OcrReaderName | null;
+  only: OcrEngineName | null;
   ocr: boolean;
   threads: number | null;
   stages: boolean;
@@ -61,7 +61,7 @@ function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-async function runPass(readers: OcrReaders | null, file: string, sha: string, pages: number, cacheDir: string, outputDir: string, lookAhead = true) {
+async function runPass(readers: OcrEngines | null, file: string, sha: string, pages: number, cacheDir: string, outputDir: string, lookAhead = true) {
   const opened = await openPdf(file);
   const total = Math.min(pages, opened.doc.numPages);
   await opened.close();
@@ -127,7 +127,7 @@ async function main(): Promise<void> {
     }
     const cacheDir = path.join(work, "ocr-cache");
     const outputDir = path.join(work, "out");
-    const engines: OcrReaderName[] = args.only ? [args.only] : [...OCR_ENGINE_NAMES];
+    const engines: OcrEngineName[] = args.only ? [args.only] : [...OCR_ENGINE_NAMES];
     const what = `${!args.ocr ? "no OCR" : args.only ? `${args.only} only` : "both readings"}${args.lookAhead ? "" : ", one page at a time"}`;
     console.log(`bench: ${path.basename(file)}, ${args.pages} pages, ${what}, ${os.cpus().length} cores`);
     const mark = (ok: boolean) => (ok ? "ok" : "OVER TARGET");
@@ -141,7 +141,7 @@ async function main(): Promise<void> {
     }
 
     const poolOptions = args.threads ? { threads: args.threads } : {};
-    const cold = OcrReaders.withEngines(engines, poolOptions);
+    const cold = OcrEngines.withEngines(engines, poolOptions);
     let coldPass;
     let threadMemory: NodeJS.MemoryUsage[] = [];
     try {
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
     coldPass.perPage.forEach((seconds, i) => console.log(`  page ${i + 1}: ${seconds.toFixed(2)} s wall`));
     const rssAfterCold = peakRssMb();
 
-    const cached = OcrReaders.withEngines(engines, poolOptions);
+    const cached = OcrEngines.withEngines(engines, poolOptions);
     const cachedPass = await runPass(cached, file, sha, args.pages, cacheDir, outputDir);
     await cached.release();
     if (OCR_ENGINE_NAMES.some((engine) => cached.stats.engineRuns[engine] > 0)) throw new Error("the cache pass ran OCR");

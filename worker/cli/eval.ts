@@ -35,8 +35,8 @@ import { calibrateCells, summariseCalibration, type CalibratedCell, type Calibra
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
-import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
-import type { OcrReaderName } from "../pipeline/ocr/types";
+import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
+import type { OcrEngineName } from "../pipeline/ocr/types";
 import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
@@ -57,7 +57,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrReaderName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -111,7 +111,7 @@ function best(scores: Array<Scored & { gtFile: string }>): Scored & { gtFile: st
   return scores.sort((a, b) => f1(b.tp, b.gt, b.pred) - f1(a.tp, a.gt, a.pred))[0]!;
 }
 
-async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrReaders | null, cacheDir: string | null): Promise<DocResult> {
+async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrEngines | null, cacheDir: string | null): Promise<DocResult> {
   const base = path.basename(pdf, ".pdf");
   const alternatives = gtAlternatives(dir, base);
   const regionSets = alternatives.map((n) => ({ name: n, regions: readRegions(path.join(dir, `${n}-reg.xml`)) }));
@@ -229,7 +229,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   const pageTimes: number[] = [];
   const pdfDir = args.pdfDir ? path.resolve(args.pdfDir) : dir;
   // One set of engines for the whole run: model loads are paid once.
-  const readers = args.ocr ? OcrReaders.withEngines(args.engines) : null;
+  const readers = args.ocr ? OcrEngines.withEngines(args.engines) : null;
   for (const pdf of pdfs) {
     const doc = await evalDocument(dir, pdfDir, pdf, readers, args.cache);
     docs.push(doc);

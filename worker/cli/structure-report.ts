@@ -14,7 +14,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { runPipeline } from "../pipeline/run-pipeline";
-import { OcrReaders } from "../pipeline/ocr";
+import { OcrEngines } from "../pipeline/ocr";
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { STRUCTURE_READERS, type StructureSource } from "../pipeline/structure/registry";
 import { addTimings, type StageTimings } from "../pipeline/stage-timer";
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family)`);
   }
   const pdfs = fs.readdirSync(dir).filter((f) => f.endsWith(".pdf") && (!args.only || f.startsWith(args.only))).sort();
-  const readers = args.ocr ? new OcrReaders() : null;
+  const readers = args.ocr ? new OcrEngines() : null;
   const stages: StageTimings = {};
   const opinions = new Map<string, { support: number; against: number; none: number }>();
   const levels: Record<string, number> = {};

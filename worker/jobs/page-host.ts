@@ -9,7 +9,7 @@ import { childEntryArgs, projectRoot } from "../../lib/child-entry";
 import { getEnv } from "../../lib/env";
 import { mebibytes, residentBytes } from "../../lib/limits/process-memory";
 import type { PipelineOutput } from "../pipeline/run-pipeline";
-import { addOcrStats, emptyOcrStats, type OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+import { addOcrStats, emptyOcrStats, type OcrEngineStats } from "../pipeline/ocr/read-page-ocr";
 import type { FromChild, HostedInput, ToChild } from "./pipeline-child";
 
 const MEMORY_POLL_MS = 50;
@@ -36,8 +36,8 @@ export class PipelineHost {
   private ready: Promise<ChildProcess> | null = null;
   private current: { abort(reason: string): void } | null = null;
   /** Engine loads and runs of processes already replaced, so the totals survive a kill. */
-  private readonly pastStats: OcrReaderStats = emptyOcrStats();
-  private liveStats: OcrReaderStats | null = null;
+  private readonly pastStats: OcrEngineStats = emptyOcrStats();
+  private liveStats: OcrEngineStats | null = null;
 
   /** Runs the pipeline in the child, replacing the child (and skipping the page) after each
    * page that passes a limit. */
@@ -65,7 +65,7 @@ export class PipelineHost {
   }
 
   /** OCR engine loads and pages read over this worker's life (every pipeline process). */
-  ocrStats(): OcrReaderStats {
+  ocrStats(): OcrEngineStats {
     const total = emptyOcrStats();
     addOcrStats(total, this.pastStats);
     if (this.liveStats) addOcrStats(total, this.liveStats);

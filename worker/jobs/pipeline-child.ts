@@ -9,10 +9,10 @@
 // "progress" with stage text, then "done" with the output, or "stopped", or "error".
 import { loadPdfJs } from "../../lib/pdf/open-pdf";
 import { getJobFiles } from "../../lib/storage/job-files";
-import { OcrReaders } from "../pipeline/ocr";
+import { OcrEngines } from "../pipeline/ocr";
 import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipeline/run-pipeline";
-import type { OcrReaderName } from "../pipeline/ocr";
-import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+import type { OcrEngineName } from "../pipeline/ocr";
+import type { OcrEngineStats } from "../pipeline/ocr/read-page-ocr";
 import { saveFinishedPage } from "./save-finished-page";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
@@ -30,14 +30,14 @@ export type FromChild =
   | { type: "page-ahead"; page: number }
   | { type: "page-end"; page: number }
   | { type: "progress"; stage: string }
-  | { type: "done"; output: PipelineOutput; ocrStats: OcrReaderStats | null }
-  | { type: "stopped"; ocrStats: OcrReaderStats | null }
-  | { type: "error"; message: string; ocrStats: OcrReaderStats | null };
+  | { type: "done"; output: PipelineOutput; ocrStats: OcrEngineStats | null }
+  | { type: "stopped"; ocrStats: OcrEngineStats | null }
+  | { type: "error"; message: string; ocrStats: OcrEngineStats | null };
 
 class Stopped extends Error {}
 
-const engines = (process.env.PIPELINE_OCR_ENGINES ?? "").split(",").filter(Boolean) as OcrReaderName[];
-const ocr = engines.length > 0 ? OcrReaders.withEngines(engines) : null;
+const engines = (process.env.PIPELINE_OCR_ENGINES ?? "").split(",").filter(Boolean) as OcrEngineName[];
+const ocr = engines.length > 0 ? OcrEngines.withEngines(engines) : null;
 let continueWaiter: ((go: boolean) => void) | null = null;
 
 function send(message: FromChild): void {

@@ -21,7 +21,7 @@ import { chargedPages } from "../../lib/billing/settle-job";
 import { countCells } from "../../lib/result/schema";
 import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
 import type { Usage } from "../../lib/jobs/job-view";
-import type { OcrReaders } from "../pipeline/ocr";
+import type { OcrEngines } from "../pipeline/ocr";
 import { PipelineHost } from "./page-host";
 import { saveUnreadablePage } from "./save-finished-page";
 
@@ -45,7 +45,7 @@ export async function runJob(
   job: Job,
   workerId: string,
   shouldStop: (slowestPageMs: number) => boolean,
-  ocr: OcrReaders | null,
+  ocr: OcrEngines | null,
   log: Logger = jobLogger(getLogger("worker"), job.id),
 ): Promise<"done" | "failed" | "abandoned"> {
   const env = getEnv();

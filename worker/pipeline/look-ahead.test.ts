@@ -11,7 +11,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { TestPdf } from "../../tests/pdf/make-pdf";
 import { runPipeline } from "./run-pipeline";
-import { OcrReaders, type PageOcrEngine } from "./ocr/read-page-ocr";
+import { OcrEngines, type PageOcrEngine } from "./ocr/read-page-ocr";
 import { OcrPool } from "./ocr/pool/ocr-pool";
 import { PooledPaddle } from "./ocr/pool/pooled-engines";
 import type { PageRender } from "./render/render-page";
@@ -72,7 +72,7 @@ async function run(lookAhead: boolean, events: string[], failOnPage: number | nu
     fileSha256: sha,
     cacheDir: null,
     outputDir: dir,
-    ocr: new OcrReaders({ "ocr-2": async () => logged(events, failOnPage) }),
+    ocr: new OcrEngines({ "ocr-2": async () => logged(events, failOnPage) }),
     lookAhead,
     onLookAhead: (page) => void events.push(`ahead ${page}`),
     onPage: ({ pageNumber }) => void events.push(`done ${pageNumber}`),

@@ -3,11 +3,11 @@
 //
 // Per page, an ordered list of named stages, each timed (stage-timer.ts; the timings go to onPage
 // and, summed, to the output): read (pdf-text, pdf-grid + pdf-image from one operator walk) -> ocr
-// (the first OCR family reads the whole page, cached: ocr-2 on a page with a text layer, ocr-1 on
+// (the first OCR engine reads the whole page, cached: ocr-2 on a page with a text layer, ocr-1 on
 // a scan, read prepared: upright, deskewed) -> scan -> tables -> charts -> figures -> prose ->
 // reading-order (extract-page.ts) -> structure:<reader> (every structure reading of the page,
-// structure/registry.ts; ocr-2-lines from the first family's full reading) -> ocr-cells (the
-// cascade, ocr/cascade.ts: the second family reads the cells in doubt, among them every cell a
+// structure/registry.ts; ocr-2-lines from the first engine's full reading) -> ocr-cells (the
+// cascade, ocr/cascade.ts: the second engine reads the cells in doubt, among them every cell a
 // structure reading is against; on a scan every cell) -> reconcile (the value vote: cell, prose
 // and figure confidence) -> structure-vote (each cell's boundaries against the structure
 // readings) -> continuation -> crops. A page without a text layer (a scan) takes its words from an
@@ -24,7 +24,7 @@ import { extractPage, type PageExtraction, type PageReadings } from "./extract-p
 import { cropFigures } from "./figures/crop-figures";
 import { announcesContinuation, linkContinuation, tableColumns, type TableTail } from "./tables/continuation";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
-import { isOcrFailure, OcrReaders, type OcrPageReading, type OcrReaderName, type PageOcr } from "./ocr";
+import { isOcrFailure, OcrEngines, type OcrPageReading, type OcrEngineName, type PageOcr } from "./ocr";
 import { disputedCellBoxes, readCellsInDoubt } from "./ocr/cascade";
 import { isPageUnreadable, ocrNonTextRegions, ocrWordReadings, verifyFigure } from "./reconcile";
 import { bandBoxes } from "./reconcile/cell-units";
@@ -67,9 +67,9 @@ export interface PipelineInput {
   /** Directory where cropped figures are written; result image paths are relative to it. */
   outputDir: string;
   /** The OCR readings to run: engine names ([] = OCR off: `--no-ocr`, OCR_ENGINES=none, fast
-   * tests; cells then rest on the text layer alone), or an OcrReaders the caller owns (its engines
+   * tests; cells then rest on the text layer alone), or an OcrEngines the caller owns (its engines
    * stay loaded across files; the caller releases it). */
-  ocr: readonly OcrReaderName[] | OcrReaders;
+  ocr: readonly OcrEngineName[] | OcrEngines;
   /** Called with human progress text ("page 3 of 10: reading text layer"). */
   onProgress?: (stage: string) => void | Promise<void>;
   /** Called after each page; a rejection aborts the run (used for shutdown and deleted jobs). */
@@ -131,8 +131,8 @@ export interface PipelineOutput {
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
   const settings = input.settings ?? SETTINGS;
-  const ownsReaders = !(input.ocr instanceof OcrReaders);
-  const readers = input.ocr instanceof OcrReaders ? input.ocr : input.ocr.length > 0 ? OcrReaders.withEngines(input.ocr) : null;
+  const ownsReaders = !(input.ocr instanceof OcrEngines);
+  const readers = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
   const opened = await openPdf(input.pdfPath);
   const tables: Table[] = [];
   const prose: Prose[] = [];
@@ -216,11 +216,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           const nothingRead = nothingReadReason(readings, extraction);
           if (nothingRead) throw new Error(nothingRead);
           stage = "structure";
-          // The structure readings see the first OCR family's full-page reading (ocr-2 on a page
-          // with a text layer: ocr-2-lines), not the second family's crops, read next.
+          // The structure readings see the first OCR engine's full-page reading (ocr-2 on a page
+          // with a text layer: ocr-2-lines), not the second engine's crops, read next.
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
           // On a scan, the reading the page's words came from is not a second opinion on them.
-          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
+          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrEngineName];
           const skip = new Set(input.skipStages ?? []);
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
                   failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
@@ -228,18 +228,18 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           let emptySlots: EmptySlot[][] = [];
           if (pageOcr && readers) {
             stage = "ocr";
-            // The cascade: the second family reads the cells in doubt, among them every cell a
+            // The cascade: the second engine reads the cells in doubt, among them every cell a
             // structure reading is against (disputedCellBoxes: the structure vote's judgement of
             // the assembled tables, before the value vote).
             const ocrPage = pageOcr;
             const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
-            // On a scan the second family also reads the empty cells ocr-1 may have missed a mark in.
+            // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
             if (!hasTextLayer) emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
             const extraScanBoxes = emptySlots.flat().map((slot) => slot.box);
             const failed = await timer.runAsync("ocr-cells", () =>
               readCellsInDoubt(readers, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
             );
-            if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
+            if (failed) failures.push({ page: pageNumber, stage: failed.engine, message: failed.error });
           }
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
           if (pageOcr && !skip.has("reconcile")) {
@@ -260,19 +260,19 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
               );
               extraction.tables = voted.tables;
               extraction.prose = voted.prose;
-              // A scan's tables neither OCR family reads alike are a chart's ink (scan/unread-tables.ts).
+              // A scan's tables neither OCR engine reads alike are a chart's ink (scan/unread-tables.ts).
               const worked = okReadings(ocrPage.readings);
               const second = worked[SCAN_SECOND_ENGINE];
               if (!hasTextLayer && OCR_ENGINE_NAMES.every((engine) => worked[engine]) && second) {
                 const keep = readTableIndexes(extraction.tables, settings);
-                // Empty cells the second family read a mark in hold it, on that one reading
-                // (scan/empty-slots.ts; after the check above, which counts what both families read).
+                // Empty cells the second engine read a mark in hold it, on that one reading
+                // (scan/empty-slots.ts; after the check above, which counts what both engines read).
                 // A slot still empty whose image holds a mark: its neighbours are in doubt
                 // (scan/unread-marks.ts).
                 const grey = scanImage ? sharedGrey(scanImage) : null;
                 const doubtMarks = (table: Table, slots: readonly EmptySlot[]) =>
                   grey && scanImage ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, slots, grey, scanImage, readings.graphics.rulings, settings)) : table;
-                // A verified cell whose line holds ink beside its words that neither family read
+                // A verified cell whose line holds ink beside its words that neither engine read
                 // may lack a mark both missed (scan/unread-ink.ts).
                 const wordBoxes = readings.words.map((w) => w.box);
                 const doubtInk = (table: Table) => (grey && scanImage ? doubtCellsBesideUnreadInk(table, grey, scanImage, wordBoxes, readings.graphics.rulings, settings) : table);
@@ -280,7 +280,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 extraction.tables = keep.map((i, k) => {
                   const filled = fillEmptySlots(extraction.tables[i]!, emptySlots[i] ?? [], second.words);
                   // Tokens mixing letters and digits, and numbers off their column's format, both
-                  // families may read alike and wrongly (scan/confusable-tokens.ts, scan/column-format.ts).
+                  // engines may read alike and wrongly (scan/confusable-tokens.ts, scan/column-format.ts).
                   const doubted = doubtConfusableTokens(doubtInk(doubtMarks(filled, emptySlots[i] ?? [])));
                   // A disputed number shows the reading that makes a total add up (scan/column-sums.ts).
                   return { ...showReadingsThatAddUp(doubtOffFormatNumbers(doubted, settings), settings), index: k };
@@ -392,7 +392,7 @@ async function readStructureOf(
   pageNumber: number,
   readings: PageReadings,
   extraction: PageExtraction,
-  ocr: Partial<Record<OcrReaderName, OcrPageReading>>,
+  ocr: Partial<Record<OcrEngineName, OcrPageReading>>,
   hasTextLayer: boolean,
   settings: Settings,
   enabled: readonly StructureSource[],
@@ -408,8 +408,8 @@ async function readStructureOf(
   const back = (b: Box): Box => boxToPage(b, frame.turn, size);
   // The OCR engines read a turned page in its reading frame (ocr/reading-frame.ts), so their
   // detected lines follow its text: turned into the frame with the words, read there, turned back.
-  const framedOcr: Partial<Record<OcrReaderName, OcrPageReading>> = {};
-  for (const [name, reading] of Object.entries(ocr) as [OcrReaderName, OcrPageReading][]) {
+  const framedOcr: Partial<Record<OcrEngineName, OcrPageReading>> = {};
+  for (const [name, reading] of Object.entries(ocr) as [OcrEngineName, OcrPageReading][]) {
     framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
   }
   const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, wordsFromOcr: !hasTextLayer, settings };
@@ -421,9 +421,9 @@ async function readStructureOf(
 }
 
 /** The OCR readings that worked on a page. */
-function okReadings(readings: PageOcr["readings"]): Partial<Record<OcrReaderName, OcrPageReading>> {
-  const out: Partial<Record<OcrReaderName, OcrPageReading>> = {};
-  for (const [name, outcome] of Object.entries(readings) as [OcrReaderName, PageOcr["readings"][OcrReaderName]][]) {
+function okReadings(readings: PageOcr["readings"]): Partial<Record<OcrEngineName, OcrPageReading>> {
+  const out: Partial<Record<OcrEngineName, OcrPageReading>> = {};
+  for (const [name, outcome] of Object.entries(readings) as [OcrEngineName, PageOcr["readings"][OcrEngineName]][]) {
     if (outcome && !isOcrFailure(outcome)) out[name] = outcome;
   }
   return out;
@@ -438,11 +438,11 @@ async function scannedReadings(
   base: PageReadings,
   pageOcr: PageOcr,
   settings: Settings,
-): Promise<{ readings: PageReadings; ownSource: OcrReaderName; transform: ScanTransform | null; image: PageRender }> {
+): Promise<{ readings: PageReadings; ownSource: OcrEngineName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
   const [ownSource, reading] = OCR_ENGINE_NAMES
     .map((name) => [name, pageOcr.readings[name]] as const)
-    .find((entry): entry is readonly [OcrReaderName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
+    .find((entry): entry is readonly [OcrEngineName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
   // The reading was made on the page prepared for OCR (upright, deskewed, levels stretched): rulings

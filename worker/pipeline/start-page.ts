@@ -1,6 +1,6 @@
 // The first steps of a page in run-pipeline, split off so that the pipeline can take them one
 // page ahead (issue 15): open the page, read its text layer and rulings, and set its first OCR
-// family's whole-page reading going in the OCR pool without waiting for it. While page N is
+// engine's whole-page reading going in the OCR pool without waiting for it. While page N is
 // assembled, voted on and its cascade crops read, page N+1 is rendered and its detection fills the
 // OCR thread page N leaves idle (the pool takes tasks in page order, so page N's own tasks always
 // go first). Measured on `npm run bench`: see README "OCR speed".
@@ -12,7 +12,7 @@ import type { OpenedPdf } from "../../lib/pdf/open-pdf";
 import type { Settings } from "./settings";
 import { readPage, type PageReadings } from "./extract-page";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
-import type { OcrReaders, PageOcr } from "./ocr";
+import type { OcrEngines, PageOcr } from "./ocr";
 import { readingTurn } from "./geometry/page-orientation";
 import type { Direction } from "./types";
 import { StageTimer } from "./stage-timer";
@@ -25,7 +25,7 @@ export interface StartedPage {
   hasTextLayer: boolean;
   /** The reading direction of the page's text (0 when upright or when it has no text layer). */
   turn: Direction;
-  /** The first family's whole-page reading, in flight (null without OCR). Rejections are already
+  /** The first engine's whole-page reading, in flight (null without OCR). Rejections are already
    * observed, so an unawaited one never surfaces as an unhandled rejection. */
   ocr: Promise<PageOcr> | null;
 }
@@ -42,7 +42,7 @@ export interface StartPageInput {
   opened: OpenedPdf;
   pageNumber: number;
   settings: Settings;
-  readers: OcrReaders | null;
+  readers: OcrEngines | null;
   fileSha256: string;
   cacheDir: OcrCacheDir | null;
 }
@@ -67,10 +67,10 @@ export async function startPage(input: StartPageInput): Promise<StartedPage | Fa
   // stages read it (extract-page.ts decides the same turn from the same words).
   const turn = hasTextLayer ? readingTurn(readings.words, input.settings.readingTurnShare) : 0;
   const readers = input.readers;
-  // Only the first OCR family reads the whole page; the second reads the cells in doubt (on a
+  // Only the first OCR engine reads the whole page; the second reads the cells in doubt (on a
   // scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
   const ocr = readers
-    ? timer.runAsync("ocr", () => readers.readPage({ page, pageNumber: input.pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, families: "first", prepareScan: !hasTextLayer, turn }))
+    ? timer.runAsync("ocr", () => readers.readPage({ page, pageNumber: input.pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, engines: "first", prepareScan: !hasTextLayer, turn }))
     : null;
   ocr?.catch(() => undefined);
   return { ok: true, page, timer, readings, hasTextLayer, turn, ocr };

@@ -4,7 +4,7 @@
 // value and structure votes), one step at
 // a time so that the process's CPU time (all threads) during a step belongs to that step. Engines
 // are loaded and warmed on a first pass, which is not counted. A page without a text layer is
-// timed as a scan (both families in full, on the prepared image).
+// timed as a scan (both engines in full, on the prepared image).
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { SETTINGS } from "../../pipeline/settings";
 import { extractPage, readPage } from "../../pipeline/extract-page";
@@ -21,7 +21,7 @@ import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../.
 import { readStructure } from "../../pipeline/structure/registry";
 import { reconcileStructure } from "../../pipeline/reconcile";
 import type { PageExtraction, PageReadings } from "../../pipeline/extract-page";
-import type { OcrPageReading, OcrReaderName } from "../../pipeline/ocr/types";
+import type { OcrPageReading, OcrEngineName } from "../../pipeline/ocr/types";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { OcrPool } from "../../pipeline/ocr/pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "../../pipeline/ocr/pool/pooled-engines";
@@ -32,7 +32,7 @@ import type { Word } from "../../pipeline/ocr/types";
 
 /** The page's structure readings as run-pipeline takes them (upright pages; a page read in a
  * turned frame is not separated out here). */
-function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrReaderName, OcrPageReading>>, wordsFromOcr = false) {
+function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrEngineName, OcrPageReading>>, wordsFromOcr = false) {
   if (extraction.tables.length === 0) return Promise.resolve([]);
   return readStructure({ pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page, wordsFromOcr, settings: SETTINGS });
 }
@@ -67,7 +67,7 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       const tesseract = new PooledTesseract(pool);
       if (scanned) {
         const page1 = await timed("ocr-1 whole page", () => tesseract.readPage(render));
-        // As OcrReaders: the re-reads of unread ink, words across rulings and standing lines.
+        // As OcrEngines: the re-reads of unread ink, words across rulings and standing lines.
         const first = { words: page1.words };
         for (const step of SCAN_REREADS) {
           if (step.worthLooking && !step.worthLooking(first.words)) continue;

@@ -1,4 +1,4 @@
-// The cascade's choice of cells (which cells the second OCR family reads) and its crop cache.
+// The cascade's choice of cells (which cells the second OCR engine reads) and its crop cache.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -9,7 +9,7 @@ import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells, readCellsIn
 import { modelToTable } from "../tables/assemble-table";
 import type { ModelCell, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
-import { OcrReaders, type PageOcr, type PageOcrEngine } from "./read-page-ocr";
+import { OcrEngines, type PageOcr, type PageOcrEngine } from "./read-page-ocr";
 import type { PageRender } from "../render/render-page";
 import type { Word } from "./types";
 
@@ -55,7 +55,7 @@ test("an OCR word where the text layer has nothing (hidden or missing text) is a
   assert.deepEqual(boxes, [t.rows[0]![1]!.bbox]);
 });
 
-test("a table whose structure is disputed, or a box a structure reading disputes, sends its non-empty cells to the second family", () => {
+test("a table whose structure is disputed, or a box a structure reading disputes, sends its non-empty cells to the second engine", () => {
   const values = [["1", "2"], ["3", ""]];
   const agreeing = wordsOver(values);
   assert.deepEqual(cellsForSecondReading([table(values)], agreeing), []);
@@ -66,7 +66,7 @@ test("a table whose structure is disputed, or a box a structure reading disputes
   assert.deepEqual(cellsForSecondReading([t], agreeing, [[0, 45, 100, 55]]), [t.rows[1]![0]!.bbox]);
 });
 
-/** A fake second family that records the boxes it was asked to read and reads "9" in each. */
+/** A fake second engine that records the boxes it was asked to read and reads "9" in each. */
 function recordingEngine(asked: BBox[][]): PageOcrEngine {
   return {
     readPage: async () => ({ words: [], nonTextRegions: [] }),
@@ -78,13 +78,13 @@ function recordingEngine(asked: BBox[][]): PageOcrEngine {
   };
 }
 
-test("the second family reads only the cells in doubt, as crops; a repeat is served by the crop cache, a new doubt reads only itself", async () => {
+test("the second engine reads only the cells in doubt, as crops; a repeat is served by the crop cache, a new doubt reads only itself", async () => {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cascade-test-"));
   try {
     const asked: BBox[][] = [];
-    const readers = new OcrReaders({ "ocr-1": async () => recordingEngine(asked), "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }) });
-    assert.equal(readers.firstFamily, "ocr-2");
-    assert.equal(readers.secondFamily, "ocr-1");
+    const readers = new OcrEngines({ "ocr-1": async () => recordingEngine(asked), "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }) });
+    assert.equal(readers.firstEngine, "ocr-2");
+    assert.equal(readers.secondEngine, "ocr-1");
     const render: PageRender = { pageNumber: 1, widthPt: 200, heightPt: 100, dpi: 72, scale: 1, width: 200, height: 100, rgba: new Uint8Array(200 * 100 * 4).fill(255), textSizePt: 10 };
     const t = table([["1", "2"], ["3", "4"]]);
     const sha = "a".repeat(64);
@@ -108,7 +108,7 @@ test("the second family reads only the cells in doubt, as crops; a repeat is ser
     // A new doubt (row 2, column 1) is read alone; the earlier crop comes from the cache.
     await run(wordsOver([["1", "7"], ["5", "4"]]));
     assert.deepEqual(asked[1], [t.rows[1]![0]!.bbox]);
-    // Everything agrees: the second family is not run at all.
+    // Everything agrees: the second engine is not run at all.
     const quiet = await run(wordsOver([["1", "2"], ["3", "4"]]));
     assert.equal(quiet.readings["ocr-1"], undefined);
     assert.equal(asked.length, 2);
@@ -120,7 +120,7 @@ test("the second family reads only the cells in doubt, as crops; a repeat is ser
 
 // The structure vote's doubts feed the cascade (disputedCellBoxes): generated tables of a few
 // sizes, read by two segmentations that agree, or by one that joins two neighbouring cells of one
-// row (the merged-columns family). The joined cells, and only they, go to the second OCR family,
+// row (the merged-columns family). The joined cells, and only they, go to the second OCR engine,
 // even where the first OCR reading agrees with the text layer.
 
 function generatedGrid(nRows: number, nCols: number) {
@@ -138,7 +138,7 @@ function generatedGrid(nRows: number, nCols: number) {
   return { words, model };
 }
 
-test("cells a structure reading joins are among those the second family reads; agreeing readings send none", () => {
+test("cells a structure reading joins are among those the second engine reads; agreeing readings send none", () => {
   for (const [nRows, nCols, seed] of [[3, 2, 1], [5, 4, 2], [8, 6, 3], [12, 3, 4]] as const) {
     const { words, model } = generatedGrid(nRows, nCols);
     const delivered = modelToTable(model, 1, 0);
@@ -164,7 +164,7 @@ test("cells a structure reading joins are among those the second family reads; a
   }
 });
 
-test("on a scan each cell's lines are cropped for the second family, but not words standing on end", () => {
+test("on a scan each cell's lines are cropped for the second engine, but not words standing on end", () => {
   const t = table([["12.5", "7"]], ["Name", "Rate"]);
   const words: Word[] = [word("12.5", [5, 25, 25, 33]), word("7", [60, 25, 65, 33]), { ...word("Rate", [60, 2, 66, 18]), dir: 270 }, word("Name", [5, 5, 30, 13])];
   const crops = lineCropsOfCells([t], words);

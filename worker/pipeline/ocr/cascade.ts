@@ -1,20 +1,20 @@
 // The OCR cascade on pages with a text layer (issue 15): instead of two full OCR reads of every
-// page, the first family (ocr-2) reads the page and the second (ocr-1) reads only the cells in
+// page, the first engine (ocr-2) reads the page and the second (ocr-1) reads only the cells in
 // doubt. A cell whose text layer and first OCR reading agree is verified by those two readings;
-// a third would only cost time. The second family reads a cell when
+// a third would only cost time. The second engine reads a cell when
 //   - the first reading disagrees with the text layer, or saw nothing there (an abstention is not
 //     agreement: without a second look the cell would stay unverified),
 //   - or a structure reading disputes the cell (a table flagged layout_disputed, or any box a
 //     caller passes in `disputedBoxes`: the structure vote's doubts).
-// On pages without a text layer the first family (ocr-1) reads the page in full, and the second
+// On pages without a text layer the first engine (ocr-1) reads the page in full, and the second
 // reads every cell, line by line (lineCropsOfCells).
 // Calibration is unchanged by construction: a lying text layer disagrees with the first OCR
-// reading, so its cells get the second family too and end disputed, as before.
+// reading, so its cells get the second engine too and end disputed, as before.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { comparisonKey } from "../reconcile/normalise";
 import { textInBox, type BoxedWord } from "../reconcile/words-in-box";
-import { isOcrFailure, type OcrReaderName, type Word } from "./types";
-import type { OcrReaders, PageOcr } from "./read-page-ocr";
+import { isOcrFailure, type OcrEngineName, type Word } from "./types";
+import type { OcrEngines, PageOcr } from "./read-page-ocr";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { PageRender } from "../render/render-page";
 import type { OcrCacheDir } from "./ocr-cache";
@@ -29,7 +29,7 @@ function cellsOf(table: Table): Cell[] {
 }
 
 /**
- * The cells (boxes, PDF points) the second OCR family must read: those whose own value (the text
+ * The cells (boxes, PDF points) the second OCR engine must read: those whose own value (the text
  * layer's, which `tables` were assembled from) and the first OCR reading's text in the cell box
  * differ after the reconciler's normalisation (comparisonKey), those where the first reading saw
  * nothing but the cell holds text, and every cell of a table whose structure is disputed or that
@@ -54,7 +54,7 @@ export function cellsForSecondReading(tables: readonly Table[], firstWords: read
  * The boxes of the cells (and column bands) some structure reading is against: the structure
  * vote's judgement (reconcile/structure-vote.ts) of the tables as assembled, before the value
  * vote. The vote itself runs again after the value vote and decides the cells' confidence; here
- * it only says which cells the second OCR family must read, so a cell whose boundaries are in
+ * it only says which cells the second OCR engine must read, so a cell whose boundaries are in
  * doubt has every value reading when it is shown provisional.
  */
 export function disputedCellBoxes(tables: readonly Table[], models: readonly (TableModel | null)[], words: readonly PageWord[], readings: readonly StructureReading[]): BBox[] {
@@ -74,7 +74,7 @@ export interface CascadeInput {
   pageNumber: number;
   fileSha256: string;
   cacheDir: OcrCacheDir | null;
-  /** From readers.readPage({ families: "first" }); the second family's reading is added to it. */
+  /** From readers.readPage({ engines: "first" }); the second engine's reading is added to it. */
   pageOcr: PageOcr;
   /** The page's tables, assembled from the text layer. */
   tables: readonly Table[];
@@ -85,7 +85,7 @@ export interface CascadeInput {
 }
 
 /**
- * On a scan every cell is read by the second family: its text lines (the first reading's words in
+ * On a scan every cell is read by the second engine: its text lines (the first reading's words in
  * the cell, grouped by line) as crops, so recognition sees one line at a time without detection.
  */
 export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly Word[]): BBox[] {
@@ -95,7 +95,7 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
     for (const cell of cellsOf(table)) {
       const box = cell.bbox!;
       // Words of a line standing on end (scan/standing-lines.ts) are not cropped: the second
-      // family reads upright crops only, and read standing it gives junk ("1 1"), not a check.
+      // engine reads upright crops only, and read standing it gives junk ("1 1"), not a check.
       const words = firstWords.filter((w) => {
         if (w.dir !== undefined) return false;
         const x = (w.bbox[0] + w.bbox[2]) / 2;
@@ -121,18 +121,18 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
   return crops;
 }
 
-/** Runs the second family on the cells in doubt (on a scan: on every cell); returns its failure,
+/** Runs the second engine on the cells in doubt (on a scan: on every cell); returns its failure,
  * if it failed. The one call run-pipeline makes between assembling a page's tables and
  * reconciling them. */
-export async function readCellsInDoubt(readers: OcrReaders, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ reader: OcrReaderName; error: string } | null> {
+export async function readCellsInDoubt(readers: OcrEngines, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ engine: OcrEngineName; error: string } | null> {
   const scanned = input.scanned === true;
-  const first = readers.firstFamilyFor(scanned);
-  const second = readers.secondFamilyFor(scanned);
+  const first = readers.firstEngineFor(scanned);
+  const second = readers.secondEngineFor(scanned);
   if (!first || !second || input.pageOcr.readings[second] !== undefined) return null;
   const firstReading = input.pageOcr.readings[first];
   if (!firstReading || isOcrFailure(firstReading)) return null;
   // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
   const boxes = scanned ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])] : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
   const outcome = await readers.readCells({ ...input, boxes });
-  return outcome && isOcrFailure(outcome) ? { reader: second, error: outcome.error } : null;
+  return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
 }

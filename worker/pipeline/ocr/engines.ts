@@ -11,7 +11,7 @@ import type { EngineFactory, PageOcrEngine } from "./engine-types";
 import type { OcrTaskRunner } from "./pool/protocol";
 
 export interface OcrEngineEntry {
-  /** The model family behind the name (for logs and docs). */
+  /** The model behind the name (for logs and docs). */
   model: string;
   /** The engine in this process (tests, a reader without a pool). */
   load: EngineFactory;

@@ -1,9 +1,9 @@
 // The OCR readings ocr-1 (Tesseract LSTM, tesseract.js) and ocr-2 (PaddleOCR PP-OCRv4 via ONNX
-// Runtime): two model families reading the same page render independently (DESIGN.md §4).
+// Runtime): two models reading the same page render independently (DESIGN.md §4).
 //
 // How the pipeline calls it, once per job:
 //
-//   const readers = new OcrReaders();            // engines load lazily, on the first cache miss
+//   const readers = new OcrEngines();            // engines load lazily, on the first cache miss
 //   try {
 //     for each page:
 //       const { readings, render } = await readers.readPage({
@@ -26,9 +26,9 @@
 // Both fail independently: if both readings of a page are OcrFailure and the page has no text
 // layer, the page is `unreadable` (SPEC.md §2.7). The cache lives in <cacheDir>/<sha256>/ and is
 // keyed by OCR_SETTINGS_VERSION; JobFiles.deleteCache (lib/storage) removes it with the last job.
-export { OcrReaders, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
+export { OcrEngines, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
 export { ocrCachePath } from "./ocr-cache";
 export { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
-export { isOcrFailure, type Word, type OcrReaderName, type OcrPageReading, type OcrFailure, type OcrOutcome } from "./types";
+export { isOcrFailure, type Word, type OcrEngineName, type OcrPageReading, type OcrFailure, type OcrOutcome } from "./types";
 // The engine classes are not re-exported: importing them loads tesseract.js and ONNX Runtime.
 // Import ./tesseract-engine or ./paddle/paddle-engine directly when you need one.

@@ -6,14 +6,14 @@
 import path from "node:path";
 import { localOcrCache, type OcrCacheStore } from "../../../lib/storage/job-files";
 import { OCR_SETTINGS_VERSION } from "./settings";
-import type { OcrPageReading, OcrReaderName } from "./types";
+import type { OcrPageReading, OcrEngineName } from "./types";
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface OcrCacheKey {
   fileSha256: string;
   pageNumber: number;
-  reader: OcrReaderName;
+  reader: OcrEngineName;
   settingsVersion?: string;
 }
 

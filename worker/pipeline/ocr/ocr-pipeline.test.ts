@@ -1,7 +1,7 @@
 // The OCR readings inside the whole pipeline (runPipeline), on generated PDFs: a cell whose text
-// layer and drawn glyphs disagree comes out disputed, with one OCR family or two (OCR never
+// layer and drawn glyphs disagree comes out disputed, with one OCR engine or two (OCR never
 // outvotes the text layer), every reading kept; agreeing cells are verified; a scanned ruled table is rebuilt from the page image
-// and verified by the two OCR families; the cache makes a second run skip OCR. Engines load once
+// and verified by the two OCR engines; the cache makes a second run skip OCR. Engines load once
 // for the file and are borrowed by each run.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -13,7 +13,7 @@ import type { Cell, Result } from "../../../lib/result/schema";
 import { resultSchema } from "../../../lib/result/schema";
 import { rasterisePdf } from "../../../scripts/rasterise-pdf";
 import { runPipeline } from "../run-pipeline";
-import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
+import { OcrEngines, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { DISPUTED_CELL, disputedTableBody, makeDisputedTablePdf } from "./test-pdfs";
@@ -37,7 +37,7 @@ after(async () => {
   await fs.promises.rm(dir, { recursive: true, force: true });
 });
 
-async function extract(file: string, readers: OcrReaders, cacheDir: string | null = null): Promise<Result> {
+async function extract(file: string, readers: OcrEngines, cacheDir: string | null = null): Promise<Result> {
   const bytes = await fs.promises.readFile(file);
   const outputDir = await fs.promises.mkdtemp(path.join(dir, "out-"));
   const { result } = await runPipeline({
@@ -63,8 +63,8 @@ function agreeingNumbers(rows: Cell[][]): Cell[] {
   return rows.flatMap((row, r) => row.filter((cell, c) => c > 0 && !(r === DISPUTED_CELL.row && c === DISPUTED_CELL.column) && /\d/.test(cell.value)));
 }
 
-test("text layer against one OCR family: the cell is disputed, provisional, the text layer's value, both readings", async () => {
-  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract) });
+test("text layer against one OCR engine: the cell is disputed, provisional, the text layer's value, both readings", async () => {
+  const readers = new OcrEngines({ "ocr-1": async () => borrow(tesseract) });
   const table = onlyTable(await extract(disputedPdf, readers));
   assert.deepEqual(
     table.rows.map((row) => row.map((cell) => cell.value)),
@@ -85,16 +85,16 @@ test("text layer against one OCR family: the cell is disputed, provisional, the 
   assert.equal(table.ocr_unsupported, undefined);
 });
 
-test("two OCR families against the text layer: still disputed (OCR never outvotes the text layer), every reading kept", async () => {
-  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+test("two OCR engines against the text layer: still disputed (OCR never outvotes the text layer), every reading kept", async () => {
+  const readers = new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
   const table = onlyTable(await extract(disputedPdf, readers));
   const cell = table.rows[DISPUTED_CELL.row]![DISPUTED_CELL.column]!;
   assert.equal(cell.confidence, "disputed", JSON.stringify(cell));
   assert.equal(cell.value, "17");
   assert.deepEqual(cell.readings, { "pdf-text": "17", "ocr-1": "42", "ocr-2": "42" });
   assert.equal(cell.provisional, true);
-  // The cascade: cells where the text layer and the first family (ocr-2) agree are verified by
-  // those two; the second family (ocr-1) read only the cells in doubt, as crops, never the page.
+  // The cascade: cells where the text layer and the first engine (ocr-2) agree are verified by
+  // those two; the second engine (ocr-1) read only the cells in doubt, as crops, never the page.
   for (const other of agreeingNumbers(table.rows)) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
     assert.deepEqual([...other.sources].sort(), ["ocr-2", "pdf-text"]);
@@ -106,13 +106,13 @@ test("two OCR families against the text layer: still disputed (OCR never outvote
   assert.ok(readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3, `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`);
 });
 
-test("a scanned ruled table: structure from the page image, every cell verified by the two OCR families (ocr-2 on cell crops); the cache skips OCR the second time", async () => {
+test("a scanned ruled table: structure from the page image, every cell verified by the two OCR engines (ocr-2 on cell crops); the cache skips OCR the second time", async () => {
   const born = path.join(dir, "born.pdf");
   await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
   const scan = path.join(dir, "scan.pdf");
   await rasterisePdf(born, scan);
   const cacheDir = path.join(dir, "cache");
-  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const readers = new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
   const table = onlyTable(await extract(scan, readers, cacheDir));
   assert.deepEqual(
     table.rows.map((row) => row.map((cell) => cell.value)),
@@ -145,7 +145,7 @@ test("a scan fed crooked and upside down: turned upright and deskewed for OCR, t
   const { default: sharp } = await import("sharp");
   const born = path.join(dir, "born-crooked.pdf");
   await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
-  const straight = onlyTable(await extract(born, new OcrReaders({ "ocr-2": async () => borrow(paddle) })));
+  const straight = onlyTable(await extract(born, new OcrEngines({ "ocr-2": async () => borrow(paddle) })));
   // The born-digital page at 200 dpi, turned by 3 degrees, then by 180: a sheet fed badly.
   const opened = await openPdf(born);
   const render = await renderPage(await opened.doc.getPage(1), 1, 200);
@@ -159,7 +159,7 @@ test("a scan fed crooked and upside down: turned upright and deskewed for OCR, t
   const scan = path.join(dir, "crooked-scan.pdf");
   await fs.promises.writeFile(scan, await doc.save());
 
-  const readers = new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const readers = new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
   const table = onlyTable(await extract(scan, readers));
   assert.deepEqual(
     table.rows.map((row) => row.map((cell) => cell.value)),

@@ -1,5 +1,5 @@
 // The OCR readings on generated PDFs. Engines load once for the whole file (model loads are the
-// slow part); every OcrReaders below borrows them.
+// slow part); every OcrEngines below borrows them.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -11,7 +11,7 @@ import { openPdf } from "../../../lib/pdf/open-pdf";
 import { cellSchema, type BBox } from "../../../lib/result/schema";
 import { rasterisePdf } from "../../../scripts/rasterise-pdf";
 import { ocrNonTextRegions, ocrWordReadings, reconcileCell, isOcrUnsupported, verifyFigure, type BoxedWord } from "../reconcile";
-import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
+import { OcrEngines, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
@@ -22,9 +22,9 @@ let tesseract: TesseractEngine;
 let paddle: PaddleEngine;
 let dir: string;
 
-/** A borrowed engine: released by this file, not by the OcrReaders that uses it. */
+/** A borrowed engine: released by this file, not by the OcrEngines that uses it. */
 const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
-const sharedReaders = () => new OcrReaders({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+const sharedReaders = () => new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
 
 before(async () => {
   dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-test-"));
@@ -50,7 +50,7 @@ async function writePdf(name: string, bytes: Uint8Array): Promise<{ file: string
   return { file, sha: createHash("sha256").update(bytes).digest("hex") };
 }
 
-async function readFilePage(readers: OcrReaders, file: string, sha: string, cacheDir: string | null) {
+async function readFilePage(readers: OcrEngines, file: string, sha: string, cacheDir: string | null) {
   const opened = await openPdf(file);
   try {
     const page = await opened.doc.getPage(1);
@@ -117,7 +117,7 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
 
   // Second call, fresh readers whose engines would throw if asked: everything from the cache.
   const exploding: PageOcrEngine = { readPage: async () => assert.fail("OCR ran on a cache hit"), release: async () => {} };
-  const cachedReaders = new OcrReaders({ "ocr-1": async () => exploding, "ocr-2": async () => exploding });
+  const cachedReaders = new OcrEngines({ "ocr-1": async () => exploding, "ocr-2": async () => exploding });
   const second = await readFilePage(cachedReaders, file, sha, cacheDir);
   assert.equal(second.render, null, "nothing rendered on a full cache hit");
   assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2, cropRuns: { "ocr-1": 0, "ocr-2": 0 }, cropsRead: { "ocr-1": 0, "ocr-2": 0 }, engineSeconds: { "ocr-1": 0, "ocr-2": 0 } });
@@ -128,7 +128,7 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
 test("an engine failing on a page is recorded and the other reading still returned", async () => {
   const { file, sha } = await writePdf("numbers-fail.pdf", await makeTextPdf(NUMBERS));
   const failing: PageOcrEngine = { readPage: async () => Promise.reject(new Error("model exploded")), release: async () => {} };
-  const readers = new OcrReaders({ "ocr-1": async () => failing, "ocr-2": async () => borrow(paddle) });
+  const readers = new OcrEngines({ "ocr-1": async () => failing, "ocr-2": async () => borrow(paddle) });
   const cacheDir = path.join(dir, "cache-fail");
   const out = await readFilePage(readers, file, sha, cacheDir);
   assert.ok(isOcrFailure(out.readings["ocr-1"]));
@@ -138,7 +138,7 @@ test("an engine failing on a page is recorded and the other reading still return
   assert.equal(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-1" })), false);
   assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-2" })));
   // An engine that cannot even load fails the same way.
-  const unloadable = new OcrReaders({ "ocr-1": async () => Promise.reject(new Error("no model")), "ocr-2": async () => borrow(paddle) });
+  const unloadable = new OcrEngines({ "ocr-1": async () => Promise.reject(new Error("no model")), "ocr-2": async () => borrow(paddle) });
   const again = await readFilePage(unloadable, file, sha, null);
   assert.ok(isOcrFailure(again.readings["ocr-1"]));
   assert.ok(!isOcrFailure(again.readings["ocr-2"]));
@@ -162,7 +162,7 @@ test("an engine stays loaded across pages, and one that failed a page is release
       release: async () => void releases++,
     };
   };
-  const readers = new OcrReaders({ "ocr-1": async () => flaky() });
+  const readers = new OcrEngines({ "ocr-1": async () => flaky() });
   const outcomes = [];
   for (let k = 0; k < 4; k++) outcomes.push((await readFilePage(readers, file, sha, null)).readings["ocr-1"]);
   assert.deepEqual(outcomes.map(isOcrFailure), [false, true, false, false]);
@@ -186,7 +186,7 @@ test("golden: text layer says 17 where the page shows 42 -> disputed with both r
   const ocrWords = ocrWordReadings(ocr.readings);
   const cellBox: BBox = [290, 276, 350, 306];
 
-  // Text layer against one OCR family (as on a page where the other failed): no majority.
+  // Text layer against one OCR engine (as on a page where the other failed): no majority.
   for (const engine of ["ocr-1", "ocr-2"] as const) {
     const cell = reconcileCell(cellBox, { "pdf-text": textLayer, [engine]: ocrWords[engine] });
     cellSchema.parse(cell);
@@ -195,7 +195,7 @@ test("golden: text layer says 17 where the page shows 42 -> disputed with both r
     assert.equal(cell.value, "17", "the text layer's value, flagged provisional");
     assert.deepEqual(cell.readings, { "pdf-text": "17", [engine]: "42" });
   }
-  // All three readings: both OCR families see 42 against the text layer's 17. OCR never outvotes
+  // All three readings: both OCR engines see 42 against the text layer's 17. OCR never outvotes
   // the text layer (reconcile/vote.ts): disputed, the text layer's value, every reading kept.
   const three = reconcileCell(cellBox, { "pdf-text": textLayer, ...ocrWords });
   assert.equal(three.confidence, "disputed", JSON.stringify(three));

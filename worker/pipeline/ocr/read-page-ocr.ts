@@ -1,5 +1,5 @@
 // The OCR readings of one page: served from the cache when possible, otherwise the engines read
-// the same render. readPage reads whole pages (both families, or only the first family when the
+// the same render. readPage reads whole pages (both engines, or only the first engine when the
 // cascade will ask the second about the cells in doubt: readCells, see cascade.ts). One engine
 // failing is recorded and the other's reading returned.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
@@ -19,7 +19,7 @@ import { SCAN_REREADS, type CropsRead, type ScanReread } from "../scan/scan-rere
 import type { Direction } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
-import type { OcrOutcome, OcrPageReading, OcrReaderName, Word } from "./types";
+import type { OcrOutcome, OcrPageReading, OcrEngineName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
 export type { EngineFactory, PageOcrEngine };
@@ -35,9 +35,9 @@ export interface ReadPageOcrInput {
   /** Cache directory (or store), or null for no cache. */
   cacheDir: OcrCacheDir | null;
   /** "all" (default): every engine reads the whole page (pages without a text layer). "first":
-   * only the first family (FIRST_FAMILY, when it runs); the second then reads only the cells in
-   * doubt (readCells). If the first family fails on the page, the second reads the whole page. */
-  families?: "all" | "first";
+   * only the first engine (FIRST_ENGINE, when it runs); the second then reads only the cells in
+   * doubt (readCells). If the first engine fails on the page, the second reads the whole page. */
+  engines?: "all" | "first";
   /** A scanned page (no text layer): the engines read it prepared for OCR (turned upright,
    * deskewed, levels stretched: scan/prepare-scan.ts), their words on the prepared page;
    * every reading carries the transform back to the original page. */
@@ -60,7 +60,7 @@ export interface ReadCellsInput {
   pageNumber: number;
   fileSha256: string;
   cacheDir: OcrCacheDir | null;
-  /** The page's readings from readPage({ families: "first" }); the second family's crop reading
+  /** The page's readings from readPage({ engines: "first" }); the second engine's crop reading
    * is added to it (and its render reused, or kept for later stages). */
   pageOcr: PageOcr;
   /** Cells to read, PDF points. */
@@ -70,35 +70,35 @@ export interface ReadCellsInput {
 }
 
 export interface PageOcr {
-  /** One outcome per engine this OcrReaders runs (both by default). */
-  readings: Partial<Record<OcrReaderName, OcrOutcome>>;
+  /** One outcome per engine this OcrEngines runs (both by default). */
+  readings: Partial<Record<OcrEngineName, OcrOutcome>>;
   /** The render the engines read (on a scan: the prepared one), or null when every reading came
    * from the cache. */
   render: PageRender | null;
 }
 
-export interface OcrReaderStats {
+export interface OcrEngineStats {
   /** Pages each engine actually read (cache misses). */
-  engineRuns: Record<OcrReaderName, number>;
+  engineRuns: Record<OcrEngineName, number>;
   /** Times each engine was loaded (once, unless it failed and was loaded again). */
-  engineLoads: Record<OcrReaderName, number>;
+  engineLoads: Record<OcrEngineName, number>;
   cacheHits: number;
   /** Crop readings (readCells) each engine ran, and how many crops they held. */
-  cropRuns: Record<OcrReaderName, number>;
-  cropsRead: Record<OcrReaderName, number>;
+  cropRuns: Record<OcrEngineName, number>;
+  cropsRead: Record<OcrEngineName, number>;
   /** Wall seconds each engine spent reading (pages and crops; cache hits excluded): the worker's
    * pdftables_ocr_seconds_total. */
-  engineSeconds: Record<OcrReaderName, number>;
+  engineSeconds: Record<OcrEngineName, number>;
 }
 
-export function emptyOcrStats(): OcrReaderStats {
+export function emptyOcrStats(): OcrEngineStats {
   const zero = () => perEngine(() => 0);
   return { engineRuns: zero(), engineLoads: zero(), cacheHits: 0, cropRuns: zero(), cropsRead: zero(), engineSeconds: zero() };
 }
 
 /** Adds `more` into `total` (stats of pipeline processes since replaced, worker/jobs/page-host.ts).
  * Fields `more` lacks (stats from an older process) count as zero. */
-export function addOcrStats(total: OcrReaderStats, more: Partial<OcrReaderStats>): void {
+export function addOcrStats(total: OcrEngineStats, more: Partial<OcrEngineStats>): void {
   total.cacheHits += more.cacheHits ?? 0;
   for (const field of ["engineRuns", "engineLoads", "cropRuns", "cropsRead", "engineSeconds"] as const) {
     for (const name of OCR_ENGINE_NAMES) total[field][name] += more[field]?.[name] ?? 0;
@@ -110,78 +110,78 @@ export function addOcrStats(total: OcrReaderStats, more: Partial<OcrReaderStats>
  * loaded afresh for the next page, so one crash of a Tesseract worker thread or an ONNX session
  * does not fail every later page of a long-lived reader. The engines run are the keys of
  * `factories` (OCR_ENGINES can switch one off). */
-export class OcrReaders {
-  readonly stats: OcrReaderStats = emptyOcrStats();
-  readonly names: readonly OcrReaderName[];
-  private readonly engines = new Map<OcrReaderName, Promise<PageOcrEngine>>();
+export class OcrEngines {
+  readonly stats: OcrEngineStats = emptyOcrStats();
+  readonly names: readonly OcrEngineName[];
+  private readonly engines = new Map<OcrEngineName, Promise<PageOcrEngine>>();
 
-  constructor(private readonly factories: Partial<Record<OcrReaderName, EngineFactory>> = DEFAULT_ENGINES) {
+  constructor(private readonly factories: Partial<Record<OcrEngineName, EngineFactory>> = DEFAULT_ENGINES) {
     this.names = OCR_ENGINE_NAMES.filter((name) => factories[name] !== undefined);
   }
 
-  /** The pool the engines run in, when made by withEngines (released with this OcrReaders). */
+  /** The pool the engines run in, when made by withEngines (released with this OcrEngines). */
   pool: OcrPool | null = null;
 
   /** The real engines, restricted to `names`, running in a pool of OCR threads (OCR_THREADS
    * threads, OCR_THREAD_HEAP_MB each, unless given). */
-  static withEngines(names: readonly OcrReaderName[], options: Partial<OcrPoolOptions> = {}): OcrReaders {
+  static withEngines(names: readonly OcrEngineName[], options: Partial<OcrPoolOptions> = {}): OcrEngines {
     const env = options.threads && options.heapMb ? null : getEnv();
     const pool = new OcrPool({ threads: options.threads ?? env!.OCR_THREADS, heapMb: options.heapMb ?? env!.OCR_THREAD_HEAP_MB });
     // An engine without a pooled form runs in process (engines.ts).
-    const pooled = (name: OcrReaderName): EngineFactory => {
+    const pooled = (name: OcrEngineName): EngineFactory => {
       const entry = OCR_ENGINES[name];
       return entry.pooled ? () => entry.pooled!(pool) : entry.load;
     };
-    const readers = new OcrReaders(Object.fromEntries(names.map((name) => [name, pooled(name)])));
+    const readers = new OcrEngines(Object.fromEntries(names.map((name) => [name, pooled(name)])));
     readers.pool = pool;
     return readers;
   }
 
-  /** The family read in full on pages with a text layer (FIRST_FAMILY when it runs). */
-  get firstFamily(): OcrReaderName | null {
-    return this.firstFamilyFor(false);
+  /** The engine read in full on pages with a text layer (FIRST_ENGINE when it runs). */
+  get firstEngine(): OcrEngineName | null {
+    return this.firstEngineFor(false);
   }
 
-  /** The family that reads only the cells in doubt, or null when only one family runs. */
-  get secondFamily(): OcrReaderName | null {
-    return this.secondFamilyFor(false);
+  /** The engine that reads only the cells in doubt, or null when only one engine runs. */
+  get secondEngine(): OcrEngineName | null {
+    return this.secondEngineFor(false);
   }
 
-  /** On a scan the first family is SCAN_FIRST_FAMILY: the page's words (and so its structure)
+  /** On a scan the first engine is SCAN_FIRST_ENGINE: the page's words (and so its structure)
    * come from it, and the second reads every cell. */
-  firstFamilyFor(scanned: boolean): OcrReaderName | null {
+  firstEngineFor(scanned: boolean): OcrEngineName | null {
     const preferred = scanned ? SCAN_FIRST_ENGINE : FIRST_ENGINE;
     return this.names.includes(preferred) ? preferred : (this.names[0] ?? null);
   }
 
-  secondFamilyFor(scanned: boolean): OcrReaderName | null {
-    return this.names.find((name) => name !== this.firstFamilyFor(scanned)) ?? null;
+  secondEngineFor(scanned: boolean): OcrEngineName | null {
+    return this.names.find((name) => name !== this.firstEngineFor(scanned)) ?? null;
   }
 
   async readPage(input: ReadPageOcrInput): Promise<PageOcr> {
     const scanned = input.prepareScan === true;
-    const firstName = this.firstFamilyFor(scanned);
-    const secondName = this.secondFamilyFor(scanned);
-    if (input.families === "first" && firstName && secondName) {
+    const firstName = this.firstEngineFor(scanned);
+    const secondName = this.secondEngineFor(scanned);
+    if (input.engines === "first" && firstName && secondName) {
       let first = await this.readPageWith([firstName], input);
       if (scanned) {
         first = await this.halfTurnedIfBetter(await this.quarterTurnedIfSideways(first, firstName, input), firstName, input);
         for (const step of SCAN_REREADS) first = await this.withReread(first, firstName, input, step);
       }
       if (!("error" in (first.readings[firstName] ?? { error: "" }))) return first;
-      // The first family failed: the second reads the whole page instead of crops.
+      // The first engine failed: the second reads the whole page instead of crops.
       const second = await this.readPageWith([secondName], input);
       return { readings: { ...first.readings, ...second.readings }, render: second.render ?? first.render };
     }
     return this.readPageWith(this.names, input);
   }
 
-  /** Adds the second family's reading of `boxes` (the cells in doubt) to `input.pageOcr`; cached
+  /** Adds the second engine's reading of `boxes` (the cells in doubt) to `input.pageOcr`; cached
    * per page under CELL_READINGS_VERSION with the boxes it covers, so a repeat reads only boxes it
    * has not read before. Returns the outcome (null when there is nothing to read). */
   async readCells(input: ReadCellsInput): Promise<OcrOutcome | null> {
     const scanTransform = Object.values(input.pageOcr.readings).find((r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined)?.scanTransform;
-    const reader = this.secondFamilyFor(scanTransform !== undefined);
+    const reader = this.secondEngineFor(scanTransform !== undefined);
     if (!reader || input.boxes.length === 0 || input.pageOcr.readings[reader] !== undefined) return null;
     const started = performance.now();
     const turn = scanTransform ? 0 : (input.turn ?? 0);
@@ -232,7 +232,7 @@ export class OcrReaders {
   /** A scan `reader` read with its word boxes standing on end was turned a quarter turn wrong
    * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
    * reading of lying words with at least as many confident characters is kept. */
-  private async quarterTurnedIfSideways(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+  private async quarterTurnedIfSideways(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform || !isReadSideways(reading.words)) return pageOcr;
     // The page as rendered, made once for both turns (only when a turn is not cached).
@@ -249,7 +249,7 @@ export class OcrReaders {
 
   /** A scan `reader` read with few confident characters is read again turned half a turn; the
    * reading with more of them is kept (scan/half-turn-check.ts). */
-  private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput): Promise<PageOcr> {
+  private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
     const transform = halfTurned(reading.scanTransform);
@@ -262,7 +262,7 @@ export class OcrReaders {
    * cached under its own key (`variant`), so the first reading's cache stays what it was. The render
    * is null after a cache hit; null for the whole when the render or the engine failed (the caller
    * keeps the reading it has). */
-  private async readPrepared(reader: OcrReaderName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
+  private async readPrepared(reader: OcrEngineName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
     const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}` };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     if (cached) {
@@ -283,10 +283,10 @@ export class OcrReaders {
   }
 
   /** A scan's `reader` reading with one of the scan's re-reads (scan/scan-rereads.ts) put in: its
-   * crops read again by the same family. What they read is cached under the step's own key with
+   * crops read again by the same engine. What they read is cached under the step's own key with
    * the crops (an empty list too), so the page reading's cache stays what it was and a repeat
    * needs no render. A failure of the render or the engine leaves the reading as it was. */
-  private async withReread(pageOcr: PageOcr, reader: OcrReaderName, input: ReadPageOcrInput, step: ScanReread): Promise<PageOcr> {
+  private async withReread(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput, step: ScanReread): Promise<PageOcr> {
     const reading = pageOcr.readings[reader];
     if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
     if (step.worthLooking && !step.worthLooking(reading.words)) return pageOcr;
@@ -321,14 +321,14 @@ export class OcrReaders {
     return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words } } };
   }
 
-  private async readPageWith(names: readonly OcrReaderName[], input: ReadPageOcrInput): Promise<PageOcr> {
+  private async readPageWith(names: readonly OcrEngineName[], input: ReadPageOcrInput): Promise<PageOcr> {
     // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
     const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
-    const cacheKey = (reader: OcrReaderName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
+    const cacheKey = (reader: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
     const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));
-    const readings: Partial<Record<OcrReaderName, OcrOutcome>> = {};
-    const missing: OcrReaderName[] = [];
+    const readings: Partial<Record<OcrEngineName, OcrOutcome>> = {};
+    const missing: OcrEngineName[] = [];
     names.forEach((reader, i) => {
       const hit = cached[i];
       if (hit) {
@@ -378,7 +378,7 @@ export class OcrReaders {
   }
 
   /** Runs one engine on the whole page, or on `crops` (PDF points) only. */
-  private async runEngine(reader: OcrReaderName, render: PageRender, crops?: readonly BBox[]): Promise<OcrOutcome> {
+  private async runEngine(reader: OcrEngineName, render: PageRender, crops?: readonly BBox[]): Promise<OcrOutcome> {
     const started = performance.now();
     let engine = this.engines.get(reader);
     try {

@@ -45,7 +45,7 @@ const sideways = FAMILIES.find((family) => family.name === "sideways")!;
 
 for (const variant of [0, 3, 4]) {
   const { turn, rotate } = SIDEWAYS_VARIANTS[variant]!;
-  test(`a table drawn at ${turn} degrees on a page with /Rotate ${rotate}: both OCR families read it, and its cells are verified`, async () => {
+  test(`a table drawn at ${turn} degrees on a page with /Rotate ${rotate}: both OCR engines read it, and its cells are verified`, async () => {
     const generated = await generateDocument(sideways, variant, 13);
     const file = path.join(dir, `${generated.name}.pdf`);
     fs.writeFileSync(file, generated.pdf);

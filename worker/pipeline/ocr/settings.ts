@@ -11,7 +11,7 @@ export const OCR_SETTINGS = {
     modelDir: "4.0.0_best_int",
     /** Page segmentation AUTO (3): DESIGN.md §6 found it keeps table words the default drops. */
     pageSegMode: "3",
-    /** Cell crops read by the cascade's second family (crop-mosaic.ts). */
+    /** Cell crops read by the cascade's second engine (crop-mosaic.ts). */
     crops: {
       /** A mosaic is one column of crops: "single uniform block of text" (6) reads it line by
        * line without the page layout analysis mode 3 runs. */
@@ -100,7 +100,7 @@ export const OCR_SETTINGS = {
     },
   },
   /** The cascade's crops of a scan's cells (cascade.ts lineCropsOfCells): each text line of a
-   * cell, read by the second family. */
+   * cell, read by the second engine. */
   cascade: {
     /** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
      * around a line (its unclip margin), which its recogniser was trained on. */

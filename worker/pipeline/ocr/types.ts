@@ -15,7 +15,6 @@ export interface Word {
 
 /** The OCR engines' names (lib/ocr/engine-names.ts; the engines: engines.ts). */
 export type { OcrEngineName } from "../../../lib/ocr/engine-names";
-export type OcrReaderName = import("../../../lib/ocr/engine-names").OcrEngineName;
 
 /** What one OCR engine saw on one page. */
 export interface OcrPageReading {
@@ -30,7 +29,7 @@ export interface OcrPageReading {
   seconds: number;
   fromCache: boolean;
   /** Set when the engine read only these boxes of the page (PDF points; the cascade's second
-   * family reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
+   * engine reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
    * silence elsewhere is no evidence. Absent: the whole page was read. */
   cropsRead?: BBox[];
   /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,

@@ -2,7 +2,7 @@
 // Pure functions; nothing here runs an engine.
 //
 // Value readings are word lists keyed by source (WordReadings): "pdf-text" (the text layer),
-// "ocr-1", "ocr-2" (from OcrReaders, worker/pipeline/ocr). Words are {text, bbox} (OCR) or
+// "ocr-1", "ocr-2" (from OcrEngines, worker/pipeline/ocr). Words are {text, bbox} (OCR) or
 // {text, box} (the pipeline's text-layer words), PDF points, top-left origin. Leave a source out
 // when that reading did not run or failed on the page.
 //
@@ -31,7 +31,7 @@
 //   verifyFigure(box, ["layout", "pdf-image"?], ocrNonTextRegions) -> {confidence, sources} (Image)
 //
 // Converting OCR outcomes: ocrWordReadings(pageOcr.readings) drops failed readings.
-import type { OcrOutcome, OcrReaderName } from "../ocr/types";
+import type { OcrOutcome, OcrEngineName } from "../ocr/types";
 import type { WordReadings } from "./reconcile-cell";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -48,15 +48,15 @@ export { reconcileStructure, type PageStructureOutcome } from "./structure-page"
 export { judgeCell, applyVerdict, voteOnStructure, prepareReading, PageWords, type StructureVerdict, type PreparedReading, type Opinion } from "./structure-vote";
 
 /** The word lists of the OCR readings that worked on a page (failed ones are left out). */
-export function ocrWordReadings(readings: Partial<Record<OcrReaderName, OcrOutcome>>): WordReadings {
+export function ocrWordReadings(readings: Partial<Record<OcrEngineName, OcrOutcome>>): WordReadings {
   const out: WordReadings = {};
-  for (const [source, outcome] of Object.entries(readings) as [OcrReaderName, OcrOutcome | undefined][]) {
+  for (const [source, outcome] of Object.entries(readings) as [OcrEngineName, OcrOutcome | undefined][]) {
     if (outcome && !("error" in outcome)) out[source] = outcome.words;
   }
   return out;
 }
 
 /** Non-text regions of every OCR reading that worked, for verifyFigure. */
-export function ocrNonTextRegions(readings: Partial<Record<OcrReaderName, OcrOutcome>>): BBox[] {
+export function ocrNonTextRegions(readings: Partial<Record<OcrEngineName, OcrOutcome>>): BBox[] {
   return Object.values(readings).flatMap((outcome) => (outcome && !("error" in outcome) ? outcome.nonTextRegions : []));
 }

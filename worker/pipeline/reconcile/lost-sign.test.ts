@@ -36,7 +36,7 @@ test("readings that differ in more than a lost sign keep the vote's priority ord
   }
 });
 
-test("generated numbers with a sign one reading lost: the signed reading, whichever family saw it", () => {
+test("generated numbers with a sign one reading lost: the signed reading, whichever engine saw it", () => {
   const random = seededRng(31);
   for (let k = 0; k < 300; k++) {
     const digits = (random() * 10 ** (1 + Math.floor(random() * 4))).toFixed(Math.floor(random() * 3));

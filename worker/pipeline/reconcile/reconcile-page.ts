@@ -1,7 +1,7 @@
 // One-call helpers for the pipeline: reconcile a whole assembled table, prose block or page entry
 // against the page's other readings. They only rewrite confidence fields; structure is untouched.
 import type { CellSource, Prose, Table } from "../../../lib/result/schema";
-import type { OcrOutcome, OcrReaderName } from "../ocr/types";
+import type { OcrOutcome, OcrEngineName } from "../ocr/types";
 import { cellReadings, reconcileExistingCell, type WordReadings } from "./reconcile-cell";
 import { voteOnReadings } from "./vote";
 import type { Box } from "../types";
@@ -50,7 +50,7 @@ export function reconcileProse(block: Prose, ownSource: CellSource, readings: Wo
 
 /** SPEC.md §2.7: a page is unreadable when both independent readings of it failed. On a page
  * without a text layer those are the two OCR readings; a page with a text layer always has one. */
-export function isPageUnreadable(hasTextLayer: boolean, readings: Partial<Record<OcrReaderName, OcrOutcome>>): boolean {
+export function isPageUnreadable(hasTextLayer: boolean, readings: Partial<Record<OcrEngineName, OcrOutcome>>): boolean {
   if (hasTextLayer) return false;
   const outcomes = Object.values(readings);
   return outcomes.length === 0 || outcomes.every((outcome) => outcome === undefined || "error" in outcome);

@@ -72,7 +72,7 @@ test("vote: majority of three is resolved with every reading", () => {
     readings: { "pdf-text": "17", "ocr-1": "71", "ocr-2": "71" },
     provisional: true,
   });
-  // Without a text layer (a scan with a third OCR family) the majority still decides.
+  // Without a text layer (a scan with a third OCR engine) the majority still decides.
   const scan = voteOnReadings({ "ocr-1": "71", "ocr-2": "71", "ocr-3": "17" });
   assert.equal(scan.confidence, "resolved");
   assert.equal(scan.value, "71");

@@ -38,7 +38,7 @@ export const RECONCILE_SETTINGS = {
   /** Whether a fragments reading's support (ocr-2-lines: no detected line cut or joined) counts
    * toward those two. It cannot see whether a block is a table at all, only that the cells do not
    * contradict the image; without it an unruled table has one structure reading (pdf-layout) and
-   * no verified cell. Measured on EU with both OCR families (npm run structure-report, settings
+   * no verified cell. Measured on EU with both OCR engines (npm run structure-report, settings
    * structure-2026-11-25.1): counted, verified covers 75.7% of relations, 99.73% right, 50% of
    * wrong relations not verified; not counted, 61.5%, 100.0% and 96.2% (US odd: 15.2% verified;
    * the generated corpus, all unruled: nothing verified). Counted, since the issue asks verified
@@ -63,7 +63,7 @@ export const RECONCILE_SETTINGS = {
    * either (a span read differently is no opinion; relation-support.ts says which). Off: support
    * by the cell's words alone, the rule up to settings 2026-11-25.15. Issue 13: the metric and the
    * trust table count relations, and the words-only rule let through cells whose words were
-   * right and whose place was not. Measured 2026-11-25, both OCR families, warm cache: EU verified
+   * right and whose place was not. Measured 2026-11-25, both OCR engines, warm cache: EU verified
    * 80.2% -> 79.8% of relations (5,053 -> 5,031; 99.98% right and 9 of 10 wrong not verified,
    * both unchanged: the 22 relations it takes from verified are right ones pdf-layout reads in
    * another column, now resolved); generated corpus unchanged (95.4%, 59 of 59). Counting every
@@ -77,7 +77,7 @@ export const RECONCILE_SETTINGS = {
    * text geometry alone, the one reading that made them. 2 is the rule, not a tuned value: a
    * relation is verified only when two independent segmentations put the same cells side by
    * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured 2026-11-25 with
-   * pdf-stream merged, both OCR families, warm cache: EU verified 81.2% -> 80.5% of relations,
+   * pdf-stream merged, both OCR engines, warm cache: EU verified 81.2% -> 80.5% of relations,
    * generated corpus 97.1% -> 94.4%, verified relations 99.98% and 100.0% right either way
    * (before pdf-stream, 2 left EU 64.0% and the generated corpus 6.0%, so it waited for it). */
   minRelationSupport: 2 as number,

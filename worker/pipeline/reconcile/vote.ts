@@ -18,9 +18,9 @@
 // cell is empty, verified if two or more readings looked.
 //
 // OCR readings never outvote the text layer (a change from DESIGN.md §4's plain majority, made on
-// measurement): on the EU set with both OCR families, 30 cells had two OCR readings agreeing
+// measurement): on the EU set with both OCR engines, 30 cells had two OCR readings agreeing
 // against the text layer; the text layer matched the ground truth in all 30, the OCR majority in
-// at most one. The two families share blind spots (letters outside their
+// at most one. The two engines share blind spots (letters outside their
 // alphabet: "è" read as "e"; "CO2" read as "C02"), so their agreement there is not independent
 // evidence. Such a cell is disputed: the text layer's value, provisional, every reading shown, and
 // a person settles it (a forged text layer over different glyphs lands here too).
@@ -33,7 +33,7 @@ import { RECONCILE_SETTINGS } from "./settings";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
- * document's own text; then the OCR families, then anything else in insertion order. */
+ * document's own text; then the OCR engines, then anything else in insertion order. */
 export const VALUE_PRIORITY: readonly CellSource[] = ["pdf-text", ...OCR_SOURCES];
 
 /** The text each reading saw, keyed by source; a missing key means the reading did not run on

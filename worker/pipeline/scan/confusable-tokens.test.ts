@@ -1,11 +1,11 @@
-// Tokens mixing letters and digits with a look-alike glyph ("N2O" read "N20" by both families on
+// Tokens mixing letters and digits with a look-alike glyph ("N2O" read "N20" by both engines on
 // the EU realistic scans) lose `verified` on a scan; numbers, words and other cells keep it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { doubtConfusableTokens, hasConfusableToken } from "./confusable-tokens";
 
-test("which values hold a token both families may read alike and wrongly", () => {
+test("which values hold a token both engines may read alike and wrongly", () => {
   for (const value of ["Nitrous oxide (N20)", "Sulphur oxides (SOx/S02)", "Q1 2015", "2015a", "CO2 emissions"]) assert.equal(hasConfusableToken(value), true, value);
   for (const value of ["2,517", "-47.7", "Oxide", "Total, 16 years and over", "+62.9 %", "Système U", "(X)", "1 000"]) assert.equal(hasConfusableToken(value), false, value);
 });

@@ -1,6 +1,6 @@
 // Empty cells of scanned tables: generated grids (seeded: rows, columns, widths, right- and
 // left-aligned values, a header line, merged regions), some cells holding a mark the first OCR
-// family missed (the second family reads it in the slot's crop), some truly blank. Every empty
+// engine missed (the second engine reads it in the slot's crop), some truly blank. Every empty
 // slot gets a box that holds where its mark stands and no neighbour's text; filled slots carry the
 // one reading that saw them, `unverified`; blank ones and merged regions stay as they were.
 import { test } from "node:test";
@@ -16,7 +16,7 @@ interface Drawn {
   table: Table;
   /** The mark standing in each cell the first reading left empty (null: the cell is blank). */
   missed: Map<string, { mark: string | null; box: BBox }>;
-  /** The second family's crop words: one per missed mark. */
+  /** The second engine's crop words: one per missed mark. */
   words: Array<{ text: string; bbox: BBox }>;
 }
 
@@ -109,7 +109,7 @@ test("every empty slot of a generated scanned table gets a box around its mark t
   assert.ok(whole >= 0.95 * marks, `whole marks in the crop: ${whole} of ${marks}`);
 });
 
-test("a slot the second family read a mark in holds it on that one reading; blank slots stay empty", () => {
+test("a slot the second engine read a mark in holds it on that one reading; blank slots stay empty", () => {
   const random = seededRng(151);
   for (let k = 0; k < 100; k++) {
     const { table, missed, words } = drawTable(random);
@@ -144,7 +144,7 @@ test("a merged region's covered cells and its empty top-left are not slots", () 
   for (const key of ["1:2", "2:1", "2:2"]) assert.ok(!refs.includes(key), key);
 });
 
-test("a word the second family read for a filled cell is that cell's, even when most of its box lies in an empty slot", () => {
+test("a word the second engine read for a filled cell is that cell's, even when most of its box lies in an empty slot", () => {
   // eu-003 on the EU realistic scans: a body row's line crop came back as a word whose box reached
   // up into the empty stub head, and "0reclassifications" was read into the header too.
   const random = seededRng(152);

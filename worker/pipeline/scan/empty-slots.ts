@@ -1,15 +1,15 @@
 // Empty cells of a scanned table that may not be empty. A scan's words all come from one OCR
-// reading (ocr-1), and the second family reads only where ocr-1 put words (line crops placed by
+// reading (ocr-1), and the second engine reads only where ocr-1 put words (line crops placed by
 // its boxes), so a mark ocr-1 missed (the ":" of "not available", a lone "-", a faint number)
 // leaves a cell empty that no reading looked at. The metric then relates the cells on either side
 // of the hole to each other ("Female" over "53.6" where ":" stands between, eu-012 page 5 on the
 // EU realistic scans), and both being verified, a wrong relation is verified. On a page with a
-// text layer the text layer holds every mark and the first OCR family reads the whole page, so
+// text layer the text layer holds every mark and the first OCR engine reads the whole page, so
 // this hole has no counterpart there.
 //
 // Each empty slot (a body or header cell with no value that no merged region covers) is given a
 // box: its column's extent (the non-empty cells of that column) across its row's (the non-empty
-// cells of that row). The second family reads that box as a crop; what it reads there becomes the
+// cells of that row). The second engine reads that box as a crop; what it reads there becomes the
 // cell's value with that one reading (`unverified`), so the cell is no longer a hole and its
 // neighbours' relations pass through a cell nothing verified.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
@@ -112,7 +112,7 @@ function neighbourEdge(columns: ReadonlyArray<[number, number] | null>, col: num
  */
 export function fillEmptySlots(table: Table, slots: readonly EmptySlot[], words: readonly BoxedWord[]): Table {
   if (slots.length === 0) return table;
-  // The second family's words read for the table's other cells (their line crops) are theirs,
+  // The second engine's words read for the table's other cells (their line crops) are theirs,
   // wherever the crop placed them: only the rest can be a missed mark.
   const taken = [...table.header_cells, ...table.rows.flat()].flatMap((cell) => (hasBox(cell) ? [cell.bbox] : []));
   words = words.filter((word) => !taken.some((box) => isWordInBox(word, box)));

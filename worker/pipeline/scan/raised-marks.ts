@@ -8,7 +8,7 @@
 // quote), where the glyph is a raised run of ink of its own (a blank column of pixels before it), has that
 // run read again as a crop, and a confident reading of one to three letters or digits replaces the
 // glyph, set apart by a space as the text layer's superscripts are (geometry/superscripts.ts).
-// The word keeps its box; the second family reads the cell's line as before, so the cell is
+// The word keeps its box; the second engine reads the cell's line as before, so the cell is
 // verified only when it read the mark too.
 import type { BBox } from "../../../lib/result/schema";
 import { sharedGrey, type PageRender } from "../render/render-page";

@@ -1,10 +1,10 @@
-// A scan's first reading, read again in crops by the same family where it is known to fail, in
+// A scan's first reading, read again in crops by the same engine where it is known to fail, in
 // order: ink it left unread (unread-blocks.ts), words a vertical ruling runs through
 // (ruled-words.ts), lines standing on end (standing-lines.ts), and small raised footnote marks
 // read as punctuation (raised-marks.ts). Each step finds its crops on the
 // prepared page and reads them (`read`, the costly part, cached by the caller under `version`),
 // then puts what they read into the page's words (`apply`, cheap and pure, run on cached readings
-// too). OcrReaders runs them with its cache (ocr/read-page-ocr.ts); the stage bench runs the same
+// too). OcrEngines runs them with its cache (ocr/read-page-ocr.ts); the stage bench runs the same
 // steps without it (cli/bench/page-stages.ts).
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";

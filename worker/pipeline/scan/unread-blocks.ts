@@ -2,11 +2,11 @@
 // full) first analyses the page's layout and reads only the blocks it takes for text: on a sparse
 // table it can drop whole columns of numbers (generated sparse-placeholders-0, realistic scan: 18
 // words read of a 10 x 6 table, every value column of it gone), and what it drops no other
-// reading sees either (the second family reads only where the first put words). So the ink of
+// reading sees either (the second engine reads only where the first put words). So the ink of
 // the prepared page that lies outside every word the first reading found, and is not a ruling, is
-// grouped into pieces of text lines, and those pieces are read again by the same family as crops
+// grouped into pieces of text lines, and those pieces are read again by the same engine as crops
 // (one mosaic, a uniform block each, no layout analysis); the words it reads there join its page
-// reading. The page stays one family's reading: the second family still checks every value.
+// reading. The page stays one engine's reading: the second engine still checks every value.
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { sharedGrey } from "../render/render-page";

@@ -1,7 +1,7 @@
 // Ink beside a verified cell's words that no reading holds: generated levelled page lines (white
 // paper, black toner, as prepare-scan makes them) of a cell "4%" whose word box the first reading
 // drew around the digits, with a leading full stop left outside it (".4%" read "4%" by both
-// families), with nothing beside it, with noise, with a ruling beside it, and with its
+// engines), with nothing beside it, with noise, with a ruling beside it, and with its
 // neighbour's word close by. Only the full stop makes the cell lose `verified`.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
-// Ink beside a verified cell's words that no reading holds. On a scan both OCR families read the
+// Ink beside a verified cell's words that no reading holds. On a scan both OCR engines read the
 // same pixels, and the second reads only where the first put words (line crops placed by its
-// boxes): a small mark the first family left outside its word box (the leading "." of ".4%", a
+// boxes): a small mark the first engine left outside its word box (the leading "." of ".4%", a
 // decimal point before a lone digit) is often lost by the second as well, and the two agree on
 // "4%"; a header's second line, "kg/year", neither read). Agreement of two readings that both
 // missed the mark is no check of it; on a page with a text layer the text layer holds the mark,

@@ -1,5 +1,5 @@
-// Empty cells of a scanned table whose image holds a mark neither OCR family read. The second
-// family reads every empty slot (empty-slots.ts), but a mark can escape both (eu-012 page 5 on
+// Empty cells of a scanned table whose image holds a mark neither OCR engine read. The second
+// engine reads every empty slot (empty-slots.ts), but a mark can escape both (eu-012 page 5 on
 // the EU realistic scans: one ":" of three for "not available"). The cell stays empty (nothing
 // read it, so nothing is delivered there), but the metric then relates the cells on either side
 // of it as neighbours, and a reader would too; with both verified, a wrong relation is verified.
@@ -44,7 +44,7 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
   return ink / (scale * scale);
 }
 
-/** The slots (still empty after the second family's reading) whose image holds a mark. */
+/** The slots (still empty after the second engine's reading) whose image holds a mark. */
 export function slotsWithUnreadMarks(table: Table, slots: readonly EmptySlot[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], settings: UnreadMarkSettings = SETTINGS): EmptySlot[] {
   return slots.filter((slot) => {
     const cell = cellAt(table, slot.ref);

@@ -1,6 +1,6 @@
-// Scanned tables judged by whether the two OCR families read their cells alike: generated real
-// tables (numbers and labels, a share of cells misread by one family, down to the eu-001-like
-// 10%) are kept; generated chart "tables" (one family read hatching as symbols, the other saw
+// Scanned tables judged by whether the two OCR engines read their cells alike: generated real
+// tables (numbers and labels, a share of cells misread by one engine, down to the eu-001-like
+// 10%) are kept; generated chart "tables" (one engine read hatching as symbols, the other saw
 // nothing or something else in each cell) are dropped; small tables are never judged.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -20,7 +20,7 @@ function table(rows: Cell[][]): Table {
   return { page: 1, index: 0, order: 0, kind: null, column_major: false, header: [], header_cells: [], row_groups: rows.map(() => null), rows };
 }
 
-/** A real table: every cell read by both; `misread` of them differently by the second family. */
+/** A real table: every cell read by both; `misread` of them differently by the second engine. */
 function realTable(random: () => number, misread: number): Table {
   const rows = 4 + Math.floor(random() * 20);
   const cols = 2 + Math.floor(random() * 5);

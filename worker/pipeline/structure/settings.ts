@@ -36,7 +36,7 @@ export const STRUCTURE_SETTINGS = {
    * abbreviations, a list of names in columns look to it exactly like a table, and only numbers
    * lined up in columns set a data table apart. Without numbers it has no opinion (neither
    * support nor objection); rulings (pdf-grid) or tags can still read such a block as a table.
-   * 1, measured on EU with both OCR families (structure-2026-11-25.2): the only two unruled
+   * 1, measured on EU with both OCR engines (structure-2026-11-25.2): the only two unruled
    * tables detection delivers without a digit (eu-011's chart legend, eu-005's key under a
    * table) are not tables in the ground truth and held 12 of the 13 wrong relations still
    * verified; every ground-truth table without numbers is ruled (eu-007, eu-013). Generated

@@ -14,7 +14,7 @@ import { createHash } from "node:crypto";
 import { resultSchema } from "../../../lib/result/schema";
 import { TestPdf } from "../../../tests/pdf/make-pdf";
 import { runPipeline } from "../run-pipeline";
-import { OcrReaders, type PageOcrEngine } from "../ocr/read-page-ocr";
+import { OcrEngines, type PageOcrEngine } from "../ocr/read-page-ocr";
 import { PaddleEngine } from "../ocr/paddle/paddle-engine";
 
 let paddle: PaddleEngine;
@@ -59,7 +59,7 @@ async function missingRulePdf(): Promise<string> {
 
 test("a cell two structure readings cut differently is not verified, though every value reading agrees", async () => {
   const file = await missingRulePdf();
-  const readers = new OcrReaders({ "ocr-2": async () => borrow(paddle) });
+  const readers = new OcrEngines({ "ocr-2": async () => borrow(paddle) });
   const { result, stageSeconds } = await runPipeline({
     pdfPath: file,
     pages: 1,
@@ -101,7 +101,7 @@ test("a cell two structure readings cut differently is not verified, though ever
 
 test("the same table without the vote (skipStages): the merged cell would have been verified", async () => {
   const file = await missingRulePdf();
-  const readers = new OcrReaders({ "ocr-2": async () => borrow(paddle) });
+  const readers = new OcrEngines({ "ocr-2": async () => borrow(paddle) });
   const { result } = await runPipeline({
     pdfPath: file,
     pages: 1,

@@ -15,7 +15,7 @@
 // opinion there: that is neither support nor evidence against.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, PdfGraphicsReading, TableModel, Word } from "../types";
-import type { OcrPageReading, OcrReaderName } from "../ocr/types";
+import type { OcrPageReading, OcrEngineName } from "../ocr/types";
 import type { PageTables } from "../tables/detect-tables";
 import type { Settings } from "../settings";
 
@@ -41,7 +41,7 @@ export interface StructureContext {
    * region (pdf-layout) gives its own segmentation of each of these; the others ignore them. */
   tableRegions: Box[];
   /** OCR readings that worked on this page (empty when OCR is off or failed). */
-  ocr: Partial<Record<OcrReaderName, OcrPageReading>>;
+  ocr: Partial<Record<OcrEngineName, OcrPageReading>>;
   /** The words are an OCR reading of a scan (the page has no text layer), not the file's own
    * text: readers that only lay words out again add no independent evidence there. */
   wordsFromOcr?: boolean;

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { runPipeline } from "../run-pipeline";
-import { OcrReaders, type PageOcrEngine } from "../ocr/read-page-ocr";
+import { OcrEngines, type PageOcrEngine } from "../ocr/read-page-ocr";
 import { PaddleEngine } from "../ocr/paddle/paddle-engine";
 import type { Table } from "../../../lib/result/schema";
 import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
@@ -57,7 +57,7 @@ async function checkFamily(family: string, variants: number[]): Promise<void> {
       fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
       cacheDir: null,
       outputDir: dir,
-      ocr: new OcrReaders({ "ocr-2": async () => borrow(paddle) }),
+      ocr: new OcrEngines({ "ocr-2": async () => borrow(paddle) }),
       skipFigureCrops: true,
     });
     const label = `${generated.name}`;

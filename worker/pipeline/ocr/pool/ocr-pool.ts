@@ -7,7 +7,7 @@
 // next one. Page pixels go to the threads in a SharedArrayBuffer, copied once per page.
 import { Worker } from "node:worker_threads";
 import type { PageRender } from "../../render/render-page";
-import type { OcrReaderName } from "../types";
+import type { OcrEngineName } from "../types";
 import type { OcrTaskRunner, ThreadOp, ThreadReply, ThreadTask } from "./protocol";
 import { perEngine } from "../../../../lib/ocr/engine-names";
 import { engineOfPoolOp } from "../engines";
@@ -46,7 +46,7 @@ interface Lane {
 export interface OcrPoolStats {
   /** CPU seconds spent in pool threads per engine (PaddleOCR: all of it; Tesseract: only its
    * messaging, see ocr-thread.ts); the pool's own tasks (memory, thread-id) count for none. */
-  threadCpuSeconds: Record<OcrReaderName, number>;
+  threadCpuSeconds: Record<OcrEngineName, number>;
   tasks: number;
   /** Wall seconds the threads spent with a task in hand, summed over threads: against threads x
    * the run's wall time it says how much of the pool the pipeline kept busy (npm run bench). */

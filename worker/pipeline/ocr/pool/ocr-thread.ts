@@ -1,5 +1,5 @@
 // One OCR pool thread (ocr-pool.ts): holds its own engines, loaded on its first task of each
-// family, and runs one task at a time. ONNX Runtime's Node binding runs a session synchronously on
+// engine, and runs one task at a time. ONNX Runtime's Node binding runs a session synchronously on
 // the calling thread, so a second core is used only by a second thread with its own sessions.
 // Each task's CPU time on this thread is returned with its result (process.threadCpuUsage), which
 // is exact for PaddleOCR; tesseract.js computes in a thread of its own, so a Tesseract task shows
