@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { renderPage } from "../pipeline/figures/page-canvas";
 import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
-import type { PageExtraction, PageReadings } from "../pipeline/extract-page";
+import type { PageExtraction, PageReadings } from "../pipeline/page-types";
 
 const SCALE = 1.5;
 

@@ -21,7 +21,7 @@ import os from "node:os";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
-import type { PageReadings } from "../pipeline/extract-page";
+import type { PageReadings } from "../pipeline/page-types";
 import { tablesInRegion } from "../pipeline/tables/detect-tables";
 import { readingsToFrame, readingTurn } from "../pipeline/geometry/turn-extraction";
 import { boxToFrame } from "../pipeline/geometry/page-orientation";

@@ -6,7 +6,7 @@
 // shows it in its place at once. Best effort by design: the finished result is the authority, so a
 // storage failure here is logged and never fails the page or the job.
 import { round2 } from "../pipeline/geometry/box";
-import type { PageExtraction, PageReadings } from "../pipeline/extract-page";
+import type { PageExtraction, PageReadings } from "../pipeline/page-types";
 import { finishedPageSchema } from "../../lib/result/finished-page";
 import type { PageEntry } from "../../lib/result/schema";
 import type { JobFiles } from "../../lib/storage/job-files";

@@ -4,10 +4,11 @@
 // run-pipeline.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Prose, Table } from "../../lib/result/schema";
-import type { Box, PdfGraphicsReading, TableModel, Word } from "./types";
+import type { Box, TableModel, Word } from "./types";
 import { readPdfText } from "./readers/pdf-text";
 import { readPdfGraphics } from "./readers/pdf-graphics";
-import { detectTables, type PageTables } from "./tables/detect-tables";
+import { detectTables } from "./tables/detect-tables";
+import type { PageExtraction, PageReadings, PageTables } from "./page-types";
 import { modelToTable } from "./tables/assemble-table";
 import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
 import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
@@ -20,29 +21,9 @@ import { addOrderCode } from "./tables/order-code";
 import type { Settings } from "./settings";
 import { StageTimer } from "./stage-timer";
 import { extractTurnedPage, readingTurn } from "./geometry/turn-extraction";
-import type { Direction } from "./types";
 
-export interface PageReadings {
-  width: number;
-  height: number;
-  words: Word[];
-  graphics: PdfGraphicsReading;
-}
-
-export interface PageExtraction {
-  tables: Table[];
-  prose: Prose[];
-  /** Figure boxes in reading order with their sources; cropped later. */
-  figures: Array<{ box: Box; order: number; sources: Array<"layout" | "pdf-image"> }>;
-  models: TableModel[];
-  /** The model each of `tables` was assembled from (same order as `tables`): the structure vote
-   * compares it, and its band boxes, with the other structure readings. */
-  tableModels: TableModel[];
-  debug: PageTables;
-  /** On a page read in a turned reading frame (sideways or upside-down text): the turn, and the
-   * frame's readings, detection and table regions. Everything else here is on the page. */
-  frame?: { turn: Direction; readings: PageReadings; debug: PageTables; tableRegions: Box[] };
-}
+// The page types moved to page-types.ts; re-exported for code written against this module.
+export type { PageExtraction, PageReadings } from "./page-types";
 
 export async function readPage(page: PDFPageProxy, settings: Settings): Promise<PageReadings> {
   const viewport = page.getViewport({ scale: 1 });

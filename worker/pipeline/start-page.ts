@@ -10,7 +10,8 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { OpenedPdf } from "../../lib/pdf/open-pdf";
 import type { Settings } from "./settings";
-import { readPage, type PageReadings } from "./extract-page";
+import { readPage } from "./extract-page";
+import type { PageReadings } from "./page-types";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
 import type { OcrEngines, PageOcr } from "./ocr";
 import { readingTurn } from "./geometry/page-orientation";

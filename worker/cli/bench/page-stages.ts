@@ -20,7 +20,7 @@ import { textRulesToRulings } from "../../pipeline/readers/typewriter-rules";
 import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells } from "../../pipeline/ocr/cascade";
 import { readStructure } from "../../pipeline/structure/registry";
 import { reconcileStructure } from "../../pipeline/reconcile";
-import type { PageExtraction, PageReadings } from "../../pipeline/extract-page";
+import type { PageExtraction, PageReadings } from "../../pipeline/page-types";
 import type { OcrPageReading, OcrEngineName } from "../../pipeline/ocr/types";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { OcrPool } from "../../pipeline/ocr/pool/ocr-pool";

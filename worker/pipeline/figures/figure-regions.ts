@@ -2,7 +2,7 @@
 // vector drawing (curves, polygons) that are not part of a table.
 import type { Box } from "../types";
 import { boxArea, boxOverlapRatio, boxUnion } from "../geometry/box";
-import type { PageReadings } from "../extract-page";
+import type { PageReadings } from "../page-types";
 import type { Settings } from "../settings";
 
 export interface FigureRegion {

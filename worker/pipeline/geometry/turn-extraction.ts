@@ -3,7 +3,7 @@
 // displayed page (SPEC.md §2.2: bboxes in page coordinates, origin top-left) while the cells,
 // rows and prose are read in the text's own direction.
 import type { Table } from "../../../lib/result/schema";
-import type { PageExtraction, PageReadings } from "../extract-page";
+import type { PageExtraction, PageReadings } from "../page-types";
 import type { Box, Direction } from "../types";
 import { boxToPage, frameSize, graphicsToFrame, readingTurn, wordsToFrame } from "./page-orientation";
 import { isPointInBox, roundBox } from "./box";

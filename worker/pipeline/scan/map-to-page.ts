@@ -3,7 +3,7 @@
 // so a box drawn on the page as scanned lands on the right ink).
 import type { Cell, Table } from "../../../lib/result/schema";
 import type { Box, PdfGraphicsReading } from "../types";
-import type { PageExtraction } from "../extract-page";
+import type { PageExtraction } from "../page-types";
 import { preparedBoxToPage, type ScanTransform } from "./prepare-scan";
 import { IDENTITY_SKEW_BELOW_DEG } from "./settings";
 

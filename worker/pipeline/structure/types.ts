@@ -16,7 +16,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, PdfGraphicsReading, TableModel, Word } from "../types";
 import type { OcrPageReading, OcrEngineName } from "../ocr/types";
-import type { PageTables } from "../tables/detect-tables";
+import type { PageTables } from "../page-types";
 import type { Settings } from "../settings";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree

@@ -12,19 +12,8 @@ import { continuesInnerCell } from "./inner-wraps";
 import { MARKED_YEAR_SPAN } from "./year-names";
 import { stackedBlockBoxes } from "./stacked-blocks";
 import type { Settings } from "../settings";
+import type { PageTables } from "../page-types";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
-
-export interface PageTables {
-  tables: TableModel[];
-  /** Intermediates kept for the debug overlay. */
-  rulings: Ruling[];
-  grids: Grid[];
-  layoutRegions: Box[];
-  /** Chart legends read as tables and dropped (tables/word-blocks.ts): part of their figure. */
-  legends?: Box[];
-  /** Keys of abbreviations read as tables and dropped: notes, delivered as prose line by line. */
-  keys?: Box[];
-}
 
 /** Rulings of the page: stroked lines and thin rectangles, plus the edges of filled background
  * rectangles that do not sit inside a grid already drawn with lines (a highlight behind the text
