@@ -1,9 +1,9 @@
 // Wall time per named stage of the page pipeline, so each stage (and each structure reader) can be
 // measured alone: run-pipeline hands every page's timings to onPage and sums them in its output
-// (eval and bench print them). Stages, in order: read (pdf-text + the operator walk), ocr, scan
-// (a page without text layer rebuilt from OCR), tables, charts, figures, prose, reading-order,
-// assemble, structure:<reader> (one per structure reader), reconcile (the value vote),
-// structure-vote, continuation, crops.
+// (eval and bench print them). The names: read and ocr (start-page.ts), then the declared stages
+// of stages/page-stages.ts, each under its own name or, for those that time their parts, under
+// the parts' (assemble: tables, charts, figures, prose, reading-order; structure:
+// structure:<reader>; ocr-cells: structure-vote and ocr-cells; crops: crops).
 export type StageTimings = Record<string, number>;
 
 export class StageTimer {

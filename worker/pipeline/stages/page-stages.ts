@@ -1,0 +1,38 @@
+// The page pipeline as a list: the named stages every page goes through, in order, over one page
+// context (page-context.ts), each run, timed and switched off the same way (page-stage.ts). Before
+// them start-page.ts opens the page, reads its text layer and rulings ("read") and sets its first
+// OCR reading going, one page ahead when OCR runs. A stage is a module plus a line here.
+import type { PageStage } from "./page-stage";
+import { ocrStage } from "./ocr";
+import { scanStage } from "./scan";
+import { assembleStage } from "./assemble";
+import { structureStage } from "./structure";
+import { ocrCellsStage } from "./ocr-cells";
+import { reconcileStage } from "./reconcile";
+import { structureVoteStage } from "./structure-vote";
+import { toPageStage } from "./to-page";
+import { continuationStage } from "./continuation";
+import { cropsStage } from "./crops";
+
+export const PAGE_STAGES: readonly PageStage[] = [
+  // The first OCR engine's whole-page reading, awaited; a scan no engine read fails here.
+  ocrStage,
+  // A page without a text layer: words from OCR, rulings from the prepared image.
+  scanStage,
+  // Tables, charts, figures, prose, reading order (extract-page.ts).
+  assembleStage,
+  // Every structure reading of the page's tables (structure/registry.ts).
+  structureStage,
+  // The cascade: the second engine reads the cells in doubt (ocr/cascade.ts).
+  ocrCellsStage,
+  // The value vote, then a scan's checks (scan/scan-checks.ts).
+  reconcileStage,
+  // Each cell's boundaries against the structure readings.
+  structureVoteStage,
+  // A scan's boxes back onto the page as scanned.
+  toPageStage,
+  // Tables continued from the previous page.
+  continuationStage,
+  // Figure crops.
+  cropsStage,
+];

@@ -1,0 +1,56 @@
+// Stage "reconcile", the value vote: every cell, prose block and figure against the OCR readings
+// (the one the page's words came from, a scan's, is skipped by the reconcilers as `ownSource`).
+// On a scan both engines read, the tables neither reads alike are dropped (scan/unread-tables.ts)
+// and the rest go through the scan checks (scan/scan-checks.ts).
+import type { Table } from "../../../lib/result/schema";
+import { ocrNonTextRegions, ocrWordReadings, verifyFigure } from "../reconcile";
+import { bandBoxes } from "../reconcile/cell-units";
+import { reconcileInFrame } from "../reconcile/in-reading-frame";
+import { sharedGrey } from "../render/render-page";
+import { readTableIndexes } from "../scan/unread-tables";
+import { runScanChecks } from "../scan/scan-checks";
+import { SCAN_SECOND_ENGINE } from "../ocr/engines";
+import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
+import { extractionOf, okReadings } from "./page-context";
+import type { PageStage } from "./page-stage";
+
+export const reconcileStage: PageStage = {
+  name: "reconcile",
+  failsAs: "reconcile",
+  skippable: "reconcile",
+  applies: (ctx) => ctx.pageOcr !== null,
+  run(ctx) {
+    const extraction = extractionOf(ctx);
+    const { readings, ownSource, hasTextLayer, scanImage, emptySlots } = ctx;
+    const { settings } = ctx.run;
+    const ocrPage = ctx.pageOcr!;
+    const values = ocrWordReadings(ocrPage.readings);
+    // A sideways or upside-down page is voted on in its reading frame (words in order).
+    const frame = extraction.frame ? { dir: extraction.frame.turn, size: [readings.width, readings.height] as [number, number] } : null;
+    const voted = reconcileInFrame(
+      frame,
+      values,
+      ownSource,
+      extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
+      extraction.prose,
+    );
+    extraction.tables = voted.tables;
+    extraction.prose = voted.prose;
+    // A scan's tables neither OCR engine reads alike are a chart's ink (scan/unread-tables.ts).
+    const worked = okReadings(ocrPage.readings);
+    const second = worked[SCAN_SECOND_ENGINE];
+    if (!hasTextLayer && OCR_ENGINE_NAMES.every((engine) => worked[engine]) && second) {
+      const keep = readTableIndexes(extraction.tables, settings);
+      const grey = scanImage ? sharedGrey(scanImage) : null;
+      const wordBoxes = readings.words.map((w) => w.box);
+      // Numbered again so a page's table indexes stay 0, 1, 2...
+      extraction.tables = keep.map((i, k): Table => ({
+        ...runScanChecks(extraction.tables[i]!, { slots: emptySlots[i] ?? [], secondWords: second.words, image: scanImage, grey, rulings: readings.graphics.rulings, wordBoxes, settings }),
+        index: k,
+      }));
+      extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
+    }
+    const regions = ocrNonTextRegions(ocrPage.readings);
+    ctx.figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+  },
+};

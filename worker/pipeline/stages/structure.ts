@@ -1,0 +1,70 @@
+// Stage "structure": every structure reading of the page's tables (structure/registry.ts, each
+// reader timed as structure:<reader>), from the text layer, the page's drawing and the first OCR
+// engine's full-page reading (ocr-2 on a page with a text layer: ocr-2-lines), not the second
+// engine's crops, read next. A reader failing is recorded and never fails the page.
+import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import type { Settings } from "../settings";
+import type { PageExtraction, PageReadings } from "../page-types";
+import type { OcrEngineName, OcrPageReading } from "../ocr";
+import { readStructure, type StructureReading, type StructureSource } from "../structure/registry";
+import { boxToFrame, boxToPage } from "../geometry/page-orientation";
+import type { StageTimer } from "../stage-timer";
+import type { Box } from "../types";
+import { extractionOf, okReadings } from "./page-context";
+import type { PageStage } from "./page-stage";
+
+export const structureStage: PageStage = {
+  name: "structure",
+  failsAs: "structure",
+  skippable: "structure",
+  timing: "parts",
+  async run(ctx) {
+    const extraction = extractionOf(ctx);
+    const { pageNumber, pageOcr, readings, hasTextLayer, timer } = ctx;
+    const { settings, enabledReaders, failures } = ctx.run;
+    const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
+    // On a scan, the reading the page's words came from is not a second opinion on them.
+    if (ctx.ownSource !== "pdf-text") delete workedOcr[ctx.ownSource as OcrEngineName];
+    if (extraction.tables.length === 0) return;
+    ctx.structureReadings = await readStructureOf(ctx.page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
+      failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+    );
+  },
+};
+
+/** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
+ * the segmentation readers and the OCR lines (the engines read such a page in that frame too) in
+ * that frame, and their proposals turned back onto the page; the tags, which know no frame, give
+ * no opinion there. */
+async function readStructureOf(
+  page: PDFPageProxy,
+  pageNumber: number,
+  readings: PageReadings,
+  extraction: PageExtraction,
+  ocr: Partial<Record<OcrEngineName, OcrPageReading>>,
+  hasTextLayer: boolean,
+  settings: Settings,
+  enabled: readonly StructureSource[],
+  timer: StageTimer,
+  onError: (reader: StructureSource, error: Error) => void,
+): Promise<StructureReading[]> {
+  const frame = extraction.frame;
+  if (!frame) {
+    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, wordsFromOcr: !hasTextLayer, settings };
+    return readStructure(context, { enabled, timer, onError });
+  }
+  const size: [number, number] = [readings.width, readings.height];
+  const back = (b: Box): Box => boxToPage(b, frame.turn, size);
+  // The OCR engines read a turned page in its reading frame (ocr/reading-frame.ts), so their
+  // detected lines follow its text: turned into the frame with the words, read there, turned back.
+  const framedOcr: Partial<Record<OcrEngineName, OcrPageReading>> = {};
+  for (const [name, reading] of Object.entries(ocr) as [OcrEngineName, OcrPageReading][]) {
+    framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
+  }
+  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, wordsFromOcr: !hasTextLayer, settings };
+  return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
+    reading.kind === "tables"
+      ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) }
+      : { ...reading, fragments: reading.fragments.map((f) => ({ ...f, box: back(f.box), ...(f.words ? { words: f.words.map(back) } : {}) })) },
+  );
+}
