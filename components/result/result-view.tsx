@@ -3,6 +3,7 @@
 import type { Result } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
 import { queueCount } from "@/lib/review/queue";
+import { formatsFor } from "@/lib/export/formats";
 import { countConfidence } from "./count-confidence";
 import { ProblemsOnlySwitch } from "./problems-only";
 import { ResultPages } from "./result-pages";
@@ -17,7 +18,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
   const counts = countConfidence(result);
   // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
   const needsPerson = queueCount(result.tables);
-  const formats = result.images.length ? (["xlsx", "csv", "json", "zip"] as const) : (["xlsx", "csv", "json"] as const);
+  const formats = formatsFor(result);
   const pages = result.pages.map((entry) => entry.page);
 
   return (

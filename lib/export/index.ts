@@ -2,43 +2,12 @@
 // Routes call parseExportFormat, then createExportStream (or writeExport) and contentDisposition.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
-import { writeCsv } from "./csv";
 import { UnsupportedExportFormatError } from "./errors";
-import { writeJson } from "./json";
-import { writeXlsx } from "./xlsx";
-import { planBundle, writeZip, type BundleImages } from "./zip";
+import { EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, type ExportFormat, type ExportFormatEntry, type ExportOptions } from "./formats";
 
 export * from "./errors";
 export { readDataset, DEFAULT_EXPORT_BODY_LIMIT_BYTES } from "./parse-dataset";
-
-export const EXPORT_FORMATS = ["xlsx", "csv", "json", "zip"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-/** POST /v1/export: a dataset sent by the client has no image files, and json would be an echo. */
-export const STATELESS_EXPORT_FORMATS = ["xlsx", "csv"] as const satisfies readonly ExportFormat[];
-export type StatelessExportFormat = (typeof STATELESS_EXPORT_FORMATS)[number];
-
-export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  csv: "text/csv; charset=utf-8",
-  json: "application/json; charset=utf-8",
-  zip: "application/zip",
-};
-
-export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = {
-  xlsx: ".xlsx",
-  csv: ".csv",
-  json: ".json",
-  zip: ".zip",
-};
-
-export interface ExportOptions {
-  /** zip only: the job's images: a directory (image paths resolve against it) or stored images. */
-  imageDir?: BundleImages;
-  /** csv: start with a UTF-8 BOM (default true, for Excel). */
-  csvBom?: boolean;
-  /** json and the zip's dataset.json: 2-space indentation (default false: compact). */
-  jsonPretty?: boolean;
-}
+export { EXPORT_CONTENT_TYPES, EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, STATELESS_EXPORT_FORMATS, formatsFor, type ExportFormat, type ExportFormatEntry, type ExportOptions, type StatelessExportFormat } from "./formats";
 
 /** The format from the query string; throws UnsupportedExportFormatError (400) otherwise. */
 export function parseExportFormat<F extends ExportFormat = ExportFormat>(
@@ -51,13 +20,15 @@ export function parseExportFormat<F extends ExportFormat = ExportFormat>(
 }
 
 const MAX_BASE_CHARS = 120;
+/** ".pdf" or an export's extension at the end of a name: /\.(pdf|xlsx|csv|json|zip)$/i. */
+const UPLOAD_OR_EXPORT_EXTENSION = new RegExp(`\\.(pdf|${EXPORT_FORMATS.map((format) => EXPORT_EXTENSIONS[format].slice(1)).join("|")})$`, "i");
 
 /** The uploaded name without directories, extension or control characters; "result" if empty. */
 function baseName(uploadedName: string | null | undefined): string {
   let name = (uploadedName ?? "").split(/[/\\]/).pop() ?? "";
   // eslint-disable-next-line no-control-regex
   name = name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  name = name.replace(/\.(pdf|xlsx|csv|json|zip)$/i, "").trim();
+  name = name.replace(UPLOAD_OR_EXPORT_EXTENSION, "").trim();
   name = Array.from(name).slice(0, MAX_BASE_CHARS).join("").trim();
   return name === "" || /^\.+$/.test(name) ? "result" : name;
 }
@@ -96,17 +67,7 @@ export function contentDisposition(uploadedName: string | null | undefined, form
 
 /** Writes the export into `out` and ends it. Throws the typed errors of ./errors. */
 export async function writeExport(format: ExportFormat, result: Result, out: Writable, options: ExportOptions = {}): Promise<void> {
-  switch (format) {
-    case "xlsx":
-      return writeXlsx(result, out);
-    case "csv":
-      return writeCsv(result, out, { bom: options.csvBom });
-    case "json":
-      return writeJson(result, out, { pretty: options.jsonPretty });
-    case "zip":
-      if (options.imageDir === undefined) throw new Error("zip export needs imageDir");
-      return writeZip(result, out, { imageDir: options.imageDir, pretty: options.jsonPretty });
-  }
+  return EXPORT_FORMAT_REGISTRY[format].write(result, out, options);
 }
 
 /**
@@ -115,10 +76,8 @@ export async function writeExport(format: ExportFormat, result: Result, out: Wri
  * so the route can still answer {detail}; an error later, mid-stream, destroys the stream.
  */
 export async function createExportStream(format: ExportFormat, result: Result, options: ExportOptions = {}): Promise<Readable> {
-  if (format === "zip") {
-    if (options.imageDir === undefined) throw new Error("zip export needs imageDir");
-    await planBundle(result, options.imageDir);
-  }
+  const entry: ExportFormatEntry = EXPORT_FORMAT_REGISTRY[format];
+  await entry.prepare?.(result, options);
   const out = new PassThrough();
   writeExport(format, result, out, options).catch((error: unknown) => {
     out.destroy(error instanceof Error ? error : new Error(String(error)));
