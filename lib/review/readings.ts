@@ -5,6 +5,7 @@
 // review page would pick different values for the same cell; sorted here, key 1 is always the
 // same reading.
 import { CELL_SOURCES, type Cell, type Table } from "../result/schema";
+import { STRUCTURE_READER_NAMES } from "../structure/reader-names";
 
 export interface Reading {
   source: string;
@@ -41,10 +42,9 @@ export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
   return new Set(Object.values(cell.readings ?? {}).map((value) => value.trim())).size > 1;
 }
 
-/** The readings the structure vote adds to a cell it disputes (worker/pipeline/structure/types.ts
- * StructureSource): what each segmentation would make of the cell. They disagree about where the
+/** The readings the structure vote adds to a cell it disputes (lib/structure/reader-names.ts): what each segmentation would make of the cell. They disagree about where the
  * cell's boundaries are, not about the text the page shows in it. */
-export const STRUCTURE_READINGS: readonly string[] = ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines"];
+export const STRUCTURE_READINGS: readonly string[] = STRUCTURE_READER_NAMES;
 
 /** Whether the readings of a cell's text (every reading but the structure readings) say different
  * things: what a person must settle cell by cell, since confirming a table's shape does not. */

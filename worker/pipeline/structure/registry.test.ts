@@ -6,6 +6,7 @@ import { readStructure, STRUCTURE_READERS, type StructureReader } from "./regist
 import type { StructureContext } from "./types";
 import { StageTimer } from "../stage-timer";
 import { SETTINGS } from "../settings";
+import { STRUCTURE_READER_NAMES } from "../../../lib/structure/reader-names";
 
 const context: StructureContext = {
   pageNumber: 1,
@@ -21,6 +22,8 @@ const context: StructureContext = {
 test("the registry lists one reader per source name", () => {
   const names = STRUCTURE_READERS.map((r) => r.name);
   assert.deepEqual(names, ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines"]);
+  // ...the names lib knows them by (a cell's readings, the review page), in the same order.
+  assert.deepEqual(names, [...STRUCTURE_READER_NAMES]);
 });
 
 test("an empty page: every reader has no opinion", async () => {
