@@ -31,6 +31,8 @@ const PDF_HEADER_WINDOW = 1024;
 /** Enough text to judge a CSV by its first records (csv-text.ts CSV_TEXT.sampleRecords). */
 const CSV_SAMPLE_BYTES = 64 * 1024;
 
+const TIFF_MAGIC = [Buffer.from("49492a00", "hex"), Buffer.from("4d4d002a", "hex")];
+
 /** Reads only the first bytes of the stored upload (a ranged read on S3). */
 export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
   const head = Buffer.from(await source.read(0, CSV_SAMPLE_BYTES));
@@ -44,6 +46,9 @@ export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
     if (sheet) return { kind: "spreadsheet", format: sheet[0], label: sheet[1], readable: sheet[2] };
     return { kind: "unrecognised" };
   }
+  // A TIFF's first directory may sit after its pixels, past the sample (libtiff writes it last),
+  // where file-type looks for it: its byte-order mark and magic number decide it then.
+  if (TIFF_MAGIC.some((magic) => head.subarray(0, 4).equals(magic))) return { kind: "image", format: "tiff", label: "TIFF image", readable: true };
   if (sniffCsv(head, head.length < CSV_SAMPLE_BYTES || source.size <= CSV_SAMPLE_BYTES)) return { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true };
   return { kind: "unrecognised" };
 }

@@ -71,6 +71,11 @@ export async function multiFrameTiff(frames: { width: number; height: number; gr
   return new Uint8Array(await sharp(pages, { join: { animated: true } }).withMetadata({ density: dpi }).tiff().toBuffer());
 }
 
+/** A multi-page TIFF of `images` (PNGs of the same size), one frame each, at `dpi`. */
+export async function tiffOfImages(images: Uint8Array[], dpi = 200): Promise<Uint8Array> {
+  return new Uint8Array(await sharp(images.map((image) => Buffer.from(image)), { join: { animated: true } }).withMetadata({ density: dpi }).tiff({ compression: "lzw" }).toBuffer());
+}
+
 /** A PNG that declares `width` x `height` pixels (1-bit grey, all black): 400 M pixels compress
  * to ~50 kB, while decoding them as the pipeline would (8-bit RGB) takes 1.2 GB. Written by hand:
  * no encoder is asked to make (and hold) the pixels. */
