@@ -27,6 +27,17 @@ export function parseOcrEngines(value: string): OcrEngineName[] | null {
   return [...new Set(names)] as OcrEngineName[];
 }
 
+/** ACCEPT_FORMATS: "pdf,image" -> the set of accepted input kinds; null when a name is unknown or
+ * the list is empty. */
+export function parseAcceptFormats(value: string): ReadonlySet<"pdf" | "image" | "spreadsheet"> | null {
+  const names = value
+    .split(",")
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  if (names.length === 0 || names.some((name) => name !== "pdf" && name !== "image" && name !== "spreadsheet")) return null;
+  return new Set(names as Array<"pdf" | "image" | "spreadsheet">);
+}
+
 const envSchema = z.object({
   PORT: intSetting(3000, 1),
   /** Postgres server address; when unset, `npm start` runs an embedded Postgres in DATA_DIR. */
@@ -132,6 +143,18 @@ const envSchema = z.object({
   /** Sign-in e-mails sent to one address per hour (lib/auth/sign-in-limit.ts). */
   SIGNIN_EMAILS_PER_HOUR: intSetting(5, 0),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  /** Which kinds of input are accepted (docs/input-formats.md): a comma list of pdf, image
+   * (PNG, JPEG, TIFF, WebP, GIF) and spreadsheet (XLSX, CSV). Default "pdf": the hosted service
+   * takes PDFs only; an image or a spreadsheet is refused as a format that is switched off. */
+  ACCEPT_FORMATS: z
+    .string()
+    .default("pdf")
+    .transform((value, context) => {
+      const kinds = parseAcceptFormats(value);
+      if (kinds) return kinds;
+      context.addIssue({ code: "custom", message: `expected a comma list of pdf, image, spreadsheet (got "${value}")` });
+      return z.NEVER;
+    }),
   /** What `npm start` runs on this machine: "all" (web and WORKERS workers), "web" (no
    * workers) or "worker" (workers only: no web, no build; needs DATABASE_URL). */
   ROLE: z.enum(["all", "web", "worker"]).default("all"),

@@ -7,7 +7,7 @@ import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
 import { badRequest } from "../errors";
-import { inspectPdfIsolated } from "../pdf/isolated-inspect";
+import { convertUploadIsolated, inspectPdfIsolated } from "../pdf/isolated-inspect";
 import { PdfOpenError } from "../pdf/open-pdf";
 import { getJobFiles } from "../storage/job-files";
 import type { ReceivedUpload } from "../upload/receive-upload";
@@ -65,14 +65,16 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
     // pdf.js only in an inspector process (lib/pdf/isolated-inspect.ts), which reads it the same way.
     const input = await files.openInput(id);
     const format = await sniffFormat(input).finally(() => input.close());
-    if (format.kind === "switched-off") {
-      throw badRequest(`${format.label} files are supported by the pipeline but switched off; only PDF is accepted for now`);
-    }
-    if (format.kind === "unrecognised") throw badRequest("unrecognised format: only PDF is accepted");
+    if (format.kind === "unrecognised") throw badRequest(`unrecognised format: ${acceptedFormatsText(env.ACCEPT_FORMATS)}`);
+    if (!env.ACCEPT_FORMATS.has(format.kind)) throw badRequest(switchedOffDetail(format.kind === "pdf" ? "PDF" : format.label, env.ACCEPT_FORMATS));
 
     let inspection;
     try {
-      inspection = await inspectPdfIsolated({ jobId: id }, requestedPages === null ? null : Math.min(requestedPages, env.PDFPAGES_MAX_PAGES));
+      const maxPages = Math.min(requestedPages ?? env.PDFPAGES_MAX_PAGES, env.PDFPAGES_MAX_PAGES);
+      if (format.kind === "pdf") inspection = await inspectPdfIsolated({ jobId: id }, requestedPages === null ? null : maxPages);
+      else if (!format.readable) throw badRequest(`${format.label} files are recognised but not read; save the file as ${format.kind === "image" ? "PNG" : "XLSX or CSV"}`);
+      // An image or spreadsheet becomes the job's PDF here (worker/pipeline/inputs), off this process.
+      else inspection = await convertUploadIsolated(id, { kind: format.kind, format: format.format, maxPages, sheetName: sheetNameOf(upload.fileName) });
     } catch (error) {
       if (error instanceof PdfOpenError) throw badRequest(error.message);
       throw error;
@@ -128,4 +130,23 @@ async function signedInWebTrial(tx: Prisma.TransactionClient, caller: Caller, ch
   if (!account) return false;
   const left = await trialPagesLeft(tx, caller.address, "web");
   return webPayer({ balanceMicros: account.balanceMicros, costMicros, pages, trialPagesLeft: left }) === "trial";
+}
+
+const KIND_NAMES = { pdf: "PDF", image: "images (PNG, JPEG, TIFF, WebP, GIF)", spreadsheet: "spreadsheets (XLSX, CSV)" } as const;
+
+/** "only PDF is accepted", or the list ACCEPT_FORMATS switches on. */
+function acceptedFormatsText(accepted: ReadonlySet<keyof typeof KIND_NAMES>): string {
+  const names = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[]).filter((kind) => accepted.has(kind)).map((kind) => KIND_NAMES[kind]);
+  return names.length === 1 && accepted.has("pdf") ? "only PDF is accepted" : `accepted are ${names.join(", ")}`;
+}
+
+/** SPEC.md §7's "format that is switched off": the file is fine, this service does not take it now. */
+function switchedOffDetail(label: string, accepted: ReadonlySet<keyof typeof KIND_NAMES>): string {
+  return `${label} files are supported by the pipeline but switched off; ${accepted.size === 1 && accepted.has("pdf") ? "only PDF is accepted for now" : acceptedFormatsText(accepted)}`;
+}
+
+/** A CSV's one sheet is named after the file, as a spreadsheet names it when it opens one. */
+function sheetNameOf(fileName: string): string {
+  const base = fileName.replace(/^.*[\\/]/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "").trim();
+  return base.slice(0, 100) || "Sheet1";
 }

@@ -6,6 +6,8 @@
 import { getJobFiles } from "../storage/job-files";
 import { inspectPdf } from "./inspect-pdf";
 import { loadPdfJs, PdfOpenError } from "./open-pdf";
+import { convertUpload, type UploadFormat } from "../../worker/pipeline/inputs/convert-upload";
+import { InputRefusedError } from "../../worker/pipeline/inputs/input-error";
 
 /** A file path, or a stored job's input (read where it is stored: by byte ranges from the local
  * directory or the object store, as JobFiles reads it). */
@@ -15,6 +17,10 @@ export interface InspectRequest {
   id: number;
   source: InspectSource;
   requestedPages: number | null;
+  /** An image or spreadsheet upload (a stored job's only): made into the job's PDF (and a
+   * spreadsheet's tables) by the input layer instead of inspected; the inspection then counts
+   * its frames or sheets. */
+  convert?: UploadFormat & { maxPages: number; sheetName: string };
 }
 
 export type InspectReply =
@@ -30,6 +36,18 @@ function reply(message: InspectReply): void {
 
 process.on("message", (message: InspectRequest) => {
   const { source } = message;
+  if (message.convert) {
+    convertStored(source, message.convert).then(
+      (inspection) => reply({ id: message.id, inspection }),
+      (error: unknown) => {
+        // The input layer's refusals say what is wrong; anything else (a decoder's own error, a
+        // runaway allocation) means the file cannot be read, said without the library's words.
+        const text = error instanceof InputRefusedError ? error.message : `the ${message.convert!.kind} could not be read (it is corrupt or not what its content says)`;
+        reply({ id: message.id, error: { reason: "invalid", message: text } });
+      },
+    );
+    return;
+  }
   const opened = typeof source === "string" ? Promise.resolve(source) : getJobFiles().openInput(source.jobId);
   opened.then((pdf) => inspectPdf(pdf, message.requestedPages)).then(
     (inspection) => reply({ id: message.id, inspection }),
@@ -41,6 +59,25 @@ process.on("message", (message: InspectRequest) => {
     },
   );
 });
+/** Reads the stored upload whole (the image decoder and the workbook reader need it so), makes
+ * it into the job's PDF, stores that in its place and, for a spreadsheet, its tables beside it. */
+async function convertStored(source: InspectSource, convert: NonNullable<InspectRequest["convert"]>): Promise<{ pageCount: number; textLayer: boolean }> {
+  if (typeof source === "string") throw new Error("only a stored upload is converted");
+  const files = getJobFiles();
+  const input = await files.openInput(source.jobId);
+  let bytes: Uint8Array;
+  try {
+    bytes = await input.read(0, input.size);
+  } finally {
+    await input.close();
+  }
+  const converted = await convertUpload(bytes, convert, { maxPages: convert.maxPages, sheetName: convert.sheetName });
+  if (converted.sheets) await files.writeSheets(source.jobId, JSON.stringify(converted.sheets));
+  await files.replaceInput(source.jobId, converted.pdf);
+  // Neither has a text layer: an image is read by OCR, a spreadsheet's values come from the file.
+  return { pageCount: converted.documentPages, textLayer: false };
+}
+
 // The web process went away: nothing left to answer.
 process.on("disconnect", () => process.exit(0));
 // Load pdf.js before saying ready, so the first upload's deadline is spent parsing, not loading.

@@ -123,20 +123,35 @@ function release(slot: Slot): void {
  * INSPECT_MEMORY_MB and INSPECT_TIMEOUT_SECONDS. Throws PdfOpenError for corrupt or encrypted
  * files and a 400 AppError (tooComplex) when the file passes a limit. */
 export async function inspectPdfIsolated(source: InspectSource, requestedPages: number | null): Promise<PdfInspection> {
+  return inIsolation({ source, requestedPages }, tooComplex);
+}
+
+/** An image or spreadsheet upload made into the job's PDF (and a spreadsheet's tables) by the
+ * input layer (worker/pipeline/inputs/convert-upload.ts), in the same child processes and under
+ * the same limits as a PDF's inspection: the frames or sheets counted, no text layer. Throws
+ * PdfOpenError (reason "invalid") with the uploader's detail when the file is refused, and a 400
+ * when it passes a limit. */
+export async function convertUploadIsolated(jobId: string, convert: NonNullable<InspectRequest["convert"]>): Promise<PdfInspection> {
+  const label = convert.kind === "image" ? "image" : "spreadsheet";
+  const tooBig = () => badRequest(`the ${label} is too large to open safely (it needs more memory or time than allowed); make it smaller and upload it again`);
+  return inIsolation({ source: { jobId }, requestedPages: null, convert }, tooBig);
+}
+
+async function inIsolation(request: Omit<InspectRequest, "id">, refusal: () => AppError): Promise<PdfInspection> {
   const slot = await acquire();
   try {
     slot.ready ??= startChild(slot);
     const child = await slot.ready;
-    return await inspectIn(slot, child, source, requestedPages);
+    return await inspectIn(slot, child, request, refusal);
   } finally {
     release(slot);
   }
 }
 
-function inspectIn(slot: Slot, child: ChildProcess, source: InspectSource, requestedPages: number | null): Promise<PdfInspection> {
+function inspectIn(slot: Slot, child: ChildProcess, fields: Omit<InspectRequest, "id">, refusal: () => AppError): Promise<PdfInspection> {
   const env = getEnv();
   const state = pool();
-  const request: InspectRequest = { id: state.nextId++, source, requestedPages };
+  const request: InspectRequest = { id: state.nextId++, ...fields };
   const ceiling = env.INSPECT_MEMORY_MB * 1024 * 1024;
   return new Promise<PdfInspection>((resolve, reject) => {
     let settled = false;
@@ -155,7 +170,7 @@ function inspectIn(slot: Slot, child: ChildProcess, source: InspectSource, reque
       state.killed += 1;
       console.warn(`[inspect] killed the PDF inspector (${why}); refusing the upload as too complex`);
       child.kill("SIGKILL");
-      finish(() => reject(tooComplex()), true);
+      finish(() => reject(refusal()), true);
     };
     const onMessage = (message: InspectReply) => {
       if (!("id" in message) || message.id !== request.id) return;
@@ -163,7 +178,7 @@ function inspectIn(slot: Slot, child: ChildProcess, source: InspectSource, reque
       else finish(() => reject(new PdfOpenError(message.error.reason, message.error.message)));
     };
     // The child died on its own: V8 ran out of its heap limit, or the kernel stopped it.
-    const onExit = () => finish(() => reject(tooComplex()), true);
+    const onExit = () => finish(() => reject(refusal()), true);
     const watch = setInterval(() => {
       const rss = residentBytes(child.pid ?? -1);
       if (rss !== null && rss > ceiling) kill(`${mebibytes(rss)} MB resident, over ${env.INSPECT_MEMORY_MB} MB`);

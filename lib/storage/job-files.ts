@@ -1,7 +1,8 @@
 // JobFiles: every file of a job, and the OCR cache, through one API (DESIGN.md §2). Routes, the
 // submission, the worker, exports and deletion call this; none of them knows a path or a key.
 // Layout (the same keys in both backends, under DATA_DIR or S3_PREFIX):
-//   jobs/<id>/input.pdf        the upload
+//   jobs/<id>/input.pdf        the upload (an image or spreadsheet: the PDF made of it at submission)
+//   jobs/<id>/sheets.json      a spreadsheet's tables, read at submission (worker/pipeline/inputs)
 //   jobs/<id>/result.json      the worker's result
 //   jobs/<id>/images/<name>    cropped figures (result image paths are "images/<name>")
 //   jobs/<id>/pages/<n>.json   page n as the worker finished it, while the job runs (lib/result/finished-page.ts)
@@ -71,6 +72,21 @@ export class JobFiles {
   /** The whole input as a stream (the review page's viewer), or null. */
   inputStream(jobId: string): Promise<StoredStream | null> {
     return this.store.getStream(`${jobPrefix(jobId)}input.pdf`);
+  }
+
+  /** Replaces the stored upload with the PDF the input layer made of an image or a spreadsheet
+   * (worker/pipeline/inputs/convert-upload.ts), before the job exists. */
+  async replaceInput(jobId: string, pdf: Uint8Array): Promise<void> {
+    await this.store.put(`${jobPrefix(jobId)}input.pdf`, pdf);
+  }
+
+  /** A spreadsheet's tables, read from the file at submission; null for any other input. */
+  async writeSheets(jobId: string, json: string): Promise<void> {
+    await this.store.put(`${jobPrefix(jobId)}sheets.json`, json);
+  }
+
+  async readSheets(jobId: string): Promise<string | null> {
+    return (await this.store.get(`${jobPrefix(jobId)}sheets.json`))?.toString("utf8") ?? null;
   }
 
   /** Written whole in one request (S3) or renamed into place (local): never seen half-written. */

@@ -1,28 +1,37 @@
 // Decides a file's format from its bytes, never its name (SPEC.md §1.4, §7).
 import { fileTypeFromBuffer } from "file-type";
 import type { ByteSource } from "../storage/job-files";
+import { sniffCsv } from "./csv-text";
 
+/** The kinds of input ACCEPT_FORMATS switches on (lib/env.ts). */
+export type InputKind = "pdf" | "image" | "spreadsheet";
+
+/** `readable`: the pipeline reads this format when its kind is switched on; GIF is read as its
+ * first frame; XLS (the binary Excel 97-2003 format) and ODS are recognised but not read. */
 export type SniffedFormat =
   | { kind: "pdf" }
-  | { kind: "switched-off"; label: string }
+  | { kind: "image" | "spreadsheet"; format: string; label: string; readable: boolean }
   | { kind: "unrecognised" };
 
-const IMAGE_MIMES: Record<string, string> = {
-  "image/png": "PNG image",
-  "image/jpeg": "JPEG image",
-  "image/tiff": "TIFF image",
-  "image/gif": "GIF image",
-  "image/webp": "WebP image",
+const IMAGES: Record<string, [format: string, label: string]> = {
+  "image/png": ["png", "PNG image"],
+  "image/jpeg": ["jpeg", "JPEG image"],
+  "image/tiff": ["tiff", "TIFF image"],
+  "image/gif": ["gif", "GIF image"],
+  "image/webp": ["webp", "WebP image"],
 };
-const SPREADSHEET_MIMES: Record<string, string> = {
-  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "XLSX spreadsheet",
-  "application/vnd.ms-excel": "XLS spreadsheet",
-  "application/x-cfb": "XLS spreadsheet",
-  "application/vnd.oasis.opendocument.spreadsheet": "ODS spreadsheet",
+const SPREADSHEETS: Record<string, [format: string, label: string, readable: boolean]> = {
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": ["xlsx", "XLSX spreadsheet", true],
+  "application/vnd.ms-excel": ["xls", "XLS spreadsheet", false],
+  "application/x-cfb": ["xls", "XLS spreadsheet", false],
+  "application/vnd.oasis.opendocument.spreadsheet": ["ods", "ODS spreadsheet", false],
 };
 /** PDF readers accept the header anywhere in the first 1024 bytes (PDF 1.7 implementation note). */
 const PDF_HEADER_WINDOW = 1024;
+/** Enough text to judge a CSV by its first records (csv-text.ts CSV_TEXT.sampleRecords). */
 const CSV_SAMPLE_BYTES = 64 * 1024;
+
+const TIFF_MAGIC = [Buffer.from("49492a00", "hex"), Buffer.from("4d4d002a", "hex")];
 
 /** Reads only the first bytes of the stored upload (a ranged read on S3). */
 export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
@@ -31,24 +40,15 @@ export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
   // file-type's signatures (zip containers included) sit in the first few kilobytes.
   const detected = await fileTypeFromBuffer(head).catch(() => undefined);
   if (detected) {
-    const label = IMAGE_MIMES[detected.mime] ?? SPREADSHEET_MIMES[detected.mime];
-    if (label) return { kind: "switched-off", label };
+    const image = IMAGES[detected.mime];
+    if (image) return { kind: "image", format: image[0], label: image[1], readable: true };
+    const sheet = SPREADSHEETS[detected.mime];
+    if (sheet) return { kind: "spreadsheet", format: sheet[0], label: sheet[1], readable: sheet[2] };
     return { kind: "unrecognised" };
   }
-  if (looksLikeCsv(head)) return { kind: "switched-off", label: "CSV spreadsheet" };
+  // A TIFF's first directory may sit after its pixels, past the sample (libtiff writes it last),
+  // where file-type looks for it: its byte-order mark and magic number decide it then.
+  if (TIFF_MAGIC.some((magic) => head.subarray(0, 4).equals(magic))) return { kind: "image", format: "tiff", label: "TIFF image", readable: true };
+  if (sniffCsv(head, head.length < CSV_SAMPLE_BYTES || source.size <= CSV_SAMPLE_BYTES)) return { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true };
   return { kind: "unrecognised" };
-}
-
-/** Text whose first lines split into the same number (>= 2) of fields on one delimiter. */
-export function looksLikeCsv(sample: Buffer): boolean {
-  const text = sample.toString("utf8");
-  if (text.includes("\uFFFD") || /[\x00-\x08\x0E-\x1F]/.test(text)) return false;
-  const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
-  // The sample may end mid-line; only judge complete lines.
-  if (sample.length === CSV_SAMPLE_BYTES) lines.pop();
-  if (lines.length < 2) return false;
-  return [",", ";", "\t"].some((delimiter) => {
-    const counts = lines.slice(0, 20).map((line) => line.split(delimiter).length);
-    return counts[0]! >= 2 && counts.every((count) => count === counts[0]);
-  });
 }

@@ -14,6 +14,8 @@ import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipelin
 import type { OcrEngineName } from "../pipeline/ocr";
 import type { OcrEngineStats } from "../pipeline/ocr/read-page-ocr";
 import { saveFinishedPage } from "./save-finished-page";
+import { deliverSheets } from "../pipeline/inputs/deliver-sheets";
+import type { SheetPages } from "../pipeline/inputs/convert-upload";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
@@ -49,7 +51,9 @@ function send(message: FromChild): void {
 async function run({ jobId, ...input }: HostedInput): Promise<void> {
   try {
     const files = getJobFiles();
-    const output = await runPipeline({
+    // A spreadsheet's tables were read at submission; they are delivered, not extracted.
+    const sheets = await files.readSheets(jobId);
+    const output = sheets ? await deliverStoredSheets(jobId, sheets, input) : await runPipeline({
       ...input,
       pdfPath: await files.openInput(jobId),
       cacheDir: files.ocrCache,
@@ -60,19 +64,38 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       onLookAhead: (page) => send({ type: "page-ahead", page }),
       // Stored before "page-end": a page the job page counts done is readable (issue 16).
       onPage: (page) => saveFinishedPage(files, jobId, page),
-      afterPage: async (page) => {
-        const go = await new Promise<boolean>((resolve) => {
-          continueWaiter = resolve;
-          send({ type: "page-end", page });
-        });
-        if (!go) throw new Stopped();
-      },
+      afterPage: pageEnded,
     });
     send({ type: "done", output, ocrStats: ocr?.stats ?? null });
   } catch (error) {
     if (error instanceof Stopped) send({ type: "stopped", ocrStats: ocr?.stats ?? null });
     else send({ type: "error", message: (error as Error).message, ocrStats: ocr?.stats ?? null });
   }
+}
+
+/** A spreadsheet job's pages (worker/pipeline/inputs/deliver-sheets.ts), with the same messages
+ * around each page as a PDF's. */
+function deliverStoredSheets(jobId: string, json: string, input: Omit<HostedInput, "jobId">): Promise<PipelineOutput> {
+  const files = getJobFiles();
+  return deliverSheets({
+    sheets: JSON.parse(json) as SheetPages,
+    pages: input.pages,
+    withSourcePages: input.withSourcePages,
+    skipPages: new Map(input.skipPages),
+    onProgress: (stage) => send({ type: "progress", stage }),
+    beforePage: (page) => send({ type: "page-start", page }),
+    onPage: ({ pageNumber, entry, tables }) => saveFinishedPage(files, jobId, { pageNumber, entry, readings: entry, extraction: { tables, prose: [], figures: [] } }),
+    afterPage: pageEnded,
+  });
+}
+
+/** Reports the page done and waits for the worker's "continue" (or "stop": the run ends). */
+async function pageEnded(page: number): Promise<void> {
+  const go = await new Promise<boolean>((resolve) => {
+    continueWaiter = resolve;
+    send({ type: "page-end", page });
+  });
+  if (!go) throw new Stopped();
 }
 
 process.on("message", (message: ToChild) => {
