@@ -13,6 +13,7 @@ import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { startDraining } from "../lib/ops/draining";
 import { warmInspectors } from "../lib/pdf/isolated-inspect";
+import { serveWorkerMetrics } from "../worker/metrics-server";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -118,6 +119,8 @@ async function main(): Promise<void> {
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on("clientError", answerClientError);
   server.listen(env.PORT, () => getLogger("web").info(`listening on http://localhost:${env.PORT}`));
+  // METRICS_PORT: /metrics on a private address instead of the public port (app/metrics).
+  if (env.METRICS_PORT) serveWorkerMetrics(env.METRICS_PORT, getLogger("web"), env.METRICS_HOST);
 
   // SIGTERM drains: /readyz turns 503, no new connection is accepted, idle keep-alive ones are
   // closed, open requests (an upload in flight) get SHUTDOWN_GRACE_SECONDS to finish.

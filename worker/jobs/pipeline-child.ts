@@ -13,6 +13,7 @@ import { OcrReaders } from "../pipeline/ocr";
 import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipeline/run-pipeline";
 import type { OcrReaderName } from "../pipeline/ocr";
 import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
+import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 import { saveFinishedPage } from "./save-finished-page";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
@@ -47,6 +48,9 @@ function send(message: FromChild): void {
 }
 
 async function run({ jobId, ...input }: HostedInput): Promise<void> {
+  // A page's write that failed (lib/storage/storage-write-error.ts): the page itself is fine, but
+  // the job stops after it, before the next page is read.
+  let storageFailure: Error | null = null;
   try {
     const files = getJobFiles();
     const output = await runPipeline({
@@ -59,8 +63,16 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       beforePage: (page) => send({ type: "page-start", page }),
       onLookAhead: (page) => send({ type: "page-ahead", page }),
       // Stored before "page-end": a page the job page counts done is readable (issue 16).
-      onPage: (page) => saveFinishedPage(files, jobId, page),
+      onPage: async (page) => {
+        try {
+          await saveFinishedPage(files, jobId, page);
+        } catch (error) {
+          if (!isStorageWriteError(error)) throw error;
+          storageFailure = error as Error;
+        }
+      },
       afterPage: async (page) => {
+        if (storageFailure) throw storageFailure;
         const go = await new Promise<boolean>((resolve) => {
           continueWaiter = resolve;
           send({ type: "page-end", page });
