@@ -73,6 +73,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
   );
 }
 
+/** An answer given before the request's body was read (an upload refused as too large, by its
+ * declared length or at the first byte past the limit) closes the connection: otherwise Node
+ * would read, and throw away, the rest of a body of any size to keep the connection alive. */
+function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    const hasBody = request.headers["content-length"] !== undefined ? request.headers["content-length"] !== "0" : request.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
+    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+  } as typeof response.writeHead;
+}
+
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -108,6 +120,7 @@ async function main(): Promise<void> {
       request.resume();
       return;
     }
+    closeIfAnsweredEarly(request, response);
     handle(request, response).catch((error: unknown) => {
       getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {
