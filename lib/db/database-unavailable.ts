@@ -25,6 +25,7 @@ const MESSAGES = [
   /connection terminated/i, // pg: the socket closed under a query or while connecting
   /query read timeout/i, // pg: query_timeout passed (a frozen server)
   /timeout exceeded when trying to connect/i, // pg-pool: connectionTimeoutMillis passed
+  /^timeout expired$/i, // pg Client: connectionTimeoutMillis passed while connecting
   /connection timeout/i,
   /can't reach database server/i,
   /server has closed the connection/i,
