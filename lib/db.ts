@@ -20,7 +20,19 @@ export function getDb(): PrismaClient {
   if (!url) throw new Error("no database configured: start the service with `npm start` or set DATABASE_URL");
   const env = getEnv();
   globalForDb.prisma = new PrismaClient({
-    adapter: new PrismaPg({ connectionString: url, max: env.DB_POOL_MAX, connectionTimeoutMillis: env.DB_POOL_TIMEOUT_MS }),
+    // Bounded waits when the database goes away (docs/operations-database.md): connecting gives up
+    // after DB_POOL_TIMEOUT_MS, a statement is cancelled by the server after
+    // DB_STATEMENT_TIMEOUT_MS, and a server that answers nothing (frozen) is given up on after
+    // DB_QUERY_TIMEOUT_MS. Broken connections leave the pool on their own, so once the server is
+    // back the next query connects again: nothing here needs restarting.
+    adapter: new PrismaPg({
+      connectionString: url,
+      max: env.DB_POOL_MAX,
+      connectionTimeoutMillis: env.DB_POOL_TIMEOUT_MS,
+      statement_timeout: env.DB_STATEMENT_TIMEOUT_MS,
+      query_timeout: env.DB_QUERY_TIMEOUT_MS,
+      keepAlive: true,
+    }),
     transactionOptions: { maxWait: env.DB_TX_MAX_WAIT_MS, timeout: env.DB_TX_TIMEOUT_MS },
   });
   return globalForDb.prisma;

@@ -135,13 +135,45 @@ const envSchema = z.object({
    * these: 503 with Retry-After. 200 concurrent submissions on one key pass with the defaults
    * (README "Measured"). */
   DB_POOL_MAX: intSetting(10, 2),
-  DB_POOL_TIMEOUT_MS: intSetting(10_000, 100),
+  /** Also the connect timeout (pg uses one value for both). 5 s: a frozen server (SIGSTOP) takes
+   * the TCP connection but never answers the start-up, and a request must not hang on it; the
+   * submission gate keeps transactions under the pool size, so a healthy burst waits far less
+   * (docs/operations-database.md). */
+  DB_POOL_TIMEOUT_MS: intSetting(5_000, 100),
+  /** Server-side statement_timeout of every connection: no statement of the service runs near
+   * this (the slowest, a submission waiting on its account's row lock behind the gate's other
+   * transactions, takes well under a second); past it Postgres cancels it (57014, a 503). */
+  DB_STATEMENT_TIMEOUT_MS: intSetting(5_000, 100),
+  /** Client-side query timeout: a server that stopped answering (frozen, host gone) cannot cancel
+   * anything, so the driver gives up this long after sending a query. A little over the
+   * statement timeout, so a live server always cancels first. */
+  DB_QUERY_TIMEOUT_MS: intSetting(6_000, 100),
+  /** How long a worker keeps its job waiting for a lost database before giving up on it (the
+   * lease then hands it to whoever runs it once the database is back). Long enough for the
+   * embedded server's restart with its longest back-off (DB_RESTART_MAX_DELAY_MS). */
+  DB_OUTAGE_WAIT_SECONDS: intSetting(300, 1),
+  /** The embedded Postgres is restarted when it exits, after a back-off that doubles from
+   * DB_RESTART_MIN_DELAY_MS to DB_RESTART_MAX_DELAY_MS while it keeps failing, and starts again
+   * from the minimum once it has stayed up for a minute (scripts/start.ts). 1 s: a crash is
+   * usually one-off; 30 s: a server that cannot start (disk full) is not retried in a tight loop. */
+  DB_RESTART_MIN_DELAY_MS: intSetting(1_000, 0),
+  DB_RESTART_MAX_DELAY_MS: intSetting(30_000, 0),
+  /** `npm start` prints the embedded database's address with its password masked; 1 prints it
+   * whole (to paste into another machine's DATABASE_URL). */
+  SHOW_DATABASE_PASSWORD: z
+    .enum(["true", "false", "1", "0", ""])
+    .default("false")
+    .transform((value) => value === "true" || value === "1"),
   DB_TX_MAX_WAIT_MS: intSetting(10_000, 100),
   DB_TX_TIMEOUT_MS: intSetting(15_000, 100),
   SUBMIT_TX_CONCURRENCY: intSetting(4, 1),
   SUBMIT_QUEUE_MAX: intSetting(1000, 0),
   /** Sign-in e-mails sent to one address per hour (lib/auth/sign-in-limit.ts). */
   SIGNIN_EMAILS_PER_HOUR: intSetting(5, 0),
+  /** Sign-in e-mails one client address may ask for per hour, whatever the recipients: a
+   * person signs in from one address to one or two mailboxes, so 10 leaves room for typos while
+   * one client can no longer mail 50 strangers in a second. */
+  SIGNIN_EMAILS_PER_CLIENT_PER_HOUR: intSetting(10, 0),
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   /** Which kinds of input are accepted (docs/input-formats.md): a comma list of pdf, image
    * (PNG, JPEG, TIFF, WebP, GIF) and spreadsheet (XLSX, CSV). Default "pdf": the hosted service
@@ -168,6 +200,13 @@ const envSchema = z.object({
   /** Prometheus metrics of a worker on http://0.0.0.0:PORT/metrics; unset: not served. `npm
    * start` gives its Nth worker PORT+N-1. */
   WORKER_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /** When set, every /metrics (the web's and the workers') answers only requests that carry
+   * `Authorization: Bearer <METRICS_TOKEN>`; others get 401. */
+  METRICS_TOKEN: optionalText,
+  /** When set, the web process serves /metrics on this port (bound to METRICS_HOST) and no longer
+   * on the public PORT, which then answers 404 there. */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default("127.0.0.1"),
   /** SIGTERM: the web stops accepting and finishes open requests, a worker finishes or hands back
    * its job, within this many seconds. */
   SHUTDOWN_GRACE_SECONDS: intSetting(30, 1),

@@ -1,6 +1,7 @@
 // One error type and one status table (STYLE.md habit 2). What a client reads (`detail`) is
 // written for people and never carries a server path, key, setting name or stack; what went
 // wrong internally is logged separately.
+import { isDatabaseUnavailable } from "./db/database-unavailable";
 import { getLogger } from "./log";
 
 export const ERROR_STATUS = {
@@ -66,6 +67,9 @@ export function isBusyError(error: unknown): boolean {
 
 /** The JSON body and status for any thrown value; unknown errors become a plain 500. */
 export function errorToResponse(error: unknown): Response {
+  // The database is down, restarting or frozen: a moment's outage, not a bug; the embedded server
+  // is restarted by `npm start` within seconds (docs/operations-database.md).
+  if (isDatabaseUnavailable(error)) return databaseUnavailableResponse(error);
   if (isBusyError(error)) {
     console.warn("busy:", (error as Error).message.split("\n")[0]);
     return Response.json({ detail: "the service is busy; retry in a few seconds" }, { status: 503, headers: { "retry-after": "2" } });
@@ -79,4 +83,16 @@ export function errorToResponse(error: unknown): Response {
   }
   getLogger("web").error({ err: error }, "unhandled error");
   return Response.json({ detail: "internal error; please try again later" }, { status: 500 });
+}
+
+/** Seconds a client is told to wait while the database is unreachable: about one restart of the
+ * embedded server (its first back-off plus its start-up). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export function databaseUnavailableResponse(error: unknown): Response {
+  getLogger("web").warn({ reason: error instanceof Error ? error.message.split("\n")[0] : String(error) }, "database unavailable");
+  return Response.json(
+    { detail: "the service is temporarily unavailable; retry in a few seconds" },
+    { status: 503, headers: { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS), "cache-control": "no-store" } },
+  );
 }

@@ -3,7 +3,8 @@
 // built, then runs the web process and WORKERS worker processes, restarting a worker that dies
 // (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
 // ROLE=web runs no workers; ROLE=worker runs only workers (no web, no build) against the
-// DATABASE_URL another machine's `npm start` printed.
+// DATABASE_URL another machine's `npm start` printed. The embedded Postgres is supervised too:
+// restarted with back-off when it exits, on the same port, so the services reconnect on their own.
 // Children run as `node --import tsx` (the worker: compiled, scripts/run-entry.mjs), not through the tsx CLI, which would add a wrapper process
 // between us and the service (signals and exit codes would then be the wrapper's).
 import { spawn, type ChildProcess } from "node:child_process";
@@ -11,7 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
+import { maskDatabasePassword } from "../lib/db/mask-database-url";
+import { superviseEmbeddedPostgres } from "../lib/db/postgres-supervisor";
 import { recordRunningDatabase } from "../lib/db/database-url";
 import { applyMigrations } from "../lib/db/migrate";
 import { childEnv, getEnv } from "../lib/env";
@@ -40,12 +42,23 @@ async function main(): Promise<void> {
   let databaseUrl = env.DATABASE_URL;
   let stopPostgres: (() => Promise<void>) | null = null;
   if (!databaseUrl) {
-    const postgres = await startEmbeddedPostgres(env.dataDir, log, { port: env.EMBEDDED_PG_PORT, listen: env.EMBEDDED_PG_LISTEN });
+    // Supervised: restarted with back-off when it exits (lib/db/postgres-supervisor.ts).
+    const postgres = await superviseEmbeddedPostgres(
+      env.dataDir,
+      log,
+      { port: env.EMBEDDED_PG_PORT, listen: env.EMBEDDED_PG_LISTEN },
+      { minDelayMs: env.DB_RESTART_MIN_DELAY_MS, maxDelayMs: env.DB_RESTART_MAX_DELAY_MS },
+    );
     databaseUrl = postgres.url;
     stopPostgres = postgres.stop;
     recordRunningDatabase(databaseUrl);
-    log(`embedded Postgres running in ${path.join(env.DATA_DIR, "postgres")}`);
-    log(`DATABASE_URL for other machines: ${urlForOtherMachines(databaseUrl, env.EMBEDDED_PG_LISTEN)}`);
+    log(`embedded Postgres running in ${path.join(env.DATA_DIR, "postgres")} (pid ${postgres.pid()})`);
+    const shared = urlForOtherMachines(databaseUrl, env.EMBEDDED_PG_LISTEN);
+    log(
+      env.SHOW_DATABASE_PASSWORD
+        ? `DATABASE_URL for other machines: ${shared}`
+        : `DATABASE_URL for other machines: ${maskDatabasePassword(shared)} (the password is in ${path.join(env.DATA_DIR, "postgres-password")}; SHOW_DATABASE_PASSWORD=1 prints it here)`,
+    );
   }
   const applied = await applyMigrations(databaseUrl, path.join(root, "prisma", "migrations"));
   log(applied.length ? `applied migrations: ${applied.join(", ")}` : "database schema is up to date");

@@ -13,6 +13,7 @@ import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { startDraining } from "../lib/ops/draining";
 import { warmInspectors } from "../lib/pdf/isolated-inspect";
+import { serveWorkerMetrics } from "../worker/metrics-server";
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -72,6 +73,18 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
   );
 }
 
+/** An answer given before the request's body was read (an upload refused as too large, by its
+ * declared length or at the first byte past the limit) closes the connection: otherwise Node
+ * would read, and throw away, the rest of a body of any size to keep the connection alive. */
+function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.ServerResponse): void {
+  const writeHead = response.writeHead;
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    const hasBody = request.headers["content-length"] !== undefined ? request.headers["content-length"] !== "0" : request.headers["transfer-encoding"] !== undefined;
+    if (hasBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
+    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+  } as typeof response.writeHead;
+}
+
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */
 const REQUEST_TIMEOUT_MS = 60 * 60 * 1000;
 
@@ -107,6 +120,7 @@ async function main(): Promise<void> {
       request.resume();
       return;
     }
+    closeIfAnsweredEarly(request, response);
     handle(request, response).catch((error: unknown) => {
       getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {
@@ -118,6 +132,8 @@ async function main(): Promise<void> {
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on("clientError", answerClientError);
   server.listen(env.PORT, () => getLogger("web").info(`listening on http://localhost:${env.PORT}`));
+  // METRICS_PORT: /metrics on a private address instead of the public port (app/metrics).
+  if (env.METRICS_PORT) serveWorkerMetrics(env.METRICS_PORT, getLogger("web"), env.METRICS_HOST);
 
   // SIGTERM drains: /readyz turns 503, no new connection is accepted, idle keep-alive ones are
   // closed, open requests (an upload in flight) get SHUTDOWN_GRACE_SECONDS to finish.

@@ -3,6 +3,10 @@
 // claim; the current job runs on while SHUTDOWN_GRACE_SECONDS allows another page, otherwise it
 // is handed back to the queue (not counted as a re-queue) at a page boundary, or at the deadline
 // whatever the page is doing. Logs are JSON lines (pino); a job's lines carry its jobId.
+// When the database goes away the worker stops claiming and polls it with back-off; its current
+// job waits for the database at its next write (worker/jobs/run-job.ts) and finishes once it is
+// back. After an outage it re-queues nobody's jobs for one lease: every other live worker's
+// heartbeats failed too, and they get that long to renew their leases.
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { getDb } from "../lib/db";
@@ -10,6 +14,7 @@ import { getEnv } from "../lib/env";
 import { deleteJob } from "../lib/jobs/delete-job";
 import { settleEndedJobs } from "../lib/billing/settle-job";
 import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/jobs/queue";
+import { isDatabaseUnavailable } from "../lib/db/database-unavailable";
 import { getLogger, jobLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { runJob } from "./jobs/run-job";
@@ -22,6 +27,12 @@ const log = getLogger("worker").child({ workerId });
 /** Set by SIGTERM/SIGINT: when the grace period ends (ms since the epoch). */
 let deadline: number | null = null;
 let current: { id: string } | null = null;
+/** When this worker last regained the database after an outage (0: no outage seen). */
+let databaseBackAt = 0;
+/** Set while the database is unreachable: since when. */
+let outageSince: number | null = null;
+/** Polls of an unreachable database back off from WORKER_POLL_MS to this. */
+const OUTAGE_POLL_MAX_MS = 5000;
 
 /** Maintenance (orphans, retention) runs at most this often. */
 const MAINTENANCE_INTERVAL_MS = 1000;
@@ -29,7 +40,25 @@ const MAINTENANCE_INTERVAL_MS = 1000;
  * assumed to take this much longer than the slowest page so far. */
 const NEXT_PAGE_MARGIN = 1.5;
 
+function noteDatabaseError(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  if (outageSince === null) {
+    outageSince = Date.now();
+    log.warn({ reason: (error as Error).message.split("\n")[0] }, "the database is unreachable: no new job is claimed until it answers again");
+  }
+  return true;
+}
+
+function noteDatabaseAnswered(): void {
+  if (outageSince === null) return;
+  log.info(`the database answers again after ${((Date.now() - outageSince) / 1000).toFixed(1)} s; claiming again`);
+  outageSince = null;
+  databaseBackAt = Date.now();
+}
+
 async function maintain(): Promise<void> {
+  // Just after an outage every lease looks lapsed; their workers get one lease to renew them.
+  if (databaseBackAt > 0 && Date.now() - databaseBackAt < getEnv().WORKER_LEASE_SECONDS * 1000) return;
   const { requeued, failed } = await reapOrphans();
   getMetrics().requeues.inc(requeued.length);
   for (const id of requeued) jobLogger(log, id).warn("re-queued (its worker stopped reporting)");
@@ -61,16 +90,18 @@ async function main(): Promise<void> {
   while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
       lastMaintenance = Date.now();
-      await maintain().catch((error) => log.error({ err: error }, "maintenance failed"));
+      await maintain().catch((error) => noteDatabaseError(error) || log.error({ err: error }, "maintenance failed"));
     }
     let job;
     try {
       job = await claimNextJob(workerId);
+      noteDatabaseAnswered();
     } catch (error) {
-      log.error({ err: error }, "claim failed");
+      if (!noteDatabaseError(error)) log.error({ err: error }, "claim failed");
     }
     if (!job) {
-      await new Promise((resolve) => setTimeout(resolve, env.WORKER_POLL_MS));
+      const outageMs = outageSince === null ? 0 : Date.now() - outageSince;
+      await new Promise((resolve) => setTimeout(resolve, outageMs > 0 ? Math.min(OUTAGE_POLL_MAX_MS, env.WORKER_POLL_MS + outageMs / 4) : env.WORKER_POLL_MS));
       continue;
     }
     const jobLog = jobLogger(log, job.id);
@@ -81,8 +112,10 @@ async function main(): Promise<void> {
     current = null;
     ocr?.recordEngineSeconds();
     if (outcome === "abandoned" && deadline !== null) {
-      await releaseJob(job.id, workerId);
-      jobLog.info("handed back to the queue (shutting down)");
+      await releaseJob(job.id, workerId).then(
+        () => jobLog.info("handed back to the queue (shutting down)"),
+        (error) => jobLog.error({ err: error }, "handing back failed; the lease will re-queue it"),
+      );
     }
     const seconds = (Date.now() - started) / 1000;
     getMetrics().jobs.inc({ outcome });

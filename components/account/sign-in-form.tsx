@@ -3,6 +3,7 @@
 // next-auth's signIn() fetches its CSRF token and posts the form for us.
 import { signIn } from "next-auth/react";
 import { useState, type FormEvent } from "react";
+import { signInLimitMessage } from "@/lib/auth/sign-in-limit-message";
 
 export function SignInForm({ callbackUrl, hasGithub }: { callbackUrl: string; hasGithub: boolean }) {
   const [email, setEmail] = useState("");
@@ -20,7 +21,7 @@ export function SignInForm({ callbackUrl, hasGithub }: { callbackUrl: string; ha
       return;
     }
     setBusy(false);
-    setProblem("The sign-in link could not be sent. Check the address and try again.");
+    setProblem(signInLimitMessage(answer?.error, null) ?? "The sign-in link could not be sent. Check the address and try again.");
   }
 
   return (

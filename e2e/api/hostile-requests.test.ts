@@ -14,7 +14,7 @@ let key = "";
 
 before(async () => {
   // One free page a day, so the trial's 429 can be reached; everything else uses a key.
-  stack = await startStack({ workers: 0, env: { TRIAL_PAGES_PER_DAY: "1", SIGNIN_EMAILS_PER_HOUR: "3" } });
+  stack = await startStack({ workers: 0, env: { TRIAL_PAGES_PER_DAY: "1", SIGNIN_EMAILS_PER_HOUR: "3", SIGNIN_EMAILS_PER_CLIENT_PER_HOUR: "8" } });
   key = await createKey(stack, "requests@example.com", 10);
 });
 after(async () => {
@@ -174,5 +174,39 @@ describe("sign-in e-mails", () => {
     }
     const sent = stack.web.output().split(`[auth] sign-in link for ${email}`).length - 1;
     assert.equal(sent, 3);
+  });
+
+  test("at most SIGNIN_EMAILS_PER_CLIENT_PER_HOUR asked for by one client, whatever the recipients; the refusal says when to retry", async () => {
+    const csrf = await fetch(`${stack.baseUrl}/api/auth/csrf`, { headers: { "user-agent": USER_AGENT } });
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const cookies = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const refusals: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const answer = await fetch(`${stack.baseUrl}/api/auth/signin/email`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "user-agent": USER_AGENT, cookie: cookies, "content-type": "application/x-www-form-urlencoded", origin: stack.baseUrl },
+        body: new URLSearchParams({ email: `stranger${i}@example.com`, csrfToken, callbackUrl: `${stack.baseUrl}/account`, json: "true" }),
+      });
+      assert.ok(answer.status < 500, String(answer.status));
+      const { url } = (await answer.json()) as { url: string };
+      if (/error=TooManySignInEmailsFromClient/.test(url)) {
+        refusals.push(url);
+        assert.ok(Number(answer.headers.get("retry-after")) > 0);
+      }
+    }
+    const sent = Array.from({ length: 10 }, (_, i) => stack.web.output().includes(`[auth] sign-in link for stranger${i}@example.com`)).filter(Boolean).length;
+    // Whatever the other tests of this file asked for first, this client's hour holds 8 in all.
+    const [usage] = await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'signin-client'`);
+    assert.equal(usage?.count, 8);
+    assert.ok(sent >= 1 && sent <= 8, `sent ${sent}`);
+    assert.equal(refusals.length, 10 - sent);
+    // The sign-in page names the time to try again (the next full UTC hour).
+    const retryAt = new URL(refusals[0]!).searchParams.get("retryAt")!;
+    assert.equal(new Date(retryAt).getUTCMinutes(), 0);
+    assert.ok(new Date(retryAt).getTime() > Date.now());
+    const refusal = new URL(refusals[0]!);
+    const page = await (await fetch(`${stack.baseUrl}${refusal.pathname}${refusal.search}`, { headers: { "user-agent": USER_AGENT } })).text();
+    assert.match(page, new RegExp(`from your network in the last hour. Try again after ${retryAt.slice(11, 16)} UTC`));
   });
 });

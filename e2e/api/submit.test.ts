@@ -1,13 +1,15 @@
 // POST /v1/parse: every 400 of SPEC.md §7 for submissions, the 202 body, page clamping, and an
 // oversize upload refused without the web process's memory growing by the file's size.
 import assert from "node:assert/strict";
+import { once } from "node:events";
+import net from "node:net";
 import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
 import yazl from "yazl";
 import { PDFDocument } from "pdf-lib";
 import { makePasswordPdf, makeTextPdf } from "../support/pdfs";
-import { getJob, peakRss, submit, waitForJob } from "../support/api";
+import { getJob, peakRss, submit, USER_AGENT, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 
 // Large enough that holding the file would show above the web process's fixed streaming overhead
@@ -203,6 +205,41 @@ describe("upload size", () => {
     assert.match(String(answer.body.detail), /too large/);
     const growth = peakRss(pid) - before;
     assert.ok(growth < MAX_UPLOAD_BYTES / 2, `web peak RSS grew by ${(growth / 1e6).toFixed(1)} MB for a ${MAX_UPLOAD_BYTES / 1e6} MB upload`);
+  });
+
+  test("an upload past the limit is refused at once and its connection closed, not read to its end", async () => {
+    const socket = net.connect(Number(new URL(stack.baseUrl).port), "127.0.0.1");
+    socket.on("error", () => undefined); // our writes after the server closed
+    await once(socket, "connect");
+    let response = "";
+    socket.on("data", (data: Buffer) => (response += data.toString()));
+    // A write after the server closed fails (EPIPE): that is the close this test waits for.
+    const closed = new Promise((resolve) => socket.once("close", resolve));
+    const boundary = "size-boundary";
+    const chunked = (data: Buffer | string) => {
+      const bytes = Buffer.from(data);
+      return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
+    };
+    socket.write(
+      `POST /v1/parse HTTP/1.1\r\nhost: 127.0.0.1\r\nuser-agent: ${USER_AGENT}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ntransfer-encoding: chunked\r\n\r\n`,
+    );
+    socket.write(chunked(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`));
+    // Up to twice the limit, as fast as the server takes it; it stops taking it past the limit.
+    const block = Buffer.alloc(1024 * 1024, 0x20);
+    let sent = 0;
+    while (response === "" && sent < 2 * MAX_UPLOAD_BYTES && !socket.destroyed) {
+      sent += block.length;
+      if (!socket.write(chunked(block))) {
+        const drained = await Promise.race([once(socket, "drain").then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))]);
+        if (!drained) break; // the server stopped reading
+      }
+    }
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`the connection stayed open after ${sent} bytes: ${response}`)), 15_000))]);
+    assert.match(response, /^HTTP\/1\.1 400/);
+    assert.match(response, /\r\nconnection: close\r\n/i);
+    assert.match(response, /too large/);
+    // What the server took past the limit is what the sockets buffer, not the rest of the body.
+    assert.ok(sent < MAX_UPLOAD_BYTES + 48 * 1024 * 1024, `${(sent / 1e6).toFixed(0)} MB sent for a ${MAX_UPLOAD_BYTES / 1e6} MB limit`);
   });
 
   test("exactly MAX_UPLOAD_BYTES is not refused for size", async () => {

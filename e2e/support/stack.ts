@@ -69,6 +69,8 @@ export async function startStack(options: { env?: Record<string, string>; worker
     // the trial's own tests set its real limits.
     TRIAL_PAGES_PER_DAY: "100000",
     TRIAL_SUBMISSIONS_PER_HOUR: "100000",
+    // Every test's sign-ins come from 127.0.0.1; the per-client limit's own test sets it.
+    SIGNIN_EMAILS_PER_CLIENT_PER_HOUR: "100000",
     // OCR costs seconds a page; the tests that are about OCR (e2e/api/ocr.test.ts) switch it on.
     OCR_ENGINES: "none",
     ...options.env,

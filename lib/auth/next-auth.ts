@@ -12,7 +12,6 @@ import GithubProvider from "next-auth/providers/github";
 import { createTransport } from "nodemailer";
 import { getDb } from "../db";
 import { getEnv } from "../env";
-import { allowSignInEmail } from "./sign-in-limit";
 
 /** How long a session lasts without use, and a sign-in link stays valid. */
 const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -71,8 +70,8 @@ export function getAuthOptions(): NextAuthOptions {
       from: env.EMAIL_FROM,
       maxAge: LINK_MAX_AGE_SECONDS,
       async sendVerificationRequest({ identifier, url }) {
-        // Refused past SIGNIN_EMAILS_PER_HOUR: next-auth then shows the sign-in page's error.
-        if (!(await allowSignInEmail(identifier))) throw new Error("too many sign-in e-mails to this address this hour");
+        // The limits per recipient and per client (lib/auth/sign-in-limit.ts) are counted before
+        // next-auth runs (app/api/auth/[...nextauth]/route.ts), where the client's address is known.
         if (!env.SMTP_URL) {
           // A self-hosted install works without a mail server: the operator reads the link here.
           console.log(`[auth] sign-in link for ${identifier}: ${url}`);

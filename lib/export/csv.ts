@@ -13,11 +13,13 @@
 // BOM: on by default. Excel decodes a UTF-8 CSV without a BOM as the local ANSI code page, so every
 // accented or non-Latin value would come out garbled; with the BOM Excel, LibreOffice and pandas
 // (read_csv strips it) all read it correctly. Callers that feed strict tools can pass bom: false.
-// Values are written exactly as extracted: no "formula injection" prefixing, since that would change
-// the data; the xlsx export is the one meant for opening in a spreadsheet and stores text as text.
+// Formula injection: a field a spreadsheet would evaluate (leading =, +, -, @, tab or CR, except a
+// plain number such as -12.5) is written with a single quote in front (csv-safe-field.ts); json
+// and xlsx keep the raw value.
 import { Readable, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Result, Table } from "../result/schema";
+import { neutraliseFormula } from "./csv-safe-field";
 import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
 
 export const CSV_BOM = "\uFEFF";
@@ -32,8 +34,10 @@ export interface CsvOptions {
 
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** One field, quoted per RFC 4180 when it holds a comma, a quote, CR or LF. */
-export function csvField(value: string): string {
+/** One field, neutralised against formula injection, then quoted per RFC 4180 when it holds a
+ * comma, a quote, CR or LF. */
+export function csvField(raw: string): string {
+  const value = neutraliseFormula(raw);
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
 

@@ -12,6 +12,7 @@ import { getEnv } from "../env";
 import { LocalStore } from "./local-store";
 import type { ByteSource, ObjectStore, StorageErrorListener, StoredStream } from "./object-store";
 import { S3Store } from "./s3-store";
+import { storageWrite } from "./storage-write-error";
 
 export type { ByteSource, ObjectStore, StoredStream } from "./object-store";
 
@@ -91,7 +92,8 @@ export class JobFiles {
 
   /** Written whole in one request (S3) or renamed into place (local): never seen half-written. */
   async writeResult(jobId: string, json: string): Promise<void> {
-    await this.store.put(`${jobPrefix(jobId)}result.json`, json);
+    const key = `${jobPrefix(jobId)}result.json`;
+    await storageWrite("the result", () => this.store.put(key, json));
   }
 
   async readResult(jobId: string): Promise<string | null> {
@@ -100,7 +102,8 @@ export class JobFiles {
 
   /** Page `page` of a running job, as the worker finished it (written whole, like the result). */
   async writeFinishedPage(jobId: string, page: number, json: string): Promise<void> {
-    await this.store.put(finishedPageKey(jobId, page), json);
+    const key = finishedPageKey(jobId, page);
+    await storageWrite(`page ${page}`, () => this.store.put(key, json));
   }
 
   async readFinishedPage(jobId: string, page: number): Promise<string | null> {
@@ -123,7 +126,8 @@ export class JobFiles {
 
   async writeImage(jobId: string, imagePath: string, bytes: Uint8Array): Promise<void> {
     if (!isImagePath(imagePath)) throw new Error("invalid image path");
-    await this.store.put(`${jobPrefix(jobId)}${imagePath}`, bytes);
+    const key = `${jobPrefix(jobId)}${imagePath}`;
+    await storageWrite("a figure image", () => this.store.put(key, bytes));
   }
 
   /** A cropped figure as a stream, or null (also for a path that is not an image path). */

@@ -83,7 +83,15 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, callback) {
         bytes += chunk.length;
-        if (bytes > maxBytes) tooLarge = true;
+        if (bytes > maxBytes) {
+          // Refused at the first byte past the limit: the rest of the body is not read (the web
+          // front closes the connection, scripts/web-server.ts), nor stored.
+          tooLarge = true;
+          const refusal = badRequest(`the file is too large: the limit is ${formatBytes(maxBytes)}`);
+          callback(refusal);
+          parser.destroy(refusal);
+          return;
+        }
         hash.update(chunk);
         callback(null, chunk);
       },

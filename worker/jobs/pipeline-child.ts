@@ -13,6 +13,7 @@ import { OcrEngines } from "../pipeline/ocr";
 import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipeline/run-pipeline";
 import type { OcrEngineName } from "../pipeline/ocr";
 import type { OcrEngineStats } from "../pipeline/ocr/read-page-ocr";
+import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 import { saveFinishedPage } from "./save-finished-page";
 import { deliverSheets } from "../pipeline/inputs/deliver-sheets";
 import type { SheetPages } from "../pipeline/inputs/convert-upload";
@@ -49,6 +50,9 @@ function send(message: FromChild): void {
 }
 
 async function run({ jobId, ...input }: HostedInput): Promise<void> {
+  // A page's write that failed (lib/storage/storage-write-error.ts): the page itself is fine, but
+  // the job stops after it, before the next page is read.
+  let storageFailure: Error | null = null;
   try {
     const files = getJobFiles();
     // A spreadsheet's tables were read at submission; they are delivered, not extracted.
@@ -63,8 +67,18 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       beforePage: (page) => send({ type: "page-start", page }),
       onLookAhead: (page) => send({ type: "page-ahead", page }),
       // Stored before "page-end": a page the job page counts done is readable (issue 16).
-      onPage: (page) => saveFinishedPage(files, jobId, page),
-      afterPage: pageEnded,
+      onPage: async (page) => {
+        try {
+          await saveFinishedPage(files, jobId, page);
+        } catch (error) {
+          if (!isStorageWriteError(error)) throw error;
+          storageFailure = error as Error;
+        }
+      },
+      afterPage: async (page) => {
+        if (storageFailure) throw storageFailure;
+        await pageEnded(page);
+      },
     });
     send({ type: "done", output, ocrStats: ocr?.stats ?? null });
   } catch (error) {

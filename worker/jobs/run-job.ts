@@ -6,6 +6,12 @@
 // limits (issue 14); this process keeps the lease, watches for deletion (a deleted job's page in
 // progress is killed at once) and records which page is in flight, so a job whose worker died is
 // resumed without running the fatal page a third time (lib/jobs/page-progress.ts).
+//
+// The database going away (a restart, a failover, a freeze) does not cost the job: every write
+// the job needs waits for it to come back (lib/db/retry-while-unavailable.ts, at most
+// DB_OUTAGE_WAIT_SECONDS), so the job pauses at its next page boundary and carries on. Ending it
+// settles its money in one transaction guarded by the lease, so a retried end charges once. A
+// storage write that fails stops the job there with a storage reason, charged nothing.
 import type { Job } from "@prisma/client";
 import type { Logger } from "pino";
 import { randomBytes } from "node:crypto";
@@ -20,6 +26,9 @@ import { getMetrics } from "../../lib/metrics/metrics";
 import { chargedPages } from "../../lib/billing/settle-job";
 import { countCells } from "../../lib/result/schema";
 import { getJobFiles, type JobFiles } from "../../lib/storage/job-files";
+import { isStorageWriteError, isStorageWriteMessage, STORAGE_FAILURE_DETAIL } from "../../lib/storage/storage-write-error";
+import { isDatabaseUnavailable } from "../../lib/db/database-unavailable";
+import { retryWhileUnavailable } from "../../lib/db/retry-while-unavailable";
 import type { Usage } from "../../lib/jobs/job-view";
 import type { OcrEngines } from "../pipeline/ocr";
 import { PipelineHost } from "./page-host";
@@ -55,16 +64,36 @@ export async function runJob(
   let slowestPageMs = 0;
   let lastBeat = 0;
   let lost = false;
+  /** The first storage write that failed: the job stops at the next page boundary. */
+  let storageFailure: Error | null = null;
+  const untilDatabaseAnswers = <T>(operation: () => Promise<T>) =>
+    retryWhileUnavailable(operation, {
+      maxWaitMs: env.DB_OUTAGE_WAIT_SECONDS * 1000,
+      onOutage: (error) => log.warn({ reason: (error as Error).message.split("\n")[0] }, "the database is unreachable; the job waits for it"),
+      onRecovered: (waitedMs) => log.info(`the database answers again after ${(waitedMs / 1000).toFixed(1)} s; the job carries on`),
+    });
   const beat = async (stage?: string, force = false) => {
     const now = Date.now();
     if (!force && !stage && now - lastBeat < 1000) return;
     lastBeat = now;
-    if (!(await heartbeat(job.id, workerId, stage))) throw new JobAbandoned("the job is no longer ours");
+    if (!(await untilDatabaseAnswers(() => heartbeat(job.id, workerId, stage)))) throw new JobAbandoned("the job is no longer ours");
   };
-  // The lease must not lapse during a long page (OCR): beat on a timer as well as per page.
-  const timer = setInterval(() => {
-    heartbeat(job.id, workerId).catch(() => undefined);
-  }, Math.max(250, (env.WORKER_LEASE_SECONDS * 1000) / 3));
+  // The lease must not lapse during a long page (OCR): beat on a timer as well as per page. While
+  // the database is unreachable the beat is retried every second, so the lease is renewed as soon
+  // as it is back (before another worker's reaper would take the job).
+  const leaseEveryMs = Math.max(250, (env.WORKER_LEASE_SECONDS * 1000) / 3);
+  let timer: NodeJS.Timeout;
+  let leaseHeld = true;
+  const renewLease = () => {
+    const next = (ms: number) => {
+      if (leaseHeld) timer = setTimeout(renewLease, ms);
+    };
+    heartbeat(job.id, workerId).then(
+      () => next(leaseEveryMs),
+      () => next(Math.min(1000, leaseEveryMs)),
+    );
+  };
+  timer = setTimeout(renewLease, leaseEveryMs);
 
   const files = getJobFiles();
   // Figure crops are cut into a scratch folder on this machine, then stored with the job's
@@ -85,7 +114,7 @@ export async function runJob(
   // Page-in-flight writes in order: a slow "page N started" must not land after "between pages".
   let inFlightWrites: Promise<unknown> = Promise.resolve();
   try {
-    const skipPages = await blameInterruptedPage(job, workerId);
+    const skipPages = await untilDatabaseAnswers(() => blameInterruptedPage(job, workerId));
     for (const [page, reason] of skipPages) await saveUnreadablePage(files, job.id, page, reason, true);
     const outcome = await pipeline.run(
       {
@@ -106,9 +135,14 @@ export async function runJob(
         onPageEnd: async (page) => {
           // The page is done: a worker dying from here on is not the page's fault.
           await inFlightWrites;
-          if (!(await setPageInFlight(job.id, workerId, null))) return false;
+          if (!(await untilDatabaseAnswers(() => setPageInFlight(job.id, workerId, null)))) return false;
           // The job page shows a page that could not be read in its place (issue 16).
-          await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
+          try {
+            await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
+          } catch (error) {
+            storageFailure = error as Error;
+            return false;
+          }
           if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
           const pageMs = performance.now() - pageStarted;
           getMetrics().pageSeconds.observe(pageMs / 1000);
@@ -119,16 +153,17 @@ export async function runJob(
         },
         onPageSkipped: async (page, reason, skipped) => {
           log.warn({ page }, `page ${page} skipped: ${reason}`);
-          await recordSkippedPage(job.id, workerId, skipped);
+          await untilDatabaseAnswers(() => recordSkippedPage(job.id, workerId, skipped));
           await saveUnreadablePage(files, job.id, page, reason, true);
         },
       },
     );
     if (ocr) Object.assign(ocr.stats, pipeline.ocrStats());
+    if (storageFailure) throw storageFailure;
     if (outcome.kind === "stopped") {
       // However it stopped (killed mid-page, or at a page's end because the job was gone), a
       // deleted job's page may have written OCR text or a finished page after the DELETE.
-      await removeOrphanedCache(job);
+      await untilDatabaseAnswers(() => removeOrphanedCache(job));
       return "abandoned";
     }
     if (outcome.kind === "failed") throw new Error(outcome.message);
@@ -138,19 +173,33 @@ export async function runJob(
     }
     const delivered = output.result.pages.length - output.pagesFailed;
     if (delivered === 0) {
-      return (await markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")) ? "failed" : "abandoned";
+      return (await untilDatabaseAnswers(() => markFailed(job.id, workerId, "no page of the document could be read; nothing was charged"))) ? "failed" : "abandoned";
     }
     const usage = usageOf(job, delivered, output.pagesFailed, output.pagesUnchecked, countCells(output.result));
     await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
     await files.writeResult(job.id, JSON.stringify(output.result));
-    return (await markDone(job.id, workerId, usage, output.settingsVersion)) ? "done" : "abandoned";
+    return (await untilDatabaseAnswers(() => markDone(job.id, workerId, usage, output.settingsVersion))) ? "done" : "abandoned";
   } catch (error) {
     if (error instanceof JobAbandoned) return "abandoned";
-    log.error({ err: error }, "the job failed");
-    await markFailed(job.id, workerId, "the document could not be processed; nothing was charged");
-    return "failed";
+    // Still unreachable after DB_OUTAGE_WAIT_SECONDS: nothing can be recorded; the job stays
+    // running under a lapsing lease and is re-queued once the database is back.
+    if (isDatabaseUnavailable(error)) {
+      log.error({ err: error }, "the database stayed unreachable; the job is left to its lease");
+      return "abandoned";
+    }
+    const storage = isStorageWriteError(error) || (error instanceof Error && isStorageWriteMessage(error.message));
+    log.error({ err: error }, storage ? "the job stopped: a storage write failed" : "the job failed");
+    if (storage) getMetrics().storageErrors.inc({ operation: "job-write" });
+    const detail = storage ? STORAGE_FAILURE_DETAIL : "the document could not be processed; nothing was charged";
+    try {
+      return (await untilDatabaseAnswers(() => markFailed(job.id, workerId, detail))) ? "failed" : "abandoned";
+    } catch (failure) {
+      log.error({ err: failure }, "the failure could not be recorded; the job is left to its lease");
+      return "abandoned";
+    }
   } finally {
-    clearInterval(timer);
+    leaseHeld = false;
+    clearTimeout(timer);
     clearInterval(watch);
     await fs.promises.rm(scratch, { recursive: true, force: true });
   }

@@ -7,6 +7,7 @@ import { finishedPageSchema } from "../../lib/result/finished-page";
 import type { Table } from "../../lib/result/schema";
 import { JobFiles } from "../../lib/storage/job-files";
 import { LocalStore } from "../../lib/storage/local-store";
+import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 import { saveFinishedPage, saveUnreadablePage } from "./save-finished-page";
 
 const JOB = "job_ABCDEFGHIJKLMNOPQRSTUV";
@@ -36,9 +37,11 @@ test("a finished page is stored whole: its tables, prose, size and how many figu
   assert.deepEqual(await store.finishedPageNumbers(JOB), [2]);
 });
 
-test("storing a page never fails the page: a broken store or a page off the result format is only logged", async () => {
+test("a page off the result format is only logged; a store that refuses the write stops the job with a storage error", async () => {
   const broken = new JobFiles({ ...new LocalStore(os.tmpdir()), put: async () => Promise.reject(new Error("the store is down")) } as unknown as LocalStore);
-  await saveFinishedPage(broken, JOB, { pageNumber: 1, readings: { width: 612, height: 792 }, extraction: { tables: [table], prose: [], figures: [] } });
+  const page = { pageNumber: 1, readings: { width: 612, height: 792 }, extraction: { tables: [table], prose: [], figures: [] } };
+  await assert.rejects(saveFinishedPage(broken, JOB, page), (error: Error) => isStorageWriteError(error) && /page 1: the store is down/.test(error.message));
+  await assert.rejects(saveUnreadablePage(broken, JOB, 3, "the page could not be read", true), (error: Error) => isStorageWriteError(error));
 
   const store = files();
   const offFormat = { ...table, invented: true } as unknown as Table;

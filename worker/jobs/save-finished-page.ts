@@ -3,13 +3,16 @@
 // runPipeline's onPage, before the page is reported done, so a page counted done is already stored.
 // A page that ends without being stored (it could not be read, or passed a page limit and was
 // skipped) is stored as unreadable by the worker (run-job.ts, saveUnreadablePage), so the job page
-// shows it in its place at once. Best effort by design: the finished result is the authority, so a
-// storage failure here is logged and never fails the page or the job.
+// shows it in its place at once. A page off the result format is only logged (the finished result
+// is the authority), but a failed write is thrown on (a StorageWriteError): storage that refuses
+// this page will refuse the result too, so the job stops at this first failed write with a
+// storage reason and is not charged, instead of reading every other page first.
 import { round2 } from "../pipeline/geometry/box";
 import type { PageExtraction, PageReadings } from "../pipeline/page-types";
 import { finishedPageSchema } from "../../lib/result/finished-page";
 import type { PageEntry } from "../../lib/result/schema";
 import type { JobFiles } from "../../lib/storage/job-files";
+import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 
 export async function saveFinishedPage(
   files: JobFiles,
@@ -26,6 +29,7 @@ export async function saveFinishedPage(
     });
     await files.writeFinishedPage(jobId, page.pageNumber, JSON.stringify(finished));
   } catch (error) {
+    if (isStorageWriteError(error)) throw error;
     console.warn(`[pipeline] page ${page.pageNumber} of ${jobId} could not be stored for the job page: ${(error as Error).message}`);
   }
 }
@@ -43,6 +47,7 @@ export async function saveUnreadablePage(files: JobFiles, jobId: string, page: n
     const finished = finishedPageSchema.parse({ page: { page, ...UNREAD_SIZE, unreadable: true, reason }, tables: [], prose: [], figures: 0 });
     await files.writeFinishedPage(jobId, page, JSON.stringify(finished));
   } catch (error) {
+    if (isStorageWriteError(error)) throw error;
     console.warn(`[worker] unreadable page ${page} of ${jobId} could not be stored for the job page: ${(error as Error).message}`);
   }
 }

@@ -5,6 +5,7 @@ import { SignInForm } from "@/components/account/sign-in-form";
 import { safeCallbackPath } from "@/components/account/safe-callback";
 import { Notice } from "@/components/ui/notice";
 import { isGithubEnabled } from "@/lib/auth/next-auth";
+import { signInLimitMessage } from "@/lib/auth/sign-in-limit-message";
 import { findSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
 
@@ -24,10 +25,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const callbackUrl = safeCallbackPath(query.callbackUrl);
   if (await findSessionUser(await headers())) redirect(callbackUrl);
   const errorCode = typeof query.error === "string" ? query.error : null;
+  const retryAt = typeof query.retryAt === "string" ? new Date(query.retryAt) : null;
+  const limited = signInLimitMessage(errorCode, retryAt);
   return (
     <main className="page page-narrow">
       <h1>Sign in</h1>
-      {errorCode ? <Notice tone="error">{ERRORS[errorCode] ?? "Sign-in did not work. Please try again."}</Notice> : null}
+      {errorCode ? <Notice tone="error">{limited ?? ERRORS[errorCode] ?? "Sign-in did not work. Please try again."}</Notice> : null}
       <div className="card">
         <p className="muted" style={{ marginTop: 0 }}>
           We send you a link; no password. Your account is created the first time you sign in.
