@@ -10,6 +10,8 @@ import { getEnv } from "../lib/env";
 import { deleteJob } from "../lib/jobs/delete-job";
 import { settleEndedJobs } from "../lib/billing/settle-job";
 import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/jobs/queue";
+import { JobWakeup } from "../lib/jobs/job-wakeup";
+import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { getLogger, jobLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { runJob } from "./jobs/run-job";
@@ -57,6 +59,9 @@ async function main(): Promise<void> {
   // One set of OCR engines for the worker's life: each loads on its first page (~3 s for both)
   // and then serves every later job, instead of loading again for each one.
   const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrReaders.forEngines(env.OCR_ENGINES) : null;
+  // Woken the moment a job is queued (LISTEN/NOTIFY); the poll below stays as the fallback.
+  const wakeup = new JobWakeup({ connectionString: resolveDatabaseUrl, onError: (error) => log.warn({ err: error }, "job notifications lost; polling until they are back") });
+  await wakeup.start();
   let lastMaintenance = 0;
   while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
@@ -70,7 +75,7 @@ async function main(): Promise<void> {
       log.error({ err: error }, "claim failed");
     }
     if (!job) {
-      await new Promise((resolve) => setTimeout(resolve, env.WORKER_POLL_MS));
+      await wakeup.wait(env.WORKER_POLL_MS);
       continue;
     }
     const jobLog = jobLogger(log, job.id);
@@ -89,6 +94,7 @@ async function main(): Promise<void> {
     getMetrics().jobSeconds.observe({ outcome }, seconds);
     jobLog.info({ outcome, seconds }, `${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`);
   }
+  await wakeup.stop();
   await ocr?.release();
   await getDb().$disconnect();
   log.info("stopped");
