@@ -15,6 +15,8 @@ import { deleteJob } from "../lib/jobs/delete-job";
 import { settleEndedJobs } from "../lib/billing/settle-job";
 import { claimNextJob, findExpiredJobs, reapOrphans, releaseJob } from "../lib/jobs/queue";
 import { isDatabaseUnavailable } from "../lib/db/database-unavailable";
+import { JobWakeup } from "../lib/jobs/job-wakeup";
+import { resolveDatabaseUrl } from "../lib/db/database-url";
 import { getLogger, jobLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { runJob } from "./jobs/run-job";
@@ -86,6 +88,9 @@ async function main(): Promise<void> {
   // One set of OCR engines for the worker's life: each loads on its first page (~3 s for both)
   // and then serves every later job, instead of loading again for each one.
   const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrEngines.forEngines(env.OCR_ENGINES) : null;
+  // Woken the moment a job is queued (LISTEN/NOTIFY); the poll below stays as the fallback.
+  const wakeup = new JobWakeup({ connectionString: resolveDatabaseUrl, onError: (error) => log.warn({ err: error }, "job notifications lost; polling until they are back") });
+  await wakeup.start();
   let lastMaintenance = 0;
   while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {
@@ -100,8 +105,10 @@ async function main(): Promise<void> {
       if (!noteDatabaseError(error)) log.error({ err: error }, "claim failed");
     }
     if (!job) {
+      // During an outage the poll backs off (the wake-up connection is down then too).
       const outageMs = outageSince === null ? 0 : Date.now() - outageSince;
-      await new Promise((resolve) => setTimeout(resolve, outageMs > 0 ? Math.min(OUTAGE_POLL_MAX_MS, env.WORKER_POLL_MS + outageMs / 4) : env.WORKER_POLL_MS));
+      if (outageMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(OUTAGE_POLL_MAX_MS, env.WORKER_POLL_MS + outageMs / 4)));
+      else await wakeup.wait(env.WORKER_POLL_MS);
       continue;
     }
     const jobLog = jobLogger(log, job.id);
@@ -122,6 +129,7 @@ async function main(): Promise<void> {
     getMetrics().jobSeconds.observe({ outcome }, seconds);
     jobLog.info({ outcome, seconds }, `${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`);
   }
+  await wakeup.stop();
   await ocr?.release();
   await getDb().$disconnect();
   log.info("stopped");

@@ -16,6 +16,7 @@ import { assertTrialAvailable, reserveTrialPages, trialPagesLeft } from "../quot
 import { withSubmissionSlot } from "../db/submission-gate";
 import type { Job, Prisma } from "@prisma/client";
 import { webPayer } from "../billing/web-payer";
+import { notifyJobQueued } from "./job-wakeup";
 
 export interface SubmitOptions {
   caller: Caller;
@@ -91,6 +92,8 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
       const held = price * BigInt(pages);
       const trialDay = onTrial ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
       if (userId && !onTrial) await holdFunds(tx, userId, id, held);
+      // Heard by the idle workers when this commits (lib/jobs/job-wakeup.ts).
+      await notifyJobQueued(tx);
       return tx.job.create({
         data: {
           id,

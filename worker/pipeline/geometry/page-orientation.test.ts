@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Word } from "../types";
-import { boxToFrame, boxToPage, frameSize, pointToFrame, pointToPage, readingTurn, wordsToFrame } from "./page-orientation";
+import { boxToFrame, boxToPage, codePoints, frameSize, pointToFrame, pointToPage, readingTurn, wordsToFrame } from "./page-orientation";
 
 const word = (text: string, dir: Word["dir"], box: Word["box"] = [0, 0, 10, 10]): Word => ({ text, box, size: 10, font: "F", bold: false, dir });
 
@@ -36,4 +36,8 @@ test("text reading bottom to top becomes a left-to-right line in the frame", () 
   assert.equal(words[0]!.box[1], words[1]!.box[1]);
   assert.ok(words[0]!.box[2] - words[0]!.box[0] > words[0]!.box[3] - words[0]!.box[1]);
   assert.deepEqual(boxToPage(boxToFrame([100, 500, 110, 530], 270, size), 270, size), [100, 500, 110, 530]);
+});
+
+test("codePoints counts as the string iterator does", () => {
+  for (const text of ["", "abc", "ﬁ1,234", "𝟘𝟙 x", "\ud800", "a\udc00b", "\ud83d\ude00\ud83d"]) assert.equal(codePoints(text), [...text].length, JSON.stringify(text));
 });

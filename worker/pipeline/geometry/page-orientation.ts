@@ -10,16 +10,31 @@ import type { Box, Direction, PdfGraphicsReading, Ruling, Word } from "../types"
  * more: after the turn that direction is upright with the same share, so no other can take the
  * page again (two equal halves at 90 and 270 stay as they are). */
 export function readingTurn(words: readonly Word[], share: number): Direction {
+  // Asked of every page (and again by its table stages): counted without an array per word.
   const chars = new Map<Direction, number>();
   let total = 0;
   for (const w of words) {
-    const n = [...w.text].length;
+    const n = codePoints(w.text);
     chars.set(w.dir, (chars.get(w.dir) ?? 0) + n);
     total += n;
   }
   const majority = Math.max(share, 0.5);
   for (const dir of [90, 180, 270] as const) if (total > 0 && (chars.get(dir) ?? 0) > total * majority) return dir;
   return 0;
+}
+
+/** The characters of `text` as its iterator gives them ([...text].length): a surrogate pair is
+ * one, a lone surrogate one. */
+export function codePoints(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++, n++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+  }
+  return n;
 }
 
 /** Size of the reading frame of a page of `size` read in direction `dir`. */

@@ -49,6 +49,8 @@ const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 /** The text of words in left-to-right page order: a run of right-to-left words is read from its
  * right end (the words themselves come from the text layer in logical order, pdf-text.ts). */
 export function wordsToLineText(words: readonly Word[]): string {
+  // One word reads the same either way (most chunks and cells).
+  if (words.length === 1) return words[0]!.text;
   const out: string[] = [];
   let run: string[] = [];
   for (const w of words) {
@@ -84,12 +86,18 @@ export function lineToChunks(line: TextLine, gapEm: number, numberGapEm = gapEm)
     const prev = chunk?.[chunk.length - 1];
     const gap = prev ? word.box[0] - prev.box[2] : Infinity;
     const em = Math.max(prev?.size ?? 0, word.size);
-    const spaceGrouped = prev !== undefined && /^[-+−–(]?\d{1,3}$/.test(prev.text) && THOUSANDS_GROUP.test(word.text);
-    const shareOfCount = prev !== undefined && PLAIN_COUNT.test(prev.text) && BRACKETED_SHARE.test(word.text);
-    const interval = prev !== undefined && isIntervalPair(prev.text, word.text);
-    const numberBreak = prev !== undefined && NUMBER.test(prev.text) && NUMBER.test(word.text) && !spaceGrouped && !shareOfCount && !interval && gap >= em * numberGapEm;
-    if (chunk && prev && gap < em * gapEm && !numberBreak) chunk.push(word);
+    if (chunk && prev && gap < em * gapEm && !isNumberBreak(prev, word, gap >= em * numberGapEm)) chunk.push(word);
     else chunks.push([word]);
   }
   return chunks.map(makeLine);
+}
+
+/** Two numbers side by side at least a number gap apart (`wideGap`) are two cells, unless the
+ * second is a thousands group, a bracketed share or the end of an interval. The gap is tested
+ * first: lineToChunks asks for every word of every line, and most gaps settle it alone. */
+function isNumberBreak(prev: Word, word: Word, wideGap: boolean): boolean {
+  if (!wideGap || !NUMBER.test(prev.text) || !NUMBER.test(word.text)) return false;
+  const spaceGrouped = /^[-+−–(]?\d{1,3}$/.test(prev.text) && THOUSANDS_GROUP.test(word.text);
+  const shareOfCount = PLAIN_COUNT.test(prev.text) && BRACKETED_SHARE.test(word.text);
+  return !spaceGrouped && !shareOfCount && !isIntervalPair(prev.text, word.text);
 }

@@ -25,12 +25,15 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const pieces: Word[] = [];
+  // A page's runs share a few fonts: each is looked up (and its name matched) once.
+  const fonts = new Map<string, { name: string; bold: boolean }>();
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItemLike;
     if (item.str.trim() === "") continue;
     const vertical = Boolean(content.styles[item.fontName]?.vertical);
-    const font = fontInfo(page, item.fontName);
+    let font = fonts.get(item.fontName);
+    if (!font) fonts.set(item.fontName, (font = fontInfo(page, item.fontName)));
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts).

@@ -1,0 +1,100 @@
+// The pipeline without OCR over a corpus of PDFs in one process, as a user with a folder of
+// text-layer PDFs runs it: CPU seconds per page (every thread of the process, which unlike wall
+// time does not depend on what else the shared machine runs), peak RSS and the seconds per stage
+// (stage-timer.ts). Optionally writes every document's result JSON, so a change meant only to be
+// faster can show, file by file, that it produces the same bytes.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import { openPdf } from "../../../lib/pdf/open-pdf";
+import { runPipeline } from "../../pipeline/run-pipeline";
+import { addTimings, type StageTimings } from "../../pipeline/stage-timer";
+
+export interface NoOcrCorpusFigures {
+  documents: number;
+  pages: number;
+  tables: number;
+  cpuSeconds: number;
+  cpuSecondsPerPage: number;
+  wallSeconds: number;
+  peakRssMb: number;
+  /** Wall seconds per stage, summed over the corpus. */
+  stageSeconds: StageTimings;
+  /** sha256 over every document's result JSON, in file order: equal digests, equal output. */
+  resultsSha256: string;
+}
+
+/** Every PDF directly in each directory (sorted by name), or the files themselves. */
+export function corpusFiles(paths: readonly string[]): string[] {
+  return paths.flatMap((p) =>
+    fs.statSync(p).isDirectory()
+      ? fs
+          .readdirSync(p)
+          .filter((name) => name.toLowerCase().endsWith(".pdf"))
+          .sort()
+          .map((name) => path.join(p, name))
+      : [p],
+  );
+}
+
+export async function runNoOcrCorpus(files: readonly string[], options: { resultsDir?: string } = {}): Promise<NoOcrCorpusFigures> {
+  const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-no-ocr-"));
+  const digest = createHash("sha256");
+  const stageSeconds: StageTimings = {};
+  let pages = 0;
+  let tables = 0;
+  const cpuStarted = process.cpuUsage();
+  const started = performance.now();
+  try {
+    if (options.resultsDir) fs.mkdirSync(options.resultsDir, { recursive: true });
+    for (const file of files) {
+      const bytes = await fs.promises.readFile(file);
+      const opened = await openPdf(file);
+      const pageCount = opened.doc.numPages;
+      await opened.close();
+      const output = await runPipeline({
+        pdfPath: file,
+        pages: pageCount,
+        withSourcePages: false,
+        fileSha256: createHash("sha256").update(bytes).digest("hex"),
+        cacheDir: null,
+        outputDir,
+        ocr: [],
+        skipFigureCrops: true,
+      });
+      addTimings(stageSeconds, output.stageSeconds);
+      pages += output.result.pages.length;
+      tables += output.result.tables.length;
+      const json = JSON.stringify({ result: output.result, failures: output.failures });
+      digest.update(`${path.basename(file)}\n${json}\n`);
+      if (options.resultsDir) await fs.promises.writeFile(path.join(options.resultsDir, `${path.basename(file, ".pdf")}.json`), json);
+    }
+  } finally {
+    fs.rmSync(outputDir, { recursive: true, force: true });
+  }
+  const cpu = process.cpuUsage(cpuStarted);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+  return {
+    documents: files.length,
+    pages,
+    tables,
+    cpuSeconds,
+    cpuSecondsPerPage: pages ? cpuSeconds / pages : 0,
+    wallSeconds: (performance.now() - started) / 1000,
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    stageSeconds,
+    resultsSha256: digest.digest("hex"),
+  };
+}
+
+/** The figures as printed lines: the totals, then the stages, slowest first. */
+export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
+  const stages = Object.entries(figures.stageSeconds).sort((a, b) => b[1] - a[1]);
+  const perPage = (s: number) => (figures.pages ? (s / figures.pages) * 1000 : 0).toFixed(1);
+  return [
+    `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
+    `  results sha256 ${figures.resultsSha256.slice(0, 16)} (equal before and after a speed change: the same output)`,
+    `  wall ms a page by stage: ${stages.map(([name, s]) => `${name} ${perPage(s)}`).join(", ")}`,
+  ];
+}
