@@ -30,7 +30,7 @@ import { withoutExtrasIndex } from "./extra-tokens";
 import { keptSeparatorIndex } from "./dropped-separator";
 import { keptSignIndex } from "./lost-sign";
 import { RECONCILE_SETTINGS } from "./settings";
-import { differsOnlyInMarks } from "./marks-only";
+import { readsTextLayerValue } from "./marks-only";
 import { withoutEdgeRulings } from "./edge-rulings";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
@@ -55,10 +55,11 @@ export function voteOnReadings(readings: CellReadings, confidences: ReadingConfi
       return { source, text: displayText(raw), key: comparisonKey(raw) };
     })
     .filter((r) => r.key !== "");
-  // An OCR reading that reads the text layer's value and fails only on its marks (a dagger read
-  // as "t", an asterisk dropped) votes with the text layer (marks-only.ts).
+  // An OCR reading that reads the text layer's value and fails only on what OCR cannot see (a
+  // dagger read as "t", an accent or a thin space dropped, "CO2" as "C02") votes with the text
+  // layer (marks-only.ts).
   const textLayer = spoken.find((r) => r.source === "pdf-text");
-  if (textLayer) for (const r of spoken) if (r !== textLayer && differsOnlyInMarks(textLayer.key, r.key)) r.key = textLayer.key;
+  if (textLayer) for (const r of spoken) if (r !== textLayer && readsTextLayerValue(textLayer.key, r.key)) r.key = textLayer.key;
 
   if (spoken.length === 0) {
     return present.length >= 2
