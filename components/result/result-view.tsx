@@ -29,7 +29,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           <strong>{counts.verified + counts.exact} verified</strong>, <strong>{counts.confirmed} confirmed</strong>,{" "}
           <strong>{counts.disputed} disputed</strong>, <strong>{counts.unverified} unverified</strong>
           {counts.resolved ? `, ${counts.resolved} resolved` : ""}
-          {counts.reviewed ? `, ${counts.reviewed} reviewed` : ""} cells.
+          {counts.reviewed ? `, ${counts.reviewed} reviewed` : ""} cells{counts.blank ? `, and ${counts.blank} blank` : ""}.
         </p>
         {needsPerson > 0 ? (
           review.href ? (
