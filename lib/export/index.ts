@@ -2,7 +2,7 @@
 // Routes call parseExportFormat, then createExportStream (or writeExport) and contentDisposition.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
-import { writeCsv } from "./csv";
+import { csvExportIsZip, writeCsvExport } from "./csv-files";
 import { UnsupportedExportFormatError } from "./errors";
 import { writeJson } from "./json";
 import { writeXlsx } from "./xlsx";
@@ -79,6 +79,13 @@ export function asciiFileName(uploadedName: string | null | undefined, format: E
   return ascii + EXPORT_EXTENSIONS[format];
 }
 
+/** What a download of `format` is for this result: the CSV export is one CSV file for one table
+ * and a zip of CSV files for several (csv-files.ts), so its type and extension depend on it. */
+export function exportFileKind(format: ExportFormat, result: Pick<Result, "tables">): { contentType: string; extension: ExportFormat } {
+  const extension = format === "csv" && csvExportIsZip(result) ? "zip" : format;
+  return { contentType: EXPORT_CONTENT_TYPES[extension], extension };
+}
+
 /** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which RFC 5987 does not allow. */
 function rfc5987(value: string): string {
   return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
@@ -100,7 +107,7 @@ export async function writeExport(format: ExportFormat, result: Result, out: Wri
     case "xlsx":
       return writeXlsx(result, out);
     case "csv":
-      return writeCsv(result, out, { bom: options.csvBom });
+      return writeCsvExport(result, out, { bom: options.csvBom });
     case "json":
       return writeJson(result, out, { pretty: options.jsonPretty });
     case "zip":
