@@ -315,7 +315,9 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
     // Disputed cells the value happened to be right on, with their readings: which reading to
     // prefer when the vote cannot decide is measured on these and the wrong ones above.
-    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })) }));
+    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
+    // Queued cells that were right as delivered: the review queue's noise, to be studied.
+    rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
   await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }

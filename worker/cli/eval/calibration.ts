@@ -31,6 +31,8 @@ export interface CalibratedCell {
   readings?: Record<string, string>;
   /** The review page queues the cell by default (lib/review/queue.ts). */
   queued?: boolean;
+  /** The readings that back the delivered value (only on queued cells: why a person is asked). */
+  sources?: string[];
 }
 
 
@@ -83,7 +85,7 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     truth: m.gt.text,
     page: m.page,
     ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
-    ...(isQueued(m.cell) ? { queued: true } : {}),
+    ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources] } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }
