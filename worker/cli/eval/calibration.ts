@@ -15,6 +15,7 @@ import { comparisonKey } from "../../pipeline/reconcile/normalise";
 import type { Box } from "../../pipeline/types";
 import type { GtRegion } from "./ground-truth";
 import { isQueued } from "./queue-figure";
+import { isStructureOnlyDoubt } from "../../../lib/review/structure-items";
 
 export interface CalibratedCell {
   confidence: Cell["confidence"];
@@ -33,6 +34,8 @@ export interface CalibratedCell {
   queued?: boolean;
   /** The readings that back the delivered value (only on queued cells: why a person is asked). */
   sources?: string[];
+  /** Queued for its place only (value agreed by two readings): part of a structure question. */
+  structureOnly?: boolean;
 }
 
 
@@ -85,7 +88,7 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     truth: m.gt.text,
     page: m.page,
     ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
-    ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources] } : {}),
+    ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources], ...(isStructureOnlyDoubt(m.cell) ? { structureOnly: true } : {}) } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }
