@@ -3,6 +3,7 @@
 import type { Result } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
 import { queueCount } from "@/lib/review/queue";
+import { itemCounts } from "@/lib/review/structure-items";
 import { countConfidence } from "./count-confidence";
 import { ProblemsOnlySwitch } from "./problems-only";
 import { ResultPages } from "./result-pages";
@@ -17,6 +18,8 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
   const counts = countConfidence(result);
   // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
   const needsPerson = queueCount(result.tables);
+  // Of those, the cells doubted for their place only are asked about once per table.
+  const items = itemCounts(result.tables);
   const formats = result.images.length ? (["xlsx", "csv", "json", "zip"] as const) : (["xlsx", "csv", "json"] as const);
   const pages = result.pages.map((entry) => entry.page);
 
@@ -37,6 +40,11 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
               <a className="button" href={review.href} data-testid="review-count" data-count={needsPerson}>
                 Review {needsPerson} cell{needsPerson === 1 ? "" : "s"} against the page
               </a>
+              {items.structure > 0 ? (
+                <span className="muted ml-2 text-sm" data-testid="table-questions">
+                  {items.cellsInStructure} of them in {items.structure} table question{items.structure === 1 ? "" : "s"}, each answered once
+                </span>
+              ) : null}
             </p>
           ) : (
             <p className="muted mb-0">

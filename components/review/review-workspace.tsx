@@ -24,6 +24,7 @@ import { cellAt, describe, replaceCell, sentence } from "./selection";
 import { ShortcutList } from "./shortcuts";
 import { splitRequest, structureRequest, type StructureRequest } from "./structure-request";
 import { StructureTools } from "./structure-tools";
+import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
 import { useZoom, ZoomControls } from "./zoom-controls";
 
@@ -300,6 +301,19 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         ) : null}
 
         {current ? <ReviewGrid table={current.table} selected={selected} onSelect={select} /> : null}
+
+        <StructureQuestions
+          tables={tables}
+          busy={busy}
+          onConfirm={(item) => {
+            const [p, t] = item.table.split(":").map(Number) as [number, number];
+            void sendStructure({ kind: "send", op: { kind: "confirm-structure", page: p, table: t }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`, keep: item.cells[0] });
+          }}
+          onFix={(item) => {
+            select(item.cells[0]!);
+            setMessage({ tone: "ok", text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right." });
+          }}
+        />
 
         <QueuePanel
           tables={tables}
