@@ -4,6 +4,7 @@
 // after the job is done.
 import type { Image, PageEntry, Prose, Table } from "@/lib/result/schema";
 import { TableGrid } from "./table-grid";
+import { headingRanks, type Block } from "./heading-ranks";
 
 export interface PagesContent {
   tables: Table[];
@@ -12,7 +13,6 @@ export interface PagesContent {
   pages: PageEntry[];
 }
 
-type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
 
 function blocksOfPage(content: PagesContent, page: number): Block[] {
   const blocks: Block[] = [
@@ -24,9 +24,9 @@ function blocksOfPage(content: PagesContent, page: number): Block[] {
   return blocks.sort((a, b) => a.order - b.order);
 }
 
-function ProseBlock({ prose }: { prose: Prose }) {
+function ProseBlock({ prose, rank }: { prose: Prose; rank: 3 | 4 | undefined }) {
   if (prose.role === "heading") {
-    const Heading = prose.level <= 1 ? "h3" : "h4";
+    const Heading = rank === 4 ? "h4" : "h3";
     return <Heading className="mb-1 mt-3">{prose.text}</Heading>;
   }
   return <p className="my-2 max-w-prose whitespace-pre-line">{prose.text}</p>;
@@ -39,6 +39,7 @@ export function ResultPages({ jobId, content, figuresPending }: { jobId: string;
       {content.pages.map((entry) => {
         const page = entry.page;
         const blocks = blocksOfPage(content, page);
+        const ranks = headingRanks(blocks);
         const pending = figuresPending?.get(page) ?? 0;
         return (
           <section key={page} className="card" aria-labelledby={`page-${page}`} data-testid={`page-${page}`}>
@@ -56,7 +57,7 @@ export function ResultPages({ jobId, content, figuresPending }: { jobId: string;
                 block.kind === "table" ? (
                   <TableGrid key={`t${block.table.index}`} table={block.table} />
                 ) : block.kind === "prose" ? (
-                  <ProseBlock key={`p${block.prose.index}`} prose={block.prose} />
+                  <ProseBlock key={`p${block.prose.index}`} prose={block.prose} rank={ranks.get(block.prose.index)} />
                 ) : (
                   <figure key={`i${block.image.index}`} className="m-0">
                     {/* eslint-disable-next-line @next/next/no-img-element -- a crop served as is; no resizing service */}

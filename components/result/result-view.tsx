@@ -4,6 +4,7 @@ import type { Result } from "@/lib/result/schema";
 import { ConfidenceLegend } from "./confidence-legend";
 import { queueCount } from "@/lib/review/queue";
 import { formatsFor } from "@/lib/export/formats";
+import { itemCounts } from "@/lib/review/structure-items";
 import { countConfidence } from "./count-confidence";
 import { ProblemsOnlySwitch } from "./problems-only";
 import { ResultPages } from "./result-pages";
@@ -18,6 +19,8 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
   const counts = countConfidence(result);
   // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
   const needsPerson = queueCount(result.tables);
+  // Of those, the cells doubted for their place only are asked about once per table.
+  const items = itemCounts(result.tables);
   const formats = formatsFor(result);
   const pages = result.pages.map((entry) => entry.page);
 
@@ -30,7 +33,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           <strong>{counts.verified + counts.exact} verified</strong>, <strong>{counts.confirmed} confirmed</strong>,{" "}
           <strong>{counts.disputed} disputed</strong>, <strong>{counts.unverified} unverified</strong>
           {counts.resolved ? `, ${counts.resolved} resolved` : ""}
-          {counts.reviewed ? `, ${counts.reviewed} reviewed` : ""} cells.
+          {counts.reviewed ? `, ${counts.reviewed} reviewed` : ""} cells{counts.blank ? `, and ${counts.blank} blank` : ""}.
         </p>
         {needsPerson > 0 ? (
           review.href ? (
@@ -38,6 +41,11 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
               <a className="button" href={review.href} data-testid="review-count" data-count={needsPerson}>
                 Review {needsPerson} cell{needsPerson === 1 ? "" : "s"} against the page
               </a>
+              {items.structure > 0 ? (
+                <span className="muted ml-2 text-sm" data-testid="table-questions">
+                  {items.cellsInStructure} of them in {items.structure} table question{items.structure === 1 ? "" : "s"}, each answered once
+                </span>
+              ) : null}
             </p>
           ) : (
             <p className="muted mb-0">
@@ -57,7 +65,7 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
         </div>
         <p className="muted mb-0 mt-2 text-sm">
           XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence; {result.images.length ? "JSON and ZIP carry" : "JSON carries"}{" "}
-          everything; CSV holds the values only.
+          everything; CSV holds the values only, one file per table{result.tables.length > 1 ? " (a zip of them)" : ""}.
           {deleteAt ? ` This extraction and its files are deleted at ${deleteAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : ""}
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>

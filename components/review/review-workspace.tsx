@@ -24,6 +24,7 @@ import { cellAt, describe, replaceCell, sentence } from "./selection";
 import { ShortcutList } from "./shortcuts";
 import { splitRequest, structureRequest, type StructureRequest } from "./structure-request";
 import { StructureTools } from "./structure-tools";
+import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
 import { useZoom, ZoomControls } from "./zoom-controls";
 
@@ -38,7 +39,11 @@ export interface ReviewWorkspaceProps {
   structure: number;
 }
 
-type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure" };
+/** A structure entry remembers the cell selected when the change was made: undoing it selects
+ * that cell again. Keeping the selection's reference instead pointed, after undoing a table split,
+ * at whatever table now had the new table's number (the next table on the page), and the next
+ * Del deleted a row there. */
+type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure"; before: string | null };
 
 export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions, structure: initialStructure }: ReviewWorkspaceProps) {
   const [tables, setTables] = useState(initialTables);
@@ -143,7 +148,8 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     const answer = await saveStructure(jobId, { version: structure, action: "apply", op: request.op });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
-    setUndoStack((stack) => [...stack, { kind: "structure" }]);
+    const before = selected;
+    setUndoStack((stack) => [...stack, { kind: "structure", before }]);
     reshaped(answer, request.keep ?? selected, request.done, request.op.kind === "confirm-structure");
   }
 
@@ -154,12 +160,16 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
     const answer = await saveStructure(jobId, { version: structure, action: "revert" });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
-    // A structure entry on this visit's undo stack is the change just undone.
+    // A structure entry on this visit's undo stack is the change just undone; the cell selected
+    // when it was made is selected again.
+    const at = undoStack.map((entry) => entry.kind).lastIndexOf("structure");
+    const undone = at < 0 ? null : undoStack[at]!;
     setUndoStack((stack) => {
-      const at = stack.map((entry) => entry.kind).lastIndexOf("structure");
-      return at < 0 ? stack : [...stack.slice(0, at), ...stack.slice(at + 1)];
+      const index = stack.map((entry) => entry.kind).lastIndexOf("structure");
+      return index < 0 ? stack : [...stack.slice(0, index), ...stack.slice(index + 1)];
     });
-    reshaped(answer, selected, `Undone: the tables are back as they were before ${fromStack ? "your" : "the"} last structure change.`);
+    const keep = undone?.kind === "structure" && undone.before ? undone.before : selected;
+    reshaped(answer, keep, `Undone: the tables are back as they were before ${fromStack ? "your" : "the"} last structure change.`);
   }
 
   async function undo() {
@@ -291,6 +301,19 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
         ) : null}
 
         {current ? <ReviewGrid table={current.table} selected={selected} onSelect={select} /> : null}
+
+        <StructureQuestions
+          tables={tables}
+          busy={busy}
+          onConfirm={(item) => {
+            const [p, t] = item.table.split(":").map(Number) as [number, number];
+            void sendStructure({ kind: "send", op: { kind: "confirm-structure", page: p, table: t }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`, keep: item.cells[0] });
+          }}
+          onFix={(item) => {
+            select(item.cells[0]!);
+            setMessage({ tone: "ok", text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right." });
+          }}
+        />
 
         <QueuePanel
           tables={tables}

@@ -4,11 +4,12 @@
 // trial, which signed-in accounts without the money keep), take the offer of "the first N pages"
 // when the file is larger than what is left, watch the upload, then go to the job's page.
 import { useRouter } from "next/navigation";
-import { useRef, useState, type DragEvent, type FormEvent } from "react";
+import { useEffect, useRef, useState, type DragEvent, type FormEvent } from "react";
 import { quoteUpload } from "@/lib/billing/upload-quote";
 import { formatFileSize } from "@/lib/format/file-size";
 import { countPdfPages } from "../pdf/load-pdfjs";
 import { sendUpload } from "./send-upload";
+import { looksLikePdf, notPdfMessage, severalFilesMessage } from "./check-file";
 
 export interface UploadFormProps {
   /** Signed in: charged to the balance when it covers the document. */
@@ -42,9 +43,27 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const [trialLeft, setTrialLeft] = useState(trial.pagesLeft);
 
-  async function choose(chosen: File | undefined) {
+  const [notice, setNotice] = useState<string | null>(null);
+  const problemBox = useRef<HTMLParagraphElement>(null);
+  // A refusal takes the focus (the Extract button was disabled while sending, which dropped it):
+  // a keyboard or screen-reader user lands on what went wrong, and Tab goes on from there.
+  useEffect(() => {
+    if (problem) problemBox.current?.focus();
+  }, [problem]);
+
+  async function choose(files: readonly File[]) {
     setProblem(null);
+    setNotice(null);
+    const chosen = files[0];
     if (!chosen) return;
+    // A file that is not a PDF is refused now, not when Extract is pressed.
+    if (!looksLikePdf(new Uint8Array(await chosen.slice(0, 1024).arrayBuffer()))) {
+      setFile(null);
+      setPageCount(null);
+      setProblem(notPdfMessage(chosen.name, chosen.type));
+      return;
+    }
+    if (files.length > 1) setNotice(severalFilesMessage(files.length, chosen.name));
     setFile(chosen);
     setPageCount(null);
     setPageCount(await countPdfPages(chosen));
@@ -53,7 +72,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
     setDragging(false);
-    void choose(event.dataTransfer.files[0]);
+    void choose([...event.dataTransfer.files]);
   }
 
   const wanted = /^\d+$/.test(pagesWanted.trim()) && Number(pagesWanted.trim()) >= 1 ? Number(pagesWanted.trim()) : null;
@@ -139,7 +158,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
           tabIndex={-1}
           aria-label="PDF file"
           data-testid="file-input"
-          onChange={(event) => void choose(event.target.files?.[0])}
+          onChange={(event) => void choose([...(event.target.files ?? [])])}
         />
       </div>
 
@@ -217,8 +236,14 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
         ) : null}
       </div>
 
+      {notice ? (
+        <p role="status" className="notice notice-warn m-0" data-testid="upload-notice">
+          {notice}
+        </p>
+      ) : null}
+
       {problem ? (
-        <p role="alert" className="notice notice-error m-0">
+        <p role="alert" className="notice notice-error m-0" tabIndex={-1} ref={problemBox} data-testid="upload-problem">
           {problem}
         </p>
       ) : null}

@@ -60,6 +60,23 @@ describe("402 and holds", () => {
     assert.deepEqual((await ledger("poor@example.com")).map((row) => row.kind), ["admin_credit"]);
   });
 
+  test("a new key on a $0 balance: 402 for the whole document, saying what this server offers", async () => {
+    const key = await createKey(stack, "newcomer@example.com", 0);
+    const answer = await submit(stack, { bytes: await makeTextPdf(3), headers: auth(key) });
+    assert.equal(answer.status, 402);
+    assert.deepEqual(Object.keys(answer.body).sort(), ["balance_usd", "detail", "required_usd"]);
+    assert.equal(answer.body.balance_usd, 0);
+    // The three pages, not the one page an early guess would ask for.
+    assert.equal(answer.body.required_usd, 0.18);
+    const detail = String(answer.body.detail);
+    // This stack has no Stripe: no top-up to send the customer to, and it says so.
+    assert.doesNotMatch(detail, /top up your/i);
+    assert.match(detail, /\$0\.18 needed, \$0\.00 on the account/);
+    assert.match(detail, /no payments/);
+    assert.match(detail, /free trial of \d+ pages a day/);
+    assert.deepEqual((await ledger("newcomer@example.com")).map((row) => row.kind).filter((kind) => kind !== "admin_credit"), []);
+  });
+
   test("requesting fewer pages fits the balance", async () => {
     const key = await createKey(stack, "frugal@example.com", 0.12);
     const answer = await submit(stack, { bytes: await makeTextPdf(3), fields: { pages: "2" }, headers: auth(key) });

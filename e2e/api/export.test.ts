@@ -56,6 +56,17 @@ function parseCsv(text: string): string[][] {
   return records;
 }
 
+/** A table's header line as the CSV names its columns: every band over the column (the widest
+ * first), then the column's own name, joined by " / ". */
+function bandedHeader(table: Result["tables"][number]): string[] {
+  const names = table.header_cells.length ? table.header_cells.map((cell) => cell.value) : table.header;
+  const width = Math.max(names.length, ...table.rows.map((row) => row.length));
+  const bands = [...(table.colbands ?? [])].sort((a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col);
+  return Array.from({ length: width }, (_, col) =>
+    [...bands.filter((band) => band.start_col <= col && col <= band.end_col).map((band) => band.label), ...(names[col] ? [names[col]!] : [])].join(" / "),
+  );
+}
+
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
@@ -99,19 +110,15 @@ describe("GET /v1/parse/{id}/export", () => {
     assert.deepEqual(JSON.parse(bytes.toString("utf8")), tableJob.result);
   });
 
-  test("csv holds every table's header and rows, tables separated by one blank line", async () => {
+  test("csv of one table is that table's file: its band-qualified header line, then its rows", async () => {
+    assert.equal(tableJob.result.tables.length, 1, "the merged-cell PDF gives one table");
     const { response, bytes } = await download(tableJob.id, "csv");
     assert.equal(response.status, 200);
+    assert.match(response.headers.get("content-type") ?? "", /^text\/csv/);
     assert.match(response.headers.get("content-disposition") ?? "", /filename="Quarterly report\.csv"/);
     const text = bytes.toString("utf8").replace(/^\uFEFF/, "");
-    const expected: string[][] = [];
-    const tables = [...tableJob.result.tables].sort((a, b) => a.page - b.page || a.index - b.index);
-    tables.forEach((table, i) => {
-      if (i > 0) expected.push([""]);
-      if (table.header.length) expected.push(table.header);
-      for (const row of table.rows) expected.push(row.map((cell) => cell.value));
-    });
-    assert.deepEqual(parseCsv(text), expected);
+    const table = tableJob.result.tables[0]!;
+    assert.deepEqual(parseCsv(text), [bandedHeader(table), ...table.rows.map((row) => row.map((cell) => cell.value))]);
   });
 
   test("xlsx has a sheet per table with the values, and a cells sheet for audit", async () => {
@@ -230,6 +237,23 @@ describe("POST /v1/export (stateless)", () => {
       // @ts-expect-error Node's fetch needs this for a streamed request body
       duplex: "half",
     });
+
+  test("a dataset of several tables comes back as a zip of one CSV per table, named like the xlsx sheets", async () => {
+    const one = tableJob.result.tables[0]!;
+    const dataset = { ...tableJob.result, tables: [{ ...one, page: 2, index: 0 }, one, { ...one, index: 1 }] };
+    const response = await post("csv", JSON.stringify(dataset));
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("content-type"), "application/zip");
+    assert.match(response.headers.get("content-disposition") ?? "", /filename="dataset\.zip"/);
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    const names = [tableName(one), tableName({ ...one, index: 1 }), tableName({ ...one, page: 2 })].map((name) => `${name}.csv`);
+    assert.deepEqual([...files.keys()], names);
+    for (const name of names) {
+      const text = files.get(name)!.toString("utf8");
+      assert.ok(text.startsWith("\uFEFF"));
+      assert.deepEqual(parseCsv(text.slice(1)), [bandedHeader(one), ...one.rows.map((row) => row.map((cell) => cell.value))]);
+    }
+  });
 
   test("a dataset comes back as csv identical to the job's csv export", async () => {
     const response = await post("csv", JSON.stringify(tableJob.result));

@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import ExcelJS from "exceljs";
+import yauzl from "yauzl";
 import type { Page } from "@playwright/test";
 import { ARTIFACTS_DIR, expect, test } from "./fixtures";
 import { apiResult, editStoredResult, fruitJob, makeQueueCases, queueFromApi } from "./review-helpers";
@@ -27,6 +28,29 @@ async function insideOf(page: Page, outer: string, inner: string): Promise<boole
     },
     [outer, inner],
   );
+}
+
+/** The text files of a zip, by name, in the zip's order. */
+function unzipText(bytes: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error);
+      const files = new Map<string, string>();
+      zip.on("entry", (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError);
+          const parts: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => parts.push(chunk));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(parts).toString("utf8"));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on("end", () => resolve(files));
+      zip.readEntry();
+    });
+  });
 }
 
 async function readingsShown(page: Page): Promise<string[]> {
@@ -132,8 +156,13 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   expect(result.tables[0]!.rows[0]![0]).toMatchObject({ confidence: "confirmed", sources: ["human-review"] });
   expect(result.tables[1]!.header).toEqual([]);
 
-  const csv = await (await page.request.get(`/v1/parse/${jobId}/export?format=csv`)).text();
-  expect(csv.replace(/^\uFEFF/, "")).toBe("Item,Qty,Price\r\nApples 3,,1.20\r\n\r\nPears,12,0.80\r\nPlums,7,2.10\r\n");
+  // CSV: one file per table, in a zip named like the xlsx sheets (two tables now).
+  const csv = await page.request.get(`/v1/parse/${jobId}/export?format=csv`);
+  expect(csv.headers()["content-type"]).toBe("application/zip");
+  const csvFiles = await unzipText(Buffer.from(await csv.body()));
+  expect([...csvFiles.keys()]).toEqual(["Table 1 on page 1.csv", "Table 2 on page 1.csv"]);
+  expect(csvFiles.get("Table 1 on page 1.csv")!.replace(/^\uFEFF/, "")).toBe("Item,Qty,Price\r\nApples 3,,1.20\r\n");
+  expect(csvFiles.get("Table 2 on page 1.csv")!.replace(/^\uFEFF/, "")).toBe("Pears,12,0.80\r\nPlums,7,2.10\r\n");
   const xlsx = await page.request.get(`/v1/parse/${jobId}/export?format=xlsx`);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(Buffer.from(await xlsx.body()) as unknown as ArrayBuffer);

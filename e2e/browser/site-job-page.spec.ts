@@ -165,8 +165,14 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
 /** What the API's cells say, level by level (header and body cells; the document has no merged
  * cells, checked below), written out here apart from the page's own counting. */
 function levelsOf(result: Result): Record<string, number> {
-  const levels: Record<string, number> = { exact: 0, verified: 0, confirmed: 0, reviewed: 0, resolved: 0, unverified: 0, disputed: 0 };
-  for (const table of result.tables) for (const cell of [...table.header_cells, ...table.rows.flat()]) levels[cell.confidence]! += 1;
+  const levels: Record<string, number> = { exact: 0, verified: 0, confirmed: 0, reviewed: 0, resolved: 0, unverified: 0, disputed: 0, blank: 0 };
+  // A cell without a letter or digit that no reading disputes is counted as blank, apart.
+  const disagree = (cell: Result["tables"][number]["rows"][number][number]) => new Set(Object.values(cell.readings ?? {}).map((v) => v.trim())).size > 1;
+  for (const table of result.tables)
+    for (const cell of [...table.header_cells, ...table.rows.flat()]) {
+      if (!/[\p{L}\p{N}]/u.test(cell.value) && !(disagree(cell) && ["disputed", "unverified", "resolved"].includes(cell.confidence))) levels.blank! += 1;
+      else levels[cell.confidence]! += 1;
+    }
   return levels;
 }
 
@@ -174,7 +180,7 @@ function countsText(result: Result): string {
   const l = levelsOf(result);
   return (
     `${result.tables.length} tables on ${result.pages.length} pages: ${l.verified! + l.exact!} verified, ${l.confirmed} confirmed, ${l.disputed} disputed, ${l.unverified} unverified` +
-    `${l.resolved ? `, ${l.resolved} resolved` : ""}${l.reviewed ? `, ${l.reviewed} reviewed` : ""} cells.`
+    `${l.resolved ? `, ${l.resolved} resolved` : ""}${l.reviewed ? `, ${l.reviewed} reviewed` : ""} cells${l.blank ? `, and ${l.blank} blank` : ""}.`
   );
 }
 

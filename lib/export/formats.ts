@@ -44,7 +44,8 @@ export const EXPORT_FORMAT_REGISTRY = {
     extension: ".csv",
     stateless: true,
     needsImages: false,
-    write: async (result, out, options) => (await import("./csv")).writeCsv(result, out, { bom: options.csvBom }),
+    // One CSV file for one table, a zip of CSV files for several (csv-files.ts).
+    write: async (result, out, options) => (await import("./csv-files")).writeCsvExport(result, out, { bom: options.csvBom }),
   },
   json: {
     contentType: "application/json; charset=utf-8",

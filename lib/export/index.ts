@@ -2,6 +2,7 @@
 // Routes call parseExportFormat, then createExportStream (or writeExport) and contentDisposition.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
+import { csvExportIsZip } from "./csv-files";
 import { UnsupportedExportFormatError } from "./errors";
 import { EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, type ExportFormat, type ExportFormatEntry, type ExportOptions } from "./formats";
 
@@ -48,6 +49,13 @@ export function asciiFileName(uploadedName: string | null | undefined, format: E
     .replace(/^[ ._]+|[ ._]+$/g, "");
   if (ascii === "") ascii = "result";
   return ascii + EXPORT_EXTENSIONS[format];
+}
+
+/** What a download of `format` is for this result: the CSV export is one CSV file for one table
+ * and a zip of CSV files for several (csv-files.ts), so its type and extension depend on it. */
+export function exportFileKind(format: ExportFormat, result: Pick<Result, "tables">): { contentType: string; extension: ExportFormat } {
+  const extension = format === "csv" && csvExportIsZip(result) ? "zip" : format;
+  return { contentType: EXPORT_CONTENT_TYPES[extension], extension };
 }
 
 /** RFC 5987 value-chars: encodeURIComponent leaves ' ( ) * unescaped, which RFC 5987 does not allow. */

@@ -2,7 +2,7 @@
 import { Readable } from "node:stream";
 import type { Job } from "@prisma/client";
 import { AppError } from "../errors";
-import { contentDisposition, createExportStream, EXPORT_CONTENT_TYPES, parseExportFormat, type ExportFormat } from "../export";
+import { contentDisposition, createExportStream, exportFileKind, parseExportFormat, type ExportFormat } from "../export";
 import type { Result } from "../result/schema";
 import { getJobFiles, type JobImages } from "../storage/job-files";
 import { readResult } from "./job-view";
@@ -18,11 +18,13 @@ export async function exportJob(job: Job, formatParam: string | null): Promise<R
 /** A streamed download; the checks that can fail with a status run before the first byte. */
 export async function exportResponse(format: ExportFormat, result: Result, fileName: string, images?: JobImages): Promise<Response> {
   const stream = await createExportStream(format, result, { imageDir: images });
+  // CSV of several tables is a zip of one CSV per table (lib/export/csv-files.ts).
+  const kind = exportFileKind(format, result);
   return new Response(Readable.toWeb(stream) as ReadableStream, {
     status: 200,
     headers: {
-      "content-type": EXPORT_CONTENT_TYPES[format],
-      "content-disposition": contentDisposition(fileName, format),
+      "content-type": kind.contentType,
+      "content-disposition": contentDisposition(fileName, kind.extension),
       "cache-control": "no-store",
     },
   });

@@ -6,7 +6,7 @@ import { getDb } from "../db";
 import { getEnv } from "../env";
 import { getJobFiles } from "../storage/job-files";
 import { publicStatus } from "./job-view";
-import { estimateSeconds, pagesDoneFromStage, secondsPerPage, THROUGHPUT_SAMPLE } from "./progress-estimate";
+import { estimateSeconds, pagesDoneFromStage, runningEstimate, secondsPerPageLike, stageForPeople, THROUGHPUT_SAMPLE } from "./progress-estimate";
 
 export interface JobProgressView {
   status: "queued" | "done" | "failed";
@@ -26,7 +26,7 @@ export interface JobProgressView {
 
 export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const status = publicStatus(job.state);
-  const view: JobProgressView = { status, stage: job.stage, pages: job.pages, queue_position: null, pages_done: null, pages_finished: 0, estimate_seconds: null };
+  const view: JobProgressView = { status, stage: stageForPeople(job.stage, job.textLayer), pages: job.pages, queue_position: null, pages_done: null, pages_finished: 0, estimate_seconds: null };
   if (job.state === "failed" && job.detail) view.detail = job.detail;
   if (status !== "queued") {
     view.pages_done = status === "done" ? job.pages : null;
@@ -36,15 +36,20 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const db = getDb();
   // A job re-queued after its worker died keeps the pages it finished (lib/result/finished-page.ts).
   view.pages_finished = (await getJobFiles().finishedPageNumbers(job.id).catch(() => [])).length;
-  const recent = await db.$queryRaw<{ pages: number; seconds: number }[]>`
-    SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds FROM "Job"
-    WHERE state = 'done' AND "startedAt" IS NOT NULL AND "finishedAt" IS NOT NULL
-    ORDER BY "finishedAt" DESC LIMIT ${THROUGHPUT_SAMPLE}`;
+  // The recent jobs of each kind (text layer or scan), so a scan is paced by scans.
+  const recent = await db.$queryRaw<{ pages: number; seconds: number; textLayer: boolean }[]>`
+    (SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds, "textLayer" FROM "Job"
+     WHERE state = 'done' AND "startedAt" IS NOT NULL AND "finishedAt" IS NOT NULL AND "textLayer"
+     ORDER BY "finishedAt" DESC LIMIT ${THROUGHPUT_SAMPLE})
+    UNION ALL
+    (SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds, "textLayer" FROM "Job"
+     WHERE state = 'done' AND "startedAt" IS NOT NULL AND "finishedAt" IS NOT NULL AND NOT "textLayer"
+     ORDER BY "finishedAt" DESC LIMIT ${THROUGHPUT_SAMPLE})`;
   const running = await db.$queryRaw<{ id: string; pages: number; stage: string; lockedBy: string | null }[]>`
     SELECT id, pages, stage, "lockedBy" FROM "Job"
     WHERE state = 'running' AND "heartbeatAt" > now() - make_interval(secs => ${env.WORKER_LEASE_SECONDS}::int)`;
   const workers = new Set(running.map((row) => row.lockedBy)).size;
-  const perPage = secondsPerPage(recent);
+  const perPage = secondsPerPageLike(recent, job.textLayer);
 
   if (job.state === "running") {
     // The stage names the page in flight; a page is stored before the next one starts, so the
@@ -52,7 +57,8 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
     const fromStage = pagesDoneFromStage(job.stage, job.pages);
     const done = fromStage === null && view.pages_finished === 0 ? null : Math.max(fromStage ?? 0, view.pages_finished);
     view.pages_done = done;
-    view.estimate_seconds = estimateSeconds({ pagesAhead: 0, pagesLeft: job.pages - (done ?? 0), workers, secondsPerPage: perPage });
+    const secondsRunning = job.startedAt ? Math.max(0, (Date.now() - job.startedAt.getTime()) / 1000) : 0;
+    view.estimate_seconds = runningEstimate({ pagesLeft: job.pages - (done ?? 0), pagesDone: done ?? 0, secondsRunning, secondsPerPage: perPage });
     return view;
   }
   // Waiting: the jobs a worker will take first, in the queue's own order (lib/jobs/queue.ts:

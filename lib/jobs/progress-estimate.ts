@@ -55,3 +55,32 @@ export function pagesDoneFromStage(stage: string, pages: number): number | null 
   if (Number(match[2]) !== pages || current < 1 || current > pages) return null;
   return current - 1;
 }
+
+export interface KindedJob extends RecentJob {
+  /** Whether the document had a text layer (a scanned page takes several times longer: OCR
+   * finds the text and the rulings are read from the image). */
+  textLayer: boolean;
+}
+
+/** Seconds per page over recent jobs of the same kind (text layer or scan) as this one; over all
+ * recent jobs when none of its kind finished lately. A scanned page took 22 s where the mixed
+ * pace said 15 s, and the estimate stood still while the page ran over it. */
+export function secondsPerPageLike(recent: KindedJob[], textLayer: boolean): number | null {
+  return secondsPerPage(recent.filter((job) => job.textLayer === textLayer)) ?? secondsPerPage(recent);
+}
+
+/** A running job's seconds left: its pages left at the pace, less the time already spent on the
+ * page in flight (the time since the job started beyond the pages done at the pace); never below
+ * zero. Without it the estimate of a one-page job stayed the same for the whole page. */
+export function runningEstimate({ pagesLeft, pagesDone, secondsRunning, secondsPerPage: perPage }: { pagesLeft: number; pagesDone: number; secondsRunning: number; secondsPerPage: number | null }): number | null {
+  if (perPage === null) return null;
+  const intoCurrentPage = Math.min(perPage, Math.max(0, secondsRunning - pagesDone * perPage));
+  return Math.max(0, Math.ceil(Math.max(0, pagesLeft) * perPage - intoCurrentPage));
+}
+
+/** The worker's stage in words that fit the document: the first step of a page is named for a
+ * page with a text layer, and a scanned document has none (its text and rulings come from the
+ * page image). */
+export function stageForPeople(stage: string, textLayer: boolean): string {
+  return textLayer ? stage : stage.replace("reading text layer and rulings", "reading the scanned page image");
+}

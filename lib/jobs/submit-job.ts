@@ -2,7 +2,7 @@
 // is also its queue entry) in one transaction, answer 202 (DESIGN.md §3 step 1).
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
-import { assertCanPayForOnePage, holdFunds } from "../billing/hold-funds";
+import { holdFunds } from "../billing/hold-funds";
 import { pricePerPageMicros } from "../billing/prices";
 import { getDb } from "../db";
 import { getEnv } from "../env";
@@ -42,15 +42,14 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
   throw badRequest("mode must be batch, or left out for realtime");
 }
 
-/** The checks that cost one indexed read and no parsing (issue 14), run before the upload is
- * opened: a caller with no trial or no money left is refused without its PDF ever reaching
- * pdf.js. Not before the body is read: a request body nobody reads yet is buffered by the
- * framework (a 40 MB upload grew the web process by 25 MB while one query ran). */
-export async function admitSubmission(caller: Caller, channel: "api" | "web", mode: "realtime" | "batch" = "batch"): Promise<void> {
-  const db = getDb();
-  if (caller.kind === "anonymous") await assertTrialAvailable(db, caller.address, channel);
-  // A signed-in visitor on the web without the money keeps the web trial: the transaction decides.
-  else if (!(caller.kind === "session" && channel === "web")) await assertCanPayForOnePage(db, caller.userId, pricePerPageMicros(mode));
+/** The check that costs one indexed read and no parsing, run before the upload is opened: an
+ * anonymous caller with no trial left is refused without its PDF ever reaching pdf.js. Not before
+ * the body is read: a request body nobody reads yet is buffered by the framework (a 40 MB upload
+ * grew the web process by 25 MB while one query ran). An account short of money is refused by
+ * the hold, after the isolated inspection has counted the pages: a 402 must say what the whole
+ * document costs (a one-page guess told a customer $0.06 for a three-page document). */
+export async function admitSubmission(caller: Caller, channel: "api" | "web"): Promise<void> {
+  if (caller.kind === "anonymous") await assertTrialAvailable(getDb(), caller.address, channel);
 }
 
 export async function submitJob({ caller, upload, channel, browserTokenDigest = null }: SubmitOptions): Promise<Job> {
@@ -61,7 +60,7 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
   try {
     const requestedPages = parsePagesField(upload.fields.pages);
     const mode = parseModeField(upload.fields.mode);
-    await admitSubmission(caller, channel, mode);
+    await admitSubmission(caller, channel);
     // Sniffed where it is stored, by byte ranges (ranged GETs on S3), never read whole; opened by
     // pdf.js only in an inspector process (lib/pdf/isolated-inspect.ts), which reads it the same way.
     const input = await files.openInput(id);

@@ -23,6 +23,10 @@ test("blank cells are queued only when their readings disagree", () => {
   assert.equal(queueLevel(cell("  ", "disputed", { "pdf-text": "", "ocr-1": " " })), null, "readings agree it is blank");
   assert.equal(queueLevel(cell("", "disputed", { "pdf-text": "", "ocr-1": "5" })), "disputed");
   assert.equal(queueLevel(cell("12", "unverified")), "unverified");
+  // A nil mark the text layer has and OCR did not read is no value to check; read otherwise, it is.
+  for (const nil of ["-", "\u2013", "..", "*", "- -"]) assert.equal(queueLevel(cell(nil, "unverified")), null, nil);
+  assert.equal(queueLevel(cell("-", "disputed", { "pdf-text": "-", "ocr-1": "5" })), "disputed");
+  assert.equal(queueLevel(cell("-5", "unverified")), "unverified");
   assert.equal(queueLevel(cell("12", "verified")), null);
   assert.equal(queueLevel(cell("12", "confirmed")), null);
 });

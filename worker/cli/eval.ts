@@ -32,6 +32,7 @@ import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacenc
 import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
 import { addLoss, emptyLoss, formatLoss, lostRelations, type LossCounts } from "./eval/lost-relations";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
+import { addQueueFigure, emptyQueueFigure, formatQueueFigure, queueFigure, type QueueFigure } from "./eval/queue-figure";
 import { createHash } from "node:crypto";
 import { parseOcrEngines } from "../../lib/env";
 import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
@@ -54,6 +55,8 @@ interface DocResult {
   ocrFailures: number;
   /** Complete-process relations missed and extra, by cause (eval/lost-relations.ts). */
   loss: LossCounts;
+  /** The review queue: items queued, and how many queued cells were right (eval/queue-figure.ts). */
+  queue: QueueFigure;
 }
 
 function parseArgs(argv: string[]) {
@@ -179,13 +182,16 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
   // to the wrong ground-truth cells (eu-015's 52 "wrong" verified cells paired right values with
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
-  const calibration = readers && !rotated ? calibrateCells(output.result, preferred, realisticPageTurn(pdfDir, pdf) ?? undefined) : [];
+  const matched = rotated ? [] : calibrateCells(output.result, preferred, realisticPageTurn(pdfDir, pdf) ?? undefined);
+  const calibration = readers ? matched : [];
+  // Without OCR every cell is unverified and queued: the figure is printed all the same, and says so.
+  const queue = queueFigure(output.result, matched);
   const ocrFailures = output.failures.filter((f) => f.stage.startsWith("ocr")).length;
   const loss = lostRelations(
     preferred.map((r) => ({ page: r.page, cells: gtGridCells(r) })),
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss };
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss, queue };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -298,6 +304,9 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
       );
     }
   }
+  const queue = docs.reduce((sum, d) => addQueueFigure(sum, d.queue), emptyQueueFigure());
+  const rotatedDocs = docs.filter((d) => d.rotated).length;
+  console.log(`\n${formatQueueFigure(queue, pct)}${rotatedDocs ? ` (${rotatedDocs} rotated documents' cells not matched)` : ""}${readers ? "" : "\n    (OCR off: every cell is unverified and queued)"}`);
   // Structure trust: printed for every run; without OCR every cell is unverified and it says nothing.
   const trust = summariseTrust(docs.reduce((sum, d) => addTrust(sum, d.trust), { perLevel: {} } as TrustCounts));
   console.log(`\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`);
@@ -307,8 +316,10 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
     // Disputed cells the value happened to be right on, with their readings: which reading to
     // prefer when the vote cannot decide is measured on these and the wrong ones above.
-    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, timing, documents }, null, 2));
+    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
+    // Queued cells that were right as delivered: the review queue's noise, to be studied.
+    rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

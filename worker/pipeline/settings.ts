@@ -1,7 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.2";
+export const SETTINGS_VERSION = "2026-11-28.3";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -15,6 +15,13 @@ export const SETTINGS = {
   proseColumnGapEm: 1.5,
   /** A bold body-size line longer than this is emphasis, not a run-in heading. */
   maxHeadingChars: 120,
+  /** A block that ends a sentence (a final full stop) and has at least this many words is a
+   * paragraph, however large or bold its type: headings are names, not sentences. Body paragraphs
+   * set a little larger than a page's many small notes and sources (which pull the median size
+   * down) came back as headings; the generated prose family (prose/heading-family.test.ts) draws
+   * sentences of 5-24 words and headings of 1-9 words without a full stop. Five: "See the notes
+   * below." stays a paragraph, while a heading of five words or more never ends with a stop. */
+  headingMaxSentenceWords: 5,
   /** Gutter (points) between reading-order columns: half the smallest prose gutter (~12 pt). */
   readingOrderGutter: 6,
 

@@ -14,6 +14,7 @@ import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
 import { getJobFor } from "@/lib/jobs/find-job";
 import { readFinishedPages } from "@/lib/jobs/finished-pages";
 import { readResult } from "@/lib/jobs/job-view";
+import { stageForPeople } from "@/lib/jobs/progress-estimate";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Extraction · pdftables" };
@@ -54,7 +55,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   } else {
     // The pages finished so far are in the first answer, so a reload shows them at once.
     const finished = await readFinishedPages(job.id).catch(() => ({ pages: [] }));
-    body = <JobProgress jobId={job.id} initialStage={job.stage} createdAt={job.createdAt.toISOString()} pages={job.pages} initialFinished={finished.pages} />;
+    body = <JobProgress jobId={job.id} initialStage={stageForPeople(job.stage, job.textLayer)} createdAt={job.createdAt.toISOString()} pages={job.pages} initialFinished={finished.pages} />;
   }
 
   return (

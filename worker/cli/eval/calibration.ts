@@ -14,6 +14,8 @@ import { boxArea, boxIntersection } from "../../pipeline/geometry/box";
 import { comparisonKey } from "../../pipeline/reconcile/normalise";
 import type { Box } from "../../pipeline/types";
 import type { GtRegion } from "./ground-truth";
+import { isQueued } from "./queue-figure";
+import { isStructureOnlyDoubt } from "../../../lib/review/structure-items";
 
 export interface CalibratedCell {
   confidence: Cell["confidence"];
@@ -28,6 +30,12 @@ export interface CalibratedCell {
   textLayerRight?: boolean | null;
   /** Every reading's text, only where readings disagree (for finding which reading was right). */
   readings?: Record<string, string>;
+  /** The review page queues the cell by default (lib/review/queue.ts). */
+  queued?: boolean;
+  /** The readings that back the delivered value (only on queued cells: why a person is asked). */
+  sources?: string[];
+  /** Queued for its place only (value agreed by two readings): part of a structure question. */
+  structureOnly?: boolean;
 }
 
 
@@ -80,6 +88,7 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     truth: m.gt.text,
     page: m.page,
     ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
+    ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources], ...(isStructureOnlyDoubt(m.cell) ? { structureOnly: true } : {}) } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }

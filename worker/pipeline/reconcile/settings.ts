@@ -89,6 +89,14 @@ export const RECONCILE_SETTINGS = {
    * stacked-panels with the detection rule (tables/stacked-blocks.ts) off: 453 relations
    * verified, 53.9% right; with this on, see README "Stacked blocks". */
   splitWithholdsSupport: true as boolean,
+  /** Calibrated value disputes (marks-only.ts): on a cell the text layer read, a run of marks in
+   * its reading (a dagger, an asterisk, a degree sign) may be read by OCR as nothing or as up to
+   * this many letters (or plus signs) per mark in the run, and the OCR reading still votes with it. Two: the look-alikes seen in the
+   * queue of born-digital government reports read with both OCR families were one letter per
+   * mark ("t", "i", "f" for a dagger) and two for a double dagger or a pair of marks ("tt", "ff");
+   * a word's worth of letters is a different word, not a misread mark. Digits never stand in for
+   * a mark, so "12*" against "127" stays disputed. */
+  markLookalikeMaxLetters: 2,
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

@@ -31,6 +31,8 @@ import { keptSeparatorIndex } from "./dropped-separator";
 import { keptSignIndex } from "./lost-sign";
 import { RECONCILE_SETTINGS } from "./settings";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { readsTextLayerValue } from "./marks-only";
+import { withoutEdgeRulings } from "./edge-rulings";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR engines, then anything else in insertion order. */
@@ -48,8 +50,17 @@ export type Verdict = Pick<Cell, "value" | "confidence" | "sources" | "readings"
 export function voteOnReadings(readings: CellReadings, confidences: ReadingConfidences = {}): Verdict {
   const present = orderByPriority(Object.keys(readings) as CellSource[]);
   const spoken = present
-    .map((source) => ({ source, text: displayText(readings[source] ?? ""), key: comparisonKey(readings[source] ?? "") }))
+    .map((source) => {
+      // Ruling glyphs glued to a cell's edge are part of no OCR reading (edge-rulings.ts).
+      const raw = source === "pdf-text" ? (readings[source] ?? "") : withoutEdgeRulings(readings[source] ?? "");
+      return { source, text: displayText(raw), key: comparisonKey(raw) };
+    })
     .filter((r) => r.key !== "");
+  // An OCR reading that reads the text layer's value and fails only on what OCR cannot see (a
+  // dagger read as "t", an accent or a thin space dropped, "CO2" as "C02") votes with the text
+  // layer (marks-only.ts).
+  const textLayer = spoken.find((r) => r.source === "pdf-text");
+  if (textLayer) for (const r of spoken) if (r !== textLayer && readsTextLayerValue(textLayer.key, r.key)) r.key = textLayer.key;
 
   if (spoken.length === 0) {
     return present.length >= 2

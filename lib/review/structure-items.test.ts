@@ -1,0 +1,54 @@
+// Structure questions: a table's structure-only doubts are one item; value doubts stay cells.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { Cell, Table } from "../result/schema";
+import { applyStructureOp } from "./structure/apply-op";
+import { isStructureOnlyDoubt, itemCounts, questionText, reviewItems } from "./structure-items";
+
+const cell = (value: string, confidence: Cell["confidence"], sources: Cell["sources"], readings?: Record<string, string>): Cell => ({
+  value,
+  confidence,
+  sources,
+  ...(readings ? { readings } : {}),
+  ...(confidence === "disputed" ? { provisional: true as const } : {}),
+});
+const agreed = (value: string, confidence: Cell["confidence"] = "unverified") => cell(value, confidence, ["pdf-text", "ocr-1", "ocr-2"]);
+function table(index: number, rows: Cell[][], extra: Partial<Table> = {}): Table {
+  return { page: 1, index, order: index, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows, ...extra };
+}
+
+test("a structure doubt is a cell whose value two or more readings agree on and none contradicts", () => {
+  assert.equal(isStructureOnlyDoubt(agreed("12")), true);
+  assert.equal(isStructureOnlyDoubt(cell("12", "disputed", ["pdf-text", "ocr-1"], { "pdf-text": "12", "ocr-1": "12", "pdf-layout": "1 12" })), true);
+  // One value reading, a value dispute, a nil mark, a settled cell: not structure doubts.
+  assert.equal(isStructureOnlyDoubt(cell("12", "unverified", ["pdf-text", "pdf-layout"])), false);
+  assert.equal(isStructureOnlyDoubt(cell("12", "disputed", ["pdf-text"], { "pdf-text": "12", "ocr-1": "17" })), false);
+  assert.equal(isStructureOnlyDoubt(agreed("-")), false);
+  assert.equal(isStructureOnlyDoubt(agreed("12", "verified")), false);
+});
+
+test("two stacked tables delivered as one: 40 correct cells are one question; a value dispute stays a cell", () => {
+  const rows = Array.from({ length: 20 }, (_, r) => [agreed(`Item ${r}`, r === 3 ? "disputed" : "unverified"), agreed(`${r * 7}`)]);
+  rows[5]![1] = cell("35", "disputed", ["pdf-text"], { "pdf-text": "35", "ocr-1": "36" });
+  const tables = [table(0, rows), table(1, [[agreed("x", "verified")]])];
+  const items = reviewItems(tables);
+  assert.deepEqual(
+    items.map((item) => (item.kind === "cell" ? `cell ${item.ref}` : `structure ${item.table} ${item.question} ${item.level} ${item.cells.length}`)),
+    ["structure 1:0 shape disputed 39", "cell 1:0:5:1"],
+  );
+  assert.deepEqual(itemCounts(tables), { cells: 1, structure: 1, cellsInStructure: 39 });
+  const question = items[0]!;
+  assert.ok(question.kind === "structure");
+  assert.match(questionText(question, tables[0]!), /^Table 1 on page 1: is its shape right .* 39 cells/);
+  // One answer ("yes, as shown": the structure confirmation) settles every cell the question holds.
+  const [answered] = applyStructureOp(tables, { kind: "confirm-structure", page: 1, table: 0 });
+  assert.deepEqual(reviewItems([answered!, tables[1]!]).map((item) => item.kind === "cell" ? item.ref : item.table), ["1:0:5:1"]);
+});
+
+test("a region the readings do not agree is a table asks 'is this a table'", () => {
+  const tables = [table(0, [[agreed("a"), agreed("b")]], { layout_disputed: true })];
+  const [item] = reviewItems(tables);
+  assert.ok(item?.kind === "structure");
+  assert.equal(item.question, "is-table");
+  assert.match(questionText(item, tables[0]!), /is this a table\?/);
+});

@@ -1,0 +1,34 @@
+// On a scan, a cell's box reaches to its rulings, and an OCR engine reads a vertical rule that
+// touches a value as a glyph glued to it: "|1,234", "56.7]", "[Total". Such a glyph is part of
+// no reading: it comes off both ends of every OCR reading before the vote (and so off the value a
+// scanned cell delivers). The text layer is the document's own text and is never cut.
+// A whole word of ruling glyphs is dropped earlier (words-in-box.ts isRulingNoise); this is the
+// glued case. A bracket comes off when its partner is not in the text, or when the two enclose the
+// whole reading (a rule at each side of the cell, "[59,332 ]"); a bracketed note inside a value
+// ("Total [a]") stays, and parentheses are never rulings ("(12.5)" is a negative).
+
+/** Glyphs OCR makes of a vertical rule (the same set a word of rulings alone is made of). */
+const RULING_GLYPHS = new Set(["|", "¦", "[", "]", "{", "}", "!", "_"]);
+const PARTNER: Record<string, string> = { "[": "]", "]": "[", "{": "}", "}": "{" };
+
+export function withoutEdgeRulings(text: string): string {
+  let chars = [...text.trim()];
+  for (;;) {
+    const first = chars[0];
+    const last = chars[chars.length - 1];
+    if (first !== undefined && isLooseRuling(first, chars)) chars = chars.slice(1);
+    else if (last !== undefined && isLooseRuling(last, chars)) chars = chars.slice(0, -1);
+    else break;
+    while (chars[0] === " ") chars = chars.slice(1);
+    while (chars[chars.length - 1] === " ") chars = chars.slice(0, -1);
+  }
+  return chars.join("");
+}
+
+function isLooseRuling(ch: string, chars: readonly string[]): boolean {
+  if (!RULING_GLYPHS.has(ch)) return false;
+  const partner = PARTNER[ch];
+  if (partner === undefined) return true;
+  const enclosing = (chars[0] === "[" && chars[chars.length - 1] === "]") || (chars[0] === "{" && chars[chars.length - 1] === "}");
+  return enclosing || chars.filter((c) => c === partner).length === 0;
+}

@@ -1,0 +1,61 @@
+// Calibrated value disputes: an OCR reading disputes the text layer only where it reads a
+// different value of the same kind (a digit for a digit, a word for a word), not where it fails
+// on what the text layer carries and OCR cannot see. Footnote daggers, asterisks, section signs
+// and degree signs are drawn small, raised or in a symbol font (read as "t", "i", "f", "¥", or not
+// at all); accents outside an engine's alphabet are read bare ("Promodès" as "Promodes"); small
+// capitals are read as capitals; "O" and "0", "l", "I" and "1" are the same strokes ("CO2" read
+// as "C02", "HCl" as "HCI"); a thin space inside a number is dropped ("51 955" as "51955"). On the
+// EU set with both OCR families every such dispute had the text layer right: they filled the
+// review queue with cells nobody needed to look at.
+//
+// The rule, on comparison keys (normalise.ts), only where the text layer spoke:
+//   - a "mark" is any character that is not a letter, a digit, or the punctuation that writes a
+//     value (VALUE_PUNCTUATION: separators, signs, brackets of negatives, percent, ratios,
+//     comparisons). Changing one of those changes the value, so it always counts.
+//   - letters are compared without case or accents, and the cross-kind look-alikes (o/0, l/i/1)
+//     are one character: only a letter for another letter, or a digit for another digit, counts.
+//   - spaces do not count (a number's thin space, a word space OCR dropped).
+//   - the OCR reading's own marks are dropped (a speck read as "*" or "'").
+//   - each run of marks in the text layer's reading may be read as nothing or as up to
+//     `markLookalikeMaxLetters` letters or plus signs per mark (a dagger as "t", "l" or "+"); never
+//     as a digit other than a letter's look-alike, so "12*" against "127" still disputes.
+//   - a cell with no letter or digit in either reading ("-" read as '"') holds no value to differ.
+//   - everything else must match character for character.
+// A text layer that lies about a value (hidden "17" over a drawn "42", "Total" over a drawn
+// "Tonal", "1,234" over "1.234") differs in a digit, a letter or a separator, so it is disputed.
+import { RECONCILE_SETTINGS } from "./settings";
+
+/** Punctuation that is part of a value: decimal and thousands separators, signs, the brackets of
+ * an accounting negative, percent, the slash of ratios and dates, the colon of times, and the
+ * comparison signs of "<0.5". Everything else that is not a letter or a digit is a mark. */
+const VALUE_PUNCTUATION = new Set([".", ",", "-", "+", "(", ")", "%", "/", ":", "<", ">", "=", " "]);
+
+/** Letters that are the same strokes as a digit (after lower-casing): compared as that digit. */
+const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1" };
+
+export function isMark(ch: string): boolean {
+  return !/[\p{L}\p{N}]/u.test(ch) && !VALUE_PUNCTUATION.has(ch);
+}
+
+/** A reading as OCR can tell it: no accents, one case, look-alikes as one character, no spaces. */
+function foldLetters(text: string): string {
+  return [...text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, "")].map((ch) => LOOKALIKE_DIGIT[ch] ?? ch).join("");
+}
+
+/** Whether `ocrKey` reads the same value as `textLayerKey` (both comparison keys) up to what OCR
+ * cannot see (above). False when they are equal as they are (that is plain agreement, not this
+ * rule's business) or when either is empty. */
+export function readsTextLayerValue(textLayerKey: string, ocrKey: string, maxLetters = RECONCILE_SETTINGS.markLookalikeMaxLetters): boolean {
+  if (textLayerKey === "" || ocrKey === "" || textLayerKey === ocrKey) return false;
+  const told = foldLetters(textLayerKey);
+  const ocr = [...foldLetters(ocrKey)].filter((ch) => !isMark(ch)).join("");
+  const hasValue = (text: string) => /[\p{L}\p{N}]/u.test(text);
+  if (!hasValue(told)) return !hasValue(ocr);
+  if (ocr === "") return false;
+  // Each run of marks becomes room for `maxLetters` look-alikes per mark in it.
+  const pattern = told
+    .split(/([^\p{L}\p{N}.,\-+()%/:<>=]+)/u)
+    .map((piece, i) => (i % 2 === 1 ? `[\\p{L}+01]{0,${[...piece].length * maxLetters}}` : piece.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${pattern}$`, "u").test(ocr);
+}
