@@ -1,5 +1,5 @@
-// The one Prisma client (STYLE.md habit 4), through the pg driver adapter: Prisma's native query
-// engine would be downloaded from outside the npm registry (DESIGN.md §6).
+// The one Prisma client, through the pg driver adapter: Prisma's native query
+// engine would be downloaded from outside the npm registry.
 //
 // Pool and transaction sizes (issue 14): a burst of submissions on one account queues on that
 // account's row lock; every waiting transaction holds a connection, so with Prisma's defaults

@@ -1,4 +1,4 @@
-// The one place that reads process.env (STYLE.md habit 5). Every setting is validated here, so a
+// The one place that reads process.env. Every setting is validated here, so a
 // bad value fails loudly at start-up rather than at the first request. Each is documented in
 // README.md ("Configuration").
 import os from "node:os";
@@ -32,9 +32,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default(".data"),
   PDFPAGES_MAX_PAGES: intSetting(500, 1),
-  /** SPEC.md §8: 600 MB. */
+  /** 600 MB. */
   MAX_UPLOAD_BYTES: intSetting(600 * MIB, 1),
-  /** SPEC.md §4.5, §8: stateless export bodies up to 600 MB. */
+  /** Stateless export bodies up to 600 MB. */
   EXPORT_MAX_BYTES: intSetting(600 * MIB, 1),
   RETENTION_SECONDS: intSetting(86_400, 1),
   BATCH_FLOOR_SECONDS: intSetting(14_400, 0),
@@ -47,7 +47,7 @@ const envSchema = z.object({
   WORKERS: intSetting(1, 0),
   /** Testing aid: pause this long after each page so crash tests can stop a worker mid-job. */
   WORKER_PAGE_DELAY_MS: intSetting(0, 0),
-  /** OCR readings the worker runs on every page (DESIGN.md §4): a comma list of ocr-1
+  /** OCR readings the worker runs on every page: a comma list of ocr-1
    * (Tesseract) and ocr-2 (PaddleOCR), or "none" to switch OCR off (cells then rest on the text
    * layer alone: unverified, tables ocr_unsupported; scanned pages come back empty). */
   OCR_ENGINES: z
@@ -64,11 +64,11 @@ const envSchema = z.object({
   OCR_THREADS: intSetting(os.availableParallelism(), 1),
   /** JavaScript heap cap of each OCR thread, MB (its engines' native memory comes on top). */
   OCR_THREAD_HEAP_MB: intSetting(512, 64),
-  /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
+  /** Comma-separated User-Agent substrings refused by the front-end bot rules. */
   BOT_USER_AGENTS: z.string().default("Python-urllib"),
   /** Secret mixed into API key digests; when unset one is generated once and kept in DATA_DIR. */
   KEY_SECRET: optionalText,
-  /** Prices in US dollars (SPEC.md §1.6); held as integer micro-dollars everywhere else. */
+  /** Prices in US dollars; held as integer micro-dollars everywhere else. */
   PRICE_PER_PAGE_USD: usdSetting(0.06),
   BATCH_PRICE_PER_PAGE_USD: usdSetting(0.036),
   MIN_TOPUP_USD: usdSetting(3.5),
@@ -79,7 +79,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-  /** Anonymous trial (SPEC.md §1.6): pages per UTC day per address, API and web uploader apart. */
+  /** Anonymous trial: pages per UTC day per address, API and web uploader apart. */
   TRIAL_PAGES_PER_DAY: intSetting(10, 0),
   WEB_TRIAL_PAGES_PER_DAY: intSetting(10, 0),
   /** Abuse protection: anonymous submissions per hour per address (per channel). Above the daily

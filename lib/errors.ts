@@ -1,4 +1,4 @@
-// One error type and one status table (STYLE.md habit 2). What a client reads (`detail`) is
+// One error type and one status table. What a client reads (`detail`) is
 // written for people and never carries a server path, key, setting name or stack; what went
 // wrong internally is logged separately.
 import { getLogger } from "./log";

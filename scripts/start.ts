@@ -1,7 +1,7 @@
 // `npm start`: everything the service needs, in one command. Starts an embedded Postgres in
 // DATA_DIR unless DATABASE_URL is set, applies migrations, builds the web app if it has not been
 // built, then runs the web process and WORKERS worker processes, restarting a worker that dies
-// (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
+// (its job is re-queued by the lease). Ctrl-C or SIGTERM stops everything cleanly.
 // ROLE=web runs no workers; ROLE=worker runs only workers (no web, no build) against the
 // DATABASE_URL another machine's `npm start` printed.
 // Children run as `node --import tsx` (the worker: compiled, scripts/run-entry.mjs), not through the tsx CLI, which would add a wrapper process

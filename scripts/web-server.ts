@@ -1,5 +1,5 @@
 // The web process: Next.js behind a thin Node front server. The front server owns what must be
-// decided before the app sees a request: the bot rules of SPEC.md §7 (refused with an HTML page,
+// decided before the app sees a request: the bot rules (User-Agents refused with an HTML page,
 // not an API error), the missing User-Agent rule, and the client address, taken from the socket
 // (a client-sent header of the same name is overwritten, so nobody can pick their own address).
 // Uploads stream straight through: no middleware, which would buffer request bodies.

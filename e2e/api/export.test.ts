@@ -1,4 +1,4 @@
-// Exports through the API (SPEC.md §4.3, §4.5, §7): every format read back and compared with the
+// Exports through the API: every format read back and compared with the
 // job's own result, the zip bundle, each error status, and the stateless POST /v1/export.
 import assert from "node:assert/strict";
 import fs from "node:fs";

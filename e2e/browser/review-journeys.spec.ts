@@ -62,7 +62,7 @@ test("the queue count is one number on the result page, the review page and in t
   await button.click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(expected));
-  // Disputed first: the price, its readings in SPEC.md order whatever the stored key order.
+  // Disputed first: the price, its readings in source order whatever the stored key order.
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   const order = ["1 1.20 ocr-1", "2 1.28 ocr-2", "3 1.20 pdf-text"];
   expect(await readingsShown(page)).toEqual(order);

@@ -60,7 +60,7 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   // The page is live (the crop is drawn in the browser) before a key is pressed.
   await expect(page.getByTestId("cell-crop")).toBeVisible();
 
-  // Page 1: the page shows 42; reading 1 is ocr-1's (SPEC.md source order).
+  // Page 1: the page shows 42; reading 1 is ocr-1's (source order).
   await jTo(page, REPORT_CELLS[0].hidden);
   await expect(page.getByTestId("readings").getByRole("listitem").first()).toContainText("ocr-1");
   await page.keyboard.press("1");

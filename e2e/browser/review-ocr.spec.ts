@@ -1,7 +1,7 @@
 // The review journey on a disputed cell the real pipeline found (issue 4 meets issue 7): a worker
 // with the Tesseract reading on, a PDF whose text layer says 17 where the page shows 42. The
 // signed-in owner drops it on the uploader, sees one disputed cell, opens the review with the
-// keyboard, accepts the OCR reading with "1" (readings come in SPEC.md source order: ocr-1 before
+// keyboard, accepts the OCR reading with "1" (readings come in source order: ocr-1 before
 // pdf-text), and finds 42 confirmed in the API result and the
 // downloaded xlsx, with both readings kept. (web-app.spec.ts covers the rest of the review keys on
 // cells made disputed by hand, without paying for OCR.)

@@ -105,7 +105,7 @@ test("the owner reviews disputed cells with the keyboard alone; the xlsx shows t
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop.png"), path.join(import.meta.dirname, "..", "..", "docs", "review-page.png"));
   }
 
-  // "2" accepts the second reading (the text layer's: readings come in SPEC.md source order, ocr-1
+  // "2" accepts the second reading (the text layer's: readings come in source order, ocr-1
   // first) and moves on to the next disputed cell.
   await page.keyboard.press("2");
   await expect(page.getByTestId("review-message")).toContainText(`Confirmed “${cells.value}”`);

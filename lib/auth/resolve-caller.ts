@@ -1,4 +1,4 @@
-// Who is calling (SPEC.md §5): an API key (Authorization: Bearer or X-API-Key), a signed-in
+// Who is calling: an API key (Authorization: Bearer or X-API-Key), a signed-in
 // browser (next-auth session cookie, when no key is sent), or nobody (the anonymous trial,
 // identified by client address). A key that matches nothing is 401 and is never downgraded to
 // the session or the trial.

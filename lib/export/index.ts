@@ -1,4 +1,4 @@
-// The export library (SPEC.md §4.3, §4.5): formats, download names and one entry point per format.
+// The export library: formats, download names and one entry point per format.
 // Routes call parseExportFormat, then createExportStream (or writeExport) and contentDisposition.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";

@@ -1,4 +1,4 @@
-// The one wrapper around every /v1 route handler (STYLE.md habit 1): resolve the caller, run
+// The one wrapper around every /v1 route handler: resolve the caller, run
 // the handler, turn any error into {detail} with the right status.
 import { resolveCaller, type Caller } from "../auth/resolve-caller";
 import { errorToResponse } from "../errors";

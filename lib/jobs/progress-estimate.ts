@@ -46,7 +46,7 @@ export function formatEstimate(seconds: number): string {
 }
 
 /** Pages finished of a running job, from the worker's stage text ("page 3 of 10: ..." means two
- * are done). The stage is free text for people (SPEC.md §2.1), so this is best effort for our
+ * are done). The stage is free text for people, so this is best effort for our
  * own page only: text of another shape gives null and the page shows no count. */
 export function pagesDoneFromStage(stage: string, pages: number): number | null {
   const match = /\bpage (\d+) of (\d+)\b/i.exec(stage);

@@ -1,4 +1,4 @@
-// The anonymous trial (SPEC.md §1.6, §5.4): pages per UTC day and submissions per hour, per
+// The anonymous trial: pages per UTC day and submissions per hour, per
 // client address and channel. Each counter moves with one conditional upsert inside the
 // submission's transaction: the row lock makes parallel submissions queue behind each other, so
 // no burst gets more than the quota through, and a refused or failed submission rolls back.

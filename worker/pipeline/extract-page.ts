@@ -106,7 +106,7 @@ function placeInReadingOrder(
     addOrderCode(table);
     return table;
   });
-  // SPEC.md §2.4: when the layout readings disagree, order is measured from bbox: the order of
+  // When the layout readings disagree, order is measured from bbox: the order of
   // the last prose or image block above the table.
   for (const table of tables) {
     if (!table.layout_disputed || !table.bbox) continue;
@@ -130,7 +130,7 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
     index,
     text: block.text,
     confidence: "unverified",
-    // The text layer renders the prose; it is not its own witness (SPEC.md §2.5).
+    // The text layer renders the prose; it is not its own witness.
     sources: [],
     bbox: roundBox(block.box),
     role: block.role,

@@ -1,4 +1,4 @@
-// The extraction pipeline: one ordered pass over the requested pages (STYLE.md habit 7). The
+// The extraction pipeline: one ordered pass over the requested pages. The
 // worker and `npm run extract` both call runPipeline; nothing else runs extraction.
 //
 // Per page, an ordered list of named stages, each timed (stage-timer.ts; the timings go to onPage
@@ -143,7 +143,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stageSeconds: StageTimings = {};
   const enabledReaders = input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name);
   try {
-    // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
+    // Every page the job promised gets an entry, even when pdf.js, recovering from
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
     const total = input.pages;
     let ahead: { pageNumber: number; started: Promise<StartedPage | FailedStart> } | null = null;
@@ -199,7 +199,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // ...and its prepared image, in which empty cells are looked at for marks nothing read.
           let scanImage: PageRender | null = null;
           if (!hasTextLayer && pageOcr) {
-            // SPEC.md §2.7: both independent readings of a scanned page failed (stage stays "ocr").
+            // Both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
             const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!, settings));

@@ -1,4 +1,4 @@
-// Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
+// Every tuning value of the pipeline, with where its value came from. Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
 export const SETTINGS_VERSION = "2026-11-28.2";

@@ -1,5 +1,5 @@
 // The OCR readings ocr-1 (Tesseract LSTM, tesseract.js) and ocr-2 (PaddleOCR PP-OCRv4 via ONNX
-// Runtime): two model families reading the same page render independently (DESIGN.md §4).
+// Runtime): two model families reading the same page render independently.
 //
 // How the pipeline calls it, once per job:
 //
@@ -24,7 +24,7 @@
 // the OCR layout's view of figures, for verifyFigure.
 //
 // Both fail independently: if both readings of a page are OcrFailure and the page has no text
-// layer, the page is `unreadable` (SPEC.md §2.7). The cache lives in <cacheDir>/<sha256>/ and is
+// layer, the page is `unreadable`. The cache lives in <cacheDir>/<sha256>/ and is
 // keyed by OCR_SETTINGS_VERSION; JobFiles.deleteCache (lib/storage) removes it with the last job.
 export { OcrReaders, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
 export { ocrCachePath } from "./ocr-cache";

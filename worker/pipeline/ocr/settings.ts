@@ -1,4 +1,4 @@
-// Tuning values of the OCR readings (STYLE.md habit 8). OCR_SETTINGS_VERSION keys the OCR cache:
+// Tuning values of the OCR readings. OCR_SETTINGS_VERSION keys the OCR cache:
 // bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
 // (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
 // throw away every cached OCR reading.)
@@ -9,7 +9,7 @@ export const OCR_SETTINGS = {
     /** tessdata variant inside @tesseract.js-data/eng. "4.0.0_best_int" is the integer LSTM
      * model: on this machine it read the test tables as well as "4.0.0" and loads in less time. */
     modelDir: "4.0.0_best_int",
-    /** Page segmentation AUTO (3): DESIGN.md §6 found it keeps table words the default drops. */
+    /** Page segmentation AUTO (3): measured to keep table words the default drops. */
     pageSegMode: "3",
     /** Cell crops read by the cascade's second family (crop-mosaic.ts). */
     crops: {

@@ -1,4 +1,4 @@
-// PDFs generated in code for the OCR tests and the bench (STYLE.md habit 10): known content at
+// PDFs generated in code for the OCR tests and the bench: known content at
 // known places, so a test can assert what each reading must see.
 import fs from "node:fs";
 import os from "node:os";

@@ -13,14 +13,14 @@ export interface Word {
   dir?: 90 | 270;
 }
 
-/** The OCR readings (value readings) of SPEC.md §2.3. */
+/** The OCR readings (value readings) of a cell. */
 export type OcrReaderName = "ocr-1" | "ocr-2";
 
 /** What one OCR engine saw on one page. */
 export interface OcrPageReading {
   words: Word[];
   /** Regions the engine's layout analysis found to be ink but not text (figures, photos,
-   * charts), in PDF points. Used to verify figures (SPEC.md §2.6 source "ocr"). */
+   * charts), in PDF points. Used to verify figures (a figure's source "ocr"). */
   nonTextRegions: BBox[];
   /** Render resolution the engine read. */
   dpi: number;

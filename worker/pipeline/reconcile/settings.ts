@@ -1,4 +1,4 @@
-// Tuning values of the reconciler (STYLE.md habit 8). They change confidence, not OCR output, so
+// Tuning values of the reconciler. They change confidence, not OCR output, so
 // they are not part of the OCR cache key.
 export const RECONCILE_SETTINGS = {
   /** A word belongs to a cell when at least this share of its box lies inside the cell box. More

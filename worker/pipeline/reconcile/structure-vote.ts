@@ -1,4 +1,4 @@
-// The structure vote (DESIGN-level rule; README "What a cell's confidence means"). The value vote
+// The structure vote (docs/confidence.md, "Structure: a cell's place in the table"). The value vote
 // (vote.ts) checks what a cell says; this checks where the cell is: its boundaries.
 //
 // Support. Segmentations are compared in the page's words: a cell is the set of words it holds.

@@ -1,4 +1,4 @@
-// The vote over a cell's value readings (DESIGN.md §4, SPEC.md §2.3):
+// The vote over a cell's value readings:
 //   - two or more readings, all equal          -> verified,   sources = all of them
 //   - three or more, a strict majority equal   -> resolved,   sources = the majority, readings = all
 //     ...unless the text layer is the one outvoted (below): then disputed
@@ -17,7 +17,7 @@
 // therefore comes out unverified (one reading), not verified. When every reading saw nothing the
 // cell is empty, verified if two or more readings looked.
 //
-// OCR readings never outvote the text layer (a change from DESIGN.md §4's plain majority, made on
+// OCR readings never outvote the text layer (a change from a plain majority, made on
 // measurement): on the EU set with both OCR families, 30 cells had two OCR readings agreeing
 // against the text layer; the text layer matched the ground truth in all 30, the OCR majority in
 // at most one. The two families share blind spots (letters outside their

@@ -1,4 +1,4 @@
-// One shared render per page (DESIGN.md §4): both OCR readings and figure crops read the same
+// One shared render per page: both OCR readings and figure crops read the same
 // pixels, so the page is rasterised once, at a resolution chosen from the size of its text.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { createRequire } from "node:module";

@@ -1,4 +1,4 @@
-// Tuning values of the scan steps (STYLE.md habit 8), each with where its value came from: the
+// Tuning values of the scan steps, each with where its value came from: the
 // preparation of a scanned page for OCR (prepare-scan.ts, skew-angle.ts, page-orientation.ts), the
 // checks of its first reading (half-turn-check.ts, quarter-turn-check.ts), the re-reads of what it
 // missed (unread-blocks.ts, standing-lines.ts, ruled-words.ts) and the rulings found in its image

@@ -1,4 +1,4 @@
-// Tuning values of the structure readers (STYLE.md habit 8), each with where its value came from.
+// Tuning values of the structure readers, each with where its value came from.
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).

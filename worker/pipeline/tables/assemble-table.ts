@@ -1,4 +1,4 @@
-// TableModel to the result Table (SPEC.md §2.4, DESIGN.md §5): body rows only in `rows`; header
+// TableModel to the result Table: body rows only in `rows`; header
 // lines collapse to one leaf name per column (`header_cells`, `header` derived from them) with
 // column bands above (`colbands`); merged regions of the body in `span_grid`.
 import type { Cell, Colband, Confidence, Span, Table } from "../../../lib/result/schema";

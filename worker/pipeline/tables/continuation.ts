@@ -1,4 +1,4 @@
-// Tables that run over a page break (our field `continued_from`, SPEC.md leaves the linking open):
+// Tables that run over a page break (our field `continued_from`, the result format leaves the linking open):
 // the last table of a page that reaches the bottom, and the first table of the next page that
 // starts at the top with the same number of columns, are parts of one table.
 import type { Table } from "../../../lib/result/schema";

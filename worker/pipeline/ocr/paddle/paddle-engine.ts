@@ -1,6 +1,6 @@
 // ocr-2: the PaddleOCR family (PP-OCRv4 detection + recognition) driven directly through ONNX
 // Runtime. @gutenye/ocr-node runs detection on the full-size image and recognition crop by crop,
-// which costs ~11 s and ~4 GB per dense page (DESIGN.md §6); here detection runs at a bounded side
+// which costs ~11 s and ~4 GB per dense page; here detection runs at a bounded side
 // length and recognition on batches of crops cut from the shared render, as PaddleOCR does.
 import fs from "node:fs";
 import path from "node:path";
