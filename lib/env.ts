@@ -116,7 +116,7 @@ const envSchema = z.object({
    * 2 shared cores, engine loads included). A page past either fails alone, not charged. */
   PAGE_MEMORY_MB: intSetting(3072, 256),
   PAGE_TIMEOUT_SECONDS: intSetting(120, 1),
-  /** Database pool and transactions (lib/db.ts, issue 14): connections per process, how long a
+  /** Database pool and transactions (lib/db.ts): connections per process, how long a
    * query waits for one, how long a transaction may wait to start and to run; and the web
    * process's submission gate (lib/db/submission-gate.ts): submission transactions at once
    * (under the pool size, so polls always find a connection) and how many may wait for one. Past

@@ -51,7 +51,7 @@ function isStatusError(error: unknown): error is StatusError {
 /** Prisma and Postgres codes that mean "too busy right now", not "broken": no connection free
  * in time (P2024, pg's connection timeout), a transaction that could not start or finish in time
  * (P2028), a write conflict or deadlock (P2034, 40001, 40P01), a lock or statement timeout
- * (55P03, 57014). Retrying later succeeds, so they are 503 with Retry-After (issue 14). */
+ * (55P03, 57014). Retrying later succeeds, so they are 503 with Retry-After. */
 const BUSY_CODES = new Set(["P2024", "P2028", "P2034", "40001", "40P01", "55P03", "57014"]);
 const BUSY_MESSAGES = [/unable to start a transaction in the given time/i, /timeout exceeded when trying to connect/i, /transaction already closed/i, /timed out fetching a new connection/i];
 

@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
-  // The web process is restarted like a worker when it dies (issue 14): in-flight requests are
+  // The web process is restarted like a worker when it dies: in-flight requests are
   // lost, but the site comes back within a second plus its start-up.
   if (runsWeb) spawnService("web", "scripts/web-server.ts", true);
   for (let i = 0; i < workers; i++) {

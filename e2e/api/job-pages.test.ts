@@ -1,4 +1,4 @@
-// The job page's pages as they finish (issue 16), through real web and worker processes: each page
+// The job page's pages as they finish, through real web and worker processes: each page
 // the worker finishes is readable from GET /jobs/{id}/pages (the job page's own read) while the job
 // still runs and GET /v1/parse/{id} still gives no result (result only once done);
 // the finished result carries the very same tables; another account gets 404; deletion removes the

@@ -1,4 +1,4 @@
-// The structure endpoint (issue 16): POST /jobs/{id}/review/structure reshapes a table for the
+// The structure endpoint: POST /jobs/{id}/review/structure reshapes a table for the
 // job's owner; GET /v1/parse/{id} shows it at once; every change is a StructureEdit row; a change
 // against a stale structure version is 409 and changes nothing, and so is a value edit whose cell
 // references are from before the change; an edit that does not fit the table is 400 {detail};

@@ -1,4 +1,4 @@
-// `npm start` supervises the web process like the workers (issue 14): killed with -9, it is
+// `npm start` supervises the web process like the workers: killed with -9, it is
 // started again and the site answers again; Ctrl-C (SIGTERM) still stops everything.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";

@@ -1,4 +1,4 @@
-// The review page people can work through (issue 16), in Chromium over the real web and worker
+// The review page people can work through, in Chromium over the real web and worker
 // processes: an honest queue whose count is the same on the result page, the review page and in
 // the API's cells; readings in one fixed order through save and undo; structure edits (merge two
 // cells, split a table, merge and split header cells) that the API, the xlsx and the csv all show,

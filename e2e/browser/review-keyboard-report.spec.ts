@@ -1,4 +1,4 @@
-// Issue 16's "done when" on a real multi-page document: a reviewer clears the queue of a six-page
+// The review's "done when" on a real multi-page document: a reviewer clears the queue of a six-page
 // report by keyboard alone, fixing values and structure, and every count on the pages agrees with
 // the API. The report is assembled from the generated layout-family corpus (e2e/support/
 // corpus-report.ts: a two-level header, stacked tables, a chart legend, an abbreviation key under

@@ -1,4 +1,4 @@
-// Issue 16's "done when": a reviewer clears a real multi-page document's queue by keyboard alone,
+// The review's "done when": a reviewer clears a real multi-page document's queue by keyboard alone,
 // fixing both values and structure, and every count on the pages agrees with the API. The document
 // is a two-page report (e2e/support/review.ts twoPageReportPdfBytes: a sales table per page, page
 // 2 continuing page 1 under a repeated header, one cell per page whose text layer and drawn glyphs

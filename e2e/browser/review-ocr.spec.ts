@@ -1,4 +1,4 @@
-// The review journey on a disputed cell the real pipeline found (issue 4 meets issue 7): a worker
+// The review journey on a disputed cell the real pipeline found: a worker
 // with the Tesseract reading on, a PDF whose text layer says 17 where the page shows 42. The
 // signed-in owner drops it on the uploader, sees one disputed cell, opens the review with the
 // keyboard, accepts the OCR reading with "1" (readings come in source order: ocr-1 before

@@ -1,4 +1,4 @@
-// The web app in a real browser (issue 7): drop a PDF on the uploader, watch it upload and run,
+// The web app in a real browser: drop a PDF on the uploader, watch it upload and run,
 // see the result; review its disputed cells with the keyboard alone and find the confirmation in
 // the downloaded xlsx; the web trial counts apart from the API trial; the review page is its
 // owner's alone. Screenshots of every page at desktop and phone widths go to artifacts/.

@@ -1,4 +1,4 @@
-// Sign-in e-mails per address and hour (issue 14: one address could be sent any number of links,
+// Sign-in e-mails per address and hour (one address could be sent any number of links,
 // so the site could be used to flood someone's inbox). Counted in the trial's counter table
 // (channel "signin", the lower-cased e-mail address, the UTC hour) with the same conditional
 // upsert, so parallel requests cannot pass the limit together.

@@ -22,7 +22,7 @@ export async function holdFunds(tx: Prisma.TransactionClient, userId: string, jo
   });
 }
 
-/** The cheap check before an upload is opened (issue 14): the page count is not known until the
+/** The cheap check before an upload is opened: the page count is not known until the
  * PDF is parsed, but every document has at least one page, so a balance below the cheapest page
  * is 402 at once, without parsing anything. Reads only; holdFunds still decides. */
 export async function assertCanPayForOnePage(db: Prisma.TransactionClient, userId: string, cheapestPageMicros: bigint): Promise<void> {

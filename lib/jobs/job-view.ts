@@ -88,7 +88,7 @@ export async function viewJob(job: Job): Promise<JobView> {
     view.usage = usageSchema.parse(job.usage);
     view.result = await readResult(job.id);
   }
-  // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
+  // A failed job delivered nothing and costs nothing: say so, rather than usage: null.
   if (job.state === "failed") {
     view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, pages_unchecked: 0, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }

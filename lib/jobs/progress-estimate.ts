@@ -1,4 +1,4 @@
-// How long a job still has, from what the service has actually done lately (issue 16: the wait
+// How long a job still has, from what the service has actually done lately (the wait
 // showed only "Waiting for a worker - 211 s so far"). Pure arithmetic over figures read from the
 // Job table (job-progress.ts), so it is tested without a clock or a database.
 

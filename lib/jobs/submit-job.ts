@@ -41,7 +41,7 @@ export function parseModeField(raw: string | undefined): "realtime" | "batch" {
   throw badRequest("mode must be batch, or left out for realtime");
 }
 
-/** The checks that cost one indexed read and no parsing (issue 14), run before the upload is
+/** The checks that cost one indexed read and no parsing, run before the upload is
  * opened: a caller with no trial or no money left is refused without its PDF ever reaching
  * pdf.js. Not before the body is read: a request body nobody reads yet is buffered by the
  * framework (a 40 MB upload grew the web process by 25 MB while one query ran). */

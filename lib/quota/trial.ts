@@ -79,7 +79,7 @@ async function countIn(tx: Prisma.TransactionClient, rawAddress: string, channel
   return used?.count ?? 0;
 }
 
-/** The cheap check before an upload is opened (issue 14): refuses at once, with the same 429 as
+/** The cheap check before an upload is opened: refuses at once, with the same 429 as
  * the counting step, an address that has no submission or no page left, so a client out of
  * trial never gets a PDF parsed. Reads only; reserveTrialPages still decides. */
 export async function assertTrialAvailable(tx: Prisma.TransactionClient, address: string, channel: Channel, now = new Date()): Promise<void> {

@@ -1,4 +1,4 @@
-// One page of a running job, as the worker finished it (issue 16: "the job page shows pages as
+// One page of a running job, as the worker finished it ("the job page shows pages as
 // they finish"). The pipeline process stores each page it reads (worker/jobs/save-finished-page.ts)
 // before it reports the page done, so the job page, and a reload of it, shows the page's tables and
 // prose with their confidence while later pages still run. The API delivers `result` only once

@@ -76,7 +76,7 @@ export const colbandSchema = z
     start_col: z.number().int().min(0),
     end_col: z.number().int().min(0),
     /** The label's confidence: the value vote on its text, capped by the structure vote on its
-     * place (issue 13). Absent when no reading judged it (OCR off). */
+     * place. Absent when no reading judged it (OCR off). */
     confidence: confidenceSchema.optional(),
   })
   .strict();

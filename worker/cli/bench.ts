@@ -2,14 +2,14 @@
 // npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
-// reconciliation, figure crops), timed page by page. Issue 15 targets on a 2-core machine: a
+// reconciliation, figure crops), timed page by page. Targets on a 2-core machine: a
 // 10-page dense born-digital PDF with both OCR families available, from cold (engine loads
 // included) in <= 20 s, the same file again from the OCR cache in <= 1 s, peak RSS <= 1.5 GB.
 // Wall time depends on what else the machine runs; CPU seconds (every thread) do not, so both
 // are printed, and CPU per engine: ocr-2's is measured in the OCR pool's threads, ocr-1's
 // (tesseract.js computes in a thread of its own) is what remains after ocr-2 and the main thread. Without a file it generates the PDF
 // (8 columns x 45 rows of numbers per page, 8 pt, ruled). --only runs one engine, to see each
-// engine's own time and memory. --no-ocr is issue 3's case: time per page and bounded memory on a
+// engine's own time and memory. --no-ocr is the long-document case: time per page and bounded memory on a
 // long document (`--no-ocr --pages 500`).
 import fs from "node:fs";
 import os from "node:os";

@@ -3,7 +3,7 @@
 // job (markDone, markFailed) settles its money in the same transaction.
 //
 // The pages run in a supervised pipeline process (./page-host.ts) under per-page memory and time
-// limits (issue 14); this process keeps the lease, watches for deletion (a deleted job's page in
+// limits; this process keeps the lease, watches for deletion (a deleted job's page in
 // progress is killed at once) and records which page is in flight, so a job whose worker died is
 // resumed without running the fatal page a third time (lib/jobs/page-progress.ts).
 import type { Job } from "@prisma/client";
@@ -107,7 +107,7 @@ export async function runJob(
           // The page is done: a worker dying from here on is not the page's fault.
           await inFlightWrites;
           if (!(await setPageInFlight(job.id, workerId, null))) return false;
-          // The job page shows a page that could not be read in its place (issue 16).
+          // The job page shows a page that could not be read in its place.
           await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
           if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
           const pageMs = performance.now() - pageStarted;

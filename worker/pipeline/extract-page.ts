@@ -55,7 +55,7 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 /** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,
  * reading-order. */
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
-  // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
+  // A page whose text reads sideways or upside down is read in its own reading frame.
   const turn = readingTurn(readings.words, settings.readingTurnShare);
   // The structure readers read such a page in the same frame (run-pipeline turns their proposals
   // back), so the extraction carries the frame's readings and detection (`frame`).

@@ -1,4 +1,4 @@
-// Golden tests per layout family (issue 13 part 3): generated documents (tests/pdf/corpus) through
+// Golden tests per layout family: generated documents (tests/pdf/corpus) through
 // the real pipeline, compared with the ground truth known by construction: the number of tables,
 // each table's header (leaf names), column bands, body rows, and every cell's box on the displayed
 // page. Each test runs every sub-variant of its family (fonts, rulings, turns).

@@ -258,7 +258,7 @@ export const SETTINGS = {
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 
-  // --- thresholds of tables/ and figures/ moved out of the code (issue 13 part 4) ------------
+  // --- thresholds of tables/ and figures/ moved out of the code ------------
   // Values unchanged from the inline literals they replace (the eval figures are the same); the
   // comment says what each was chosen against.
   // tables/build-table.ts
@@ -362,7 +362,7 @@ sideLabelAlignEm: 0.5,
   /** Between a "Figure N" caption and a chart only single-line labels may sit: at most this many
    * line heights tall. */
   chartLabelMaxLineHeights: 1.6,
-  // scan/unread-tables.ts (issue 15, realistic scans)
+  // scan/unread-tables.ts (realistic scans)
   /** A scanned table of which fewer than this share of non-empty cells both OCR families read
    * alike is a chart's ink, not a table, and is dropped. Measured on the EU realistic scans
    * (2026-11-25, 95 tables): the 10 tables under 0.05 all lie outside the ground truth's tables
@@ -371,7 +371,7 @@ sideLabelAlignEm: 0.5,
   scannedTableMinAgreement: 0.05,
   /** ...counted only in tables of at least this many non-empty cells (smaller ones say too little). */
   scannedTableMinCells: 4,
-  // scan/empty-slots.ts (issue 15, realistic scans: empty cells ocr-1 may have missed a mark in)
+  // scan/empty-slots.ts (realistic scans: empty cells ocr-1 may have missed a mark in)
   /** An empty slot's crop reaches this many row heights above and below its row's words (at most
    * half the gap to the next row): what PaddleOCR's detector leaves around a line, as the
    * cascade's line crops (ocr/settings.ts OCR_SETTINGS.cascade.linePad). */
@@ -383,7 +383,7 @@ sideLabelAlignEm: 0.5,
   scanSlotHorizontalPad: 3,
   /** ...and, at the table's outer columns where no neighbour bounds it, this many (linePad). */
   scanSlotOuterPad: 0.6,
-  // scan/unread-marks.ts (issue 15: a mark in an empty cell neither OCR family read)
+  // scan/unread-marks.ts (a mark in an empty cell neither OCR family read)
   /** A pixel is ink when this many grey levels darker than the slot's middle (its paper or tint):
    * the prepared page is levelled to white paper and black toner (scan/prepare-scan.ts), so a
    * glyph's core is ~200 levels below the paper, a grey tint ~50. */
@@ -397,7 +397,7 @@ sideLabelAlignEm: 0.5,
   /** ...counted in blots of at least this many square points (3 pixels at 300 dpi): a speck of dust
    * or noise is a pixel or two. */
   unreadMarkMinBlotPt2: 0.15,
-  // scan/unread-ink.ts (issue 15: a mark beside a verified cell's words that both OCR families missed)
+  // scan/unread-ink.ts (a mark beside a verified cell's words that both OCR families missed)
   /** The cell's line is looked at this many line heights left and right of its words: the reach
    * of the second family's line crop (ocr/settings.ts OCR_SETTINGS.cascade.linePad.horizontal),
    * where a mark it missed too would stand. */
@@ -409,7 +409,7 @@ sideLabelAlignEm: 0.5,
   /** ...and this much ink (square points) outside them is a mark: about a full stop of 8 pt
    * type (~0.2 pt², unreadMarkMinInkPt2's note) less the part of it within the gap above. */
   unreadInkMinPt2: 0.15,
-  // scan/column-format.ts (issue 15: a decimal point or comma both OCR families read alike and wrongly)
+  // scan/column-format.ts (a decimal point or comma both OCR families read alike and wrongly)
   /** A column's common number format is judged only over at least this many numbers: with fewer,
    * one odd value is as likely the column's own variety as a misread (a rule of thumb, not tuned:
    * four is the smallest count where one value against three is a minority of a quarter). */
@@ -420,7 +420,7 @@ sideLabelAlignEm: 0.5,
    * leading "0." of three ("0.4%" read "4%"), five of eight kept the format; 0.75 (three in four)
    * let all three stand verified, 0.6 doubts them. */
   columnFormatMajorityShare: 0.6,
-  // scan/column-sums.ts (issue 15: the reading of a disputed number that makes a total add up)
+  // scan/column-sums.ts (the reading of a disputed number that makes a total add up)
   /** A total counts only when it has at least this many digits: a one-digit total is the sum of
    * two or more small counts by chance too often (in a column of counts 0-9, "5" next to "2" and
    * "3"). A rule of thumb, not tuned; the switches it allows are counted in the README. */

@@ -1,4 +1,4 @@
-// A person confirms a whole table's structure on the review page (issue 16: "a confirmed structure
+// A person confirms a whole table's structure on the review page ("a confirmed structure
 // makes its cells `confirmed` with `human-review`"). What that settles, read against the result format:
 // `confirmed` is "settled by a human against the original page" and `human-review` names a
 // reading that corroborates the cell's VALUE. Confirming the structure is a person saying "this

@@ -40,7 +40,7 @@ export const OCR_SETTINGS = {
     detMinSide: 960,
     /** Within those bounds, detection runs where body text is this many pixels high: 8 pt tables
      * read identically at 14 px and 20 px text (429 of 429 words on the bench page) while
-     * detection cost falls with the square. 12 px (tried for issue 15) still read the bench
+     * detection cost falls with the square. 12 px (tried) still read the bench
      * page's 429 words with detection at 0.46 CPU-s against 0.67, but lost lines of smaller text
      * on the EU set (182 cells with a single reading against 140). */
     detTextPx: 14,
@@ -72,7 +72,7 @@ export const OCR_SETTINGS = {
      * (PaddleOCR drop_score). */
     minLineScore: 0.5,
     /** Load both models with their per-layer element-wise steps folded into the convolutions
-     * (paddle/fold-model.ts): the same function up to float rounding (issue 15; the version was
+     * (paddle/fold-model.ts): the same function up to float rounding (the version was
      * bumped for it). On the bench page, one thread, engines warm: recognition 2.9 -> 2.3 CPU-s,
      * detection 0.66 -> 0.52, the same 429 words with the same boxes and confidences. */
     foldGraph: true,

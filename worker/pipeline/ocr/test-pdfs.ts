@@ -156,7 +156,7 @@ export async function makeFigurePdf(): Promise<Uint8Array> {
  * text layer and drawn glyphs disagree: the page shows `shown` there as pixels only, while the
  * text layer holds `hidden` (render mode 3, exactly over it). Every other cell is ordinary text,
  * so OCR and the text layer agree on it. `DISPUTED_CELL` names the cell (row and column of the
- * body, 0-based). For the pipeline-level and API tests of disputed cells (issue 4). */
+ * body, 0-based). For the pipeline-level and API tests of disputed cells. */
 export const DISPUTED_CELL = { row: 1, column: 2 };
 
 /** The body of makeDisputedTablePdf's table, with `cell` at DISPUTED_CELL. */

@@ -61,7 +61,7 @@ export const RECONCILE_SETTINGS = {
    * them; relation-support.ts), and is against it ("neighbours") when it has the cell and the
    * delivered neighbour as cells of its own but in another table or with another cell next to
    * either (a span read differently is no opinion; relation-support.ts says which). Off: support
-   * by the cell's words alone, the rule up to settings 2026-11-25.15. Issue 13: the metric and the
+   * by the cell's words alone, the rule up to settings 2026-11-25.15. The metric and the
    * trust table count relations, and the words-only rule let through cells whose words were
    * right and whose place was not. Measured 2026-11-25, both OCR families, warm cache: EU verified
    * 80.2% -> 79.8% of relations (5,053 -> 5,031; 99.98% right and 9 of 10 wrong not verified,
@@ -85,7 +85,7 @@ export const RECONCILE_SETTINGS = {
    * tables of its own, a later one opening with its own header line (structure/settings.ts
    * splitPartMinCells), gives none of its cells support (its objections stand). The metric
    * matches one delivered table to one true table, so the relations of the part left over are
-   * wrong whatever their cells; issue 13's "two stacked tables delivered as one". Generated
+   * wrong whatever their cells; "two stacked tables delivered as one". Generated
    * stacked-panels with the detection rule (tables/stacked-blocks.ts) off: 453 relations
    * verified, 53.9% right; with this on, see README "Stacked blocks". */
   splitWithholdsSupport: true as boolean,

@@ -213,7 +213,7 @@ test("a detected line holding only a '$' before its number (or a '%' after it) d
 });
 
 // A reading that keeps apart as two stacked tables, the second opening with its own header line,
-// what the delivered table joins (issue 13's "two stacked tables delivered as one"): it agrees
+// what the delivered table joins ("two stacked tables delivered as one"): it agrees
 // with the delivered cells one by one, but the metric scores one delivered table against one
 // true table, so the part left over is wrong whatever its cells. It withholds its support.
 test("a reading that splits the delivered table into stacked tables with their own header supports none of its cells", async () => {

@@ -1,4 +1,4 @@
-// A scanned page made ready for OCR (issue 15): turned upright (quarter turns), deskewed (angle
+// A scanned page made ready for OCR: turned upright (quarter turns), deskewed (angle
 // from its text lines and rulings), its grey levels stretched (paper white, toner black). Hard
 // binarisation and a denoised OCR image were measured worse (SCAN_PREP_SETTINGS); the denoised
 // page is used to find the orientation, skew and levels. Only OCR and the raster rulings read

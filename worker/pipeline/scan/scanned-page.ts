@@ -1,5 +1,5 @@
 // Scanned pages (no text layer): the page's readings rebuilt from the page image, so the same
-// table, prose and figure stages run on them (issue 4). Words come from one OCR reading (the
+// table, prose and figure stages run on them. Words come from one OCR reading (the
 // structure source; the other OCR reading then verifies its values in the reconciler), rulings
 // from long thin runs of ink in the render (raster rulings). Nothing here reads the text layer.
 export { renderToRulings } from "./raster-rulings";

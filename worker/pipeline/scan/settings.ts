@@ -74,7 +74,7 @@ export const SCAN_PREP_SETTINGS = {
 
 // --- skew-angle.ts -------------------------------------------------------------------------
 export interface SkewSettings {
-  /** Search range, degrees either way (issue 15: at least +-5). */
+  /** Search range, degrees either way (at least +-5). */
   maxDeg: number;
   coarseStepDeg: number;
   fineStepDeg: number;

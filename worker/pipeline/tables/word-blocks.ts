@@ -1,4 +1,4 @@
-// Blocks of words standing in columns that are not tables (issue 13; generated families
+// Blocks of words standing in columns that are not tables (generated families
 // chart-legend and abbreviation-key, EU eu-011 and eu-005). Text geometry, and a chart's grid
 // lines, read both as small tables of words; the ground truth has no table there:
 // - a chart's legend: short word-only labels in columns, each with a line sample or a colour
