@@ -1,6 +1,6 @@
 // The one place that reads process.env. Every setting is validated here, so a
 // bad value fails loudly at start-up rather than at the first request. Each is documented in
-// README.md ("Configuration").
+// docs/configuration.md.
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -111,7 +111,7 @@ const envSchema = z.object({
   /** Uploads that may wait for a free inspector (each holds only its file on disk). */
   INSPECT_QUEUE_MAX: intSetting(1000, 0),
   /** Per-page limits in the worker (worker/jobs/page-host.ts): the pipeline process's resident
-   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, README "Measured"; the
+   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, docs/performance.md; the
    * headroom is for large pages) and the time one page may take (a cold OCR page takes 3-7 s on
    * 2 shared cores, engine loads included). A page past either fails alone, not charged. */
   PAGE_MEMORY_MB: intSetting(3072, 256),
@@ -121,7 +121,7 @@ const envSchema = z.object({
    * process's submission gate (lib/db/submission-gate.ts): submission transactions at once
    * (under the pool size, so polls always find a connection) and how many may wait for one. Past
    * these: 503 with Retry-After. 200 concurrent submissions on one key pass with the defaults
-   * (README "Measured"). */
+   * (docs/performance.md). */
   DB_POOL_MAX: intSetting(10, 2),
   DB_POOL_TIMEOUT_MS: intSetting(10_000, 100),
   DB_TX_MAX_WAIT_MS: intSetting(10_000, 100),

@@ -2,7 +2,7 @@
 // (tests/pdf/hostile-pdfs.ts): compression bombs in streams and images, deep nesting, reference
 // cycles, a huge MediaBox, a million operators, a broken xref, a broken font. Expectations: no
 // 5xx, a JSON {detail} on every error, workers never killed by the kernel, and the site answering
-// throughout (p99 of a GET measured while bombs arrive; figures printed for the README).
+// throughout (p99 of a GET measured while bombs arrive; figures printed for docs/measurements).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import {

@@ -278,7 +278,7 @@ test("a phone: the result page scrolls a wide table sideways with a hint and a s
   await page.getByTestId("queue").getByRole("button", { name: /1\.20/ }).first().click();
   await expect(page.getByTestId("cell-crop")).toBeVisible();
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "review-desktop-new.png") });
-  // The README's screenshots are refreshed on request only: a test run must not change tracked files.
+  // The docs' screenshots are refreshed on request only: a test run must not change tracked files.
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
     const docs = path.join(import.meta.dirname, "..", "..", "docs");
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop-new.png"), path.join(docs, "review-workspace.png"));

@@ -100,7 +100,7 @@ test("the owner reviews disputed cells with the keyboard alone; the xlsx shows t
   await expect(page.locator(`[data-testid="page-viewer"] [data-ref="${cells.disputed}"]`)).toBeVisible();
   const remainingBefore = Number(/^(\d+)/.exec((await page.getByTestId("remaining").textContent()) ?? "")?.[1]);
   await screenshots(page, "review");
-  // The README's screenshot is refreshed on request only: a test run must not change tracked files.
+  // The docs' screenshot is refreshed on request only: a test run must not change tracked files.
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop.png"), path.join(import.meta.dirname, "..", "..", "docs", "review-page.png"));
   }

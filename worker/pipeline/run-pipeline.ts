@@ -373,7 +373,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
 /** Why a page with a text layer went without any OCR reading (every engine failed, or the render
  * they share did), or null when at least one engine read it. The page is still delivered from its
  * text layer, whose values nothing confirmed (so nothing on it is verified), and is not charged:
- * what the customer pays for is a cross-checked page (README "Billing"). */
+ * what the customer pays for is a cross-checked page (docs/billing.md). */
 function everyOcrReadingFailed(pageOcr: PageOcr): string | null {
   const outcomes = Object.values(pageOcr.readings);
   const errors = outcomes.flatMap((outcome) => (outcome && isOcrFailure(outcome) ? [outcome.error] : []));

@@ -64,7 +64,7 @@ export const OCR_SETTINGS = {
     recHeight: 48,
     /** Crops are recognised in batches of similar width: at most this many crops and this many
      * input columns per batch. Per column, ONNX Runtime runs 8 x 160 as fast as 1 x 160, but
-     * 8 x 2016 (eight prose lines) took 12 s against 0.44 s for 1 x 2480 (us-017 page 6): past
+     * 8 x 2016 (eight prose lines) took 12 s against 0.44 s for 1 x 2480: past
      * ~1300 columns a batch falls out of cache. */
     recBatchSize: 8,
     recBatchColumns: 1280,

@@ -14,7 +14,7 @@ export const RECONCILE_SETTINGS = {
    * unless its engine was unsure of it, the least confident of its words in the cell below this,
    * while another reading's engine was sure of all its words there (at least `ocrSureFrom`).
    * Only which reading is shown changes: the cell stays disputed with both. Tuned on the EU
-   * realistic scans (2026-11-26; 280 disputed cells with two readings and both confidences, 175
+   * realistic scans (280 disputed cells with two readings and both confidences, 175
    * with Tesseract's reading right, 46 PaddleOCR's): 0.7 and 0.9 show PaddleOCR's in 36 cells,
    * 28 of them right, 2 where Tesseract's was; 0.8 and 0.8 moved 32 right and 13 away. Checked on
    * the generated realistic scans (327 such cells): 60 moves, 38 to the right reading, none away. */
@@ -38,8 +38,8 @@ export const RECONCILE_SETTINGS = {
   /** Whether a fragments reading's support (ocr-2-lines: no detected line cut or joined) counts
    * toward those two. It cannot see whether a block is a table at all, only that the cells do not
    * contradict the image; without it an unruled table has one structure reading (pdf-layout) and
-   * no verified cell. Measured on EU with both OCR families (npm run structure-report, settings
-   * structure-2026-11-25.1): counted, verified covers 75.7% of relations, 99.73% right, 50% of
+   * no verified cell. Measured on EU with both OCR families (npm run structure-report):
+   * counted, verified covers 75.7% of relations, 99.73% right, 50% of
    * wrong relations not verified; not counted, 61.5%, 100.0% and 96.2% (US odd: 15.2% verified;
    * the generated corpus, all unruled: nothing verified). Counted, since the issue asks verified
    * to keep >= 75%; either way the lines' objections count against the cell. */
@@ -49,7 +49,7 @@ export const RECONCILE_SETTINGS = {
    * no opinion and text geometry's join is one reading (single: at most unverified). The
    * generated families wrapped-labels (before its fix: 46 wrong relations, all verified) and
    * indented-stub (hanging wraps: child rows and continuations look alike) show such joins
-   * going wrong with both readings "agreeing". Measured 2026-11-25 (README, "Stacked lines"). */
+   * going wrong with both readings "agreeing". Measured: docs/measurements/2026-11-25-tables-and-structure.md. */
   fragmentsSupportStacked: false as boolean,
   /** Structure vote: a word belongs to a cell box when its centre lies within this many points of
    * it. Cell boxes are the tight boxes of their words (rounded to 0.01 pt), so any margin above
@@ -61,9 +61,9 @@ export const RECONCILE_SETTINGS = {
    * them; relation-support.ts), and is against it ("neighbours") when it has the cell and the
    * delivered neighbour as cells of its own but in another table or with another cell next to
    * either (a span read differently is no opinion; relation-support.ts says which). Off: support
-   * by the cell's words alone, the rule up to settings 2026-11-25.15. The metric and the
+   * by the cell's words alone, the earlier rule. The metric and the
    * trust table count relations, and the words-only rule let through cells whose words were
-   * right and whose place was not. Measured 2026-11-25, both OCR families, warm cache: EU verified
+   * right and whose place was not. Measured, both OCR families, warm cache: EU verified
    * 80.2% -> 79.8% of relations (5,053 -> 5,031; 99.98% right and 9 of 10 wrong not verified,
    * both unchanged: the 22 relations it takes from verified are right ones pdf-layout reads in
    * another column, now resolved); generated corpus unchanged (95.4%, 59 of 59). Counting every
@@ -76,7 +76,7 @@ export const RECONCILE_SETTINGS = {
    * boundaries, never its neighbours, so with 1 an unruled table's relations were verified by
    * text geometry alone, the one reading that made them. 2 is the rule, not a tuned value: a
    * relation is verified only when two independent segmentations put the same cells side by
-   * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured 2026-11-25 with
+   * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured with
    * pdf-stream merged, both OCR families, warm cache: EU verified 81.2% -> 80.5% of relations,
    * generated corpus 97.1% -> 94.4%, verified relations 99.98% and 100.0% right either way
    * (before pdf-stream, 2 left EU 64.0% and the generated corpus 6.0%, so it waited for it). */
@@ -87,7 +87,7 @@ export const RECONCILE_SETTINGS = {
    * matches one delivered table to one true table, so the relations of the part left over are
    * wrong whatever their cells; "two stacked tables delivered as one". Generated
    * stacked-panels with the detection rule (tables/stacked-blocks.ts) off: 453 relations
-   * verified, 53.9% right; with this on, see README "Stacked blocks". */
+   * verified, 53.9% right; with this on, see docs/measurements/2026-11-25-tables-and-structure.md, "Stacked blocks". */
   splitWithholdsSupport: true as boolean,
 } as const;
 

@@ -2,7 +2,7 @@
 // reading (ocr-1), and the second family reads only where ocr-1 put words (line crops placed by
 // its boxes), so a mark ocr-1 missed (the ":" of "not available", a lone "-", a faint number)
 // leaves a cell empty that no reading looked at. The metric then relates the cells on either side
-// of the hole to each other ("Female" over "53.6" where ":" stands between, eu-012 page 5 on the
+// of the hole to each other ("Female" over "53.6" where ":" stands between, an EU page on the
 // EU realistic scans), and both being verified, a wrong relation is verified. On a page with a
 // text layer the text layer holds every mark and the first OCR family reads the whole page, so
 // this hole has no counterpart there.
