@@ -18,7 +18,7 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { makeTextPdf } from "../e2e/support/pdfs";
-import { makeDenseTablePdf } from "../worker/pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../tests/pdf/ocr-test-pdfs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const GNU_TIME = "/usr/bin/time";

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { resultSchema, type Result } from "../../lib/result/schema";
-import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import { ORDINARY_TEXT, POSTER_TEXT, posterBesidePagePdf } from "../../tests/pdf/poster-pdf";
 import { createKey, deleteJob, getJob, submit, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";

@@ -8,7 +8,7 @@
 import ExcelJS from "exceljs";
 import type { Result } from "../../lib/result/schema";
 import { admin } from "../support/api";
-import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import { dropPdf, expect, jobIdFrom, signIn, stackTest, uniqueEmail } from "./fixtures";
 
 const test = stackTest({ OCR_ENGINES: "ocr-1" });

@@ -17,7 +17,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { OcrReaders } from "../pipeline/ocr/read-page-ocr";
-import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import type { OcrReaderName } from "../pipeline/ocr/types";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { pageStages } from "./bench/page-stages";

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
 import { buildEntries, DIST, ENTRIES, isStale, outputPath } from "../../scripts/build-entries.mjs";
 

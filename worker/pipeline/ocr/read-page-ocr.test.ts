@@ -15,7 +15,7 @@ import { OcrReaders, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
-import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "./test-pdfs";
+import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "../../../tests/pdf/ocr-test-pdfs";
 import { isOcrFailure, type OcrOutcome, type OcrPageReading, type Word } from "./types";
 
 let tesseract: TesseractEngine;

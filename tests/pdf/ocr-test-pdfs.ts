@@ -212,7 +212,7 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
 
 /** `text` drawn on an otherwise blank page, rendered at 200 dpi, cut to `box` (points, top-left). */
 export async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
-  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../../lib/pdf/open-pdf"), import("../render/render-page"), import("sharp")]);
+  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../lib/pdf/open-pdf"), import("../../worker/pipeline/render/render-page"), import("sharp")]);
   const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), "glyphs-")), "glyphs.pdf");
   await fs.promises.writeFile(file, await makeTextPdf([text]));
   const opened = await openPdf(file);
