@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (!databaseUrl) {
     const postgres = await startEmbeddedPostgres(env.dataDir, log, { port: env.EMBEDDED_PG_PORT, listen: env.EMBEDDED_PG_LISTEN });
     databaseUrl = postgres.url;
-    stopPostgres = postgres.stop;
+    stopPostgres = () => postgres.stop();
     recordRunningDatabase(databaseUrl);
     log(`embedded Postgres running in ${path.join(env.DATA_DIR, "postgres")}`);
     log(`DATABASE_URL for other machines: ${urlForOtherMachines(databaseUrl, env.EMBEDDED_PG_LISTEN)}`);
@@ -60,7 +60,6 @@ async function main(): Promise<void> {
   // The workers, their pipeline processes and the web's PDF inspectors run compiled (dist/,
   // scripts/run-entry.mjs, lib/child-entry.ts): built once here when a source changed, rather
   // than by each of them at once.
-  // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
   const entries = await import("./build-entries.mjs");
   if (entries.isStale()) {
     log("compiling the worker and child-process entry points (dist/)");

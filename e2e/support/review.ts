@@ -83,7 +83,7 @@ export async function twoPageReportPdfBytes(): Promise<Uint8Array> {
   for (const cell of REPORT_CELLS) {
     const single = await PDFDocument.load(await makeDisputedTablePdf(cell.hidden, cell.shown));
     const [page] = await report.copyPages(single, [0]);
-    report.addPage(page!);
+    report.addPage(page);
   }
   return report.save();
 }

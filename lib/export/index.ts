@@ -55,7 +55,7 @@ const MAX_BASE_CHARS = 120;
 /** The uploaded name without directories, extension or control characters; "result" if empty. */
 function baseName(uploadedName: string | null | undefined): string {
   let name = (uploadedName ?? "").split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   name = name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   name = name.replace(/\.(pdf|xlsx|csv|json|zip)$/i, "").trim();
   name = Array.from(name).slice(0, MAX_BASE_CHARS).join("").trim();

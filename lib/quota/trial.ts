@@ -23,7 +23,7 @@ export function trialAddressKey(address: string): string {
   const tailGroups = tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups; it only ever sits in the low 64 bits.
   const tailCount = tailGroups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
-  const groups = address.includes("::") ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups] : headGroups;
+  const groups = address.includes("::") ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups] : headGroups;
   return `${groups
     .slice(0, 4)
     .map((group) => (group.replace(/^0+/, "") || "0"))
@@ -116,5 +116,5 @@ export async function refundTrialPages(tx: Prisma.TransactionClient, address: st
 export async function trialPagesLeft(tx: Prisma.TransactionClient, address: string, channel: Channel, now = new Date()): Promise<number> {
   const env = getEnv();
   const limit = channel === "web" ? env.WEB_TRIAL_PAGES_PER_DAY : env.TRIAL_PAGES_PER_DAY;
-  return Math.max(0, limit - (await countIn(tx, address, channel as Channel, `day:${utcDay(now)}`)));
+  return Math.max(0, limit - (await countIn(tx, address, channel, `day:${utcDay(now)}`)));
 }

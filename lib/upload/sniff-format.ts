@@ -42,6 +42,7 @@ export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
 /** Text whose first lines split into the same number (>= 2) of fields on one delimiter. */
 export function looksLikeCsv(sample: Buffer): boolean {
   const text = sample.toString("utf8");
+  // eslint-disable-next-line no-control-regex -- control bytes are what tells binary from text here
   if (text.includes("\uFFFD") || /[\x00-\x08\x0E-\x1F]/.test(text)) return false;
   const lines = text.split(/\r?\n/).filter((line) => line.trim() !== "");
   // The sample may end mid-line; only judge complete lines.

@@ -90,9 +90,9 @@ function placeInReadingOrder(
 ): PageExtraction {
   type Item = { kind: "table"; i: number } | { kind: "prose"; i: number } | { kind: "figure"; i: number };
   const items: Array<{ box: Box; item: Item }> = [
-    ...models.map((m, i) => ({ box: m.box, item: { kind: "table", i } as Item })),
-    ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose", i } as Item })),
-    ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure", i } as Item })),
+    ...models.map((m, i) => ({ box: m.box, item: { kind: "table" as const, i } })),
+    ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose" as const, i } })),
+    ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure" as const, i } })),
   ];
   const order = boxesToReadingOrder(items.map((x) => x.box), settings.readingOrderGutter);
   const rank = new Map<Item, number>();

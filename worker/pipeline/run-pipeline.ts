@@ -202,7 +202,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             // Both independent readings of a scanned page failed (stage stays "ocr").
             if (isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
             stage = "scan";
-            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr!, settings));
+            const scanned = await timer.runAsync("scan", () => scannedReadings(page, pageNumber, readings, pageOcr, settings));
             readings = scanned.readings;
             ownSource = scanned.ownSource;
             scanTransform = scanned.transform;
@@ -218,7 +218,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // with a text layer: ocr-2-lines), not the second family's crops, read next.
           const workedOcr = pageOcr ? okReadings(pageOcr.readings) : {};
           // On a scan, the reading the page's words came from is not a second opinion on them.
-          if (ownSource !== "pdf-text") delete workedOcr[ownSource as OcrReaderName];
+          if (ownSource !== "pdf-text") delete workedOcr[ownSource];
           const skip = new Set(input.skipStages ?? []);
           const structureReadings = extraction.tables.length === 0 || skip.has("structure") ? [] : await readStructureOf(page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
                   failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),

@@ -79,7 +79,7 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     value: m.cell.value,
     truth: m.gt.text,
     page: m.page,
-    ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
+    ...(m.cell.readings ? { readings: { ...m.cell.readings } } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));
 }

@@ -229,7 +229,7 @@ export class OcrReaders {
       input.pageOcr.render = render;
       // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
       const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt) as BBox));
+      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)));
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[reader] = outcome);
       words = [...words, ...outcome.words];
@@ -351,7 +351,7 @@ export class OcrReaders {
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
     const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
     const cacheKey = (reader: OcrReaderName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
-    const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));
+    const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : Promise.resolve(null))));
     const readings: Partial<Record<OcrReaderName, OcrOutcome>> = {};
     const missing: OcrReaderName[] = [];
     names.forEach((reader, i) => {

@@ -40,7 +40,7 @@ export function parseAmount(value: string): Amount | null {
   }
   v = v.replace(/^[$€£]\s?/, "");
   let whole: string;
-  let fraction = "";
+  let fraction: string;
   let match: RegExpExecArray | null;
   if ((match = /^(\d{1,3}(?:[, ]\d{3})+)(?:\.(\d+))?$/.exec(v))) {
     whole = match[1]!.replace(/[, ]/g, "");

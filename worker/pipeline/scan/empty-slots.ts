@@ -63,7 +63,7 @@ export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTING
   // Each line's vertical extent (its one-slot cells) and line height (its shortest cell: a wrapped
   // cell spans several lines), or null when it has no cell to measure it by.
   const extents = lines.map((line) => {
-    const boxes = line.cells.flatMap((cell, col) => (hasBox(cell) && single(line.bodyRow, col) ? [cell.bbox!] : []));
+    const boxes = line.cells.flatMap((cell, col) => (hasBox(cell) && single(line.bodyRow, col) ? [cell.bbox] : []));
     if (boxes.length === 0) return null;
     return { top: Math.min(...boxes.map((b) => b[1])), bottom: Math.max(...boxes.map((b) => b[3])), height: Math.min(...boxes.map((b) => b[3] - b[1])) };
   });

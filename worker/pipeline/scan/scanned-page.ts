@@ -30,7 +30,8 @@ function rulingThrough(rulings: readonly Ruling[], x0: number, x1: number, y: nu
  */
 export function withoutGluedRulings(word: OcrWord, rulings: readonly Ruling[], glyphTolerance = RULING_GLUE.glyphTolerance): OcrWord {
   let text = word.text.trim();
-  let [x0, y0, x1, y1] = word.bbox;
+  let [x0, , x1] = word.bbox;
+  const [, y0, , y1] = word.bbox;
   const y = (y0 + y1) / 2;
   const glyph = (x1 - x0) / Math.max(1, [...text].length);
   for (let guard = 0; guard < 2 && text.length > 1; guard++) {

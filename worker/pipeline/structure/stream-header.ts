@@ -62,7 +62,7 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
         // over a line of two or more bands and is centred on their whole run as well: a spanner
         // over all of them (symmetric bands put the middle one's centre at the whole run's).
         if (group && below && below.cols.join() === group.join()) {
-          const belowLine = runsOf.find((runs) => runs.includes(below as Run)) ?? [];
+          const belowLine = runsOf.find((runs) => runs.includes(below)) ?? [];
           const bands = belowLine.filter((r) => r.cols.length > 1);
           const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
           const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);

@@ -201,7 +201,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const perLine: LineCells[] = [];
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
-    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
+    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
     const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);

@@ -190,5 +190,5 @@ export function dropTallBoxes(boxes: DetBox[], textPx: number | null, ratio: num
 function firstOutput(output: ort.InferenceSession.OnnxValueMapType): ort.Tensor {
   const value = Object.values(output)[0];
   if (!value) throw new Error("the ONNX model returned no output");
-  return value as ort.Tensor;
+  return value;
 }
