@@ -1,6 +1,6 @@
 // Prisma CLI configuration. The "js" engine and the pg driver adapter keep the CLI on the wasm
 // engines shipped in npm: the native ones would be downloaded from outside the registry, which
-// this machine and CI cannot reach (DESIGN.md §6). Migrations are applied by lib/db/migrate.ts.
+// this machine and CI cannot reach. Migrations are applied by lib/db/migrate.ts.
 import path from "node:path";
 import { defineConfig } from "prisma/config";
 import { PrismaPg } from "@prisma/adapter-pg";

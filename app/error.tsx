@@ -1,7 +1,7 @@
 "use client";
 // Any page that failed on the server (the database or the file store did not answer, a defect):
 // a plain page in the site's frame instead of the framework's bare message. It shows no detail of
-// the failure (STYLE: no server path, key name or stack), only the reference Next.js gives the
+// the failure (no server path, key name or stack), only the reference Next.js gives the
 // error (its digest), which is also in the server's log, so support can find it.
 import { useEffect } from "react";
 

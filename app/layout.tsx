@@ -13,7 +13,7 @@ export const metadata = {
 export const viewport = { width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  // Who is signed in, on every page (issue 16: "nothing shows that you are signed in"). One
+  // Who is signed in, on every page ("nothing shows that you are signed in"). One
   // indexed lookup of the session cookie; every page of the site is rendered per request anyway.
   const user = await findSessionUser(await headers());
   return (

@@ -1,7 +1,7 @@
-// The one Prisma client (STYLE.md habit 4), through the pg driver adapter: Prisma's native query
-// engine would be downloaded from outside the npm registry (DESIGN.md §6).
+// The one Prisma client, through the pg driver adapter: Prisma's native query
+// engine would be downloaded from outside the npm registry.
 //
-// Pool and transaction sizes (issue 14): a burst of submissions on one account queues on that
+// Pool and transaction sizes: a burst of submissions on one account queues on that
 // account's row lock; every waiting transaction holds a connection, so with Prisma's defaults
 // (2 s to start a transaction) a burst of 100 ended in P2028 500s. Submissions now pass a gate
 // in the web process (lib/db/submission-gate.ts) that keeps them from taking every connection,

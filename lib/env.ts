@@ -1,6 +1,6 @@
-// The one place that reads process.env (STYLE.md habit 5). Every setting is validated here, so a
+// The one place that reads process.env. Every setting is validated here, so a
 // bad value fails loudly at start-up rather than at the first request. Each is documented in
-// README.md ("Configuration").
+// docs/configuration.md.
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
@@ -44,9 +44,9 @@ const envSchema = z.object({
   DATABASE_URL: optionalText,
   DATA_DIR: z.string().default(".data"),
   PDFPAGES_MAX_PAGES: intSetting(500, 1),
-  /** SPEC.md §8: 600 MB. */
+  /** 600 MB. */
   MAX_UPLOAD_BYTES: intSetting(600 * MIB, 1),
-  /** SPEC.md §4.5, §8: stateless export bodies up to 600 MB. */
+  /** Stateless export bodies up to 600 MB. */
   EXPORT_MAX_BYTES: intSetting(600 * MIB, 1),
   RETENTION_SECONDS: intSetting(86_400, 1),
   BATCH_FLOOR_SECONDS: intSetting(14_400, 0),
@@ -59,7 +59,7 @@ const envSchema = z.object({
   WORKERS: intSetting(1, 0),
   /** Testing aid: pause this long after each page so crash tests can stop a worker mid-job. */
   WORKER_PAGE_DELAY_MS: intSetting(0, 0),
-  /** OCR readings the worker runs on every page (DESIGN.md §4): a comma list of ocr-1
+  /** OCR readings the worker runs on every page: a comma list of ocr-1
    * (Tesseract) and ocr-2 (PaddleOCR), or "none" to switch OCR off (cells then rest on the text
    * layer alone: unverified, tables ocr_unsupported; scanned pages come back empty). */
   OCR_ENGINES: z
@@ -76,11 +76,11 @@ const envSchema = z.object({
   OCR_THREADS: intSetting(os.availableParallelism(), 1),
   /** JavaScript heap cap of each OCR thread, MB (its engines' native memory comes on top). */
   OCR_THREAD_HEAP_MB: intSetting(512, 64),
-  /** Comma-separated User-Agent substrings refused by the front-end bot rules (SPEC.md §7). */
+  /** Comma-separated User-Agent substrings refused by the front-end bot rules. */
   BOT_USER_AGENTS: z.string().default("Python-urllib"),
   /** Secret mixed into API key digests; when unset one is generated once and kept in DATA_DIR. */
   KEY_SECRET: optionalText,
-  /** Prices in US dollars (SPEC.md §1.6); held as integer micro-dollars everywhere else. */
+  /** Prices in US dollars; held as integer micro-dollars everywhere else. */
   PRICE_PER_PAGE_USD: usdSetting(0.06),
   BATCH_PRICE_PER_PAGE_USD: usdSetting(0.036),
   MIN_TOPUP_USD: usdSetting(3.5),
@@ -91,7 +91,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.coerce.number().int().optional(),
   STRIPE_API_PROTOCOL: z.enum(["http", "https"]).optional(),
-  /** Anonymous trial (SPEC.md §1.6): pages per UTC day per address, API and web uploader apart. */
+  /** Anonymous trial: pages per UTC day per address, API and web uploader apart. */
   TRIAL_PAGES_PER_DAY: intSetting(10, 0),
   WEB_TRIAL_PAGES_PER_DAY: intSetting(10, 0),
   /** Abuse protection: anonymous submissions per hour per address (per channel). Above the daily
@@ -123,17 +123,17 @@ const envSchema = z.object({
   /** Uploads that may wait for a free inspector (each holds only its file on disk). */
   INSPECT_QUEUE_MAX: intSetting(1000, 0),
   /** Per-page limits in the worker (worker/jobs/page-host.ts): the pipeline process's resident
-   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, README "Measured"; the
+   * memory ceiling (both OCR engines on a dense page peak near 1.2 GB, docs/performance.md; the
    * headroom is for large pages) and the time one page may take (a cold OCR page takes 3-7 s on
    * 2 shared cores, engine loads included). A page past either fails alone, not charged. */
   PAGE_MEMORY_MB: intSetting(3072, 256),
   PAGE_TIMEOUT_SECONDS: intSetting(120, 1),
-  /** Database pool and transactions (lib/db.ts, issue 14): connections per process, how long a
+  /** Database pool and transactions (lib/db.ts): connections per process, how long a
    * query waits for one, how long a transaction may wait to start and to run; and the web
    * process's submission gate (lib/db/submission-gate.ts): submission transactions at once
    * (under the pool size, so polls always find a connection) and how many may wait for one. Past
    * these: 503 with Retry-After. 200 concurrent submissions on one key pass with the defaults
-   * (README "Measured"). */
+   * (docs/performance.md). */
   DB_POOL_MAX: intSetting(10, 2),
   /** Also the connect timeout (pg uses one value for both). 5 s: a frozen server (SIGSTOP) takes
    * the TCP connection but never answers the start-up, and a request must not hang on it; the

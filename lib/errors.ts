@@ -1,4 +1,4 @@
-// One error type and one status table (STYLE.md habit 2). What a client reads (`detail`) is
+// One error type and one status table. What a client reads (`detail`) is
 // written for people and never carries a server path, key, setting name or stack; what went
 // wrong internally is logged separately.
 import { isDatabaseUnavailable } from "./db/database-unavailable";
@@ -52,7 +52,7 @@ function isStatusError(error: unknown): error is StatusError {
 /** Prisma and Postgres codes that mean "too busy right now", not "broken": no connection free
  * in time (P2024, pg's connection timeout), a transaction that could not start or finish in time
  * (P2028), a write conflict or deadlock (P2034, 40001, 40P01), a lock or statement timeout
- * (55P03, 57014). Retrying later succeeds, so they are 503 with Retry-After (issue 14). */
+ * (55P03, 57014). Retrying later succeeds, so they are 503 with Retry-After. */
 const BUSY_CODES = new Set(["P2024", "P2028", "P2034", "40001", "40P01", "55P03", "57014"]);
 const BUSY_MESSAGES = [/unable to start a transaction in the given time/i, /timeout exceeded when trying to connect/i, /transaction already closed/i, /timed out fetching a new connection/i];
 

@@ -1,5 +1,5 @@
 // `npm run bench:startup [-- FILE.pdf] [--runs N] [--no-worker]`: start-up figures, printed (no
-// pass/fail: the machine is shared). Issue 15's targets: `npm run extract` on a one-page PDF
+// pass/fail: the machine is shared). The targets: `npm run extract` on a one-page PDF
 // without OCR <= 0.5 s wall, through npm; the worker's idle RSS <= 250 MB.
 //   - `npm run -s extract -- --no-ocr` on a dense one-page PDF (8 x 45 ruled numbers, as the bench
 //     draws them; or FILE.pdf) and on an ordinary one (ten lines of text and numbers)
@@ -18,7 +18,7 @@ import path from "node:path";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { makeTextPdf } from "../e2e/support/pdfs";
-import { makeDenseTablePdf } from "../worker/pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../tests/pdf/ocr-test-pdfs";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const GNU_TIME = "/usr/bin/time";

@@ -1,6 +1,6 @@
 // Turns a PDF into an image-only PDF (no text layer, no vector content): each page rendered at
 // 200 dpi and placed as one greyscale image on a page of the same size. This is the "scanned
-// variant" of a document for evaluation (issue 4).
+// variant" of a document for evaluation.
 //
 //   npx tsx scripts/rasterise-pdf.ts in.pdf out.pdf [--dpi 200]
 //   npx tsx scripts/rasterise-pdf.ts --dir in-dir out-dir [--dpi 200]   (every *.pdf in in-dir)

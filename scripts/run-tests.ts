@@ -26,12 +26,11 @@ async function main(): Promise<void> {
   // The compiled entry points (the worker's pipeline process and the web's PDF inspectors run from
   // dist/, scripts/build-entries.mjs) are built once here when a source changed, rather than by
   // the first of many processes the tests start at once (each would build on demand).
-  // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
   const entries = await import("./build-entries.mjs");
   if (entries.isStale()) await entries.buildEntries();
   const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "pdftables-test-pg-"));
   const postgres = await startEmbeddedPostgres(pgDir, (line) => console.error(line));
-  let code = 1;
+  let code: number;
   try {
     code = await new Promise<number>((resolve) => {
       const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=1", ...files], {

@@ -1,7 +1,7 @@
 // `npm start`: everything the service needs, in one command. Starts an embedded Postgres in
 // DATA_DIR unless DATABASE_URL is set, applies migrations, builds the web app if it has not been
 // built, then runs the web process and WORKERS worker processes, restarting a worker that dies
-// (its job is re-queued by the lease; SPEC.md §3). Ctrl-C or SIGTERM stops everything cleanly.
+// (its job is re-queued by the lease). Ctrl-C or SIGTERM stops everything cleanly.
 // ROLE=web runs no workers; ROLE=worker runs only workers (no web, no build) against the
 // DATABASE_URL another machine's `npm start` printed. The embedded Postgres is supervised too:
 // restarted with back-off when it exits, on the same port, so the services reconnect on their own.
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
       { minDelayMs: env.DB_RESTART_MIN_DELAY_MS, maxDelayMs: env.DB_RESTART_MAX_DELAY_MS },
     );
     databaseUrl = postgres.url;
-    stopPostgres = postgres.stop;
+    stopPostgres = () => postgres.stop();
     recordRunningDatabase(databaseUrl);
     log(`embedded Postgres running in ${path.join(env.DATA_DIR, "postgres")} (pid ${postgres.pid()})`);
     const shared = urlForOtherMachines(databaseUrl, env.EMBEDDED_PG_LISTEN);
@@ -73,7 +73,6 @@ async function main(): Promise<void> {
   // The workers, their pipeline processes and the web's PDF inspectors run compiled (dist/,
   // scripts/run-entry.mjs, lib/child-entry.ts): built once here when a source changed, rather
   // than by each of them at once.
-  // @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
   const entries = await import("./build-entries.mjs");
   if (entries.isStale()) {
     log("compiling the worker and child-process entry points (dist/)");
@@ -116,7 +115,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
-  // The web process is restarted like a worker when it dies (issue 14): in-flight requests are
+  // The web process is restarted like a worker when it dies: in-flight requests are
   // lost, but the site comes back within a second plus its start-up.
   if (runsWeb) spawnService("web", "scripts/web-server.ts", true);
   for (let i = 0; i < workers; i++) {

@@ -1,5 +1,5 @@
 // The web process: Next.js behind a thin Node front server. The front server owns what must be
-// decided before the app sees a request: the bot rules of SPEC.md §7 (refused with an HTML page,
+// decided before the app sees a request: the bot rules (User-Agents refused with an HTML page,
 // not an API error), the missing User-Agent rule, and the client address, taken from the socket
 // (a client-sent header of the same name is overwritten, so nobody can pick their own address).
 // Uploads stream straight through: no middleware, which would buffer request bodies.
@@ -41,7 +41,7 @@ export function clientAddress(request: http.IncomingMessage, trusted: Set<string
 }
 
 /** A request path Next would fail to decode (a lone or malformed %-escape): it answers those with
- * a plain-text 500 (issue 14); they are the client's mistake, so 400 JSON here. */
+ * a plain-text 500; they are the client's mistake, so 400 JSON here. */
 export function hasMalformedEscape(url: string): boolean {
   const pathname = url.split("?")[0] ?? "";
   try {
@@ -58,7 +58,7 @@ function sendJson(response: http.ServerResponse, status: number, detail: string)
 }
 
 /** Requests Node's HTTP parser refuses never reach a handler; without this they get a bare status
- * line and no body (431 for oversized headers). Every error is JSON {detail} (issue 14). */
+ * line and no body (431 for oversized headers). Every error is JSON {detail}. */
 function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
   if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET") {
     socket.destroy();
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();
-  // Uploaded PDFs are opened in child processes (issue 14); start them now, not on the first upload.
+  // Uploaded PDFs are opened in child processes; start them now, not on the first upload.
   warmInspectors();
 
   const server = http.createServer((request, response) => {

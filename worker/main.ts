@@ -1,4 +1,4 @@
-// The worker process: claim -> run -> store -> settle, one document at a time (SPEC.md §8).
+// The worker process: claim -> run -> store -> settle, one document at a time.
 // Between jobs it re-queues orphaned jobs and deletes expired ones. SIGTERM/SIGINT drain: no new
 // claim; the current job runs on while SHUTDOWN_GRACE_SECONDS allows another page, otherwise it
 // is handed back to the queue (not counted as a re-queue) at a page boundary, or at the deadline

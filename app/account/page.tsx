@@ -58,7 +58,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages
           that fail are never charged.
         </p>
-        {/* No Stripe key, no button that cannot work (issue 16): say how credit is given instead. */}
+        {/* No Stripe key, no button that cannot work: say how credit is given instead. */}
         {isStripeConfigured() ? (
           <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
         ) : (

@@ -1,4 +1,4 @@
-// GET /documents - the signed-in account's documents, newest first (issue 16). Documents this
+// GET /documents - the signed-in account's documents, newest first. Documents this
 // browser uploaded before signing in are claimed first, so they are listed too.
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";

@@ -1,5 +1,5 @@
 // POST /jobs - the web uploader's submission: like POST /v1/parse, but an anonymous visitor's
-// pages count against the web trial (SPEC.md §1.6: 10 pages a day, apart from the API's), a
+// pages count against the web trial (10 pages a day, apart from the API's), a
 // signed-in visitor whose balance does not cover the document keeps that trial, and it answers
 // only requests sent by this site's own pages. An anonymous upload marks the browser with a
 // token cookie, so the account that signs in from it later takes the job over.

@@ -1,5 +1,5 @@
 // What a cell says about itself, shown when it is clicked or tapped (not a mouse-only tooltip):
-// its value, level (mark and word), the sources that agree, and every reading in SPEC.md source
+// its value, level (mark and word), the sources that agree, and every reading in source
 // order.
 import type { Cell } from "@/lib/result/schema";
 import { orderedReadings } from "@/lib/review/readings";

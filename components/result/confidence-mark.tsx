@@ -1,4 +1,4 @@
-// A confidence level as a shape as well as a colour (issue 16: tint alone fails colour-blind
+// A confidence level as a shape as well as a colour (tint alone fails colour-blind
 // readers and print): one glyph per level in the ink colour (it sits on every tint), the word for
 // screen readers.
 import type { Confidence } from "@/lib/result/schema";

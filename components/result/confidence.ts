@@ -1,4 +1,4 @@
-// How each confidence level looks (SPEC.md §2.3): a cell tint (ink stays above 4.5:1 on every
+// How each confidence level looks: a cell tint (ink stays above 4.5:1 on every
 // tint, see tailwind.config.js), a strong colour for outlines drawn over the page image, and the
 // words the legend uses. Class names are written out in full so Tailwind finds them.
 import type { Confidence } from "@/lib/result/schema";

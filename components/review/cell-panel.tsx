@@ -1,6 +1,6 @@
 "use client";
 // The reading panel of the review page: the selected cell, its level as a mark and a word, the
-// piece of the page under it at 3-4x with its neighbours, and its readings in SPEC.md source order
+// piece of the page under it at 3-4x with its neighbours, and its readings in source order
 // (the number keys pick them), with the buttons the keys stand for.
 import { useEffect, useRef } from "react";
 import type { Cell } from "@/lib/result/schema";

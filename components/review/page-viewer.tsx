@@ -21,7 +21,6 @@ import type { BBox, Confidence } from "@/lib/result/schema";
 import type { CellGeometry } from "@/lib/review/cell-geometry";
 import { CONFIDENCE_STYLES } from "../result/confidence";
 import { PDF_WORKER_URL } from "../pdf/load-pdfjs";
-import { CROP_DISPLAY_SCALE } from "./crop-scale";
 
 pdfjs.GlobalWorkerOptions.workerSrc = PDF_WORKER_URL;
 
@@ -34,7 +33,7 @@ export interface Box {
 /** The piece of the page around the selected cell, drawn large. */
 export interface Crop {
   url: string;
-  /** The piece's size in PDF points (the panel shows it at CROP_DISPLAY_SCALE CSS pixels a point). */
+  /** The piece's size in PDF points (the panel shows it at crop-scale.ts's CROP_DISPLAY_SCALE CSS pixels a point). */
   width: number;
   height: number;
   /** The cell's box inside the piece, in points from the piece's top-left corner. */
@@ -105,7 +104,7 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
       left: Math.max(0, fits ? (tableBox[0] - FIT_MARGIN_PT) * scale : ((x0 + x1) / 2) * scale - element.clientWidth / 2),
       top: Math.max(0, ((y0 + y1) / 2) * scale - element.clientHeight / 2),
     });
-  }, [cellBox?.[0], cellBox?.[1], cellBox?.[2], cellBox?.[3], tableBox?.[0], tableBox?.[2], scale]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [cellBox?.[0], cellBox?.[1], cellBox?.[2], cellBox?.[3], tableBox?.[0], tableBox?.[2], scale]); // eslint-disable-line react-hooks/exhaustive-deps -- the boxes by value: a new array for the same cell must not scroll again
 
   // The crop: the cell and its neighbours rendered by pdf.js on their own at CROP_RENDER_SCALE.
   const crop = geometry?.crop ?? null;
@@ -125,7 +124,7 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
         canvas.height = Math.max(1, Math.round((y1 - y0) * renderScale));
         const context = canvas.getContext("2d");
         if (!context) return onCrop(null);
-        task = page.render({ canvasContext: context, viewport, canvas } as Parameters<typeof page.render>[0]);
+        task = page.render({ canvasContext: context, viewport, canvas });
         await task.promise;
         if (cancelled) return;
         // The cell itself outlined, so it stands out from its neighbours.
@@ -142,7 +141,7 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
       cancelled = true;
       task?.cancel();
     };
-  }, [pdf, pageNumber, crop?.[0], crop?.[1], crop?.[2], crop?.[3], onCrop]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [pdf, pageNumber, crop?.[0], crop?.[1], crop?.[2], crop?.[3], onCrop]); // eslint-disable-line react-hooks/exhaustive-deps -- the crop by value: a new array for the same box must not render it again
 
   const place = (bbox: BBox) => ({ left: bbox[0] * scale, top: bbox[1] * scale, width: (bbox[2] - bbox[0]) * scale, height: (bbox[3] - bbox[1]) * scale });
 

@@ -43,7 +43,7 @@ export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitD
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (splitDraft !== null) input.current?.focus();
-  }, [splitDraft !== null]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [splitDraft !== null]); // eslint-disable-line react-hooks/exhaustive-deps -- focus when the draft opens, not on every keystroke in it
   return (
     <section aria-labelledby="structure-heading" className="rounded border border-line bg-white p-2" data-testid="structure-tools">
       <h2 id="structure-heading" className="m-0 mb-1 text-sm">

@@ -14,7 +14,7 @@ export function sendUpload(form: FormData, onProgress: (fraction: number) => voi
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let body: UploadAnswer["body"] = {};
+      let body: UploadAnswer["body"];
       try {
         body = JSON.parse(xhr.responseText) as UploadAnswer["body"];
       } catch {

@@ -1,4 +1,4 @@
-// Prepaid billing (SPEC.md §1.6, §5, §7 row 402; issue 5): amounts in integer micro-dollars, a
+// Prepaid billing (402 when short): amounts in integer micro-dollars, a
 // hold at submission, a settlement that charges delivered pages only, no double spending under
 // concurrency, and revoked keys.
 import assert from "node:assert/strict";

@@ -1,4 +1,4 @@
-// Exports through the API (SPEC.md §4.3, §4.5, §7): every format read back and compared with the
+// Exports through the API: every format read back and compared with the
 // job's own result, the zip bundle, each error status, and the stateless POST /v1/export.
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -43,16 +43,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const char = text[i]!;
     if (quoted) {
-      if (char === '"' && text[i + 1] === '"') (field += '"'), i++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else field += char;
     } else if (char === '"') quoted = true;
-    else if (char === ",") record.push(field), (field = "");
-    else if (char === "\r" && text[i + 1] === "\n") {
-      record.push(field), records.push(record), (record = []), (field = ""), i++;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\r" && text[i + 1] === "\n") {
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+      i++;
     } else field += char;
   }
-  if (field !== "" || record.length) record.push(field), records.push(record);
+  if (field !== "" || record.length) {
+    record.push(field);
+    records.push(record);
+  }
   return records;
 }
 
@@ -70,11 +81,11 @@ function bandedHeader(table: Result["tables"][number]): string[] {
 function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
+      if (error || !zip) return reject(error ?? new Error("not a zip"));
       const entries = new Map<string, Buffer>();
       zip.on("entry", (entry: yauzl.Entry) => {
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
+          if (streamError || !stream) return reject(streamError ?? new Error("no stream for a zip entry"));
           const chunks: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("end", () => {

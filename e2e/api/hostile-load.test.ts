@@ -1,6 +1,6 @@
-// Contention (issue 14): 200 concurrent submissions on one key, plus anonymous ones moving the
+// Contention: 200 concurrent submissions on one key, plus anonymous ones moving the
 // trial counters, while the worker is busy. Holds and trial updates queue instead of timing out:
-// no 5xx, every hold taken exactly once. Prints the counts and latency percentiles (README).
+// no 5xx, every hold taken exactly once. Prints the counts and latency percentiles (docs/measurements).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { plainPdf } from "../../tests/pdf/hostile-pdfs";

@@ -1,4 +1,4 @@
-// Malformed and hostile requests (issue 14): every answer is JSON {detail}, never a 5xx, never an
+// Malformed and hostile requests: every answer is JSON {detail}, never a 5xx, never an
 // empty body. Multipart without a boundary, malformed %-escapes in dynamic paths, 405 and 431,
 // non-ASCII file names, key header combinations, session cookies from other sites, the trial's 429
 // (and that it comes before any parsing), aborted uploads, and the sign-in e-mail limit.

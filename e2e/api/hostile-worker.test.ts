@@ -1,4 +1,4 @@
-// The worker side of issue 14 that needs its own workers: a job whose worker died on a page is
+// The worker side of the hostile-input tests that needs its own workers: a job whose worker died on a page is
 // resumed (the page tried once more, and skipped if it stopped a second worker), and deleting a
 // job while OCR reads its page kills the page at once, leaving no OCR text written after the
 // DELETE in the cache (before, the page ran on and wrote it there).

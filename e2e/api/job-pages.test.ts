@@ -1,6 +1,6 @@
-// The job page's pages as they finish (issue 16), through real web and worker processes: each page
+// The job page's pages as they finish, through real web and worker processes: each page
 // the worker finishes is readable from GET /jobs/{id}/pages (the job page's own read) while the job
-// still runs and GET /v1/parse/{id} still gives no result (SPEC.md §4.2: result only once done);
+// still runs and GET /v1/parse/{id} still gives no result (result only once done);
 // the finished result carries the very same tables; another account gets 404; deletion removes the
 // pages with the job. A page that cannot be read is shown in its place, unreadable, as soon as it
 // ends. No timing window: the worker pauses 1.5 s after each page (WORKER_PAGE_DELAY_MS) and the
@@ -63,7 +63,7 @@ test("a running job shows each finished page's tables, with confidence, before t
     polled: await getJob(stack, id, auth),
     progress: await read(`/jobs/${id}/progress`, auth),
   }));
-  // The API holds the result back until the job is done (SPEC.md §4.2).
+  // The API holds the result back until the job is done.
   assert.equal(polled.status, 200);
   assert.equal(polled.body.status, "queued");
   assert.equal("result" in polled.body, false);

@@ -1,5 +1,5 @@
 // The job lifecycle through the API: queued -> done with usage and a result that validates
-// against format v4, DELETE, credentials (SPEC.md §5), ownership, the User-Agent rules, the
+// against format v4, DELETE, credentials, ownership, the User-Agent rules, the
 // OpenAPI document, and many submissions at once.
 import assert from "node:assert/strict";
 import fs from "node:fs";

@@ -1,5 +1,5 @@
-// The per-page limits (issue 14) with OCR on, where the pipeline reads the next page ahead of its
-// turn (issue 15, worker/pipeline/start-page.ts): a compression bomb on page 2 of 4 is opened while
+// The per-page limits with OCR on, where the pipeline reads the next page ahead of its
+// turn (worker/pipeline/start-page.ts): a compression bomb on page 2 of 4 is opened while
 // page 1 is current. Page 1 is never blamed: a limit passed with both in flight blames neither and
 // the job runs again one page at a time; the kill that skips a page names page 2, and pages 1, 3
 // and 4 are delivered.

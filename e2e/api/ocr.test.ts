@@ -1,4 +1,4 @@
-// OCR through the API (issue 4): a real worker with the OCR reading on, a PDF whose text layer
+// OCR through the API: a real worker with the OCR reading on, a PDF whose text layer
 // says 17 where the page shows 42. The job's result carries the cell as disputed, provisional,
 // with every reading; agreeing cells are verified by both readings; the OCR cache lives under
 // DATA_DIR/cache/<sha256> and goes with the last job that used the file.
@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { after, before, test } from "node:test";
 import { resultSchema, type Result } from "../../lib/result/schema";
-import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import { ORDINARY_TEXT, POSTER_TEXT, posterBesidePagePdf } from "../../tests/pdf/poster-pdf";
 import { createKey, deleteJob, getJob, submit, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";

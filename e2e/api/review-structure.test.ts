@@ -1,4 +1,4 @@
-// The structure endpoint (issue 16): POST /jobs/{id}/review/structure reshapes a table for the
+// The structure endpoint: POST /jobs/{id}/review/structure reshapes a table for the
 // job's owner; GET /v1/parse/{id} shows it at once; every change is a StructureEdit row; a change
 // against a stale structure version is 409 and changes nothing, and so is a value edit whose cell
 // references are from before the change; an edit that does not fit the table is 400 {detail};
@@ -164,7 +164,7 @@ describe("review structure", () => {
     assert.equal((await csv.text()).replace(/^\uFEFF/, "").split("\r\n")[0], "Item,Qty,Price");
     const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, { headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT } });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await xlsx.arrayBuffer()) as ArrayBuffer);
+    await book.xlsx.load((await xlsx.arrayBuffer()));
     const audit: string[][] = [];
     book.getWorksheet("cells")!.eachRow((row) => audit.push((row.values as unknown[]).slice(1, 7).map((value) => String(value ?? ""))));
     assert.deepEqual(audit.filter((row) => row[5] === "confirmed").length, 10);

@@ -1,4 +1,4 @@
-// The review endpoint (issue 7): POST /jobs/{id}/review/cells confirms a cell for the job's owner;
+// The review endpoint: POST /jobs/{id}/review/cells confirms a cell for the job's owner;
 // the API's result and the xlsx show it at once; a save against a stale cell version is 409 and
 // changes nothing; another account gets 404; no session 401; a cross-site request 403.
 import assert from "node:assert/strict";

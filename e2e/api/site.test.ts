@@ -1,4 +1,4 @@
-// Trial to customer through the web uploader (issue 16): an anonymous upload marks the browser
+// Trial to customer through the web uploader: an anonymous upload marks the browser
 // with a token cookie; the account that signs in from that browser takes the job over (on the
 // way back from sign-in, or by opening the job), after which another account gets 404; a
 // signed-in account without the money keeps the web trial; the price is never quoted for more

@@ -1,4 +1,4 @@
-// Stripe top-ups (issue 5): Checkout Session creation through the real SDK against a local
+// Stripe top-ups: Checkout Session creation through the real SDK against a local
 // stand-in for the Stripe API, and webhooks signed with real signatures: a valid one credits
 // once, a duplicate or a racing delivery changes nothing, a bad signature is 400.
 import assert from "node:assert/strict";

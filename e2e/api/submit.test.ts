@@ -1,4 +1,4 @@
-// POST /v1/parse: every 400 of SPEC.md §7 for submissions, the 202 body, page clamping, and an
+// POST /v1/parse: every 400 for submissions, the 202 body, page clamping, and an
 // oversize upload refused without the web process's memory growing by the file's size.
 import assert from "node:assert/strict";
 import { once } from "node:events";

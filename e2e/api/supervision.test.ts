@@ -1,4 +1,4 @@
-// `npm start` supervises the web process like the workers (issue 14): killed with -9, it is
+// `npm start` supervises the web process like the workers: killed with -9, it is
 // started again and the site answers again; Ctrl-C (SIGTERM) still stops everything.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -65,8 +65,8 @@ test("the web process killed with -9 is restarted; SIGTERM stops everything", as
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  start.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  start.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  start.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => start.once("exit", (code) => resolve(code)));
   try {
     const url = `http://127.0.0.1:${port}/v1/openapi.json`;

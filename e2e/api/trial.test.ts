@@ -1,4 +1,4 @@
-// The anonymous trial (SPEC.md §1.6, §5.4; issue 5): pages per day and submissions per hour per
+// The anonymous trial: pages per day and submissions per hour per
 // address, 429 with Retry-After, atomic under a parallel burst, failed pages given back, the
 // client address from the socket (X-Forwarded-For only from trusted proxies), and accounts exempt.
 import assert from "node:assert/strict";

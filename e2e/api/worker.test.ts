@@ -1,4 +1,4 @@
-// The queue and the worker processes (SPEC.md §3, §8): realtime before batch, the batch floor,
+// The queue and the worker processes: realtime before batch, the batch floor,
 // a worker killed with -9 mid-job (re-queued, then failed after MAX_REQUEUES), a clean SIGTERM,
 // several workers never running a job twice, and the retention window.
 import assert from "node:assert/strict";

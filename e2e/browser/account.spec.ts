@@ -1,4 +1,4 @@
-// The account journey in a real browser (issue 5): sign in by magic link, create an API key and
+// The account journey in a real browser: sign in by magic link, create an API key and
 // see it once, use it with the API, see usage and ledger, revoke it (401 at once); the account
 // page refuses anonymous visitors and cross-site posts. Screenshots go to artifacts/.
 import { admin, submit, waitForJob } from "../support/api";

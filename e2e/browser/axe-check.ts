@@ -1,4 +1,4 @@
-// The accessibility check every page of the site must pass (issue 16): axe-core in the real
+// The accessibility check every page of the site must pass: axe-core in the real
 // browser, no finding of serious or critical impact. Returns the findings as readable lines so a
 // failing expectation names the rule and the elements.
 import AxeBuilder from "@axe-core/playwright";

@@ -14,6 +14,7 @@ export const ARTIFACTS_DIR = path.resolve(import.meta.dirname, "..", "..", "arti
 export function stackTest(env: Record<string, string> | (() => Promise<Record<string, string>>) = {}) {
   return base.extend<{ siteUrl: string }, { stack: Stack }>({
     stack: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; it has none
       async ({}, use) => {
         const stack = await startStack({ workers: 1, env: typeof env === "function" ? await env() : env });
         await use(stack);

@@ -32,7 +32,7 @@ export function editStoredResult(stack: Stack, jobId: string, edit: (result: Res
   fs.writeFileSync(resultFile(stack, jobId), JSON.stringify(resultSchema.parse(result)));
 }
 
-/** The readings of the disputed price, in an order that is not the SPEC.md source order. */
+/** The readings of the disputed price, in an order that is not source order. */
 export const PRICE_READINGS = { "pdf-text": "1.20", "ocr-2": "1.28", "ocr-1": "1.20" };
 
 /** The cases: a disputed price with three readings, a blank cell nobody doubts, a blank cell two

@@ -1,4 +1,4 @@
-// The review page people can work through (issue 16), in Chromium over the real web and worker
+// The review page people can work through, in Chromium over the real web and worker
 // processes: an honest queue whose count is the same on the result page, the review page and in
 // the API's cells; readings in one fixed order through save and undo; structure edits (merge two
 // cells, split a table, merge and split header cells) that the API, the xlsx and the csv all show,
@@ -86,7 +86,7 @@ test("the queue count is one number on the result page, the review page and in t
   await button.click();
   await expect(page).toHaveURL(new RegExp(`/jobs/${jobId}/review$`));
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(expected));
-  // Disputed first: the price, its readings in SPEC.md order whatever the stored key order.
+  // Disputed first: the price, its readings in source order whatever the stored key order.
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   const order = ["1 1.20 ocr-1", "2 1.28 ocr-2", "3 1.20 pdf-text"];
   expect(await readingsShown(page)).toEqual(order);
@@ -307,7 +307,7 @@ test("a phone: the result page scrolls a wide table sideways with a hint and a s
   await page.getByTestId("queue").getByRole("button", { name: /1\.20/ }).first().click();
   await expect(page.getByTestId("cell-crop")).toBeVisible();
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, "review-desktop-new.png") });
-  // The README's screenshots are refreshed on request only: a test run must not change tracked files.
+  // The docs' screenshots are refreshed on request only: a test run must not change tracked files.
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
     const docs = path.join(import.meta.dirname, "..", "..", "docs");
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop-new.png"), path.join(docs, "review-workspace.png"));

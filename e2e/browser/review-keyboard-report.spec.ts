@@ -1,4 +1,4 @@
-// Issue 16's "done when" on a real multi-page document: a reviewer clears the queue of a six-page
+// The review's "done when" on a real multi-page document: a reviewer clears the queue of a six-page
 // report by keyboard alone, fixing values and structure, and every count on the pages agrees with
 // the API. The report is assembled from the generated layout-family corpus (e2e/support/
 // corpus-report.ts: a two-level header, stacked tables, a chart legend, an abbreviation key under
@@ -65,7 +65,7 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   const queued = queueFromApi(before);
   expect(buildQueue(before.tables)).toHaveLength(queued);
   // 25 cells when the key still came out as a table; 10 since it comes out as prose; 7 at settings
-  // 2026-11-25.20, where unruled tables have a second full segmentation (pdf-stream) and the cells
+  // where unruled tables have a second full segmentation (pdf-stream) and the cells
   // both segmentations agree on, neighbours included, leave the queue.
   expect(queued).toBeGreaterThanOrEqual(7);
   console.log(`[review-keyboard-report] ${before.tables.length} tables on ${before.pages.length} pages, ${queued} cells queued; extraction took ${((extracted - started) / 1000).toFixed(1)} s`);

@@ -1,4 +1,4 @@
-// Issue 16's "done when": a reviewer clears a real multi-page document's queue by keyboard alone,
+// The review's "done when": a reviewer clears a real multi-page document's queue by keyboard alone,
 // fixing both values and structure, and every count on the pages agrees with the API. The document
 // is a two-page report (e2e/support/review.ts twoPageReportPdfBytes: a sales table per page, page
 // 2 continuing page 1 under a repeated header, one cell per page whose text layer and drawn glyphs
@@ -60,7 +60,7 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   // The page is live (the crop is drawn in the browser) before a key is pressed.
   await expect(page.getByTestId("cell-crop")).toBeVisible();
 
-  // Page 1: the page shows 42; reading 1 is ocr-1's (SPEC.md source order).
+  // Page 1: the page shows 42; reading 1 is ocr-1's (source order).
   await jTo(page, REPORT_CELLS[0].hidden);
   await expect(page.getByTestId("readings").getByRole("listitem").first()).toContainText("ocr-1");
   await page.keyboard.press("1");

@@ -1,14 +1,14 @@
-// The review journey on a disputed cell the real pipeline found (issue 4 meets issue 7): a worker
+// The review journey on a disputed cell the real pipeline found: a worker
 // with the Tesseract reading on, a PDF whose text layer says 17 where the page shows 42. The
 // signed-in owner drops it on the uploader, sees one disputed cell, opens the review with the
-// keyboard, accepts the OCR reading with "1" (readings come in SPEC.md source order: ocr-1 before
+// keyboard, accepts the OCR reading with "1" (readings come in source order: ocr-1 before
 // pdf-text), and finds 42 confirmed in the API result and the
 // downloaded xlsx, with both readings kept. (web-app.spec.ts covers the rest of the review keys on
 // cells made disputed by hand, without paying for OCR.)
 import ExcelJS from "exceljs";
 import type { Result } from "../../lib/result/schema";
 import { admin } from "../support/api";
-import { DISPUTED_CELL, makeDisputedTablePdf } from "../../worker/pipeline/ocr/test-pdfs";
+import { DISPUTED_CELL, makeDisputedTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import { dropPdf, expect, jobIdFrom, signIn, stackTest, uniqueEmail } from "./fixtures";
 
 const test = stackTest({ OCR_ENGINES: "ocr-1" });

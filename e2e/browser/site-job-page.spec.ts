@@ -1,4 +1,4 @@
-// The job page while the extraction waits and runs (issue 16), in a real browser: a three-page
+// The job page while the extraction waits and runs, in a real browser: a three-page
 // document shows its first page's table, with each cell's confidence mark, while the later pages
 // still run; a reload shows it again (stored, not held by the browser); then the finished result.
 // And no serious axe finding on the pages around it: waiting and running job pages, sign-in (also

@@ -1,4 +1,4 @@
-// The path from trial to customer and the site around the review (issue 16), in a real browser:
+// The path from trial to customer and the site around the review, in a real browser:
 // an anonymous upload becomes the account's when its visitor signs in from the same browser
 // (reviewable; another account gets 404); the uploader offers "the first N pages" when a file is
 // larger than what is left and never quotes more than PDFPAGES_MAX_PAGES; the documents list, the

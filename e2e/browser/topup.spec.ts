@@ -1,4 +1,4 @@
-// Top-up journey (issue 5): a signed-in user tops up from the account page, lands on "Stripe's"
+// Top-up journey: a signed-in user tops up from the account page, lands on "Stripe's"
 // payment page (a local stand-in for the Stripe API: the real SDK talks to it), Stripe's signed
 // webhook (real signature scheme) arrives, and the balance on the account page changes; the same
 // event delivered again changes nothing. The stack here runs with Stripe settings pointing at the

@@ -1,4 +1,4 @@
-// The web app in a real browser (issue 7): drop a PDF on the uploader, watch it upload and run,
+// The web app in a real browser: drop a PDF on the uploader, watch it upload and run,
 // see the result; review its disputed cells with the keyboard alone and find the confirmation in
 // the downloaded xlsx; the web trial counts apart from the API trial; the review page is its
 // owner's alone. Screenshots of every page at desktop and phone widths go to artifacts/.
@@ -100,12 +100,12 @@ test("the owner reviews disputed cells with the keyboard alone; the xlsx shows t
   await expect(page.locator(`[data-testid="page-viewer"] [data-ref="${cells.disputed}"]`)).toBeVisible();
   const remainingBefore = Number(/^(\d+)/.exec((await page.getByTestId("remaining").textContent()) ?? "")?.[1]);
   await screenshots(page, "review");
-  // The README's screenshot is refreshed on request only: a test run must not change tracked files.
+  // The docs' screenshot is refreshed on request only: a test run must not change tracked files.
   if (process.env.UPDATE_DOCS_SCREENSHOTS === "1") {
     fs.copyFileSync(path.join(ARTIFACTS_DIR, "review-desktop.png"), path.join(import.meta.dirname, "..", "..", "docs", "review-page.png"));
   }
 
-  // "2" accepts the second reading (the text layer's: readings come in SPEC.md source order, ocr-1
+  // "2" accepts the second reading (the text layer's: readings come in source order, ocr-1
   // first) and moves on to the next disputed cell.
   await page.keyboard.press("2");
   await expect(page.getByTestId("review-message")).toContainText(`Confirmed “${cells.value}”`);

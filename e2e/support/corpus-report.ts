@@ -1,4 +1,4 @@
-// A multi-page report for the keyboard review journey (issue 16), assembled from the generated
+// A multi-page report for the keyboard review journey, assembled from the generated
 // layout-family corpus (tests/pdf/corpus/): several families' builders draw their page into ONE
 // PDFDocument, each with the random generator generateDocument would give that family and variant,
 // so every page is exactly a page of the corpus and the whole file is deterministic from the seed.

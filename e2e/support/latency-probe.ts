@@ -1,5 +1,5 @@
 // Keeps asking one URL while a test does something hostile, and reports how the site answered:
-// every status and the latency percentiles (issue 14: "the site answering throughout").
+// every status and the latency percentiles ("the site answering throughout").
 export interface ProbeReport {
   count: number;
   statuses: Record<number, number>;

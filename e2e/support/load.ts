@@ -43,7 +43,7 @@ export async function runLoad(stack: Stack, workers: Service[], submissions: num
   const answers = await Promise.all(
     Array.from({ length: submissions }, async () => {
       const sent = performance.now();
-      const answer = await submit(stack, { bytes: pdf }).catch((error: Error) => ({ status: 0, body: { detail: error.message } as Record<string, unknown> }));
+      const answer = await submit(stack, { bytes: pdf }).catch((error: Error): { status: number; body: Record<string, unknown> } => ({ status: 0, body: { detail: error.message } }));
       return { ms: performance.now() - sent, status: answer.status, id: String(answer.body.id ?? "") };
     }),
   );
@@ -52,7 +52,7 @@ export async function runLoad(stack: Stack, workers: Service[], submissions: num
   for (const answer of answers) if (answer.status !== 202) refused[answer.status] = (refused[answer.status] ?? 0) + 1;
 
   const deadline = Date.now() + timeoutMs;
-  let rows: { id: string; state: string; requeues: number }[] = [];
+  let rows: { id: string; state: string; requeues: number }[];
   for (;;) {
     rows = await stack.query<{ id: string; state: string; requeues: number }>(`SELECT id, state, requeues FROM "Job" WHERE id = ANY($1)`, [accepted]);
     if (rows.every((row) => row.state === "done" || row.state === "failed") || Date.now() > deadline) break;

@@ -69,7 +69,7 @@ export async function rotatedTablePdfBytes(): Promise<Uint8Array> {
 
 /** A two-page report for the keyboard journey: on each page a ruled sales table (Region, 2023,
  * 2024, 2025; North, South, East, West) in which one cell's text layer and drawn glyphs disagree
- * (worker/pipeline/ocr/test-pdfs.ts makeDisputedTablePdf: the text layer says `hidden`, the page
+ * (tests/pdf/ocr-test-pdfs.ts makeDisputedTablePdf: the text layer says `hidden`, the page
  * shows `shown` as pixels only), page 2 repeating page 1's header as a table continued over a page
  * break does. With OCR on, each page yields one disputed cell from the real readings. */
 export const REPORT_CELLS = [
@@ -78,12 +78,12 @@ export const REPORT_CELLS = [
 ] as const;
 
 export async function twoPageReportPdfBytes(): Promise<Uint8Array> {
-  const [{ PDFDocument }, { makeDisputedTablePdf }] = await Promise.all([import("pdf-lib"), import("../../worker/pipeline/ocr/test-pdfs")]);
+  const [{ PDFDocument }, { makeDisputedTablePdf }] = await Promise.all([import("pdf-lib"), import("../../tests/pdf/ocr-test-pdfs")]);
   const report = await PDFDocument.create();
   for (const cell of REPORT_CELLS) {
     const single = await PDFDocument.load(await makeDisputedTablePdf(cell.hidden, cell.shown));
     const [page] = await report.copyPages(single, [0]);
-    report.addPage(page!);
+    report.addPage(page);
   }
   return report.save();
 }

@@ -1,4 +1,4 @@
-// A multi-page test document for the job page's "pages as they finish" (issue 16): every page has
+// A multi-page test document for the job page's "pages as they finish": every page has
 // a heading and a ruled table whose values name the page, so a test can tell page 1's table from
 // page 2's (and see that page 2's is not there yet).
 import fs from "node:fs";

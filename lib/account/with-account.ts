@@ -1,4 +1,4 @@
-// The one wrapper around the account page's POST route handlers (STYLE.md habit 1): refuse
+// The one wrapper around the account page's POST route handlers: refuse
 // cross-site requests, require a signed-in session, turn any error into {detail}.
 import { findSessionUser, type SessionUser } from "../auth/session";
 import { AppError, errorToResponse } from "../errors";

@@ -1,6 +1,6 @@
 // next-auth v4 options: the Prisma adapter with database sessions (a session is a row, so signing
 // out or deleting it ends it at once), an e-mail magic link, and GitHub when it is configured.
-// Signing in creates the account (SPEC.md §5). Built lazily: the build imports this module with
+// Signing in creates the account. Built lazily: the build imports this module with
 // no database.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Who is calling (SPEC.md §5): an API key (Authorization: Bearer or X-API-Key), a signed-in
+// Who is calling: an API key (Authorization: Bearer or X-API-Key), a signed-in
 // browser (next-auth session cookie, when no key is sent), or nobody (the anonymous trial,
 // identified by client address). A key that matches nothing is 401 and is never downgraded to
 // the session or the trial.
@@ -19,7 +19,7 @@ const unknownKey = () =>
 
 /** The API key a request presents, or null for none. A header that is present counts even when
  * empty (an empty key is 401, never the trial), and a request sending both headers must send the
- * same key in both: a valid Bearer must not carry an invalid X-API-Key through (issue 14). */
+ * same key in both: a valid Bearer must not carry an invalid X-API-Key through. */
 export function presentedKey(headers: Headers): string | null {
   const authorization = headers.get("authorization");
   let bearer: string | null = null;

@@ -1,6 +1,6 @@
 // When a job ends (done, failed, or deleted before it finished), its held money and trial pages
 // are settled exactly once: delivered pages are charged, everything else is released or given
-// back (SPEC.md §1.6: failed pages are never charged). Fenced by `settledAt` and by the ledger's
+// back (failed pages are never charged). Fenced by `settledAt` and by the ledger's
 // idempotency keys, so a worker crash or a second call cannot move money twice. Settlement runs
 // in the transaction that ends the job (lib/jobs/queue.ts) or deletes it (lib/jobs/delete-job.ts),
 // so nobody ever sees a finished job whose hold is still held.

@@ -1,4 +1,4 @@
-// Who pays for a signed-in visitor's upload on the web (issue 16: "a new account has $0 and loses
+// Who pays for a signed-in visitor's upload on the web ("a new account has $0 and loses
 // the web trial"). Signing in must never make the site worse than staying anonymous, so an
 // account whose balance does not cover the document keeps the web trial
 // (WEB_TRIAL_PAGES_PER_DAY, counted per address exactly as for anonymous visitors). The uploader

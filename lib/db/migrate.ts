@@ -39,7 +39,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
         applied.push(name);
       } catch (error) {
         await client.query("ROLLBACK");
-        throw new Error(`migration ${name} failed: ${(error as Error).message}`);
+        throw new Error(`migration ${name} failed: ${(error as Error).message}`, { cause: error });
       }
     }
   } finally {

@@ -1,5 +1,5 @@
-// How many submission transactions (trial counters, holds, job rows) one web process runs at once
-// (issue 14). Submissions on one account queue on its row lock anyway; letting 200 of them wait
+// How many submission transactions (trial counters, holds, job rows) one web process runs at once.
+// Submissions on one account queue on its row lock anyway; letting 200 of them wait
 // inside transactions would hold 200 connections, starve every other request of the pool and end
 // in transaction timeouts. Here they wait in memory instead, in order, and only a queue past
 // SUBMIT_QUEUE_MAX is refused: 503 with Retry-After.

@@ -1,4 +1,4 @@
-// CSV export (SPEC.md §4.3): values only. Layout, so a reader can split it again:
+// CSV export: values only. Layout, so a reader can split it again:
 //   - every table in order (page, then index); each table is its header line (when the table has a
 //     header) followed by its body rows; tables are separated by exactly one blank line, and a table
 //     with no header and no rows is left out (it would otherwise read as a second blank line);

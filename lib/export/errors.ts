@@ -1,5 +1,5 @@
 // Errors the export library throws on purpose. Each carries the HTTP status the route should answer
-// and a message that is safe to show as `{detail}` (SPEC.md §7: no server paths, no key names).
+// and a message that is safe to show as `{detail}` (no server paths, no key names).
 // Anything else thrown from lib/export is a defect and should become a plain 500.
 
 export abstract class ExportError extends Error {
@@ -23,7 +23,7 @@ export class UnsupportedExportFormatError extends ExportError {
   }
 }
 
-/** 404: format=zip for a result with no cropped figure (SPEC.md §7). */
+/** 404: format=zip for a result with no cropped figure. */
 export class NoFiguresError extends ExportError {
   readonly status = 404;
   constructor() {
@@ -40,7 +40,7 @@ export class BundleImageMissingError extends ExportError {
   }
 }
 
-/** 413: the stateless export body passed the byte limit (SPEC.md §4.5, §8). */
+/** 413: the stateless export body passed the byte limit. */
 export class BodyTooLargeError extends ExportError {
   readonly status = 413;
   constructor(readonly limitBytes: number) {

@@ -1,4 +1,4 @@
-// Which extracted values the xlsx export may write as numbers (issue 16: "every value is text, so
+// Which extracted values the xlsx export may write as numbers ("every value is text, so
 // SUM does not work"). A value becomes a number only when a number format can show exactly the
 // text that was extracted, character for character, so a person opening the sheet sees what the
 // document says and Excel can still add it up. Everything else stays text, because guessing is

@@ -1,4 +1,4 @@
-// The export library (SPEC.md §4.3, §4.5): formats, download names and one entry point per format.
+// The export library: formats, download names and one entry point per format.
 // Routes call parseExportFormat, then createExportStream (or writeExport) and contentDisposition.
 import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
@@ -27,7 +27,7 @@ const UPLOAD_OR_EXPORT_EXTENSION = new RegExp(`\\.(pdf|${EXPORT_FORMATS.map((for
 /** The uploaded name without directories, extension or control characters; "result" if empty. */
 function baseName(uploadedName: string | null | undefined): string {
   let name = (uploadedName ?? "").split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
   name = name.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   name = name.replace(UPLOAD_OR_EXPORT_EXTENSION, "").trim();
   name = Array.from(name).slice(0, MAX_BASE_CHARS).join("").trim();

@@ -1,4 +1,4 @@
-// JSON export (SPEC.md §4.3): the full result (confidence, sources, readings, bbox) exactly as the
+// JSON export: the full result (confidence, sources, readings, bbox) exactly as the
 // caller passes it; review edits are applied by the caller before this point.
 // Compact by default: the json download and dataset.json are read by programs, and indentation
 // nearly doubles a 500-page result (cells sit five levels deep); `pretty: true` gives 2-space

@@ -1,4 +1,4 @@
-// Reading the body of the stateless POST /v1/export (SPEC.md §4.5).
+// Reading the body of the stateless POST /v1/export.
 //
 // Request shape: the raw body IS the dataset (the result JSON, exactly as dataset.json in the zip
 // bundle or the json export), sent with Content-Type: application/json, and the format is a query
@@ -20,7 +20,7 @@ import type { z } from "zod";
 import { resultSchema, type Result } from "../result/schema";
 import { BodyTooLargeError, InvalidDatasetError } from "./errors";
 
-/** SPEC.md §8: the stateless export accepts bodies up to 600 MB (MiB, as MAX_UPLOAD_BYTES). */
+/** The stateless export accepts bodies up to 600 MB (MiB, as MAX_UPLOAD_BYTES). */
 export const DEFAULT_EXPORT_BODY_LIMIT_BYTES = 600 * 1024 * 1024;
 /** How many zod issues a 400 detail lists. */
 const MAX_ISSUES_SHOWN = 5;

@@ -133,7 +133,7 @@ test("cells sheet lists header and body cells with confidence, sources, readings
   assert.deepEqual(rows[4], [1, 0, 0, 0, "A-100", "verified", "ocr-1, pdf-text", "", "[10,20,40,30]"]);
   const disputed = rows.find((row) => row[4] === "Bolt M6");
   assert.deepEqual(disputed, [1, 0, 1, 1, "Bolt M6", "disputed", "", '{"ocr-1":"Bolt M6","vision-1":"Bolt M8"}', ""]);
-  const disputedRow = rows.indexOf(disputed!) + 1;
+  const disputedRow = rows.indexOf(disputed) + 1;
   assert.equal(fillOf(ws.getCell(disputedRow, 6)), DISPUTED_ARGB);
   assert.deepEqual(rows.at(-1), [2, 0, 1, 1, "0.50", "unverified", "vision-single", "", ""]);
 });

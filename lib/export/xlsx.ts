@@ -1,4 +1,4 @@
-// XLSX export (SPEC.md §4.3): confidence made visible. Written with exceljs' streaming
+// XLSX export: confidence made visible. Written with exceljs' streaming
 // WorkbookWriter: each sheet is committed before the next one starts, so memory holds one table
 // (or one row of the audit sheets) at a time, not the workbook; a 500-page result stays bounded.
 // Sheets, in this order:

@@ -1,4 +1,4 @@
-// The result bundle (SPEC.md §2.2, §4.3): dataset.json plus every cropped image, each at its
+// The result bundle: dataset.json plus every cropped image, each at its
 // `path` (relative to the bundle, e.g. images/p1-0.png). Streamed with yazl: dataset.json is
 // serialised element by element and each image is read from storage (a local directory or the
 // object store) only when its turn comes, so memory does not grow with the document.

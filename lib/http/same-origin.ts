@@ -32,7 +32,7 @@ function siteOrigins(request: Request): Set<string> {
   return origins;
 }
 
-/** For reads with a session cookie (issue 14): browsers send no Origin on a same-origin GET, so
+/** For reads with a session cookie: browsers send no Origin on a same-origin GET, so
  * only a request that says it comes from elsewhere (Sec-Fetch-Site, or a foreign Origin) is
  * refused; the site's own polling and download links pass. */
 export function assertNotCrossSite(request: Request): void {

@@ -1,4 +1,4 @@
-// The one wrapper around every /v1 route handler (STYLE.md habit 1): resolve the caller, run
+// The one wrapper around every /v1 route handler: resolve the caller, run
 // the handler, turn any error into {detail} with the right status.
 import { resolveCaller, type Caller } from "../auth/resolve-caller";
 import { errorToResponse } from "../errors";
@@ -16,7 +16,7 @@ export function withApi<P = Record<string, never>>(handler: (context: ApiContext
       const caller = await resolveCaller(request.headers);
       // A session cookie rides along on requests other sites make (a sibling subdomain is
       // "same-site" to SameSite=Lax): on /v1 it counts only for this site's own pages. An API
-      // key is not sent by browsers on their own, so it needs no such check (issue 14).
+      // key is not sent by browsers on their own, so it needs no such check.
       if (caller.kind === "session") {
         if (request.method === "GET" || request.method === "HEAD") assertNotCrossSite(request);
         else assertSameOrigin(request);

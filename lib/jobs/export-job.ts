@@ -1,4 +1,4 @@
-// GET /v1/parse/{id}/export: a finished job's result as a download (SPEC.md §4.3).
+// GET /v1/parse/{id}/export: a finished job's result as a download.
 import { Readable } from "node:stream";
 import type { Job } from "@prisma/client";
 import { AppError } from "../errors";

@@ -1,4 +1,4 @@
-// The job as the API shows it (SPEC.md §2.1, DESIGN.md §5).
+// The job as the API shows it.
 import type { Job } from "@prisma/client";
 import { z } from "zod";
 import { AppError } from "../errors";
@@ -40,7 +40,7 @@ export const jobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof jobViewSchema>;
 
-/** The state the API reports: a running job is still "queued" (SPEC.md §3 lists queued and done). */
+/** The state the API reports: a running job is still "queued" (the API lists queued and done). */
 export function publicStatus(state: string): (typeof JOB_STATUSES)[number] {
   if (state === "done" || state === "failed") return state;
   return "queued";
@@ -74,8 +74,8 @@ export async function readResultWithEdits(jobId: string): Promise<{ result: Resu
   return { result: applyReview(stored, structure, edits), edits, structureVersion: currentStructureVersion(structure) };
 }
 
-/** The result file exactly as the worker wrote it; a missing file is a service defect (SPEC.md
- * §7: 500). */
+/** The result file exactly as the worker wrote it; a missing file is a service defect
+ * (500). */
 export async function readStoredResult(jobId: string): Promise<Result> {
   const text = await getJobFiles().readResult(jobId);
   if (text === null) throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
@@ -88,7 +88,7 @@ export async function viewJob(job: Job): Promise<JobView> {
     view.usage = usageSchema.parse(job.usage);
     view.result = await readResult(job.id);
   }
-  // A failed job delivered nothing and costs nothing: say so, rather than usage: null (issue 14).
+  // A failed job delivered nothing and costs nothing: say so, rather than usage: null.
   if (job.state === "failed") {
     view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, pages_unchecked: 0, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
   }

@@ -1,4 +1,4 @@
-// Per-page progress of a running job, in its row (issue 14): which page is being read now, and
+// Per-page progress of a running job, in its row: which page is being read now, and
 // which pages were failed alone because they passed a per-page limit or stopped a worker. A job
 // that is claimed again after its worker died learns from it which page to blame, and never runs
 // a page again that already proved fatal. Every write is fenced by the worker's id, like the

@@ -1,4 +1,4 @@
-// How long a job still has, from what the service has actually done lately (issue 16: the wait
+// How long a job still has, from what the service has actually done lately (the wait
 // showed only "Waiting for a worker - 211 s so far"). Pure arithmetic over figures read from the
 // Job table (job-progress.ts), so it is tested without a clock or a database.
 
@@ -46,7 +46,7 @@ export function formatEstimate(seconds: number): string {
 }
 
 /** Pages finished of a running job, from the worker's stage text ("page 3 of 10: ..." means two
- * are done). The stage is free text for people (SPEC.md §2.1), so this is best effort for our
+ * are done). The stage is free text for people, so this is best effort for our
  * own page only: text of another shape gives null and the page shows no count. */
 export function pagesDoneFromStage(stage: string, pages: number): number | null {
   const match = /\bpage (\d+) of (\d+)\b/i.exec(stage);

@@ -86,7 +86,7 @@ export async function releaseJob(jobId: string, workerId: string): Promise<void>
 }
 
 /** Jobs whose worker stopped reporting (killed, machine lost) go back to the queue, at most
- * MAX_REQUEUES times; after that they fail (SPEC.md §3) and are settled in the same transaction.
+ * MAX_REQUEUES times; after that they fail and are settled in the same transaction.
  * Returns the ids it changed. */
 export async function reapOrphans(): Promise<{ requeued: string[]; failed: string[] }> {
   const { MAX_REQUEUES, WORKER_LEASE_SECONDS } = getEnv();
@@ -113,7 +113,7 @@ export async function reapOrphans(): Promise<{ requeued: string[]; failed: strin
   };
 }
 
-/** Finished jobs older than the retention window (SPEC.md §8). */
+/** Finished jobs older than the retention window. */
 export async function findExpiredJobs(limit = 100): Promise<Job[]> {
   const cutoff = new Date(Date.now() - getEnv().RETENTION_SECONDS * 1000);
   return getDb().job.findMany({

@@ -1,5 +1,5 @@
 // POST /v1/parse after the upload has landed in storage: validate, inspect, create the job (which
-// is also its queue entry) in one transaction, answer 202 (DESIGN.md §3 step 1).
+// is also its queue entry) in one transaction, answer 202.
 import type { Caller } from "../auth/resolve-caller";
 import { callerUserId } from "../auth/resolve-caller";
 import { holdFunds } from "../billing/hold-funds";

@@ -1,5 +1,5 @@
 // The OpenAPI 3.1 document, generated from the same zod schemas the handlers and the worker use
-// (STYLE.md habit 3), so the published contract cannot drift from the code.
+// (one source for every contract), so the published contract cannot drift from the code.
 import { z } from "zod";
 import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS, STATELESS_EXPORT_FORMATS } from "../export";
 import { jobViewSchema, usageSchema } from "../jobs/job-view";

@@ -1,4 +1,4 @@
-// The quick open at submission (SPEC.md §4.1): page count and whether the requested pages have a
+// The quick open at submission: page count and whether the requested pages have a
 // text layer, without rendering anything.
 import { openFileRanges, openPdf, PdfOpenError, type PdfSource } from "./open-pdf";
 

@@ -1,4 +1,4 @@
-// The isolated inspection (issue 14): a normal PDF is inspected in the child; a compression bomb
+// The isolated inspection: a normal PDF is inspected in the child; a compression bomb
 // passes the child's memory ceiling and is refused as too complex while this process's own memory
 // and event loop are untouched; the next upload is served by a fresh child.
 import assert from "node:assert/strict";

@@ -1,6 +1,6 @@
 // The quick inspection of an upload (lib/pdf/inspect-pdf.ts), run in child processes with a
 // memory ceiling and a deadline, so a hostile PDF (a compression bomb, an endless content stream)
-// costs a child process, never the web process's memory or event loop (issue 14). A small pool
+// costs a child process, never the web process's memory or event loop. A small pool
 // of long-lived children keeps the cost of a normal upload to one message each way; a child that
 // passes its ceiling or deadline is killed with SIGKILL and the upload is refused with 400.
 import { spawn, type ChildProcess } from "node:child_process";

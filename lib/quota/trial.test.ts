@@ -1,4 +1,4 @@
-// Pure parts of the trial (issue 14): an IPv6 client is counted by its /64.
+// Pure parts of the trial: an IPv6 client is counted by its /64.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { trialAddressKey } from "./trial";

@@ -1,4 +1,4 @@
-// The anonymous trial (SPEC.md §1.6, §5.4): pages per UTC day and submissions per hour, per
+// The anonymous trial: pages per UTC day and submissions per hour, per
 // client address and channel. Each counter moves with one conditional upsert inside the
 // submission's transaction: the row lock makes parallel submissions queue behind each other, so
 // no burst gets more than the quota through, and a refused or failed submission rolls back.
@@ -23,7 +23,7 @@ export function trialAddressKey(address: string): string {
   const tailGroups = tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups; it only ever sits in the low 64 bits.
   const tailCount = tailGroups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
-  const groups = address.includes("::") ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups] : headGroups;
+  const groups = address.includes("::") ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups] : headGroups;
   return `${groups
     .slice(0, 4)
     .map((group) => (group.replace(/^0+/, "") || "0"))
@@ -79,7 +79,7 @@ async function countIn(tx: Prisma.TransactionClient, rawAddress: string, channel
   return used?.count ?? 0;
 }
 
-/** The cheap check before an upload is opened (issue 14): refuses at once, with the same 429 as
+/** The cheap check before an upload is opened: refuses at once, with the same 429 as
  * the counting step, an address that has no submission or no page left, so a client out of
  * trial never gets a PDF parsed. Reads only; reserveTrialPages still decides. */
 export async function assertTrialAvailable(tx: Prisma.TransactionClient, address: string, channel: Channel, now = new Date()): Promise<void> {
@@ -116,5 +116,5 @@ export async function refundTrialPages(tx: Prisma.TransactionClient, address: st
 export async function trialPagesLeft(tx: Prisma.TransactionClient, address: string, channel: Channel, now = new Date()): Promise<number> {
   const env = getEnv();
   const limit = channel === "web" ? env.WEB_TRIAL_PAGES_PER_DAY : env.TRIAL_PAGES_PER_DAY;
-  return Math.max(0, limit - (await countIn(tx, address, channel as Channel, `day:${utcDay(now)}`)));
+  return Math.max(0, limit - (await countIn(tx, address, channel, `day:${utcDay(now)}`)));
 }

@@ -1,4 +1,4 @@
-// The result format, version 4 (SPEC.md §2.2-2.7): the contract between the worker, the API, the
+// The result format, version 4: the contract between the worker, the API, the
 // exports and the OpenAPI document. The worker validates its output against RESULT_SCHEMA before
 // storing it; nothing else defines these shapes.
 import { z } from "zod";
@@ -15,7 +15,7 @@ export const CONFIDENCE_LEVELS = [
   "disputed",
 ] as const;
 
-/** Independent readings that can back a cell or a prose block (SPEC.md §2.3). */
+/** Independent readings that can back a cell or a prose block. */
 export const CELL_SOURCES = [
   "ocr-1",
   "ocr-2",
@@ -35,7 +35,7 @@ export const CELL_SOURCES = [
   "human-review",
 ] as const;
 
-/** Readings that can back a cropped figure (SPEC.md §2.6). */
+/** Readings that can back a cropped figure. */
 export const IMAGE_SOURCES = ["layout", "ocr", "pdf-image"] as const;
 
 export const confidenceSchema = z.enum(CONFIDENCE_LEVELS);
@@ -76,7 +76,7 @@ export const colbandSchema = z
     start_col: z.number().int().min(0),
     end_col: z.number().int().min(0),
     /** The label's confidence: the value vote on its text, capped by the structure vote on its
-     * place (issue 13). Absent when no reading judged it (OCR off). */
+     * place. Absent when no reading judged it (OCR off). */
     confidence: confidenceSchema.optional(),
   })
   .strict();
@@ -88,7 +88,7 @@ export const segmentSchema = z
   })
   .strict();
 
-/** Links the parts of a table that runs over several pages (our field; SPEC.md leaves it open). */
+/** Links the parts of a table that runs over several pages (our field; the format leaves it open). */
 export const continuedFromSchema = z
   .object({ page: z.number().int().min(1), index: z.number().int().min(0) })
   .strict()
@@ -183,7 +183,7 @@ export type Image = z.infer<typeof imageSchema>;
 export type PageEntry = z.infer<typeof pageSchema>;
 export type Result = z.infer<typeof resultSchema>;
 
-/** Counts SPEC.md §2.1 usage.cells_with_bbox: every body and header cell that carries a bbox. */
+/** Counts usage.cells_with_bbox: every body and header cell that carries a bbox. */
 export function countCells(result: Result): { cells: number; cellsWithBbox: number } {
   let cells = 0;
   let cellsWithBbox = 0;

@@ -1,4 +1,4 @@
-// How a table's grid is drawn with its merged cells (SPEC.md §2.4): `colbands` become header rows
+// How a table's grid is drawn with its merged cells: `colbands` become header rows
 // above the leaf header line (one cell spanning its columns), and `span_grid` regions of the body
 // become one cell with rowSpan/colSpan anchored at the region's top-left cell, the covered cells
 // not drawn at all. `rows` stays the flattened grid (covered cells empty), so a cell keeps its

@@ -1,4 +1,4 @@
-// Review edits applied to a result (DESIGN.md §3 step 5). The result file stays as the worker
+// Review edits applied to a result. The result file stays as the worker
 // wrote it; the latest edit of each cell replaces that cell whenever the result is read, so
 // GET /v1/parse/{id}, every export and the review page all show the same, current cells. Pure:
 // the review page applies a save to its own copy with the same function.
@@ -12,7 +12,7 @@ export interface LatestEdit {
 }
 
 /** A copy of `result` with each edited cell replaced by its latest version. A header cell's edit
- * also updates `header`, which SPEC.md §2.4 says is derived from header_cells. */
+ * also updates `header`, which the result format derives from header_cells. */
 export function applyEdits<R extends Pick<Result, "tables">>(result: R, edits: LatestEdit[]): R {
   if (edits.length === 0) return result;
   const tables = result.tables.map((table) => ({ ...table, header: [...table.header], header_cells: [...table.header_cells], rows: table.rows.map((row) => [...row]) }));

@@ -1,4 +1,4 @@
-// A person settles a cell on the review page (SPEC.md §2.3 `confirmed`, `human-review`). Every
+// A person settles a cell on the review page (`confirmed`, backed by `human-review`). Every
 // save is a ReviewEdit row (who, when, the whole cell before and after) named by the cell version
 // it was made against: a save against a version that is no longer the latest is refused with 409
 // (two reviewers on one cell: the later one is told, nothing is silently overwritten).

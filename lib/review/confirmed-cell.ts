@@ -1,4 +1,4 @@
-// What a person's say does to a cell (SPEC.md §2.3): `confirmed`, backed by `human-review` besides
+// What a person's say does to a cell: `confirmed`, backed by `human-review` besides
 // the readings that were already there; no longer provisional; every reading kept for the record.
 // Pure: value edits (confirm-cell.ts) and structure edits (structure/) both use it.
 import type { Cell } from "../result/schema";

@@ -47,7 +47,7 @@ test("disputed first, then unverified, in page and table order; resolved only wh
   );
 });
 
-test("readings come in the SPEC.md source order whatever order the object keys have", () => {
+test("readings come in source order whatever order the object keys have", () => {
   const a = cell("8,299", "disputed", { "pdf-text": "8,299", "ocr-2": "8.299", "ocr-1": "8,299" });
   const b = cell("8,299", "disputed", { "ocr-1": "8,299", "pdf-text": "8,299", "ocr-2": "8.299" });
   const expected = [

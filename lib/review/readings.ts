@@ -1,4 +1,4 @@
-// A cell's readings in one fixed order: the SPEC.md §2.3 source vocabulary order (ocr-1, ocr-2,
+// A cell's readings in one fixed order: the source vocabulary order (ocr-1, ocr-2,
 // ocr-3, pdf-layout, ..., pdf-text, ..., human-review), never the order a JSON object happened to
 // keep its keys in. A stored cell, a saved cell and an undone cell can list their readings in
 // different key orders (Postgres jsonb sorts keys by length, then bytes), so the number keys of the

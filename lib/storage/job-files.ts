@@ -1,4 +1,4 @@
-// JobFiles: every file of a job, and the OCR cache, through one API (DESIGN.md §2). Routes, the
+// JobFiles: every file of a job, and the OCR cache, through one API. Routes, the
 // submission, the worker, exports and deletion call this; none of them knows a path or a key.
 // Layout (the same keys in both backends, under DATA_DIR or S3_PREFIX):
 //   jobs/<id>/input.pdf        the upload (an image or spreadsheet: the PDF made of it at submission)

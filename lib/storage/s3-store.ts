@@ -185,7 +185,7 @@ export class S3Store implements ObjectStore {
     } catch (error) {
       this.onError("ping");
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(status === 404 ? "the storage bucket does not exist" : status === 403 ? "the storage bucket refuses our credentials" : "the object store cannot be reached");
+      throw new Error(status === 404 ? "the storage bucket does not exist" : status === 403 ? "the storage bucket refuses our credentials" : "the object store cannot be reached", { cause: error });
     }
   }
 }

@@ -31,7 +31,7 @@ function makeParser(contentType: string, maxBytes: number): busboy.Busboy {
   return busboy({
     headers: { "content-type": contentType },
     // File names are UTF-8 in every current browser and HTTP client; busboy's default is latin1,
-    // which garbles "Übersicht.pdf" (issue 14).
+    // which garbles "Übersicht.pdf".
     defParamCharset: "utf8",
     // One byte past the limit, so a file of exactly maxBytes is accepted and one more byte is not:
     // busboy flags the limit when it is reached, and we judge by our own count.
@@ -100,7 +100,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
     bodies.push(body);
     const piped = pipeline(stream, counter, body);
     // An aborted upload rejects these as well as the request pipeline below, which is the one we
-    // report; without a handler on each they would be unhandledRejections (issue 14).
+    // report; without a handler on each they would be unhandledRejections.
     piped.catch(() => undefined);
     writes.push(piped);
     // A store that fails stops reading: end the upload's stream too, or busboy would wait forever.

@@ -1,4 +1,4 @@
-// Decides a file's format from its bytes, never its name (SPEC.md §1.4, §7).
+// Decides a file's format from its bytes, never its name.
 import { fileTypeFromBuffer } from "file-type";
 import type { ByteSource } from "../storage/job-files";
 import { sniffCsv } from "./csv-text";

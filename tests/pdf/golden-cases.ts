@@ -211,7 +211,7 @@ export async function shortRuledPdf(): Promise<string> {
   return pdf.save("short-ruled");
 }
 
-/** A stacked-bar chart drawn as boxes with its values (eu-012's Figure 1 in miniature) under a
+/** A stacked-bar chart drawn as boxes with its values (an EU document's Figure 1 in miniature) under a
  * "Figure 1:" caption, and a real table under a "Table 1:" caption below it. */
 export async function captionedChartPdf(): Promise<string> {
   const pdf = await TestPdf.create();

@@ -12,7 +12,7 @@
 // are printed, and CPU per engine: ocr-2's is measured in the OCR pool's threads, ocr-1's
 // (tesseract.js computes in a thread of its own) is what remains after ocr-2 and the main thread. Without a file it generates the PDF
 // (8 columns x 45 rows of numbers per page, 8 pt, ruled). --only runs one engine, to see each
-// engine's own time and memory. --no-ocr is issue 3's case: time per page and bounded memory on a
+// engine's own time and memory. --no-ocr is the long-document case: time per page and bounded memory on a
 // long document (`--no-ocr --pages 500`).
 import fs from "node:fs";
 import os from "node:os";

@@ -8,8 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
-// @ts-expect-error: plain JavaScript module (runs without a TypeScript loader), no declarations
+import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import { buildEntries, DIST, ENTRIES, isStale, outputPath } from "../../scripts/build-entries.mjs";
 
 const run = promisify(execFile);
@@ -35,7 +34,7 @@ test("every entry builds, is then up to date, and imports no OCR engine package 
   await buildEntries();
   assert.equal(isStale(), false);
   const external = new Set<string>();
-  for (const name of Object.keys(ENTRIES as Record<string, string>)) {
+  for (const name of Object.keys(ENTRIES)) {
     const imports = staticPackageImports(outputPath(name));
     // The OCR pool's thread is where the engines live; it starts only when a page needs OCR.
     if (name === "ocr-thread") {

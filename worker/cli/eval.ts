@@ -178,9 +178,9 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     preferred.map((r) => ({ page: r.page, rel: gtRelations(r) })),
     output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) })),
   );
-  // Calibration is left out on rotated pages: the ground truth's cell boxes there (eu-015, /Rotate 90) are in
+  // Calibration is left out on rotated pages: the ground truth's cell boxes there (/Rotate 90) are in
   // neither the displayed frame nor pdf.js's user-space mapping of it, so cells would be matched
-  // to the wrong ground-truth cells (eu-015's 52 "wrong" verified cells paired right values with
+  // to the wrong ground-truth cells (an EU document's 52 "wrong" verified cells paired right values with
   // other rows: its complete-process F1, which compares text, is 0.985). The F1 scores keep it.
   const matched = rotated ? [] : calibrateCells(output.result, preferred, realisticPageTurn(pdfDir, pdf) ?? undefined);
   const calibration = readers ? matched : [];

@@ -24,7 +24,7 @@ import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocume
 import { addCoverage, emptyCoverage, formatCoverage } from "./eval/structure-coverage";
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, readers: STRUCTURE_READERS.map((r) => r.name) as StructureSource[], vote: true, ocr: true, cache: "eval-out/ocr-cache", only: "" };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, readers: STRUCTURE_READERS.map<StructureSource>((r) => r.name), vote: true, ocr: true, cache: "eval-out/ocr-cache", only: "" };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";

@@ -1,4 +1,4 @@
-// The worker's supervisor of the pipeline process (worker/jobs/pipeline-child.ts), issue 14:
+// The worker's supervisor of the pipeline process (worker/jobs/pipeline-child.ts):
 // every page runs under a memory ceiling (PAGE_MEMORY_MB, the child's resident memory, polled
 // from /proc) and a deadline (PAGE_TIMEOUT_SECONDS). A page that passes either is killed with its
 // process and fails alone: the job goes on from the next page in a fresh process, and the page is

@@ -1,7 +1,7 @@
 // The process that runs the pipeline for a worker (worker/jobs/page-host.ts is its supervisor).
 // Untrusted pages are parsed, rendered and OCR'd here, so a page that needs gigabytes or never
 // ends costs this process, which the worker kills and replaces, never the worker itself or the
-// job's other pages (issue 14). It lives for many jobs: its OCR engines stay loaded.
+// job's other pages. It lives for many jobs: its OCR engines stay loaded.
 //
 // Protocol (IPC): the worker sends {type: "run", input}; we answer with "page-start" and
 // "page-end" around each page (and wait for "continue" or "stop" after each page-end),

@@ -3,7 +3,7 @@
 // job (markDone, markFailed) settles its money in the same transaction.
 //
 // The pages run in a supervised pipeline process (./page-host.ts) under per-page memory and time
-// limits (issue 14); this process keeps the lease, watches for deletion (a deleted job's page in
+// limits; this process keeps the lease, watches for deletion (a deleted job's page in
 // progress is killed at once) and records which page is in flight, so a job whose worker died is
 // resumed without running the fatal page a third time (lib/jobs/page-progress.ts).
 //

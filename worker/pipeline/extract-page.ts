@@ -36,7 +36,7 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
 /** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,
  * reading-order. */
 export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
-  // A page whose text reads sideways or upside down is read in its own reading frame (issue 13).
+  // A page whose text reads sideways or upside down is read in its own reading frame.
   const turn = readingTurn(readings.words, settings.readingTurnShare);
   // The structure readers read such a page in the same frame (run-pipeline turns their proposals
   // back), so the extraction carries the frame's readings and detection (`frame`).
@@ -71,9 +71,9 @@ function placeInReadingOrder(
 ): PageExtraction {
   type Item = { kind: "table"; i: number } | { kind: "prose"; i: number } | { kind: "figure"; i: number };
   const items: Array<{ box: Box; item: Item }> = [
-    ...models.map((m, i) => ({ box: m.box, item: { kind: "table", i } as Item })),
-    ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose", i } as Item })),
-    ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure", i } as Item })),
+    ...models.map((m, i) => ({ box: m.box, item: { kind: "table" as const, i } })),
+    ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose" as const, i } })),
+    ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure" as const, i } })),
   ];
   const order = boxesToReadingOrder(items.map((x) => x.box), settings.readingOrderGutter);
   const rank = new Map<Item, number>();
@@ -87,7 +87,7 @@ function placeInReadingOrder(
     addOrderCode(table);
     return table;
   });
-  // SPEC.md §2.4: when the layout readings disagree, order is measured from bbox: the order of
+  // When the layout readings disagree, order is measured from bbox: the order of
   // the last prose or image block above the table.
   for (const table of tables) {
     if (!table.layout_disputed || !table.bbox) continue;
@@ -111,7 +111,7 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
     index,
     text: block.text,
     confidence: "unverified",
-    // The text layer renders the prose; it is not its own witness (SPEC.md §2.5).
+    // The text layer renders the prose; it is not its own witness.
     sources: [],
     bbox: roundBox(block.box),
     role: block.role,

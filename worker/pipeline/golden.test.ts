@@ -193,7 +193,7 @@ test("a ruled chart under a \"Figure 1:\" caption is a figure; the table under \
   assert.deepEqual(values(result.tables[0]!), [["1996", "3.7", "1.6"], ["2000", "5.0", "3.9"]]);
   const figures = result.images;
   assert.equal(figures.length, 1);
-  const box = figures[0]!.bbox!;
+  const box = figures[0]!.bbox;
   assert.ok(box[0] <= 101 && box[1] <= 91 && box[2] >= 399 && box[3] >= 143, `chart box ${JSON.stringify(box)}`);
   // The chart's values are the figure's, not prose; the captions and the source line are prose.
   const prose = result.prose.map((p) => p.text).join(" | ");

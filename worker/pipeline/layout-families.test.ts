@@ -1,4 +1,4 @@
-// Golden tests per layout family (issue 13 part 3): generated documents (tests/pdf/corpus) through
+// Golden tests per layout family: generated documents (tests/pdf/corpus) through
 // the real pipeline, compared with the ground truth known by construction: the number of tables,
 // each table's header (leaf names), column bands, body rows, and every cell's box on the displayed
 // page. Each test runs every sub-variant of its family (fonts, rulings, turns).
@@ -126,7 +126,7 @@ test("column names wrapped onto one to three lines over narrow columns are one c
   await checkFamily("wrapped-headers", 5);
   await checkFamily("wrapped-headers", [0, 6], 7);
 });
-// Settings 2026-11-25.11: a column of lone "$" signs joins its numbers' column, and "$ (1,234)" is a
+// A column of lone "$" signs joins its numbers' column, and "$ (1,234)" is a
 // number (before: the signs made columns of their own, and a first row of "$ (..)" was taken for
 // a header line, variant 1); variants alternate hanging and flush closing parentheses.
 // Seed 3 variant 71: the total row's hanging ")" leaves about one em before the next column's "$".
@@ -191,27 +191,27 @@ test("a key of abbreviations under a table is a note delivered as prose, each co
 });
 // Estimates with their sampling errors (variant % 3): 0 "(se)" on the line under each estimate,
 // one row per printed line; 1 an error column (MOE, SE, ±) beside each estimate under a band;
-// 2 a confidence interval "12.3 - 15.6" / "(12.3, 15.6)" as one cell. Before settings
-// 2026-11-25.15: variant 1, a band over a wide leaf name ("Margin of error" over "±6.0"), left an
+// 2 a confidence interval "12.3 - 15.6" / "(12.3, 15.6)" as one cell. Before the
+// band-gutter and interval rules: variant 1, a band over a wide leaf name ("Margin of error" over "±6.0"), left an
 // empty column between the name and its values (tables/band-gutters.ts); variant 11, every
 // interval "(553.4, 615.6)" the same width, cut each into two columns (geometry/interval-values.ts).
 test("standard errors: '(se)' lines under estimates are rows, MOE/SE columns under bands, intervals one cell", () => checkFamily("standard-errors", [0, 1, 2, 3, 4, 5, 11]));
 // A stub label set once across a multi-line header (even variants centred on the header block,
 // odd ones on the leaf line), bands over the leaf names, units lines under a band or the title.
-// Before settings 2026-11-25.15: variants 3, 6 and 8, a units line under each band, closed the
+// Before the units-line rule: variants 3, 6 and 8, a units line under each band, closed the
 // gutters inside the bands (two header lines crossing them) and made a band level of its own
 // (tables/band-gutters.ts, tables/unit-lines.ts).
 test("a stub label set once across a multi-line header is the stub's name, bands over the leaf names", () => checkFamily("stub-head", [0, 1, 2, 3, 4, 5, 6, 8]));
 // US Census style, tight and unruled, a blank line after every five rows (and under a total row in
 // even variants; rules above and below the header in every third): rows and blank lines read right
 // from the start. Seed 13 variants 10 and 11: two right-aligned names wider than their numbers
-// set 0.7 em apart were one header cell until settings 2026-11-25.16 (gutterFromWidest).
+// set 0.7 em apart were one header cell before gutterFromWidest.
 test("a blank line after every five rows is neither a row nor the table's end", async () => {
   await checkFamily("blank-every-five", [0, 1, 2, 3, 4, 5, 10, 11]);
   await checkFamily("blank-every-five", [3, 8], 7);
 });
 // A code column, a description wrapped onto one to four lines, values on its first line (even
-// variants) or its last (odd ones). Before settings 2026-11-25.16 a description wrapped under the
+// variants) or its last (odd ones). Before inner-wraps.ts a description wrapped under the
 // LAST row lost its tail to prose (seed 13 variants 0, 2), and values on a description's last line
 // made a row of their own, and with a status column the first rows joined the header (variant 3;
 // tables/inner-wraps.ts).
@@ -227,12 +227,12 @@ test("a table continued on the next page is one table per page, each with its he
   for (let variant = 0; variant < 6; variant++) {
     const { result } = await extract("continued-table", variant);
     // The second part is linked to the first: the "(continued)" title above it and the closing
-    // line under the first part announce the break (before settings 2026-11-25.16 they stopped it).
+    // line under the first part announce the break (they used to stop it).
     assert.deepEqual(result.tables.map((t) => [t.page, t.continued_from]), [[1, undefined], [2, { page: 1, index: 0 }]], `continued-table-${variant}: parts`);
   }
 });
 // Column names rotated to read bottom to top over narrow columns (unruled, a full grid, or rules
-// above and below the header). Before settings 2026-11-25.16 the names were dropped (unruled) or
+// above and below the header). Before rotated-names.ts the names were dropped (unruled) or
 // set aside as side labels (grid), and the first body row became the header; the widest stub
 // label 0.9 em from its first value made one cell with it (variant 0; tables/rotated-names.ts,
 // settings.gutterFromWidest). Variants 2 and 7: two upright bands over the names (unruled, grid).
@@ -257,7 +257,7 @@ test("row-group headers in the stub are rows of their own, their label in the fi
 });
 // Revision and status markers hanging past right-aligned digits (a raised "r", "12.5*", "(p)"),
 // placeholders, raised footnote digits on labels, and a preliminary year over the last column
-// ("2023p", or a raised "p"). Before settings 2026-11-25.16 the marked year made the header line
+// ("2023p", or a raised "p"). Before year-names.ts the marked year made the header line
 // look like data: no header, the names delivered as the first body row (every variant; the ICDAR
 // metric, which has no header, scored it 1.000; tables/year-names.ts).
 // Seed 13 variant 10: every value of the first body row flagged "(e)" joined the header
@@ -272,7 +272,7 @@ test("values with revision markers keep them in their cell; a preliminary year i
 test("flush-left bands with a rule under each are bands over their columns", () => checkFamily("flush-left-bands", [1, 3, 5]));
 // A row holding a placeholder mark in every value column ("NA", "Z", "(NA)", "–", ...).
 test("a row of placeholder marks is a row of the table", () => checkFamily("mark-rows", 6));
-// Settings 2026-11-25.21: stacked blocks under their own, different lines of column names came
+// Stacked blocks under their own, different lines of column names used to come
 // out of detection as one region and one table (the later lines of names a body row), which
 // pdf-stream read as two tables and agreed on cell by cell: relations across the join verified
 // against the truth's separate tables (tables/stacked-blocks.ts).
@@ -280,14 +280,14 @@ test("stacked blocks under their own lines of column names are separate tables",
   await checkFamily("stacked-panels", 6);
   await checkFamily("stacked-panels", 3, 7);
 });
-// Settings 2026-11-25.21: a block of a names line and one row under a table was lost (a blank
+// A block of a names line and one row under a table used to be lost (a blank
 // line or two below: two lines are no table) or joined to the table as two body rows (at a
 // row's distance). Variants % 3: 0 wide gap, one row; 1 close, one row; 2 wide, two rows.
 test("a block of a names line and one or two rows under a table is a table of its own", async () => {
   await checkFamily("block-under-table", 9);
   await checkFamily("block-under-table", 3, 7);
 });
-// Settings 2026-11-25.26: a grid ruled between its columns only gets its rows from the text lines;
+// A grid ruled between its columns only gets its rows from the text lines;
 // before, each line of a wrapped row label was a row of its own (complete F1 about 0.82). Even
 // variants have the values on the label's first line, odd ones on its last.
 test("a table ruled between columns only: rows from the text lines, wrapped labels one cell", async () => {

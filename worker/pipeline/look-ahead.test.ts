@@ -1,4 +1,4 @@
-// run-pipeline's OCR look-ahead (start-page.ts, issue 15) with the real PaddleOCR engine in the
+// run-pipeline's OCR look-ahead (start-page.ts) with the real PaddleOCR engine in the
 // OCR pool (as the worker runs it: in-process, ONNX Runtime would hold the main thread) on a
 // generated 3-page PDF: the next page's OCR reading starts before the current page is finished,
 // the result is the same as one page at a time, and a page whose OCR fails while it is read ahead

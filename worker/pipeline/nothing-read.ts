@@ -1,5 +1,5 @@
 // A page with a text layer that the table, prose and figure stages read into nothing is a failed
-// page (issue 13: counted in pages_failed, free of charge, with this reason), not an empty success:
+// page (counted in pages_failed, free of charge, with this reason), not an empty success:
 // its text is there, we did not deliver it, and the reader must consult the original.
 import type { PageExtraction, PageReadings } from "./page-types";
 

@@ -1,4 +1,4 @@
-// The extraction pipeline: one ordered pass over the requested pages (STYLE.md habit 7). The
+// The extraction pipeline: one ordered pass over the requested pages. The
 // worker and `npm run extract` both call runPipeline; nothing else runs extraction.
 //
 // Per page: start-page.ts opens the page, reads its text layer and rulings (read: pdf-text,

@@ -1,4 +1,4 @@
-// Every tuning value of the pipeline, with where its value came from (STYLE.md habit 8). Bump
+// Every tuning value of the pipeline, with where its value came from. Bump
 // SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
 // its own OCR_SETTINGS_VERSION).
 export const SETTINGS_VERSION = "2026-11-28.3";
@@ -41,14 +41,14 @@ export const SETTINGS = {
   /** A superscript footnote mark ("Tomatoes" + a raised "2") joins the line it is attached to
    * (geometry/superscripts.ts) when its font is at most this share of the line's: superscripts
    * are set at 55-70% of the body size (generated family sparse-placeholders draws 60%); 0.8
-   * keeps a line of ordinary text in a slightly smaller face (>= 0.85) apart (2026-11-25.11). */
+   * keeps a line of ordinary text in a slightly smaller face (>= 0.85) apart. */
   superscriptSizeRatio: 0.8,
   /** ...when it starts within this many ems of a word's end (before or after it): a mark
    * touches its word (-0.1 to 0.1 em: seed 42 variant 24 of sparse-placeholders overlaps by 0.07
-   * em in the text layer), a typeset space is 0.25 em (2026-11-25.11). */
+   * em in the text layer), a typeset space is 0.25 em. */
   superscriptGapEm: 0.2,
   /** ...and when it is this short: footnote marks are one to three characters ("2", "12", "a",
-   * "*"); a longer small word is text of its own (2026-11-25.11). */
+   * "*"); a longer small word is text of its own. */
   superscriptMaxChars: 3,
 
   /** A qualifier line at most this many ems above a table may be its caption (one blank line). */
@@ -93,7 +93,7 @@ export const SETTINGS = {
   chartOverlapShare: 0.3,
   // --- word blocks that are not tables (tables/word-blocks.ts) ------------------------------
   /** A chart legend's labels are at most this many words ("Euro area (changing composition)");
-   * eu-011's and the chart-legend family's labels are one or two words (a country name). */
+   * an EU document's and the chart-legend family's labels are one or two words (a country name). */
   legendLabelMaxWords: 5,
   /** A legend: at least this share of its labels has a line sample or swatch just left of it
    * (every label does in the chart-legend family; half leaves room for a sample the reader
@@ -107,7 +107,7 @@ export const SETTINGS = {
   legendSampleMinEm: 0.5,
   legendSampleMaxEm: 4,
   /** A sample is level with its label: its middle within this many ems of the label's middle
-   * (eu-011 draws its samples as thin filled shapes 0.15 em above the middle of the label's box;
+   * (an EU chart draws its samples as thin filled shapes 0.15 em above the middle of the label's box;
    * the family strokes them at half the font size under the text's top). */
   legendSampleLevelEm: 0.6,
   /** A colour swatch (a small filled box) is at most this many ems tall: a bar of a chart is taller. */
@@ -118,19 +118,19 @@ export const SETTINGS = {
   /** A key's expansion (or a wrapped line of it) is at most this many words: one printed line
    * ("survey of retailers and wholesalers, estimates not comparable across years" is 10). */
   keyExpansionMaxWords: 16,
-  /** A key of abbreviations pairs at least this many codes with their expansions: eu-005's key
+  /** A key of abbreviations pairs at least this many codes with their expansions: an EU document's key
    * has 4 (one of them merged into one cell), the family 3 to 5 (a wrapped last pair can fall out
    * of the block, leaving 2). */
   keyMinPairs: 2,
   /** A key starts at most this many ems (of its text height) under the table or figure it
-   * explains: the abbreviation-key family leaves 1.3-2.3 em, eu-005 ~2 em (15 pt at 8 pt). */
+   * explains: the abbreviation-key family leaves 1.3-2.3 em, the EU key ~2 em (15 pt at 8 pt). */
   keyBelowGapEm: 4,
   /** A key's left-out last pair follows at most this many ems under the key's last line: keys are
-   * set at their text's own pitch (the family 1.2 size, eu-005 about the same), so less than a
+   * set at their text's own pitch (the family 1.2 size, the EU key about the same), so less than a
    * blank line (~1.2 em) apart; a note paragraph after a blank line stays out. */
   keyLineGapEm: 0.8,
   /** A table candidate starting at most this many ems (of the caption's size) under a "Figure N"
-   * caption is that figure's content (figures/captioned-charts.ts): eu-014's flow chart starts
+   * caption is that figure's content (figures/captioned-charts.ts): an EU document's flow chart starts
    * 5 em under its two-line caption. */
   figureCaptionGapEm: 8,
   /** Between such a caption and the chart only the chart's own labels may sit: single lines at
@@ -155,7 +155,7 @@ export const SETTINGS = {
   /** ... also when the gap starts or ends inside the gutter: a column's widest text (a long stub
    * label a little under one em from its first value; a right-aligned name wider than its
    * numbers) crosses the edge the other lines set, and its line was read as one chunk
-   * ("Luxembourg 945.2", "Prices Imports"). 2026-11-25.16, generated families vertical-header and
+   * ("Luxembourg 945.2", "Prices Imports"). Generated families vertical-header and
    * blank-every-five. */
   gutterFromWidest: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
@@ -169,24 +169,24 @@ export const SETTINGS = {
    * titles). */
   columnCrossingShare: 0.15,
   /** Gutters the body shows that only band lines (header lines above the leaf names) close or
-   * cut are restored (tables/band-gutters.ts). 2026-11-25.15, generated families stub-head (a
+   * cut are restored (tables/band-gutters.ts). Generated families stub-head (a
    * band and its units line over the band's inner gutters) and standard-errors (a band over a
    * wide leaf name); raising the crossing allowance for header lines instead let narrow gaps
-   * under a leaf name become gutters (eu-018) and sparse columns vanish. */
+   * under a leaf name become gutters and sparse columns vanish. */
   restoreBandGutters: true as boolean,
   /** A units line in parentheses under a column band ("(Thousands)") joins the band's label
-   * (tables/unit-lines.ts). 2026-11-25.15, generated family stub-head. */
+   * (tables/unit-lines.ts). Generated family stub-head. */
   joinUnitLines: true as boolean,
   /** A line starting within this many ems below the previous one may be its wrapped
    * continuation (ordinary leading leaves 0.2-0.4 em between lines). Also how close a column
-   * name's top line stands over its next one (2026-11-25.9, generated family wrapped-headers:
+   * name's top line stands over its next one (generated family wrapped-headers:
    * names set at 1.2 em pitch leave ~0.2-0.3 em). */
   wrapGapEm: 0.6,
   /** A wrapped label's next line starts within this many ems of its first line's left edge; an
    * indented line ("of which ...") is a row of its own. 0.5 em: flush text varies by < 0.1 em,
    * indents are >= 1 em (generated family wrapped-labels; EU/US sub-rows). */
   wrapIndentEm: 0.5,
-  /** ... or, with a hanging indent, up to this many ems right of it (2026-11-25.11, generated
+  /** ... or, with a hanging indent, up to this many ems right of it (generated
    * family indented-stub: statistical reports indent a wrapped stub label's next line by 1-2 em,
    * the generator by 0.8-1.5 em; stub levels step by 1-2 em too, so an indented line only carries
    * on a label that had no room for its first word, see wrapSpaceEm). */
@@ -196,13 +196,12 @@ export const SETTINGS = {
    * 0.25 em in Times, 0.28 in Helvetica, 0.32 in DejaVu Sans: the smallest, so a wrap is never
    * missed for want of space; a section head such as "Male:" has room to spare). */
   wrapSpaceEm: 0.25,
-  /** Switches for the four rules of 2026-11-25.11 (generated families indented-stub and
-   * panel-spanners), one each so every rule can be measured alone: they left EU unchanged but
-   * were measured together only on US odd (the unseen set), where the set as a whole moved
-   * complete F1 0.980 -> 0.970 (README, "Indented stubs and panel spanners"). Hanging-indent
+  /** Switches for the rules of the generated families indented-stub and panel-spanners, one
+   * each so every rule can be measured alone: together they left EU unchanged but lowered US odd
+   * (the unseen set; docs/measurements, "Indented stubs and panel spanners"). Hanging-indent
    * wraps (tables/: wrapsLabel, hangsUnder): OFF. Measured alone on US odd without OCR
-   * (2026-11-25.12, aggregate figures only) it was the one of the three that moved the set:
-   * complete F1 0.980 -> 0.978 (8,434 -> 8,430 predicted relations); wrappedRunReach and
+   * (aggregate figures only) it was the one of the three that lowered the set's complete F1
+   * (0.980 -> 0.978); wrappedRunReach and
    * bodySpanners alone left it at 0.980. An indented line under a label that had no room for it
    * is a continuation in the generated family and, as often, a child row in real reports ("Total,
    * 16 years and over" / "16 to 19 years"); geometry cannot tell them apart, so the default keeps
@@ -214,12 +213,12 @@ export const SETTINGS = {
   wrappedRunReach: true,
   /** A lower-case line flush under an inner cell of a table's row carries on that cell's wrapped
    * text and keeps the table going, with the row's values when it had none yet (values on the
-   * description's last line) (tables/inner-wraps.ts). 2026-11-25.16, generated family
+   * description's last line) (tables/inner-wraps.ts). Generated family
    * text-columns: a description wrapped under the LAST row was cut off the table, and values on
    * a description's last line made a row of their own (F1 0.83-0.84 on seeds 13, 7 and 99). */
   innerCellWraps: true as boolean,
   /** Rotated runs standing side by side above a table's first line of cells are its column names
-   * (tables/rotated-names.ts), not side labels. 2026-11-25.16, generated family vertical-header. */
+   * (tables/rotated-names.ts), not side labels. Generated family vertical-header. */
   rotatedColumnNames: true as boolean,
   /** ... when each ends (its bottom) at most this many ems above that line: names stand on the
    * header's bottom line, a rule and ~0.4 em padding above the first row (vertical-header draws
@@ -265,7 +264,7 @@ export const SETTINGS = {
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 
-  // --- thresholds of tables/ and figures/ moved out of the code (issue 13 part 4) ------------
+  // --- thresholds of tables/ and figures/ moved out of the code ------------
   // Values unchanged from the inline literals they replace (the eval figures are the same); the
   // comment says what each was chosen against.
   // tables/build-table.ts
@@ -292,7 +291,7 @@ sideLabelAlignEm: 0.5,
    * glyph boxes). */
   gutterTolerance: 0.5,
   /** A header label sits off its column's centre when it is further from it than this share of
-   * the distance to the neighbouring column's centre (a quarter: eu-018's years centred over
+   * the distance to the neighbouring column's centre (a quarter: an EU document's years centred over
    * column pairs sit half way). */
   offCentreShare: 0.25,
   /** At most this many top rows of band labels: a guard, so that a run of sparse rows (a column
@@ -369,16 +368,16 @@ sideLabelAlignEm: 0.5,
   /** Between a "Figure N" caption and a chart only single-line labels may sit: at most this many
    * line heights tall. */
   chartLabelMaxLineHeights: 1.6,
-  // scan/unread-tables.ts (issue 15, realistic scans)
+  // scan/unread-tables.ts (realistic scans)
   /** A scanned table of which fewer than this share of non-empty cells both OCR families read
    * alike is a chart's ink, not a table, and is dropped. Measured on the EU realistic scans
-   * (2026-11-25, 95 tables): the 10 tables under 0.05 all lie outside the ground truth's tables
-   * (charts of eu-009a, eu-021, eu-022, eu-023, eu-024; eu-021 page 1 alone 89 cells); the lowest
-   * real tables are at 0.10 and 0.13 (eu-001's shaded tables), so 0.05 keeps a margin. */
+   * (95 tables): the 10 tables under 0.05 all lie outside the ground truth's tables
+   * (charts of five EU documents; one chart page alone 89 cells); the lowest
+   * real tables are at 0.10 and 0.13 (an EU document's shaded tables), so 0.05 keeps a margin. */
   scannedTableMinAgreement: 0.05,
   /** ...counted only in tables of at least this many non-empty cells (smaller ones say too little). */
   scannedTableMinCells: 4,
-  // scan/empty-slots.ts (issue 15, realistic scans: empty cells ocr-1 may have missed a mark in)
+  // scan/empty-slots.ts (realistic scans: empty cells ocr-1 may have missed a mark in)
   /** An empty slot's crop reaches this many row heights above and below its row's words (at most
    * half the gap to the next row): what PaddleOCR's detector leaves around a line, as the
    * cascade's line crops (ocr/settings.ts OCR_SETTINGS.cascade.linePad). */
@@ -390,7 +389,7 @@ sideLabelAlignEm: 0.5,
   scanSlotHorizontalPad: 3,
   /** ...and, at the table's outer columns where no neighbour bounds it, this many (linePad). */
   scanSlotOuterPad: 0.6,
-  // scan/unread-marks.ts (issue 15: a mark in an empty cell neither OCR family read)
+  // scan/unread-marks.ts (a mark in an empty cell neither OCR family read)
   /** A pixel is ink when this many grey levels darker than the slot's middle (its paper or tint):
    * the prepared page is levelled to white paper and black toner (scan/prepare-scan.ts), so a
    * glyph's core is ~200 levels below the paper, a grey tint ~50. */
@@ -404,7 +403,7 @@ sideLabelAlignEm: 0.5,
   /** ...counted in blots of at least this many square points (3 pixels at 300 dpi): a speck of dust
    * or noise is a pixel or two. */
   unreadMarkMinBlotPt2: 0.15,
-  // scan/unread-ink.ts (issue 15: a mark beside a verified cell's words that both OCR families missed)
+  // scan/unread-ink.ts (a mark beside a verified cell's words that both OCR families missed)
   /** The cell's line is looked at this many line heights left and right of its words: the reach
    * of the second family's line crop (ocr/settings.ts OCR_SETTINGS.cascade.linePad.horizontal),
    * where a mark it missed too would stand. */
@@ -416,7 +415,7 @@ sideLabelAlignEm: 0.5,
   /** ...and this much ink (square points) outside them is a mark: about a full stop of 8 pt
    * type (~0.2 pt², unreadMarkMinInkPt2's note) less the part of it within the gap above. */
   unreadInkMinPt2: 0.15,
-  // scan/column-format.ts (issue 15: a decimal point or comma both OCR families read alike and wrongly)
+  // scan/column-format.ts (a decimal point or comma both OCR families read alike and wrongly)
   /** A column's common number format is judged only over at least this many numbers: with fewer,
    * one odd value is as likely the column's own variety as a misread (a rule of thumb, not tuned:
    * four is the smallest count where one value against three is a minority of a quarter). */
@@ -427,10 +426,10 @@ sideLabelAlignEm: 0.5,
    * leading "0." of three ("0.4%" read "4%"), five of eight kept the format; 0.75 (three in four)
    * let all three stand verified, 0.6 doubts them. */
   columnFormatMajorityShare: 0.6,
-  // scan/column-sums.ts (issue 15: the reading of a disputed number that makes a total add up)
+  // scan/column-sums.ts (the reading of a disputed number that makes a total add up)
   /** A total counts only when it has at least this many digits: a one-digit total is the sum of
    * two or more small counts by chance too often (in a column of counts 0-9, "5" next to "2" and
-   * "3"). A rule of thumb, not tuned; the switches it allows are counted in the README. */
+   * "3"). A rule of thumb, not tuned; the switches it allows are counted in docs/measurements. */
   scanSumMinTotalDigits: 2,
 } as const;
 

@@ -14,8 +14,10 @@ function backToAccount(notice: string): Response {
 
 export const POST = withAccount(async ({ request, user }) => {
   const form = await request.formData().catch(() => null);
-  const amountText = String(form?.get("amount_usd") ?? "").trim();
-  const requestId = String(form?.get("request_id") ?? "");
+  const amountField = form?.get("amount_usd");
+  const requestField = form?.get("request_id");
+  const amountText = (typeof amountField === "string" ? amountField : "").trim();
+  const requestId = typeof requestField === "string" ? requestField : "";
   // "12", "12.5" and "12.50" are amounts; "1e3", "12,50" and "" are not.
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(amountText)) return backToAccount("invalid");
   try {

@@ -25,7 +25,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const user = await findSessionUser(requestHeaders);
   const address = requestHeaders.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
   const caller: Caller = user ? { kind: "session", userId: user.id, address } : { kind: "anonymous", address };
-  // Trial to customer (i16-site): this browser's anonymous uploads become the signed-in account's.
+  // Trial to customer: this browser's anonymous uploads become the signed-in account's.
   if (user) await claimBrowserJobs(user.id, requestHeaders);
   const job = await getJobFor(caller, id).catch((error: unknown) => {
     if (error instanceof AppError && error.status === 404) notFound();

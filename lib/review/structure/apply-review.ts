@@ -1,5 +1,5 @@
-// Every review edit of a job applied to its stored result, in the order they were made (DESIGN.md
-// §3 step 5: the result file is never rewritten; this runs on every read, so the API, every export
+// Every review edit of a job applied to its stored result, in the order they were made (the
+// result file is never rewritten; this runs on every read, so the API, every export
 // and the review page show the same tables).
 //
 // Value edits name cells by position ("page:table:row:col"), and structure edits move positions,
@@ -7,7 +7,7 @@
 // value edits made at structure version 0, then structure edit 1, then value edits made at
 // version 1, and so on. Undoing a structure edit (action "revert") brings back the tables as they
 // were before the latest structure edit still in force, with the value edits made before it.
-// Every cell's readings come out in the SPEC.md source order (lib/review/readings.ts).
+// Every cell's readings come out in source order (lib/review/readings.ts).
 import type { Result } from "../../result/schema";
 import { applyEdits, type LatestEdit } from "../cell-edits";
 import { withOrderedReadings } from "../readings";

@@ -1,4 +1,4 @@
-// Merging and splitting cells. In the body a merge is a span_grid region (SPEC.md §2.4: the value
+// Merging and splitting cells. In the body a merge is a span_grid region (the value
 // sits in the top-left cell, the covered cells are empty); a split undoes a region, or spreads a
 // cell that holds several columns' text over the empty cells to its right. In the header line
 // (where spanning labels are, and where a row of column names is often read as one cell) a merge

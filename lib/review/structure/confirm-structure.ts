@@ -1,5 +1,5 @@
-// A person confirms a whole table's structure on the review page (issue 16: "a confirmed structure
-// makes its cells `confirmed` with `human-review`"). What that settles, read against SPEC.md §2.3:
+// A person confirms a whole table's structure on the review page ("a confirmed structure
+// makes its cells `confirmed` with `human-review`"). What that settles, read against the result format:
 // `confirmed` is "settled by a human against the original page" and `human-review` names a
 // reading that corroborates the cell's VALUE. Confirming the structure is a person saying "this
 // table has these rows, columns and cells, as on the page"; it settles where every cell is, and

@@ -1,7 +1,7 @@
 // The row below the header joins it: a header two lines tall that the extraction read as one line
 // and a data row (Shift+M on a header cell). The two lines collapse the way the extraction collapses
 // a header of several lines (worker/pipeline/tables/assemble-table.ts): a label over empty header
-// cells with two or more names under them is a column band (SPEC.md §2.4 `colbands`) over those
+// cells with two or more names under them is a column band (`colbands`) over those
 // columns, the names below it their leaf names ("Emissions" over "Air" and "Water"); otherwise the
 // name above and the name below are one name on two lines ("Total" over "population"). Every leaf
 // name a person shaped this way is `confirmed` with `human-review`.

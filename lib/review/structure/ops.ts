@@ -1,4 +1,4 @@
-// The structure edits a reviewer can make to a table (issue 16), as data: what is stored in a
+// The structure edits a reviewer can make to a table, as data: what is stored in a
 // StructureEdit row and sent to POST /jobs/{id}/review/structure. Each names its table by
 // (page, index) as the table stands when the edit is made (edits are applied in order on every
 // read, lib/review/structure/apply-review.ts, so the names stay meaningful).

@@ -45,7 +45,8 @@ export function deleteRow(source: Table, row: number | "h"): Table {
     else if (s.row > row) spans.push({ ...s, row: s.row - 1 });
     else {
       // The region loses one row; when its top row goes, its value moves to the row below.
-      if (s.row === row && s.row_span > 1) table.rows[row + 1]![s.col] = table.rows[row]![s.col]!;
+      const top = table.rows[row][s.col];
+      if (s.row === row && s.row_span > 1 && top) table.rows[row + 1]![s.col] = top;
       spans.push({ ...s, row_span: s.row_span - 1 });
     }
   }

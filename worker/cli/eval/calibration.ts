@@ -1,4 +1,4 @@
-// Confidence calibration (issue 4): does `verified` mean the value is right? Each delivered cell
+// Confidence calibration: does `verified` mean the value is right? Each delivered cell
 // with a box is matched to the ground-truth cell it lies on (same page, most overlap); its value
 // is right when it equals the ground-truth text up to whitespace (the ground truth breaks lines
 // inside cells where we join them with a space) and the reconciler's meaning-preserving

@@ -38,8 +38,9 @@ const parser = new XMLParser({
 
 function asText(content: unknown): string {
   if (content === undefined || content === null) return "";
-  if (typeof content === "object") return String((content as Record<string, unknown>)["#text"] ?? "");
-  return String(content);
+  if (typeof content === "object") return asText((content as Record<string, unknown>)["#text"]);
+  if (typeof content === "string") return content;
+  return typeof content === "number" || typeof content === "boolean" || typeof content === "bigint" ? String(content) : "";
 }
 
 export function readStructure(file: string): GtRegion[] {

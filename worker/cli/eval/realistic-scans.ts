@@ -1,4 +1,4 @@
-// Realistic scans for the eval (issue 15): every page of a dataset's PDFs rendered the way an
+// Realistic scans for the eval: every page of a dataset's PDFs rendered the way an
 // office scanner delivers it (200 dpi grey, turned a little, sensor noise, slight blur, JPEG),
 // at fixed seeds, beside today's clean renders (scripts/rasterise-pdf.ts, lossless 200 dpi). The
 // eval (`--scans clean|realistic|both`, eval.ts) then reads these image-only PDFs with the

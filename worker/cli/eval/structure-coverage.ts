@@ -1,5 +1,5 @@
-// Where the structure readers leave the delivered cells to fewer than two segmentations (issue 13:
-// the verified share). Counts only, summed over a set, never per document: per reader, how many
+// Where the structure readers leave the delivered cells to fewer than two segmentations
+// (what caps the verified share). Counts only, summed over a set, never per document: per reader, how many
 // delivered cells it neither supported nor objected to, by why; and for the cells whose verdict
 // is `single`, which readers supported them. pdf-stream's reasons are its own declines per table
 // region (pdf-stream.ts streamRegion); every other reader's are "no reading on the page" (it

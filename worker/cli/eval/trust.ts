@@ -1,4 +1,4 @@
-// The trust table (issue 13 part 5): does a cell's confidence tell a right place in the table from a
+// The trust table: does a cell's confidence tell a right place in the table from a
 // wrong one? The value calibration (calibration.ts) checks each cell's text; this checks structure,
 // scored like the complete-process metric:
 //   1. each predicted table is laid out as the scorer sees it (tableToGrid: colband line, header

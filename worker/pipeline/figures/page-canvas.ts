@@ -1,6 +1,6 @@
-// Canvases for rendering pages. pdf.js draws images through its own copy of @napi-rs/canvas
-// (pdfjs-dist/node_modules, 0.1.100 beside the project's 0.1.9); mixing contexts of two copies fails
-// with "T on unrwap is not the type of wrapped object", so page canvases come from pdf.js's copy.
+// Canvases for rendering pages (figure crops, debug overlays). Page canvases come from the
+// @napi-rs/canvas that pdf.js resolves (as in render/render-page.ts): mixing contexts of two copies
+// fails with "T on unrwap is not the type of wrapped object". Today there is one installed copy.
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";

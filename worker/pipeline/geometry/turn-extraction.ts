@@ -1,6 +1,6 @@
 // Reading a sideways or upside-down page (geometry/page-orientation.ts): its readings turned into
 // the reading frame, and the page's extraction turned back, so every box in the result is on the
-// displayed page (SPEC.md §2.2: bboxes in page coordinates, origin top-left) while the cells,
+// displayed page (bboxes in page coordinates, origin top-left) while the cells,
 // rows and prose are read in the text's own direction.
 import type { Table } from "../../../lib/result/schema";
 import type { PageExtraction, PageReadings } from "../page-types";

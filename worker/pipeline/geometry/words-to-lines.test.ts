@@ -21,7 +21,7 @@ test("lineToChunks splits numbers side by side but keeps space-grouped thousands
 });
 
 test("lineToChunks keeps a count with its bracketed share, but not two bracketed numbers", () => {
-  // eu-020: "38 (24.7%)" is one cell of the Sample column.
+  // "38 (24.7%)" is one cell of the Sample column.
   const [line] = wordsToLines([word("38", 0, 0, 10), word("(24.7%)", 13, 0, 40), word("(12)", 43, 0, 58), word("(3.1%)", 61, 0, 85)], 0.45);
   assert.deepEqual(lineToChunks(line!, 1, 0.1).map((c) => c.text), ["38 (24.7%)", "(12)", "(3.1%)"]);
 });

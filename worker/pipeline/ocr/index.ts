@@ -24,7 +24,7 @@
 // the OCR layout's view of figures, for verifyFigure.
 //
 // Both fail independently: if both readings of a page are OcrFailure and the page has no text
-// layer, the page is `unreadable` (SPEC.md §2.7). The cache lives in <cacheDir>/<sha256>/ and is
+// layer, the page is `unreadable`. The cache lives in <cacheDir>/<sha256>/ and is
 // keyed by OCR_SETTINGS_VERSION; JobFiles.deleteCache (lib/storage) removes it with the last job.
 export { OcrEngines, DEFAULT_ENGINES, type PageOcr, type ReadPageOcrInput, type PageOcrEngine, type EngineFactory } from "./read-page-ocr";
 export { ocrCachePath } from "./ocr-cache";

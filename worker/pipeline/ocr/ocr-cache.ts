@@ -1,5 +1,5 @@
 // The OCR cache: one JSON file per (file sha256, page, reader, OCR settings version) under a
-// directory the caller owns (DESIGN.md §4), so a re-queued job or a repeat of the same file skips
+// directory the caller owns, so a re-queued job or a repeat of the same file skips
 // OCR. Failures are never cached: a retry may succeed. Deleting the last job of a file deletes
 // `<cacheDir>/<sha256>/` (JobFiles.deleteCache in lib/storage). `cacheDir` is a directory (CLI
 // tools) or the service's store (JobFiles.ocrCache: DATA_DIR or S3); both go through lib/storage.

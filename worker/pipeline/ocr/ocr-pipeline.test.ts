@@ -16,7 +16,7 @@ import { runPipeline } from "../run-pipeline";
 import { OcrEngines, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
-import { DISPUTED_CELL, disputedTableBody, makeDisputedTablePdf } from "./test-pdfs";
+import { DISPUTED_CELL, disputedTableBody, makeDisputedTablePdf } from "../../../tests/pdf/ocr-test-pdfs";
 
 let tesseract: TesseractEngine;
 let paddle: PaddleEngine;

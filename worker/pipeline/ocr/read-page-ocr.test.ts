@@ -15,7 +15,7 @@ import { OcrEngines, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
-import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "./test-pdfs";
+import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "../../../tests/pdf/ocr-test-pdfs";
 import { isOcrFailure, type OcrOutcome, type OcrPageReading, type Word } from "./types";
 
 let tesseract: TesseractEngine;
@@ -79,7 +79,7 @@ async function textLayerWords(file: string): Promise<BoxedWord[]> {
       const [, , , d, e, f] = item.transform as number[];
       const [x0, y0] = viewport.convertToViewportPoint(e!, f! + d!);
       const [x1, y1] = viewport.convertToViewportPoint(e! + item.width, f!);
-      words.push({ text: item.str, box: [Math.min(x0!, x1!), Math.min(y0!, y1!), Math.max(x0!, x1!), Math.max(y0!, y1!)] });
+      words.push({ text: item.str, box: [Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1)] });
     }
     return words;
   } finally {
@@ -132,7 +132,7 @@ test("an engine failing on a page is recorded and the other reading still return
   const cacheDir = path.join(dir, "cache-fail");
   const out = await readFilePage(readers, file, sha, cacheDir);
   assert.ok(isOcrFailure(out.readings["ocr-1"]));
-  assert.match((out.readings["ocr-1"] as { error: string }).error, /model exploded/);
+  assert.match((out.readings["ocr-1"]).error, /model exploded/);
   assert.ok(findWord(reading(out.readings["ocr-2"]).words, "42"));
   // Failures are not cached (a retry may succeed); the good reading is.
   assert.equal(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-1" })), false);

@@ -204,7 +204,7 @@ export class OcrEngines {
       input.pageOcr.render = render;
       // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
       const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt) as BBox));
+      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)));
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[reader] = outcome);
       words = [...words, ...outcome.words];

@@ -1,6 +1,6 @@
 // OCR of sideways and upside-down text (ocr/reading-frame.ts): the engines read the render turned
 // into the text's reading frame and their boxes come back on the displayed page, so a sideways
-// table is read and verified like an upright one (issue 13: "sideways and upside-down tables found
+// table is read and verified like an upright one ("sideways and upside-down tables found
 // and read like upright ones"). Before, the engines read such text upright as noise, and every
 // cell was disputed against garbage readings.
 import { after, test } from "node:test";

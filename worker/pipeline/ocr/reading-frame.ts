@@ -38,6 +38,6 @@ export function renderToFrame(render: PageRender, dir: Direction): PageRender {
 /** A reading made on the frame render, with its boxes on the displayed page of `pageSizePt`. */
 export function readingToPage(reading: OcrPageReading, dir: Direction, pageSizePt: [number, number]): OcrPageReading {
   if (dir === 0) return reading;
-  const back = (box: BBox): BBox => boxToPage(box, dir, pageSizePt) as BBox;
+  const back = (box: BBox): BBox => boxToPage(box, dir, pageSizePt);
   return { ...reading, words: reading.words.map((word) => ({ ...word, bbox: back(word.bbox) })), nonTextRegions: reading.nonTextRegions.map(back) };
 }

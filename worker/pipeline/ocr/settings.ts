@@ -1,4 +1,4 @@
-// Tuning values of the OCR readings (STYLE.md habit 8). OCR_SETTINGS_VERSION keys the OCR cache:
+// Tuning values of the OCR readings. OCR_SETTINGS_VERSION keys the OCR cache:
 // bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
 // (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
 // throw away every cached OCR reading.)
@@ -9,7 +9,7 @@ export const OCR_SETTINGS = {
     /** tessdata variant inside @tesseract.js-data/eng. "4.0.0_best_int" is the integer LSTM
      * model: on this machine it read the test tables as well as "4.0.0" and loads in less time. */
     modelDir: "4.0.0_best_int",
-    /** Page segmentation AUTO (3): DESIGN.md §6 found it keeps table words the default drops. */
+    /** Page segmentation AUTO (3): measured to keep table words the default drops. */
     pageSegMode: "3",
     /** Cell crops read by the cascade's second engine (crop-mosaic.ts). */
     crops: {
@@ -40,7 +40,7 @@ export const OCR_SETTINGS = {
     detMinSide: 960,
     /** Within those bounds, detection runs where body text is this many pixels high: 8 pt tables
      * read identically at 14 px and 20 px text (429 of 429 words on the bench page) while
-     * detection cost falls with the square. 12 px (tried for issue 15) still read the bench
+     * detection cost falls with the square. 12 px (tried) still read the bench
      * page's 429 words with detection at 0.46 CPU-s against 0.67, but lost lines of smaller text
      * on the EU set (182 cells with a single reading against 140). */
     detTextPx: 14,
@@ -64,7 +64,7 @@ export const OCR_SETTINGS = {
     recHeight: 48,
     /** Crops are recognised in batches of similar width: at most this many crops and this many
      * input columns per batch. Per column, ONNX Runtime runs 8 x 160 as fast as 1 x 160, but
-     * 8 x 2016 (eight prose lines) took 12 s against 0.44 s for 1 x 2480 (us-017 page 6): past
+     * 8 x 2016 (eight prose lines) took 12 s against 0.44 s for 1 x 2480: past
      * ~1300 columns a batch falls out of cache. */
     recBatchSize: 8,
     recBatchColumns: 1280,
@@ -72,7 +72,7 @@ export const OCR_SETTINGS = {
      * (PaddleOCR drop_score). */
     minLineScore: 0.5,
     /** Load both models with their per-layer element-wise steps folded into the convolutions
-     * (paddle/fold-model.ts): the same function up to float rounding (issue 15; the version was
+     * (paddle/fold-model.ts): the same function up to float rounding (the version was
      * bumped for it). On the bench page, one thread, engines warm: recognition 2.9 -> 2.3 CPU-s,
      * detection 0.66 -> 0.52, the same 429 words with the same boxes and confidences. */
     foldGraph: true,

@@ -1,5 +1,5 @@
 // ocr-1: Tesseract (LSTM) through tesseract.js, word boxes. Fully offline: the model comes from
-// @tesseract.js-data/eng inside node_modules and nothing is cached elsewhere (DESIGN.md §6;
+// @tesseract.js-data/eng inside node_modules and nothing is cached elsewhere (nothing may be fetched at run time;
 // without langPath tesseract.js fetches from a CDN and crashes the process here).
 import path from "node:path";
 import { createRequire } from "node:module";

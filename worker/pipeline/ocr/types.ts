@@ -20,7 +20,7 @@ export type { OcrEngineName } from "../../../lib/ocr/engine-names";
 export interface OcrPageReading {
   words: Word[];
   /** Regions the engine's layout analysis found to be ink but not text (figures, photos,
-   * charts), in PDF points. Used to verify figures (SPEC.md §2.6 source "ocr"). */
+   * charts), in PDF points. Used to verify figures (a figure's source "ocr"). */
   nonTextRegions: BBox[];
   /** Render resolution the engine read. */
   dpi: number;

@@ -94,7 +94,7 @@ export async function readPdfGraphics(page: PDFPageProxy, settings: Settings): P
       case OPS.paintImageXObjectRepeat: {
         const corners = [transformPoint(ctm, 0, 0), transformPoint(ctm, 1, 0), transformPoint(ctm, 0, 1), transformPoint(ctm, 1, 1)];
         const box = pointsToBox(corners);
-        const id = typeof args?.[0] === "string" ? (args[0] as string) : `inline-${i}`;
+        const id = typeof args?.[0] === "string" ? (args[0]) : `inline-${i}`;
         if (box[2] - box[0] >= 1 && box[3] - box[1] >= 1) reading.images.push({ box, id });
         break;
       }
@@ -114,7 +114,7 @@ export function isWhite(args: unknown[] | null | undefined): boolean {
     return ((value >> 16) & 255) > 242 && ((value >> 8) & 255) > 242 && (value & 255) > 242;
   }
   if (Array.isArray(args) && args.every((v) => typeof v === "number")) {
-    const nums = args as number[];
+    const nums = args;
     if (nums.length === 4) return nums.every((v) => v < 0.05); // CMYK: no ink
     return nums.length > 0 && nums.every((v) => v > 0.95);
   }

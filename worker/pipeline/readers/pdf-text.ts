@@ -1,5 +1,5 @@
-// Reader pdf-text: the PDF's text layer as words with position, size, font and direction
-// (DESIGN.md §4). Glyph runs from pdf.js getTextContent are mapped through the page viewport, so
+// Reader pdf-text: the PDF's text layer as words with position, size, font and direction,
+// one of a cell's independent value readings. Glyph runs from pdf.js getTextContent are mapped through the page viewport, so
 // pages with a /Rotate entry and rotated text come out in displayed-page coordinates.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, Direction, PdfTextReading, Word } from "../types";

@@ -3,13 +3,13 @@
 // ("92.9" against "929", "1,043" against "1043"), or read a comma as a full stop ("5.821" against
 // "5,821"). A full stop is a few pixels of ink and a comma is a full stop with a tail: on a scanned
 // page (blur, noise, JPEG) OCR loses ink far more often than it invents it, so the reading that
-// saw more ink at each separator is shown (measured on the EU realistic scans, 2026-11-25: of 136
+// saw more ink at each separator is shown (measured on the EU realistic scans: of 136
 // disputed cells whose two OCR readings differed only there, the one with more separator ink was
 // right in 136 - in 129 the reading with a separator the other lost, in 7 the comma against a full
 // stop). A decimal point lost without a trace leaves the gap it stood in, read as a space
 // ("77 1" against "77.1", "-20 2" against "-20.2"): a space between digits followed by only one or
 // two digits counts as a gap with no ink (three would be a thousands group, "1 000"; generated
-// `monospaced-dashes` scans, 2026-11-26: 8 disputed cells, the point right in all 8).
+// `monospaced-dashes` scans: 8 disputed cells, the point right in all 8).
 // This is the vote's tie-break among disagreeing readings, the same reasoning as its
 // abstention for lone marks: the cell stays disputed with both readings, only the value shown
 // changes, and the text layer is never overridden (the vote only asks when no text layer spoke).

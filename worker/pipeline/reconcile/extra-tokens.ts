@@ -4,7 +4,7 @@
 // On a scan (noise, shading, rulings) an engine invents such pieces far more often than the other
 // misses them: Tesseract reads speckle and shaded bands as short words and rulings as "|", "[" or
 // "_", and a PaddleOCR line crop can take in a neighbour's number. Measured on the EU realistic
-// scans (settings 2026-11-25.27): of the disputed cells whose two OCR readings were one the other
+// scans: of the disputed cells whose two OCR readings were one the other
 // plus extra characters, the shorter was right in 74 and the longer in 10; of those 10, none had
 // extra pieces of this kind (they differed by a glued digit, a leading decimal point, a closing
 // parenthesis or a letter: "9%" against ".9%", "39" against "391", "(5.9%" against "(5.9%)").

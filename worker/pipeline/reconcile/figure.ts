@@ -1,4 +1,4 @@
-// Figure confidence (SPEC.md §2.6): "ocr" joins a figure's sources when the OCR layout
+// Figure confidence: "ocr" joins a figure's sources when the OCR layout
 // independently finds non-text ink overlapping it, and only that makes the figure verified;
 // an embedded image object (pdf-image) is not a second opinion.
 import type { BBox, Image } from "../../../lib/result/schema";

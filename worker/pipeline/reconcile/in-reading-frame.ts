@@ -55,7 +55,7 @@ export function reconcileInFrame(
   if (!frame || frame.dir === 0) {
     return { tables: tables.map(({ table, bandBoxes }) => reconcileTable(table, ownSource, readings, bandBoxes)), prose: prose.map((block) => reconcileProse(block, ownSource, readings)) };
   }
-  const toFrame = (box: BBox): BBox => boxToFrame(box, frame.dir, frame.size) as BBox;
+  const toFrame = (box: BBox): BBox => boxToFrame(box, frame.dir, frame.size);
   const framed = readingsToFrame(readings, toFrame);
   return {
     tables: tables.map(({ table, bandBoxes }) => withBoxesOf(table, reconcileTable(tableBoxes(table, toFrame), ownSource, framed, bandBoxes.map((box) => (box ? toFrame(box) : null))))),

@@ -1,4 +1,4 @@
-// The reconciler: the one place independent readings meet (DESIGN.md §4, STYLE.md habit 7).
+// The reconciler: the one place independent readings meet.
 // Pure functions; nothing here runs an engine.
 //
 // Value readings are word lists keyed by source (WordReadings): "pdf-text" (the text layer),

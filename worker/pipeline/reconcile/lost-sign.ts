@@ -5,7 +5,7 @@
 // dropped-separator.ts: OCR loses ink far more often than it invents it), and "±" is "+" with a
 // bar under it. So the reading that saw more ink there is shown; the cell stays disputed with
 // both readings, and the text layer is never overridden (the vote only asks when none spoke).
-// Measured on the generated realistic scans (2026-11-26, `standard-errors` and
+// Measured on the generated realistic scans (`standard-errors` and
 // `monospaced-dashes`): 17 disputed cells of this kind, the reading with the sign right in all 17.
 // The EU scans have none, so that set neither supports nor contradicts it.
 

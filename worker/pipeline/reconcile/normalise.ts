@@ -1,4 +1,4 @@
-// The only rewriting a reading gets before readings are compared (DESIGN.md §4): changes that
+// The only rewriting a reading gets before readings are compared: changes that
 // cannot alter what a value means. Digits, decimal and thousands separators, signs (other than
 // spelling a minus as a hyphen), letters and case are never touched: "1,234" vs "1.234" and
 // "1 234" vs "1234" stay different, because they can mean different numbers.

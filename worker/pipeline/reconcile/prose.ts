@@ -1,4 +1,4 @@
-// Prose confidence (SPEC.md §2.5): a block is verified when a different reading of the page
+// Prose confidence: a block is verified when a different reading of the page
 // contains the same content; the reading that renders the text is not its own witness, and a
 // different paragraph split is not a disagreement (each other reading is read inside the block's
 // own box, whatever blocks that reading would have made). Disputed when a different reading of

@@ -48,7 +48,7 @@ export function reconcileProse(block: Prose, ownSource: CellSource, readings: Wo
   return { ...block, confidence: verdict.confidence, sources: verdict.sources };
 }
 
-/** SPEC.md §2.7: a page is unreadable when both independent readings of it failed. On a page
+/** A page is unreadable when both independent readings of it failed. On a page
  * without a text layer those are the two OCR readings; a page with a text layer always has one. */
 export function isPageUnreadable(hasTextLayer: boolean, readings: Partial<Record<OcrEngineName, OcrOutcome>>): boolean {
   if (hasTextLayer) return false;

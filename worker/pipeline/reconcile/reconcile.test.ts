@@ -23,7 +23,7 @@ test("normaliser: NFKC, dashes and minus, ligatures, quotes, whitespace", () => 
 
 test("a delivered value keeps the document's spelling; only the comparison is normalised", () => {
   assert.equal(displayText(" \u201Cm\u00B2\u201D  \u2212 co\u00ADoperate "), "\u201Cm\u00B2\u201D \u2212 cooperate");
-  // eu-009a: the text layer's curly quotes agree with OCR's straight ones and are delivered as written.
+  // The text layer's curly quotes agree with OCR's straight ones and are delivered as written.
   const v = voteOnReadings({ "pdf-text": "\u201Cat the beginning\u201D", "ocr-1": '"at the beginning"', "ocr-2": '"at the beginning"' });
   assert.deepEqual([v.value, v.confidence], ["\u201Cat the beginning\u201D", "verified"]);
   const d = voteOnReadings({ "pdf-text": "m\u00B2", "ocr-1": "m2", "ocr-2": "m3" });

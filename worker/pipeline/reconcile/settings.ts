@@ -1,4 +1,4 @@
-// Tuning values of the reconciler (STYLE.md habit 8). They change confidence, not OCR output, so
+// Tuning values of the reconciler. They change confidence, not OCR output, so
 // they are not part of the OCR cache key.
 export const RECONCILE_SETTINGS = {
   /** A word belongs to a cell when at least this share of its box lies inside the cell box. More
@@ -14,7 +14,7 @@ export const RECONCILE_SETTINGS = {
    * unless its engine was unsure of it, the least confident of its words in the cell below this,
    * while another reading's engine was sure of all its words there (at least `ocrSureFrom`).
    * Only which reading is shown changes: the cell stays disputed with both. Tuned on the EU
-   * realistic scans (2026-11-26; 280 disputed cells with two readings and both confidences, 175
+   * realistic scans (280 disputed cells with two readings and both confidences, 175
    * with Tesseract's reading right, 46 PaddleOCR's): 0.7 and 0.9 show PaddleOCR's in 36 cells,
    * 28 of them right, 2 where Tesseract's was; 0.8 and 0.8 moved 32 right and 13 away. Checked on
    * the generated realistic scans (327 such cells): 60 moves, 38 to the right reading, none away. */
@@ -49,7 +49,7 @@ export const RECONCILE_SETTINGS = {
    * no opinion and text geometry's join is one reading (single: at most unverified). The
    * generated families wrapped-labels (before its fix: 46 wrong relations, all verified) and
    * indented-stub (hanging wraps: child rows and continuations look alike) show such joins
-   * going wrong with both readings "agreeing". Measured 2026-11-25 (README, "Stacked lines"). */
+   * going wrong with both readings "agreeing". Measured: docs/measurements/2026-11-25-tables-and-structure.md. */
   fragmentsSupportStacked: false as boolean,
   /** Structure vote: a word belongs to a cell box when its centre lies within this many points of
    * it. Cell boxes are the tight boxes of their words (rounded to 0.01 pt), so any margin above
@@ -61,7 +61,7 @@ export const RECONCILE_SETTINGS = {
    * them; relation-support.ts), and is against it ("neighbours") when it has the cell and the
    * delivered neighbour as cells of its own but in another table or with another cell next to
    * either (a span read differently is no opinion; relation-support.ts says which). Off: support
-   * by the cell's words alone, the rule up to settings 2026-11-25.15. Issue 13: the metric and the
+   * by the cell's words alone, the earlier rule. The metric and the
    * trust table count relations, and the words-only rule let through cells whose words were
    * right and whose place was not. Measured 2026-11-25, both OCR engines, warm cache: EU verified
    * 80.2% -> 79.8% of relations (5,053 -> 5,031; 99.98% right and 9 of 10 wrong not verified,
@@ -85,9 +85,9 @@ export const RECONCILE_SETTINGS = {
    * tables of its own, a later one opening with its own header line (structure/settings.ts
    * splitPartMinCells), gives none of its cells support (its objections stand). The metric
    * matches one delivered table to one true table, so the relations of the part left over are
-   * wrong whatever their cells; issue 13's "two stacked tables delivered as one". Generated
+   * wrong whatever their cells; "two stacked tables delivered as one". Generated
    * stacked-panels with the detection rule (tables/stacked-blocks.ts) off: 453 relations
-   * verified, 53.9% right; with this on, see README "Stacked blocks". */
+   * verified, 53.9% right; with this on, see docs/measurements/2026-11-25-tables-and-structure.md, "Stacked blocks". */
   splitWithholdsSupport: true as boolean,
   /** Calibrated value disputes (marks-only.ts): on a cell the text layer read, a run of marks in
    * its reading (a dagger, an asterisk, a degree sign) may be read by OCR as nothing or as up to

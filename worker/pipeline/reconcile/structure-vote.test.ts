@@ -147,7 +147,7 @@ test("a column band no other reading supports caps the header cells under it", (
   assert.equal(out.rows[1]![1]!.confidence, "verified");
   // The band's own confidence (the value vote on its label) stands where its place is agreed and
   // is capped where it is contested (one supporter, one against: disputed).
-  const voted = { ...table, colbands: [{ ...base.colbands![0]!, confidence: "verified" as const }] };
+  const voted = { ...table, colbands: [{ ...base.colbands[0]!, confidence: "verified" as const }] };
   const bandAgreed = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-tags", withBand)]).tables[0]!;
   assert.equal(bandAgreed.colbands![0]!.confidence, "verified");
   const bandContested = reconcileStructure([voted], [withBand], bandWords, [tables("pdf-grid", withBand), tables("pdf-layout", asName)]).tables[0]!;
@@ -188,7 +188,7 @@ test("a column band is supported only over the same columns: the same label over
   const base = modelToTable(overRight, 1, 0);
   assert.deepEqual(base.colbands, [{ label: "Stock", start_col: 1, end_col: 2 }]);
   const verify = (x: Cell): Cell => (x.value === "" ? x : { ...x, confidence: "verified", sources: ["pdf-text", "ocr-2"] });
-  const table: Table = { ...base, colbands: [{ ...base.colbands![0]!, confidence: "verified" }], header_cells: base.header_cells.map(verify), rows: base.rows.map((r) => r.map(verify)) };
+  const table: Table = { ...base, colbands: [{ ...base.colbands[0]!, confidence: "verified" }], header_cells: base.header_cells.map(verify), rows: base.rows.map((r) => r.map(verify)) };
   const same = reconcileStructure([table], [overRight], w3, [tables("pdf-grid", overRight), tables("pdf-tags", overRight)]).tables[0]!;
   assert.equal(same.colbands![0]!.confidence, "verified");
   const other = reconcileStructure([table], [overRight], w3, [tables("pdf-grid", overRight), tables("pdf-layout", overLeft)]);
@@ -213,7 +213,7 @@ test("a detected line holding only a '$' before its number (or a '%' after it) d
 });
 
 // A reading that keeps apart as two stacked tables, the second opening with its own header line,
-// what the delivered table joins (issue 13's "two stacked tables delivered as one"): it agrees
+// what the delivered table joins ("two stacked tables delivered as one"): it agrees
 // with the delivered cells one by one, but the metric scores one delivered table against one
 // true table, so the part left over is wrong whatever its cells. It withholds its support.
 test("a reading that splits the delivered table into stacked tables with their own header supports none of its cells", async () => {

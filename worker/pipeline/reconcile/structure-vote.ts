@@ -1,4 +1,4 @@
-// The structure vote (DESIGN-level rule; README "What a cell's confidence means"). The value vote
+// The structure vote (docs/confidence.md, "Structure: a cell's place in the table"). The value vote
 // (vote.ts) checks what a cell says; this checks where the cell is: its boundaries.
 //
 // Support. Segmentations are compared in the page's words: a cell is the set of words it holds.
@@ -91,8 +91,8 @@ export class PageWords {
   readonly cx: Float64Array;
   readonly cy: Float64Array;
   /** Word indices by centre x, and those x's: inBox is asked for every unit of every reading, and
-   * a scan of all the page's words each time was ~10% of a dense page's pipeline time (issue 15,
-   * `npm run bench` from the cache); a box now looks only at the words in its x range. */
+   * a scan of all the page's words each time was ~10% of a dense page's pipeline time
+   * (`npm run bench` from the cache); a box now looks only at the words in its x range. */
   private readonly byX: Int32Array;
   private readonly sortedX: Float64Array;
   constructor(readonly words: readonly Word[]) {

@@ -1,4 +1,4 @@
-// Table-level OCR support (SPEC.md §2.4 ocr_unsupported): a table is flagged, not dropped, when
+// Table-level OCR support (the table's ocr_unsupported): a table is flagged, not dropped, when
 // no independent OCR reading found any content overlapping it (the OCR did not run, failed, or saw
 // nothing there, e.g. text-layer-only content drawn in white).
 import type { BBox } from "../../../lib/result/schema";

@@ -1,4 +1,4 @@
-// The vote over a cell's value readings (DESIGN.md §4, SPEC.md §2.3):
+// The vote over a cell's value readings:
 //   - two or more readings, all equal          -> verified,   sources = all of them
 //   - three or more, a strict majority equal   -> resolved,   sources = the majority, readings = all
 //     ...unless the text layer is the one outvoted (below): then disputed

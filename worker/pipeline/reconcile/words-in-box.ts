@@ -51,7 +51,7 @@ export function isRulingNoise(text: string): boolean {
 export function wordsInBox<W extends BoxedWord>(words: readonly W[], box: BBox): W[] {
   // Geometry first: it rules out nearly every word of the page with a few comparisons, where the
   // text tests (a trim and a regular expression) cost ~10% of a page's reconciliation when run on
-  // every word for every cell (issue 15, `npm run bench` from the cache). Same words either way.
+  // every word for every cell (`npm run bench` from the cache). Same words either way.
   return words.filter((w) => isWordInBox(w, box) && w.text.trim() !== "" && !isRulingNoise(w.text));
 }
 

@@ -1,4 +1,4 @@
-// One shared render per page (DESIGN.md §4): both OCR readings and figure crops read the same
+// One shared render per page: both OCR readings and figure crops read the same
 // pixels, so the page is rasterised once, at a resolution chosen from the size of its text.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { createRequire } from "node:module";
@@ -26,9 +26,10 @@ type NapiCanvas = typeof import("@napi-rs/canvas");
 
 let canvasModule: NapiCanvas | null = null;
 
-/** The @napi-rs/canvas that pdf.js itself loads. pdfjs-dist carries its own copy (0.1.100; the
- * top-level one is older), and drawing pdf.js's Path2D objects into a canvas of the other copy
- * fails with "T on unrwap is not the type of wrapped object". */
+/** The @napi-rs/canvas that pdf.js itself loads, resolved from pdfjs-dist: drawing pdf.js's
+ * Path2D objects into a canvas of another copy fails with "T on unrwap is not the type of wrapped
+ * object". Today both resolve to the one installed copy; resolving from pdfjs-dist keeps it so if
+ * pdfjs-dist ever needs a version of its own. */
 function pdfjsCanvas(): NapiCanvas {
   if (!canvasModule) {
     const require = createRequire(import.meta.url);

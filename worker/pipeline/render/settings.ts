@@ -1,4 +1,4 @@
-// Tuning values of the shared page render (STYLE.md habit 8). A change here changes what OCR
+// Tuning values of the shared page render. A change here changes what OCR
 // sees, so it bumps OCR_SETTINGS_VERSION (worker/pipeline/ocr/settings.ts), which keys the cache.
 export const RENDER_SETTINGS = {
   /** Body text is rendered so that its font size spans this many pixels. On the dense bench page

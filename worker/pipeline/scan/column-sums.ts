@@ -1,4 +1,4 @@
-// Totals as a reading of their addends (issue 15). Statistical tables print totals and subtotals:
+// Totals as a reading of their addends. Statistical tables print totals and subtotals:
 // a cell that is the sum of the run of numbers right above it (or right below it, when the total
 // comes first), or of the run left or right of it in its row. The arithmetic is a reading of
 // every cell in the relation that owes nothing to either OCR engine, so where a scan's two
@@ -40,7 +40,7 @@ export function parseAmount(value: string): Amount | null {
   }
   v = v.replace(/^[$€£]\s?/, "");
   let whole: string;
-  let fraction = "";
+  let fraction: string;
   let match: RegExpExecArray | null;
   if ((match = /^(\d{1,3}(?:[, ]\d{3})+)(?:\.(\d+))?$/.exec(v))) {
     whole = match[1]!.replace(/[, ]/g, "");

@@ -21,7 +21,7 @@ interface Drawn {
 }
 
 function cell(value: string, box: BBox): Cell {
-  return { ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: box } as Cell;
+  return { ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: box };
 }
 
 function empty(): Cell {

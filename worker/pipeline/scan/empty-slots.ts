@@ -2,7 +2,7 @@
 // reading (ocr-1), and the second engine reads only where ocr-1 put words (line crops placed by
 // its boxes), so a mark ocr-1 missed (the ":" of "not available", a lone "-", a faint number)
 // leaves a cell empty that no reading looked at. The metric then relates the cells on either side
-// of the hole to each other ("Female" over "53.6" where ":" stands between, eu-012 page 5 on the
+// of the hole to each other ("Female" over "53.6" where ":" stands between, an EU page on the
 // EU realistic scans), and both being verified, a wrong relation is verified. On a page with a
 // text layer the text layer holds every mark and the first OCR engine reads the whole page, so
 // this hole has no counterpart there.
@@ -64,7 +64,7 @@ export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTING
   // Each line's vertical extent (its one-slot cells) and line height (its shortest cell: a wrapped
   // cell spans several lines), or null when it has no cell to measure it by.
   const extents = lines.map((line) => {
-    const boxes = line.cells.flatMap((cell, col) => (hasBox(cell) && single(line.bodyRow, col) ? [cell.bbox!] : []));
+    const boxes = line.cells.flatMap((cell, col) => (hasBox(cell) && single(line.bodyRow, col) ? [cell.bbox] : []));
     if (boxes.length === 0) return null;
     return { top: Math.min(...boxes.map((b) => b[1])), bottom: Math.max(...boxes.map((b) => b[3])), height: Math.min(...boxes.map((b) => b[3] - b[1])) };
   });

@@ -2,7 +2,7 @@
 // divided by the background around it (the lightest grey within a window a little wider than a
 // glyph's stroke) and multiplied by the paper's level. Paper itself is not touched (a first
 // version that divided every pixel, paper included, changed how Tesseract read plain ruled cells:
-// eu-001's "1" came back as "ft"); in a tinted cell the tint becomes paper while the text keeps its
+// an EU document's "1" came back as "ft"); in a tinted cell the tint becomes paper while the text keeps its
 // contrast. Dark fills (a header bar
 // with white text) are left alone: there the "background" is the fill, and dividing by it would
 // wipe the bar and the text in it. Only the image OCR reads is flattened; people's crops are cut

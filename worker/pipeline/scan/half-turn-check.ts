@@ -2,7 +2,7 @@
 // the ink before OCR (page-orientation.ts: ascenders above the x-height, descenders below), and on
 // a page holding one small table (a few short labels, numbers, a frame) that guess has too few
 // letters to go on: 3 of 4 generated column-ruled pages and 10 of 86 generated pages in all
-// (settings 2026-11-25.20, realistic scans, seed 13) were read upside down, and then Tesseract
+// (realistic scans, seed 13) were read upside down, and then Tesseract
 // reads gibberish ("9'EL vee ueisy" for "Asian 23.4 73.6") and the page has no table at all.
 // Tesseract's word confidences tell: on those pages at most 17% of the characters were read with
 // confidence >= 0.8, on every page read the right way up at least 32% (EU realistic scans, 111

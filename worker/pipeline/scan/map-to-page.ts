@@ -73,6 +73,6 @@ export function extractionToPage(extraction: PageExtraction, t: ScanTransform): 
     ...extraction,
     tables: extraction.tables.map(table),
     prose: extraction.prose.map((p) => ({ ...p, bbox: preparedBoxToPage(p.bbox, t) })),
-    figures: extraction.figures.map((f) => ({ ...f, box: preparedBoxToPage(f.box, t) as Box })),
+    figures: extraction.figures.map((f) => ({ ...f, box: preparedBoxToPage(f.box, t) })),
   };
 }

@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { renderPage, renderToGrey, type PageRender } from "../render/render-page";
-import { makeTextPdf } from "../ocr/test-pdfs";
+import { makeTextPdf } from "../../../tests/pdf/ocr-test-pdfs";
 import { estimateSkewDeg } from "./skew-angle";
 import { quarterTurnsToUpright } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";

@@ -1,4 +1,4 @@
-// A scanned page made ready for OCR (issue 15): turned upright (quarter turns), deskewed (angle
+// A scanned page made ready for OCR: turned upright (quarter turns), deskewed (angle
 // from its text lines and rulings), its grey levels stretched (paper white, toner black). Hard
 // binarisation and a denoised OCR image were measured worse (SCAN_PREP_SETTINGS); the denoised
 // page is used to find the orientation, skew and levels. Only OCR and the raster rulings read
@@ -81,10 +81,10 @@ export function stretchLevels(grey: Uint8Array, width: number, height: number): 
   // stayed grey specks, and Tesseract's page layout analysis (page segmentation 3) took a sparse
   // page's table for an image and read none of it (generated realistic scans: 12 of a table's 35
   // words, all 35 with the grain white). Decided on the neighbourhood, not the pixel: a pixel
-  // cut would speckle a tint lying near the cut (eu-001's shaded columns), and a white point moved
-  // down instead thinned blurred strokes on tinted cells ("Bulgaria" read "Bugaia" on eu-019).
+  // cut would speckle a tint lying near the cut (an EU document's shaded columns), and a white point moved
+  // down instead thinned blurred strokes on tinted cells ("Bulgaria" read "Bugaia").
   // Only on a page without tinted areas: with the paper white, a tint stood out as a grey block
-  // Tesseract's layout analysis took for an image (eu-001 page 3: its shaded column of names, read
+  // Tesseract's layout analysis took for an image (its shaded column of names, read
   // garbled before, was not read at all).
   const smooth = denoise(grey, width, height);
   const smoothPaper = paperOf(histogramOf(smooth), smooth.length);

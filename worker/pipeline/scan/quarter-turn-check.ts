@@ -3,8 +3,7 @@
 // sharper than its column profile), and a page that is one tall table of short values has column
 // gutters as sharp as any text lines: the guess turns it sideways. Tesseract then still reads its
 // words (it finds vertical text lines and reads them turned), but every word box stands on end, so
-// no text line and no table is found: on the generated realistic scans (settings 2026-11-25.27,
-// seed 13, 99 pages) the first pages of two `continued-table` documents, 50 rows each, came back
+// no text line and no table is found: on the generated realistic scans (seed 13, 99 pages) the first pages of two `continued-table` documents, 50 rows each, came back
 // with no table. On those two pages every character was in a word box taller than wide; on the
 // other 97 at most 5%, and on the 111 EU realistic pages at most 52% (a page of narrow rotated
 // column heads) and the 62 US odd ones at most 2%. So a reading with more than

@@ -53,7 +53,10 @@ function drawTable(random: () => number, scale: number, noise: number, splitBord
   }
   for (let i = 0; i < grey.length; i++) grey[i] = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
   const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < grey.length; i++) rgba.fill(grey[i]!, i * 4, i * 4 + 3), (rgba[i * 4 + 3] = 255);
+  for (let i = 0; i < grey.length; i++) {
+    rgba.fill(grey[i]!, i * 4, i * 4 + 3);
+    rgba[i * 4 + 3] = 255;
+  }
   const render: PageRender = { pageNumber: 1, widthPt, heightPt, dpi: scale * 72, scale, width, height, rgba, textSizePt: null };
   return { render, columns, rows, top, bottom, left, right };
 }

@@ -3,7 +3,7 @@
 // `maxThicknessPt`), and toward a horizontal ruling only where its vertical run is thin. Without
 // that, a table's vertical rulings that start in a filled header row joined the fill's band (every
 // pixel column through a dark header has a long vertical run) and were thrown away with it as "too
-// thick": on the EU realistic scans a ruled table with a shaded header (eu-017 page 2) came back
+// thick": on the EU realistic scans a ruled table with a shaded header came back
 // with no vertical ruling at all. Where a ruling crosses another (or runs into a fill) its run goes
 // on through up to `maxThicknessPt` of such thick ink, so a crossing does not cut it.
 //

@@ -1,7 +1,7 @@
 // Words a vertical ruling runs through, on a scan. In a ruled table with narrow columns Tesseract
 // reads a row's values across the rulings as one word, the rulings read as "|", "[", "(", "]" or
-// "1" ("95.7142.4|56.7(97.2|98.1" on the generated `vertical-header` realistic scans, settings
-// 2026-11-26.1): one word then spans several cells, and the row's cells come out empty or holding
+// "1" ("95.7142.4|56.7(97.2|98.1" on the generated `vertical-header` realistic
+// scans): one word then spans several cells, and the row's cells come out empty or holding
 // the whole row. A ruling glued to a word's end is cut off where the word is made
 // (scanned-page.ts); one through its middle cannot be cut from the text, since which characters lie
 // left of it is a guess. So the pieces of such a word between the rulings are read again, each a

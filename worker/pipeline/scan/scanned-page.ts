@@ -1,5 +1,5 @@
 // Scanned pages (no text layer): the page's readings rebuilt from the page image, so the same
-// table, prose and figure stages run on them (issue 4). Words come from one OCR reading (the
+// table, prose and figure stages run on them. Words come from one OCR reading (the
 // structure source; the other OCR reading then verifies its values in the reconciler), rulings
 // from long thin runs of ink in the render (raster rulings). Nothing here reads the text layer.
 export { renderToRulings } from "./raster-rulings";
@@ -30,7 +30,8 @@ function rulingThrough(rulings: readonly Ruling[], x0: number, x1: number, y: nu
  */
 export function withoutGluedRulings(word: OcrWord, rulings: readonly Ruling[], glyphTolerance = RULING_GLUE.glyphTolerance): OcrWord {
   let text = word.text.trim();
-  let [x0, y0, x1, y1] = word.bbox;
+  let [x0, , x1] = word.bbox;
+  const [, y0, , y1] = word.bbox;
   const y = (y0 + y1) / 2;
   const glyph = (x1 - x0) / Math.max(1, [...text].length);
   for (let guard = 0; guard < 2 && text.length > 1; guard++) {

@@ -1,4 +1,4 @@
-// Tuning values of the scan steps (STYLE.md habit 8), each with where its value came from: the
+// Tuning values of the scan steps, each with where its value came from: the
 // preparation of a scanned page for OCR (prepare-scan.ts, skew-angle.ts, page-orientation.ts), the
 // checks of its first reading (half-turn-check.ts, quarter-turn-check.ts), the re-reads of what it
 // missed (unread-blocks.ts, standing-lines.ts, ruled-words.ts) and the rulings found in its image
@@ -9,21 +9,19 @@
 // and RasterRulingSettings) from here, never the reverse.
 
 // --- prepare-scan.ts -----------------------------------------------------------------------
-/** Bump when what prepareScan produces changes: it keys the OCR cache of scanned pages. */
-/** prep-5 again: the tint flattening tried as prep-6/prep-7 is off (flattenTints), so the image
- * OCR reads is prep-5's, pixel for pixel, and its cached readings stay valid. */
+/** Keys the OCR cache of scanned pages: bump it when what prepareScan produces changes. */
 export const SCAN_PREP_VERSION = "prep-8";
 
 export const IDENTITY_SKEW_BELOW_DEG = 0.05;
 
 export const SCAN_PREP_SETTINGS = {
   /** Hard black/white (Otsu) was tried and is off: on the realistic ICDAR US scans it turned
-   * shaded header rows into solid black bars (us-011a lost its only table) and read thousands
-   * separators as full stops ($9,594 -> $9.594 on us-003). The OCR image is the denoised grey with
+   * shaded header rows into solid black bars (a US document lost its only table) and read thousands
+   * separators as full stops ($9,594 -> $9.594). The OCR image is the denoised grey with
    * its levels stretched instead: toned paper to white, toner to black, shading kept. */
   binarise: false,
   /** OCR reads the [1 2 1] denoised page (true) or the page as scanned, levels stretched (false).
-   * Measured on us-025 (4 pages, 1,845 relations): clean 200 dpi scan F1 0.372 denoised against
+   * Measured on a US document (4 pages, 1,845 relations): clean 200 dpi scan F1 0.372 denoised against
    * 0.401 not (0.409 with no preparation at all); realistic scan 0.144 against 0.239 (0.197 with
    * no preparation). The blur costs small glyphs more than the noise does; orientation, skew and
    * the levels are still found on the denoised page. */
@@ -44,17 +42,17 @@ export const SCAN_PREP_SETTINGS = {
    * dpi, smaller than a shaded cell, larger than a glyph's blurred edge)... */
   tintBlockPx: 12,
   /** ...90% of whose pixels lie between the paper's grain and this many levels below the paper
-   * (light tints scan 15-60 levels below it, eu-001's shaded column ~35; a dark fill ~130 is
+   * (light tints scan 15-60 levels below it, an EU document's shaded column ~35; a dark fill ~130 is
    * not whitened around either way: its block is no tint here, its text reads as before)... */
   tintDepth: 80,
   /** ...on at least this share of the page's blocks (one shaded cell of 60 x 15 pt on an A4 page
    * is ~0.2%). */
   tintShare: 0.001,
   /** Tinted cells lifted to paper for OCR (flatten-background.ts): tried and off. On the EU
-   * realistic scans (2026-11-25, 17 of 27 documents measured before it was stopped) Tesseract read
-   * eu-001's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
+   * realistic scans (17 of 27 documents measured before it was stopped) Tesseract read
+   * an EU document's shaded column of names clean ("Alachlor na ah" -> "Alachlor") but, on the same page,
    * a plain ruled column of "1"s as "ft"/"[pt" (its page layout changed with the shading gone), and
-   * tables appeared on chart pages (eu-011: 114 -> 148 predicted relations): micro F1 on those 17
+   * tables appeared on chart pages (114 -> 148 predicted relations): micro F1 on those 17
    * documents 0.8787 without, 0.8758 with. */
   flattenTints: false,
   /** When on: the background is the
@@ -62,10 +60,10 @@ export const SCAN_PREP_SETTINGS = {
    * 8-10 pt, so the paper or shading between strokes is found)... */
   backgroundWindowPt: 3,
   /** ...and only where that background is at least this light (0-255, as scanned): light tints
-   * scan at 180-220 (eu-001's shaded first column ~200), a dark header fill ~100; white text on
+   * scan at 180-220 (an EU document's shaded first column ~200), a dark header fill ~100; white text on
    * such a fill lifts a 6 px block's mean to ~140-170 (generated: up to half a block's pixels
    * light), so 175 leaves fills with light text alone. On the EU realistic scans Tesseract read the sensor
-   * noise of grey-shaded cells as words ("Alachlor na ah", "Atrazine Si SHEA" on eu-001). */
+   * noise of grey-shaded cells as words ("Alachlor na ah", "Atrazine Si SHEA"). */
   backgroundAtLeast: 175,
   /** A background within this many grey levels of the page's paper is paper, left as scanned
    * (block means of paper vary by 1-3 levels under sensor noise of sigma 8; tints are 10+ darker). */
@@ -74,7 +72,7 @@ export const SCAN_PREP_SETTINGS = {
 
 // --- skew-angle.ts -------------------------------------------------------------------------
 export interface SkewSettings {
-  /** Search range, degrees either way (issue 15: at least +-5). */
+  /** Search range, degrees either way (at least +-5). */
   maxDeg: number;
   coarseStepDeg: number;
   fineStepDeg: number;
@@ -116,9 +114,9 @@ export interface OrientationSettings {
    * digits or capitals has nearly none on either side). */
   lineVoteMargin: number;
   /** A clear vote: at least 3 lines, and this many times the other side's. Measured on the EU
-   * realistic scans (`eval --scans realistic`: 111 pages, each also turned over; 2026-11-25):
-   * pooled ink alone (the rule before) turned 4 upright pages over (eu-001 p1, eu-011 p4, eu-015
-   * p1, eu-016 p3: pages of ruled tables) and missed 8 of the turned ones; clear line votes, else
+   * realistic scans (`eval --scans realistic`: 111 pages, each also turned over):
+   * pooled ink alone (the rule before) turned 4 upright pages over (pages of ruled
+   * tables) and missed 8 of the turned ones; clear line votes, else
    * pooled ink, turn no upright page over and miss 1 (a page of 2 lines). The generated dense
    * table page and the disputed-table page are right either way up. */
   upsideDownVotes: number;
@@ -185,7 +183,7 @@ export const UNREAD_BLOCK_SETTINGS = {
    * it: ink beside a read word is that word's (its glyph edges, a mark its box left out), and a
    * dropped column or row stands a column gap or a line gap (5+ pt at 8 pt type) from what was
    * read. Measured on the EU realistic scans: without it, pieces beside read words turned right
-   * cells wrong (eu-002 F1 0.963 -> 0.870, eu-004 0.959 -> 0.925). */
+   * cells wrong (two EU documents lost 0.03-0.09 F1). */
   isolationPt: 4,
   /** ...except a piece at least this tall (a line of 7 pt type's digits is ~5 pt; a mark, a
    * glyph's edge or a descender is less) whose middle lies above or below the word's box: that
@@ -200,7 +198,7 @@ export const UNREAD_BLOCK_SETTINGS = {
    * of the words it read (or it read none): that is a layout analysis that dropped whole blocks.
    * A few pieces on a page read otherwise whole are marks, superscripts, a chart's labels, which
    * the cells' own checks handle (empty-slots.ts, unread-ink.ts), and adding them cost EU: with
-   * every piece kept F1 0.876 -> 0.869 (eu-023 0.908 -> 0.667: words read twice). Measured on the
+   * every piece kept F1 0.876 -> 0.869 (one EU document 0.908 -> 0.667: words read twice). Measured on the
    * EU realistic scans, 111 pages: at most 0.12 (14 pieces' words against 114 read); generated
    * pages that lost their value columns: 0.83 (30 against 36), 9.3, and pages with no word read. */
   minAddedShare: 0.25,
@@ -226,7 +224,7 @@ export const STANDING_LINE_SETTINGS = {
    * it on the generated `vertical-header` scans. A lying word this narrow is one or two letters. */
   pieceMaxWidthLines: 2,
   /** ...and at least this many: a standing line's pieces measured 0.7-1.1 line heights wide; a
-   * scatter plot's markers, read as "+" and "*" stacks, 0.4 (3 pt at 7.9 on EU's eu-005). */
+   * scatter plot's markers, read as "+" and "*" stacks, 0.4 (3 pt at 7.9 on an EU page). */
   pieceMinWidthLines: 0.5,
   /** ...and not a confidently read word lying on its side (wider than tall, at least this sure):
    * that is upright text, whatever its width. */
@@ -318,9 +316,9 @@ export interface RasterRulingSettings {
   /** Gaps up to this many points inside a run are bridged (scan noise, a dropped pixel). */
   bridgePt: number;
   /** A band is glyph bottoms, not a ruling, when less than this share of its runs' pixels is thin
-   * ink... Measured on the prepared EU realistic scans (2026-11-26; 1,094 bands of 120 pt or
+   * ink... Measured on the prepared EU realistic scans (1,094 bands of 120 pt or
    * more, nearly all rulings): 1,071 at least 0.84, the rest rulings that text touches all along
-   * (eu-021: 0.61-0.78, with gap shares of 0.035 or less). Generated `multi-level-header` scan:
+   * (0.61-0.78, with gap shares of 0.035 or less). Generated `multi-level-header` scan:
    * rulings 0.99, the 21 glyph-bottom runs 0.33-0.69; over the four families of
    * raster-rulings-family.test.ts (12 scans) the glyph-bottom runs reach 0.80. 0.82: between
    * 0.80 and the faint rulings' 0.84. */
@@ -352,7 +350,7 @@ export const RAISED_MARK_SETTINGS = {
   /** The crop around the mark's run (points): a little paper to each side, the word's full height
    * and some above it (superscripts reach over the cap height). The mosaic shaves up to 1 pt off
    * each side (ocr/settings.ts crops.insetPt); these are the margins the crops were measured with
-   * (2026-11-28, `marker-values` scans: 9 of 10 marks read right, the tenth at confidence 0.27). */
+   * (`marker-values` scans: 9 of 10 marks read right, the tenth at confidence 0.27). */
   sidePadPt: 0.8,
   topPadPt: 1.5,
   bottomPadPt: 0.5,

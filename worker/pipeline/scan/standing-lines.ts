@@ -1,7 +1,7 @@
 // Text lines that stand on end on an upright scan: column names set vertically over narrow value
 // columns (a quarter turn, usually reading bottom to top). Tesseract reads upright lines; a
 // standing line it breaks into a stack of one- and two-glyph junk words ("§", "gE", "©»"), each as
-// wide as the line is thick. On the generated realistic scans (settings 2026-11-26.1) those stacks
+// wide as the line is thick. On the generated realistic scans those stacks
 // became three header rows of junk over `vertical-header`'s tables (F1 0.578, its 216 cut
 // relations the largest single loss of the generated scans). The born-digital path reads such
 // names from the text layer's rotated words (tables/rotated-names.ts); here the stacks are found
@@ -9,7 +9,7 @@
 // quarter turn either way, and a turned reading replaces the stack's words only when it holds a
 // word, is confident and reads more sure characters than they did. A column of short values
 // stacked row under row seeds no stack (no piece of it stands on end), and read turned it is a
-// row of "1"s that replaces nothing (EU realistic scans, eu-004: columns of hairlines).
+// row of "1"s that replaces nothing (EU realistic scans: columns of hairlines).
 import type { BBox } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";
 import { sharedGrey } from "../render/render-page";
@@ -151,7 +151,7 @@ export function extendAlongInk(stack: BBox, grey: Uint8Array, render: Pick<PageR
 /**
  * Standing lines no word covers, in the band of rows the stacks stand in: Tesseract may read a few
  * names of a header set on end (as junk, or even right, in a box standing on end) and drop the
- * rest (`vertical-header-1`, settings 2026-11-26.1: four names of nine left no word at all). In that
+ * rest (`vertical-header-1`: four names of nine left no word at all). In that
  * band, ink that no lying word, stack or vertical ruling accounts for is projected onto the x axis;
  * each narrow run of inked columns (a line's thickness, see unreadColumnMinLines and
  * pieceMaxWidthLines) is a seed, reaching over the rows its ink covers there.
@@ -255,7 +255,7 @@ export function withStandingLines(words: readonly Word[], crops: readonly BBox[]
       const read = turned.filter((w) => w.dir === dir && centreIn(w.bbox, crop) && isStanding(w));
       const { chars, mean } = sureness(read);
       // A name has a word of minChars or more: a crop over a column of rows' hairlines or single
-      // digits reads, turned, as a row of confident "1"s and "I"s (EU realistic scans, eu-004).
+      // digits reads, turned, as a row of confident "1"s and "I"s (EU realistic scans).
       if (!read.some((w) => charsOf(w.text) >= settings.minChars)) continue;
       if (chars < settings.minChars || mean < settings.acceptConfidence || chars * mean <= upright.chars * upright.mean) continue;
       if (!best || mean > best.mean) best = { words: read, mean };

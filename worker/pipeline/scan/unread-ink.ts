@@ -9,9 +9,9 @@
 // So a verified cell of a scanned table whose line, a little to either side of its words, holds
 // ink outside every word box of the page (and away from the rulings) is capped at `unverified`:
 // its value may lack a mark both readings missed. Measured on the EU realistic scans (settings
-// 2026-11-25.21, warm cache): 17 of 1,974 verified cells capped, 1 of them wrong; wrong verified
+// warm cache): 17 of 1,974 verified cells capped, 1 of them wrong; wrong verified
 // relations 11 -> 9 of 3,251 -> 3,215 (99.66% -> 99.72% right). It does not catch ".4%" and
-// ".0%" (eu-024, eu-021): there Tesseract's word box takes in the stop it did not read, so the
+// ".0%": there Tesseract's word box takes in the stop it did not read, so the
 // ink is inside a word box, which this leaves alone.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { PageRender } from "../render/render-page";

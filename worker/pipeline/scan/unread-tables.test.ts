@@ -13,7 +13,7 @@ import { seededRng } from "../../../tests/pdf/corpus/content";
 const NOISE = ["+", "*", "£8", "=", "-,", "©", "ote", "3s", "»", "Ee"];
 
 function cellOf(readings: Record<string, string>): Cell {
-  return { ...voteOnReadings(readings), bbox: [0, 0, 10, 10] } as Cell;
+  return { ...voteOnReadings(readings), bbox: [0, 0, 10, 10] };
 }
 
 function table(rows: Cell[][]): Table {

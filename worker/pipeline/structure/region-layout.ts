@@ -15,7 +15,7 @@ export function regionLayout(context: StructureContext, region: Box, settings: S
   let bySettings = memo.get(context);
   if (!bySettings) memo.set(context, (bySettings = new WeakMap()));
   let byRegion = bySettings.get(settings);
-  if (!byRegion) bySettings.set(settings, (byRegion = new Map()));
+  if (!byRegion) bySettings.set(settings, (byRegion = new Map<string, TableModel | null>()));
   const key = region.join(",");
   if (!byRegion.has(key)) byRegion.set(key, layoutToModel(region, context.words, settings, context.detected.rulings));
   return byRegion.get(key)!;

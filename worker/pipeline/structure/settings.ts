@@ -1,4 +1,4 @@
-// Tuning values of the structure readers (STYLE.md habit 8), each with where its value came from.
+// Tuning values of the structure readers, each with where its value came from.
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
 // as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
@@ -39,7 +39,7 @@ export const STRUCTURE_SETTINGS = {
    * 1, measured on EU with both OCR engines (structure-2026-11-25.2): the only two unruled
    * tables detection delivers without a digit (eu-011's chart legend, eu-005's key under a
    * table) are not tables in the ground truth and held 12 of the 13 wrong relations still
-   * verified; every ground-truth table without numbers is ruled (eu-007, eu-013). Generated
+   * verified; every ground-truth table without numbers is ruled. Generated
    * families chart-legend and abbreviation-key. */
   layoutMinDigitCells: 1,
   /** pdf-stream (pdf-stream.ts): a word joins a line whose vertical extent covers at least this
@@ -69,7 +69,7 @@ export const STRUCTURE_SETTINGS = {
   /** pdf-stream: two header runs on lines one above the other are the lines of one wrapped name
    * (one column, not a band centred over two) when they overlap by at least this share of the
    * shorter: a wrapped name's lines stack (left-aligned or centred on one another), while a band
-   * centred over a pair of columns reaches only partly over either name below it (eu-018's
+   * centred over a pair of columns reaches only partly over either name below it (an EU document's
    * years over "n | % Pos": a third of the year's width). */
   streamStackedOverlap: 0.5,
   /** pdf-stream: a band label spans a group of columns when its middle lies within this share of

@@ -62,7 +62,7 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
         // over a line of two or more bands and is centred on their whole run as well: a spanner
         // over all of them (symmetric bands put the middle one's centre at the whole run's).
         if (group && below && below.cols.join() === group.join()) {
-          const belowLine = runsOf.find((runs) => runs.includes(below as Run)) ?? [];
+          const belowLine = runsOf.find((runs) => runs.includes(below)) ?? [];
           const bands = belowLine.filter((r) => r.cols.length > 1);
           const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
           const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
@@ -122,7 +122,7 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
 
 /** The value columns a rule drawn right under a header run spans (their value centres lie along
  * it), when there is such a rule covering the run and two or more value columns, not the whole
- * table, and under no other run of its line (a rule under several labels, eu-018's years over
+ * table, and under no other run of its line (a rule under several labels, an EU document's years over
  * their "n | % Pos" pairs, is the band line's rule, not one band's); else null. A band never
  * starts in the stub, so a rule reaching column 0's centre is no band's. */
 function ruledColumns(run: { words: Word[]; x0: number; x1: number }, line: ReadonlyArray<{ x0: number; x1: number }>, rulings: readonly Ruling[], centres: readonly number[], columns: ReadonlyArray<[number, number]>, settings: StreamSettings): number[] | null {

@@ -95,7 +95,7 @@ test("a cell two structure readings cut differently is not verified, though ever
   for (const cell of others) assert.equal(cell.confidence, "verified", JSON.stringify(cell));
   // Each structure reader and the vote are timed as their own stages.
   for (const stage of ["read", "ocr", "tables", "structure:pdf-grid", "structure:pdf-layout", "structure:ocr-2-lines", "reconcile", "structure-vote"]) {
-    assert.ok(stageSeconds[stage] !== undefined && stageSeconds[stage]! >= 0, `stage ${stage} timed`);
+    assert.ok(stageSeconds[stage] !== undefined && stageSeconds[stage] >= 0, `stage ${stage} timed`);
   }
 });
 

@@ -1,4 +1,4 @@
-// Structure readings (DESIGN-level note): a structure reader looks at one page and proposes where
+// Structure readings: a structure reader looks at one page and proposes where
 // its tables, rows, columns and cells are, from its own evidence. Values have their readings and
 // their vote (reconcile/vote.ts); structure now has the same: several independent segmentations
 // of the page, and a per-cell vote over them (reconcile/structure-vote.ts).
@@ -21,7 +21,7 @@ import type { Settings } from "../settings";
 import type { StructureReaderName } from "../../../lib/structure/reader-names";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree
- * (SPEC.md §2.3 leaves `readings` keys open; `pdf-grid` and `pdf-layout` are its source names,
+ * (the result format leaves `readings` keys open; `pdf-grid` and `pdf-layout` are its source names,
  * `pdf-tags`, `pdf-layout-alt`, `pdf-stream` and `ocr-2-lines` are ours (pdf-layout-alt: text geometry read with
  * its ambiguous joins the other way, see pdf-layout-alt.ts; pdf-stream: an unruled table read
  * again from whitespace by another method, see pdf-stream.ts): the tagged structure tree, and ocr-2's detected text

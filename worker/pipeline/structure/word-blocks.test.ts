@@ -4,7 +4,7 @@
 // detected text lines cut nothing, so without a structure reading that can tell them from a table
 // their cells would be verified. Through the whole pipeline with real PaddleOCR (ocr-2: values
 // and detected lines): the real table on the page is delivered as drawn and verified; no cell of
-// anything else delivered as a table is verified. Since settings 2026-11-25.11 detection drops
+// anything else delivered as a table is verified. Detection drops
 // such blocks (a legend goes to its figure, a key to prose), so nothing else is delivered.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

@@ -18,6 +18,7 @@ export function normalizeText(text: string): string {
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .normalize("NFKC")
+    // eslint-disable-next-line no-control-regex -- the range starts at NUL: everything outside ASCII goes
     .replace(/[^\x00-\x7F]/g, "")
     .replace(/\s+/g, "");
 }

@@ -15,7 +15,7 @@ function headerModel(top: Array<[string, number, number]>, leaves: string[]): Ta
 }
 
 test("a one-column label beside bands is a band when the name under it repeats under a band", () => {
-  // eu-004: hypermarkets | supermarkets | others* over 1996 | change | 1996 | change | 1996.
+  // From the EU set: hypermarkets | supermarkets | others* over 1996 | change | 1996 | change | 1996.
   const table = modelToTable(
     headerModel([["hypermarkets", 1, 2], ["supermarkets", 3, 2], ["others*", 5, 1]], ["", "1996", "change", "1996", "change", "1996"]),
     1,
@@ -26,7 +26,7 @@ test("a one-column label beside bands is a band when the name under it repeats u
 });
 
 test("a wrapped one-column name beside bands stays one name", () => {
-  // us-033: "Total" over "population" next to the Male | Female bands.
+  // From the US set: "Total" over "population" next to the Male | Female bands.
   const table = modelToTable(headerModel([["white", 1, 2], ["Total", 3, 1]], ["Age", "Male", "Female", "population"]), 1, 0);
   assert.deepEqual(table.header, ["Age", "Male", "Female", "Total population"]);
   assert.deepEqual(table.colbands?.map((b) => b.label), ["white"]);

@@ -1,4 +1,4 @@
-// TableModel to the result Table (SPEC.md §2.4, DESIGN.md §5): body rows only in `rows`; header
+// TableModel to the result Table: body rows only in `rows`; header
 // lines collapse to one leaf name per column (`header_cells`, `header` derived from them) with
 // column bands above (`colbands`); merged regions of the body in `span_grid`.
 import type { Cell, Colband, Confidence, Span, Table } from "../../../lib/result/schema";
@@ -20,9 +20,9 @@ export function modelToTable(model: TableModel, page: number, index: number): Ta
   const reachesLeafRow = (cell: ModelCell) => cell.row + cell.rowSpan >= h;
   const isBand = (cell: ModelCell) => cell.text !== "" && cell.colSpan > 1 && !reachesLeafRow(cell);
   // A label on a band row over one column only is a band as well when the name below it repeats
-  // a name under one of that row's bands: eu-004's "hypermarkets | supermarkets | others*" over
+  // a name under one of that row's bands: an EU document's "hypermarkets | supermarkets | others*" over
   // "1996 | ... | 1996" are one level of the header, so "others*" does not join "1996" into
-  // "others* 1996". A wrapped name ("Total" over "population", us-033) repeats nothing and stays whole.
+  // "others* 1996". A wrapped name ("Total" over "population") repeats nothing and stays whole.
   const bandsOnRow = (row: number) => headerModelCells.filter((x) => x.row === row && isBand(x));
   const isOneColumnBand = (cell: ModelCell) => {
     if (cell.colSpan !== 1 || reachesLeafRow(cell)) return false;

@@ -53,14 +53,14 @@ function spannedGrid(rows: string[][]): TableModel {
 }
 
 test("gridHeaderRows: a header cell spanning columns heads sub-headings, not a row of values", () => {
-  // eu-012: "Finland" over "Female | Male | 15-24" (ranges and years are names, not values).
+  // "Finland" over "Female | Male | 15-24" (ranges and years are names, not values).
   assert.equal(gridHeaderRows(spannedGrid([["Finland", "", "EU-15"], ["Female", "15-24", "Total"], ["15.1", "15.7", "12.0"]])), 2);
-  // eu-021: "Treatment/Therapy" over the label and "Count" columns, with data right below.
+  // "Treatment/Therapy" over the label and "Count" columns, with data right below.
   assert.equal(gridHeaderRows(spannedGrid([["Treatment/Therapy", "", "Suffered from"], ["Allergy problems", "Count", "93"], ["", "Percentage", "18.8%"]])), 1);
 });
 
 test("extendHeaderBands: years centred over column pairs band those pairs, not the columns left of them", () => {
-  // eu-018: "2007" sits over "N | % Pos", its centre off the centre of the column it landed in.
+  // "2007" sits over "N | % Pos", its centre off the centre of the column it landed in.
   const m = model([["Country", "", "", "2007", "", "2006"], ["", "Size", "N", "% Pos", "N", "% Pos"], ["Austria", "25g", "109", "0.9", "93", "1.1"]]);
   m.headerRows = 2;
   m.cells.find((c) => c.text === "2007")!.box = [25, 0, 35, 8];

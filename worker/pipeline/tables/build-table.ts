@@ -201,7 +201,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const perLine: LineCells[] = [];
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
-    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : new Map();
+    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
     const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
@@ -348,7 +348,7 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
   for (let r = 0; r < h - 1; r++) {
     const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
     // Only a label already reaching over two columns is a band, or labels that all sit off the
-    // centre of their columns (centred over a pair, eu-018's years over "N | % Pos"); one centred
+    // centre of their columns (centred over a pair, an EU document's years over "N | % Pos"); one centred
     // over a single column is the first line of that column's name.
     if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers, settings))) && !groupsRepeatBelow(model, row, centers)) {
       // A single label on a sparse top row, centred over all value columns, spans them; a label
@@ -706,7 +706,7 @@ function nextRowWithValues(model: TableModel, r: number): number {
 
 /** Header rows of a ruled table: the first row, extended downwards by the rulings themselves: a
  * header cell spanning columns has its sub-headings in the row below (unless that row holds
- * values: eu-021's "Treatment/Therapy" spans the label and "Count" columns over data rows), and a
+ * values: an EU document's "Treatment/Therapy" spans the label and "Count" columns over data rows), and a
  * header cell spanning rows makes those rows header too. */
 export function gridHeaderRows(model: TableModel): number {
   if (model.nRows < 2) return 0;

@@ -1,4 +1,4 @@
-// Table captions (SPEC.md §2.4 `caption`): a short qualifier line directly above or below a table
+// Table captions (the table's `caption`): a short qualifier line directly above or below a table
 // that belongs to the whole table ("in thousands of euro", "(percent)", "Source: ..." is not one).
 import type { TableModel } from "../types";
 import type { ProseBlock } from "../prose/lines-to-blocks";

@@ -1,4 +1,4 @@
-// Tables that run over a page break (our field `continued_from`, SPEC.md leaves the linking open):
+// Tables that run over a page break (our field `continued_from`, the result format leaves the linking open):
 // the last table of a page that reaches the bottom, and the first table of the next page that
 // starts at the top with the same number of columns, are parts of one table.
 import type { Table } from "../../../lib/result/schema";
@@ -20,7 +20,7 @@ export function tableColumns(table: Table): number {
  * "Continued", "(cont.)", "(cont'd)" or "—Con." (Census), and the closing lines under a part
  * ("Continued on next page", "See footnotes at end of table."). Such a heading above a page's
  * first table, or such a line under a page's last one, announces the continuation rather than
- * starting or ending something else. Generated family continued-table (2026-11-25.16): a repeated
+ * starting or ending something else. Generated family continued-table: a repeated
  * title or a closing line stopped every link. */
 export function announcesContinuation(text: string): boolean {
   const t = text.trim();

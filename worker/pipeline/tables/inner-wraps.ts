@@ -3,7 +3,7 @@
 // with the description's left edge and starting in lower case (running text breaks mid-sentence).
 // Inside a table such lines are carried by the lines around them; under the table's LAST row
 // nothing follows them, and the region used to end above them, leaving the row's description
-// cut and its tail delivered as prose. Generated family text-columns (2026-11-25.16).
+// cut and its tail delivered as prose. Generated family text-columns.
 import type { TextLine, Word } from "../types";
 import type { Settings } from "../settings";
 import { lineToChunks } from "../geometry/words-to-lines";

@@ -1,4 +1,4 @@
-// Stepwise order-code tables (SPEC.md §2.4 `segments`, `example_code`): a table listing, part by
+// Stepwise order-code tables (the table's `segments`, `example_code`): a table listing, part by
 // part, the allowed codes of a product order code and what each means. Recognised by a code
 // column and a meaning column; segments are the groups named in the column before the code (or,
 // without one, one segment per header).

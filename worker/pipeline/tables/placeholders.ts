@@ -16,7 +16,7 @@ export function isPlaceholder(text: string): boolean {
 
 /** A number carrying a status flag in brackets ("717.0 (e)", "1,234 (p)", "12.5(r)"), not a year
  * ("2023 (p)" names a column). A row of such values is values too (generated family
- * marker-values, 2026-11-25.16: a first body row whose every value was flagged joined the header). */
+ * marker-values: a first body row whose every value was flagged joined the header). */
 const FLAGGED = /^(.*\d)\s*\([a-z]{1,2}\)$/i;
 
 export function isFlaggedNumber(text: string, isNumber: (text: string) => boolean): boolean {

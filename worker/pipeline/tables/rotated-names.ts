@@ -3,7 +3,7 @@
 // Without this, rotated words were either dropped (text lines are read left to right only) or
 // taken for side labels (rotated labels at a table's left naming groups of rows): the table lost
 // its header and its first body row was taken for one. Generated family vertical-header
-// (2026-11-25.16). A side label stands beside the body rows; a column name stands above the
+//. A side label stands beside the body rows; a column name stands above the
 // first row of cells, so the two are told apart by where the run ends.
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import { boxUnion } from "../geometry/box";

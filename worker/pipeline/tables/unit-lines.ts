@@ -6,7 +6,7 @@
 // columns on the header line right above it; a parenthesised label over other columns, or over
 // the leaf names, is left as it was read.
 import { boxUnion } from "../geometry/box";
-import type { Box, TableModel } from "../types";
+import type { TableModel } from "../types";
 
 const UNITS = /^\([^()]+\)$/;
 
@@ -18,7 +18,7 @@ export function joinUnitLines(model: TableModel): void {
     const band = model.cells.find((c) => c.row === units.row - 1 && c.col === units.col && c.colSpan === units.colSpan && c.rowSpan === 1 && c.text !== "" && c.box && !UNITS.test(c.text.trim()));
     if (!band) continue;
     band.text = `${band.text} ${units.text}`;
-    band.box = boxUnion([band.box!, units.box]) as Box;
+    band.box = boxUnion([band.box!, units.box]);
     units.text = "";
     units.box = null;
   }

@@ -1,5 +1,5 @@
-// Blocks of words standing in columns that are not tables (issue 13; generated families
-// chart-legend and abbreviation-key, EU eu-011 and eu-005). Text geometry, and a chart's grid
+// Blocks of words standing in columns that are not tables (generated families
+// chart-legend and abbreviation-key, and a legend and a key in the EU set). Text geometry, and a chart's grid
 // lines, read both as small tables of words; the ground truth has no table there:
 // - a chart's legend: short word-only labels in columns, each with a line sample or a colour
 //   swatch just left of it, or all inside a framed box on the plot. It is part of the figure.
@@ -36,7 +36,7 @@ export function dropWordBlocks(
 }
 
 /** The key's box reaching down over the pairs right under it that text geometry left out of the
- * block: a last pair whose expansion wraps onto further lines (eu-005's "OXIRM referred to in
+ * block: a last pair whose expansion wraps onto further lines (an EU document's "OXIRM referred to in
  * ...", the family's long last meaning) is one chunk too wide to line up. A line joins when it
  * follows at the key's own line pitch and starts with a code under the key's codes, or carries
  * on a wrapped expansion no further left than the codes. */
@@ -53,7 +53,7 @@ export function keyWithLastPairs(model: TableModel, lines: TextLine[], settings:
     if (gap > line.size * settings.keyLineGapEm) break;
     const first = line.words[0]?.text ?? "";
     const startsPair = CODE.test(first) && Math.abs(line.box[0] - codeLeft) <= line.size;
-    // A wrapped expansion goes on under the expansions (the family) or under the codes (eu-005's
+    // A wrapped expansion goes on under the expansions (the family) or under the codes (an EU document's
     // "Regional Review, 1998 ..."), never left of them.
     const carries = last !== null && !CODE.test(first) && line.box[0] >= codeLeft - 1;
     if (!startsPair && !carries) break;
@@ -114,7 +114,7 @@ function hasSampleLeft(label: Box, graphics: PdfGraphicsReading, settings: Setti
     (r) => r.orientation === "h" && Math.abs(r.pos - mid) <= em * settings.legendSampleLevelEm && r.end - r.start >= em * settings.legendSampleMinEm && r.end - r.start <= maxLength && endsBeside(r.end),
   );
   if (stroke) return true;
-  // A line sample drawn as a thin filled shape (eu-011) sits a little above the label's middle.
+  // A line sample drawn as a thin filled shape sits a little above the label's middle.
   const small = (b: Box) => b[2] - b[0] <= maxLength && b[3] - b[1] <= em * settings.legendSwatchMaxHeightEm && Math.abs((b[1] + b[3]) / 2 - mid) <= em * settings.legendSampleLevelEm && endsBeside(b[2]);
   return graphics.filledRects.some((f) => small(f.box)) || graphics.drawings.some(small);
 }

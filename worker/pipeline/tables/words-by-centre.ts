@@ -1,7 +1,7 @@
 // The words whose centre lies in a box, asked for every cell of a grid. Filtering all of a page's
 // words once per cell made building a dense ruled table (45 rows x 8 columns, ~400 words) cost
 // O(cells x words) three times over: ~15% of a page's pipeline time in `npm run bench` from the
-// cache and in `npm run extract --no-ocr` (issue 15, measured with --cpu-prof). Sorted once by
+// cache and in `npm run extract --no-ocr` (measured with --cpu-prof). Sorted once by
 // centre x, each box looks only at the words in its column.
 import type { Box, Word } from "../types";
 import { isPointInBox } from "../geometry/box";

@@ -2,7 +2,7 @@
 // footnote ("2023p", "2023 p" from a raised letter, "2023 (p)", "2023*", "2023 1/"): such a line of
 // years is the header over the values, not a row of data. Before, only a bare year (or "2023*")
 // counted, and a header ending in "2015 p" was read as the first body row (generated family
-// marker-values, 2026-11-25.16).
+// marker-values).
 export const MARKED_YEAR = /^(19|20)\d\d(\*|\s?[a-z]|\s?\([a-z]\)|\s[1-9]\/)?$/i;
 
 /** The same with a span of years ("2019-20", "1995–2000"). */

@@ -1,5 +1,5 @@
 // GET /jobs/{id}/pages?after=N - the pages of a running job that the worker has finished, numbered
-// above N (lib/jobs/finished-pages.ts), for the job page. Not part of the API: SPEC.md §4.2 gives
+// above N (lib/jobs/finished-pages.ts), for the job page. Not part of the API: the API gives
 // `result` only once the job is done. Visible to whoever may poll the job through the API.
 import { withApi } from "@/lib/http/with-api";
 import { AppError } from "@/lib/errors";

@@ -4,7 +4,7 @@
 // children stand indented below; in some variants a long child label wraps onto a second line with
 // a hanging indent (the continuation further indented), its values on the first or the last line.
 // Truth: each label's lines are one row; a section head is a row of its own with empty values
-// (as the ICDAR ground truth keeps eu-014's "Effectiveness" / "Processes" heads in column 0).
+// (as the ICDAR ground truth keeps an EU document's "Effectiveness" / "Processes" heads in column 0).
 // Every fifth variant runs spaced dot leaders from each label to its values (text of the stub
 // cell as printed: the ICDAR ground truth's content is the text inside a cell).
 import { Canvas } from "../canvas";
@@ -90,7 +90,7 @@ export const indentedStub: Family = {
     // top, header and bottom rules in every other.
     const wrap = variant % 3 !== 1;
     // Labels too long for one line at these sizes appear only where the stub wraps them.
-    // Every sixth variant prints its section heads without the colon (as eu-014 does).
+    // Every sixth variant prints its section heads without the colon (as an EU report does).
     const bareHeads = variant % 6 === 5;
     const rows = hierarchy(rng)
       .filter((r) => wrap || r.level === 0 || font.regular.widthOfTextAtSize(r.label, size) < 170)

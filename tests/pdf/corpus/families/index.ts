@@ -1,4 +1,4 @@
-// Every layout family of the generated corpus (issue 13 part 3): adding one is one file and one line
+// Every layout family of the generated corpus: adding one is one file and one line
 // (at the end: each family's random draws are seeded by its place in this list).
 import type { Family } from "../family";
 import { abbreviationKey } from "./abbreviation-key";

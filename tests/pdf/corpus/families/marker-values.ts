@@ -47,7 +47,7 @@ export const markerValues: Family = {
     };
     const body = labels.map(() => Array.from({ length: cols }, () => ({ value: numberText(rng, style), marker: marker() })));
     const notes = labels.map(() => (rng() < 0.25 ? String(int(rng, 1, 6)) : ""));
-    const stubWidth = Math.max(...labels.map((l, r) => font.regular.widthOfTextAtSize(l, size) + (notes[r] ? font.regular.widthOfTextAtSize(notes[r]!, supSize) + 1 : 0)), font.bold.widthOfTextAtSize("Item", size)) + int(rng, 12, 26);
+    const stubWidth = Math.max(...labels.map((l, r) => font.regular.widthOfTextAtSize(l, size) + (notes[r] ? font.regular.widthOfTextAtSize(notes[r], supSize) + 1 : 0)), font.bold.widthOfTextAtSize("Item", size)) + int(rng, 12, 26);
     // The gutter holds the widest hanging marker plus a clear gap.
     const hang = Math.max(font.regular.widthOfTextAtSize("(p)", size) + size * 0.25, font.regular.widthOfTextAtSize("*", size));
     const gap = int(rng, 12, 20) + hang;
@@ -81,7 +81,7 @@ export const markerValues: Family = {
     labels.forEach((label, r) => {
       const row = r + 1;
       const main = canvas.text(label, x, y, size, font.regular);
-      if (notes[r]) put(row, 0, `${label} ${notes[r]}`, [main, canvas.text(notes[r]!, main[2] + 0.5, y - size * 0.15, supSize, font.regular)]);
+      if (notes[r]) put(row, 0, `${label} ${notes[r]}`, [main, canvas.text(notes[r], main[2] + 0.5, y - size * 0.15, supSize, font.regular)]);
       else put(row, 0, label, [main]);
       body[r]!.slice(0, cols).forEach(({ value, marker: m }, c) => {
         const right = rights[c]!;

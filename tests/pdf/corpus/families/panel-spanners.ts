@@ -2,7 +2,7 @@
 // body ("Number (thousands)", "Percent distribution", "MEN", "WOMEN"), centred or flush left,
 // sometimes between short rules, each panel repeating the same stub labels. Truth: a spanner is a
 // row of its own with its label in column 0 and no span, as the ICDAR ground truth keeps body
-// section labels (eu-014's "Effectiveness", "Processes", "Staff"); the EU set has no body label
+// section labels (an EU document's "Effectiveness", "Processes", "Staff"); the EU set has no body label
 // with a column span.
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, rowLabels, STYLES, type NumberStyle } from "../content";

@@ -4,7 +4,7 @@
 // long label of five to eight words ("Households with one or more persons aged 65"); the first
 // group label right under the header. Sub-variants: unruled, or rules above and below the header
 // and at the foot. Truth: each group header is a row of its own with its label in column 0 and
-// nothing else (as the ICDAR ground truth keeps eu-014's section heads).
+// nothing else (as the ICDAR ground truth keeps an EU document's section heads).
 import type { PDFFont } from "pdf-lib";
 import { Canvas } from "../canvas";
 import { columnNames, int, numberText, pick, sample, STYLES, type Rng } from "../content";

@@ -24,7 +24,7 @@ export const sideways: Family = {
   about: "tables drawn at 90, 270 or 180 degrees, with and without /Rotate",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
-    const canvas = Canvas.add(doc, SIDEWAYS_VARIANTS[variant % SIDEWAYS_VARIANTS.length]!);
+    const canvas = Canvas.add(doc, SIDEWAYS_VARIANTS[variant % SIDEWAYS_VARIANTS.length]);
     const size = int(rng, 8, 10);
     const cols = int(rng, 3, 7);
     const style = pick(rng, STYLES);

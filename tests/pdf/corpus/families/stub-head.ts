@@ -6,7 +6,7 @@
 // at the foot). Truth: the bands as spanning cells of the lines above the leaf line; a units line
 // under a band is part of its band's cell (one label printed on two lines, as a wrapped name is
 // one cell); the title and a units line under it are not the table's. The stub label is a cell of
-// the leaf line: the ICDAR ground truth spans such a label over every header line (eu-018's
+// the leaf line: the ICDAR ground truth spans such a label over every header line (an EU document's
 // "Country"), which the result format (leaf names plus bands) cannot carry, so the truth keeps it
 // where that format puts it, as the multi-level-header family does.
 import { Canvas } from "../canvas";

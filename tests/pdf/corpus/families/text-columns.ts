@@ -68,7 +68,10 @@ export const textColumns: Family = {
     const textX = x + codeWidth + gap;
     // Too wide for the page: fewer value columns first, then a narrower description.
     const need = () => textX + textWidth + cols * (gap + valueWidth) + (status ? gap + statusWidth : 0);
-    while (cols > 2 && need() > canvas.width - 15) names.pop(), cols--;
+    while (cols > 2 && need() > canvas.width - 15) {
+      names.pop();
+      cols--;
+    }
     if (need() > canvas.width - 15) textWidth -= need() - (canvas.width - 15);
     const valueRight = (c: number) => textX + textWidth + c * (gap + valueWidth);
     const statusX = valueRight(cols) + gap;

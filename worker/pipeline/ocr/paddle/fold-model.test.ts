@@ -10,7 +10,7 @@ import { createRequire } from "node:module";
 import * as ort from "onnxruntime-node";
 import { openPdf } from "../../../../lib/pdf/open-pdf";
 import { renderPageForOcr, type PageRender } from "../../render/render-page";
-import { makeTextPdf } from "../test-pdfs";
+import { makeTextPdf } from "../../../../tests/pdf/ocr-test-pdfs";
 import { OCR_SETTINGS } from "../settings";
 import { decode, encode } from "./onnx-proto";
 import { foldModel } from "./fold-model";

@@ -207,8 +207,8 @@ class Graph {
       const weights = params.weights.data.map((w) => Math.fround(w * a.scalar));
       const bias = params.bias.data.map((v) => Math.fround(Math.fround(v * a.scalar) + b.scalar));
       this.setConvParameters(conv, { dims: params.weights.dims, data: weights }, { dims: params.bias.dims, data: bias });
-      mul!.removed = add!.removed = true;
-      conv.output[0] = add!.output[0]!;
+      mul.removed = add.removed = true;
+      conv.output[0] = add.output[0]!;
       this.index();
       count++;
     }

@@ -1,6 +1,6 @@
 // The OCR layout's view of figures: ink on the page that the text detector did not claim, minus
 // ruling lines. A figure the layout reading found is verified when this finds ink overlapping it
-// (SPEC.md §2.6 source "ocr"); it never looks at the PDF's image objects.
+// (a figure's source "ocr"); it never looks at the PDF's image objects.
 
 export interface PixelBox {
   x0: number;

@@ -1,6 +1,6 @@
 // ocr-2: the PaddleOCR engine (PP-OCRv4 detection + recognition) driven directly through ONNX
 // Runtime. @gutenye/ocr-node runs detection on the full-size image and recognition crop by crop,
-// which costs ~11 s and ~4 GB per dense page (DESIGN.md §6); here detection runs at a bounded side
+// which costs ~11 s and ~4 GB per dense page; here detection runs at a bounded side
 // length and recognition on batches of crops cut from the shared render, as PaddleOCR does.
 import fs from "node:fs";
 import path from "node:path";
@@ -190,5 +190,5 @@ export function dropTallBoxes(boxes: DetBox[], textPx: number | null, ratio: num
 function firstOutput(output: ort.InferenceSession.OnnxValueMapType): ort.Tensor {
   const value = Object.values(output)[0];
   if (!value) throw new Error("the ONNX model returned no output");
-  return value as ort.Tensor;
+  return value;
 }

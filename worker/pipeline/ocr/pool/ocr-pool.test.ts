@@ -9,7 +9,7 @@ import { openPdf } from "../../../../lib/pdf/open-pdf";
 import { renderPageForOcr, type PageRender } from "../../render/render-page";
 import { PaddleEngine } from "../paddle/paddle-engine";
 import { TesseractEngine } from "../tesseract-engine";
-import { makeTextPdf } from "../test-pdfs";
+import { makeTextPdf } from "../../../../tests/pdf/ocr-test-pdfs";
 import { OcrPool } from "./ocr-pool";
 import { PooledPaddle, PooledTesseract, splitEvenly } from "./pooled-engines";
 import type { BBox } from "../../../../lib/result/schema";

@@ -1,4 +1,4 @@
-// PDFs generated in code for the OCR tests and the bench (STYLE.md habit 10): known content at
+// PDFs generated in code for the OCR tests and the bench: known content at
 // known places, so a test can assert what each reading must see.
 import fs from "node:fs";
 import os from "node:os";
@@ -156,7 +156,7 @@ export async function makeFigurePdf(): Promise<Uint8Array> {
  * text layer and drawn glyphs disagree: the page shows `shown` there as pixels only, while the
  * text layer holds `hidden` (render mode 3, exactly over it). Every other cell is ordinary text,
  * so OCR and the text layer agree on it. `DISPUTED_CELL` names the cell (row and column of the
- * body, 0-based). For the pipeline-level and API tests of disputed cells (issue 4). */
+ * body, 0-based). For the pipeline-level and API tests of disputed cells. */
 export const DISPUTED_CELL = { row: 1, column: 2 };
 
 /** The body of makeDisputedTablePdf's table, with `cell` at DISPUTED_CELL. */
@@ -212,7 +212,7 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
 
 /** `text` drawn on an otherwise blank page, rendered at 200 dpi, cut to `box` (points, top-left). */
 export async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
-  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../../lib/pdf/open-pdf"), import("../render/render-page"), import("sharp")]);
+  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../lib/pdf/open-pdf"), import("../../worker/pipeline/render/render-page"), import("sharp")]);
   const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), "glyphs-")), "glyphs.pdf");
   await fs.promises.writeFile(file, await makeTextPdf([text]));
   const opened = await openPdf(file);
