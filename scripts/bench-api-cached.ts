@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
-import { makeDenseTablePdf } from "../worker/pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../tests/pdf/ocr-test-pdfs";
 import { getJob, submit } from "../e2e/support/api";
 import { startStack, type Stack } from "../e2e/support/stack";
 

@@ -4,7 +4,7 @@ import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
 import { csvExportIsZip } from "./csv-files";
 import { UnsupportedExportFormatError } from "./errors";
-import { EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, type ExportFormat, type ExportFormatEntry, type ExportOptions } from "./formats";
+import { EXPORT_CONTENT_TYPES, EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, type ExportFormat, type ExportFormatEntry, type ExportOptions } from "./formats";
 
 export * from "./errors";
 export { readDataset, DEFAULT_EXPORT_BODY_LIMIT_BYTES } from "./parse-dataset";

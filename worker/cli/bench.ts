@@ -20,7 +20,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
-import { makeDenseTablePdf } from "../pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import type { OcrEngineName } from "../pipeline/ocr/types";
 import { isOcrEngineName, OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { runPipeline } from "../pipeline/run-pipeline";

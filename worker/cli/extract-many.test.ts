@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { makeDenseTablePdf, makeFigurePdf } from "../pipeline/ocr/test-pdfs";
+import { makeDenseTablePdf, makeFigurePdf } from "../../tests/pdf/ocr-test-pdfs";
 import type { Result } from "../../lib/result/schema";
 
 const run = promisify(execFile);
