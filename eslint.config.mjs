@@ -11,7 +11,17 @@ import globals from "globals";
 
 export default tseslint.config(
   {
-    ignores: ["node_modules/", ".next/", "dist/", ".data/", "eval-out/", "artifacts/", "test-results/", "playwright-report/", "next-env.d.ts"],
+    ignores: [
+      "node_modules/",
+      ".next/",
+      "dist/",
+      ".data/",
+      "eval-out/",
+      "artifacts/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+    ],
   },
   {
     linterOptions: { reportUnusedDisableDirectives: "error" },
