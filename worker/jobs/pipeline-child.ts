@@ -14,6 +14,9 @@ import { runPipeline, type PipelineInput, type PipelineOutput } from "../pipelin
 import type { OcrReaderName } from "../pipeline/ocr";
 import type { OcrReaderStats } from "../pipeline/ocr/read-page-ocr";
 import { saveFinishedPage } from "./save-finished-page";
+import { getEnv } from "../../lib/env";
+import { getLogger } from "../../lib/log";
+import { visionReadersFromEnv } from "../pipeline/vision";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
@@ -38,6 +41,10 @@ class Stopped extends Error {}
 
 const engines = (process.env.PIPELINE_OCR_ENGINES ?? "").split(",").filter(Boolean) as OcrReaderName[];
 const ocr = engines.length > 0 ? OcrReaders.withEngines(engines) : null;
+// The vision readers (none unless VISION_* is set): their endpoints, and so their limits on calls
+// in flight, live as long as this process.
+const vision = visionReadersFromEnv(getEnv());
+const visionLog = vision ? getLogger("pipeline").child({ reader: "vision" }) : null;
 let continueWaiter: ((go: boolean) => void) | null = null;
 
 function send(message: FromChild): void {
@@ -55,6 +62,8 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       cacheDir: files.ocrCache,
       skipPages: new Map(input.skipPages),
       ocr: ocr ?? [],
+      vision,
+      onVisionCall: (call) => visionLog?.info({ jobId, ...call }, `vision call ${call.role} page ${call.page}: ${call.outcome}`),
       onProgress: (stage) => send({ type: "progress", stage }),
       beforePage: (page) => send({ type: "page-start", page }),
       onLookAhead: (page) => send({ type: "page-ahead", page }),

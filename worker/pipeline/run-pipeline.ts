@@ -50,6 +50,8 @@ import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, StageTimer, type StageTimings } from "./stage-timer";
 import { nothingReadReason } from "./nothing-read";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
+import { PageVision, VisionUsageCounter, type VisionCallRecord, type VisionReaders, type VisionUsage } from "./vision";
+import { visionFrame } from "./vision/scan-frame";
 
 export interface PipelineInput {
   /** A file, or the stored input read by byte ranges (lib/storage). */
@@ -98,6 +100,11 @@ export interface PipelineInput {
   /** Optional: called just before the next page is opened ahead of its turn (the worker's page
    * host then knows two pages are in flight until that page's beforePage). */
   onLookAhead?: (pageNumber: number) => void | Promise<void>;
+  /** Optional: the vision readers (vision/, docs/vision-readers.md); absent or null: none, and
+   * the pipeline runs exactly as without them. */
+  vision?: VisionReaders | null;
+  /** Optional: every vision call's record (tokens, latency, outcome), for the log. */
+  onVisionCall?: (record: VisionCallRecord) => void;
 }
 
 export interface PageFailure {
@@ -125,6 +132,8 @@ export interface PipelineOutput {
   pagesUnchecked: number;
   failures: PageFailure[];
   settingsVersion: string;
+  /** What the vision readers did and cost (only when they are configured). */
+  vision?: VisionUsage;
 }
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
@@ -142,6 +151,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   let tail: TableTail | null = null;
   const stageSeconds: StageTimings = {};
   const enabledReaders = input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name);
+  const visionUsage = input.vision ? new VisionUsageCounter() : null;
   try {
     // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
     // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
@@ -213,6 +223,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // A text layer read into nothing is a failure with a reason, never a silent empty page.
           const nothingRead = nothingReadReason(readings, extraction);
           if (nothingRead) throw new Error(nothingRead);
+          // Vision readers (when configured) read a page with tables from its image; their calls
+          // run while the structure readers and the OCR cascade work (vision/page-vision.ts).
+          const vision =
+            input.vision && visionUsage && extraction.tables.length > 0
+              ? new PageVision(input.vision, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, usage: visionUsage, onFailure: (role, message) => failures.push({ page: pageNumber, stage: role, message }), onCall: input.onVisionCall })
+              : null;
+          vision?.start();
+          const frameOfVision = visionFrame(scanTransform);
           stage = "structure";
           // The structure readings see the first OCR family's full-page reading (ocr-2 on a page
           // with a text layer: ocr-2-lines), not the second family's crops, read next.
@@ -240,26 +258,36 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             if (failed) failures.push({ page: pageNumber, stage: failed.reader, message: failed.error });
           }
           let figureVerdicts: ReturnType<typeof verifyFigure>[] | null = null;
-          if (pageOcr && !skip.has("reconcile")) {
+          if ((pageOcr || vision) && !skip.has("reconcile")) {
             stage = "reconcile";
+            // The vision readings of the cells (vision-grid and vision-arbiter calls included).
+            const visionValues = vision ? await timer.runAsync("vision", () => vision.valueReadings(extraction.tables, frameOfVision.toWork, frameOfVision.toPage)) : null;
             // The OCR readings; the one the page's words came from (a scan's) is skipped by the
             // reconcilers as `ownSource`.
             const ocrPage = pageOcr;
             timer.run("reconcile", () => {
-              const values = ocrWordReadings(ocrPage.readings);
+              const values = ocrPage ? ocrWordReadings(ocrPage.readings) : {};
+              const proseBefore = extraction.prose;
+              const tablesBefore = extraction.tables;
               // A sideways or upside-down page is voted on in its reading frame (words in order).
               const frame = extraction.frame ? { dir: extraction.frame.turn, size: [readings.width, readings.height] as [number, number] } : null;
               const voted = reconcileInFrame(
                 frame,
-                values,
+                visionValues ? { ...values, ...visionValues } : values,
                 ownSource,
                 extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
                 extraction.prose,
               );
               extraction.tables = voted.tables;
               extraction.prose = voted.prose;
+              if (visionValues) {
+                // Vision readings are cells' readings: prose is voted on by the OCR readings alone,
+                // and ocr_unsupported still says what OCR saw (nothing, when OCR is off).
+                extraction.prose = ocrPage ? reconcileInFrame(frame, values, ownSource, [], proseBefore).prose : proseBefore;
+                if (!ocrPage) extraction.tables = extraction.tables.map(({ ocr_unsupported: _flag, ...table }, i) => (tablesBefore[i]?.ocr_unsupported ? { ...table, ocr_unsupported: true as const } : table));
+              }
               // A scan's tables neither OCR family reads alike are a chart's ink (scan/unread-tables.ts).
-              const worked = okReadings(ocrPage.readings);
+              const worked = ocrPage ? okReadings(ocrPage.readings) : {};
               if (!hasTextLayer && worked["ocr-1"] && worked["ocr-2"]) {
                 const keep = readTableIndexes(extraction.tables, settings);
                 // Empty cells the second family read a mark in hold it, on that one reading
@@ -285,11 +313,13 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
                 });
                 extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
               }
-              const regions = ocrNonTextRegions(ocrPage.readings);
-              figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+              const regions = ocrPage ? ocrNonTextRegions(ocrPage.readings) : null;
+              if (regions) figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
             });
           }
           stage = "structure-vote";
+          // The vision readers' grids (and re-reads) join the structure vote.
+          if (vision && extraction.tables.length > 0 && !skip.has("structure")) structureReadings.push(...(await timer.runAsync("structure:vision", () => vision.structureReadings(frameOfVision.toWork))));
           const voted = skip.has("structure-vote")
             ? { tables: extraction.tables, verdicts: [] }
             : timer.run("structure-vote", () => reconcileStructure(extraction.tables, extraction.tableModels, readings.words, structureReadings));
@@ -299,6 +329,11 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           if (scanTransform) {
             extraction = extractionToPage(extraction, scanTransform);
             readings = { ...readings, width: size.width, height: size.height };
+          }
+          // The vision audit and reviewer judge the voted cells against the page image.
+          if (vision && !skip.has("reconcile")) {
+            const reviewedTables = await timer.runAsync("vision-review", () => vision.afterVote(extraction.tables));
+            extraction = { ...extraction, tables: reviewedTables };
           }
           const first = extraction.tables[0];
           const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading" && !announcesContinuation(p.text));
@@ -363,6 +398,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       failures,
       // The structure readers' and vote's settings change confidence too (structure/settings.ts).
       settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
+      ...(visionUsage ? { vision: visionUsage.summary() } : {}),
     };
   } finally {
     await opened.close();
