@@ -53,7 +53,8 @@ export function tableTruth(spec: TableSpec, headerRows = 1, printed: Record<stri
   return { box: [xs[0]!, ys[0]!, xs[xs.length - 1]!, ys[ys.length - 1]!], headerRows, cells };
 }
 
-/** The mistakes one model makes (every request to that model). */
+/** The mistakes one model makes. A cell or row key ("table,row,col" or "table,row", rows as the
+ * spec draws them, the header line 0) holds on every page, or on one page when prefixed "pN:". */
 export interface ModelScript {
   /** Cells read wrong: "table,row,col" -> the text read. */
   misread?: Record<string, string>;
@@ -201,15 +202,18 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
           .map((table, t) => ({ table, t }))
           .filter(({ table }) => overlaps(table.box))
           .map(({ table, t }) => {
+            // A key as the script may give it: on every page, or on this one.
+            const keyed = (list: readonly string[] | undefined, key: string) => list?.includes(key) || list?.includes(`p${task.page}:${key}`);
+            const misread = (key: string) => script.misread?.[`p${task.page}:${key}`] ?? script.misread?.[key];
             const cells = table.cells
               .filter((c) => centreIn(c.box))
-              .filter((c) => !script.dropRows?.includes(`${t},${c.row}`))
-              .filter((c) => !script.mergeRight?.includes(`${t},${c.row},${c.col - 1}`))
+              .filter((c) => !keyed(script.dropRows, `${t},${c.row}`))
+              .filter((c) => !keyed(script.mergeRight, `${t},${c.row},${c.col - 1}`))
               .map((c) => {
                 const key = `${t},${c.row},${c.col}`;
                 const right = table.cells.find((o) => o.row === c.row && o.col === c.col + c.colSpan);
-                if (script.mergeRight?.includes(key) && right) return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan + right.colSpan, text: `${c.text} ${right.text}`, bbox: px([c.box[0], c.box[1], right.box[2], right.box[3]]) };
-                return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan, text: script.misread?.[key] ?? c.text, bbox: px(c.box) };
+                if (keyed(script.mergeRight, key) && right) return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan + right.colSpan, text: `${c.text} ${right.text}`, bbox: px([c.box[0], c.box[1], right.box[2], right.box[3]]) };
+                return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan, text: misread(key) ?? c.text, bbox: px(c.box) };
               });
             return { bbox: px(table.box), header_rows: table.headerRows, cells };
           }),
