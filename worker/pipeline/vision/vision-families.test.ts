@@ -1,0 +1,108 @@
+// The vision readers over every generated layout family (tests/pdf/corpus: spans, bands, wrapped
+// names and labels, stacked and side-by-side tables, sideways pages...), two variants each, with
+// readers that read the ground truth without a mistake. What must hold on every layout: no page
+// fails; a vision reading lands on the cell it belongs to (a right value never has a vision
+// reading that differs from it); and the right cells are, in the great majority, verified by
+// both vision readers. Prints the figures per family.
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, test } from "node:test";
+import { PDFDocument } from "pdf-lib";
+import type { Cell } from "../../../lib/result/schema";
+import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
+import type { TruthTable as CorpusTable } from "../../../tests/pdf/corpus/truth";
+import { startVisionStandIn, type TruthPage, type TruthTable } from "../../../tests/vision/openai-stand-in";
+import { comparisonKey } from "../reconcile/normalise";
+import { runPipeline } from "../run-pipeline";
+import { VisionEndpoint, visionReaders, VISION_SETTINGS } from "./index";
+
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "vision-families-"));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const VARIANTS = 2;
+const SEED = 13;
+
+type Box = [number, number, number, number];
+
+/** The corpus truth (displayed page, origin bottom-left) as the stand-in's (origin top-left). */
+async function truthOf(pdf: Uint8Array, tables: readonly CorpusTable[]): Promise<Map<number, TruthPage>> {
+  const doc = await PDFDocument.load(pdf);
+  const out = new Map<number, TruthPage>();
+  tables.forEach((table) => {
+    const page = doc.getPage(table.page - 1);
+    const { width, height } = page.getSize();
+    const turned = page.getRotation().angle % 180 !== 0;
+    const [w, h] = turned ? [height, width] : [width, height];
+    const flip = (b: readonly number[]): Box => [b[0]!, h - b[3]!, b[2]!, h - b[1]!];
+    const cells = table.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text, box: flip(c.box) }));
+    const box: Box = [Math.min(...cells.map((c) => c.box[0])), Math.min(...cells.map((c) => c.box[1])), Math.max(...cells.map((c) => c.box[2])), Math.max(...cells.map((c) => c.box[3]))];
+    const entry = out.get(table.page) ?? { widthPt: w, tables: [] as TruthTable[] };
+    entry.tables.push({ box, headerRows: table.headerRows, cells });
+    out.set(table.page, entry);
+  });
+  return out;
+}
+
+test("perfect vision readers on every layout family: readings land on their own cells", async () => {
+  const rows: string[] = [];
+  let rightCells = 0;
+  let verifiedByBoth = 0;
+  for (const family of FAMILIES) {
+    for (let variant = 0; variant < VARIANTS; variant++) {
+      const generated = await generateDocument(family, variant, SEED);
+      const file = path.join(root, `${generated.name}.pdf`);
+      fs.writeFileSync(file, generated.pdf);
+      const truth = await truthOf(generated.pdf, generated.tables);
+      const pages = (await PDFDocument.load(generated.pdf)).getPageCount();
+      const standIn = await startVisionStandIn(truth, {});
+      const endpoint = (model: string) => new VisionEndpoint({ url: standIn.url, model }, VISION_SETTINGS);
+      try {
+        const out = await runPipeline({
+          pdfPath: file,
+          pages,
+          withSourcePages: false,
+          fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
+          cacheDir: null,
+          outputDir: fs.mkdtempSync(path.join(root, "out-")),
+          ocr: [],
+          skipFigureCrops: true,
+          vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: endpoint("reviewer"), maxCallsPerPage: 40 }),
+        });
+        assert.deepEqual(standIn.violations, [], generated.name);
+        assert.equal(out.pagesFailed, 0, generated.name);
+        assert.deepEqual(out.failures.filter((f) => f.stage.startsWith("vision")), [], generated.name);
+        let right = 0;
+        let both = 0;
+        let reviewed = 0;
+        for (const table of out.result.tables) {
+          const pageTruth = truth.get(table.page)?.tables.flatMap((t) => t.cells) ?? [];
+          for (const cell of [...table.header_cells, ...table.rows.flat()] as Cell[]) {
+            if (!cell.bbox || cell.value.trim() === "") continue;
+            if (cell.confidence === "reviewed") reviewed++;
+            const [cx, cy] = [(cell.bbox[0] + cell.bbox[2]) / 2, (cell.bbox[1] + cell.bbox[3]) / 2];
+            const own = pageTruth.find((t) => cx >= t.box[0] && cx <= t.box[2] && cy >= t.box[1] && cy <= t.box[3]);
+            if (!own || comparisonKey(own.text) !== comparisonKey(cell.value)) continue;
+            right++;
+            for (const source of ["vision-1", "vision-2", "vision-single", "vision-grid", "vision-arbiter"]) {
+              const reading = cell.readings?.[source];
+              if (reading !== undefined) assert.equal(comparisonKey(reading), comparisonKey(cell.value), `${generated.name}: ${source} on ${JSON.stringify(cell)}`);
+            }
+            if (cell.sources.includes("vision-1") && cell.sources.includes("vision-2")) both++;
+          }
+        }
+        rightCells += right;
+        verifiedByBoth += both;
+        rows.push(`${generated.name.padEnd(28)} right cells ${String(right).padStart(4)}, both vision readers ${String(both).padStart(4)}, reviewed ${reviewed}, calls ${out.vision?.calls}`);
+      } finally {
+        await standIn.close();
+      }
+    }
+  }
+  console.log(rows.join("\n"));
+  console.log(`all families: ${verifiedByBoth} of ${rightCells} right cells read alike by both vision readers (${((100 * verifiedByBoth) / rightCells).toFixed(1)}%)`);
+  assert.ok(rightCells > 1000, `${rightCells} right cells`);
+  assert.ok(verifiedByBoth >= 0.95 * rightCells, `${verifiedByBoth} of ${rightCells}`);
+});
