@@ -106,3 +106,62 @@ test("perfect vision readers on every layout family: readings land on their own 
   assert.ok(rightCells > 1000, `${rightCells} right cells`);
   assert.ok(verifiedByBoth >= 0.95 * rightCells, `${verifiedByBoth} of ${rightCells}`);
 });
+
+/** What no reader ever prints: a misreading the result must never adopt. */
+const MISREAD = "7Z7.77";
+
+test("readers with mistakes on every layout family: a misreading is never the value, never verified", async () => {
+  let misreadCells = 0;
+  let settled = 0;
+  for (const family of FAMILIES) {
+    const generated = await generateDocument(family, 0, SEED);
+    const file = path.join(root, `${generated.name}-mistakes.pdf`);
+    fs.writeFileSync(file, generated.pdf);
+    const truth = await truthOf(generated.pdf, generated.tables);
+    const pages = (await PDFDocument.load(generated.pdf)).getPageCount();
+    // On each page: vision-1 misreads its first table's cell in the middle of the body, vision-2
+    // joins another body cell with its right neighbour.
+    const misread: Record<string, string> = {};
+    const mergeRight: string[] = [];
+    for (const [page, entry] of truth) {
+      const body = entry.tables[0]!.cells.filter((c) => c.row >= entry.tables[0]!.headerRows);
+      if (body.length < 4) continue;
+      const a = body[Math.floor(body.length / 2)]!;
+      const b = body[Math.floor(body.length / 4)]!;
+      misread[`p${page}:0,${a.row},${a.col}`] = MISREAD;
+      if (b !== a) mergeRight.push(`p${page}:0,${b.row},${b.col}`);
+    }
+    const standIn = await startVisionStandIn(truth, { "reader-a": { misread }, "reader-b": { mergeRight } });
+    const endpoint = (model: string) => new VisionEndpoint({ url: standIn.url, model }, VISION_SETTINGS);
+    try {
+      const out = await runPipeline({
+        pdfPath: file,
+        pages,
+        withSourcePages: false,
+        fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
+        cacheDir: null,
+        outputDir: fs.mkdtempSync(path.join(root, "out-")),
+        ocr: [],
+        skipFigureCrops: true,
+        vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: endpoint("reviewer"), maxCallsPerPage: 40 }),
+      });
+      assert.deepEqual(standIn.violations, [], generated.name);
+      assert.equal(out.pagesFailed, 0, generated.name);
+      for (const cell of out.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()])) {
+        assert.ok(!cell.value.includes(MISREAD), `${generated.name}: the misreading became the value: ${JSON.stringify(cell)}`);
+        const readings = Object.values(cell.readings ?? {});
+        if (readings.some((r) => r.includes(MISREAD))) {
+          misreadCells++;
+          assert.notEqual(cell.confidence, "verified", `${generated.name}: ${JSON.stringify(cell)}`);
+          assert.ok(!cell.sources.includes("vision-1"), `${generated.name}: ${JSON.stringify(cell)}`);
+          if (cell.sources.includes("vision-arbiter") || cell.confidence === "reviewed") settled++;
+        }
+      }
+    } finally {
+      await standIn.close();
+    }
+  }
+  console.log(`${misreadCells} cells carried a misreading; ${settled} of them settled by the arbiter or the reviewer`);
+  assert.ok(misreadCells >= FAMILIES.length * 0.8, `${misreadCells} misread cells`);
+  assert.equal(settled, misreadCells);
+});
