@@ -101,39 +101,44 @@ export class VisionEndpoint {
     };
   }
 
-  async call(request: VisionRequest): Promise<VisionAnswer | VisionFailure> {
-    return this.gate.run(() => this.withRetries(request));
+  /** One call, retried as the settings say, and given up at `deadline` (Date.now() ms: the page's
+   * time for vision readers) whatever the attempt. */
+  async call(request: VisionRequest, deadline = Infinity): Promise<VisionAnswer | VisionFailure> {
+    const started = performance.now();
+    return this.gate.run(() => this.withRetries(request, deadline, started));
   }
 
-  private async withRetries(request: VisionRequest): Promise<VisionAnswer | VisionFailure> {
+  private async withRetries(request: VisionRequest, deadline: number, started: number): Promise<VisionAnswer | VisionFailure> {
     const body = JSON.stringify(this.body(request));
-    const started = performance.now();
-    let lastError = "no attempt made";
-    for (let attempt = 1; attempt <= this.settings.attempts; attempt++) {
+    let lastError = "the page's time for vision readers ran out before the call";
+    let attempt = 0;
+    while (attempt < this.settings.attempts) {
+      const left = deadline - Date.now();
+      if (left <= 0) break;
+      attempt++;
       try {
-        const answer = await this.once(body);
+        const answer = await this.once(body, Math.min(this.settings.timeoutMs, left));
         return { ok: true, ...answer, latencyMs: performance.now() - started, attempts: attempt };
       } catch (error) {
         lastError = (error as Error).message;
-        if (!(error instanceof RetryableError) || attempt === this.settings.attempts) {
-          return { ok: false, error: lastError, latencyMs: performance.now() - started, attempts: attempt };
-        }
-        const backoff = error.retryAfterMs ?? this.settings.backoffMs * 2 ** (attempt - 1);
-        await new Promise((resolve) => setTimeout(resolve, Math.min(backoff, this.settings.maxBackoffMs)));
+        if (!(error instanceof RetryableError) || attempt === this.settings.attempts) break;
+        const backoff = Math.min(error.retryAfterMs ?? this.settings.backoffMs * 2 ** (attempt - 1), this.settings.maxBackoffMs);
+        if (Date.now() + backoff >= deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, backoff));
       }
     }
-    return { ok: false, error: lastError, latencyMs: performance.now() - started, attempts: this.settings.attempts };
+    return { ok: false, error: lastError, latencyMs: performance.now() - started, attempts: attempt };
   }
 
-  private async once(body: string): Promise<{ json: unknown; promptTokens: number; completionTokens: number }> {
+  private async once(body: string, timeoutMs: number): Promise<{ json: unknown; promptTokens: number; completionTokens: number }> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (this.config.apiKey) headers.authorization = `Bearer ${this.config.apiKey}`;
     let response: Response;
     try {
-      response = await fetch(this.completionsUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(this.settings.timeoutMs) });
+      response = await fetch(this.completionsUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const name = (error as Error).name;
-      throw new RetryableError(name === "TimeoutError" || name === "AbortError" ? `no answer within ${this.settings.timeoutMs} ms` : `the endpoint could not be reached (${(error as Error).message})`);
+      throw new RetryableError(name === "TimeoutError" || name === "AbortError" ? `no answer within ${Math.round(timeoutMs)} ms` : `the endpoint could not be reached (${(error as Error).message})`);
     }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel().catch(() => undefined);

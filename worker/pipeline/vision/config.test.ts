@@ -14,6 +14,7 @@ const none = {
   VISION_REVIEW_MODEL: undefined,
   VISION_REVIEW_API_KEY: undefined,
   VISION_MAX_CALLS_PER_PAGE: 12,
+  PAGE_TIMEOUT_SECONDS: 120,
 };
 
 test("no vision configuration: no readers at all", () => {
@@ -30,6 +31,8 @@ test("each reader is on with its URL and model; the review endpoint may stand al
   assert.equal(readers.second, null);
   assert.equal(readers.review?.completionsUrl, "http://localhost:8000/v1/chat/completions");
   assert.equal(readers.maxCallsPerPage, 5);
+  // Half the page's time limit: the vision readers give up well before the page would be failed.
+  assert.equal(readers.pageBudgetMs, 60_000);
 });
 
 test("the same model for vision-1 and vision-2 is refused", () => {

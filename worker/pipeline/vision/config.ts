@@ -14,10 +14,12 @@ export interface VisionReaders {
   review: VisionEndpoint | null;
   /** Calls (not cached answers) of every reader together on one page, at most. */
   maxCallsPerPage: number;
+  /** Milliseconds the vision readers may spend on one page, all calls together. */
+  pageBudgetMs: number;
   settings: VisionSettings;
 }
 
-type VisionEnv = Pick<Env, "VISION_1_URL" | "VISION_1_MODEL" | "VISION_1_API_KEY" | "VISION_2_URL" | "VISION_2_MODEL" | "VISION_2_API_KEY" | "VISION_REVIEW_URL" | "VISION_REVIEW_MODEL" | "VISION_REVIEW_API_KEY" | "VISION_MAX_CALLS_PER_PAGE">;
+type VisionEnv = Pick<Env, "VISION_1_URL" | "VISION_1_MODEL" | "VISION_1_API_KEY" | "VISION_2_URL" | "VISION_2_MODEL" | "VISION_2_API_KEY" | "VISION_REVIEW_URL" | "VISION_REVIEW_MODEL" | "VISION_REVIEW_API_KEY" | "VISION_MAX_CALLS_PER_PAGE" | "PAGE_TIMEOUT_SECONDS">;
 
 /** The readers the environment configures, or null when none is. Throws when vision-1 and
  * vision-2 name one model (lib/env.ts refuses that at start-up too). */
@@ -29,15 +31,17 @@ export function visionReadersFromEnv(env: VisionEnv, settings: VisionSettings = 
       second: endpoint(env.VISION_2_URL, env.VISION_2_MODEL, env.VISION_2_API_KEY),
       review: endpoint(env.VISION_REVIEW_URL, env.VISION_REVIEW_MODEL, env.VISION_REVIEW_API_KEY),
       maxCallsPerPage: env.VISION_MAX_CALLS_PER_PAGE,
+      pageBudgetMs: env.PAGE_TIMEOUT_SECONDS * 1000 * settings.pageTimeShare,
     },
     settings,
   );
 }
 
-export function visionReaders(readers: Omit<VisionReaders, "settings">, settings: VisionSettings = VISION_SETTINGS): VisionReaders | null {
+/** `pageBudgetMs` defaults to the share of the default page time limit (120 s). */
+export function visionReaders(readers: Omit<VisionReaders, "settings" | "pageBudgetMs"> & { pageBudgetMs?: number }, settings: VisionSettings = VISION_SETTINGS): VisionReaders | null {
   if (!readers.first && !readers.second && !readers.review) return null;
   if (readers.first && readers.second && readers.first.model.toLowerCase() === readers.second.model.toLowerCase()) {
     throw new Error("vision-2 must be a different model from vision-1: two readings of one model are not independent");
   }
-  return { ...readers, settings };
+  return { ...readers, pageBudgetMs: readers.pageBudgetMs ?? 120_000 * settings.pageTimeShare, settings };
 }

@@ -57,12 +57,15 @@ export class PageVision {
    * grid of such a table is no segmentation of it, and gives no structure opinion there. */
   private readonly holed: Record<FirstReader, Box[]> = { "vision-1": [], "vision-2": [] };
   private callsLeft: number;
+  /** When the page's time for vision readers ends (Date.now() ms). */
+  private readonly deadline: number;
 
   constructor(
     private readonly readers: VisionReaders,
     private readonly context: PageVisionContext,
   ) {
     this.callsLeft = readers.maxCallsPerPage;
+    this.deadline = Date.now() + readers.pageBudgetMs;
   }
 
   /** Renders the page image and sends it to vision-1 and vision-2 (not awaited). */
@@ -276,13 +279,13 @@ export class PageVision {
       record("cached");
       return cached.json;
     }
-    if (this.callsLeft <= 0) {
+    if (this.callsLeft <= 0 || Date.now() >= this.deadline) {
       record("skipped");
-      this.context.onFailure(role, `the page's budget of ${this.readers.maxCallsPerPage} vision calls is spent`);
+      this.context.onFailure(role, this.callsLeft <= 0 ? `the page's budget of ${this.readers.maxCallsPerPage} vision calls is spent` : `the page's ${Math.round(this.readers.pageBudgetMs / 1000)} s for vision readers are spent`);
       return null;
     }
     this.callsLeft--;
-    const answer = await endpoint.call({ prompt, text, png: image.png });
+    const answer = await endpoint.call({ prompt, text, png: image.png }, this.deadline);
     if (!answer.ok) {
       record("failed", { latencyMs: answer.latencyMs, attempts: answer.attempts });
       this.context.onFailure(role, answer.error);

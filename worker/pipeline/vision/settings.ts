@@ -12,8 +12,13 @@ export const VISION_SETTINGS = {
   maxImageSidePx: 2048,
   /** A call that has not answered in this long is abandoned (and retried). A whole-page table
    * read by a hosted model answered in 5-30 s in published latency figures; a local 7B model on
-   * a GPU in similar time; 90 s leaves room for a loaded server without holding a page forever. */
-  timeoutMs: 90_000,
+   * a GPU in similar time; 60 s leaves room for a loaded server. */
+  timeoutMs: 60_000,
+  /** The share of a page's time limit (PAGE_TIMEOUT_SECONDS, 120 s by default) the vision readers
+   * may spend on it, calls, retries and waits for a free slot together: the rest is the page's
+   * own (a cold OCR page takes 3-7 s on 2 shared cores). A page past its limit is failed, and a
+   * vision reader must never fail a page, so its calls end with a failure well before that. */
+  pageTimeShare: 0.5,
   /** Attempts per call, the first included: a 429, a 5xx, a network error, a timeout or an answer
    * that is not the JSON asked for is tried again up to this many times in all. */
   attempts: 3,

@@ -64,10 +64,14 @@ interface Models {
   review?: string | null;
 }
 
-async function run(doc: Doc, standIn: StandIn | null, models: Models = {}, options: { maxCalls?: number; cacheDir?: string | null } = {}): Promise<PipelineOutput> {
-  const endpoint = (model: string | null | undefined) => (standIn && model ? new VisionEndpoint({ url: standIn.url, model, apiKey: "sk-test-vision" }, FAST) : null);
+async function run(doc: Doc, standIn: StandIn | null, models: Models = {}, options: { maxCalls?: number; cacheDir?: string | null; pageBudgetMs?: number; settings?: VisionSettings } = {}): Promise<PipelineOutput> {
+  const settings = options.settings ?? FAST;
+  const endpoint = (model: string | null | undefined) => (standIn && model ? new VisionEndpoint({ url: standIn.url, model, apiKey: "sk-test-vision" }, settings) : null);
   const vision = standIn
-    ? visionReaders({ first: endpoint(models.first === undefined ? "reader-a" : models.first), second: endpoint(models.second === undefined ? "reader-b" : models.second), review: endpoint(models.review === undefined ? "reviewer" : models.review), maxCallsPerPage: options.maxCalls ?? 12 }, FAST)
+    ? visionReaders(
+        { first: endpoint(models.first === undefined ? "reader-a" : models.first), second: endpoint(models.second === undefined ? "reader-b" : models.second), review: endpoint(models.review === undefined ? "reviewer" : models.review), maxCallsPerPage: options.maxCalls ?? 12, pageBudgetMs: options.pageBudgetMs },
+        settings,
+      )
     : null;
   return runPipeline({
     pdfPath: doc.file,
@@ -275,6 +279,20 @@ describe("vision readers", () => {
     // The audit still ran (the page has a table) and failed too.
     assert.deepEqual(new Set(out.failures.map((f) => f.stage)), new Set(["vision-1", "vision-2", "vision-audit"]));
     assert.equal(without.vision, undefined);
+  });
+
+  test("endpoints that hang never hold a page past its time for vision readers", async () => {
+    const doc = await makeDoc();
+    const without = await run(doc, null);
+    const slow: VisionSettings = { ...FAST, timeoutMs: 30_000, attempts: 3 };
+    const started = performance.now();
+    const out = await withStandIn(doc, { "reader-a": { hang: Infinity }, "reader-b": { hang: Infinity }, reviewer: { hang: Infinity } }, (standIn) => run(doc, standIn, {}, { pageBudgetMs: 800, settings: slow }));
+    const seconds = (performance.now() - started) / 1000;
+    assert.ok(seconds < 5, `${seconds.toFixed(1)} s`);
+    assert.deepEqual(out.result, without.result);
+    assert.equal(out.pagesFailed, 0);
+    assert.ok(out.failures.some((f) => f.stage === "vision-1" && /no answer within/.test(f.message)), JSON.stringify(out.failures));
+    assert.ok(out.failures.some((f) => f.stage === "vision-audit" && /s for vision readers are spent/.test(f.message)), JSON.stringify(out.failures));
   });
 
   test("the page's call budget: calls past it are not made, and say so", async () => {
