@@ -68,6 +68,8 @@ export interface ModelScript {
   hang?: number;
   /** Answer 429 with Retry-After: 0 for the first n requests. */
   tooMany?: number;
+  /** Grid: see no table at all on these pages (every page when empty). */
+  blindOn?: number[];
   /** Audit: also object to these cell ids. */
   objectTo?: string[];
 }
@@ -200,6 +202,7 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
       answer = {
         tables: page.tables
           .map((table, t) => ({ table, t }))
+          .filter(() => !(script.blindOn && (script.blindOn.length === 0 || script.blindOn.includes(task.page))))
           .filter(({ table }) => overlaps(table.box))
           .map(({ table, t }) => {
             // A key as the script may give it: on every page, or on this one.

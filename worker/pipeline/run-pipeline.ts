@@ -332,7 +332,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           }
           // The vision audit and reviewer judge the voted cells against the page image.
           if (vision && !skip.has("reconcile")) {
-            const reviewedTables = await timer.runAsync("vision-review", () => vision.afterVote(extraction.tables));
+            const reviewedTables = await timer.runAsync("vision-review", () => vision.afterVote(extraction.tables, extraction));
             extraction = { ...extraction, tables: reviewedTables };
           }
           const first = extraction.tables[0];

@@ -6,14 +6,15 @@
 //      readings for the value vote; a cell only one of them saw is `vision-single`; rows where
 //      the first pass left holes or read a row shifted are re-read from a crop (`vision-grid`);
 //      cells where vision-1 and vision-2 disagree are read once more (`vision-arbiter`);
-//   4. after both votes, on the page as displayed: the audit reviews each table against the image
+//   4. after both votes, on the page as displayed: a delivered table no vision reader sees is
+//      layout_disputed (table-existence.ts); the audit reviews each table against the image
 //      and a cell it does not object to gains `vision-audit` (an objection makes the cell
 //      disputed), and every cell still disputed is adjudicated (`vision-review`, confidence
 //      `reviewed`: never verified, readings kept, still in the review queue).
 // A reader that fails, times out or finds the page's call budget spent is absent for the page (a
 // failure is reported to onFailure); nothing here ever fails the page.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Table } from "../../../lib/result/schema";
+import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Prose, type Table } from "../../../lib/result/schema";
 import type { OcrCacheDir } from "../ocr/ocr-cache";
 import { comparisonKey } from "../reconcile/normalise";
 import type { WordReadings } from "../reconcile/reconcile-cell";
@@ -29,6 +30,7 @@ import { parseGridAnswer, type VisionTable } from "./grid-answer";
 import { cropVisionImage, renderVisionImage, type VisionImage } from "./page-image";
 import { taskPrompt, type VisionTask } from "./prompts";
 import type { VisionCallRecord, VisionRole, VisionUsageCounter } from "./usage";
+import { disputeUnseenTables } from "./table-existence";
 
 type FirstReader = "vision-1" | "vision-2";
 
@@ -157,9 +159,12 @@ export class PageVision {
     return out;
   }
 
-  /** The audit, then the review, on the page's delivered tables (boxes on the page as displayed). */
-  async afterVote(tables: readonly Table[]): Promise<Table[]> {
-    const out = [...tables];
+  /** The table-boundary vote, the audit, then the review, on the page's delivered tables (boxes on
+   * the page as displayed; `prose` and `figures` there too, for a disputed table's order). */
+  async afterVote(tables: readonly Table[], blocks: { prose: readonly Prose[]; figures: ReadonlyArray<{ box: Box; order: number }> } = { prose: [], figures: [] }): Promise<Table[]> {
+    const pass = await this.first();
+    const seen = Object.values(pass).map((read) => read.flatMap((t) => (t.box ? [t.box] : t.cells.flatMap((c) => (c.box ? [c.box] : [])))));
+    const out = disputeUnseenTables(tables, seen, blocks.prose, blocks.figures);
     const endpoint = this.readers.review;
     if (!endpoint || out.length === 0) return out;
     const image = await this.imageOrNull("vision-audit");

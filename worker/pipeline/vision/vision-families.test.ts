@@ -74,6 +74,14 @@ test("perfect vision readers on every layout family: readings land on their own 
         assert.deepEqual(standIn.violations, [], generated.name);
         assert.equal(out.pagesFailed, 0, generated.name);
         assert.deepEqual(out.failures.filter((f) => f.stage.startsWith("vision")), [], generated.name);
+        // Readers that see every table never dispute one's existence: the tables, their order and
+        // layout_disputed flags are those of a run without vision, and so are their values but
+        // where the reviewer settled a disputed cell.
+        const without = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: fs.mkdtempSync(path.join(root, "out-")), ocr: [], skipFigureCrops: true });
+        const reviewedAt = new Set(out.result.tables.flatMap((t) => t.rows.flatMap((r, i) => r.flatMap((c, j) => (c.confidence === "reviewed" ? [`${t.page}:${t.index}:${i}:${j}`] : [])))));
+        const keyed = (tables: typeof out.result.tables) =>
+          tables.map((t) => [t.page, t.index, t.order, t.layout_disputed ?? false, t.rows.map((r, i) => r.map((c, j) => (reviewedAt.has(`${t.page}:${t.index}:${i}:${j}`) ? "(reviewed)" : c.value)))]);
+        assert.deepEqual(keyed(out.result.tables), keyed(without.result.tables), generated.name);
         let right = 0;
         let both = 0;
         let reviewed = 0;

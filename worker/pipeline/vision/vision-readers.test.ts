@@ -295,6 +295,20 @@ describe("vision readers", () => {
     assert.ok(out.failures.some((f) => f.stage === "vision-audit" && /s for vision readers are spent/.test(f.message)), JSON.stringify(out.failures));
   });
 
+  test("a table neither vision reader sees is layout_disputed; one reader seeing it is enough", async () => {
+    const doc = await makeDoc();
+    const blind = await withStandIn(doc, { "reader-a": { blindOn: [] }, "reader-b": { blindOn: [] } }, (standIn) => run(doc, standIn));
+    const t = table(blind.result);
+    assert.equal(t.layout_disputed, true);
+    // Its order is measured from its box: the heading above it is block 0.
+    assert.equal(t.order, 0);
+    assert.ok(everyCell(blind.result).every((c) => !c.sources.includes("vision-1") && !c.sources.includes("vision-2") && !c.sources.includes("vision-single")));
+    const one = await withStandIn(doc, { "reader-a": { blindOn: [] } }, (standIn) => run(doc, standIn));
+    assert.equal(table(one.result).layout_disputed, undefined);
+    const without = await run(doc, null);
+    assert.equal(table(without.result).layout_disputed, undefined);
+  });
+
   test("the page's call budget: calls past it are not made, and say so", async () => {
     const doc = await makeDoc();
     const out = await withStandIn(doc, {}, async (standIn) => {
