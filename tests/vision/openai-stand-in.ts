@@ -68,6 +68,8 @@ export interface ModelScript {
   hang?: number;
   /** Answer 429 with Retry-After: 0 for the first n requests. */
   tooMany?: number;
+  /** Grid: give every box as [0, 0, 0, 0] (a model that cannot localise text). */
+  noBoxes?: boolean;
   /** Grid: see no table at all on these pages (every page when empty). */
   blindOn?: number[];
   /** Audit: also object to these cell ids. */
@@ -182,7 +184,7 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
     // Pixels per point of the page image (a crop keeps the page image's scale).
     const scale = task.image.dpi / 72;
     const origin = task.crop_of_page_at ?? { x: 0, y: 0 };
-    const px = (box: Box) => [box[0] * scale - origin.x, box[1] * scale - origin.y, box[2] * scale - origin.x, box[3] * scale - origin.y].map((v) => Math.round(v));
+    const px = (box: Box) => (script.noBoxes && task.task === "grid" ? [0, 0, 0, 0] : [box[0] * scale - origin.x, box[1] * scale - origin.y, box[2] * scale - origin.x, box[3] * scale - origin.y].map((v) => Math.round(v)));
     const at = (bbox: number[]): TruthCell | undefined => {
       const cx = (bbox[0]! + bbox[2]!) / 2 / scale;
       const cy = (bbox[1]! + bbox[3]!) / 2 / scale;

@@ -22,6 +22,7 @@ import { intersectionArea, textInBox } from "../reconcile/words-in-box";
 import type { StructureReading } from "../structure/types";
 import type { Box, ModelCell, TableModel } from "../types";
 import { placeOnCells, type PlacedWord } from "./assign";
+import { placeByPosition } from "./place-by-position";
 import { readVisionCache, writeVisionCache } from "./cache";
 import { cellRefs, replaceCell, type CellRef } from "./cell-ids";
 import type { VisionEndpoint } from "./client";
@@ -123,7 +124,8 @@ export class PageVision {
     const pass = await this.first();
     const refs = cellRefs(tables);
     const placed: Partial<Record<FirstReader, PlacedWord[]>> = {};
-    for (const [role, read] of Object.entries(pass) as [FirstReader, VisionTable[]][]) placed[role] = placeOnCells(read.flatMap((t) => t.cells), refs, toWork);
+    // By box; a table the reader gave no box for, by grid position where that is unambiguous.
+    for (const [role, read] of Object.entries(pass) as [FirstReader, VisionTable[]][]) placed[role] = [...placeOnCells(read.flatMap((t) => t.cells), refs, toWork), ...placeByPosition(read, tables, refs)];
     const out: WordReadings = {};
     const both = placed["vision-1"] !== undefined && placed["vision-2"] !== undefined;
     if (both) {
@@ -163,7 +165,11 @@ export class PageVision {
    * the page as displayed; `prose` and `figures` there too, for a disputed table's order). */
   async afterVote(tables: readonly Table[], blocks: { prose: readonly Prose[]; figures: ReadonlyArray<{ box: Box; order: number }> } = { prose: [], figures: [] }): Promise<Table[]> {
     const pass = await this.first();
-    const seen = Object.values(pass).map((read) => read.flatMap((t) => (t.box ? [t.box] : t.cells.flatMap((c) => (c.box ? [c.box] : [])))));
+    // A reader that found tables but gave no box for any has no say on where they are.
+    const seen = Object.values(pass).flatMap((read) => {
+      const boxes = read.flatMap((t) => (t.box ? [t.box] : t.cells.flatMap((c) => (c.box ? [c.box] : []))));
+      return read.length > 0 && boxes.length === 0 ? [] : [boxes];
+    });
     const out = disputeUnseenTables(tables, seen, blocks.prose, blocks.figures);
     const endpoint = this.readers.review;
     if (!endpoint || out.length === 0) return out;

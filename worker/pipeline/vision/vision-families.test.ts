@@ -3,7 +3,8 @@
 // readers that read the ground truth without a mistake. What must hold on every layout: no page
 // fails; a vision reading lands on the cell it belongs to (a right value never has a vision
 // reading that differs from it); and the right cells are, in the great majority, verified by
-// both vision readers. Prints the figures per family.
+// both vision readers. Prints the figures per family. Then the same with mistakes, and with
+// readers that give no boxes (placed by grid position).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
@@ -172,4 +173,54 @@ test("readers with mistakes on every layout family: a misreading is never the va
   console.log(`${misreadCells} cells carried a misreading; ${settled} of them settled by the arbiter or the reviewer`);
   assert.ok(misreadCells >= FAMILIES.length * 0.8, `${misreadCells} misread cells`);
   assert.equal(settled, misreadCells);
+});
+
+test("readers without boxes on every layout family: placed by position only where sure, never on a wrong cell", async () => {
+  let rightCells = 0;
+  let byBoth = 0;
+  for (const family of FAMILIES) {
+    const generated = await generateDocument(family, 0, SEED);
+    const file = path.join(root, `${generated.name}-boxless.pdf`);
+    fs.writeFileSync(file, generated.pdf);
+    const truth = await truthOf(generated.pdf, generated.tables);
+    const pages = (await PDFDocument.load(generated.pdf)).getPageCount();
+    const standIn = await startVisionStandIn(truth, { "reader-a": { noBoxes: true }, "reader-b": { noBoxes: true } });
+    const endpoint = (model: string) => new VisionEndpoint({ url: standIn.url, model }, VISION_SETTINGS);
+    try {
+      const out = await runPipeline({
+        pdfPath: file,
+        pages,
+        withSourcePages: false,
+        fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
+        cacheDir: null,
+        outputDir: fs.mkdtempSync(path.join(root, "out-")),
+        ocr: [],
+        skipFigureCrops: true,
+        vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: null, maxCallsPerPage: 40 }),
+      });
+      assert.equal(out.pagesFailed, 0, generated.name);
+      for (const table of out.result.tables) {
+        assert.equal(table.layout_disputed ?? false, false, `${generated.name}: readers without boxes dispute no table`);
+        const pageTruth = truth.get(table.page)?.tables.flatMap((t) => t.cells) ?? [];
+        for (const cell of [...table.header_cells, ...table.rows.flat()] as Cell[]) {
+          if (!cell.bbox || cell.value.trim() === "") continue;
+          const [cx, cy] = [(cell.bbox[0] + cell.bbox[2]) / 2, (cell.bbox[1] + cell.bbox[3]) / 2];
+          const own = pageTruth.find((t) => cx >= t.box[0] && cx <= t.box[2] && cy >= t.box[1] && cy <= t.box[3]);
+          if (!own || comparisonKey(own.text) !== comparisonKey(cell.value)) continue;
+          rightCells++;
+          for (const source of ["vision-1", "vision-2", "vision-single"]) {
+            const reading = cell.readings?.[source];
+            if (reading !== undefined) assert.equal(comparisonKey(reading), comparisonKey(cell.value), `${generated.name}: ${source} on ${JSON.stringify(cell)}`);
+          }
+          if (cell.sources.includes("vision-1") && cell.sources.includes("vision-2")) byBoth++;
+        }
+      }
+    } finally {
+      await standIn.close();
+    }
+  }
+  console.log(`without boxes: ${byBoth} of ${rightCells} right cells placed by position and read alike by both readers (${((100 * byBoth) / rightCells).toFixed(1)}%)`);
+  // 98.5% when written (1802 of 1830): what is left out is tables whose shape the delivered one
+  // does not share (bands, spans), where position is not sure.
+  assert.ok(byBoth >= 0.9 * rightCells, `${byBoth} of ${rightCells}`);
 });

@@ -309,6 +309,27 @@ describe("vision readers", () => {
     assert.equal(table(without.result).layout_disputed, undefined);
   });
 
+  test("readers that give no boxes are placed by grid position where the shapes match, else abstain", async () => {
+    const doc = await makeDoc();
+    const out = await withStandIn(doc, { "reader-a": { noBoxes: true }, "reader-b": { noBoxes: true, misread: { "0,2,3": "1,181" } } }, (standIn) => run(doc, standIn));
+    const t = table(out.result);
+    assert.equal(t.layout_disputed, undefined, "no boxes is no opinion on where the table is");
+    for (const cell of everyCell(out.result)) {
+      if (cell === cellAt(t, "South", 3)) continue;
+      assert.equal(cell.confidence, "verified", JSON.stringify(cell));
+      assert.deepEqual(sourcesOf(cell), sorted(["pdf-text", "vision-1", "vision-2", "vision-audit"]));
+    }
+    const misread = cellAt(t, "South", 3);
+    assert.equal(misread.value, "1,101");
+    assert.equal(misread.readings?.["vision-2"], "1,181");
+    // A reader without boxes whose grid does not match the delivered table's shape abstains.
+    const shifted = await withStandIn(doc, { "reader-a": { noBoxes: true, dropRows: ["0,2"] } }, (standIn) => run(doc, standIn));
+    for (const cell of everyCell(shifted.result)) {
+      assert.ok(!cell.sources.includes("vision-1") && cell.readings?.["vision-1"] === undefined, JSON.stringify(cell));
+      assert.ok(cell.sources.includes("vision-single"), JSON.stringify(cell));
+    }
+  });
+
   test("the page's call budget: calls past it are not made, and say so", async () => {
     const doc = await makeDoc();
     const out = await withStandIn(doc, {}, async (standIn) => {
