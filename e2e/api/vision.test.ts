@@ -10,7 +10,7 @@ import { startStack, type Stack } from "../support/stack";
 import { TestPdf, type TableSpec } from "../../tests/pdf/make-pdf";
 import { startVisionStandIn, tableTruth, type StandIn, type TruthPage } from "../../tests/vision/openai-stand-in";
 
-const SPEC: TableSpec = {
+const TABLE: TableSpec = {
   x: 60,
   y: 100,
   colWidths: [140, 70, 70],
@@ -32,9 +32,9 @@ before(async () => {
   const doc = await TestPdf.create();
   const page = doc.addPage(612, 792);
   doc.text(page, "Trade shares", 60, 60, 14, true);
-  doc.table(page, SPEC);
+  doc.table(page, TABLE);
   pdf = fs.readFileSync(await doc.save("vision-api"));
-  const truth = new Map<number, TruthPage>([[1, { widthPt: 612, tables: [tableTruth(SPEC)] }]]);
+  const truth = new Map<number, TruthPage>([[1, { widthPt: 612, tables: [tableTruth(TABLE)] }]]);
   // vision-1 misreads one digit: the arbiter is called once, and the cell is resolved.
   standIn = await startVisionStandIn(truth, { "reader-a": { misread: { "0,2,1": "46.1" } } }, "sk-test-vision");
   stack = await startStack({

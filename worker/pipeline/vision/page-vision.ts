@@ -1,4 +1,4 @@
-// The vision readers on one page (DESIGN: independent readings, then reconciliation). In order:
+// The vision readers on one page: independent readings, then the votes. In order:
 //   1. vision-1 and vision-2 each rebuild the page's table grids from the page image (start(),
 //      called as soon as the page is open, so the calls overlap OCR);
 //   2. their grids are structure readings for the structure vote (structureReadings());

@@ -18,7 +18,7 @@ import { VisionEndpoint, visionReaders, VISION_SETTINGS, type VisionSettings } f
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "vision-readers-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const SPEC: TableSpec = {
+const TABLE: TableSpec = {
   x: 60,
   y: 100,
   colWidths: [140, 70, 70, 70],
@@ -51,8 +51,8 @@ async function makeDoc(pages = 1, printed: Record<string, string> = {}): Promise
   for (let p = 1; p <= pages; p++) {
     const page = pdf.addPage(612, 792);
     pdf.text(page, `Regional sales, part ${p}`, 60, 60, 14, true);
-    pdf.table(page, SPEC);
-    truth.set(p, { widthPt: 612, tables: [tableTruth(SPEC, 1, printed)] });
+    pdf.table(page, TABLE);
+    truth.set(p, { widthPt: 612, tables: [tableTruth(TABLE, 1, printed)] });
   }
   const file = await pdf.save("vision");
   return { file, sha: createHash("sha256").update(fs.readFileSync(file)).digest("hex"), pages, truth };

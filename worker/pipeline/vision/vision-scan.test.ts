@@ -17,7 +17,7 @@ import { VisionEndpoint, visionReaders, VISION_SETTINGS } from "./index";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vision-scan-"));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-const SPEC: TableSpec = {
+const TABLE: TableSpec = {
   x: 70,
   y: 120,
   colWidths: [150, 80, 80, 80],
@@ -52,12 +52,12 @@ function turned(table: TruthTable, angleDeg: number, width: number, height: numb
 test("on a scan, each vision reading lands on its own cell and joins both OCR families in the vote", async () => {
   const pdf = await TestPdf.create();
   const page = pdf.addPage(612, 792);
-  pdf.table(page, SPEC);
+  pdf.table(page, TABLE);
   const clean = path.join(dir, "clean.pdf");
   fs.writeFileSync(clean, await pdf.doc.save());
   const scan = path.join(dir, "scan.pdf");
   const [angle] = await makeRealisticScan(clean, scan);
-  const truth = new Map([[1, { widthPt: 612, tables: [turned(tableTruth(SPEC), angle!, 612, 792)] }]]);
+  const truth = new Map([[1, { widthPt: 612, tables: [turned(tableTruth(TABLE), angle!, 612, 792)] }]]);
   const standIn = await startVisionStandIn(truth, {});
   const readers = OcrReaders.withEngines(["ocr-1", "ocr-2"], { threads: 2, heapMb: 512 });
   const endpoint = (model: string) => new VisionEndpoint({ url: standIn.url, model }, VISION_SETTINGS);
@@ -78,7 +78,7 @@ test("on a scan, each vision reading lands on its own cell and joins both OCR fa
     assert.equal(out.result.tables.length, 1);
     const cells = out.result.tables[0]!.rows.flat().filter((cell) => cell.value !== "");
     assert.ok(cells.length >= 16, `${cells.length} cells`);
-    const printed = new Set(SPEC.rows.flat());
+    const printed = new Set(TABLE.rows.flat());
     for (const cell of cells) {
       // The readers read every cell right: a vision reading that differs from a right value was
       // placed on the wrong cell.
