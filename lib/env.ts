@@ -229,6 +229,23 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0", ""])
     .default("false")
     .transform((value) => value === "true" || value === "1"),
+  /** Vision readers (worker/pipeline/vision, docs/vision-readers.md): any OpenAI-compatible
+   * chat-completions endpoint with image input. Each reader is on when its URL and MODEL are set;
+   * all unset (the default): no vision reading, the pipeline runs exactly as without them. */
+  VISION_1_URL: optionalText,
+  VISION_1_MODEL: optionalText,
+  VISION_1_API_KEY: optionalText,
+  /** The second reader must be another model (another family, so it does not share vision-1's
+   * blind spots): the same model for both is refused at start-up. */
+  VISION_2_URL: optionalText,
+  VISION_2_MODEL: optionalText,
+  VISION_2_API_KEY: optionalText,
+  /** The arbiter, the grid re-read, the audit and the reviewer share this endpoint. */
+  VISION_REVIEW_URL: optionalText,
+  VISION_REVIEW_MODEL: optionalText,
+  VISION_REVIEW_API_KEY: optionalText,
+  /** Calls of every vision reader together on one page, at most (cached answers are free). */
+  VISION_MAX_CALLS_PER_PAGE: intSetting(12, 0),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -245,6 +262,9 @@ export function getEnv(): Env & { dataDir: string } {
   }
   if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
     throw new Error("invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
+  }
+  if (parsed.data.VISION_1_MODEL && parsed.data.VISION_2_MODEL && parsed.data.VISION_1_MODEL.toLowerCase() === parsed.data.VISION_2_MODEL.toLowerCase()) {
+    throw new Error("invalid configuration:\n  VISION_2_MODEL: must be a different model from VISION_1_MODEL (two readings of one model are not independent)");
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;

@@ -9,6 +9,20 @@ import { getJobFiles } from "../storage/job-files";
 
 export const JOB_STATUSES = ["queued", "done", "failed"] as const;
 
+/** Calls of the vision readers (only when configured): totals and per page. */
+export const visionUsageSchema = z
+  .object({
+    calls: z.number().int().describe("Calls sent to vision endpoints (a retried call counts once)"),
+    cached: z.number().int().describe("Answers taken from the cache instead of a call"),
+    failed: z.number().int().describe("Calls that failed after every retry; the reader was absent for that page"),
+    skipped: z.number().int().describe("Calls not made because the page's call budget (VISION_MAX_CALLS_PER_PAGE) was spent"),
+    prompt_tokens: z.number().int(),
+    completion_tokens: z.number().int(),
+    latency_ms: z.number().int().describe("Sum of the calls' wall time, retries included"),
+    pages: z.array(z.object({ page: z.number().int(), calls: z.number().int(), cached: z.number().int(), failed: z.number().int() }).strict()).describe("Vision calls per page, for pages with any"),
+  })
+  .strict();
+
 export const usageSchema = z
   .object({
     pages: z.number().int().describe("Pages delivered"),
@@ -22,6 +36,7 @@ export const usageSchema = z
     cells_with_bbox: z.number().int().describe("Exact number of cells in the document that carry a bbox"),
     price_per_page_usd: z.number(),
     cost_usd: z.number(),
+    vision: visionUsageSchema.optional().describe("What the optional vision readers did for this job; present only when vision readers are configured"),
   })
   .strict();
 export type Usage = z.infer<typeof usageSchema>;

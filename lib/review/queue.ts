@@ -12,10 +12,13 @@ import { coveredCells } from "../result/span-layout";
 import { formatCellRef } from "./cell-ref";
 import { readingsDisagree } from "./readings";
 
-export const QUEUE_LEVELS = ["disputed", "unverified", "resolved"] as const;
+// `reviewed` (a dispute an AI reviewer settled against the page image, only with vision readers
+// configured) stays in the queue right after `disputed`: it is measured, not independently
+// verified, so a person is still offered it.
+export const QUEUE_LEVELS = ["disputed", "reviewed", "unverified", "resolved"] as const;
 export type QueueLevel = (typeof QUEUE_LEVELS)[number];
 /** What is queued unless the reviewer changes the filter. */
-export const DEFAULT_LEVELS: readonly QueueLevel[] = ["disputed", "unverified"];
+export const DEFAULT_LEVELS: readonly QueueLevel[] = ["disputed", "reviewed", "unverified"];
 
 export interface QueueFilter {
   levels?: readonly QueueLevel[];

@@ -5,7 +5,7 @@
 // review page would pick different values for the same cell; sorted here, key 1 is always the
 // same reading.
 import { CELL_SOURCES, type Cell, type Table } from "../result/schema";
-import { STRUCTURE_READER_NAMES } from "../structure/reader-names";
+import { STRUCTURE_READER_NAMES, VISION_STRUCTURE_NAMES } from "../structure/reader-names";
 
 export interface Reading {
   source: string;
@@ -44,7 +44,7 @@ export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
 
 /** The readings the structure vote adds to a cell it disputes (lib/structure/reader-names.ts): what each segmentation would make of the cell. They disagree about where the
  * cell's boundaries are, not about the text the page shows in it. */
-export const STRUCTURE_READINGS: readonly string[] = STRUCTURE_READER_NAMES;
+export const STRUCTURE_READINGS: readonly string[] = [...STRUCTURE_READER_NAMES, ...VISION_STRUCTURE_NAMES];
 
 /** Whether the readings of a cell's text (every reading but the structure readings) say different
  * things: what a person must settle cell by cell, since confirming a table's shape does not. */

@@ -17,6 +17,9 @@ import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 import { saveFinishedPage } from "./save-finished-page";
 import { deliverSheets } from "../pipeline/inputs/deliver-sheets";
 import type { SheetPages } from "../pipeline/inputs/convert-upload";
+import { getEnv } from "../../lib/env";
+import { getLogger } from "../../lib/log";
+import { visionReadersFromEnv } from "../pipeline/vision";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
@@ -41,6 +44,10 @@ class Stopped extends Error {}
 
 const engines = (process.env.PIPELINE_OCR_ENGINES ?? "").split(",").filter(Boolean) as OcrEngineName[];
 const ocr = engines.length > 0 ? OcrEngines.withEngines(engines) : null;
+// The vision readers (none unless VISION_* is set): their endpoints, and so their limits on calls
+// in flight, live as long as this process.
+const vision = visionReadersFromEnv(getEnv());
+const visionLog = vision ? getLogger("pipeline").child({ reader: "vision" }) : null;
 let continueWaiter: ((go: boolean) => void) | null = null;
 
 function send(message: FromChild): void {
@@ -63,6 +70,8 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       cacheDir: files.ocrCache,
       skipPages: new Map(input.skipPages),
       ocr: ocr ?? [],
+      vision,
+      onVisionCall: (call) => visionLog?.info({ jobId, ...call }, `vision call ${call.role} page ${call.page}: ${call.outcome}`),
       onProgress: (stage) => send({ type: "progress", stage }),
       beforePage: (page) => send({ type: "page-start", page }),
       onLookAhead: (page) => send({ type: "page-ahead", page }),

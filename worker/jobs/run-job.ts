@@ -176,6 +176,8 @@ export async function runJob(
       return (await untilDatabaseAnswers(() => markFailed(job.id, workerId, "no page of the document could be read; nothing was charged"))) ? "failed" : "abandoned";
     }
     const usage = usageOf(job, delivered, output.pagesFailed, output.pagesUnchecked, countCells(output.result));
+    // Vision readers' calls and tokens, shown only when they are configured.
+    if (output.vision) usage.vision = output.vision;
     await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
     await files.writeResult(job.id, JSON.stringify(output.result));
     return (await untilDatabaseAnswers(() => markDone(job.id, workerId, usage, output.settingsVersion))) ? "done" : "abandoned";

@@ -10,6 +10,7 @@ import type { OcrEngineName, OcrEngines } from "./ocr";
 import type { readStructure, StructureSource } from "./structure/registry";
 import type { reconcileStructure } from "./reconcile";
 import type { StageTimings } from "./stage-timer";
+import type { VisionCallRecord, VisionReaders, VisionUsage } from "./vision";
 
 /** The page stages (stages/page-stages.ts) that can be left out: those no later stage depends on. */
 export type SkippableStage = "structure" | "structure-vote" | "reconcile" | "crops";
@@ -61,6 +62,11 @@ export interface PipelineInput {
   /** Optional: called just before the next page is opened ahead of its turn (the worker's page
    * host then knows two pages are in flight until that page's beforePage). */
   onLookAhead?: (pageNumber: number) => void | Promise<void>;
+  /** Optional: the vision readers (vision/, docs/vision-readers.md); absent or null: none, and
+   * the pipeline runs exactly as without them. */
+  vision?: VisionReaders | null;
+  /** Optional: every vision call's record (tokens, latency, outcome), for the log. */
+  onVisionCall?: (record: VisionCallRecord) => void;
 }
 
 export interface PageFailure {
@@ -88,4 +94,6 @@ export interface PipelineOutput {
   pagesUnchecked: number;
   failures: PageFailure[];
   settingsVersion: string;
+  /** What the vision readers did and cost (only when they are configured). */
+  vision?: VisionUsage;
 }

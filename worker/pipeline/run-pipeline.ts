@@ -21,6 +21,7 @@ import { STRUCTURE_READERS } from "./structure/registry";
 import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, type StageTimings } from "./stage-timer";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
+import { VisionUsageCounter } from "./vision";
 import type { PageFailure, PipelineInput, PipelineOutput } from "./pipeline-types";
 import { extractionOf, type PageContext, type RunContext } from "./stages/page-context";
 import { runPageStages } from "./stages/page-stage";
@@ -54,6 +55,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     cropPages: new Map<string, number[]>(),
     imageHashes: [],
     tail: null,
+    visionUsage: input.vision ? new VisionUsageCounter() : null,
   };
   try {
     let ahead: { pageNumber: number; started: Promise<StartedPage | FailedStart> } | null = null;
@@ -109,6 +111,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             emptySlots: [],
             figureVerdicts: null,
             verdicts: [],
+            vision: null,
+            visionFrame: null,
+            visionValues: null,
           };
           await runPageStages(PAGE_STAGES, ctx, (failsAs) => (stage = failsAs));
           // Delivering the page: a failure here is recorded under the last stage's name ("figures").
@@ -143,6 +148,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       failures,
       // The structure readers' and vote's settings change confidence too (structure/settings.ts).
       settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
+      ...(run.visionUsage ? { vision: run.visionUsage.summary() } : {}),
     };
   } finally {
     await opened.close();

@@ -16,6 +16,9 @@ import type { TableTail } from "../tables/continuation";
 import type { StartedPage } from "../start-page";
 import type { StageTimer } from "../stage-timer";
 import type { Direction } from "../types";
+import type { PageVision, VisionUsageCounter } from "../vision";
+import type { visionFrame } from "../vision/scan-frame";
+import type { WordReadings } from "../reconcile/reconcile-cell";
 
 /** The run's side of the context: the same object for every page. */
 export interface RunContext {
@@ -33,6 +36,8 @@ export interface RunContext {
   imageHashes: string[];
   /** The previous page's last table, for continuation; null after a page without one. */
   tail: TableTail | null;
+  /** What the vision readers did and cost over the run; null without vision readers. */
+  visionUsage: VisionUsageCounter | null;
 }
 
 export interface PageContext {
@@ -65,6 +70,12 @@ export interface PageContext {
   emptySlots: EmptySlot[][];
   figureVerdicts: ReturnType<typeof verifyFigure>[] | null;
   verdicts: ReturnType<typeof reconcileStructure>["verdicts"];
+  /** The vision readers of this page (null without them, or on a page without tables). */
+  vision: PageVision | null;
+  /** Boxes between the page as displayed (what vision sees) and the working frame (a scan's). */
+  visionFrame: ReturnType<typeof visionFrame> | null;
+  /** The vision readers' readings of the cells, for the value vote. */
+  visionValues: WordReadings | null;
 }
 
 /** The page's extraction; only stages after assemble ask for it. */

@@ -13,6 +13,7 @@ import { structureVoteStage } from "./structure-vote";
 import { toPageStage } from "./to-page";
 import { continuationStage } from "./continuation";
 import { cropsStage } from "./crops";
+import { visionReviewStage, visionStartStage, visionStructureStage, visionValuesStage } from "./vision";
 
 export const PAGE_STAGES: readonly PageStage[] = [
   // The first OCR engine's whole-page reading, awaited; a scan no engine read fails here.
@@ -21,16 +22,24 @@ export const PAGE_STAGES: readonly PageStage[] = [
   scanStage,
   // Tables, charts, figures, prose, reading order (extract-page.ts).
   assembleStage,
+  // Vision readers (when configured) start reading the page image.
+  visionStartStage,
   // Every structure reading of the page's tables (structure/registry.ts).
   structureStage,
   // The cascade: the second engine reads the cells in doubt (ocr/cascade.ts).
   ocrCellsStage,
+  // The vision readers' cell readings, for the value vote.
+  visionValuesStage,
   // The value vote, then a scan's checks (scan/scan-checks.ts).
   reconcileStage,
+  // The vision readers' grids join the structure readings.
+  visionStructureStage,
   // Each cell's boundaries against the structure readings.
   structureVoteStage,
   // A scan's boxes back onto the page as scanned.
   toPageStage,
+  // The vision audit and reviewer judge the voted cells against the page image.
+  visionReviewStage,
   // Tables continued from the previous page.
   continuationStage,
   // Figure crops.

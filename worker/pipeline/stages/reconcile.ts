@@ -18,26 +18,35 @@ export const reconcileStage: PageStage = {
   name: "reconcile",
   failsAs: "reconcile",
   skippable: "reconcile",
-  applies: (ctx) => ctx.pageOcr !== null,
+  applies: (ctx) => ctx.pageOcr !== null || ctx.visionValues !== null,
   run(ctx) {
     const extraction = extractionOf(ctx);
     const { readings, ownSource, hasTextLayer, scanImage, emptySlots } = ctx;
     const { settings } = ctx.run;
-    const ocrPage = ctx.pageOcr!;
-    const values = ocrWordReadings(ocrPage.readings);
+    const ocrPage = ctx.pageOcr;
+    const values = ocrPage ? ocrWordReadings(ocrPage.readings) : {};
+    const { visionValues } = ctx;
+    const proseBefore = extraction.prose;
+    const tablesBefore = extraction.tables;
     // A sideways or upside-down page is voted on in its reading frame (words in order).
     const frame = extraction.frame ? { dir: extraction.frame.turn, size: [readings.width, readings.height] as [number, number] } : null;
     const voted = reconcileInFrame(
       frame,
-      values,
+      visionValues ? { ...values, ...visionValues } : values,
       ownSource,
       extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
       extraction.prose,
     );
     extraction.tables = voted.tables;
     extraction.prose = voted.prose;
+    if (visionValues) {
+      // Vision readings are cells' readings: prose is voted on by the OCR readings alone, and
+      // ocr_unsupported still says what OCR saw (nothing, when OCR is off).
+      extraction.prose = ocrPage ? reconcileInFrame(frame, values, ownSource, [], proseBefore).prose : proseBefore;
+      if (!ocrPage) extraction.tables = extraction.tables.map(({ ocr_unsupported: _flag, ...table }, i) => (tablesBefore[i]?.ocr_unsupported ? { ...table, ocr_unsupported: true as const } : table));
+    }
     // A scan's tables neither OCR engine reads alike are a chart's ink (scan/unread-tables.ts).
-    const worked = okReadings(ocrPage.readings);
+    const worked = ocrPage ? okReadings(ocrPage.readings) : {};
     const second = worked[SCAN_SECOND_ENGINE];
     if (!hasTextLayer && OCR_ENGINE_NAMES.every((engine) => worked[engine]) && second) {
       const keep = readTableIndexes(extraction.tables, settings);
@@ -50,7 +59,9 @@ export const reconcileStage: PageStage = {
       }));
       extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);
     }
-    const regions = ocrNonTextRegions(ocrPage.readings);
-    ctx.figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+    if (ocrPage) {
+      const regions = ocrNonTextRegions(ocrPage.readings);
+      ctx.figureVerdicts = extraction.figures.map((figure) => verifyFigure(figure.box, figure.sources, regions));
+    }
   },
 };

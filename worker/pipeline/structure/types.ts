@@ -18,16 +18,17 @@ import type { Box, PdfGraphicsReading, TableModel, Word } from "../types";
 import type { OcrPageReading, OcrEngineName } from "../ocr/types";
 import type { PageTables } from "../page-types";
 import type { Settings } from "../settings";
-import type { StructureReaderName } from "../../../lib/structure/reader-names";
+import type { StructureReaderName, VisionStructureSource } from "../../../lib/structure/reader-names";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree
  * (the result format leaves `readings` keys open; `pdf-grid` and `pdf-layout` are its source names,
  * `pdf-tags`, `pdf-layout-alt`, `pdf-stream` and `ocr-2-lines` are ours (pdf-layout-alt: text geometry read with
  * its ambiguous joins the other way, see pdf-layout-alt.ts; pdf-stream: an unruled table read
  * again from whitespace by another method, see pdf-stream.ts): the tagged structure tree, and ocr-2's detected text
- * lines, kept apart from the value reading `ocr-2` so the two never overwrite each other). The
- * list is lib/structure/reader-names.ts. */
-export type StructureSource = StructureReaderName;
+ * lines, kept apart from the value reading `ocr-2` so the two never overwrite each other), and
+ * the vision readers' grids when configured. The lists are lib/structure/reader-names.ts. */
+export type StructureSource = StructureReaderName | VisionStructureSource;
+export type { VisionStructureSource };
 
 /** What a structure reader may look at. */
 export interface StructureContext {
