@@ -181,3 +181,13 @@ test("every value is drawn inside its cell's box on the sheet's page (what the r
     await opened.close();
   }
 });
+
+test("a workbook past the cell limit is refused before its grid is built (one cell at the last row)", async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Far");
+  sheet.getCell("A1").value = "start";
+  sheet.getCell("J1048576").value = "end";
+  const started = performance.now();
+  await assert.rejects(convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options), (e: Error) => e instanceof InputRefusedError && /more than 200,000 visible cells/.test(e.message));
+  assert.ok(performance.now() - started < 5000, "refused without walking a million rows");
+});
