@@ -159,6 +159,18 @@ describe("switched on", () => {
     assert.equal((await stack.query(`SELECT id FROM "Job"`)).length, before);
   });
 
+  test("an anonymous spreadsheet uses one trial page per sheet, and is not charged", async () => {
+    const window = `day:${new Date().toISOString().slice(0, 10)}`;
+    const used = async () => Number((await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'api' AND "window" = $1`, [window]))[0]?.count ?? 0);
+    const before = await used();
+    const answer = await submit(stack, { bytes: await workbookXlsx(), name: "trial.xlsx" });
+    assert.equal(answer.status, 202, JSON.stringify(answer.body));
+    assert.equal(await used(), before + 2);
+    const job = (await waitForJob(stack, String(answer.body.id))).body;
+    assert.equal(job.status, "done");
+    assert.equal(job.usage.cost_usd, 0);
+  });
+
   test("a decompression bomb is 400 with the pixel limit; the service goes on", async () => {
     const answer = await submit(stack, { bytes: bombPng(), name: "huge.png", headers: bearer(key) });
     assert.equal(answer.status, 400);
