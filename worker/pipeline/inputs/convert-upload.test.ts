@@ -191,3 +191,28 @@ test("a workbook past the cell limit is refused before its grid is built (one ce
   await assert.rejects(convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options), (e: Error) => e instanceof InputRefusedError && /more than 200,000 visible cells/.test(e.message));
   assert.ok(performance.now() - started < 5000, "refused without walking a million rows");
 });
+
+test("a 16-bit greyscale PNG becomes an 8-bit grey page with the same picture", async () => {
+  const width = 64;
+  const height = 32;
+  // A horizontal ramp, dark to light, stored 16 bits a sample.
+  const ramp = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) ramp[y * width + x] = Math.round((x / (width - 1)) * 255);
+  const png = await sharp(ramp, { raw: { width, height, channels: 1 } }).toColourspace("grey16").png().toBuffer();
+  assert.equal((await sharp(png).metadata()).depth, "ushort");
+  const converted = await convertUpload(png, { kind: "image", format: "png" }, options);
+  const { openPdf } = await import("../../../lib/pdf/open-pdf");
+  const { renderPage } = await import("../render/render-page");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "grey16-")), "page.pdf");
+  fs.writeFileSync(file, converted.pdf);
+  const opened = await openPdf(file);
+  try {
+    const render = await renderPage(await opened.doc.getPage(1), 1, 72);
+    const at = (x: number) => render.rgba[((render.height >> 1) * render.width + x) * 4]!;
+    // Dark on the left, light on the right, rising: the samples were read as 16-bit, not as pairs of bytes.
+    assert.ok(at(1) < 40 && at(render.width - 2) > 215, `${at(1)} .. ${at(render.width - 2)}`);
+    for (let x = 4; x < render.width - 4; x += 4) assert.ok(at(x) + 12 >= at(x - 4), `not rising at ${x}`);
+  } finally {
+    await opened.close();
+  }
+});
