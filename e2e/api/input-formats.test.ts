@@ -125,7 +125,14 @@ describe("switched on", () => {
   });
 
   test("a photo-like PNG of a table: read by both OCR engines on the scanned-page path", async () => {
-    const { result, job } = await done(await tablePhotoPng(), "photo.png", 240_000);
+    const { id, result, job } = await done(await tablePhotoPng(), "photo.png", 240_000);
+    // The review page's viewer gets the image as a page: 200 dpi, so its size in points is 72/200 of its pixels.
+    const cookie = await signIn(stack, email);
+    const document = await fetch(`${stack.baseUrl}/jobs/${id}/document`, { headers: { "user-agent": USER_AGENT, cookie } });
+    assert.equal(document.status, 200);
+    const pdf = await PDFDocument.load(new Uint8Array(await document.arrayBuffer()));
+    assert.equal(pdf.getPageCount(), 1);
+    assert.deepEqual([pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()].map(Math.round), [result.pages[0]!.width, result.pages[0]!.height].map(Math.round));
     assert.equal(result.pages.length, 1);
     assert.equal(result.tables.length, 1);
     const table = result.tables[0]!;
