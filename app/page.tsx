@@ -2,6 +2,7 @@
 // visitors on their balance (with the price before they submit)
 import { headers } from "next/headers";
 import { UploadForm, type UploadFormProps } from "@/components/uploader/upload-form";
+import { acceptedNote, pickerAccept } from "@/lib/upload/accepted-formats";
 import { ConfidenceLegend } from "@/components/result/confidence-legend";
 import { getBalanceUsd } from "@/lib/account/history";
 import { CLIENT_ADDRESS_HEADER } from "@/lib/auth/resolve-caller";
@@ -31,7 +32,7 @@ export default async function HomePage() {
         paymentsEnabled: isStripeConfigured(),
       }
     : null;
-  const props: UploadFormProps = { account, trial, maxPages: env.PDFPAGES_MAX_PAGES };
+  const props: UploadFormProps = { account, trial, maxPages: env.PDFPAGES_MAX_PAGES, formats: { accept: pickerAccept(env.ACCEPT_FORMATS), note: acceptedNote(env.ACCEPT_FORMATS) } };
 
   return (
     <main className="page">

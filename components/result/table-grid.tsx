@@ -23,7 +23,7 @@ function CellContent({ cell, blank }: { cell: Cell; blank: boolean }) {
 }
 
 export function TableGrid({ table }: { table: Table }) {
-  const name = `Table ${table.index + 1} on page ${table.page}`;
+  const name = table.sheet !== undefined ? `Sheet “${table.sheet}” (page ${table.page})` : `Table ${table.index + 1} on page ${table.page}`;
   const layout = tableLayout(table);
   const [open, setOpen] = useState<{ ref: string; place: string; cell: Cell } | null>(null);
   const props = (row: number | "h", col: number, cell: Cell) => {

@@ -18,6 +18,9 @@ export interface UploadFormProps {
   trial: { pagesLeft: number; pagesPerDay: number };
   /** PDFPAGES_MAX_PAGES: the most pages the server reads of one document. */
   maxPages: number;
+  /** ACCEPT_FORMATS as the picker's `accept` list and the drop zone's note (lib/upload/
+   * accepted-formats.ts); absent: PDF only. */
+  formats?: { accept: string; note: string };
 }
 
 /** "$0.06", "$0.036", "$12.40": cents, and more digits only where the amount has them. */
@@ -31,7 +34,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** The web trial's refusal when nothing is left (the API's words speak of pages= and seconds). */
 const TRIAL_USED_UP = "You have used today's free pages on the web trial. Sign in to go on with a balance, or come back after midnight UTC.";
 
-export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
+export function UploadForm({ account, trial, maxPages, formats = { accept: "application/pdf,.pdf", note: "PDF only" } }: UploadFormProps) {
   const router = useRouter();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
@@ -145,7 +148,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
         <p id="upload-help" className="muted mt-1 mb-3" data-testid="file-facts">
           {file
             ? `${formatFileSize(file.size)}${pageCount !== null ? `, ${plural(pageCount, "page")}` : ""}`
-            : "or choose one from your computer. PDF only, up to 600 MB."}
+            : `or choose one from your computer. ${formats.note}, up to 600 MB.`}
         </p>
         <button type="button" className="button button-secondary" onClick={() => input.current?.click()} disabled={uploading}>
           {file ? "Choose another PDF" : "Choose a PDF"}
@@ -153,7 +156,7 @@ export function UploadForm({ account, trial, maxPages }: UploadFormProps) {
         <input
           ref={input}
           type="file"
-          accept="application/pdf,.pdf"
+          accept={formats.accept}
           className="visually-hidden"
           tabIndex={-1}
           aria-label="PDF file"

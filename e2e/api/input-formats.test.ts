@@ -125,7 +125,14 @@ describe("switched on", () => {
   });
 
   test("a photo-like PNG of a table: read by both OCR engines on the scanned-page path", async () => {
-    const { result, job } = await done(await tablePhotoPng(), "photo.png", 240_000);
+    const { id, result, job } = await done(await tablePhotoPng(), "photo.png", 240_000);
+    // The review page's viewer gets the image as a page: 200 dpi, so its size in points is 72/200 of its pixels.
+    const cookie = await signIn(stack, email);
+    const document = await fetch(`${stack.baseUrl}/jobs/${id}/document`, { headers: { "user-agent": USER_AGENT, cookie } });
+    assert.equal(document.status, 200);
+    const pdf = await PDFDocument.load(new Uint8Array(await document.arrayBuffer()));
+    assert.equal(pdf.getPageCount(), 1);
+    assert.deepEqual([pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()].map(Math.round), [result.pages[0]!.width, result.pages[0]!.height].map(Math.round));
     assert.equal(result.pages.length, 1);
     assert.equal(result.tables.length, 1);
     const table = result.tables[0]!;
@@ -157,6 +164,18 @@ describe("switched on", () => {
     assert.equal(answer.status, 402);
     assert.equal(answer.body.required_usd, 0.12);
     assert.equal((await stack.query(`SELECT id FROM "Job"`)).length, before);
+  });
+
+  test("an anonymous spreadsheet uses one trial page per sheet, and is not charged", async () => {
+    const window = `day:${new Date().toISOString().slice(0, 10)}`;
+    const used = async () => Number((await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'api' AND "window" = $1`, [window]))[0]?.count ?? 0);
+    const before = await used();
+    const answer = await submit(stack, { bytes: await workbookXlsx(), name: "trial.xlsx" });
+    assert.equal(answer.status, 202, JSON.stringify(answer.body));
+    assert.equal(await used(), before + 2);
+    const job = (await waitForJob(stack, String(answer.body.id))).body;
+    assert.equal(job.status, "done");
+    assert.equal(job.usage.cost_usd, 0);
   });
 
   test("a decompression bomb is 400 with the pixel limit; the service goes on", async () => {

@@ -6,7 +6,7 @@
 import { getJobFiles } from "../storage/job-files";
 import { inspectPdf } from "./inspect-pdf";
 import { loadPdfJs, PdfOpenError } from "./open-pdf";
-import { convertUpload, type UploadFormat } from "../../worker/pipeline/inputs/convert-upload";
+import type { UploadFormat } from "../../worker/pipeline/inputs/convert-upload";
 import { InputRefusedError } from "../../worker/pipeline/inputs/input-error";
 
 /** A file path, or a stored job's input (read where it is stored: by byte ranges from the local
@@ -71,6 +71,9 @@ async function convertStored(source: InspectSource, convert: NonNullable<Inspect
   } finally {
     await input.close();
   }
+  // Loaded on the first image or spreadsheet only: the image decoder and the workbook reader are
+  // not in the memory every PDF inspection starts from.
+  const { convertUpload } = await import("../../worker/pipeline/inputs/convert-upload");
   const converted = await convertUpload(bytes, convert, { maxPages: convert.maxPages, sheetName: convert.sheetName });
   if (converted.sheets) await files.writeSheets(source.jobId, JSON.stringify(converted.sheets));
   await files.replaceInput(source.jobId, converted.pdf);

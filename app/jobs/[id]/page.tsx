@@ -33,8 +33,11 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   });
 
   let body;
+  // A spreadsheet's values come from the file (docs/input-formats.md): it has no text layer to miss.
+  let fromSheets = false;
   if (job.state === "done") {
     const result = await readResult(job.id).catch(() => null);
+    fromSheets = result !== null && result.tables.length > 0 && result.tables.every((table) => table.sheet !== undefined);
     body = result ? (
       <ResultView
         jobId={job.id}
@@ -64,7 +67,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       <p className="muted -mt-3">
         {job.pages} page{job.pages === 1 ? "" : "s"}
         {job.mode === "batch" ? " · batch mode" : ""}
-        {job.textLayer ? "" : " · no text layer (scanned): fewer cross-checks"}
+        {job.textLayer ? "" : fromSheets ? " · spreadsheet: values read from the file" : " · no text layer (scanned): fewer cross-checks"}
       </p>
       {body}
     </main>

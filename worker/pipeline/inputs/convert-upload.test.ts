@@ -3,6 +3,9 @@
 // encodings read alike, image frames become pages sized by their resolution and turned upright by
 // EXIF, and an image past the pixel limit is refused from its header.
 import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { test } from "node:test";
 import ExcelJS from "exceljs";
 import sharp from "sharp";
@@ -127,4 +130,89 @@ test("a decompression bomb is refused from its header, before its pixels are dec
   const before = process.memoryUsage().rss;
   await assert.rejects(convertUpload(bomb, { kind: "image", format: "png" }, options), (e: Error) => e instanceof InputRefusedError && /20000 x 20000 pixels, more than the 50 M/.test(e.message));
   assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, "nothing near the bomb's 1.2 GB was decoded");
+});
+
+test("hidden columns are left out; two frozen rows: the lower names the columns, a merged band above spans them", async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Bands", { views: [{ state: "frozen", ySplit: 2 }] });
+  sheet.addRow(["", "2023", "", "2024", ""]);
+  sheet.addRow(["Region", "Q1", "Q2", "Q1", "Q2"]);
+  sheet.addRow(["North", 1, 2, 3, 4]);
+  sheet.addRow(["South", 5, 6, 7, 8]);
+  sheet.mergeCells("B1:C1");
+  sheet.mergeCells("D1:E1");
+  const hidden = sheet.addRow(["secret row", 0, 0, 0, 0]);
+  hidden.hidden = true;
+  sheet.getColumn(6).hidden = true;
+  sheet.getCell("F3").value = "secret column";
+  const table = (await convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options)).sheets!.tables[0]!;
+  assert.deepEqual(table.header, ["Region", "Q1", "Q2", "Q1", "Q2"]);
+  assert.deepEqual(table.colbands, [
+    { label: "2023", start_col: 1, end_col: 2, confidence: "exact" },
+    { label: "2024", start_col: 3, end_col: 4, confidence: "exact" },
+  ]);
+  assert.deepEqual(table.rows.map((r) => r.map((c) => c.value)), [["North", "1", "2", "3", "4"], ["South", "5", "6", "7", "8"]]);
+  assert.equal(table.span_grid, undefined, "the header's merges are bands, not body spans");
+});
+
+test("every value is drawn inside its cell's box on the sheet's page (what the review page outlines)", async () => {
+  const { openPdf } = await import("../../../lib/pdf/open-pdf");
+  const converted = await convertUpload(await workbookXlsx(), xlsxFormat, options);
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "sheets-")), "sheets.pdf");
+  fs.writeFileSync(file, converted.pdf);
+  const opened = await openPdf(file);
+  try {
+    for (const table of converted.sheets!.tables) {
+      const page = await opened.doc.getPage(table.page);
+      const height = page.getViewport({ scale: 1 }).height;
+      const items = (await page.getTextContent()).items.filter((item): item is typeof item & { str: string; transform: number[]; width: number } => "str" in item && item.str.trim() !== "");
+      const cells = [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.value !== "");
+      assert.equal(items.length, cells.length + (table.sheet === WORKBOOK.sheet ? 1 : 0), "every value drawn once (and the formula without a result)");
+      for (const cell of cells) {
+        const drawn = items.find((item) => item.str === cell.value);
+        assert.ok(drawn, `${cell.value} is drawn`);
+        const x = drawn.transform[4]! + drawn.width / 2;
+        const y = height - drawn.transform[5]! - 3;
+        const [x0, y0, x1, y1] = cell.bbox!;
+        assert.ok(x > x0 && x < x1 && y > y0 && y < y1, `${cell.value} at ${x.toFixed(1)},${y.toFixed(1)} inside ${cell.bbox}`);
+      }
+    }
+  } finally {
+    await opened.close();
+  }
+});
+
+test("a workbook past the cell limit is refused before its grid is built (one cell at the last row)", async () => {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet("Far");
+  sheet.getCell("A1").value = "start";
+  sheet.getCell("J1048576").value = "end";
+  const started = performance.now();
+  await assert.rejects(convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options), (e: Error) => e instanceof InputRefusedError && /more than 200,000 visible cells/.test(e.message));
+  assert.ok(performance.now() - started < 5000, "refused without walking a million rows");
+});
+
+test("a 16-bit greyscale PNG becomes an 8-bit grey page with the same picture", async () => {
+  const width = 64;
+  const height = 32;
+  // A horizontal ramp, dark to light, stored 16 bits a sample.
+  const ramp = Buffer.alloc(width * height);
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) ramp[y * width + x] = Math.round((x / (width - 1)) * 255);
+  const png = await sharp(ramp, { raw: { width, height, channels: 1 } }).toColourspace("grey16").png().toBuffer();
+  assert.equal((await sharp(png).metadata()).depth, "ushort");
+  const converted = await convertUpload(png, { kind: "image", format: "png" }, options);
+  const { openPdf } = await import("../../../lib/pdf/open-pdf");
+  const { renderPage } = await import("../render/render-page");
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "grey16-")), "page.pdf");
+  fs.writeFileSync(file, converted.pdf);
+  const opened = await openPdf(file);
+  try {
+    const render = await renderPage(await opened.doc.getPage(1), 1, 72);
+    const at = (x: number) => render.rgba[((render.height >> 1) * render.width + x) * 4]!;
+    // Dark on the left, light on the right, rising: the samples were read as 16-bit, not as pairs of bytes.
+    assert.ok(at(1) < 40 && at(render.width - 2) > 215, `${at(1)} .. ${at(render.width - 2)}`);
+    for (let x = 4; x < render.width - 4; x += 4) assert.ok(at(x) + 12 >= at(x - 4), `not rising at ${x}`);
+  } finally {
+    await opened.close();
+  }
 });

@@ -78,7 +78,8 @@ async function addFramePage(doc: PDFDocument, bytes: Uint8Array, frame: number, 
       ({ data, info } = await pipeline.jpeg({ quality: settings.photoJpegQuality, chromaSubsampling: "4:4:4" }).toBuffer({ resolveWithObject: true }));
       filter = "DCTDecode";
     } else {
-      const raw = await pipeline.raw().toBuffer({ resolveWithObject: true });
+      // 8 bits a sample, as the page declares them (a 16-bit PNG or TIFF is brought down).
+      const raw = await pipeline.raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
       info = raw.info;
       data = zlib.deflateSync(raw.data, { level: 6 });
       filter = "FlateDecode";

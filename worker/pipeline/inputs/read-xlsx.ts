@@ -60,8 +60,16 @@ export async function readXlsx(bytes: Uint8Array, maxCells: number): Promise<She
     if (sheet.state !== "visible") continue;
     const rowCount = sheet.rowCount;
     const columnCount = sheet.columnCount;
+    // Only rows the file defines can be hidden; asking for every row would create the ones it
+    // does not (a single cell at row 1,048,576 would make a million), before the limit below.
+    // (exceljs's eachRow either skips rows without values, which may be hidden too, or creates
+    // every missing row: its sparse row array is walked instead.)
+    const hiddenRows = new Set<number>();
+    (sheet as unknown as { _rows: Array<ExcelJS.Row | undefined> })._rows.forEach((row) => {
+      if (row?.hidden) hiddenRows.add(row.number);
+    });
     const visibleRows: number[] = [];
-    for (let r = 1; r <= rowCount; r++) if (!sheet.getRow(r).hidden) visibleRows.push(r);
+    for (let r = 1; r <= rowCount; r++) if (!hiddenRows.has(r)) visibleRows.push(r);
     const visibleCols: number[] = [];
     for (let c = 1; c <= columnCount; c++) if (!sheet.getColumn(c).hidden) visibleCols.push(c);
     cells += visibleRows.length * visibleCols.length;

@@ -18,9 +18,11 @@ export const INPUT_SETTINGS = {
    * second encode at 95 changes a pixel by ~1 level, well under what OCR sees); lossless sources
    * (PNG, TIFF, GIF) are stored losslessly. */
   photoJpegQuality: 95,
-  /** Cells one workbook or CSV may have (visible cells of every sheet): 1 M cells is a 20 MB
-   * result and a grid page the viewer still draws; an XLSX allows 17 G, which no upload needs. */
-  maxCells: 1_000_000,
+  /** Cells one workbook or CSV may have (visible cells of every sheet). Measured on the shared
+   * 2-core machine, reading, drawing and tabling an XLSX of 100,000 cells takes 4 s, of 500,000
+   * 20 s with the workbook reader's memory near the inspector's ceiling (INSPECT_MEMORY_MB);
+   * 200,000 (~8 s) stays well inside the inspector's 30 s deadline on a busy machine. */
+  maxCells: 200_000,
   /** The sheet's grid as drawn for the review page (worker/pipeline/inputs/sheet-layout.ts), in
    * points: 9 pt text on 14 pt rows, as a spreadsheet shows it at 100 %; a column as wide as its
    * longest value (5 pt a character at 9 pt Helvetica, measured) within these bounds, a margin
