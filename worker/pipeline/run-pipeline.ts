@@ -15,10 +15,10 @@
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
-import { SETTINGS, SETTINGS_VERSION } from "./settings";
+import { SETTINGS } from "./settings";
+import { pipelineVersion, validateSettingsTree } from "./settings-tree";
 import { OcrEngines } from "./ocr";
 import { STRUCTURE_READERS } from "./structure/registry";
-import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, type StageTimings } from "./stage-timer";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
 import type { PageFailure, PipelineInput, PipelineOutput } from "./pipeline-types";
@@ -30,6 +30,8 @@ export type { PageFailure, PageStructure, PipelineInput, PipelineOutput, Skippab
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
   const settings = input.settings ?? SETTINGS;
+  // The default tree was checked when settings-tree.ts loaded; an override is checked when given.
+  if (input.settings) validateSettingsTree({ pipeline: input.settings });
   const ownsReaders = !(input.ocr instanceof OcrEngines);
   const readers = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
   const opened = await openPdf(input.pdfPath);
@@ -141,8 +143,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
       pagesUnchecked: pages.filter((entry) => entry.unchecked).length,
       failures,
-      // The structure readers' and vote's settings change confidence too (structure/settings.ts).
-      settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
+      // One version for the whole settings tree (settings-tree.ts).
+      settingsVersion: pipelineVersion(settings),
     };
   } finally {
     await opened.close();
