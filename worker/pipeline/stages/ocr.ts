@@ -16,8 +16,8 @@ export const ocrStage: PageStage = {
     await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers!.names.join(", ")})`);
     const pageOcr = await ctx.started.ocr!;
     ctx.pageOcr = pageOcr;
-    for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
-      if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
+    for (const [engine, outcome] of Object.entries(pageOcr.readings)) {
+      if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: engine, message: outcome.error });
     }
     ctx.uncheckedReason = ctx.hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
     // SPEC.md §2.7: both independent readings of a scanned page failed.
