@@ -32,8 +32,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const settings = input.settings ?? SETTINGS;
   // The default tree was checked when settings-tree.ts loaded; an override is checked when given.
   if (input.settings) validateSettingsTree({ pipeline: input.settings });
-  const ownsReaders = !(input.ocr instanceof OcrEngines);
-  const readers = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
+  const ownsEngines = !(input.ocr instanceof OcrEngines);
+  const engines = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
   const opened = await openPdf(input.pdfPath);
   const tables: Table[] = [];
   const prose: Prose[] = [];
@@ -47,7 +47,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const run: RunContext = {
     input,
     settings,
-    readers,
+    engines,
     total,
     enabledReaders: input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name),
     skip: new Set(input.skipStages ?? []),
@@ -71,14 +71,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
-      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, readers, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, engines, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
       const started = ahead?.pageNumber === pageNumber ? await ahead.started : await startOf(pageNumber);
       ahead = null;
       // With OCR, the next page's text layer, render and first OCR reading start now, to run
       // beside this page's (start-page.ts); input.lookAhead false keeps to one page at a time.
       // Without OCR there is nothing to overlap: pages stay strictly one at a time.
       const next = pageNumber + 1;
-      if (readers && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
+      if (engines && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
         await input.onLookAhead?.(next);
         ahead = { pageNumber: next, started: startOf(next) };
       }
@@ -148,6 +148,6 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
     };
   } finally {
     await opened.close();
-    if (readers && ownsReaders) await readers.release();
+    if (engines && ownsEngines) await engines.release();
   }
 }

@@ -8,12 +8,12 @@ import type { PageStage } from "./page-stage";
 export const ocrStage: PageStage = {
   name: "ocr",
   failsAs: "ocr",
-  applies: (ctx) => ctx.run.readers !== null && ctx.started.ocr !== null,
+  applies: (ctx) => ctx.run.engines !== null && ctx.started.ocr !== null,
   timing: "parts",
   async run(ctx) {
-    const { input, readers, total, failures } = ctx.run;
+    const { input, engines, total, failures } = ctx.run;
     const { pageNumber } = ctx;
-    await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers!.names.join(", ")})`);
+    await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${engines!.names.join(", ")})`);
     const pageOcr = await ctx.started.ocr!;
     ctx.pageOcr = pageOcr;
     for (const [engine, outcome] of Object.entries(pageOcr.readings)) {

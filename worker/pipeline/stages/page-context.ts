@@ -21,7 +21,7 @@ import type { Direction } from "../types";
 export interface RunContext {
   input: PipelineInput;
   settings: Settings;
-  readers: OcrEngines | null;
+  engines: OcrEngines | null;
   /** Pages the run promised (input.pages). */
   total: number;
   enabledReaders: readonly StructureSource[];
