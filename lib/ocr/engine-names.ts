@@ -4,7 +4,8 @@
 // compiler checks it). The order is the vote's order of preference between engines.
 import { CELL_SOURCES, type CellSource } from "../result/schema";
 
-export const OCR_ENGINE_NAMES = ["ocr-1", "ocr-2"] as const;
+/** Each must be an OCR source of the result format (CELL_SOURCES: ocr-1, ocr-2, ocr-3). */
+export const OCR_ENGINE_NAMES = ["ocr-1", "ocr-2"] as const satisfies readonly CellSource[];
 
 export type OcrEngineName = (typeof OCR_ENGINE_NAMES)[number];
 

@@ -20,7 +20,8 @@ import path from "node:path";
 import os from "node:os";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { openPdf } from "../../lib/pdf/open-pdf";
-import { SETTINGS, SETTINGS_VERSION } from "../pipeline/settings";
+import { SETTINGS } from "../pipeline/settings";
+import { PIPELINE_VERSION } from "../pipeline/settings-tree";
 import type { PageReadings } from "../pipeline/page-types";
 import { tablesInRegion } from "../pipeline/tables/detect-tables";
 import { readingsToFrame, readingTurn } from "../pipeline/geometry/turn-extraction";
@@ -259,7 +260,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   };
   const fmt = (x: { precision: number; recall: number; f1: number }) => `P ${x.precision.toFixed(3)} R ${x.recall.toFixed(3)} F1 ${x.f1.toFixed(3)}`;
   const label = `${path.basename(dir)}${args.pdfDir ? ` (PDFs from ${args.pdfDir})` : ""}`;
-  console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${SETTINGS_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
+  console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${PIPELINE_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   if (args.generated) {
@@ -319,7 +320,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
     // Queued cells that were right as delivered: the review queue's noise, to be studied.
     rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: SETTINGS_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

@@ -15,10 +15,10 @@
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { round2 } from "./geometry/box";
 import { resultSchema, type PageEntry, type Prose, type Result, type Table, type Image } from "../../lib/result/schema";
-import { SETTINGS, SETTINGS_VERSION } from "./settings";
+import { SETTINGS } from "./settings";
+import { pipelineVersion, validateSettingsTree } from "./settings-tree";
 import { OcrEngines } from "./ocr";
 import { STRUCTURE_READERS } from "./structure/registry";
-import { STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { addTimings, type StageTimings } from "./stage-timer";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
 import { VisionUsageCounter } from "./vision";
@@ -31,8 +31,10 @@ export type { PageFailure, PageStructure, PipelineInput, PipelineOutput, Skippab
 
 export async function runPipeline(input: PipelineInput): Promise<PipelineOutput> {
   const settings = input.settings ?? SETTINGS;
-  const ownsReaders = !(input.ocr instanceof OcrEngines);
-  const readers = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
+  // The default tree was checked when settings-tree.ts loaded; an override is checked when given.
+  if (input.settings) validateSettingsTree({ pipeline: input.settings });
+  const ownsEngines = !(input.ocr instanceof OcrEngines);
+  const engines = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
   const opened = await openPdf(input.pdfPath);
   const tables: Table[] = [];
   const prose: Prose[] = [];
@@ -46,7 +48,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const run: RunContext = {
     input,
     settings,
-    readers,
+    engines,
     total,
     enabledReaders: input.structureReaders ?? STRUCTURE_READERS.map((r) => r.name),
     skip: new Set(input.skipStages ?? []),
@@ -71,14 +73,14 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
-      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, readers, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, engines, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
       const started = ahead?.pageNumber === pageNumber ? await ahead.started : await startOf(pageNumber);
       ahead = null;
       // With OCR, the next page's text layer, render and first OCR reading start now, to run
       // beside this page's (start-page.ts); input.lookAhead false keeps to one page at a time.
       // Without OCR there is nothing to overlap: pages stay strictly one at a time.
       const next = pageNumber + 1;
-      if (readers && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
+      if (engines && input.lookAhead !== false && next <= total && !input.skipPages?.has(next)) {
         await input.onLookAhead?.(next);
         ahead = { pageNumber: next, started: startOf(next) };
       }
@@ -146,12 +148,12 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       pagesFailed: pages.filter((entry) => entry.unreadable).length,
       pagesUnchecked: pages.filter((entry) => entry.unchecked).length,
       failures,
-      // The structure readers' and vote's settings change confidence too (structure/settings.ts).
-      settingsVersion: `${SETTINGS_VERSION}/${STRUCTURE_SETTINGS_VERSION}`,
+      // One version for the whole settings tree (settings-tree.ts).
+      settingsVersion: pipelineVersion(settings),
       ...(run.visionUsage ? { vision: run.visionUsage.summary() } : {}),
     };
   } finally {
     await opened.close();
-    if (readers && ownsReaders) await readers.release();
+    if (engines && ownsEngines) await engines.release();
   }
 }

@@ -1,6 +1,7 @@
 // Every tuning value of the pipeline, with where its value came from. Bump
-// SETTINGS_VERSION whenever a value or a rule changes: it is stored with each result (the OCR cache has
-// its own OCR_SETTINGS_VERSION).
+// SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
+// (settings-tree.ts, which gathers every settings object; the OCR cache has its own
+// OCR_SETTINGS_VERSION).
 export const SETTINGS_VERSION = "2026-11-28.3";
 
 export const SETTINGS = {

@@ -43,7 +43,7 @@ export interface StartPageInput {
   opened: OpenedPdf;
   pageNumber: number;
   settings: Settings;
-  readers: OcrEngines | null;
+  engines: OcrEngines | null;
   fileSha256: string;
   cacheDir: OcrCacheDir | null;
 }
@@ -67,11 +67,11 @@ export async function startPage(input: StartPageInput): Promise<StartedPage | Fa
   // Text that reads sideways or upside down is OCR'd in its own reading frame, as the table
   // stages read it (extract-page.ts decides the same turn from the same words).
   const turn = hasTextLayer ? readingTurn(readings.words, input.settings.readingTurnShare) : 0;
-  const readers = input.readers;
+  const engines = input.engines;
   // Only the first OCR engine reads the whole page; the second reads the cells in doubt (on a
   // scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
-  const ocr = readers
-    ? timer.runAsync("ocr", () => readers.readPage({ page, pageNumber: input.pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, engines: "first", prepareScan: !hasTextLayer, turn }))
+  const ocr = engines
+    ? timer.runAsync("ocr", () => engines.readPage({ page, pageNumber: input.pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, engines: "first", prepareScan: !hasTextLayer, turn }))
     : null;
   ocr?.catch(() => undefined);
   return { ok: true, page, timer, readings, hasTextLayer, turn, ocr };

@@ -74,7 +74,7 @@ export interface CascadeInput {
   pageNumber: number;
   fileSha256: string;
   cacheDir: OcrCacheDir | null;
-  /** From readers.readPage({ engines: "first" }); the second engine's reading is added to it. */
+  /** From engines.readPage({ engines: "first" }); the second engine's reading is added to it. */
   pageOcr: PageOcr;
   /** The page's tables, assembled from the text layer. */
   tables: readonly Table[];
@@ -124,15 +124,15 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
 /** Runs the second engine on the cells in doubt (on a scan: on every cell); returns its failure,
  * if it failed. The one call run-pipeline makes between assembling a page's tables and
  * reconciling them. */
-export async function readCellsInDoubt(readers: OcrEngines, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ engine: OcrEngineName; error: string } | null> {
+export async function readCellsInDoubt(engines: OcrEngines, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ engine: OcrEngineName; error: string } | null> {
   const scanned = input.scanned === true;
-  const first = readers.firstEngineFor(scanned);
-  const second = readers.secondEngineFor(scanned);
+  const first = engines.firstEngineFor(scanned);
+  const second = engines.secondEngineFor(scanned);
   if (!first || !second || input.pageOcr.readings[second] !== undefined) return null;
   const firstReading = input.pageOcr.readings[first];
   if (!firstReading || isOcrFailure(firstReading)) return null;
   // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
   const boxes = scanned ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])] : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
-  const outcome = await readers.readCells({ ...input, boxes });
+  const outcome = await engines.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
 }

@@ -1,4 +1,4 @@
-// The OCR cache: one JSON file per (file sha256, page, reader, OCR settings version) under a
+// The OCR cache: one JSON file per (file sha256, page, engine, OCR settings version) under a
 // directory the caller owns, so a re-queued job or a repeat of the same file skips
 // OCR. Failures are never cached: a retry may succeed. Deleting the last job of a file deletes
 // `<cacheDir>/<sha256>/` (JobFiles.deleteCache in lib/storage). `cacheDir` is a directory (CLI
@@ -13,7 +13,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export interface OcrCacheKey {
   fileSha256: string;
   pageNumber: number;
-  reader: OcrEngineName;
+  engine: OcrEngineName;
   settingsVersion?: string;
 }
 
@@ -21,7 +21,7 @@ export function ocrCachePath(cacheDir: string, key: OcrCacheKey): string {
   if (!SHA256_HEX.test(key.fileSha256)) throw new Error("fileSha256 must be 64 lowercase hex digits");
   if (!Number.isInteger(key.pageNumber) || key.pageNumber < 1) throw new Error("pageNumber must be a positive integer");
   const version = (key.settingsVersion ?? OCR_SETTINGS_VERSION).replace(/[^A-Za-z0-9._-]/g, "_");
-  return path.join(cacheDir, key.fileSha256, `p${key.pageNumber}.${key.reader}.${version}.json`);
+  return path.join(cacheDir, key.fileSha256, `p${key.pageNumber}.${key.engine}.${version}.json`);
 }
 
 type Stored = Omit<OcrPageReading, "fromCache">;

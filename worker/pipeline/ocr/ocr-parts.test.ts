@@ -83,6 +83,6 @@ test("render resolution follows the text size, within bounds; cache paths are va
   assert.equal(textSizeToDpi(24), 150);
   assert.equal(textSizeToDpi(null), 300);
   const sha = "a".repeat(64);
-  assert.match(ocrCachePath("/c", { fileSha256: sha, pageNumber: 3, reader: "ocr-2" }), /\/c\/a{64}\/p3\.ocr-2\.ocr-[\d.-]+\.json$/);
-  assert.throws(() => ocrCachePath("/c", { fileSha256: "../x", pageNumber: 1, reader: "ocr-1" }));
+  assert.match(ocrCachePath("/c", { fileSha256: sha, pageNumber: 3, engine: "ocr-2" }), /\/c\/a{64}\/p3\.ocr-2\.ocr-[\d.-]+\.json$/);
+  assert.throws(() => ocrCachePath("/c", { fileSha256: "../x", pageNumber: 1, engine: "ocr-1" }));
 });

@@ -112,8 +112,8 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
   assert.deepEqual(readers.stats.engineRuns, { "ocr-1": 1, "ocr-2": 1 });
   // Each engine's reading time is counted (the worker's pdftables_ocr_seconds_total).
   for (const name of ["ocr-1", "ocr-2"] as const) assert.equal(readers.stats.engineSeconds[name], reading(first.readings[name]).seconds);
-  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-1" })));
-  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-2" })));
+  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, engine: "ocr-1" })));
+  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, engine: "ocr-2" })));
 
   // Second call, fresh readers whose engines would throw if asked: everything from the cache.
   const exploding: PageOcrEngine = { readPage: async () => assert.fail("OCR ran on a cache hit"), release: async () => {} };
@@ -135,8 +135,8 @@ test("an engine failing on a page is recorded and the other reading still return
   assert.match((out.readings["ocr-1"]).error, /model exploded/);
   assert.ok(findWord(reading(out.readings["ocr-2"]).words, "42"));
   // Failures are not cached (a retry may succeed); the good reading is.
-  assert.equal(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-1" })), false);
-  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, reader: "ocr-2" })));
+  assert.equal(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, engine: "ocr-1" })), false);
+  assert.ok(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, engine: "ocr-2" })));
   // An engine that cannot even load fails the same way.
   const unloadable = new OcrEngines({ "ocr-1": async () => Promise.reject(new Error("no model")), "ocr-2": async () => borrow(paddle) });
   const again = await readFilePage(unloadable, file, sha, null);

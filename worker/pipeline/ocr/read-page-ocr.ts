@@ -108,7 +108,7 @@ export function addOcrStats(total: OcrEngineStats, more: Partial<OcrEngineStats>
 /** Loads each engine on first use and keeps it for the next pages (and, in the worker, the next
  * jobs); call release() at the end. An engine that fails to load or to read a page is dropped and
  * loaded afresh for the next page, so one crash of a Tesseract worker thread or an ONNX session
- * does not fail every later page of a long-lived reader. The engines run are the keys of
+ * does not fail every later page of a long-lived OcrEngines. The engines run are the keys of
  * `factories` (OCR_ENGINES can switch one off). */
 export class OcrEngines {
   readonly stats: OcrEngineStats = emptyOcrStats();
@@ -181,12 +181,12 @@ export class OcrEngines {
    * has not read before. Returns the outcome (null when there is nothing to read). */
   async readCells(input: ReadCellsInput): Promise<OcrOutcome | null> {
     const scanTransform = Object.values(input.pageOcr.readings).find((r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined)?.scanTransform;
-    const reader = this.secondEngineFor(scanTransform !== undefined);
-    if (!reader || input.boxes.length === 0 || input.pageOcr.readings[reader] !== undefined) return null;
+    const engine = this.secondEngineFor(scanTransform !== undefined);
+    if (!engine || input.boxes.length === 0 || input.pageOcr.readings[engine] !== undefined) return null;
     const started = performance.now();
     const turn = scanTransform ? 0 : (input.turn ?? 0);
     const cellsVersion = turn !== 0 ? `${CELL_READINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : CELL_READINGS_VERSION;
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion };
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
@@ -199,14 +199,14 @@ export class OcrEngines {
         // A scan's first reading came from the cache: the crops are cut from the same prepared page.
         if (!input.pageOcr.render && scanTransform) render = applyScanTransform(render, scanTransform);
       } catch (error) {
-        return (input.pageOcr.readings[reader] = { error: `render failed: ${messageOf(error)}` });
+        return (input.pageOcr.readings[engine] = { error: `render failed: ${messageOf(error)}` });
       }
       input.pageOcr.render = render;
       // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
       const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(reader, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)));
+      let outcome = await this.runEngine(engine, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt) as BBox));
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
-      if ("error" in outcome) return (input.pageOcr.readings[reader] = outcome);
+      if ("error" in outcome) return (input.pageOcr.readings[engine] = outcome);
       words = [...words, ...outcome.words];
       dpi = render.dpi;
       if (input.cacheDir) {
@@ -225,45 +225,45 @@ export class OcrEngines {
       cropsRead: [...input.boxes],
       ...(scanTransform ? { scanTransform } : {}),
     };
-    input.pageOcr.readings[reader] = reading;
+    input.pageOcr.readings[engine] = reading;
     return reading;
   }
 
-  /** A scan `reader` read with its word boxes standing on end was turned a quarter turn wrong
+  /** A scan `engine` read with its word boxes standing on end was turned a quarter turn wrong
    * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
    * reading of lying words with at least as many confident characters is kept. */
-  private async quarterTurnedIfSideways(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
-    const reading = pageOcr.readings[reader];
+  private async quarterTurnedIfSideways(pageOcr: PageOcr, engine: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[engine];
     if (!reading || "error" in reading || !reading.scanTransform || !isReadSideways(reading.words)) return pageOcr;
     // The page as rendered, made once for both turns (only when a turn is not cached).
     let page: Promise<PageRender> | null = null;
     for (const quarterTurns of quarterTurnsToTry(reading.scanTransform)) {
-      const other = await this.readPrepared(reader, input, `quarter-turn-q${quarterTurns}`, async () => prepareScanTurned(await (page ??= pageRender(input)), quarterTurns));
+      const other = await this.readPrepared(engine, input, `quarter-turn-q${quarterTurns}`, async () => prepareScanTurned(await (page ??= pageRender(input)), quarterTurns));
       if (!other) return pageOcr;
       if (!isReadSideways(other.reading.words) && confidentShare(other.reading.words) >= confidentShare(reading.words)) {
-        return { readings: { ...pageOcr.readings, [reader]: other.reading }, render: other.render };
+        return { readings: { ...pageOcr.readings, [engine]: other.reading }, render: other.render };
       }
     }
     return pageOcr;
   }
 
-  /** A scan `reader` read with few confident characters is read again turned half a turn; the
+  /** A scan `engine` read with few confident characters is read again turned half a turn; the
    * reading with more of them is kept (scan/half-turn-check.ts). */
-  private async halfTurnedIfBetter(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
-    const reading = pageOcr.readings[reader];
+  private async halfTurnedIfBetter(pageOcr: PageOcr, engine: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
+    const reading = pageOcr.readings[engine];
     if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
     const transform = halfTurned(reading.scanTransform);
-    const other = await this.readPrepared(reader, input, "half-turn", async () => ({ render: applyScanTransform(await pageRender(input), transform), transform }));
+    const other = await this.readPrepared(engine, input, "half-turn", async () => ({ render: applyScanTransform(await pageRender(input), transform), transform }));
     if (!other || confidentShare(other.reading.words) <= confidentShare(reading.words)) return pageOcr;
-    return { readings: { ...pageOcr.readings, [reader]: other.reading }, render: other.render };
+    return { readings: { ...pageOcr.readings, [engine]: other.reading }, render: other.render };
   }
 
-  /** `reader`'s reading of the scan prepared another way than the orientation guess gave (`prepare`),
+  /** `engine`'s reading of the scan prepared another way than the orientation guess gave (`prepare`),
    * cached under its own key (`variant`), so the first reading's cache stays what it was. The render
    * is null after a cache hit; null for the whole when the render or the engine failed (the caller
    * keeps the reading it has). */
-  private async readPrepared(reader: OcrEngineName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}` };
+  private async readPrepared(engine: OcrEngineName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}` };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     if (cached) {
       this.stats.cacheHits += 1;
@@ -275,23 +275,23 @@ export class OcrEngines {
     } catch {
       return null;
     }
-    const outcome = await this.runEngine(reader, prepared.render);
+    const outcome = await this.runEngine(engine, prepared.render);
     if ("error" in outcome) return null;
     const reading = { ...outcome, scanTransform: prepared.transform };
     if (input.cacheDir) await writeOcrCache(input.cacheDir, key, reading).catch(() => undefined);
     return { reading, render: prepared.render };
   }
 
-  /** A scan's `reader` reading with one of the scan's re-reads (scan/scan-rereads.ts) put in: its
+  /** A scan's `engine` reading with one of the scan's re-reads (scan/scan-rereads.ts) put in: its
    * crops read again by the same engine. What they read is cached under the step's own key with
    * the crops (an empty list too), so the page reading's cache stays what it was and a repeat
    * needs no render. A failure of the render or the engine leaves the reading as it was. */
-  private async withReread(pageOcr: PageOcr, reader: OcrEngineName, input: ReadPageOcrInput, step: ScanReread): Promise<PageOcr> {
-    const reading = pageOcr.readings[reader];
+  private async withReread(pageOcr: PageOcr, engine: OcrEngineName, input: ReadPageOcrInput, step: ScanReread): Promise<PageOcr> {
+    const reading = pageOcr.readings[engine];
     if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
     if (step.worthLooking && !step.worthLooking(reading.words)) return pageOcr;
     // Keyed by the turn too: the page may have been read again half a turn more (halfTurnedIfBetter).
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion: `${SCANNED_PAGE_VERSION}.${step.version}-q${reading.scanTransform.quarterTurns}` };
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: `${SCANNED_PAGE_VERSION}.${step.version}-q${reading.scanTransform.quarterTurns}` };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     let read: CropsRead;
     if (cached) {
@@ -305,7 +305,7 @@ export class OcrEngines {
         // pipeline goes on with, so a cached page finds its rulings as before (run-pipeline.ts).
         render = pageOcr.render ?? applyScanTransform(await pageRender(input), reading.scanTransform);
         read = await step.read(render, reading.words, async (image, crops) => {
-          const outcome = await this.runEngine(reader, image, crops);
+          const outcome = await this.runEngine(engine, image, crops);
           if ("error" in outcome) throw new Error(outcome.error);
           return outcome.words;
         });
@@ -318,24 +318,24 @@ export class OcrEngines {
       }
     }
     const words = step.apply(reading.words, read);
-    return { ...pageOcr, readings: { ...pageOcr.readings, [reader]: { ...reading, words } } };
+    return { ...pageOcr, readings: { ...pageOcr.readings, [engine]: { ...reading, words } } };
   }
 
   private async readPageWith(names: readonly OcrEngineName[], input: ReadPageOcrInput): Promise<PageOcr> {
     // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
     const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
-    const cacheKey = (reader: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, reader, settingsVersion });
-    const cached = await Promise.all(names.map((reader) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(reader)) : null)));
+    const cacheKey = (engine: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion });
+    const cached = await Promise.all(names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : null)));
     const readings: Partial<Record<OcrEngineName, OcrOutcome>> = {};
     const missing: OcrEngineName[] = [];
-    names.forEach((reader, i) => {
+    names.forEach((engine, i) => {
       const hit = cached[i];
       if (hit) {
-        readings[reader] = hit;
+        readings[engine] = hit;
         this.stats.cacheHits += 1;
       } else {
-        missing.push(reader);
+        missing.push(engine);
       }
     });
     if (missing.length === 0) return { readings, render: null };
@@ -347,7 +347,7 @@ export class OcrEngines {
       if (input.prepareScan) ({ render, transform: scanTransform } = prepareScan(render));
     } catch (error) {
       // Without pixels neither engine can read: both failures are recorded.
-      for (const reader of missing) readings[reader] = { error: `render failed: ${messageOf(error)}` };
+      for (const engine of missing) readings[engine] = { error: `render failed: ${messageOf(error)}` };
       return { readings, render: null };
     }
     // The engines read a turned page in its reading frame; the page render is what the caller
@@ -355,13 +355,13 @@ export class OcrEngines {
     const pageSizePt: [number, number] = [render.widthPt, render.heightPt];
     const readable = renderToFrame(render, turn);
     await Promise.all(
-      missing.map(async (reader) => {
-        let outcome = await this.runEngine(reader, readable);
+      missing.map(async (engine) => {
+        let outcome = await this.runEngine(engine, readable);
         if (!("error" in outcome)) outcome = readingToPage(outcome, turn, pageSizePt);
         if (scanTransform && !("error" in outcome)) outcome.scanTransform = scanTransform;
-        readings[reader] = outcome;
+        readings[engine] = outcome;
         if (input.cacheDir && !("error" in outcome)) {
-          await writeOcrCache(input.cacheDir, cacheKey(reader), outcome).catch(
+          await writeOcrCache(input.cacheDir, cacheKey(engine), outcome).catch(
             () => undefined, // a full disk costs a re-run later, not this page
           );
         }
@@ -378,29 +378,29 @@ export class OcrEngines {
   }
 
   /** Runs one engine on the whole page, or on `crops` (PDF points) only. */
-  private async runEngine(reader: OcrEngineName, render: PageRender, crops?: readonly BBox[]): Promise<OcrOutcome> {
+  private async runEngine(engine: OcrEngineName, render: PageRender, crops?: readonly BBox[]): Promise<OcrOutcome> {
     const started = performance.now();
-    let engine = this.engines.get(reader);
+    let instance = this.engines.get(engine);
     try {
-      if (!engine) {
-        const factory = this.factories[reader];
+      if (!instance) {
+        const factory = this.factories[engine];
         if (!factory) throw new Error("engine not configured");
-        engine = factory();
-        this.engines.set(reader, engine);
-        this.stats.engineLoads[reader] += 1;
+        instance = factory();
+        this.engines.set(engine, instance);
+        this.stats.engineLoads[engine] += 1;
       }
-      const loaded = await engine;
+      const loaded = await instance;
       let words: Word[];
       let nonTextRegions: BBox[] = [];
       if (crops) {
         words = loaded.readCrops
           ? await loaded.readCrops(render, crops)
           : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => centreIn(word.bbox, box)));
-        this.stats.cropRuns[reader] += 1;
-        this.stats.cropsRead[reader] += crops.length;
+        this.stats.cropRuns[engine] += 1;
+        this.stats.cropsRead[engine] += crops.length;
       } else {
         ({ words, nonTextRegions } = await loaded.readPage(render));
-        this.stats.engineRuns[reader] += 1;
+        this.stats.engineRuns[engine] += 1;
       }
       const reading: OcrPageReading = {
         words,
@@ -409,15 +409,15 @@ export class OcrEngines {
         seconds: Math.round((performance.now() - started) / 10) / 100,
         fromCache: false,
       };
-      this.stats.engineSeconds[reader] += reading.seconds;
+      this.stats.engineSeconds[engine] += reading.seconds;
       return reading;
     } catch (error) {
       // Retried on the next page with a freshly loaded engine rather than remembered.
-      if (engine && this.engines.get(reader) === engine) {
-        this.engines.delete(reader);
-        void engine.then((loaded) => loaded.release()).catch(() => undefined);
+      if (instance && this.engines.get(engine) === instance) {
+        this.engines.delete(engine);
+        void instance.then((loaded) => loaded.release()).catch(() => undefined);
       }
-      return { error: `${reader} failed: ${messageOf(error)}` };
+      return { error: `${engine} failed: ${messageOf(error)}` };
     }
   }
 }

@@ -68,5 +68,5 @@ test("family: no ruling found in a realistic scan runs through a cell's text", {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   assert.ok(throughTextUnchecked >= 10, `without the test, glyph bottoms are found as rulings (${throughTextUnchecked})`);
-  assert.ok(kept >= 6, `the engines' real rulings are still found (${kept})`);
+  assert.ok(kept >= 6, `the families' real rulings are still found (${kept})`);
 });

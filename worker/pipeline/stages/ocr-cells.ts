@@ -10,19 +10,19 @@ import type { PageStage } from "./page-stage";
 export const ocrCellsStage: PageStage = {
   name: "ocr-cells",
   failsAs: "ocr",
-  applies: (ctx) => ctx.pageOcr !== null && ctx.run.readers !== null,
+  applies: (ctx) => ctx.pageOcr !== null && ctx.run.engines !== null,
   timing: "parts",
   async run(ctx) {
     const extraction = extractionOf(ctx);
     const { page, pageNumber, readings, structureReadings, hasTextLayer, turn, timer } = ctx;
-    const { input, readers, settings, failures } = ctx.run;
+    const { input, engines, settings, failures } = ctx.run;
     const ocrPage = ctx.pageOcr!;
     const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
     // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
     if (!hasTextLayer) ctx.emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
     const extraScanBoxes = ctx.emptySlots.flat().map((slot) => slot.box);
     const failed = await timer.runAsync("ocr-cells", () =>
-      readCellsInDoubt(readers!, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
+      readCellsInDoubt(engines!, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
     );
     if (failed) failures.push({ page: pageNumber, stage: failed.engine, message: failed.error });
   },

@@ -8,16 +8,16 @@ import type { PageStage } from "./page-stage";
 export const ocrStage: PageStage = {
   name: "ocr",
   failsAs: "ocr",
-  applies: (ctx) => ctx.run.readers !== null && ctx.started.ocr !== null,
+  applies: (ctx) => ctx.run.engines !== null && ctx.started.ocr !== null,
   timing: "parts",
   async run(ctx) {
-    const { input, readers, total, failures } = ctx.run;
+    const { input, engines, total, failures } = ctx.run;
     const { pageNumber } = ctx;
-    await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${readers!.names.join(", ")})`);
+    await input.onProgress?.(`page ${pageNumber} of ${total}: OCR (${engines!.names.join(", ")})`);
     const pageOcr = await ctx.started.ocr!;
     ctx.pageOcr = pageOcr;
-    for (const [reader, outcome] of Object.entries(pageOcr.readings)) {
-      if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: reader, message: outcome.error });
+    for (const [engine, outcome] of Object.entries(pageOcr.readings)) {
+      if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: engine, message: outcome.error });
     }
     ctx.uncheckedReason = ctx.hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
     // SPEC.md §2.7: both independent readings of a scanned page failed.

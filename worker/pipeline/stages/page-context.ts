@@ -24,7 +24,7 @@ import type { WordReadings } from "../reconcile/reconcile-cell";
 export interface RunContext {
   input: PipelineInput;
   settings: Settings;
-  readers: OcrEngines | null;
+  engines: OcrEngines | null;
   /** Pages the run promised (input.pages). */
   total: number;
   enabledReaders: readonly StructureSource[];

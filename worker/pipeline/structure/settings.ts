@@ -1,7 +1,7 @@
 // Tuning values of the structure readers, each with where its value came from.
 // They change which readings have an opinion and so a cell's confidence: bump
-// STRUCTURE_SETTINGS_VERSION with them (runPipeline stores it with the pipeline's SETTINGS_VERSION
-// as "<settings>/<structure>", together with the vote's thresholds in reconcile/settings.ts).
+// STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
+// is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
 export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-25.11";
 
 export const STRUCTURE_SETTINGS = {

@@ -1,0 +1,131 @@
+// Header bands of an unruled table: a label over several columns spans them, by the rulings drawn
+// under it (applyRuledBands) or by where its columns' names sit (extendHeaderBands).
+import type { ModelCell, Ruling, TableModel } from "../types";
+import { boxUnion } from "../geometry/box";
+import { SETTINGS, type Settings } from "../settings";
+import { topBandRows } from "./header-rows";
+
+function columnCenters(model: TableModel): number[] {
+  const centers: number[] = [];
+  for (let c = 0; c < model.nCols; c++) {
+    const boxes = model.cells.filter((x) => x.row >= model.headerRows && x.col === c && x.colSpan === 1 && x.box).map((x) => x.box!);
+    const union = boxUnion(boxes);
+    centers.push(union ? (union[0] + union[2]) / 2 : NaN);
+  }
+  return centers;
+}
+
+/** A rule drawn right under a header label (booktabs' cmidrule) spans exactly the label's columns:
+ * the label covers the columns whose centres lie along the rule. */
+export function applyRuledBands(model: TableModel, rulings: Ruling[], settings: Settings = SETTINGS): void {
+  const h = model.headerRows;
+  if (h < 2 || rulings.length === 0) return;
+  const centers = columnCenters(model);
+  for (const cell of model.cells) {
+    if (cell.row >= h - 1 || cell.text === "" || !cell.box) continue;
+    const [x0, , x1, y1] = cell.box;
+    const size = cell.box[3] - cell.box[1];
+    const rule = rulings.find(
+      (r) => r.orientation === "h" && r.pos >= y1 - 1 && r.pos <= y1 + size && r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang && r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang && r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
+    );
+    if (!rule) continue;
+    const cols = centers.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
+    if (cols.length < 2) continue;
+    const start = Math.min(...cols);
+    const end = Math.max(...cols);
+    const clash = model.cells.some((x) => x !== cell && x.row === cell.row && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+    if (clash) continue;
+    model.cells = model.cells.filter((x) => !(x.row === cell.row && x.text === "" && x.col >= start && x.col <= end));
+    cell.col = start;
+    cell.colSpan = end - start + 1;
+  }
+}
+
+/** In an unruled header, a label above several columns is centred over them, so it overlaps only
+ * the middle ones. Each label of a band row (a header row with fewer labels than a row below it)
+ * takes the columns whose centres lie nearer to it than to the row's other labels. */
+export function extendHeaderBands(model: TableModel, settings: Settings = SETTINGS): void {
+  const h = model.headerRows;
+  if (h < 2) return;
+  const centers = columnCenters(model);
+  if (centers.some((x) => Number.isNaN(x))) return;
+  for (let r = 0; r < h - 1; r++) {
+    const row = model.cells.filter((x) => x.row === r && x.text !== "" && x.box && x.col > 0);
+    // Only a label already reaching over two columns is a band, or labels that all sit off the
+    // centre of their columns (centred over a pair, an EU document's years over "N | % Pos"); one centred
+    // over a single column is the first line of that column's name.
+    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers, settings))) && !groupsRepeatBelow(model, row, centers)) {
+      // A single label on a sparse top row, centred over all value columns, spans them; a label
+      // centred over its own column is the first line of that column's name.
+      const only = row.length === 1 ? row[0]! : undefined;
+      const left = centers[1]!;
+      const right = centers[model.nCols - 1]!;
+      const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
+      if (!only || r >= topBandRows(model, settings) || Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) continue;
+      const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
+      if (clash) continue;
+      model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
+      only.col = 1;
+      only.colSpan = model.nCols - 1;
+      continue;
+    }
+    let below = 0;
+    for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
+    if (row.length === 0 || row.length >= below) continue;
+    const owner = labelOwners(row, centers);
+    row.forEach((cell, k) => {
+      const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
+      if (cols.length === 0) return;
+      const start = Math.min(...cols);
+      const end = Math.max(...cols);
+      // Only widen when nothing else in the row sits in the columns taken.
+      const clash = model.cells.some((x) => x !== cell && x.row <= r && x.row + x.rowSpan > r && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+      if (clash || end - start + 1 <= cell.colSpan) return;
+      model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= start && x.col <= end));
+      cell.col = start;
+      cell.colSpan = end - start + 1;
+    });
+  }
+}
+
+/** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and
+ * columns beyond the outermost labels, which reach no further than half the way to their
+ * neighbour: the columns left of the first band, "Sample size", are not under it). */
+function labelOwners(row: ModelCell[], centers: number[]): number[] {
+  const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
+  const sorted = [...labelCenters].sort((a, b) => a - b);
+  const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
+  return centers.map((cx, c) => {
+    if (c === 0 || cx < reach.left || cx > reach.right) return -1;
+    let best = 0;
+    labelCenters.forEach((lx, k) => {
+      if (Math.abs(lx - cx) < Math.abs(labelCenters[best]! - cx)) best = k;
+    });
+    return best;
+  });
+}
+
+/** Labels centred over groups of an odd number of columns sit on the middle column's centre, like
+ * the first line of one column's name. What tells them apart: the leaf names under the labels'
+ * groups repeat ("2015 2016 2017 | 2015 2016 2017" under "Urban | Foreign"), which a wrapped name
+ * never makes. */
+function groupsRepeatBelow(model: TableModel, row: ModelCell[], centers: number[]): boolean {
+  if (row.length < 2 || row.some((x) => x.colSpan !== 1)) return false;
+  const owner = labelOwners(row, centers);
+  const leafRow = model.headerRows - 1;
+  const leaf = (c: number) => model.cells.find((x) => x.row === leafRow && x.col === c && x.colSpan === 1)?.text ?? "";
+  const groups = row.map((_, k) => owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0));
+  const names = groups.map((cols) => cols.map(leaf).join("\u0000"));
+  // Contiguous groups of two or more named columns, one under each label, all named alike.
+  const contiguous = groups.every((cols) => cols.length >= 2 && cols[cols.length - 1]! - cols[0]! === cols.length - 1);
+  return contiguous && groups.every((cols) => cols.every((c) => leaf(c) !== "")) && names.every((n) => n === names[0]);
+}
+
+/** A label sits off the centre of its column when its centre is nearer a neighbouring column's
+ * centre than a quarter of the way from its own. */
+function isOffCentre(cell: ModelCell, centers: number[], settings: Settings): boolean {
+  const lx = (cell.box![0] + cell.box![2]) / 2;
+  const own = centers[cell.col]!;
+  const neighbour = lx >= own ? centers[cell.col + 1] : centers[cell.col - 1];
+  return neighbour !== undefined && Math.abs(lx - own) > Math.abs(neighbour - own) * settings.offCentreShare;
+}
