@@ -50,6 +50,8 @@ before(async () => {
 
 after(async () => {
   for (const line of summaries) console.log(line);
+  // The supervisor's account of the restarts, for the operator's view of the same faults.
+  for (const line of stack?.output().split("\n") ?? []) if (/\[start\].*(Postgres|postgres:)/.test(line)) console.log(`[database-faults] ${line}`);
   await stack?.stop();
 });
 
