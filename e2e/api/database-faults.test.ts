@@ -6,11 +6,17 @@
 // gone four probes keep asking: the job's status, a submission, /readyz and /metrics. Checked for
 // each fault: no answer but 503 (with Retry-After and a {detail} body) for what needs the
 // database, every answer within a bound, /readyz 503 within 2 s, recovery without anyone's help,
-// the job done, its lease kept (never re-queued) and its pages charged exactly once.
+// the job done, its lease kept (never re-queued) and its pages charged exactly once. Then the same
+// with an external DATABASE_URL whose server goes down and comes back on its address (what a
+// managed Postgres's failover looks like to the service), which nobody supervises but the
+// service must ride out all the same.
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
+import { findFreePort, startEmbeddedPostgres, type RunningPostgres } from "../../lib/db/embedded-postgres";
+import { applyMigrations } from "../../lib/db/migrate";
 import { createKey, USER_AGENT } from "../support/api";
 import { makeTextPdf } from "../support/pdfs";
 import type { Stack } from "../support/stack";
@@ -30,27 +36,41 @@ const READYZ_BOUND_MS = 2000;
 const FREEZE_MS = 20_000;
 
 let stack: SupervisedStack;
+const stacks: SupervisedStack[] = [];
 let key: string;
 let probeKey: string;
 let probePdf: Uint8Array;
 let jobPdf: Uint8Array;
 const summaries: string[] = [];
 
-before(async () => {
-  stack = await startSupervisedStack({ WORKERS: "1", WORKER_PAGE_DELAY_MS: String(PAGE_DELAY_MS) });
+async function useStack(env: Record<string, string> = {}): Promise<void> {
+  stack = await startSupervisedStack({ WORKERS: "1", WORKER_PAGE_DELAY_MS: String(PAGE_DELAY_MS), ...env });
+  stacks.push(stack);
   // createKey drives the admin command, which needs only the database and DATA_DIR.
   const asStack = { databaseUrl: stack.databaseUrl, dataDir: stack.dataDir } as unknown as Stack;
   key = await createKey(asStack, "faults@example.com", 100);
   // Submissions on a key with no money reach the database (the hold) and are refused with 402:
   // the probe exercises the submission path without queueing work in front of the next job.
   probeKey = await createKey(asStack, "probe@example.com", 0);
+}
+
+let external: RunningPostgres | null = null;
+/** The embedded stack's log, kept when it is stopped. */
+let supervisorLog = "";
+let externalDir = "";
+
+before(async () => {
   probePdf = await makeTextPdf(1, "Probe");
   jobPdf = await tablePagesPdfBytes(PAGES);
 });
 
 after(async () => {
   for (const line of summaries) console.log(line);
-  await stack?.stop();
+  // The supervisor's account of the restarts, for the operator's view of the same faults.
+  for (const line of supervisorLog.split("\n")) if (/\[start\].*(Postgres|postgres:)/.test(line)) console.log(`[database-faults] ${line}`);
+  for (const started of stacks) await started.stop();
+  await external?.stop().catch(() => undefined);
+  if (externalDir) fs.rmSync(externalDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -237,6 +257,10 @@ async function waitForNewPostmaster(old: number): Promise<void> {
 }
 
 describe("the database goes away under a running job", () => {
+  before(async () => {
+    await useStack();
+  });
+
   test("fast shutdown: the supervisor restarts Postgres; 503s meanwhile; the job finishes, charged once", async () => {
     await survive("fast shutdown", async () => {
       const pid = stack.postmasterPid()!;
@@ -265,5 +289,30 @@ describe("the database goes away under a running job", () => {
       await waitForNewPostmaster(pid);
     });
     assert.match(stack.output(), /embedded Postgres exited \(SIGKILL\); restarting it/);
+  });
+});
+
+describe("an external DATABASE_URL whose server fails over", () => {
+  before(async () => {
+    // The embedded stack is done with: its CPU goes to this one.
+    supervisorLog = stacks[0]?.output() ?? "";
+    await stacks[0]?.stop();
+    stacks.shift();
+    // The "managed" server: a Postgres of the test's own on a fixed address, not supervised by
+    // the service (npm start only supervises the server it starts itself).
+    externalDir = fs.mkdtempSync(path.join(os.tmpdir(), "pdftables-external-pg-"));
+    external = await startEmbeddedPostgres(externalDir, () => undefined, { port: await findFreePort() });
+    await applyMigrations(external.url, path.join(import.meta.dirname, "..", "..", "prisma", "migrations"));
+    await useStack({ DATABASE_URL: external.url });
+  });
+
+  test("the server goes down for 3 s and comes back on its address: 503s meanwhile, then everything resumes by itself", async () => {
+    await survive("external failover", async () => {
+      const port = Number(new URL(external!.url).port);
+      await external!.stop();
+      await sleep(3000);
+      external = await startEmbeddedPostgres(externalDir, () => undefined, { port });
+    });
+    assert.doesNotMatch(stack.output(), /embedded Postgres/, "npm start ran no database of its own");
   });
 });

@@ -1,5 +1,6 @@
 // The whole service as an operator runs it: `npm start` (scripts/start.ts) with no DATABASE_URL,
-// so it runs its own embedded Postgres under its supervisor, in a DATA_DIR of the test's own.
+// so it runs its own embedded Postgres under its supervisor, in a DATA_DIR of the test's own (or,
+// given a DATABASE_URL in `env`, against that external server).
 // For the tests that take the database away (stop it, freeze it, kill it) and check that the
 // production supervision brings everything back. Slower to start than e2e/support/stack.ts (a
 // new Postgres cluster is initialised), so only those tests use it.
@@ -62,7 +63,7 @@ export async function startSupervisedStack(env: Record<string, string> = {}): Pr
     if (start.exitCode !== null || Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  const databaseUrl = fs.readFileSync(path.join(dataDir, "run", "database-url"), "utf8").trim();
+  const databaseUrl = env.DATABASE_URL || fs.readFileSync(path.join(dataDir, "run", "database-url"), "utf8").trim();
   return {
     baseUrl,
     dataDir,

@@ -40,12 +40,15 @@ export async function superviseEmbeddedPostgres(
   const port = Number(new URL(url).port);
   let stopping = false;
   let failures = 0;
+  /** Start attempts since the server last exited (for the log). */
+  let attempts = 0;
   let timer: NodeJS.Timeout | null = null;
 
   const watch = (server: RunningPostgres, startedAt: number) => {
     void server.exited.then(({ code, signal }) => {
       if (stopping || current !== server) return;
       current = null;
+      attempts = 0;
       if (Date.now() - startedAt >= HEALTHY_RUN_MS) failures = 0;
       scheduleRestart(`exited (${signal ?? `code ${code}`})`);
     });
@@ -62,6 +65,7 @@ export async function superviseEmbeddedPostgres(
     timer = null;
     if (stopping) return;
     const startedAt = Date.now();
+    attempts++;
     try {
       const server = await startEmbeddedPostgres(dataDir, log, { ...options, port, keepStalePidFile: true });
       if (stopping) {
@@ -69,7 +73,7 @@ export async function superviseEmbeddedPostgres(
         return;
       }
       current = server;
-      log(`embedded Postgres running again (pid ${server.pid}) after ${failures} attempt${failures === 1 ? "" : "s"}`);
+      log(`embedded Postgres running again (pid ${server.pid}; start attempt ${attempts} since it exited)`);
       watch(server, startedAt);
     } catch (error) {
       scheduleRestart(`did not start (${(error as Error).message.split("\n")[0]})`);
