@@ -3,6 +3,7 @@
 // swagger-ui-dist package, served by this site), loaded once when the page opens. "Try it out"
 // is off: a request from here would spend the visitor's trial or balance by accident.
 import { useEffect, useRef, useState } from "react";
+import "./swagger-contrast.css";
 
 type SwaggerUiBundle = (options: Record<string, unknown>) => unknown;
 
@@ -29,12 +30,23 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
   const container = useRef<HTMLDivElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  // Swagger UI draws its servers <select> without a label (axe: select-name); name it whenever
-  // it (re)appears.
+  // Swagger UI draws its servers <select> and a parameter's enum <select> without a label (axe:
+  // select-name), and example blocks that scroll without being focusable (axe:
+  // scrollable-region-focusable); name them and make them reachable whenever they (re)appear.
   useEffect(() => {
     const host = container.current;
     if (!host) return;
-    const label = () => host.querySelectorAll("select#servers:not([aria-label])").forEach((select) => select.setAttribute("aria-label", "Server"));
+    const label = () => {
+      host.querySelectorAll("select#servers:not([aria-label])").forEach((select) => select.setAttribute("aria-label", "Server"));
+      host.querySelectorAll<HTMLSelectElement>("tr[data-param-name] select:not([aria-label])").forEach((select) => {
+        select.setAttribute("aria-label", `Value of ${select.closest("tr")?.getAttribute("data-param-name") ?? "the parameter"}`);
+      });
+      host.querySelectorAll<HTMLElement>(".highlight-code > .microlight:not([tabindex]), .body-param__example:not([tabindex])").forEach((block) => {
+        block.setAttribute("tabindex", "0");
+        block.setAttribute("role", "region");
+        block.setAttribute("aria-label", "Example");
+      });
+    };
     const observer = new MutationObserver(label);
     observer.observe(host, { childList: true, subtree: true });
     return () => observer.disconnect();
@@ -61,6 +73,9 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
           supportedSubmitMethods: [],
           defaultModelsExpandDepth: 0,
           tryItOutEnabled: false,
+          // Swagger UI's highlighting colours are below 4.5:1 on its dark code background (axe
+          // color-contrast); plain text on it is readable.
+          syntaxHighlight: false,
         });
       })
       .catch(() => setProblem("The reference viewer could not be loaded. The contract itself is at /v1/openapi.json."));

@@ -309,6 +309,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
             const [p, t] = item.table.split(":").map(Number) as [number, number];
             void sendStructure({ kind: "send", op: { kind: "confirm-structure", page: p, table: t }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`, keep: item.cells[0] });
           }}
+          onNotATable={(item) => {
+            const [p, t] = item.table.split(":").map(Number) as [number, number];
+            void sendStructure({ kind: "send", op: { kind: "not-a-table", page: p, table: t }, done: `Table ${t + 1} on page ${p} is text now: its words are a paragraph of the page, in the same place.` });
+          }}
           onFix={(item) => {
             select(item.cells[0]!);
             setMessage({ tone: "ok", text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right." });

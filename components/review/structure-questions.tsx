@@ -3,12 +3,13 @@
 // are doubted for their place only is asked about once. "Yes, as shown" confirms the table's
 // structure (the C key does the same for the selected cell's table), settling every cell the
 // question holds; "No, fix it" selects the table's first doubted cell, where the table tools
-// (split the table, header row, merge, delete) are.
+// (split the table, header row, merge, delete) are; for "is this a table", "No, not a table" turns
+// the region into a prose block (lib/review/structure/not-a-table.ts).
 import type { Table } from "@/lib/result/schema";
 import { findTable } from "@/lib/review/cell-ref";
 import { questionText, reviewItems, type StructureItem } from "@/lib/review/structure-items";
 
-export function StructureQuestions({ tables, busy, onConfirm, onFix }: { tables: Table[]; busy: boolean; onConfirm: (item: StructureItem) => void; onFix: (item: StructureItem) => void }) {
+export function StructureQuestions({ tables, busy, onConfirm, onFix, onNotATable }: { tables: Table[]; busy: boolean; onConfirm: (item: StructureItem) => void; onFix: (item: StructureItem) => void; onNotATable: (item: StructureItem) => void }) {
   const questions = reviewItems(tables).filter((item): item is StructureItem => item.kind === "structure");
   if (questions.length === 0) return null;
   return (
@@ -29,8 +30,13 @@ export function StructureQuestions({ tables, busy, onConfirm, onFix }: { tables:
                 <button type="button" className="button" disabled={busy} onClick={() => onConfirm(item)}>
                   Yes, as shown: confirm {item.cells.length} cell{item.cells.length === 1 ? "" : "s"}
                 </button>
+                {item.question === "is-table" ? (
+                  <button type="button" className="button button-secondary" disabled={busy} onClick={() => onNotATable(item)}>
+                    No, not a table: make it text
+                  </button>
+                ) : null}
                 <button type="button" className="button button-secondary" disabled={busy} onClick={() => onFix(item)}>
-                  No, fix it with the table tools
+                  {item.question === "is-table" ? "A table, but fix its shape" : "No, fix it with the table tools"}
                 </button>
               </div>
             </li>

@@ -209,6 +209,24 @@ describe("job progress", () => {
     assert.equal(waiting.body.estimate_seconds, (1 + 3 + 1) * 2);
   });
 
+  test("a scanned document: its stage does not speak of a text layer, and scans pace its estimate, which goes down while the page runs", async () => {
+    const id = String((await submit(idle, { bytes: await makeTextPdf(1) })).body.id);
+    // History: a scanned one-page job that took 22 s (text-layer jobs of this stack take ~2 s a page).
+    await idle.query(
+      `INSERT INTO "Job" (id, state, stage, "textLayer", "documentPages", pages, "fileName", "fileSha256", "fileBytes", "startedAt", "finishedAt", "createdAt")
+       VALUES ('job_scanhistory00000000000', 'done', 'done', false, 1, 1, 's.pdf', 'x', 1, now() - interval '40 seconds', now() - interval '18 seconds', now() - interval '50 seconds')`,
+    );
+    await idle.query(
+      `UPDATE "Job" SET state = 'running', "textLayer" = false, stage = 'page 1 of 1: reading text layer and rulings', "lockedBy" = 'w1', "heartbeatAt" = now(), "startedAt" = now() - interval '10 seconds' WHERE id = $1`,
+      [id],
+    );
+    const running = await progress(id);
+    assert.equal(running.body.stage, "page 1 of 1: reading the scanned page image");
+    // 22 s a page for scans, 10 s of it spent already: about 12 s left (not the text-layer pace).
+    assert.ok(running.body.estimate_seconds >= 11 && running.body.estimate_seconds <= 13, String(running.body.estimate_seconds));
+    await idle.query(`UPDATE "Job" SET state = 'done', "finishedAt" = now() WHERE id = $1`, [id]);
+  });
+
   test("another account's job: 404", async () => {
     const key = await createKey(idle, "owner@example.com", 5);
     const mine = await submit(idle, { bytes: await makeTextPdf(1), headers: { authorization: `Bearer ${key}` } });

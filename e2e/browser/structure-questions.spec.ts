@@ -52,3 +52,36 @@ test("place-only doubts are one table question; answering it settles them all, t
   await expect(page.getByTestId("review-message")).toContainText("Undone");
   await expect(page.getByTestId("structure-question")).toHaveCount(1);
 });
+
+test("'is this a table?' answered 'No, not a table': the region's text becomes a paragraph; undo brings the table back", async ({ page, stack }) => {
+  const jobId = await fruitJob(page, stack, "not-a-table");
+  editStoredResult(stack, jobId, (result) => {
+    const table = result.tables[0]!;
+    table.layout_disputed = true;
+    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C) => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    table.header_cells = table.header_cells.map((cell) => doubt(cell) as typeof cell);
+    table.rows = table.rows.map((row) => row.map((cell) => doubt(cell) as typeof cell));
+  });
+  const before = await apiResult(page, jobId);
+  const firstLabel = before.tables[0]!.rows[0]![0]!.value;
+  await page.goto(`/jobs/${jobId}/review`);
+  const question = page.getByTestId("structure-question");
+  await expect(question).toContainText("Table 1 on page 1: is this a table?");
+  await question.getByRole("button", { name: "No, not a table: make it text" }).click();
+  await expect(page.getByTestId("review-message")).toContainText("Table 1 on page 1 is text now");
+  const after = await apiResult(page, jobId);
+  expect(after.tables).toHaveLength(0);
+  const paragraph = after.prose.find((block) => block.text.includes(firstLabel));
+  expect(paragraph?.role).toBe("paragraph");
+  await expect(page.getByText("This extraction has no table cells to review.")).toBeVisible();
+  // The result page (another tab) shows it as a paragraph of page 1.
+  const view = await page.context().newPage();
+  await view.goto(`/jobs/${jobId}`);
+  await expect(view.getByTestId("page-1").locator("p", { hasText: firstLabel })).toBeVisible();
+  await view.close();
+  // U on the review page brings the table back.
+  await page.keyboard.press("u");
+  await expect(page.getByTestId("review-message")).toContainText("Undone");
+  expect((await apiResult(page, jobId)).tables).toHaveLength(1);
+  await expect(page.getByTestId("structure-question")).toHaveCount(1);
+});

@@ -7,10 +7,13 @@ import type { StructureOp } from "./ops";
 import { deleteColumn, deleteRow, markHeader, unmarkHeader } from "./row-ops";
 import { tableAt } from "./table-shape";
 import { mergeNext, splitTable } from "./table-ops";
+import { removeTable } from "./not-a-table";
 
 export function applyStructureOp(tables: Table[], op: StructureOp): Table[] {
   if (op.kind === "split-table") return splitTable(tables, op.page, op.table, op.row);
   if (op.kind === "merge-next") return mergeNext(tables, op.page, op.table);
+  // The tables only; the prose block it becomes is added where the whole result is (apply-review.ts).
+  if (op.kind === "not-a-table") return removeTable(tables, op.page, op.table);
   const at = tableAt(tables, op.page, op.table);
   const table = tables[at]!;
   let edited: Table;

@@ -33,6 +33,8 @@ export const structureOpSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delete-column"), ...at, col }).strict(),
   /** A person confirms the table's structure as it now stands (structure/confirm-structure.ts). */
   z.object({ kind: z.literal("confirm-structure"), ...at }).strict(),
+  /** The region is no table: its text becomes a prose block in its place (structure/not-a-table.ts). */
+  z.object({ kind: z.literal("not-a-table"), ...at }).strict(),
 ]);
 
 export type StructureOp = z.infer<typeof structureOpSchema>;
