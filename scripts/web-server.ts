@@ -77,12 +77,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
  * declared length or at the first byte past the limit) closes the connection: otherwise Node
  * would read, and throw away, the rest of a body of any size to keep the connection alive. */
 function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.ServerResponse): void {
-  const writeHead = response.writeHead;
+  const writeHead = response.writeHead.bind(response) as (...a: unknown[]) => http.ServerResponse;
   response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
     const hasBody = request.headers["content-length"] !== undefined ? request.headers["content-length"] !== "0" : request.headers["transfer-encoding"] !== undefined;
     if (hasBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
-    return (writeHead as (...a: unknown[]) => http.ServerResponse).apply(this, args);
-  } as typeof response.writeHead;
+    return writeHead(...args);
+  };
 }
 
 /** Uploads of 600 MB over slow links take a while; Node's 5-minute default would cut them. */

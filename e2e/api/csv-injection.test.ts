@@ -54,9 +54,15 @@ function csvRecords(text: string): string[][] {
       let quoted = false;
       for (let i = 0; i < line.length; i++) {
         const c = line[i]!;
-        if (quoted && c === '"' && line[i + 1] === '"') (field += '"'), i++;
+        if (quoted && c === '"' && line[i + 1] === '"') {
+          field += '"';
+          i++;
+        }
         else if (c === '"') quoted = !quoted;
-        else if (c === "," && !quoted) fields.push(field), (field = "");
+        else if (c === "," && !quoted) {
+          fields.push(field);
+          field = "";
+        }
         else field += c;
       }
       fields.push(field);

@@ -242,8 +242,8 @@ async function survive(name: string, inflict: () => Promise<void>): Promise<void
     })
     .join("; ");
   summaries.push(
-    `[database-faults] ${name}: ${seen}; /readyz 503 after ${readyzAfterMs} ms; ready again ${readyAgain!.answeredAt - restoredAt} ms after the database was let go ` +
-      `(${readyAgain!.answeredAt - faultAt} ms after the fault); job done ${doneAt - faultAt} ms after the fault, requeues ${row.requeues}; ledger ${ledger.map((entry) => `${entry.kind} ${entry.amountMicros}`).join(", ")}`,
+    `[database-faults] ${name}: ${seen}; /readyz 503 after ${readyzAfterMs} ms; ready again ${readyAgain.answeredAt - restoredAt} ms after the database was let go ` +
+      `(${readyAgain.answeredAt - faultAt} ms after the fault); job done ${doneAt - faultAt} ms after the fault, requeues ${row.requeues}; ledger ${ledger.map((entry) => `${entry.kind} ${entry.amountMicros}`).join(", ")}`,
   );
 }
 

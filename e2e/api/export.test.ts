@@ -74,7 +74,7 @@ function bandedHeader(table: Result["tables"][number]): string[] {
   const width = Math.max(names.length, ...table.rows.map((row) => row.length));
   const bands = [...(table.colbands ?? [])].sort((a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col);
   return Array.from({ length: width }, (_, col) =>
-    [...bands.filter((band) => band.start_col <= col && col <= band.end_col).map((band) => band.label), ...(names[col] ? [names[col]!] : [])].join(" / "),
+    [...bands.filter((band) => band.start_col <= col && col <= band.end_col).map((band) => band.label), ...(names[col] ? [names[col]] : [])].join(" / "),
   );
 }
 

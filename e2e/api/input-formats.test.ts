@@ -10,7 +10,7 @@ import { after, before, describe, test } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { resultSchema, type Result } from "../../lib/result/schema";
 import { bombPng, CSV_ROWS, csvBytes, PHOTO_TABLE, tablePhotoPng, tiffOfImages, WORKBOOK, workbookXlsx } from "../../tests/inputs/make-inputs";
-import { createKey, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
+import { createKey, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 
 const PROSE = "Dear Sam,\nThanks for the figures, they helped a lot.\nWe will meet again next week, as planned.\n";

@@ -75,7 +75,7 @@ test("a job read with vision shows its vision calls per page in usage, and the v
   assert.deepEqual(belgium[1].readings, { "pdf-text": "40.1", "vision-1": "46.1", "vision-2": "40.1", "vision-arbiter": "40.1" });
   // Every call is logged by the pipeline process with its tokens and latency.
   const calls = stack.workers[0]!.output().split("\n").filter((line) => line.includes('"reader":"vision"')).map((line) => JSON.parse(line) as Record<string, unknown>);
-  assert.deepEqual(calls.map((c) => `${c.role}:${c.outcome}`).sort(), ["vision-1:ok", "vision-2:ok", "vision-arbiter:ok", "vision-audit:ok"]);
+  assert.deepEqual(calls.map((c) => `${String(c.role)}:${String(c.outcome)}`).sort(), ["vision-1:ok", "vision-2:ok", "vision-arbiter:ok", "vision-audit:ok"]);
   for (const call of calls) {
     assert.equal(call.jobId, submitted.body.id);
     assert.ok((call.promptTokens as number) > 0 && (call.completionTokens as number) > 0 && (call.latencyMs as number) > 0, JSON.stringify(call));

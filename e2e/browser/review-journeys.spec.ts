@@ -34,11 +34,11 @@ async function insideOf(page: Page, outer: string, inner: string): Promise<boole
 function unzipText(bytes: Buffer): Promise<Map<string, string>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error);
+      if (error || !zip) return reject(error ?? new Error("not a zip"));
       const files = new Map<string, string>();
       zip.on("entry", (entry: yauzl.Entry) =>
         zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
+          if (streamError || !stream) return reject(streamError ?? new Error("no stream"));
           const parts: Buffer[] = [];
           stream.on("data", (chunk: Buffer) => parts.push(chunk));
           stream.on("end", () => {

@@ -16,9 +16,9 @@ test("place-only doubts are one table question; answering it settles them all, t
   const jobId = await fruitJob(page, stack, "questions");
   editStoredResult(stack, jobId, (result) => {
     const table = result.tables[0]!;
-    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C) => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
-    table.header_cells = table.header_cells.map((cell) => doubt(cell) as typeof cell);
-    table.rows = table.rows.map((row) => row.map((cell) => doubt(cell) as typeof cell));
+    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    table.header_cells = table.header_cells.map((cell) => doubt(cell));
+    table.rows = table.rows.map((row) => row.map((cell) => doubt(cell)));
     // One value dispute in the same table.
     const price = table.rows[0]![2]!;
     table.rows[0]![2] = { ...price, confidence: "disputed", sources: ["pdf-text"], readings: { "pdf-text": price.value, "ocr-1": "9.99" }, provisional: true };
@@ -58,9 +58,9 @@ test("'is this a table?' answered 'No, not a table': the region's text becomes a
   editStoredResult(stack, jobId, (result) => {
     const table = result.tables[0]!;
     table.layout_disputed = true;
-    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C) => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
-    table.header_cells = table.header_cells.map((cell) => doubt(cell) as typeof cell);
-    table.rows = table.rows.map((row) => row.map((cell) => doubt(cell) as typeof cell));
+    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    table.header_cells = table.header_cells.map((cell) => doubt(cell));
+    table.rows = table.rows.map((row) => row.map((cell) => doubt(cell)));
   });
   const before = await apiResult(page, jobId);
   const firstLabel = before.tables[0]!.rows[0]![0]!.value;

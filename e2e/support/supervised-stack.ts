@@ -49,8 +49,8 @@ export async function startSupervisedStack(env: Record<string, string> = {}): Pr
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  start.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  start.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  start.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => start.once("exit", () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

@@ -23,15 +23,15 @@ async function exported(result: Result, bom?: boolean): Promise<Buffer> {
 }
 
 async function unzip(bytes: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file!))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
   const files = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: yauzl.Entry) => {
       zip.openReadStream(entry, (error, stream) => {
         if (error) return reject(error);
         const parts: Buffer[] = [];
-        stream!.on("data", (chunk: Buffer) => parts.push(chunk));
-        stream!.on("end", () => {
+        stream.on("data", (chunk: Buffer) => parts.push(chunk));
+        stream.on("end", () => {
           files.set(entry.fileName, Buffer.concat(parts).toString("utf8"));
           zip.readEntry();
         });

@@ -55,13 +55,12 @@ export class JobWakeup {
       return Promise.resolve();
     }
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, pollMs);
-      const self = this;
-      function done() {
+      const done = () => {
         clearTimeout(timer);
-        if (self.waiter === done) self.waiter = null;
+        if (this.waiter === done) this.waiter = null;
         resolve();
-      }
+      };
+      const timer = setTimeout(done, pollMs);
       this.waiter = done;
     });
   }

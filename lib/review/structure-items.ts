@@ -84,7 +84,7 @@ export function reviewItems(tables: Table[], levels: readonly QueueLevel[] = DEF
   }
   const rank = (level: QueueLevel) => (level === "disputed" ? 0 : level === "unverified" ? 1 : 2);
   items.sort((a, b) => rank(a.level) - rank(b.level) || a.position - b.position);
-  return items.map(({ position: _position, ...item }) => item as ReviewItem);
+  return items.map(({ position: _position, ...item }) => item);
 }
 
 /** How many items a person answers: cell items and structure questions. */

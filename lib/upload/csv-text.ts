@@ -109,6 +109,7 @@ export function readsLikeProse(records: readonly string[][]): boolean {
 }
 
 /** Control characters no text file holds (tab, line breaks and form feed aside). */
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const BINARY = /[\x00-\x08\x0B\x0E-\x1F\uFFFD]/;
 
 /** Whether `sample` (the file's first bytes; `complete`: the whole file) is a CSV, and how to read

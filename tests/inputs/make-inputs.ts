@@ -20,6 +20,7 @@ export const PHOTO_TABLE = {
 /** A table drawn at `dpi` as a phone photo of a printed page looks: paper that is not white and
  * darkens to one side, ruled lines, a slight blur and sensor noise. `cells` gives its text (header
  * first). The PNG states its resolution unless `dpi` is null (then 72 dpi is assumed). */
+// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the default so a caller may pass null
 export async function tablePhotoPng({ dpi = 200 as number | null, cells = [PHOTO_TABLE.header, ...PHOTO_TABLE.rows], seed = 1 } = {}): Promise<Uint8Array> {
   const scale = (dpi ?? 200) / 72;
   const colWidth = 110 * scale;

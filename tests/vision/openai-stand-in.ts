@@ -193,8 +193,8 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
     let answer: unknown;
     if (task.task === "grid") {
       // A crop shows the tables it overlaps, and of them the cells whose centre it holds.
-      const right = origin.x + meta.width!;
-      const bottom = origin.y + meta.height!;
+      const right = origin.x + meta.width;
+      const bottom = origin.y + meta.height;
       const overlaps = (box: Box) => box[0] * scale < right && box[2] * scale > origin.x && box[1] * scale < bottom && box[3] * scale > origin.y;
       const centreIn = (box: Box) => {
         const cx = ((box[0] + box[2]) / 2) * scale;

@@ -65,7 +65,7 @@ export async function runJob(
   let lastBeat = 0;
   let lost = false;
   /** The first storage write that failed: the job stops at the next page boundary. */
-  let storageFailure: Error | null = null;
+  const storage: { failure: Error | null } = { failure: null };
   const untilDatabaseAnswers = <T>(operation: () => Promise<T>) =>
     retryWhileUnavailable(operation, {
       maxWaitMs: env.DB_OUTAGE_WAIT_SECONDS * 1000,
@@ -140,7 +140,7 @@ export async function runJob(
           try {
             await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
           } catch (error) {
-            storageFailure = error as Error;
+            storage.failure = error as Error;
             return false;
           }
           if (env.WORKER_PAGE_DELAY_MS > 0) await new Promise((resolve) => setTimeout(resolve, env.WORKER_PAGE_DELAY_MS));
@@ -159,7 +159,7 @@ export async function runJob(
       },
     );
     if (ocr) Object.assign(ocr.stats, pipeline.ocrStats());
-    if (storageFailure) throw storageFailure;
+    if (storage.failure) throw storage.failure;
     if (outcome.kind === "stopped") {
       // However it stopped (killed mid-page, or at a page's end because the job was gone), a
       // deleted job's page may have written OCR text or a finished page after the DELETE.

@@ -20,7 +20,7 @@ function result(): Result {
     ],
     prose: [{ page: 1, index: 0, text: "Intro", confidence: "verified", sources: ["pdf-text", "ocr-1"], bbox: [10, 0, 300, 8], role: "heading", level: 1, order: 1 }],
     images: [],
-  } as unknown);
+  });
 }
 
 test("not a table: its text is a prose block in its place; the next table is renumbered; undo brings it back", () => {

@@ -87,7 +87,7 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     value: m.cell.value,
     truth: m.gt.text,
     page: m.page,
-    ...(m.cell.readings ? { readings: { ...m.cell.readings } as Record<string, string> } : {}),
+    ...(m.cell.readings ? { readings: { ...m.cell.readings } } : {}),
     ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources], ...(isStructureOnlyDoubt(m.cell) ? { structureOnly: true } : {}) } : {}),
     ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
   }));

@@ -38,7 +38,7 @@ test("the queue figure counts what the review page queues and how much of it was
 
   // The same table with its first row's values agreed by two readings but its place doubted: the
   // two right cells of the row become one structure question, apart from the cell items.
-  rows[0] = [cell("12", "unverified", 0, 0), cell("13", "unverified", 0, 1)].map((c) => ({ ...c, sources: ["pdf-text", "ocr-1"] })) as Cell[];
+  rows[0] = [cell("12", "unverified", 0, 0), cell("13", "unverified", 0, 1)].map((c) => ({ ...c, sources: ["pdf-text", "ocr-1"] }));
   const grouped = queueFigure(result, calibrateCells(result, [{ page: 1, cells: gtCells }]));
   assert.deepEqual(
     [grouped.queued, grouped.cellItems, grouped.structureItems, grouped.cellsInStructureItems, grouped.cellItemsMatched, grouped.cellItemsRight],

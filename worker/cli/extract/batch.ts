@@ -24,7 +24,7 @@ export interface BatchSummary {
  * threads run (the extract command's own file, which serves a thread when started as one). */
 export async function runBatch(inputs: readonly ExtractInput[], options: ExtractOptions & { jobs: number }, entry: URL, bar: ProgressBar | null): Promise<BatchSummary> {
   const started = performance.now();
-  const files: FileSummary[] = new Array(inputs.length);
+  const files = new Array<FileSummary>(inputs.length);
   let pages = 0;
   let done = 0;
   const tick = () => bar?.update(done, inputs.length, `${pages} pages`);

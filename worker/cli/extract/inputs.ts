@@ -20,7 +20,7 @@ function isPdf(name: string): boolean {
 
 /** Every PDF under `dir`, sorted, as paths relative to it. */
 function pdfsUnder(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }) as string[])
+  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }))
     .filter((rel) => isPdf(rel) && fs.statSync(path.join(dir, rel)).isFile())
     .sort();
 }
@@ -43,7 +43,7 @@ export function resolveInputs(args: readonly string[], outDir: string | null): E
     }
     if (!GLOB_CHARS.test(arg)) throw new Error(`no such file or folder: ${arg}`);
     const root = globRoot(arg);
-    const matches = (fs.globSync(arg) as string[]).filter((p) => isPdf(p) && fs.statSync(p).isFile()).sort();
+    const matches = (fs.globSync(arg)).filter((p) => isPdf(p) && fs.statSync(p).isFile()).sort();
     if (matches.length === 0) throw new Error(`no PDF matches ${arg}`);
     found.push(...matches.map((pdf) => ({ pdf, rel: path.relative(root, pdf) })));
   }

@@ -185,7 +185,7 @@ function formatNumber(value: number, ps: Piece[]): string {
         if (!placed) out += numberText;
         placed = true;
       } else if (ch === "%") out += "%";
-      else if (ch === "," || ch === "." || ch === "@" || /[E+\-]/i.test(ch)) continue;
+      else if (ch === "," || ch === "." || ch === "@" || /[E+-]/i.test(ch)) continue;
       else out += ch;
     }
   }

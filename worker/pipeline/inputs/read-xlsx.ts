@@ -22,7 +22,7 @@ function shown(value: CellValue, numFmt: string | undefined): string {
   if (typeof value === "object") {
     if ("richText" in value) return value.richText.map((run) => run.text).join("");
     if ("error" in value) return String(value.error);
-    if ("text" in value && "hyperlink" in value) return typeof value.text === "string" ? value.text : shown(value.text as CellValue, numFmt);
+    if ("text" in value && "hyperlink" in value) return typeof value.text === "string" ? value.text : shown(value.text, numFmt);
   }
   return "";
 }
@@ -34,7 +34,7 @@ function cellOf(cell: ExcelJS.Cell): GridCell {
     const result = (value as { result?: CellValue }).result;
     if (result === undefined || result === null) return { text: "", formulaWithoutResult: `=${formula}` };
     // A result that is an error object ({error: "#DIV/0!"}) shows as the error.
-    return { text: shown(result as CellValue, cell.numFmt) };
+    return { text: shown(result, cell.numFmt) };
   }
   return { text: typeof value === "number" && !cell.numFmt ? formatGeneral(value) : shown(value, cell.numFmt) };
 }

@@ -40,7 +40,7 @@ const glyphWidths = new WeakMap<PDFFont, Map<string, number>>();
  * applied by the drawing either). */
 export function textWidth(font: PDFFont, text: string, size: number): number {
   let widths = glyphWidths.get(font);
-  if (!widths) glyphWidths.set(font, (widths = new Map()));
+  if (!widths) glyphWidths.set(font, (widths = new Map<string, number>()));
   let total = 0;
   for (const ch of text) {
     let width = widths.get(ch);

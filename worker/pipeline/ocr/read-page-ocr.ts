@@ -204,7 +204,7 @@ export class OcrEngines {
       input.pageOcr.render = render;
       // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
       const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(engine, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt) as BBox));
+      let outcome = await this.runEngine(engine, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)));
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[engine] = outcome);
       words = [...words, ...outcome.words];
@@ -326,7 +326,7 @@ export class OcrEngines {
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
     const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
     const cacheKey = (engine: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion });
-    const cached = await Promise.all(names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : null)));
+    const cached = await Promise.all(names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : Promise.resolve(null))));
     const readings: Partial<Record<OcrEngineName, OcrOutcome>> = {};
     const missing: OcrEngineName[] = [];
     names.forEach((engine, i) => {

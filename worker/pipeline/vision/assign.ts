@@ -27,7 +27,7 @@ export function placeOnCells(cells: readonly VisionCell[], refs: readonly CellRe
     let best: CellRef | null = null;
     let bestArea = 0;
     for (const ref of refs) {
-      const area = intersectionArea(box as BBox, ref.box as BBox);
+      const area = intersectionArea(box, ref.box);
       if (area > bestArea) {
         best = ref;
         bestArea = area;

@@ -18,11 +18,11 @@ export function cellRefs(tables: readonly Table[]): CellRef[] {
   const out: CellRef[] = [];
   tables.forEach((table, t) => {
     table.header_cells.forEach((cell, col) => {
-      if (cell.bbox) out.push({ id: `t${t}.h${col}`, table: t, row: null, col, cell, box: cell.bbox as Box });
+      if (cell.bbox) out.push({ id: `t${t}.h${col}`, table: t, row: null, col, cell, box: cell.bbox });
     });
     table.rows.forEach((row, r) =>
       row.forEach((cell, col) => {
-        if (cell.bbox) out.push({ id: `t${t}.r${r}c${col}`, table: t, row: r, col, cell, box: cell.bbox as Box });
+        if (cell.bbox) out.push({ id: `t${t}.r${r}c${col}`, table: t, row: r, col, cell, box: cell.bbox });
       }),
     );
   });

@@ -14,7 +14,7 @@
 // A reader that fails, times out or finds the page's call budget spent is absent for the page (a
 // failure is reported to onFailure); nothing here ever fails the page.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Prose, type Table } from "../../../lib/result/schema";
+import { CELL_SOURCES, type Cell, type CellSource, type Prose, type Table } from "../../../lib/result/schema";
 import type { OcrCacheDir } from "../ocr/ocr-cache";
 import { comparisonKey } from "../reconcile/normalise";
 import type { WordReadings } from "../reconcile/reconcile-cell";
@@ -106,7 +106,7 @@ export class PageVision {
       const models = tables
         .map((table) => asTableModel(table, toWork))
         .filter((m): m is TableModel => m !== null)
-        .filter((m) => !holed.some((box) => intersectionArea(box as BBox, m.box as BBox) > 0));
+        .filter((m) => !holed.some((box) => intersectionArea(box, m.box) > 0));
       if (models.length > 0) out.push({ source: `${role}-cells`, kind: "tables", tables: models });
     }
     if (this.grid) {
@@ -147,7 +147,7 @@ export class PageVision {
       for (const [t, rows] of holeRows(tables, words, this.readers.settings.misalignedRowShare)) {
         holes.set(t, new Set([...(holes.get(t) ?? []), ...rows]));
         const box = tables[t]?.bbox;
-        if (box) this.holed[role].push(box as Box);
+        if (box) this.holed[role].push(box);
       }
     }
     if (holes.size > 0) {
@@ -226,7 +226,7 @@ export class PageVision {
       const box = tables[t]?.bbox;
       if (!box) continue;
       const margin = this.readers.settings.gridCropMarginPt;
-      const onPage = toPage(box as Box);
+      const onPage = toPage(box);
       const crop = await cropVisionImage(image, [onPage[0] - margin, onPage[1] - margin, onPage[2] + margin, onPage[3] + margin]);
       const json = await this.ask("vision-grid", endpoint, "grid", gridTask(crop.image, this.context.pageNumber, [crop.originPt[0] * image.scale, crop.originPt[1] * image.scale]), crop.image);
       if (json === null) continue;
@@ -277,7 +277,7 @@ export class PageVision {
   }
 
   /** One call (or its cached answer), within the page's budget; null when it failed or was not made. */
-  private async ask(role: VisionRole, endpoint: VisionEndpoint, task: VisionTask, text: string, image: VisionImage): Promise<unknown | null> {
+  private async ask(role: VisionRole, endpoint: VisionEndpoint, task: VisionTask, text: string, image: VisionImage): Promise<unknown> {
     const prompt = taskPrompt(task);
     const key = { fileSha256: this.context.fileSha256, pageNumber: this.context.pageNumber, role, model: endpoint.model, promptVersion: prompt.version, asked: `${image.dpi}|${image.width}x${image.height}|${text}` };
     const record = (outcome: VisionCallRecord["outcome"], fields: Partial<VisionCallRecord> = {}) => {

@@ -16,7 +16,7 @@ export function disputeUnseenTables(tables: readonly Table[], readings: Readonly
   if (readings.length === 0) return [...tables];
   return tables.map((table) => {
     if (!table.bbox || table.layout_disputed) return table;
-    const box = table.bbox as Box;
+    const box = table.bbox;
     const area = Math.max(1e-6, (box[2] - box[0]) * (box[3] - box[1]));
     const seen = readings.some((boxes) => boxes.some((b) => intersectionArea(b, box) / area >= SEEN_SHARE));
     if (seen) return table;

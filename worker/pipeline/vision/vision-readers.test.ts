@@ -136,7 +136,7 @@ describe("vision readers", () => {
     assert.equal(out.vision?.calls, 3);
     assert.equal(out.vision?.failed, 0);
     assert.deepEqual(out.vision?.pages, [{ page: 1, calls: 3, cached: 0, failed: 0 }]);
-    assert.ok(out.vision!.prompt_tokens > 0 && out.vision!.completion_tokens > 0);
+    assert.ok(out.vision.prompt_tokens > 0 && out.vision.completion_tokens > 0);
   });
 
   test("a digit one reader misread is settled by the arbiter: resolved, every reading kept", async () => {
