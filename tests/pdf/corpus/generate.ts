@@ -16,6 +16,10 @@ export interface GeneratedDocument {
   variant: number;
   pdf: Uint8Array;
   tables: TruthTable[];
+  /** Figures drawn (top-left page boxes), for the figure checks. */
+  figures: Array<[number, number, number, number]>;
+  /** The first figure, when there is one (a chart's plot area). */
+  plot?: [number, number, number, number];
 }
 
 /** A fixed creation date: the same seed gives byte-identical files. */
@@ -28,8 +32,9 @@ export async function generateDocument(family: Family, variant: number, seed: nu
   doc.setProducer("generate-corpus");
   const familyIndex = FAMILIES.indexOf(family);
   const rng = seededRng((seed * 1_000_003 + (familyIndex + 1) * 10_007 + variant) >>> 0);
-  const tables = await family.build({ doc, fonts: new FontSet(doc), rng, variant });
-  return { name: `${family.name}-${variant}`, family: family.name, variant, pdf: await doc.save(), tables };
+  const figures: GeneratedDocument["figures"] = [];
+  const tables = await family.build({ doc, fonts: new FontSet(doc), rng, variant, figures });
+  return { name: `${family.name}-${variant}`, family: family.name, variant, pdf: await doc.save(), tables, figures, ...(figures[0] ? { plot: figures[0] } : {}) };
 }
 
 /** `seeds` (several seeds, each drawing `variants` documents per family) overrides `seed`; the

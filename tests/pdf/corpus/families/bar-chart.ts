@@ -10,7 +10,7 @@ import type { Family } from "../family";
 export const barChart: Family = {
   name: "bar-chart",
   about: "vector bar and line charts with tick, category and value labels and a caption: no table",
-  async build({ doc, fonts, rng }) {
+  async build({ doc, fonts, rng, figures }) {
     const font = rng() < 0.2 ? await fonts.mono(int(rng, 0, 1)) : await fonts.proportional(int(rng, 0, 2));
     const canvas = Canvas.add(doc);
     const size = int(rng, 6, 9);
@@ -79,6 +79,8 @@ export const barChart: Family = {
         if (showValues) canvas.text(valueText(values[k]!), x0 + bw + 3, cy - size / 2, size, font.regular);
       });
     }
+    // The plot area: the axes' box, where the bars or the series are drawn.
+    figures?.push([x, top, x + w, top + h]);
     if (!captionAbove) canvas.text(caption, x, top + h + size * 3, size + 1, font.bold);
     // Some prose under the chart, as on a report page.
     canvas.text(pick(rng, ["Source: national statistical offices.", "Note: provisional data for the last year.", "Source: survey estimates."]), x, top + h + size * 6, size, font.regular);
