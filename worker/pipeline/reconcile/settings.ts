@@ -97,6 +97,29 @@ export const RECONCILE_SETTINGS = {
    * a word's worth of letters is a different word, not a misread mark. Digits never stand in for
    * a mark, so "12*" against "127" stays disputed. */
   markLookalikeMaxLetters: 2,
+  /** Structure vote: readings that share an input (structure/types.ts StructureInput; the
+   * registry declares each reader's) count once among a cell's supporters and once among those
+   * against it: pdf-layout, pdf-layout-alt and pdf-stream all read the text layer's word
+   * positions inside the region detection delivered, so where detection or the words mislead one
+   * they mislead all, and their agreement is one check, not three. The rule, not a tuned value; its
+   * cost and effect are measured in docs/structure-trust.md. */
+  countSharedInputsOnce: true as boolean,
+  /** The boundary vote (boundary-vote.ts): independent readings that find tables on their own
+   * propose each delivered table's extent, split and column count; a table any of them disputes
+   * is layout_disputed with no verified cell. */
+  boundaryVote: true as boolean,
+  boundary: {
+    /** A part of a split (or the other table of a merge) holds at least this many of the table's
+     * words: a stray word (a page number, a footnote mark) caught in a proposal's box is no table.
+     * Four: the smallest table part that has a relation in both directions (2 x 2 cells). */
+    partMinWords: 4,
+    /** A delivered table's extent is disputed when more than this share of its words lie outside
+     * the proposal's table, or of the proposal's words outside every delivered table. A quarter:
+     * a title or a total line in or out (one line of a table of eight or more) stays under it; a
+     * stacked table or a group of rows in or out does not. A rule value, checked on EU
+     * (docs/structure-trust.md), not fitted. */
+    extentShare: 0.25,
+  },
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

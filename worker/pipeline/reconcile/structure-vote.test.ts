@@ -236,3 +236,12 @@ test("a reading that splits the delivered table into stacked tables with their o
     (RECONCILE_SETTINGS as { splitWithholdsSupport: boolean }).splitWithholdsSupport = saved;
   }
 });
+
+test("readings that share an input count once: text geometry read twice is one check, and the page image is another", () => {
+  // pdf-layout and pdf-stream both read the text layer's words in the detected region.
+  const shared = vote([tables("pdf-layout", RIGHT), tables("pdf-stream", RIGHT)]);
+  assert.deepEqual(shared.rows.flat().map((c) => c.confidence), ["unverified", "unverified", "unverified", "unverified"]);
+  // ocr-layout reads the page image: beside pdf-layout it is a second, independent check.
+  const independent = vote([tables("pdf-layout", RIGHT), tables("ocr-layout", RIGHT)]);
+  assert.deepEqual(independent.rows.flat().map((c) => c.confidence), ["verified", "verified", "verified", "verified"]);
+});

@@ -8,11 +8,12 @@ import { pdfLayoutAltReader } from "./pdf-layout-alt";
 import { pdfStreamReader } from "./pdf-stream";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
+import { ocrLayoutReader } from "./ocr-layout";
 import type { StageTimer } from "../stage-timer";
 import { independenceGroups } from "./independence";
 import type { StructureInput } from "./types";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, ocrLayoutReader];
 
 /** Each registered reader's independence group (readers sharing an input are one group). */
 export const READER_GROUPS: ReadonlyMap<string, string> = independenceGroups(STRUCTURE_READERS);
