@@ -161,7 +161,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     skipFigureCrops: true,
     onPage: ({ pageNumber, readings, structure }) => {
       if (wanted.has(pageNumber)) kept.set(pageNumber, readings);
-      keptStructure.set(pageNumber, { height: readings.height, readings: structure.readings ?? [] });
+      keptStructure.set(pageNumber, { height: readings.height, readings: structure.readings ?? [], words: readings.words });
       if (readings.words.some((w) => w.font !== "ocr")) textLayer = true;
     },
   });

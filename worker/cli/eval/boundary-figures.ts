@@ -22,10 +22,12 @@ export interface BoundaryCounts {
   wrongDisputed: number;
   /** Delivered tables in a split, a merge or spurious. */
   wrongDelivered: number;
+  /** Delivered tables carrying layout_disputed, right or wrong (the right ones are false alarms). */
+  disputedDelivered: number;
 }
 
 export function emptyBoundaries(): BoundaryCounts {
-  return { truthTables: 0, deliveredTables: 0, missed: 0, split: 0, merged: 0, spurious: 0, wrongDisputed: 0, wrongDelivered: 0 };
+  return { truthTables: 0, deliveredTables: 0, missed: 0, split: 0, merged: 0, spurious: 0, wrongDisputed: 0, wrongDelivered: 0, disputedDelivered: 0 };
 }
 
 export function addBoundaries(a: BoundaryCounts, b: BoundaryCounts): BoundaryCounts {
@@ -70,12 +72,13 @@ export function boundariesOnPage(truth: readonly Box[], delivered: readonly Tabl
   });
   counts.wrongDelivered = wrong.size;
   counts.wrongDisputed = [...wrong].filter((k) => boxes[k]!.layout_disputed).length;
+  counts.disputedDelivered = boxes.filter((d) => d.layout_disputed).length;
   return counts;
 }
 
 export function formatBoundaries(c: BoundaryCounts): string {
   return (
     `table boundaries: ${c.truthTables} true tables, ${c.deliveredTables} delivered; split ${c.split}, merged ${c.merged}, missed ${c.missed}, spurious ${c.spurious}; ` +
-    `wrong delivered tables marked layout_disputed: ${c.wrongDisputed} of ${c.wrongDelivered}`
+    `wrong delivered tables marked layout_disputed: ${c.wrongDisputed} of ${c.wrongDelivered}; right ones marked: ${c.disputedDelivered - c.wrongDisputed} of ${c.deliveredTables - c.wrongDelivered}`
   );
 }

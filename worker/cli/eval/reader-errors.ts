@@ -7,11 +7,13 @@
 // competition metric's unit, compared as multisets). A reading with no table over a true table has
 // no opinion there and is left out of that table's counts (pdf-grid on an unruled table, pdf-tags on
 // an untagged file): the matrix compares readings where both spoke.
+// Each reading's cells are read with the page's own words (readingTables), so the matrix compares
+// where readings cut, not how an OCR engine spelt the words.
 // "delivered" is the table the pipeline delivers (built from one of the readings, so it shares
 // that reading's errors by construction); it is listed to show which readings its errors follow.
 import type { StructureReading } from "../../pipeline/structure/types";
 import type { Table } from "../../../lib/result/schema";
-import type { Box, TableModel } from "../../pipeline/types";
+import type { Box, TableModel, Word } from "../../pipeline/types";
 import { modelToTable, tableToGrid } from "../../pipeline/tables/assemble-table";
 import { gridToRelations } from "./adjacency";
 import type { GtRegion } from "./ground-truth";
@@ -47,8 +49,26 @@ export interface ProposedTable {
   relations: Map<string, number>;
 }
 
-export function readingTables(models: readonly TableModel[], page: number): ProposedTable[] {
-  return models.map((model, k) => ({ box: model.box, relations: gridToRelations(tableToGrid(modelToTable(model, page, k)).cells) }));
+/** A reading's tables as relations. With the page's words given, each cell's text is the page's
+ * words in its box (centre inside, in reading order): a reading made from OCR words (ocr-layout)
+ * is then judged on where it cuts, not on how the engine spelt the words. */
+export function readingTables(models: readonly TableModel[], page: number, words?: readonly Word[]): ProposedTable[] {
+  return models.map((model, k) => {
+    const retexted = words ? { ...model, cells: model.cells.map((c) => (c.box ? { ...c, text: textIn(words, c.box) } : c)) } : model;
+    return { box: model.box, relations: gridToRelations(tableToGrid(modelToTable(retexted, page, k)).cells) };
+  });
+}
+
+function textIn(words: readonly Word[], box: Box): string {
+  return words
+    .filter((w) => {
+      const cx = (w.box[0] + w.box[2]) / 2;
+      const cy = (w.box[1] + w.box[3]) / 2;
+      return cx >= box[0] && cx <= box[2] && cy >= box[1] && cy <= box[3];
+    })
+    .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
+    .map((w) => w.text)
+    .join(" ");
 }
 
 export function deliveredTables(tables: readonly Table[]): ProposedTable[] {
@@ -117,9 +137,9 @@ export function readerErrorsOnPage(truth: ReadonlyArray<{ box: Box; relations: M
 }
 
 /** Each tables reading's proposals on a page, by reader name (fragments readings have no relations). */
-export function proposalsOf(readings: readonly StructureReading[], page: number, delivered: readonly Table[]): Map<string, ProposedTable[]> {
+export function proposalsOf(readings: readonly StructureReading[], page: number, delivered: readonly Table[], words?: readonly Word[]): Map<string, ProposedTable[]> {
   const out = new Map<string, ProposedTable[]>();
-  for (const reading of readings) if (reading.kind === "tables") out.set(reading.source, readingTables(reading.tables, page));
+  for (const reading of readings) if (reading.kind === "tables") out.set(reading.source, readingTables(reading.tables, page, words));
   out.set("delivered", deliveredTables(delivered));
   return out;
 }

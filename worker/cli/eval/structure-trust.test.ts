@@ -21,8 +21,8 @@ test("boundaries: a true table read as two is split, two read as one merged, non
   const delivered = [table([0, 0, 100, 45]), table([0, 55, 100, 100], true), table([0, 200, 100, 400]), table([500, 500, 600, 600])];
   const c = boundariesOnPage(truth, delivered);
   assert.deepEqual(
-    { split: c.split, merged: c.merged, missed: c.missed, spurious: c.spurious, wrongDelivered: c.wrongDelivered, wrongDisputed: c.wrongDisputed },
-    { split: 1, merged: 1, missed: 1, spurious: 1, wrongDelivered: 4, wrongDisputed: 1 },
+    { split: c.split, merged: c.merged, missed: c.missed, spurious: c.spurious, wrongDelivered: c.wrongDelivered, wrongDisputed: c.wrongDisputed, disputedDelivered: c.disputedDelivered },
+    { split: 1, merged: 1, missed: 1, spurious: 1, wrongDelivered: 4, wrongDisputed: 1, disputedDelivered: 1 },
   );
   const right = boundariesOnPage(truth.slice(0, 1), [table([2, 2, 98, 98])]);
   assert.equal(right.split + right.merged + right.missed + right.spurious + right.wrongDelivered, 0);

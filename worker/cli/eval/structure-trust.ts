@@ -3,7 +3,7 @@
 // (reader-errors.ts). eval.ts keeps each page's structure readings and calls this once per document.
 import type { Table } from "../../../lib/result/schema";
 import type { StructureReading } from "../../pipeline/structure/types";
-import type { Box } from "../../pipeline/types";
+import type { Box, Word } from "../../pipeline/types";
 import { readerInputs } from "../../pipeline/structure/registry";
 import { gridToRelations } from "./adjacency";
 import { addBoundaries, boundariesOnPage, emptyBoundaries, formatBoundaries, type BoundaryCounts } from "./boundary-figures";
@@ -26,6 +26,8 @@ export function addStructureTrust(a: StructureTrustCounts, b: StructureTrustCoun
 export interface PageStructure {
   height: number;
   readings: readonly StructureReading[];
+  /** The page's words (text layer), the text every reading's cells are read with. */
+  words?: readonly Word[];
 }
 
 /** One document: `truth` its true tables (cells as grid cells, boxes bottom-left), `pages` each
@@ -49,7 +51,7 @@ export function structureTrustOfDocument(
     });
     const delivered = tables.filter((t) => t.page === page);
     const boundaries = boundariesOnPage(onPage.map((t): Box => t.box), delivered);
-    const readerErrors = readerErrorsOnPage(onPage, proposalsOf(read.readings, page, delivered));
+    const readerErrors = readerErrorsOnPage(onPage, proposalsOf(read.readings, page, delivered, read.words));
     counts = addStructureTrust(counts, { boundaries, readerErrors });
   }
   return counts;

@@ -27,6 +27,7 @@ function verifiedTable(m: TableModel): Table {
 const DECLARED: ReaderDeclarations = {
   readsDetectedRegions: (s) => ["pdf-layout", "pdf-stream", "pdf-layout-alt"].includes(s),
   groupOf: (s) => (["pdf-layout", "pdf-stream", "pdf-layout-alt"].includes(s) ? "text" : s === "ocr-2-lines" ? "ocr-layout" : s),
+  readsPageImage: (s) => s === "ocr-layout" || s === "ocr-2-lines",
 };
 const reading = (source: StructureReading["source"], models: TableModel[]): StructureReading => ({ source, kind: "tables", tables: models });
 
@@ -51,6 +52,10 @@ test("two delivered tables read as one are merged; a block of rows left out is a
   assert.deepEqual(shorter.map((d) => d.kind), ["extent"]);
   const threeCols = boundaryDisputes([verifiedTable(ONE)], [ONE], WORDS, [reading("ocr-layout", [model(WORDS, "pdf-layout", 3)])], DECLARED);
   assert.deepEqual(threeCols.map((d) => d.kind), ["columns"]);
+  // Fewer columns from the page image is no evidence (its detector joins across narrow gutters);
+  // from the rulings it is.
+  assert.deepEqual(boundaryDisputes([verifiedTable(ONE)], [ONE], WORDS, [reading("ocr-layout", [model(WORDS, "pdf-layout", 1)])], DECLARED), []);
+  assert.deepEqual(boundaryDisputes([verifiedTable(ONE)], [ONE], WORDS, [reading("pdf-grid", [model(WORDS, "pdf-grid", 1)])], DECLARED).map((d) => d.kind), ["columns"]);
 });
 
 test("agreement, a reading of the detected region, the delivered table's own group, or no table there: no dispute", () => {

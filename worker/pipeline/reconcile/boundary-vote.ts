@@ -12,7 +12,8 @@
 //   - extent:  more than `extentShare` of the delivered table's words lie outside the proposal's
 //              table, or of the proposal table's words outside every delivered table (a block
 //              taken in or left out);
-//   - columns: the proposal reads another number of columns.
+//   - columns: the proposal reads another number of columns (a reading of the page image only
+//              when it reads more: its detector joins text across narrow gutters).
 // A proposal with no table over the delivered one has no opinion (a reader that sees tables only
 // where they are ruled, or tagged, or where the image's text lines form one).
 // A table any independent proposal disputes carries `layout_disputed`, and none of its cells stays
@@ -40,6 +41,8 @@ export interface BoundarySettings {
 /** What a reader is made from, and its independence group (structure/registry.ts). */
 export interface ReaderDeclarations {
   readsDetectedRegions(source: string): boolean;
+  /** The reading is made from the page image (its column count errs on the side of too few). */
+  readsPageImage?(source: string): boolean;
   groupOf(source: string): string;
 }
 
@@ -91,7 +94,11 @@ export function boundaryDisputes(
       for (const w of main.words) if (!delivered.some((d) => d.has(w))) outsideDelivered++;
       if (outsideProposal > mine.size * settings.extentShare || outsideDelivered > main.words.size * settings.extentShare) return push("extent");
       const cols = models[i]?.nCols ?? Math.max(tables[i]!.header_cells.length, ...tables[i]!.rows.map((r) => r.length));
-      if (main.model.nCols !== cols) return push("columns");
+      // The page image's reading joins text across a gutter narrower than about a line height
+      // (the OCR detector's lines do: structure/ocr-lines.ts), so fewer columns from it is no
+      // evidence; more columns is: it saw a gutter the delivered table closed.
+      const fewerIsEvidence = !declared.readsPageImage?.(reading.source);
+      if (main.model.nCols > cols || (fewerIsEvidence && main.model.nCols < cols)) return push("columns");
     });
   }
   return disputes;

@@ -9,6 +9,7 @@ import type { PageStage } from "./page-stage";
 
 const declared = {
   readsDetectedRegions: (source: string) => readerInputs(source)?.includes("detected-regions") ?? false,
+  readsPageImage: (source: string) => readerInputs(source)?.includes("page-image") ?? false,
   groupOf: (source: string) => READER_GROUPS.get(source) ?? source,
 };
 
