@@ -65,6 +65,8 @@ test("agreement, a reading of the detected region, the delivered table's own gro
   assert.deepEqual(boundaryDisputes([table], [ONE], WORDS, [reading("pdf-stream", split)], DECLARED), []);
   const ruled = model(WORDS, "pdf-grid");
   assert.deepEqual(boundaryDisputes([verifiedTable(ruled)], [ruled], WORDS, [reading("pdf-grid", split)], DECLARED), []);
+  // The page image's words have no say on a table read from its rulings.
+  assert.deepEqual(boundaryDisputes([verifiedTable(ruled)], [ruled], WORDS, [reading("ocr-layout", split)], DECLARED), []);
   assert.deepEqual(boundaryDisputes([table], [ONE], WORDS, [reading("ocr-layout", [model(rows(2, 40), "pdf-layout")])], DECLARED), []);
   // A title line's worth of words more or less is no dispute.
   assert.deepEqual(boundaryDisputes([table], [ONE], WORDS, [reading("ocr-layout", [model(WORDS.slice(0, 22), "pdf-layout")])], DECLARED), []);
