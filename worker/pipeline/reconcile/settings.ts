@@ -100,10 +100,20 @@ export const RECONCILE_SETTINGS = {
   /** Structure vote: readings that share an input (structure/types.ts StructureInput; the
    * registry declares each reader's) count once among a cell's supporters and once among those
    * against it: pdf-layout, pdf-layout-alt and pdf-stream all read the text layer's word
-   * positions inside the region detection delivered, so where detection or the words mislead one
-   * they mislead all, and their agreement is one check, not three. The rule, not a tuned value; its
-   * cost and effect are measured in docs/structure-trust.md. */
-  countSharedInputsOnce: true as boolean,
+   * positions inside the region detection delivered, so their agreement is one check, not three
+   * (the eval's error matrix: pdf-layout and pdf-stream were wrong together on 45.7% of the
+   * relations either got wrong on the seen generated families, 13.3% on EU). Off for now: on, an
+   * unruled table needs a second tables reading from another input, and the one there is
+   * (ocr-layout, OCR words laid out) is not good enough to be it. Measured with both OCR
+   * engines, warm cache (docs/structure-trust.md): on, EU verified fell from 89.1% to 77.7% of
+   * relations with precision (99.98%) and wrong-not-verified (9 of 10) unchanged; on the seen
+   * generated dev set, alone, 92.3% -> 82.2% with no precision gained. */
+  countSharedInputsOnce: false as boolean,
+  /** Readings the cell vote leaves out: they only propose table boundaries (boundary-vote.ts).
+   * ocr-layout's cells are OCR words laid out, wrong on a third of EU's relations (the error
+   * matrix) where its boundaries are rarely wrong; as a cell supporter it would vouch for cells,
+   * as an objector it would doubt right ones. */
+  boundaryOnlyReaders: ["ocr-layout"] as readonly string[],
   /** The boundary vote (boundary-vote.ts): independent readings that find tables on their own
    * propose each delivered table's extent, split and column count; a table any of them disputes
    * is layout_disputed with no verified cell. */
