@@ -1,9 +1,11 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 //                 [--scans clean|realistic|both]
-// npm run eval -- --generated [--seed N] [--variants K] [--no-ocr] ...
+// npm run eval -- --generated [--seed N | --seeds seen|unseen] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
 // construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
+// --seeds seen|unseen draws it from the seen or the unseen seed list (tests/pdf/corpus/seeds.ts)
+// into OUT/generated-seen or OUT/generated-unseen, so the two are reported apart.
 // Runs the pipeline on every PDF of an ICDAR-2013-style dataset and scores it with the competition's
 // adjacency-relation metric (ICDAR 2013 table competition): complete process (our detection) and
 // structure only (ground-truth regions given); micro and per-document P/R/F1; time per page. With
@@ -39,6 +41,8 @@ import { parseOcrEngines } from "../../lib/env";
 import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
 import type { OcrEngineName } from "../pipeline/ocr/types";
+import { addStructureTrust, emptyStructureTrust, formatStructureTrust, structureTrustOfDocument, type PageStructure, type StructureTrustCounts } from "./eval/structure-trust";
+import { familyOfDocument, seedsOf, type SeedSet } from "../../tests/pdf/corpus/seeds";
 import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
@@ -58,16 +62,24 @@ interface DocResult {
   loss: LossCounts;
   /** The review queue: items queued, and how many queued cells were right (eval/queue-figure.ts). */
   queue: QueueFigure;
+  /** Table boundaries against the truth and the structure readings' error matrix (eval/structure-trust.ts). */
+  structureTrust: StructureTrustCounts;
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false, seedSet: null as SeedSet | null };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
     else if (a === "--no-ocr") args.ocr = false;
     else if (a === "--generated") args.generated = true;
     else if (a === "--seed") args.seed = wholeNumber(argv[++i], "--seed");
+    else if (a === "--seeds") {
+      const set = argv[++i];
+      if (set !== "seen" && set !== "unseen") throw new Error("--seeds takes seen or unseen");
+      args.seedSet = set;
+      args.generated = true;
+    }
     else if (a === "--variants") args.variants = wholeNumber(argv[++i], "--variants");
     else if (a === "--engines") {
       const engines = parseOcrEngines(argv[++i] ?? "");
@@ -81,7 +93,7 @@ function parseArgs(argv: string[]) {
     else if (a === "--scans") args.scans = parseScanVariants(argv[++i] ?? "");
     else throw new Error(`unknown option ${a}`);
   }
-  if (args.generated && !args.dataset) args.dataset = path.join(args.out, "generated-corpus");
+  if (args.generated && !args.dataset) args.dataset = path.join(args.out, args.seedSet ? `generated-${args.seedSet}` : "generated-corpus");
   if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]");
   if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;
@@ -121,6 +133,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   const regionSets = alternatives.map((n) => ({ name: n, regions: readRegions(path.join(dir, `${n}-reg.xml`)) }));
   const wanted = new Set(regionSets.flatMap((s) => s.regions.map((r) => r.page)));
   const kept = new Map<number, PageReadings>();
+  const keptStructure = new Map<number, PageStructure>();
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "eval-"));
   const pdfPath = path.join(pdfDir, pdf);
   // Rotation of the dataset's own PDF, which the ground truth describes (a scanned variant is
@@ -147,8 +160,9 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     outputDir,
     ocr: readers ?? [],
     skipFigureCrops: true,
-    onPage: ({ pageNumber, readings }) => {
+    onPage: ({ pageNumber, readings, structure }) => {
       if (wanted.has(pageNumber)) kept.set(pageNumber, readings);
+      keptStructure.set(pageNumber, { height: readings.height, readings: structure.readings ?? [], words: readings.words });
       if (readings.words.some((w) => w.font !== "ocr")) textLayer = true;
     },
   });
@@ -192,7 +206,8 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     preferred.map((r) => ({ page: r.page, cells: gtGridCells(r) })),
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss, queue };
+  const structureTrust = structureTrustOfDocument(preferred.map((region) => ({ region, cells: gtGridCells(region) })), keptStructure, output.result.tables, rotated);
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss, queue, structureTrust };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure") {
@@ -216,8 +231,9 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     fs.rmSync(dir, { recursive: true, force: true });
     // Loaded only here: the generator needs the corpus's dev dependencies (fontkit, DejaVu).
     const { generateCorpus } = await import("../../tests/pdf/corpus/generate");
-    const generated = await generateCorpus({ outDir: dir, seed: args.seed, variants: args.variants });
-    console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family) in ${dir}`);
+    const seeds = args.seedSet ? seedsOf(args.seedSet) : [args.seed];
+    const generated = await generateCorpus({ outDir: dir, seed: args.seed, seeds, variants: args.variants });
+    console.log(`generated ${generated.length} documents (${args.seedSet ? `${args.seedSet} seeds` : "seed"} ${seeds.join(", ")}, ${args.variants} per family and seed) in ${dir}`);
     // Its scans are made afresh too: a scan kept from another seed's corpus would be scored
     // against this corpus's ground truth (prepareScanVariant reuses any file already there).
     if (args.scans.length > 0) for (const variant of args.scans) fs.rmSync(scanVariantDir(dir, variant, args.out), { recursive: true, force: true });
@@ -266,7 +282,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   if (args.generated) {
     // Per family (the document name less its variant number): which layouts come out wrong.
     const families = new Map<string, DocResult[]>();
-    for (const doc of docs) families.set(doc.name.replace(/-\d+$/, ""), [...(families.get(doc.name.replace(/-\d+$/, "")) ?? []), doc]);
+    for (const doc of docs) families.set(familyOfDocument(doc.name), [...(families.get(familyOfDocument(doc.name)) ?? []), doc]);
     for (const [family, members] of families) {
       const c = summarize(members, "complete");
       const perfect = members.filter((d) => d.complete.tp === d.complete.gt && d.complete.tp === d.complete.pred).length;
@@ -311,6 +327,8 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   // Structure trust: printed for every run; without OCR every cell is unverified and it says nothing.
   const trust = summariseTrust(docs.reduce((sum, d) => addTrust(sum, d.trust), { perLevel: {} } as TrustCounts));
   console.log(`\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`);
+  const structureTrust = docs.reduce((sum, d) => addStructureTrust(sum, d.structureTrust), emptyStructureTrust());
+  console.log(`\n${formatStructureTrust(structureTrust, pct).join("\n")}`);
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
@@ -320,7 +338,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
     // Queued cells that were right as delivered: the review queue's noise, to be studied.
     rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, structureTrust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

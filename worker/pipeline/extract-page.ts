@@ -14,6 +14,7 @@ import { wordsToProseBlocks, type ProseBlock } from "./prose/lines-to-blocks";
 import { boxesToReadingOrder } from "./geometry/boxes-to-reading-order";
 import { boxOverlapRatio, boxUnion, isPointInBox, roundBox } from "./geometry/box";
 import { boxesToClusters, figureRegions } from "./figures/figure-regions";
+import { chartBars } from "./figures/chart-bars";
 import { addChartRegions, captionedCharts, mayHoldFigureCaption } from "./figures/captioned-charts";
 import { attachCaptions } from "./tables/caption";
 import { keyToProse, withLegends } from "./tables/word-blocks";
@@ -125,7 +126,7 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
  * could start such a caption. */
 function findCaptionedCharts(readings: PageReadings, candidates: TableModel[], settings: Settings, outside: (boxes: Box[]) => (w: Word) => boolean): Map<TableModel, Box> {
   if (candidates.length === 0 || !mayHoldFigureCaption(readings.words)) return new Map();
-  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters(readings.graphics.drawings, settings.figureJoinGap).map((c) => c.box)];
+  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters([...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)], settings.figureJoinGap).map((c) => c.box)];
   const blocks = wordsToProseBlocks(readings.words.filter(outside(candidates.map((m) => m.box))), settings);
   return captionedCharts(candidates, blocks, pictures, settings);
 }

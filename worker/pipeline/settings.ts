@@ -2,7 +2,7 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.3";
+export const SETTINGS_VERSION = "2026-11-28.4";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -89,6 +89,19 @@ export const SETTINGS = {
   figureJoinGap: 6,
   /** A vector figure has at least this many drawn pieces (a lone box or line is decoration). */
   minFigureDrawings: 3,
+  /** Bar charts (figures/chart-bars.ts): at least this many filled rectangles on one baseline
+   * make a bar chart's bars, as minFigureDrawings pieces make a drawing. */
+  chartMinBars: 3,
+  /** ...their base edges in line within this many points (a drawing program's rounding: bars are
+   * drawn from one axis value), */
+  barEdgeTolerancePt: 1,
+  /** ...their thicknesses alike within this share (bars of one series are drawn one width), */
+  barThicknessTolerance: 0.05,
+  /** ...and their lengths spread by at least this share of the longest: bars show values, so
+   * they differ, where a table's shaded bands are all the table's width. 0.15: in the generated
+   * bar-chart family values are drawn from 5 to 95 (two bars one value apart are the rare case
+   * this leaves out; one more bar anywhere in the series brings it back); zebra bands spread 0. */
+  barLengthSpread: 0.15,
   /** A text-only table lying this much on drawn artwork is a chart's labels (axis labels sit
    * around the plot, so the labels' box is only partly on it). */
   chartOverlapShare: 0.3,

@@ -12,6 +12,9 @@ export interface FamilyContext {
   rng: Rng;
   /** 0-based; builders cycle through their sub-variants with it (fonts, rulings, turns). */
   variant: number;
+  /** Figures the builder drew (a chart's plot area), top-left page boxes: what a figure reading
+   * should find. */
+  figures?: Array<[number, number, number, number]>;
 }
 
 export interface Family {

@@ -8,6 +8,7 @@ import type { Family } from "./family";
 import { FAMILIES } from "./families";
 import { FontSet } from "./fonts";
 import { writeDocument, type TruthTable } from "./truth";
+import { documentName } from "./seeds";
 
 export interface GeneratedDocument {
   name: string;
@@ -15,6 +16,10 @@ export interface GeneratedDocument {
   variant: number;
   pdf: Uint8Array;
   tables: TruthTable[];
+  /** Figures drawn (top-left page boxes), for the figure checks. */
+  figures: Array<[number, number, number, number]>;
+  /** The first figure, when there is one (a chart's plot area). */
+  plot?: [number, number, number, number];
 }
 
 /** A fixed creation date: the same seed gives byte-identical files. */
@@ -27,18 +32,25 @@ export async function generateDocument(family: Family, variant: number, seed: nu
   doc.setProducer("generate-corpus");
   const familyIndex = FAMILIES.indexOf(family);
   const rng = seededRng((seed * 1_000_003 + (familyIndex + 1) * 10_007 + variant) >>> 0);
-  const tables = await family.build({ doc, fonts: new FontSet(doc), rng, variant });
-  return { name: `${family.name}-${variant}`, family: family.name, variant, pdf: await doc.save(), tables };
+  const figures: GeneratedDocument["figures"] = [];
+  const tables = await family.build({ doc, fonts: new FontSet(doc), rng, variant, figures });
+  return { name: `${family.name}-${variant}`, family: family.name, variant, pdf: await doc.save(), tables, figures, ...(figures[0] ? { plot: figures[0] } : {}) };
 }
 
-export async function generateCorpus(options: { outDir: string; seed: number; variants: number; families?: readonly Family[] }): Promise<GeneratedDocument[]> {
+/** `seeds` (several seeds, each drawing `variants` documents per family) overrides `seed`; the
+ * documents are then named FAMILY-sSEED-VARIANT (seeds.ts). */
+export async function generateCorpus(options: { outDir: string; seed: number; variants: number; families?: readonly Family[]; seeds?: readonly number[] }): Promise<GeneratedDocument[]> {
   await fs.promises.mkdir(options.outDir, { recursive: true });
   const out: GeneratedDocument[] = [];
+  const seeds = options.seeds?.length ? options.seeds : [options.seed];
   for (const family of options.families ?? FAMILIES) {
-    for (let variant = 0; variant < options.variants; variant++) {
-      const generated = await generateDocument(family, variant, options.seed);
-      await writeDocument(options.outDir, generated.name, generated.pdf, generated.tables);
-      out.push(generated);
+    for (const seed of seeds) {
+      for (let variant = 0; variant < options.variants; variant++) {
+        const drawn = await generateDocument(family, variant, seed);
+        const generated = { ...drawn, name: documentName(family.name, seed, variant, seeds.length) };
+        await writeDocument(options.outDir, generated.name, generated.pdf, generated.tables);
+        out.push(generated);
+      }
     }
   }
   return out;

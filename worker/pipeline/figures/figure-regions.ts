@@ -1,9 +1,10 @@
 // Figure regions (image sources "layout" and "pdf-image"): placed image objects, and clusters of
 // vector drawing (curves, polygons) that are not part of a table.
-import type { Box } from "../types";
+import type { Box, Ruling } from "../types";
 import { boxArea, boxOverlapRatio, boxUnion } from "../geometry/box";
 import type { PageReadings } from "../page-types";
 import type { Settings } from "../settings";
+import { chartBars } from "./chart-bars";
 
 export interface FigureRegion {
   box: Box;
@@ -26,12 +27,39 @@ export function figureRegions(readings: PageReadings, tableBoxes: Box[], setting
     if (out.some((f) => boxOverlapRatio(box, f.box) > settings.figureDuplicateOverlap)) continue;
     out.push({ box, sources: ["layout", "pdf-image"] });
   }
-  for (const cluster of boxesToClusters(readings.graphics.drawings.map(clip), settings.figureJoinGap)) {
-    if (!isArtwork(cluster, settings) || !isUsable(cluster.box)) continue;
-    if (out.some((f) => boxOverlapRatio(cluster.box, f.box) > settings.drawingOnImageShare)) continue;
-    out.push({ box: cluster.box, sources: ["layout"] });
+  // Drawn pieces, and a bar chart's bars (filled rectangles other shading is not: chart-bars.ts).
+  for (const cluster of boxesToClusters([...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)].map(clip), settings.figureJoinGap)) {
+    if (!isArtwork(cluster, settings)) continue;
+    const box = withAxes(cluster.box, readings.graphics.rulings, tableBoxes, settings.figureJoinGap);
+    if (!isUsable(box)) continue;
+    if (out.some((f) => boxOverlapRatio(box, f.box) > settings.drawingOnImageShare)) continue;
+    out.push({ box, sources: ["layout"] });
   }
   return out;
+}
+
+/** A drawing's box grown to the straight lines that touch it (a chart's axes and frame: a bar
+ * chart's bars stand on its axis, a series runs inside its frame), so the crop shows the whole
+ * plot. Lines that run into a table are the table's. */
+export function withAxes(box: Box, rulings: readonly Ruling[], tableBoxes: readonly Box[], gap: number): Box {
+  const lines = rulings
+    .map((r): Box => (r.orientation === "h" ? [r.start, r.pos, r.end, r.pos] : [r.pos, r.start, r.pos, r.end]))
+    .filter((line) => !tableBoxes.some((t) => line[0] <= t[2] && line[2] >= t[0] && line[1] <= t[3] && line[3] >= t[1]));
+  const taken = new Set<number>();
+  let grown = box;
+  // A grid line touching the series reaches the axis; the axis the frame: grown until nothing more touches.
+  for (let changed = true; changed; ) {
+    changed = false;
+    lines.forEach((line, k) => {
+      if (taken.has(k)) return;
+      if (line[0] <= grown[2] + gap && line[2] >= grown[0] - gap && line[1] <= grown[3] + gap && line[3] >= grown[1] - gap) {
+        taken.add(k);
+        grown = boxUnion([grown, line])!;
+        changed = true;
+      }
+    });
+  }
+  return grown;
 }
 
 /** Groups boxes that overlap or lie within `gap` of each other. */

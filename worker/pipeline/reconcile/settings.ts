@@ -97,6 +97,41 @@ export const RECONCILE_SETTINGS = {
    * a word's worth of letters is a different word, not a misread mark. Digits never stand in for
    * a mark, so "12*" against "127" stays disputed. */
   markLookalikeMaxLetters: 2,
+  /** Structure vote: readings that share an input (structure/types.ts StructureInput; the
+   * registry declares each reader's) count once among a cell's supporters and once among those
+   * against it: pdf-layout, pdf-layout-alt and pdf-stream all read the text layer's word
+   * positions inside the region detection delivered, so their agreement is one check, not three
+   * (the eval's error matrix: pdf-layout and pdf-stream were wrong together on 45.7% of the
+   * relations either got wrong on the seen generated families, 13.3% on EU). Off for now: on, an
+   * unruled table needs a second tables reading from another input, and the one there is
+   * (ocr-layout, OCR words laid out) is not good enough to be it. Measured with both OCR
+   * engines, warm cache (docs/structure-trust.md): on, EU verified fell from 89.1% to 77.7% of
+   * relations with precision (99.98%) and wrong-not-verified (9 of 10) unchanged; on the seen
+   * generated dev set, alone, 92.3% -> 82.2% with no precision gained. */
+  countSharedInputsOnce: false as boolean,
+  /** Readings the cell vote leaves out: they only propose table boundaries (boundary-vote.ts).
+   * ocr-layout's cells are OCR words laid out, wrong on a third of EU's relations (the error
+   * matrix) where its boundaries are rarely wrong; as a cell supporter it would vouch for cells,
+   * as an objector it would doubt right ones. Measured (both OCR engines, warm cache) with it
+   * objecting only (objectsOnly) instead: EU verified 89.1% -> 77.7% of relations, precision and
+   * catches unchanged; the seen generated dev set 86.9% -> 77.2%, no wrong relation more caught. */
+  boundaryOnlyReaders: ["ocr-layout"] as readonly string[],
+  /** The boundary vote (boundary-vote.ts): independent readings that find tables on their own
+   * propose each delivered table's extent, split and column count; a table any of them disputes
+   * is layout_disputed with no verified cell. */
+  boundaryVote: true as boolean,
+  boundary: {
+    /** A part of a split (or the other table of a merge) holds at least this many of the table's
+     * words: a stray word (a page number, a footnote mark) caught in a proposal's box is no table.
+     * Four: the smallest table part that has a relation in both directions (2 x 2 cells). */
+    partMinWords: 4,
+    /** A delivered table's extent is disputed when more than this share of its words lie outside
+     * the proposal's table, or of the proposal's words outside every delivered table. A quarter:
+     * a title or a total line in or out (one line of a table of eight or more) stays under it; a
+     * stacked table or a group of rows in or out does not. A rule value, checked on EU
+     * (docs/structure-trust.md), not fitted. */
+    extentShare: 0.25,
+  },
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

@@ -13,6 +13,7 @@ import { ocrWordsToLines } from "../structure/ocr-lines";
 import type { StructureReading } from "../structure/types";
 import { reconcileStructure } from "./structure-page";
 import { judgeCell, PageWords, prepareReading } from "./structure-vote";
+import { RECONCILE_SETTINGS } from "./settings";
 
 const word = (text: string, box: Box): Word => ({ text, box, size: 10, font: "F", bold: false, dir: 0 });
 const WORDS: Word[] = [
@@ -235,4 +236,14 @@ test("a reading that splits the delivered table into stacked tables with their o
   } finally {
     (RECONCILE_SETTINGS as { splitWithholdsSupport: boolean }).splitWithholdsSupport = saved;
   }
+});
+
+test("readings that share an input count once when the setting says so: text geometry read twice is one check, the page image another", () => {
+  // pdf-layout and pdf-stream both read the text layer's words in the detected region.
+  const shared = vote([tables("pdf-layout", RIGHT), tables("pdf-stream", RIGHT)]);
+  const expected = RECONCILE_SETTINGS.countSharedInputsOnce ? "unverified" : "verified";
+  assert.deepEqual(shared.rows.flat().map((c) => c.confidence), [expected, expected, expected, expected]);
+  // ocr-layout reads the page image: beside pdf-layout it is a second, independent check.
+  const independent = vote([tables("pdf-layout", RIGHT), tables("ocr-layout", RIGHT)]);
+  assert.deepEqual(independent.rows.flat().map((c) => c.confidence), ["verified", "verified", "verified", "verified"]);
 });

@@ -51,6 +51,8 @@ import type { Fragment, StructureReading, StructureSource } from "../structure/t
 import { STRUCTURE_SETTINGS } from "../structure/settings";
 import { RECONCILE_SETTINGS } from "./settings";
 import { tableUnits, type CellUnit } from "./cell-units";
+import { READER_GROUPS } from "../structure/registry";
+import { independentCount } from "../structure/independence";
 import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, type Neighbour, type ReadingCell } from "./relation-support";
 
 /** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
@@ -313,13 +315,17 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
     }
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
+  // Readings that share an input are one check (countSharedInputsOnce).
+  const independent = (sources: readonly StructureSource[]) => (RECONCILE_SETTINGS.countSharedInputsOnce ? independentCount(sources, READER_GROUPS) : sources.length);
   // Relations are checked by full segmentations only (a fragments reading has no opinion on them).
-  const relationChecks = supporters.filter((source) => readings.some((r) => r.source === source && r.kind === "tables")).length;
+  const relationChecks = independent(supporters.filter((source) => readings.some((r) => r.source === source && r.kind === "tables")));
   const hasRelations = relations !== undefined && relations.right.length + relations.below.length + relations.left.length + relations.above.length > 0;
   const relationsUnchecked = RECONCILE_SETTINGS.relationSupport && hasRelations && relationChecks < RECONCILE_SETTINGS.minRelationSupport;
+  const nFor = independent(supporters);
+  const nAgainst = independent(against);
   let level: StructureLevel;
-  if (against.length >= supporters.length && against.length > 0) level = "disputed";
-  else if (supporters.length < min || relationsUnchecked) level = "single";
+  if (nAgainst >= nFor && nAgainst > 0) level = "disputed";
+  else if (nFor < min || relationsUnchecked) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
   return { level, supporters, against, versions, reasons, details };
 }

@@ -2,6 +2,7 @@
 // among them every cell a structure reading is against (disputedCellBoxes: the structure vote's
 // judgement of the assembled tables, before the value vote, timed as structure-vote); on a scan
 // every cell, and the empty cells the first engine may have missed a mark in.
+import { cellVoteReadings } from "../reconcile/cell-vote-readings";
 import { disputedCellBoxes, readCellsInDoubt } from "../ocr/cascade";
 import { emptySlotsOf } from "../scan/empty-slots";
 import { extractionOf } from "./page-context";
@@ -17,7 +18,7 @@ export const ocrCellsStage: PageStage = {
     const { page, pageNumber, readings, structureReadings, hasTextLayer, turn, timer } = ctx;
     const { input, engines, settings, failures } = ctx.run;
     const ocrPage = ctx.pageOcr!;
-    const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structureReadings));
+    const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, cellVoteReadings(structureReadings)));
     // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
     if (!hasTextLayer) ctx.emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
     const extraScanBoxes = ctx.emptySlots.flat().map((slot) => slot.box);

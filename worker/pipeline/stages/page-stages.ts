@@ -10,6 +10,7 @@ import { structureStage } from "./structure";
 import { ocrCellsStage } from "./ocr-cells";
 import { reconcileStage } from "./reconcile";
 import { structureVoteStage } from "./structure-vote";
+import { boundaryVoteStage } from "./boundary-vote";
 import { toPageStage } from "./to-page";
 import { continuationStage } from "./continuation";
 import { cropsStage } from "./crops";
@@ -36,6 +37,8 @@ export const PAGE_STAGES: readonly PageStage[] = [
   visionStructureStage,
   // Each cell's boundaries against the structure readings.
   structureVoteStage,
+  // Each table's extent, split and column count against independent proposals.
+  boundaryVoteStage,
   // A scan's boxes back onto the page as scanned.
   toPageStage,
   // The vision audit and reviewer judge the voted cells against the page image.

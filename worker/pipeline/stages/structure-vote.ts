@@ -1,5 +1,6 @@
 // Stage "structure-vote": each cell's boundaries against the structure readings
 // (reconcile/structure-vote.ts); the verdicts go to onPage for eval and debugging.
+import { cellVoteReadings } from "../reconcile/cell-vote-readings";
 import { reconcileStructure } from "../reconcile";
 import { extractionOf } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -10,7 +11,7 @@ export const structureVoteStage: PageStage = {
   skippable: "structure-vote",
   run(ctx) {
     const extraction = extractionOf(ctx);
-    const voted = reconcileStructure(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings);
+    const voted = reconcileStructure(extraction.tables, extraction.tableModels, ctx.readings.words, cellVoteReadings(ctx.structureReadings));
     extraction.tables = voted.tables;
     ctx.verdicts = voted.verdicts;
   },

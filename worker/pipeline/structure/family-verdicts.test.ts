@@ -18,51 +18,61 @@ import path from "node:path";
 import { runPipeline } from "../run-pipeline";
 import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
 import type { StructureLevel } from "../reconcile/structure-vote";
+import { RECONCILE_SETTINGS } from "../reconcile/settings";
+
+// pdf-layout and pdf-stream both read the text layer's words in the detected region: when readings
+// that share an input count once (countSharedInputsOnce), their agreement alone is one check, so a
+// cell only they support is `single`, never `agreed` (another input, the page image or the
+// rulings, has to agree too). The tests below check that the two read each cell alike, nobody
+// objecting, and that the vote then gives this level.
+type CellVerdict = { kind: string; level: StructureLevel; supporters: string[]; against: string[] };
+const TEXT_GEOMETRY_AGREED: StructureLevel = RECONCILE_SETTINGS.countSharedInputsOnce ? "single" : "agreed";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "family-verdicts-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function verdicts(family: string, variant: number): Promise<Array<{ kind: string; level: StructureLevel; supporters: string[] }>> {
+async function verdicts(family: string, variant: number): Promise<CellVerdict[]> {
   const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, 13);
   const dir = fs.mkdtempSync(path.join(root, `${family}-${variant}-`));
   const file = path.join(dir, "table.pdf");
   fs.writeFileSync(file, generated.pdf);
-  const out: Array<{ kind: string; level: StructureLevel; supporters: string[] }> = [];
+  const out: CellVerdict[] = [];
   await runPipeline({
     pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [],
     onPage: ({ structure }) => {
-      for (const { unit, verdict } of structure.verdicts.flat()) out.push({ kind: unit.ref.kind, level: verdict.level, supporters: verdict.supporters });
+      for (const { unit, verdict } of structure.verdicts.flat()) out.push({ kind: unit.ref.kind, level: verdict.level, supporters: verdict.supporters, against: verdict.against });
     },
   });
   return out;
 }
 
-test("flush-left bands: pdf-stream reads the body (agreed with pdf-layout); the unruled header stays doubted, the ruled one is agreed", async () => {
+test("flush-left bands: pdf-stream reads the body as pdf-layout does; the unruled header stays doubted, the ruled one is read alike", async () => {
   for (let variant = 0; variant < 4; variant++) {
     const cells = await verdicts("flush-left-bands", variant);
     const body = cells.filter((c) => c.kind === "body");
     assert.ok(body.length >= 15, `variant ${variant}: ${body.length} body cells`);
     for (const cell of body) {
-      assert.ok(cell.supporters.includes("pdf-stream"), `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`);
-      assert.equal(cell.level, "agreed", `variant ${variant}`);
+      assert.ok(cell.supporters.includes("pdf-stream") && cell.supporters.includes("pdf-layout"), `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`);
+      assert.deepEqual(cell.against, [], `variant ${variant}`);
+      assert.equal(cell.level, TEXT_GEOMETRY_AGREED, `variant ${variant}`);
     }
     const header = cells.filter((c) => c.kind !== "body");
     assert.ok(header.length > 0);
     // Unruled (even variants): the delivered header joins each band to the name under it; no
     // second segmentation vouches for it.
-    if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed"), `variant ${variant}: ${JSON.stringify(header)}`);
+    if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed" && !(c.supporters.includes("pdf-stream") && c.against.length === 0)), `variant ${variant}: ${JSON.stringify(header)}`);
     // A rule under each band (odd variants): both text-geometry readings place the bands by it.
-    else assert.ok(header.every((c) => c.level === "agreed" && c.supporters.includes("pdf-stream")), `variant ${variant}: ${JSON.stringify(header)}`);
+    else assert.ok(header.every((c) => c.level === TEXT_GEOMETRY_AGREED && c.supporters.includes("pdf-stream") && c.against.length === 0), `variant ${variant}: ${JSON.stringify(header)}`);
   }
 });
 
 // mark-rows: a row of bare "Z" (or "NA") marks under the first row of values once read as a line
 // of column names starting a second table, which left the rows above it to one segmentation.
-test("mark rows: a row of placeholder marks is a row of values; both text-geometry readings agree on every cell", async () => {
+test("mark rows: a row of placeholder marks is a row of values; both text-geometry readings read every cell alike", async () => {
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("mark-rows", variant);
     assert.ok(cells.length >= 12, `variant ${variant}: ${cells.length} cells`);
-    const doubted = cells.filter((c) => c.level !== "agreed" || !c.supporters.includes("pdf-stream"));
+    const doubted: CellVerdict[] = cells.filter((c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0);
     assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
@@ -71,11 +81,11 @@ test("mark rows: a row of placeholder marks is a row of values; both text-geomet
 // them as separate tables and so disputed each later line of names (a body row to pdf-layout, a
 // header to pdf-stream). Detection now delivers one table per block: both text-geometry readings
 // agree on every cell, headers included.
-test("stacked panels: one table per block, every cell agreed by pdf-layout and pdf-stream", async () => {
+test("stacked panels: one table per block, every cell read alike by pdf-layout and pdf-stream", async () => {
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("stacked-panels", variant);
     assert.ok(cells.length >= 20, `variant ${variant}: ${cells.length} cells`);
-    const doubted = cells.filter((c) => c.level !== "agreed" || !c.supporters.includes("pdf-stream"));
+    const doubted: CellVerdict[] = cells.filter((c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0);
     assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
@@ -84,15 +94,16 @@ test("stacked panels: one table per block, every cell agreed by pdf-layout and p
 // rows of values pdf-stream reads it too and every cell is agreed; with one (variants 0, 1 of
 // every three) pdf-stream has no opinion (under two value lines: one line gives no column
 // profile to check), so the block's cells keep one segmentation: doubted, never agreed alone.
-test("block under a table: the main table agreed; a two-row block agreed, a one-row block left to one segmentation", async () => {
+test("block under a table: the main table read alike by both; a two-row block too, a one-row block left to one segmentation", async () => {
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("block-under-table", variant);
-    const agreed = cells.filter((c) => c.level === "agreed" && c.supporters.includes("pdf-stream"));
-    const single = cells.filter((c) => c.level !== "agreed");
+    const agreed: CellVerdict[] = cells.filter((c) => c.level === TEXT_GEOMETRY_AGREED && c.supporters.includes("pdf-stream") && c.supporters.includes("pdf-layout") && c.against.length === 0);
+    const single: CellVerdict[] = cells.filter((c) => !agreed.includes(c));
     assert.ok(agreed.length >= 12, `variant ${variant}: ${agreed.length} agreed`);
     if (variant % 3 === 2) assert.deepEqual(single, [], `variant ${variant}`);
     else {
       assert.ok(single.length >= 6, `variant ${variant}: ${single.length} doubted`);
+      assert.ok(single.every((c) => c.level === "single"), `variant ${variant}: ${JSON.stringify(single)}`);
       assert.ok(single.every((c) => c.supporters.length === 1 && c.supporters[0] === "pdf-layout"), `variant ${variant}: ${JSON.stringify(single)}`);
     }
   }

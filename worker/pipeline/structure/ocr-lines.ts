@@ -17,6 +17,7 @@ import { STRUCTURE_SETTINGS } from "./settings";
 
 export const ocrLinesReader: StructureReader = {
   name: "ocr-2-lines",
+  inputs: ["page-image"],
   read({ ocr }) {
     const reading = ocr["ocr-2"];
     if (!reading || reading.words.length === 0) return null;

@@ -16,6 +16,7 @@ import { isSegmentation } from "./is-segmentation";
 
 export const pdfGridReader: StructureReader = {
   name: "pdf-grid",
+  inputs: ["rulings"],
   read({ detected, words, settings, wordsFromOcr }) {
     if (detected.grids.length === 0) return null;
     // A grid gridToModel refuses (too few column rulings for its text: zebra rows) says nothing

@@ -16,6 +16,7 @@ import { regionLayout } from "./region-layout";
 
 export const pdfLayoutAltReader: StructureReader = {
   name: "pdf-layout-alt",
+  inputs: ["text-geometry", "detected-regions"],
   read(context) {
     const { detected, words, graphics, settings, tableRegions } = context;
     const flipped = { ...settings, hangingWraps: !settings.hangingWraps };

@@ -25,6 +25,7 @@ export function holdsNumbers(model: TableModel, min: number = STRUCTURE_SETTINGS
 
 export const pdfLayoutReader: StructureReader = {
   name: "pdf-layout",
+  inputs: ["text-geometry", "detected-regions"],
   read(context) {
     const tables = context.tableRegions
       .map((region) => regionLayout(context, region))

@@ -77,6 +77,7 @@ const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\
 
 export const pdfStreamReader: StructureReader = {
   name: "pdf-stream",
+  inputs: ["text-geometry", "detected-regions"],
   read({ detected, words, tableRegions, wordsFromOcr }) {
     if (wordsFromOcr) return null;
     const tables = tableRegions.flatMap((region) => {

@@ -21,6 +21,7 @@ interface TreeNode {
 
 export const pdfTagsReader: StructureReader = {
   name: "pdf-tags",
+  inputs: ["tag-tree"],
   async read({ page }) {
     if (!page) return null;
     const tables = await readTaggedTables(page);

@@ -8,9 +8,20 @@ import { pdfLayoutAltReader } from "./pdf-layout-alt";
 import { pdfStreamReader } from "./pdf-stream";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
+import { ocrLayoutReader } from "./ocr-layout";
 import type { StageTimer } from "../stage-timer";
+import { independenceGroups } from "./independence";
+import type { StructureInput } from "./types";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, ocrLayoutReader];
+
+/** Each registered reader's independence group (readers sharing an input are one group). */
+export const READER_GROUPS: ReadonlyMap<string, string> = independenceGroups(STRUCTURE_READERS);
+
+/** A registered reader's declared inputs (undefined for a name not in the registry). */
+export function readerInputs(name: string): readonly StructureInput[] | undefined {
+  return STRUCTURE_READERS.find((r) => r.name === name)?.inputs;
+}
 
 export interface ReadStructureOptions {
   /** Reader names to run (default: all); a way to measure and evaluate readers alone. */

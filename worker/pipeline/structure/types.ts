@@ -78,8 +78,22 @@ export type StructureReading =
     }
   | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
 
+/** What a structure reading is made from. Two readings that share an input are wrong together
+ * where that input misleads them (every reading of a detected region inherits the detection's
+ * split or merge; every reading of the text layer's word positions its misplaced words), so their
+ * agreement is no independent check: the vote counts readers that share an input once
+ * (structure/independence.ts), and the eval's error matrix measures how often they fail together.
+ *   - text-geometry: the text layer's word positions (alignment, whitespace gutters);
+ *   - detected-regions: the table regions table detection delivers, which the reader reads inside;
+ *   - rulings: the page's drawn lines and thin rectangles;
+ *   - tag-tree: the PDF's tagged structure tree;
+ *   - page-image: the page render as an OCR engine reads it (its detected lines and words). */
+export type StructureInput = "text-geometry" | "detected-regions" | "rulings" | "tag-tree" | "page-image";
+
 export interface StructureReader {
   name: StructureSource;
+  /** What the reading is made from (readers that declare none count as independent of all). */
+  inputs?: readonly StructureInput[];
   /** Null when the reader has nothing to say about this page (no rulings, no tags, no OCR). */
   read(context: StructureContext): Promise<StructureReading | null> | StructureReading | null;
 }

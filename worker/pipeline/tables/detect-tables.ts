@@ -1,6 +1,7 @@
 // Table detection on one page from the two structure readings: pdf-grid (ruled grids, including
 // cells drawn as filled backgrounds) and pdf-layout (runs of lines whose whitespace lines up in
 // columns). Where the readings disagree that a table exists, the table is flagged layout_disputed.
+import { chartBars } from "../figures/chart-bars";
 import type { Box, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from "../types";
 import { boxOverlapRatio, boxUnion, isPointInBox, median } from "../geometry/box";
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
@@ -54,7 +55,8 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   // are figures, not tables.
   const artwork = boxesToClusters(
     // Filled rectangles stay out: cell shading is as common in tables as bars are in charts.
-    [...graphics.drawings, ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box)],
+    // ...but a bar chart's bars (figures/chart-bars.ts) are drawing.
+    [...graphics.drawings, ...chartBars(graphics.filledRects, settings), ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box)],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings)) {

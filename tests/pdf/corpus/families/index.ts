@@ -34,5 +34,12 @@ import { stackedPanels } from "./stacked-panels";
 import { blockUnderTable } from "./block-under-table";
 import { columnRuled } from "./column-ruled";
 import { reversedHeader } from "./reversed-header";
+import { indentedGroups } from "./indented-groups";
+import { stackedTypedTables } from "./stacked-typed-tables";
+import { bandSubset } from "./band-subset";
+import { bracketedColumns } from "./bracketed-columns";
+import { zebraVaried } from "./zebra-varied";
+import { ruledGroupBoxes } from "./ruled-group-boxes";
+import { barChart } from "./bar-chart";
 
-export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows, stackedPanels, blockUnderTable, columnRuled, reversedHeader];
+export const FAMILIES: readonly Family[] = [stackedRepeatHeader, monospacedDashes, sideways, multiLevelHeader, footnoteRows, zebraShading, sideBySide, rightToLeft, titleAbove, chartLegend, abbreviationKey, wrappedLabels, wrappedHeaders, currencyColumns, proportionalLeaders, sparsePlaceholders, indentedStub, panelSpanners, standardErrors, stubHead, blankEveryFive, textColumns, continuedTable, verticalHeader, totalRows, rowGroupHeaders, markerValues, flushLeftBands, markRows, stackedPanels, blockUnderTable, columnRuled, reversedHeader, indentedGroups, stackedTypedTables, bandSubset, bracketedColumns, zebraVaried, ruledGroupBoxes, barChart];

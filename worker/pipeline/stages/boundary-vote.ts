@@ -1,0 +1,27 @@
+// Stage "boundary-vote": each delivered table's extent, split and column count against the
+// readings that find tables on their own (reconcile/boundary-vote.ts); a disputed table is
+// layout_disputed with no verified cell. Switched off with the structure vote.
+import { applyBoundaryDisputes, boundaryDisputes } from "../reconcile/boundary-vote";
+import { RECONCILE_SETTINGS } from "../reconcile/settings";
+import { READER_GROUPS, readerInputs } from "../structure/registry";
+import { extractionOf } from "./page-context";
+import type { PageStage } from "./page-stage";
+
+const declared = {
+  readsDetectedRegions: (source: string) => readerInputs(source)?.includes("detected-regions") ?? false,
+  readsPageImage: (source: string) => readerInputs(source)?.includes("page-image") ?? false,
+  groupOf: (source: string) => READER_GROUPS.get(source) ?? source,
+};
+
+export const boundaryVoteStage: PageStage = {
+  name: "boundary-vote",
+  failsAs: "structure-vote",
+  skippable: "structure-vote",
+  run(ctx) {
+    if (!RECONCILE_SETTINGS.boundaryVote) return;
+    const extraction = extractionOf(ctx);
+    if (extraction.tables.length === 0 || ctx.structureReadings.length === 0) return;
+    const disputes = boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
+    if (disputes.length > 0) extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);
+  },
+};

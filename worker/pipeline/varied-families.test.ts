@@ -1,0 +1,122 @@
+// The varied layout families (tests/pdf/corpus/varied.ts): each draws its look from wide ranges,
+// so these tests check two things. The generator: draws differ (faces, sizes, shapes), the truth
+// is consistent (no two true cells overlap on the page), a chart has no table. The pipeline: on
+// the seen seeds, every family's documents come out exact (adjacency relations, the competition
+// metric), and a chart is never delivered as a table. Families whose layouts the pipeline does
+// not read right yet are marked todo with what goes wrong, so the suite shows them without failing.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runPipeline } from "./run-pipeline";
+import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
+import { SEEN_SEEDS } from "../../tests/pdf/corpus/seeds";
+import { gridToRelations, scoreDocument } from "../cli/eval/adjacency";
+import { tableToGrid } from "./tables/assemble-table";
+
+const VARIED = ["indented-groups", "stacked-typed-tables", "band-subset", "bracketed-columns", "zebra-varied", "ruled-group-boxes", "bar-chart"];
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "varied-families-"));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function family(name: string) {
+  const found = FAMILIES.find((f) => f.name === name);
+  assert.ok(found, `family ${name} registered`);
+  return found;
+}
+
+function overlapArea(a: readonly number[], b: readonly number[]): number {
+  return Math.max(0, Math.min(a[2]!, b[2]!) - Math.max(a[0]!, b[0]!)) * Math.max(0, Math.min(a[3]!, b[3]!) - Math.max(a[1]!, b[1]!));
+}
+
+test("every varied family's draws differ across seeds: documents, table shapes, type sizes and row pitches", async () => {
+  for (const name of VARIED) {
+    const docs = await Promise.all(SEEN_SEEDS.flatMap((seed) => [0, 1, 2].map((v) => generateDocument(family(name), v, seed))));
+    const bytes = new Set(docs.map((d) => Buffer.from(d.pdf).toString("base64")));
+    assert.equal(bytes.size, docs.length, `${name}: every draw a different document`);
+    if (name === "bar-chart") continue;
+    const shapes = new Set(docs.map((d) => d.tables.map((t) => `${Math.max(...t.cells.map((c) => c.row))}x${Math.max(...t.cells.map((c) => c.col + c.colSpan))}`).join("+")));
+    assert.ok(shapes.size >= 4, `${name}: table shapes vary (${[...shapes].join(" ")})`);
+    // Type sizes: a cell box's height is the size it was set at.
+    const sizes = new Set(docs.map((d) => Math.round(d.tables[0]!.cells[0]!.box[3] - d.tables[0]!.cells[0]!.box[1])));
+    assert.ok(sizes.size >= 3, `${name}: type sizes vary (${[...sizes].join(" ")})`);
+    // Row pitch: the first body row's distance below the header differs between draws.
+    const pitches = new Set(docs.map((d) => {
+      const cells = d.tables[0]!.cells;
+      const top = (row: number) => cells.find((c) => c.row === row)?.box[3] ?? 0;
+      return Math.round((top(0) - top(1)) * 2);
+    }));
+    assert.ok(pitches.size >= 4, `${name}: row pitches vary`);
+  }
+});
+
+test("the varied families' truth: no two true cells overlap, every cell has text, a chart has no table", async () => {
+  for (const name of VARIED) {
+    for (const seed of SEEN_SEEDS) {
+      for (let variant = 0; variant < 3; variant++) {
+        const doc = await generateDocument(family(name), variant, seed);
+        if (name === "bar-chart") {
+          assert.equal(doc.tables.length, 0, `${doc.name}: a chart is no table`);
+          continue;
+        }
+        assert.ok(doc.tables.length >= 1);
+        if (name === "stacked-typed-tables") assert.equal(doc.tables.length, 2, `${doc.name}: two tables`);
+        const cells = doc.tables.flatMap((t) => t.cells);
+        for (const c of cells) assert.ok(c.text.trim() !== "", `${doc.name}: empty truth cell`);
+        for (let i = 0; i < cells.length; i++) {
+          for (let j = i + 1; j < cells.length; j++) {
+            const a = cells[i]!.box;
+            const b = cells[j]!.box;
+            const smaller = Math.min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]));
+            assert.ok(overlapArea(a, b) < smaller * 0.2, `${doc.name}: "${cells[i]!.text}" and "${cells[j]!.text}" overlap`);
+          }
+        }
+      }
+    }
+  }
+});
+
+/** Runs the pipeline (no OCR) on the family's seen draws and returns, per document, the relations
+ * right, true and delivered, and how many tables came out. */
+async function readFamily(name: string, variants = 2) {
+  const out: Array<{ name: string; tp: number; gt: number; pred: number; tables: number; images: Array<[number, number, number, number]>; plot: [number, number, number, number] | null }> = [];
+  for (const seed of SEEN_SEEDS) {
+    for (let variant = 0; variant < variants; variant++) {
+      const doc = await generateDocument(family(name), variant, seed);
+      const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
+      const file = path.join(dir, `${doc.name}.pdf`);
+      fs.writeFileSync(file, doc.pdf);
+      const { result } = await runPipeline({ pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [] });
+      const truth = doc.tables.map((t) => ({ page: t.page, rel: gridToRelations(t.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text }))) }));
+      const delivered = result.tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
+      out.push({ name: `${doc.name} (seed ${seed})`, ...scoreDocument(truth, delivered), tables: result.tables.length, images: result.images.map((i) => i.bbox), plot: doc.plot ?? null });
+    }
+  }
+  return out;
+}
+
+async function checkExact(name: string): Promise<void> {
+  for (const doc of await readFamily(name)) assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+}
+
+test("a vector chart (bars, a line with markers; ticks, value labels, a caption) is a figure over its plot, never a table", async () => {
+  for (const doc of await readFamily("bar-chart", 3)) {
+    assert.equal(doc.tables, 0, `${doc.name}: ${doc.tables} tables delivered`);
+    // One figure over the plot area (the drawn bars or series, grown to the axes they touch),
+    // inside it give or take the tick marks, covering at least a third of it (a line series that
+    // touches neither axis nor a grid line is cropped to the series alone).
+    const plot = doc.plot!;
+    const over = doc.images.filter((b) => overlapArea(b, plot) > 0);
+    const label = `${doc.name}: figures ${JSON.stringify(doc.images)} over plot ${plot.map(Math.round).join(",")}`;
+    assert.equal(over.length, 1, label);
+    const [f] = over as [[number, number, number, number]];
+    assert.ok(f[0] >= plot[0] - 8 && f[1] >= plot[1] - 8 && f[2] <= plot[2] + 8 && f[3] <= plot[3] + 8, label);
+    assert.ok(overlapArea(f, plot) >= ((plot[2] - plot[0]) * (plot[3] - plot[1])) / 3, label);
+  }
+});
+test("zebra shading in varied patterns, no rulings: rows from the text", () => checkExact("zebra-varied"));
+test("label-only group and subgroup rows with indented members are one table", { todo: "some draws are delivered as two tables, split at a group heading" }, () => checkExact("indented-groups"));
+test("two stacked typed tables with dash rules and leaders are two tables", { todo: "some draws are delivered as one table" }, () => checkExact("stacked-typed-tables"));
+test("a band over some columns, or a repeated upper header level, spans only its own columns", { todo: "some draws lose or stretch a band" }, () => checkExact("band-subset"));
+test("a narrow bracketed column beside its value column is a column of its own", { todo: "the bracketed column is folded into its neighbour" }, () => checkExact("bracketed-columns"));
+test("rows inside a ruled box, set apart only by space, are rows", { todo: "each box is read as one cell of many lines" }, () => checkExact("ruled-group-boxes"));
