@@ -6,11 +6,11 @@ import { after, before, describe, test } from "node:test";
 import ExcelJS from "exceljs";
 import { excelNumber } from "../../lib/export/excel-number";
 import { tableName } from "../../lib/result/table-name";
-import yauzl from "yauzl";
 import type { Result } from "../../lib/result/schema";
 import { mergedPdf, repeatedFigurePdf } from "../../tests/pdf/golden-cases";
 import { createKey, getJob, submit, USER_AGENT, waitForJob } from "../support/api";
 import { makeTextPdf } from "../support/pdfs";
+import { unzip } from "../support/unzip";
 import { startStack, type Stack } from "../support/stack";
 
 const EXPORT_MAX_BYTES = 1024 * 1024;
@@ -78,27 +78,6 @@ function bandedHeader(table: Result["tables"][number]): string[] {
   );
 }
 
-function unzip(bytes: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, zip) => {
-      if (error || !zip) return reject(error ?? new Error("not a zip"));
-      const entries = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError ?? new Error("no stream for a zip entry"));
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(entries));
-      zip.readEntry();
-    });
-  });
-}
 
 before(async () => {
   stack = await startStack({ env: { EXPORT_MAX_BYTES: String(EXPORT_MAX_BYTES) } });

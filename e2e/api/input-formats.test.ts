@@ -12,6 +12,7 @@ import { resultSchema, type Result } from "../../lib/result/schema";
 import { bombPng, CSV_ROWS, csvBytes, PHOTO_TABLE, tablePhotoPng, tiffOfImages, WORKBOOK, workbookXlsx } from "../../tests/inputs/make-inputs";
 import { createKey, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
+import { unzip } from "../support/unzip";
 
 const PROSE = "Dear Sam,\nThanks for the figures, they helped a lot.\nWe will meet again next week, as planned.\n";
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -96,7 +97,12 @@ describe("switched on", () => {
       const response = await fetch(`${stack.baseUrl}/v1/parse/${id}/export?format=${format}`, { headers: { "user-agent": USER_AGENT, ...bearer(key) } });
       const body = Buffer.from(await response.arrayBuffer());
       assert.equal(response.status, 200, `${format}: ${body.toString("utf8").slice(0, 200)}`);
-      if (format === "csv") assert.match(body.toString("utf8"), /1,234\.50/);
+      if (format === "csv") {
+        // Two sheets, two tables: a zip of one CSV per table, each named after its sheet.
+        const files = await unzip(body);
+        assert.match(files.get(`${WORKBOOK.sheet}.csv`)?.toString("utf8") ?? "", /1,234\.50/);
+        assert.equal(files.size, 2);
+      }
       if (format === "json") assert.equal(JSON.parse(body.toString("utf8")).tables[0].sheet, WORKBOOK.sheet);
     }
     // The review page's viewer gets the drawn sheets: a PDF, one page per sheet, sized as the result says.

@@ -89,8 +89,9 @@ export function uniqueSheetName(wanted: string, used: Set<string>): string {
   return name;
 }
 
-export function tableSheetName(table: Pick<Table, "page" | "index">): string {
-  return tableName(table);
+export function tableSheetName(table: Pick<Table, "page" | "index" | "sheet">): string {
+  // A spreadsheet's table keeps its sheet's name; a PDF's is named by its place.
+  return table.sheet ?? tableName(table);
 }
 
 /** A body value: a number when a number format shows it unchanged, otherwise text. */
