@@ -11,7 +11,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Test files that run the OCR engines or scan whole families; the fast tier leaves them to
- * `npm test`. A new test that loads an engine (OcrReaders, the OCR pool,
+ * `npm test`. A new test that loads an engine (OcrEngines, the OCR pool,
  * tests/pdf/scanned-family.ts) or renders and degrades a family's pages belongs here. */
 export const SLOW_TESTS = new Set([
   "worker/pipeline/look-ahead.test.ts",

@@ -90,7 +90,8 @@ async function main(): Promise<void> {
   const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrEngines.forEngines(env.OCR_ENGINES) : null;
   // Woken the moment a job is queued (LISTEN/NOTIFY); the poll below stays as the fallback.
   const wakeup = new JobWakeup({ connectionString: resolveDatabaseUrl, onError: (error) => log.warn({ err: error }, "job notifications lost; polling until they are back") });
-  await wakeup.start();
+  // Not awaited: an unreachable database must not hold the loop, whose poll and errors cover it.
+  void wakeup.start();
   let lastMaintenance = 0;
   while (deadline === null) {
     if (Date.now() - lastMaintenance >= MAINTENANCE_INTERVAL_MS) {

@@ -19,6 +19,9 @@ export async function notifyJobQueued(tx: Prisma.TransactionClient): Promise<voi
  * database restart takes seconds; meanwhile the poll keeps the worker going. */
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
+/** A connection attempt that has not succeeded in this long is given up and retried (a database
+ * that drops packets would otherwise hold it for the operating system's TCP timeout). */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface JobWakeupOptions {
   /** The database's connection string (or a function giving it: it may change between
@@ -90,7 +93,7 @@ export class JobWakeup {
     const { connectionString } = this.options;
     const url = typeof connectionString === "function" ? connectionString() : connectionString;
     if (!url) return this.retry(new Error("no database configured"));
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
     client.on("notification", (message) => {
       if (message.channel === JOB_QUEUED_CHANNEL) this.wake();
     });
