@@ -44,7 +44,7 @@ export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
 /** The readings the structure vote adds to a cell it disputes (worker/pipeline/structure/types.ts
  * StructureSource): what each segmentation would make of the cell. They disagree about where the
  * cell's boundaries are, not about the text the page shows in it. */
-export const STRUCTURE_READINGS: readonly string[] = ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines"];
+export const STRUCTURE_READINGS: readonly string[] = ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines", "pdf-model"];
 
 /** Whether the readings of a cell's text (every reading but the structure readings) say different
  * things: what a person must settle cell by cell, since confirming a table's shape does not. */

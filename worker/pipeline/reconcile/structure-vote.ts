@@ -340,7 +340,17 @@ function withVersions(cell: Cell, verdict: StructureVerdict): Record<string, str
   return { ...values, ...(verdict.versions as Record<string, string>) };
 }
 
-export function applyVerdict(cell: Cell, verdict: StructureVerdict): Cell {
+/** The structure readings that are also sources of the results' vocabulary, and so name a cell
+ * they support among its `sources` (the trained reading pdf-model). */
+const CELL_SOURCE_READINGS: readonly StructureSource[] = ["pdf-model"];
+
+function withStructureSources(cell: Cell, verdict: StructureVerdict): Cell {
+  const added = CELL_SOURCE_READINGS.filter((source) => verdict.supporters.includes(source) && !cell.sources.includes(source as CellSource));
+  return added.length === 0 ? cell : { ...cell, sources: [...cell.sources, ...(added as CellSource[])] };
+}
+
+export function applyVerdict(original: Cell, verdict: StructureVerdict): Cell {
+  const cell = withStructureSources(original, verdict);
   switch (verdict.level) {
     case "agreed":
       return cell;

@@ -8,9 +8,10 @@ import { pdfLayoutAltReader } from "./pdf-layout-alt";
 import { pdfStreamReader } from "./pdf-stream";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
+import { pdfModelReader } from "./pdf-model/reader";
 import type { StageTimer } from "../stage-timer";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, pdfModelReader];
 
 export interface ReadStructureOptions {
   /** Reader names to run (default: all); a way to measure and evaluate readers alone. */

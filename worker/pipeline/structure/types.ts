@@ -25,7 +25,7 @@ import type { Settings } from "../settings";
  * its ambiguous joins the other way, see pdf-layout-alt.ts; pdf-stream: an unruled table read
  * again from whitespace by another method, see pdf-stream.ts): the tagged structure tree, and ocr-2's detected text
  * lines, kept apart from the value reading `ocr-2` so the two never overwrite each other). */
-export type StructureSource = "pdf-grid" | "pdf-layout" | "pdf-layout-alt" | "pdf-stream" | "pdf-tags" | "ocr-2-lines";
+export type StructureSource = "pdf-grid" | "pdf-layout" | "pdf-layout-alt" | "pdf-stream" | "pdf-tags" | "ocr-2-lines" | "pdf-model";
 
 /** What a structure reader may look at. */
 export interface StructureContext {
