@@ -32,7 +32,7 @@ import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
 import type { TableModel } from "../pipeline/types";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
-import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
+import { countRelations, f1, gridToRelations, intersectRelations, scoreDocument, type Scored } from "./eval/adjacency";
 import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
 import { addLoss, emptyLoss, formatLoss, lostRelations, type LossCounts } from "./eval/lost-relations";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
@@ -53,6 +53,9 @@ interface DocResult {
   structure: Scored & { gtFile: string };
   /** Structure only, read by pdf-model alone. */
   modelStructure: Scored & { gtFile: string };
+  /** Structure only: true relations both pdf-model and table detection's reading get right, and
+   * those only one of them gets right. */
+  modelVsRules: { truth: number; both: number; rulesOnly: number; modelOnly: number };
   calibration: CalibratedCell[];
   /** Predicted relations per confidence level and how many are right (eval/trust.ts). */
   trust: TrustCounts;
@@ -110,6 +113,24 @@ function gtAlternatives(dir: string, base: string): string[] {
   return names.filter((n) => fs.existsSync(path.join(dir, `${n}-str.xml`)));
 }
 
+/** Every table's relations of a document in one multiset (tables are not matched: a count of
+ * relations right, not the metric). */
+function pooled(tables: Array<{ rel: Map<string, number> }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of tables) for (const [k, v] of t.rel) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
+
+function intersectMultiset(a: Map<string, number>, b: Map<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [k, v] of a) if (b.has(k)) out.set(k, Math.min(v, b.get(k)!));
+  return out;
+}
+
+function strip<T extends { gtRel: unknown; predRel: unknown }>({ gtRel: _g, predRel: _p, ...rest }: T): Omit<T, "gtRel" | "predRel"> {
+  return rest;
+}
+
 function tableRelations(table: Table) {
   return gridToRelations(tableToGrid(table).cells);
 }
@@ -122,7 +143,7 @@ function gtRelations(region: GtRegion) {
   return gridToRelations(gtGridCells(region));
 }
 
-function best(scores: Array<Scored & { gtFile: string }>): Scored & { gtFile: string } {
+function best<T extends Scored & { gtFile: string }>(scores: T[]): T {
   return scores.sort((a, b) => f1(b.tp, b.gt, b.pred) - f1(a.tp, a.gt, a.pred))[0]!;
 }
 
@@ -184,13 +205,21 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
         const frameBox = turn === 0 ? box : boxToFrame(box, turn, [readings.width, readings.height]);
         return read(frameBox, frame).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
       });
-      return { ...scoreDocument(gt, pred), gtFile: name };
+      return { ...scoreDocument(gt, pred), gtFile: name, gtRel: pooled(gt), predRel: pooled(pred) };
     });
   const structureScores = structureOnly((box, frame) => tablesInRegion(box, frame.words, frame.graphics, SETTINGS));
   const modelScores = structureOnly((box, frame) => {
     const table = readRegion(frame.words, box, model);
     return table ? [table] : [];
   });
+  // Which true relations each reading gets right, against the ground truth the rules scored best on.
+  const rulesBest = best([...structureScores]);
+  const rulesRel = structureScores.find((x) => x.gtFile === rulesBest.gtFile)!;
+  const modelRel = modelScores.find((x) => x.gtFile === rulesBest.gtFile)!;
+  const rulesRight = intersectMultiset(rulesRel.gtRel, rulesRel.predRel);
+  const modelRight = intersectMultiset(rulesRel.gtRel, modelRel.predRel);
+  const both = intersectRelations(rulesRight, modelRight);
+  const modelVsRules = { truth: countRelations(rulesRel.gtRel), both, rulesOnly: countRelations(rulesRight) - both, modelOnly: countRelations(modelRight) - both };
   const complete = best(completeScores);
   // The trust table, calibration and losses are taken against the ground truth the
   // complete-process score preferred.
@@ -209,7 +238,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     preferred.map((r) => ({ page: r.page, cells: gtGridCells(r) })),
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), modelStructure: best(modelScores), calibration, trust, rotated, textLayer, ocrFailures, loss };
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: strip(best(structureScores)), modelStructure: strip(best(modelScores)), modelVsRules, calibration, trust, rotated, textLayer, ocrFailures, loss };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure" | "modelStructure") {
@@ -283,6 +312,8 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   console.log(`pdf-model alone    micro ${fmt(modelStructure.micro)}   per-document ${fmt(modelStructure.perDocument)}   (structure only)`);
+  const vs = docs.reduce((a, d) => ({ truth: a.truth + d.modelVsRules.truth, both: a.both + d.modelVsRules.both, rulesOnly: a.rulesOnly + d.modelVsRules.rulesOnly, modelOnly: a.modelOnly + d.modelVsRules.modelOnly }), { truth: 0, both: 0, rulesOnly: 0, modelOnly: 0 });
+  console.log(`pdf-model vs rules (structure only, true relations): both right ${vs.both}, rules only ${vs.rulesOnly}, pdf-model only ${vs.modelOnly}, neither ${vs.truth - vs.both - vs.rulesOnly - vs.modelOnly} of ${vs.truth}`);
   if (args.structureReaders) console.log(`structure readers: ${args.structureReaders.join(", ")}`);
   if (args.generated) {
     // Per family (the document name less its variant number): which layouts come out wrong.
