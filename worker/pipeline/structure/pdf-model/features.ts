@@ -116,6 +116,60 @@ function lineGaps(line: Line): number[] {
   return gaps;
 }
 
+/** A line's words sorted by left and by right edge, to answer the word-pair questions about
+ * every other line in logarithmic time (a page of a thousand words asks them a million times). */
+interface LineIndex {
+  /** Some word's ink lies over (x0 + 0.5, x1 - 0.5). */
+  inkBetween(x0: number, x1: number): boolean;
+  /** Some word's left edge lies within tol of x. */
+  leftEdgeNear(x: number, tol: number): boolean;
+  /** Some word's right edge lies within tol of x. */
+  rightEdgeNear(x: number, tol: number): boolean;
+}
+
+const lineIndexes = new WeakMap<readonly Line[], LineIndex[]>();
+
+/** First index whose value is >= x in an ascending array. */
+function lowerBound(values: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid]! < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function edgeNear(sorted: readonly number[], x: number, tol: number): boolean {
+  for (let i = lowerBound(sorted, x - tol - 1e-6); i < sorted.length && sorted[i]! <= x + tol + 1e-6; i++) if (Math.abs(sorted[i]! - x) < tol) return true;
+  return false;
+}
+
+function lineIndex(lines: readonly Line[]): LineIndex[] {
+  const known = lineIndexes.get(lines);
+  if (known) return known;
+  const made = lines.map((line): LineIndex => {
+    const byLeft = [...line.words].sort((a, b) => a.box[0] - b.box[0]);
+    const lefts = byLeft.map((w) => w.box[0]);
+    // Largest right edge among the words up to each index of byLeft.
+    const reach: number[] = [];
+    byLeft.forEach((w, i) => reach.push(Math.max(i > 0 ? reach[i - 1]! : -Infinity, w.box[2])));
+    const rights = line.words.map((w) => w.box[2]).sort((a, b) => a - b);
+    return {
+      inkBetween(x0, x1) {
+        // Words starting left of x1 - 0.5 are a prefix of byLeft; one of them must reach past x0 + 0.5.
+        const n = lowerBound(lefts, x1 - 0.5);
+        return n > 0 && reach[n - 1]! > x0 + 0.5;
+      },
+      leftEdgeNear: (x, tol) => edgeNear(lefts, x, tol),
+      rightEdgeNear: (x, tol) => edgeNear(rights, x, tol),
+    };
+  });
+  lineIndexes.set(lines, made);
+  return made;
+}
+
 /** Features of the gap between line.words[k] and line.words[k + 1]. */
 export function wordPairFeatures(lines: readonly Line[], index: number, k: number, em: number): number[] {
   const line = lines[index]!;
@@ -135,17 +189,19 @@ export function wordPairFeatures(lines: readonly Line[], index: number, k: numbe
   const tol = 0.25 * em;
   let rightAligned = 0;
   let leftAligned = 0;
+  const index_ = lineIndex(lines);
   for (let j = 0; j < lines.length; j++) {
     if (j === index) continue;
     others++;
-    const free = !lines[j]!.words.some((w) => w.box[0] < x1 - 0.5 && w.box[2] > x0 + 0.5);
+    const line_ = index_[j]!;
+    const free = !line_.inkBetween(x0, x1);
     if (free) clear++;
     if (j > index) {
       othersBelow++;
       if (free) clearBelow++;
     }
-    if (lines[j]!.words.some((w) => Math.abs(w.box[0] - b.box[0]) < tol)) rightAligned++;
-    if (lines[j]!.words.some((w) => Math.abs(w.box[2] - a.box[2]) < tol)) leftAligned++;
+    if (line_.leftEdgeNear(b.box[0], tol)) rightAligned++;
+    if (line_.rightEdgeNear(a.box[2], tol)) leftAligned++;
   }
   return [
     gap / em,
