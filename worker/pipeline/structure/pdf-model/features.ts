@@ -476,6 +476,11 @@ export const ROW_FEATURES = ["index", "indexShare", "valueShare", "segsShareOfMa
 
 const YEAR = /^(?:19|20)\d\d\S*$/;
 
+/** The first row holding a value (a number or a placeholder, years not counted), or -1. */
+export function firstValueRow(rows: readonly Row[]): number {
+  return rows.findIndex((x) => x.segments.some((s) => s.words.some((w) => isValue(w.text) && !YEAR.test(w.text))));
+}
+
 export function rowFeatures(rows: readonly Row[], r: number, em: number): number[] {
   const row = rows[r]!;
   const valueRow = (x: Row) => x.segments.filter((s) => s.words.some((w) => isValue(w.text) && !YEAR.test(w.text))).length;

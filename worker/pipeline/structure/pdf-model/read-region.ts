@@ -5,7 +5,7 @@
 // over the same columns are one cell (a wrapped label), lines top to bottom, words left to right.
 import type { Box, ModelCell, TableModel, Word } from "../../types";
 import { treesProbability } from "./gbdt";
-import { gapCandidates, gapFeatures, lineSegments, linePairFeatures, linesToRows, regionEm, rowFeatures, unionBox, wordPairFeatures, wordsToLines, type GapCandidate, type Line, type Row, type Segment } from "./features";
+import { firstValueRow, gapCandidates, gapFeatures, lineSegments, linePairFeatures, linesToRows, regionEm, rowFeatures, unionBox, wordPairFeatures, wordsToLines, type GapCandidate, type Line, type Row, type Segment } from "./features";
 import type { PdfModel } from "./model-file";
 
 /** The model's answers as decisions; training swaps in its own to build the later stages' inputs. */
@@ -61,8 +61,13 @@ export function readRegion(words: readonly Word[], region: Box, deciders: Decide
   const boundaries = candidates.filter((g) => deciders.isBoundary(rows, g, em, region, candidates)).map((g) => (g.x0 + g.x1) / 2);
   const slot = (x: number) => boundaries.filter((b) => b < x).length;
   const cells: ModelCell[] = [];
+  // The header is read top down and ends by the first row of values at the latest; a table with
+  // no value (text in columns) has at most its first row as a header: the header question was
+  // learned on tables of values, and on text it took four rows of five for the header.
+  const lastHeader = firstValueRow(rows);
+  const maxHeader = lastHeader < 0 ? Math.min(1, rows.length - 1) : Math.min(lastHeader, rows.length - 1);
   let nHeader = 0;
-  while (nHeader < rows.length - 1 && deciders.isHeader(rows, nHeader, em)) nHeader++;
+  while (nHeader < maxHeader && deciders.isHeader(rows, nHeader, em)) nHeader++;
   rows.forEach((row, r) => {
     // Each piece's columns; pieces of the row on overlapping columns become one cell.
     const pieces = row.segments
