@@ -20,7 +20,7 @@ const context: StructureContext = {
 
 test("the registry lists one reader per source name", () => {
   const names = STRUCTURE_READERS.map((r) => r.name);
-  assert.deepEqual(names, ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines"]);
+  assert.deepEqual(names, ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines", "pdf-model"]);
 });
 
 test("an empty page: every reader has no opinion", async () => {

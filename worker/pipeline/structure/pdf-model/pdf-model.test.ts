@@ -6,9 +6,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { FAMILIES, generateDocument } from "../../../../tests/pdf/corpus/generate";
 import { SETTINGS } from "../../settings";
+import { STRUCTURE_SETTINGS } from "../settings";
 import type { Cell } from "../../../../lib/result/schema";
-import { applyVerdict, type StructureVerdict } from "../../reconcile/structure-vote";
-import type { StructureContext } from "../types";
+import { applyVerdict, judgeCell, PageWords, prepareReading, type StructureVerdict } from "../../reconcile/structure-vote";
+import type { StructureContext, StructureReading } from "../types";
 import { loadRegions, type ScoredRegion } from "./load-regions";
 import { scoreModel, trainPdfModel } from "./train";
 import { pdfModelReader } from "./reader";
@@ -76,6 +77,7 @@ test("the committed model reads a generated table as the structure reading pdf-m
   const reading = await pdfModelReader.read(context);
   assert.ok(reading && reading.kind === "tables");
   assert.equal(reading.source, "pdf-model");
+  assert.equal(reading.concursOnly, STRUCTURE_SETTINGS.pdfModelVote === "none" ? true : undefined);
   assert.equal(reading.tables.length, 1);
   const table = reading.tables[0]!;
   const truthRows = Math.max(...region.texts.map((c) => c.row + c.rowSpan));
@@ -99,4 +101,26 @@ test("a cell pdf-model supports names it among its sources; one it does not, doe
   const single = applyVerdict(cell, { ...verdict(["pdf-model"]), level: "single" });
   assert.equal(single.confidence, "unverified");
   assert.deepEqual(single.sources, ["pdf-text", "ocr-1", "pdf-model"]);
+  // Reported beside the vote, it is named where it has the same cell and changes nothing else.
+  const beside = applyVerdict(cell, { ...verdict(["pdf-layout", "pdf-stream"]), concurring: ["pdf-model"] });
+  assert.deepEqual(beside, { ...cell, sources: ["pdf-text", "ocr-1", "pdf-model"] });
+});
+
+test("pdf-model reported beside the vote: the same cell concurs, a different one is no objection", () => {
+  const word = (text: string, box: [number, number, number, number]) => ({ text, box, size: 10, font: "F", bold: false, dir: 0 as const });
+  const page = new PageWords([word("a", [10, 10, 30, 20]), word("b", [60, 10, 80, 20])]);
+  const reading = (cells: Array<[number, number, string, [number, number, number, number]]>): StructureReading => ({
+    source: "pdf-model",
+    kind: "tables",
+    concursOnly: true,
+    tables: [{ box: [10, 10, 80, 20], nRows: 1, nCols: cells.length, headerRows: 0, rowGroups: [], source: "pdf-layout", disputed: false, cells: cells.map(([row, col, text, box]) => ({ row, col, rowSpan: 1, colSpan: 1, text, box })) }],
+  });
+  const same = prepareReading(reading([[0, 0, "a", [10, 10, 30, 20]], [0, 1, "b", [60, 10, 80, 20]]]), page);
+  assert.deepEqual(same.judge([0], [10, 10, 30, 20]), { verdict: "none", concurs: true });
+  const merged = prepareReading(reading([[0, 0, "a b", [10, 10, 80, 20]]]), page);
+  assert.deepEqual(merged.judge([0], [10, 10, 30, 20]), { verdict: "none" });
+  const verdict = judgeCell([0], [10, 10, 30, 20], "a", [same]);
+  assert.deepEqual(verdict.supporters, []);
+  assert.deepEqual(verdict.against, []);
+  assert.deepEqual(verdict.concurring, ["pdf-model"]);
 });

@@ -8,9 +8,12 @@
 // It reads the regions table detection delivers, like pdf-layout, and abstains where its table is
 // no segmentation (isSegmentation) or holds no number (a legend, a key: text in columns).
 // Not on a scan: there the words are an OCR reading and the model was trained on text layers.
+// Its say in the vote is a setting (STRUCTURE_SETTINGS.pdfModelVote): voting in full, it lowered
+// the trust figures with OCR on, so by default it is reported beside the vote.
 import type { StructureReader } from "../types";
 import { isSegmentation } from "../is-segmentation";
 import { holdsNumbers } from "../pdf-layout";
+import { STRUCTURE_SETTINGS } from "../settings";
 import { loadPdfModel } from "./model-file";
 import { modelDeciders, readRegion } from "./read-region";
 
@@ -23,6 +26,8 @@ export const pdfModelReader: StructureReader = {
       const model = readRegion(words, region, deciders);
       return model && isSegmentation(model) && holdsNumbers(model) ? [model] : [];
     });
-    return tables.length > 0 ? { source: "pdf-model", kind: "tables", tables } : null;
+    if (tables.length === 0) return null;
+    const vote = STRUCTURE_SETTINGS.pdfModelVote;
+    return { source: "pdf-model", kind: "tables", tables, ...(vote === "objects" ? { objectsOnly: true } : vote === "none" ? { concursOnly: true } : {}) };
   },
 };
