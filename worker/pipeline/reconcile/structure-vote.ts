@@ -360,8 +360,13 @@ function withStructureSources(cell: Cell, verdict: StructureVerdict): Cell {
   return added.length === 0 ? cell : { ...cell, sources: [...cell.sources, ...(added as CellSource[])] };
 }
 
-export function applyVerdict(original: Cell, verdict: StructureVerdict): Cell {
-  const cell = withStructureSources(original, verdict);
+export function applyVerdict(cell: Cell, verdict: StructureVerdict): Cell {
+  // The structure sources are named last: a cell's `readings` hold value readings and the
+  // structure readings' versions, not a source's echo of the value.
+  return withStructureSources(voteOnCell(cell, verdict), verdict);
+}
+
+function voteOnCell(cell: Cell, verdict: StructureVerdict): Cell {
   switch (verdict.level) {
     case "agreed":
       return cell;
