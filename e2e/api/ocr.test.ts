@@ -55,7 +55,8 @@ test("a disputed cell shows every reading through the API; the cache goes with t
   assert.equal(agreeing.length, 11);
   for (const other of agreeing) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
-    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-text"]);
+    // pdf-model: the trained structure reading places the cell where the table does.
+    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-model", "pdf-text"]);
   }
   // Another account cannot see it at all.
   assert.equal((await getJob(stack, first.id, bearer(otherKey))).status, 404);

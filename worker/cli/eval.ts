@@ -1,6 +1,6 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
-//                 [--scans clean|realistic|both]
+//                 [--scans clean|realistic|both] [--structure-readers a,b,...]
 // npm run eval -- --generated [--seed N | --seeds seen|unseen] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
 // construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
@@ -17,6 +17,9 @@
 // Per-document figures are written to eval-out/<dataset>.json. The data is read by path, never copied.
 // --scans makes image-only variants of the dataset under <out>/scans (eval/realistic-scans.ts:
 // clean 200 dpi renders, realistic office scans at fixed seeds, or both) and evaluates each.
+// --structure-readers runs only the named structure readers (default: all of structure/registry.ts),
+// to compare the figures and the trust table with and without one. The trained reading pdf-model
+// is also scored alone, structure only (its own grid of each ground-truth region), on every run.
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -30,8 +33,9 @@ import { readingsToFrame, readingTurn } from "../pipeline/geometry/turn-extracti
 import { boxToFrame } from "../pipeline/geometry/page-orientation";
 import { modelToTable, tableToGrid } from "../pipeline/tables/assemble-table";
 import type { Table } from "../../lib/result/schema";
+import type { TableModel } from "../pipeline/types";
 import { readRegions, readStructure, type GtRegion, type GtRegionBox } from "./eval/ground-truth";
-import { f1, gridToRelations, scoreDocument, type Scored } from "./eval/adjacency";
+import { countRelations, f1, gridToRelations, intersectRelations, scoreDocument, type Scored } from "./eval/adjacency";
 import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocument, type TrustCounts } from "./eval/trust";
 import { addLoss, emptyLoss, formatLoss, lostRelations, type LossCounts } from "./eval/lost-relations";
 import { calibrateCells, summariseCalibration, type CalibratedCell, type CalibrationSummary } from "./eval/calibration";
@@ -43,6 +47,9 @@ import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
 import type { OcrEngineName } from "../pipeline/ocr/types";
 import { addStructureTrust, emptyStructureTrust, formatStructureTrust, structureTrustOfDocument, type PageStructure, type StructureTrustCounts } from "./eval/structure-trust";
 import { familyOfDocument, seedsOf, type SeedSet } from "../../tests/pdf/corpus/seeds";
+import { STRUCTURE_READERS, type StructureSource } from "../pipeline/structure/registry";
+import { loadPdfModel } from "../pipeline/structure/pdf-model/model-file";
+import { modelDeciders, readRegion, type Deciders } from "../pipeline/structure/pdf-model/read-region";
 import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
 
 interface DocResult {
@@ -51,6 +58,11 @@ interface DocResult {
   seconds: number;
   complete: Scored & { gtFile: string };
   structure: Scored & { gtFile: string };
+  /** Structure only, read by pdf-model alone. */
+  modelStructure: Scored & { gtFile: string };
+  /** Structure only: true relations both pdf-model and table detection's reading get right, and
+   * those only one of them gets right. */
+  modelVsRules: { truth: number; both: number; rulesOnly: number; modelOnly: number };
   calibration: CalibratedCell[];
   /** Predicted relations per confidence level and how many are right (eval/trust.ts). */
   trust: TrustCounts;
@@ -67,7 +79,7 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false, seedSet: null as SeedSet | null };
+  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false, seedSet: null as SeedSet | null, structureReaders: undefined as StructureSource[] | undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -91,6 +103,13 @@ function parseArgs(argv: string[]) {
     else if (a === "--only") args.only = argv[++i] ?? "";
     else if (a === "--out") args.out = argv[++i] ?? "";
     else if (a === "--scans") args.scans = parseScanVariants(argv[++i] ?? "");
+    else if (a === "--structure-readers") {
+      const names = (argv[++i] ?? "").split(",").filter((n) => n !== "");
+      const known = STRUCTURE_READERS.map((r) => r.name as string);
+      const unknown = names.filter((n) => !known.includes(n));
+      if (unknown.length > 0) throw new Error(`--structure-readers: unknown reader ${unknown.join(", ")} (known: ${known.join(", ")})`);
+      args.structureReaders = names as StructureSource[];
+    }
     else throw new Error(`unknown option ${a}`);
   }
   if (args.generated && !args.dataset) args.dataset = path.join(args.out, args.seedSet ? `generated-${args.seedSet}` : "generated-corpus");
@@ -111,6 +130,24 @@ function gtAlternatives(dir: string, base: string): string[] {
   return names.filter((n) => fs.existsSync(path.join(dir, `${n}-str.xml`)));
 }
 
+/** Every table's relations of a document in one multiset (tables are not matched: a count of
+ * relations right, not the metric). */
+function pooled(tables: Array<{ rel: Map<string, number> }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const t of tables) for (const [k, v] of t.rel) out.set(k, (out.get(k) ?? 0) + v);
+  return out;
+}
+
+function intersectMultiset(a: Map<string, number>, b: Map<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [k, v] of a) if (b.has(k)) out.set(k, Math.min(v, b.get(k)!));
+  return out;
+}
+
+function strip<T extends { gtRel: unknown; predRel: unknown }>({ gtRel: _g, predRel: _p, ...rest }: T): Omit<T, "gtRel" | "predRel"> {
+  return rest;
+}
+
 function tableRelations(table: Table) {
   return gridToRelations(tableToGrid(table).cells);
 }
@@ -123,11 +160,11 @@ function gtRelations(region: GtRegion) {
   return gridToRelations(gtGridCells(region));
 }
 
-function best(scores: Array<Scored & { gtFile: string }>): Scored & { gtFile: string } {
+function best<T extends Scored & { gtFile: string }>(scores: T[]): T {
   return scores.sort((a, b) => f1(b.tp, b.gt, b.pred) - f1(a.tp, a.gt, a.pred))[0]!;
 }
 
-async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrEngines | null, cacheDir: string | null): Promise<DocResult> {
+async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrEngines | null, cacheDir: string | null, structureReaders: readonly StructureSource[] | undefined, model: Deciders): Promise<DocResult> {
   const base = path.basename(pdf, ".pdf");
   const alternatives = gtAlternatives(dir, base);
   const regionSets = alternatives.map((n) => ({ name: n, regions: readRegions(path.join(dir, `${n}-reg.xml`)) }));
@@ -160,6 +197,7 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     outputDir,
     ocr: readers ?? [],
     skipFigureCrops: true,
+    structureReaders,
     onPage: ({ pageNumber, readings, structure }) => {
       if (wanted.has(pageNumber)) kept.set(pageNumber, readings);
       keptStructure.set(pageNumber, { height: readings.height, readings: structure.readings ?? [], words: readings.words });
@@ -170,21 +208,37 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   fs.rmSync(outputDir, { recursive: true, force: true });
   const predicted = output.result.tables.map((t) => ({ page: t.page, rel: tableRelations(t) }));
   const completeScores = alternatives.map((n) => ({ ...scoreDocument(readStructure(path.join(dir, `${n}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })), predicted), gtFile: n }));
-  const structureScores = regionSets.map(({ name, regions }) => {
-    const gt = readStructure(path.join(dir, `${name}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) }));
-    const pred = regions.flatMap((region: GtRegionBox, k) => {
-      const readings = kept.get(region.page);
-      if (!readings) return [];
-      const [x1, y1, x2, y2] = region.box;
-      const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
-      // A sideways or upside-down page is read in its own reading frame, as the pipeline reads it.
-      const turn = readingTurn(readings.words, SETTINGS.readingTurnShare);
-      const frame = turn === 0 ? readings : readingsToFrame(readings, turn);
-      const frameBox = turn === 0 ? box : boxToFrame(box, turn, [readings.width, readings.height]);
-      return tablesInRegion(frameBox, frame.words, frame.graphics, SETTINGS).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
+  // Structure only: each ground-truth region read on its own, by table detection's reading
+  // (tablesInRegion) and by pdf-model alone.
+  const structureOnly = (read: (box: [number, number, number, number], frame: PageReadings) => TableModel[]) =>
+    regionSets.map(({ name, regions }) => {
+      const gt = readStructure(path.join(dir, `${name}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) }));
+      const pred = regions.flatMap((region: GtRegionBox, k) => {
+        const readings = kept.get(region.page);
+        if (!readings) return [];
+        const [x1, y1, x2, y2] = region.box;
+        const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
+        // A sideways or upside-down page is read in its own reading frame, as the pipeline reads it.
+        const turn = readingTurn(readings.words, SETTINGS.readingTurnShare);
+        const frame = turn === 0 ? readings : readingsToFrame(readings, turn);
+        const frameBox = turn === 0 ? box : boxToFrame(box, turn, [readings.width, readings.height]);
+        return read(frameBox, frame).map((model) => ({ page: region.page, rel: tableRelations(modelToTable(model, region.page, k)) }));
+      });
+      return { ...scoreDocument(gt, pred), gtFile: name, gtRel: pooled(gt), predRel: pooled(pred) };
     });
-    return { ...scoreDocument(gt, pred), gtFile: name };
+  const structureScores = structureOnly((box, frame) => tablesInRegion(box, frame.words, frame.graphics, SETTINGS));
+  const modelScores = structureOnly((box, frame) => {
+    const table = readRegion(frame.words, box, model);
+    return table ? [table] : [];
   });
+  // Which true relations each reading gets right, against the ground truth the rules scored best on.
+  const rulesBest = best([...structureScores]);
+  const rulesRel = structureScores.find((x) => x.gtFile === rulesBest.gtFile)!;
+  const modelRel = modelScores.find((x) => x.gtFile === rulesBest.gtFile)!;
+  const rulesRight = intersectMultiset(rulesRel.gtRel, rulesRel.predRel);
+  const modelRight = intersectMultiset(rulesRel.gtRel, modelRel.predRel);
+  const both = intersectRelations(rulesRight, modelRight);
+  const modelVsRules = { truth: countRelations(rulesRel.gtRel), both, rulesOnly: countRelations(rulesRight) - both, modelOnly: countRelations(modelRight) - both };
   const complete = best(completeScores);
   // The trust table, calibration and losses are taken against the ground truth the
   // complete-process score preferred.
@@ -207,10 +261,10 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
   const structureTrust = structureTrustOfDocument(preferred.map((region) => ({ region, cells: gtGridCells(region) })), keptStructure, output.result.tables, rotated);
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: best(structureScores), calibration, trust, rotated, textLayer, ocrFailures, loss, queue, structureTrust };
+  return { name: base, pages: output.result.pages.length, seconds, complete, structure: strip(best(structureScores)), modelStructure: strip(best(modelScores)), modelVsRules, calibration, trust, rotated, textLayer, ocrFailures, loss, queue, structureTrust };
 }
 
-function summarize(docs: DocResult[], key: "complete" | "structure") {
+function summarize(docs: DocResult[], key: "complete" | "structure" | "modelStructure") {
   const tp = docs.reduce((s, d) => s + d[key].tp, 0);
   const gt = docs.reduce((s, d) => s + d[key].gt, 0);
   const pred = docs.reduce((s, d) => s + d[key].pred, 0);
@@ -253,20 +307,22 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   const pdfDir = args.pdfDir ? path.resolve(args.pdfDir) : dir;
   // One set of engines for the whole run: model loads are paid once.
   const readers = args.ocr ? OcrEngines.withEngines(args.engines) : null;
+  const model = modelDeciders(await loadPdfModel());
   for (const pdf of pdfs) {
-    const doc = await evalDocument(dir, pdfDir, pdf, readers, args.cache);
+    const doc = await evalDocument(dir, pdfDir, pdf, readers, args.cache, args.structureReaders, model);
     docs.push(doc);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
     for (let k = 0; k < doc.pages; k++) pageTimes.push(doc.seconds / doc.pages);
     const c = doc.complete;
     const s = doc.structure;
     console.log(
-      `${doc.name.padEnd(9)} complete P ${(c.pred ? c.tp / c.pred : 0).toFixed(3)} R ${(c.gt ? c.tp / c.gt : 0).toFixed(3)} F1 ${f1(c.tp, c.gt, c.pred).toFixed(3)}  | structure F1 ${f1(s.tp, s.gt, s.pred).toFixed(3)}  (${c.tp}/${c.gt} gt, ${c.pred} pred; ${doc.pages} p, ${(doc.seconds / doc.pages).toFixed(3)} s/page)`,
+      `${doc.name.padEnd(9)} complete P ${(c.pred ? c.tp / c.pred : 0).toFixed(3)} R ${(c.gt ? c.tp / c.gt : 0).toFixed(3)} F1 ${f1(c.tp, c.gt, c.pred).toFixed(3)}  | structure F1 ${f1(s.tp, s.gt, s.pred).toFixed(3)}  pdf-model ${f1(doc.modelStructure.tp, doc.modelStructure.gt, doc.modelStructure.pred).toFixed(3)}  (${c.tp}/${c.gt} gt, ${c.pred} pred; ${doc.pages} p, ${(doc.seconds / doc.pages).toFixed(3)} s/page)`,
     );
   }
   await readers?.release();
   const complete = summarize(docs, "complete");
   const structure = summarize(docs, "structure");
+  const modelStructure = summarize(docs, "modelStructure");
   const sortedTimes = [...pageTimes].sort((a, b) => a - b);
   const timing = {
     pages: pageTimes.length,
@@ -279,6 +335,10 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${PIPELINE_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
+  console.log(`pdf-model alone    micro ${fmt(modelStructure.micro)}   per-document ${fmt(modelStructure.perDocument)}   (structure only)`);
+  const vs = docs.reduce((a, d) => ({ truth: a.truth + d.modelVsRules.truth, both: a.both + d.modelVsRules.both, rulesOnly: a.rulesOnly + d.modelVsRules.rulesOnly, modelOnly: a.modelOnly + d.modelVsRules.modelOnly }), { truth: 0, both: 0, rulesOnly: 0, modelOnly: 0 });
+  console.log(`pdf-model vs rules (structure only, true relations): both right ${vs.both}, rules only ${vs.rulesOnly}, pdf-model only ${vs.modelOnly}, neither ${vs.truth - vs.both - vs.rulesOnly - vs.modelOnly} of ${vs.truth}`);
+  if (args.structureReaders) console.log(`structure readers: ${args.structureReaders.join(", ")}`);
   if (args.generated) {
     // Per family (the document name less its variant number): which layouts come out wrong.
     const families = new Map<string, DocResult[]>();
@@ -286,7 +346,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     for (const [family, members] of families) {
       const c = summarize(members, "complete");
       const perfect = members.filter((d) => d.complete.tp === d.complete.gt && d.complete.tp === d.complete.pred).length;
-      console.log(`  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`);
+      console.log(`  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  pdf-model alone ${summarize(members, "modelStructure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`);
     }
   }
   const loss = docs.reduce((sum, d) => addLoss(sum, d.loss), emptyLoss());
@@ -338,7 +398,7 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
     // Queued cells that were right as delivered: the review queue's noise, to be studied.
     rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], complete, structure, loss, calibration, trust, queue, structureTrust, timing, documents }, null, 2));
+  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], structureReaders: args.structureReaders ?? null, complete, structure, modelStructure, loss, calibration, trust, queue, structureTrust, timing, documents }, null, 2));
   console.log(`per-document figures: ${outFile}`);
 }
 

@@ -36,10 +36,11 @@ test("ruled table: header, body rows, reading order after the heading", async ()
   assert.equal(t.span_grid, undefined);
   assert.equal(t.order, 1);
   assert.deepEqual(result.prose.map((p) => [p.text, p.role, p.level, p.order]), [["Ruled table", "heading", 1, 0]]);
-  // Cells come from the text layer only: one reading, with boxes for the reconciler.
+  // Values come from the text layer only: one reading, with boxes for the reconciler. The trained
+  // structure reading pdf-model reads the same cell and is named among its sources.
   const cell = t.rows[0]![0]!;
   assert.equal(cell.confidence, "unverified");
-  assert.deepEqual(cell.sources, ["pdf-text"]);
+  assert.deepEqual(cell.sources, ["pdf-text", "pdf-model"]);
   assert.ok(cell.bbox && cell.bbox[0] >= 60 && cell.bbox[2] <= 180 && cell.bbox[1] >= 120 && cell.bbox[3] <= 140);
   assert.ok(t.bbox && t.bbox[0] >= 60 && t.bbox[1] >= 100 && t.bbox[3] <= 180);
 });

@@ -78,7 +78,8 @@ test("text layer against one OCR engine: the cell is disputed, provisional, the 
   assert.equal(others.length, 11);
   for (const other of others) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
-    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-text"]);
+    // pdf-model: the trained structure reading places the cell where the table does.
+    assert.deepEqual([...other.sources].sort(), ["ocr-1", "pdf-model", "pdf-text"]);
     assert.equal(other.provisional, undefined);
     assert.equal(other.readings, undefined);
   }
@@ -97,7 +98,7 @@ test("two OCR engines against the text layer: still disputed (OCR never outvotes
   // those two; the second engine (ocr-1) read only the cells in doubt, as crops, never the page.
   for (const other of agreeingNumbers(table.rows)) {
     assert.equal(other.confidence, "verified", JSON.stringify(other));
-    assert.deepEqual([...other.sources].sort(), ["ocr-2", "pdf-text"]);
+    assert.deepEqual([...other.sources].sort(), ["ocr-2", "pdf-model", "pdf-text"]);
   }
   assert.equal(readers.stats.engineRuns["ocr-1"], 0, "ocr-1 never read the whole page");
   assert.equal(readers.stats.engineRuns["ocr-2"], 1);

@@ -61,7 +61,9 @@ import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, ty
 export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
 /** `detail`: for "neighbours", what the reading has next to the cell ("right: 3.5", "below: none");
  * the version stays the cell's text, since `readings` are values a reviewer can choose. */
-export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason; detail?: string } | { verdict: "none" };
+/** `concurs`: no opinion in the vote, though the reading has the same cell (a reading that may only
+ * object, or one reported beside the vote): it may still be named among the cell's sources. */
+export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason; detail?: string } | { verdict: "none"; concurs?: true };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
 export interface StructureVerdict {
@@ -74,6 +76,8 @@ export interface StructureVerdict {
   reasons: Partial<Record<StructureSource, AgainstReason>>;
   /** What a reading against the cell's relations has next to it (Opinion.detail). */
   details: Partial<Record<StructureSource, string>>;
+  /** Readings that have the same cell without a say in the vote (Opinion.concurs). */
+  concurring?: StructureSource[];
 }
 
 /** A structure reading prepared for judging many cells of one page. */
@@ -134,6 +138,10 @@ export function wordsInBoxes(page: PageWords, boxes: readonly Box[]): number[] {
 export function prepareReading(reading: StructureReading, page: PageWords): PreparedReading {
   if (reading.kind === "fragments") return prepareFragments(reading.source, reading.fragments, page);
   const prepared = prepareTables(reading.source, reading.tables, page);
+  if (reading.concursOnly) {
+    // Reported beside the vote: neither support nor objection.
+    return { ...prepared, judge: (words, box, under, relations) => (prepared.judge(words, box, under, relations).verdict === "support" ? { verdict: "none", concurs: true } : { verdict: "none" }) };
+  }
   if (!reading.objectsOnly && !reading.abstainOn?.length) return prepared;
   // Agreement from a reading that may only object (everywhere, or on the cells it abstains on)
   // is no support (see StructureReading).
@@ -141,7 +149,7 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
   return { ...prepared, judge: (words, box, under, relations) => {
     const opinion = prepared.judge(words, box, under, relations);
     const mayOnlyObject = reading.objectsOnly === true || abstain.has(wordsKey(words));
-    return opinion.verdict === "support" && mayOnlyObject ? { verdict: "none" } : opinion;
+    return opinion.verdict === "support" && mayOnlyObject ? { verdict: "none", concurs: true } : opinion;
   } };
 }
 
@@ -301,8 +309,10 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   const versions: Partial<Record<StructureSource, string>> = {};
   const reasons: Partial<Record<StructureSource, AgainstReason>> = {};
   const details: Partial<Record<StructureSource, string>> = {};
+  const concurring: StructureSource[] = [];
   for (const reading of readings) {
     const opinion = reading.judge(words, box, under, relations);
+    if (opinion.verdict === "none" && opinion.concurs) concurring.push(reading.source);
     if (opinion.verdict === "support") {
       if (reading.kind === "fragments" && !RECONCILE_SETTINGS.fragmentsSupport) continue;
       supporters.push(reading.source);
@@ -327,7 +337,7 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   if (nAgainst >= nFor && nAgainst > 0) level = "disputed";
   else if (nFor < min || relationsUnchecked) level = "single";
   else level = against.length === 0 ? "agreed" : "majority";
-  return { level, supporters, against, versions, reasons, details };
+  return { level, supporters, against, versions, reasons, details, ...(concurring.length > 0 ? { concurring } : {}) };
 }
 
 /** Weakest first: a relation takes the weaker confidence of its cells. */
@@ -346,7 +356,23 @@ function withVersions(cell: Cell, verdict: StructureVerdict): Record<string, str
   return { ...values, ...(verdict.versions as Record<string, string>) };
 }
 
+/** The structure readings that are also sources of the results' vocabulary, and so name a cell
+ * they support, or have the same cell as without a say in the vote, among its `sources` (the
+ * trained reading pdf-model). */
+const CELL_SOURCE_READINGS: readonly StructureSource[] = ["pdf-model"];
+
+function withStructureSources(cell: Cell, verdict: StructureVerdict): Cell {
+  const added = CELL_SOURCE_READINGS.filter((source) => (verdict.supporters.includes(source) || verdict.concurring?.includes(source)) && !cell.sources.includes(source as CellSource));
+  return added.length === 0 ? cell : { ...cell, sources: [...cell.sources, ...(added as CellSource[])] };
+}
+
 export function applyVerdict(cell: Cell, verdict: StructureVerdict): Cell {
+  // The structure sources are named last: a cell's `readings` hold value readings and the
+  // structure readings' versions, not a source's echo of the value.
+  return withStructureSources(voteOnCell(cell, verdict), verdict);
+}
+
+function voteOnCell(cell: Cell, verdict: StructureVerdict): Cell {
   switch (verdict.level) {
     case "agreed":
       return cell;

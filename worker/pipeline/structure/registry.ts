@@ -9,11 +9,12 @@ import { pdfStreamReader } from "./pdf-stream";
 import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
 import { ocrLayoutReader } from "./ocr-layout";
+import { pdfModelReader } from "./pdf-model/reader";
 import type { StageTimer } from "../stage-timer";
 import { independenceGroups } from "./independence";
 import type { StructureInput } from "./types";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, ocrLayoutReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, ocrLayoutReader, pdfModelReader];
 
 /** Each registered reader's independence group (readers sharing an input are one group). */
 export const READER_GROUPS: ReadonlyMap<string, string> = independenceGroups(STRUCTURE_READERS);

@@ -75,6 +75,10 @@ export type StructureReading =
        * cells rest on the same evidence as another reading's (pdf-grid's rows cut at a scan's
        * OCR text lines, which pdf-layout lays out too), its agreement is not independent. */
       abstainOn?: Box[];
+      /** A reading reported beside the vote: it neither supports nor objects anywhere (a reading
+       * whose vote lowered the trust figures: pdf-model, see STRUCTURE_SETTINGS.pdfModelVote);
+       * where it has the same cell, the cell may still name it among its sources. */
+      concursOnly?: boolean;
     }
   | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
 
