@@ -1,4 +1,4 @@
-// Sign-in e-mails per hour, per recipient and per client address (issue 14 limited the recipient:
+// Sign-in e-mails per hour, per recipient and per client address (a limit per recipient alone:
 // one address could be sent any number of links; one client could still mail any number of
 // different addresses, 50 in a second, so the site could be used to spam strangers). Counted in
 // the trial's counter table (channel "signin": the lower-cased e-mail address; channel

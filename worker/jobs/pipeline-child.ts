@@ -75,7 +75,7 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
       onProgress: (stage) => send({ type: "progress", stage }),
       beforePage: (page) => send({ type: "page-start", page }),
       onLookAhead: (page) => send({ type: "page-ahead", page }),
-      // Stored before "page-end": a page the job page counts done is readable (issue 16).
+      // Stored before "page-end": a page the job page counts done is readable.
       onPage: async (page) => {
         try {
           await saveFinishedPage(files, jobId, page);

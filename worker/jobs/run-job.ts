@@ -136,7 +136,7 @@ export async function runJob(
           // The page is done: a worker dying from here on is not the page's fault.
           await inFlightWrites;
           if (!(await untilDatabaseAnswers(() => setPageInFlight(job.id, workerId, null)))) return false;
-          // The job page shows a page that could not be read in its place (issue 16).
+          // The job page shows a page that could not be read in its place.
           try {
             await saveUnreadablePage(files, job.id, page, UNREAD_REASON);
           } catch (error) {

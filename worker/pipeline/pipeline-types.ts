@@ -36,7 +36,7 @@ export interface PipelineInput {
   onProgress?: (stage: string) => void | Promise<void>;
   /** Called after each page; a rejection aborts the run (used for shutdown and deleted jobs). */
   afterPage?: (pageNumber: number) => void | Promise<void>;
-  /** Optional: pages not to open at all, with the reason each is unreadable (issue 14: a page that
+  /** Optional: pages not to open at all, with the reason each is unreadable (a page that
    * passed the per-page memory or time limit, or stopped a worker, is never run again). */
   skipPages?: ReadonlyMap<number, string>;
   /** Optional: called before each page is opened (the worker records the page in flight). */

@@ -42,7 +42,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const pages: PageEntry[] = [];
   const failures: PageFailure[] = [];
   const stageSeconds: StageTimings = {};
-  // Every page the job promised gets an entry (SPEC.md §2.7), even when pdf.js, recovering from
+  // Every page the job promised gets an entry in the result, even when pdf.js, recovering from
   // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
   const total = input.pages;
   const run: RunContext = {

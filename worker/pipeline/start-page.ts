@@ -1,5 +1,5 @@
 // The first steps of a page in run-pipeline, split off so that the pipeline can take them one
-// page ahead (issue 15): open the page, read its text layer and rulings, and set its first OCR
+// page ahead: open the page, read its text layer and rulings, and set its first OCR
 // engine's whole-page reading going in the OCR pool without waiting for it. While page N is
 // assembled, voted on and its cascade crops read, page N+1 is rendered and its detection fills the
 // OCR thread page N leaves idle (the pool takes tasks in page order, so page N's own tasks always

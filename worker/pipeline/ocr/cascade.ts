@@ -1,4 +1,4 @@
-// The OCR cascade on pages with a text layer (issue 15): instead of two full OCR reads of every
+// The OCR cascade on pages with a text layer: instead of two full OCR reads of every
 // page, the first engine (ocr-2) reads the page and the second (ocr-1) reads only the cells in
 // doubt. A cell whose text layer and first OCR reading agree is verified by those two readings;
 // a third would only cost time. The second engine reads a cell when

@@ -1,5 +1,5 @@
 // The OCR readings ocr-1 (Tesseract LSTM, tesseract.js) and ocr-2 (PaddleOCR PP-OCRv4 via ONNX
-// Runtime): two models reading the same page render independently (DESIGN.md §4).
+// Runtime): two models reading the same page render independently.
 //
 // How the pipeline calls it, once per job:
 //

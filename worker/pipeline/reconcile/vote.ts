@@ -17,7 +17,7 @@
 // therefore comes out unverified (one reading), not verified. When every reading saw nothing the
 // cell is empty, verified if two or more readings looked.
 //
-// OCR readings never outvote the text layer (a change from DESIGN.md §4's plain majority, made on
+// OCR readings never outvote the text layer (rather than a plain majority, chosen on
 // measurement): on the EU set with both OCR engines, 30 cells had two OCR readings agreeing
 // against the text layer; the text layer matched the ground truth in all 30, the OCR majority in
 // at most one. The two engines share blind spots (letters outside their

@@ -1,7 +1,7 @@
 // Separators two OCR engines can agree on and both have wrong. On a scan the glyphs both
 // engines read least surely are the smallest: a decimal point, a thousands comma, a leading
 // point (".4%"). Both models read such a mark alike when the scan blurred or dropped it, so their
-// agreement is no evidence there: on the EU realistic scans (settings 2026-11-25.24) ".4%" read
+// agreement is no evidence there: on the EU realistic scans ".4%" read
 // "4%" and "2,517" read "2.517" by both engines were among the last wrong verified cells.
 // A statistical table prints one column in one format (the same decimals, the same unit sign),
 // so the column itself is a reading of that mark independent of both engines: a verified number

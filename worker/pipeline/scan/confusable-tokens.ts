@@ -3,7 +3,7 @@
 // capital O and a zero, l/I and one, S and five, B and eight, Z and two. In a number or a word
 // the context decides (both models know "2015" and "Oxide"), and the engines agree for the right
 // reason; in a token that mixes letters and digits ("N2O", "SO2", "Q1", "2015a") the context
-// says nothing, and both read the shape alike: on the EU realistic scans (settings 2026-11-25.20)
+// says nothing, and both read the shape alike: on the EU realistic scans
 // "N20" for "N2O" and "S02" for "SO2" were verified by both engines, 2 of the 10 wrong verified
 // cells. On a page with a text layer the text layer holds the character, so this is for scans only.
 // A verified cell with such a token is capped at `unverified`.

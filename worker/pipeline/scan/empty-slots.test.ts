@@ -145,7 +145,7 @@ test("a merged region's covered cells and its empty top-left are not slots", () 
 });
 
 test("a word the second engine read for a filled cell is that cell's, even when most of its box lies in an empty slot", () => {
-  // eu-003 on the EU realistic scans: a body row's line crop came back as a word whose box reached
+  // Seen on the EU realistic scans: a body row's line crop came back as a word whose box reached
   // up into the empty stub head, and "0reclassifications" was read into the header too.
   const random = seededRng(152);
   let tried = 0;

@@ -1,5 +1,5 @@
 // Empty cells of a scanned table whose image holds a mark neither OCR engine read. The second
-// engine reads every empty slot (empty-slots.ts), but a mark can escape both (eu-012 page 5 on
+// engine reads every empty slot (empty-slots.ts), but a mark can escape both (an EU page on
 // the EU realistic scans: one ":" of three for "not available"). The cell stays empty (nothing
 // read it, so nothing is delivered there), but the metric then relates the cells on either side
 // of it as neighbours, and a reader would too; with both verified, a wrong relation is verified.

@@ -1,5 +1,5 @@
 // Scanned tables judged by whether the two OCR engines read their cells alike: generated real
-// tables (numbers and labels, a share of cells misread by one engine, down to the eu-001-like
+// tables (numbers and labels, a share of cells misread by one engine, down to
 // 10%) are kept; generated chart "tables" (one engine read hatching as symbols, the other saw
 // nothing or something else in each cell) are dropped; small tables are never judged.
 import { test } from "node:test";

@@ -1,7 +1,7 @@
 // Tables on a scanned page that neither OCR engine can read alike are not tables: on the EU
 // realistic scans Tesseract read the hatching, bars and rotated axis labels of charts as runs of
 // symbols ("+", "*", "£8", "=") that line up into rows and columns, and the page came back with a
-// table of them (eu-021 page 1: 89 cells). PaddleOCR, reading the same cells' lines as crops,
+// table of them (89 cells). PaddleOCR, reading the same cells' lines as crops,
 // agrees with almost none of them; on a real table, however badly scanned, the two engines read
 // a good share of cells alike. Such a table is dropped (its "cells" are the chart's ink, which the
 // page image still holds). Only on scans, and only when the second engine read the page.

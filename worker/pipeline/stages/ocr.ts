@@ -20,7 +20,7 @@ export const ocrStage: PageStage = {
       if (isOcrFailure(outcome)) failures.push({ page: pageNumber, stage: engine, message: outcome.error });
     }
     ctx.uncheckedReason = ctx.hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
-    // SPEC.md §2.7: both independent readings of a scanned page failed.
+    // Both independent readings of a scanned page failed: the page is unreadable.
     if (!ctx.hasTextLayer && isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
   },
 };

@@ -36,8 +36,8 @@ export const STRUCTURE_SETTINGS = {
    * abbreviations, a list of names in columns look to it exactly like a table, and only numbers
    * lined up in columns set a data table apart. Without numbers it has no opinion (neither
    * support nor objection); rulings (pdf-grid) or tags can still read such a block as a table.
-   * 1, measured on EU with both OCR engines (structure-2026-11-25.2): the only two unruled
-   * tables detection delivers without a digit (eu-011's chart legend, eu-005's key under a
+   * 1, measured on EU with both OCR engines: the only two unruled
+   * tables detection delivers without a digit (an EU chart's legend, an EU key of abbreviations under a
    * table) are not tables in the ground truth and held 12 of the 13 wrong relations still
    * verified; every ground-truth table without numbers is ruled. Generated
    * families chart-legend and abbreviation-key. */
@@ -103,7 +103,7 @@ export const STRUCTURE_SETTINGS = {
   /** pdf-model's say in the structure vote: "full" (supports and objects like any segmentation),
    * "objects" (may only object, as pdf-layout-alt) or "none" (reported beside the vote: it names
    * the cells it agrees with among their sources and changes no confidence). Measured on US odd
-   * with both OCR engines (eval, 2026-11-28): without it 99.81% of verified relations right, 94.3%
+   * with both OCR engines (eval): without it 99.81% of verified relations right, 94.3%
    * of wrong relations not verified; voting in full 99.2% and 73.8% (it backs wrong relations every
    * rule reading makes too). See docs/pdf-model.md for "objects". */
   pdfModelVote: "none" as "full" | "objects" | "none",
