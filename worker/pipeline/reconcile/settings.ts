@@ -38,8 +38,8 @@ export const RECONCILE_SETTINGS = {
   /** Whether a fragments reading's support (ocr-2-lines: no detected line cut or joined) counts
    * toward those two. It cannot see whether a block is a table at all, only that the cells do not
    * contradict the image; without it an unruled table has one structure reading (pdf-layout) and
-   * no verified cell. Measured on EU with both OCR engines (npm run structure-report, settings
-   * structure-2026-11-25.1): counted, verified covers 75.7% of relations, 99.73% right, 50% of
+   * no verified cell. Measured on EU with both OCR engines (npm run structure-report):
+   * counted, verified covers 75.7% of relations, 99.73% right, 50% of
    * wrong relations not verified; not counted, 61.5%, 100.0% and 96.2% (US odd: 15.2% verified;
    * the generated corpus, all unruled: nothing verified). Counted, since the issue asks verified
    * to keep >= 75%; either way the lines' objections count against the cell. */
@@ -63,7 +63,7 @@ export const RECONCILE_SETTINGS = {
    * either (a span read differently is no opinion; relation-support.ts says which). Off: support
    * by the cell's words alone, the earlier rule. The metric and the
    * trust table count relations, and the words-only rule let through cells whose words were
-   * right and whose place was not. Measured 2026-11-25, both OCR engines, warm cache: EU verified
+   * right and whose place was not. Measured, both OCR engines, warm cache: EU verified
    * 80.2% -> 79.8% of relations (5,053 -> 5,031; 99.98% right and 9 of 10 wrong not verified,
    * both unchanged: the 22 relations it takes from verified are right ones pdf-layout reads in
    * another column, now resolved); generated corpus unchanged (95.4%, 59 of 59). Counting every
@@ -76,7 +76,7 @@ export const RECONCILE_SETTINGS = {
    * boundaries, never its neighbours, so with 1 an unruled table's relations were verified by
    * text geometry alone, the one reading that made them. 2 is the rule, not a tuned value: a
    * relation is verified only when two independent segmentations put the same cells side by
-   * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured 2026-11-25 with
+   * side (pdf-grid or pdf-tags or pdf-stream beside pdf-layout). Measured with
    * pdf-stream merged, both OCR engines, warm cache: EU verified 81.2% -> 80.5% of relations,
    * generated corpus 97.1% -> 94.4%, verified relations 99.98% and 100.0% right either way
    * (before pdf-stream, 2 left EU 64.0% and the generated corpus 6.0%, so it waited for it). */
@@ -92,7 +92,7 @@ export const RECONCILE_SETTINGS = {
   /** Calibrated value disputes (marks-only.ts): on a cell the text layer read, a run of marks in
    * its reading (a dagger, an asterisk, a degree sign) may be read by OCR as nothing or as up to
    * this many letters (or plus signs) per mark in the run, and the OCR reading still votes with it. Two: the look-alikes seen in the
-   * queue of born-digital government reports read with both OCR families were one letter per
+   * queue of born-digital government reports read with both OCR engines were one letter per
    * mark ("t", "i", "f" for a dagger) and two for a double dagger or a pair of marks ("tt", "ff");
    * a word's worth of letters is a different word, not a misread mark. Digits never stand in for
    * a mark, so "12*" against "127" stays disputed. */
