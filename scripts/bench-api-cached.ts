@@ -120,7 +120,7 @@ async function withoutTheWeb(pdf: Uint8Array, runs: number, serverUrl: string, e
     for (let i = 0; i < runs; i++) times.push(await once());
     report("submission code in process, a real worker, the job row polled every 0.1 s", first, times);
   } catch (error) {
-    throw new Error(`${(error as Error).message}\n${workerErrors.slice(-2000)}`);
+    throw new Error(`${(error as Error).message}\n${workerErrors.slice(-2000)}`, { cause: error });
   } finally {
     worker.kill("SIGKILL");
     await getDb().$disconnect();

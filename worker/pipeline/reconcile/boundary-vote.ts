@@ -73,7 +73,7 @@ export function boundaryDisputes(
   declared: ReaderDeclarations,
   settings: BoundarySettings = RECONCILE_SETTINGS.boundary,
 ): BoundaryDispute[] {
-  const delivered = tables.map((t, i) => (t.bbox ? wordsIn(words, (models[i]?.box ?? t.bbox) as Box) : new Set<number>()));
+  const delivered = tables.map((t, i) => (t.bbox ? wordsIn(words, (models[i]?.box ?? t.bbox)) : new Set<number>()));
   const disputes: BoundaryDispute[] = [];
   for (const reading of readings) {
     if (reading.kind !== "tables" || reading.objectsOnly || declared.readsDetectedRegions(reading.source)) continue;
@@ -122,7 +122,7 @@ export function applyBoundaryDisputes(tables: readonly Table[], disputes: readon
   return tables.map((table, i) => {
     if (!disputed.has(i)) return table;
     const out: Table = { ...table, layout_disputed: true, header_cells: table.header_cells.map(capAtResolved), rows: table.rows.map((r) => r.map(capAtResolved)) };
-    if (table.colbands) out.colbands = table.colbands.map((b) => (b.confidence && (RANK[b.confidence] ?? 0) > (RANK.resolved ?? 0) ? { ...b, confidence: "resolved" as Confidence } : b));
+    if (table.colbands) out.colbands = table.colbands.map((b) => (b.confidence && (RANK[b.confidence] ?? 0) > (RANK.resolved ?? 0) ? { ...b, confidence: "resolved" } : b));
     return out;
   });
 }

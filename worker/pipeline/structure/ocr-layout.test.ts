@@ -17,7 +17,7 @@ function tableWords(top: number): OcrWord[] {
 }
 
 function context(words: OcrWord[], wordsFromOcr = false): StructureContext {
-  const reading: OcrPageReading = { words, nonTextRegions: [], dpi: 200, seconds: 0, fromCache: false } as OcrPageReading;
+  const reading: OcrPageReading = { words, nonTextRegions: [], dpi: 200, seconds: 0, fromCache: false };
   return {
     pageNumber: 1,
     words: [],

@@ -45,7 +45,7 @@ const median = (values: number[]) => {
 const NUMBER = /\d/;
 const PLACEHOLDER = /^(?:[-\u2013\u2014]{1,2}|\.\.\.|\u2026|\([A-Z]{1,2}\)|n\.a\.|N\/A|NA|x|X|Z|\*)$/;
 const isValue = (text: string) => isNumeric(text) || PLACEHOLDER.test(text);
-const BULLET = /^[\u2022\u25cf\u25aa\u25e6\u2013\u2014*\-]$/;
+const BULLET = /^[\u2022\u25cf\u25aa\u25e6\u2013\u2014*-]$/;
 const JOINER = /(?:[-,;:(\u2013&/]|\b(?:and|of|or|the|to|for|in|with|by|per|from)|,)$/;
 
 export function unionBox(boxes: Box[]): Box {

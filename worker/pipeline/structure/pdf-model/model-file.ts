@@ -34,6 +34,6 @@ let loading: Promise<PdfModel> | null = null;
 
 /** The committed model, loaded once per process. */
 export function loadPdfModel(): Promise<PdfModel> {
-  loading ??= import("./model.json", { with: { type: "json" } }).then((m) => checkModel((m.default ?? m) as unknown as PdfModel));
+  loading ??= import("./model.json", { with: { type: "json" } }).then((m) => checkModel(m.default ?? m));
   return loading;
 }

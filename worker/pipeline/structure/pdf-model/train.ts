@@ -63,7 +63,7 @@ export function scoreModel(model: PdfModel, regions: readonly ScoredRegion[]): M
     const table = readRegion(region.words, region.region, deciders);
     const gt = gridToRelations(region.texts);
     const pred = table ? gridToRelations(table.cells) : new Map<string, number>();
-    const doc = byDoc.get(region.doc) ?? { group: region.group, alts: new Map() };
+    const doc = byDoc.get(region.doc) ?? { group: region.group, alts: new Map<string, { tp: number; gt: number; pred: number }>() };
     byDoc.set(region.doc, doc);
     const counts = doc.alts.get(region.alternative) ?? { tp: 0, gt: 0, pred: 0 };
     doc.alts.set(region.alternative, counts);
