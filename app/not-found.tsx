@@ -4,7 +4,10 @@ export default function NotFound() {
   return (
     <main className="page page-narrow">
       <h1>Not found</h1>
-      <p>There is nothing here, or it is not yours to see. Extractions are deleted a while after they finish (24 hours unless this server is set otherwise).</p>
+      <p>
+        There is nothing here, or it is not yours to see. Extractions are deleted a while after they finish (24 hours unless this server is
+        set otherwise).
+      </p>
       <p>
         <a href="/">Upload a document</a> · <a href="/account">Your account</a>
       </p>

@@ -32,7 +32,12 @@ export default async function HomePage() {
         paymentsEnabled: isStripeConfigured(),
       }
     : null;
-  const props: UploadFormProps = { account, trial, maxPages: env.PDFPAGES_MAX_PAGES, formats: { accept: pickerAccept(env.ACCEPT_FORMATS), note: acceptedNote(env.ACCEPT_FORMATS) } };
+  const props: UploadFormProps = {
+    account,
+    trial,
+    maxPages: env.PDFPAGES_MAX_PAGES,
+    formats: { accept: pickerAccept(env.ACCEPT_FORMATS), note: acceptedNote(env.ACCEPT_FORMATS) },
+  };
 
   return (
     <main className="page">
@@ -42,8 +47,8 @@ export default async function HomePage() {
         <section className="md:col-start-1 md:row-start-1">
           <h1 className="text-3xl">Tables you can trust, from any PDF</h1>
           <p className="m-0 text-lg">
-            Send a PDF; get back its tables, headings, paragraphs and figures, as a spreadsheet, CSV or JSON. Every cell says
-            how sure we are and which independent readings back it.
+            Send a PDF; get back its tables, headings, paragraphs and figures, as a spreadsheet, CSV or JSON. Every cell says how sure we
+            are and which independent readings back it.
           </p>
         </section>
         <section className="card md:col-start-2 md:row-span-2 md:row-start-1" aria-labelledby="upload-heading">
@@ -53,16 +58,16 @@ export default async function HomePage() {
         <section className="md:col-start-1 md:row-start-2">
           <ul className="stack pl-5">
             <li>
-              <strong>Cross-checked, not guessed.</strong> The PDF&apos;s own text, its ruling lines and OCR read each page
-              separately; a cell is <em>verified</em> only when they agree.
+              <strong>Cross-checked, not guessed.</strong> The PDF&apos;s own text, its ruling lines and OCR read each page separately; a
+              cell is <em>verified</em> only when they agree.
             </li>
             <li>
-              <strong>Disagreements stay visible.</strong> When readings differ the cell is marked <em>disputed</em>, with every
-              reading beside it. We never quietly pick one.
+              <strong>Disagreements stay visible.</strong> When readings differ the cell is marked <em>disputed</em>, with every reading
+              beside it. We never quietly pick one.
             </li>
             <li>
-              <strong>You settle the rest.</strong> Signed in, you check disputed cells side by side with the original page,
-              keyboard first, and every export shows your decisions.
+              <strong>You settle the rest.</strong> Signed in, you check disputed cells side by side with the original page, keyboard first,
+              and every export shows your decisions.
             </li>
           </ul>
           <h2 className="mt-6 text-base">What the colours mean</h2>

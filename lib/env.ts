@@ -263,8 +263,14 @@ export function getEnv(): Env & { dataDir: string } {
   if (parsed.data.STORAGE === "s3" && !parsed.data.S3_BUCKET) {
     throw new Error("invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
   }
-  if (parsed.data.VISION_1_MODEL && parsed.data.VISION_2_MODEL && parsed.data.VISION_1_MODEL.toLowerCase() === parsed.data.VISION_2_MODEL.toLowerCase()) {
-    throw new Error("invalid configuration:\n  VISION_2_MODEL: must be a different model from VISION_1_MODEL (two readings of one model are not independent)");
+  if (
+    parsed.data.VISION_1_MODEL &&
+    parsed.data.VISION_2_MODEL &&
+    parsed.data.VISION_1_MODEL.toLowerCase() === parsed.data.VISION_2_MODEL.toLowerCase()
+  ) {
+    throw new Error(
+      "invalid configuration:\n  VISION_2_MODEL: must be a different model from VISION_1_MODEL (two readings of one model are not independent)",
+    );
   }
   cached = { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
   return cached;

@@ -46,7 +46,11 @@ interface StatusError extends Error {
 }
 
 function isStatusError(error: unknown): error is StatusError {
-  return error instanceof Error && (error as Partial<StatusError>).isClientSafe === true && typeof (error as Partial<StatusError>).status === "number";
+  return (
+    error instanceof Error &&
+    (error as Partial<StatusError>).isClientSafe === true &&
+    typeof (error as Partial<StatusError>).status === "number"
+  );
 }
 
 /** Prisma and Postgres codes that mean "too busy right now", not "broken": no connection free
@@ -54,7 +58,12 @@ function isStatusError(error: unknown): error is StatusError {
  * (P2028), a write conflict or deadlock (P2034, 40001, 40P01), a lock or statement timeout
  * (55P03, 57014). Retrying later succeeds, so they are 503 with Retry-After. */
 const BUSY_CODES = new Set(["P2024", "P2028", "P2034", "40001", "40P01", "55P03", "57014"]);
-const BUSY_MESSAGES = [/unable to start a transaction in the given time/i, /timeout exceeded when trying to connect/i, /transaction already closed/i, /timed out fetching a new connection/i];
+const BUSY_MESSAGES = [
+  /unable to start a transaction in the given time/i,
+  /timeout exceeded when trying to connect/i,
+  /transaction already closed/i,
+  /timed out fetching a new connection/i,
+];
 
 export function isBusyError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

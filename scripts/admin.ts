@@ -25,7 +25,13 @@ async function main(): Promise<void> {
   const [command, ...rest] = process.argv.slice(2);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: "string" }, name: { type: "string" }, usd: { type: "string" }, reference: { type: "string" }, prefix: { type: "string" } },
+    options: {
+      email: { type: "string" },
+      name: { type: "string" },
+      usd: { type: "string" },
+      reference: { type: "string" },
+      prefix: { type: "string" },
+    },
   });
   const url = resolveDatabaseUrl();
   if (!url) fail("no database: start the service (npm start) first, or set DATABASE_URL");

@@ -56,7 +56,9 @@ async function untilDone(submitOne: () => Promise<string>, status: (id: string) 
 function report(label: string, first: number, times: number[]): void {
   const sorted = [...times].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)]!;
-  console.log(`${label}: first (read cold) ${first.toFixed(2)} s; cached ${times.map((t) => t.toFixed(2)).join(" ")} s; median ${median.toFixed(2)} s, worst ${sorted.at(-1)!.toFixed(2)} s  [target <= ${TARGET_SECONDS} s: ${median <= TARGET_SECONDS ? "ok" : "OVER TARGET"}]`);
+  console.log(
+    `${label}: first (read cold) ${first.toFixed(2)} s; cached ${times.map((t) => t.toFixed(2)).join(" ")} s; median ${median.toFixed(2)} s, worst ${sorted.at(-1)!.toFixed(2)} s  [target <= ${TARGET_SECONDS} s: ${median <= TARGET_SECONDS ? "ok" : "OVER TARGET"}]`,
+  );
 }
 
 async function throughTheApi(pdf: Uint8Array, runs: number, env: Record<string, string>): Promise<void> {
@@ -92,8 +94,18 @@ async function withoutTheWeb(pdf: Uint8Array, runs: number, serverUrl: string, e
   await applyMigrations(databaseUrl, path.join(ROOT, "prisma", "migrations"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pdftables-bench-"));
   // This process is the web side: the same settings as the worker's.
-  Object.assign(process.env, { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, TRIAL_PAGES_PER_DAY: "100000", TRIAL_SUBMISSIONS_PER_HOUR: "100000", ...env });
-  const worker = spawn(process.execPath, ["--import", "tsx", "worker/main.ts"], { cwd: ROOT, env: process.env, stdio: ["ignore", process.env.BENCH_WORKER_LOG ? fs.openSync(process.env.BENCH_WORKER_LOG, "w") : "ignore", "pipe"] });
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    TRIAL_PAGES_PER_DAY: "100000",
+    TRIAL_SUBMISSIONS_PER_HOUR: "100000",
+    ...env,
+  });
+  const worker = spawn(process.execPath, ["--import", "tsx", "worker/main.ts"], {
+    cwd: ROOT,
+    env: process.env,
+    stdio: ["ignore", process.env.BENCH_WORKER_LOG ? fs.openSync(process.env.BENCH_WORKER_LOG, "w") : "ignore", "pipe"],
+  });
   let workerErrors = "";
   worker.stderr!.on("data", (chunk: Buffer) => (workerErrors += chunk.toString()));
   const { submitJob } = await import("../lib/jobs/submit-job");
@@ -107,7 +119,11 @@ async function withoutTheWeb(pdf: Uint8Array, runs: number, serverUrl: string, e
           const jobId = newJobId();
           await getJobFiles().writeInput(jobId, Readable.from([Buffer.from(pdf)]));
           if (worker.exitCode !== null) throw new Error(`the worker exited (${worker.exitCode})`);
-          const job = await submitJob({ caller: { kind: "anonymous", address: "203.0.113.7" }, upload: { jobId, fileName: "cached.pdf", bytes: pdf.length, sha256, fields: {} }, channel: "api" });
+          const job = await submitJob({
+            caller: { kind: "anonymous", address: "203.0.113.7" },
+            upload: { jobId, fileName: "cached.pdf", bytes: pdf.length, sha256, fields: {} },
+            channel: "api",
+          });
           return job.id;
         },
         async (id) => {
@@ -135,7 +151,9 @@ async function main(): Promise<void> {
   process.env.TEST_DATABASE_URL = postgres.url;
   try {
     const pdf = await makeDenseTablePdf(args.pages);
-    console.log(`a ${args.pages}-page dense document again, from the OCR cache (OCR ${args.ocr}), submission to done, the worker polling every ${args.pollMs} ms; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `a ${args.pages}-page dense document again, from the OCR cache (OCR ${args.ocr}), submission to done, the worker polling every ${args.pollMs} ms; ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(2)}`,
+    );
     const env = { OCR_ENGINES: args.ocr, WORKER_POLL_MS: String(args.pollMs) };
     if (args.web) await throughTheApi(pdf, args.runs, env);
     else await withoutTheWeb(pdf, args.runs, postgres.url, env);

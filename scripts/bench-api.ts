@@ -29,7 +29,9 @@ async function main(): Promise<void> {
       if (answer.status !== 202) throw new Error(`submission failed: ${JSON.stringify(answer.body)}`);
     }
     latencies.sort((a, b) => a - b);
-    console.log(`POST /v1/parse, 10-page PDF (${pdf.length} bytes), ${SUBMISSIONS} runs: median ${latencies[Math.floor(SUBMISSIONS / 2)]!.toFixed(0)} ms, worst ${latencies[SUBMISSIONS - 1]!.toFixed(0)} ms`);
+    console.log(
+      `POST /v1/parse, 10-page PDF (${pdf.length} bytes), ${SUBMISSIONS} runs: median ${latencies[Math.floor(SUBMISSIONS / 2)]!.toFixed(0)} ms, worst ${latencies[SUBMISSIONS - 1]!.toFixed(0)} ms`,
+    );
 
     // A 500 MB PDF: a small real PDF, then a comment padding it out, then its own startxref
     // again, so a reader finds the cross-reference table from the end of the file as it would in

@@ -135,12 +135,30 @@ async function main(): Promise<void> {
     const ordinary = path.join(work, "text-1.pdf");
     fs.writeFileSync(ordinary, await makeTextPdf(1, "Start-up"));
     const nodeVersion = execFileSync("node", ["--version"], { encoding: "utf8" }).trim();
-    console.log(`start-up: node ${nodeVersion} on PATH, ${os.availableParallelism()} cores, ${args.runs} runs each (median (min-max)); load ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+    console.log(
+      `start-up: node ${nodeVersion} on PATH, ${os.availableParallelism()} cores, ${args.runs} runs each (median (min-max)); load ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(" ")}`,
+    );
     const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-    row(`npm run -s extract -- --no-ocr ${args.file ? path.basename(dense) : "dense page"} [target 0.5 s wall]`, [npm, "run", "-s", "extract", "--", "--no-ocr", dense], args.runs);
+    row(
+      `npm run -s extract -- --no-ocr ${args.file ? path.basename(dense) : "dense page"} [target 0.5 s wall]`,
+      [npm, "run", "-s", "extract", "--", "--no-ocr", dense],
+      args.runs,
+    );
     row("npm run -s extract -- --no-ocr ordinary page", [npm, "run", "-s", "extract", "--", "--no-ocr", ordinary], args.runs);
-    row(`node scripts/run-entry.mjs extract --no-ocr ${args.file ? path.basename(dense) : "dense page"} (no npm)`, ["node", "scripts/run-entry.mjs", "extract", "--no-ocr", dense], args.runs);
-    row("extract start-up alone (modules loaded, no PDF opened; its peak RSS is the CLI's baseline)", ["node", "scripts/run-entry.mjs", "extract"], args.runs, [1]);
+    row(
+      `node scripts/run-entry.mjs extract --no-ocr ${args.file ? path.basename(dense) : "dense page"} (no npm)`,
+      ["node", "scripts/run-entry.mjs", "extract", "--no-ocr", dense],
+      args.runs,
+    );
+    row(
+      "extract start-up alone (modules loaded, no PDF opened; its peak RSS is the CLI's baseline)",
+      ["node", "scripts/run-entry.mjs", "extract"],
+      args.runs,
+      [1],
+    );
     if (args.worker) console.log(`  worker [target idle RSS 250 MB]\n    ${await workerIdle(work)}; load ${os.loadavg()[0]!.toFixed(2)}`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

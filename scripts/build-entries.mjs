@@ -123,5 +123,9 @@ export function isStale() {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const started = performance.now();
   await buildEntries();
-  console.log(`built ${Object.keys(ENTRIES).map((name) => `dist/${name}.mjs`).join(", ")} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `built ${Object.keys(ENTRIES)
+      .map((name) => `dist/${name}.mjs`)
+      .join(", ")} in ${Math.round(performance.now() - started)} ms`,
+  );
 }

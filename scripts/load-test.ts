@@ -14,7 +14,11 @@ import { startStack } from "../e2e/support/stack";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { submissions: { type: "string", default: "200" }, workers: { type: "string", default: "2" }, storage: { type: "string", default: "s3" } },
+    options: {
+      submissions: { type: "string", default: "200" },
+      workers: { type: "string", default: "2" },
+      storage: { type: "string", default: "s3" },
+    },
   });
   const submissions = Number(values.submissions);
   const workerCount = Number(values.workers);

@@ -14,10 +14,32 @@ const svg = (size) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" h
 <rect x="12" y="12" width="8" height="7" fill="#2e7d32"/>
 </svg>`;
 const pngs = [];
-for (const size of [16, 32, 48]) pngs.push({ size, data: await sharp(Buffer.from(svg(size))).resize(size, size).png().toBuffer() });
+for (const size of [16, 32, 48])
+  pngs.push({
+    size,
+    data: await sharp(Buffer.from(svg(size)))
+      .resize(size, size)
+      .png()
+      .toBuffer(),
+  });
 // ICO container with PNG entries (supported by every current browser).
-const header = Buffer.alloc(6); header.writeUInt16LE(0, 0); header.writeUInt16LE(1, 2); header.writeUInt16LE(pngs.length, 4);
+const header = Buffer.alloc(6);
+header.writeUInt16LE(0, 0);
+header.writeUInt16LE(1, 2);
+header.writeUInt16LE(pngs.length, 4);
 let offset = 6 + 16 * pngs.length;
-const entries = pngs.map(({ size, data }) => { const e = Buffer.alloc(16); e.writeUInt8(size % 256, 0); e.writeUInt8(size % 256, 1); e.writeUInt8(0, 2); e.writeUInt8(0, 3); e.writeUInt16LE(1, 4); e.writeUInt16LE(32, 6); e.writeUInt32LE(data.length, 8); e.writeUInt32LE(offset, 12); offset += data.length; return e; });
+const entries = pngs.map(({ size, data }) => {
+  const e = Buffer.alloc(16);
+  e.writeUInt8(size % 256, 0);
+  e.writeUInt8(size % 256, 1);
+  e.writeUInt8(0, 2);
+  e.writeUInt8(0, 3);
+  e.writeUInt16LE(1, 4);
+  e.writeUInt16LE(32, 6);
+  e.writeUInt32LE(data.length, 8);
+  e.writeUInt32LE(offset, 12);
+  offset += data.length;
+  return e;
+});
 fs.writeFileSync(process.argv[2], Buffer.concat([header, ...entries, ...pngs.map((p) => p.data)]));
 fs.writeFileSync(process.argv[3], svg(32));

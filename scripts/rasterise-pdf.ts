@@ -63,7 +63,7 @@ export async function rasterisePdf(inputPath: string, outputPath: string, dpi: n
 async function main(argv: string[]): Promise<void> {
   const dpiAt = argv.indexOf("--dpi");
   const dpi = dpiAt >= 0 ? Number(argv[dpiAt + 1]) : RASTERISE_DPI;
-  const args = argv.filter((_, i) => i !== dpiAt && i !== dpiAt + 1 || dpiAt < 0);
+  const args = argv.filter((_, i) => (i !== dpiAt && i !== dpiAt + 1) || dpiAt < 0);
   if (!Number.isFinite(dpi) || dpi < 36 || dpi > 600) throw new Error("--dpi must be between 36 and 600");
   if (args[0] === "--dir" && args[1] && args[2]) {
     const files = (await fs.promises.readdir(args[1])).filter((f) => f.toLowerCase().endsWith(".pdf")).sort();

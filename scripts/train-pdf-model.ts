@@ -20,7 +20,16 @@ import { modelDeciders, readRegion } from "../worker/pipeline/structure/pdf-mode
 import type { TreeNode } from "../worker/pipeline/structure/pdf-model/gbdt";
 
 function parseArgs(argv: string[]) {
-  const args = { trainSet: "", unseenSet: "", seed: 7, variants: 30, out: "worker/pipeline/structure/pdf-model/model.json", cache: "", evalSeed: 13, evalVariants: 5 };
+  const args = {
+    trainSet: "",
+    unseenSet: "",
+    seed: 7,
+    variants: 30,
+    out: "worker/pipeline/structure/pdf-model/model.json",
+    cache: "",
+    evalSeed: 13,
+    evalVariants: 5,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--train-set") args.trainSet = argv[++i] ?? "";
@@ -31,7 +40,8 @@ function parseArgs(argv: string[]) {
     else if (a === "--cache") args.cache = argv[++i] ?? "";
     else throw new Error(`unknown option ${a}`);
   }
-  if (!Number.isInteger(args.seed) || !Number.isInteger(args.variants) || args.variants < 1) throw new Error("--seed and --variants take whole numbers");
+  if (!Number.isInteger(args.seed) || !Number.isInteger(args.variants) || args.variants < 1)
+    throw new Error("--seed and --variants take whole numbers");
   if (args.seed === args.evalSeed) throw new Error(`--seed ${args.seed} is the eval's corpus seed: train on another`);
   return args;
 }
@@ -51,7 +61,10 @@ async function generatedSet(seed: number, variants: number): Promise<ScoredRegio
 /** An ICDAR 2013-style set's regions; `alternatives` also reads the b files (for scoring only). */
 async function sharedSet(dir: string, group: string, alternatives: boolean): Promise<ScoredRegion[]> {
   const out: ScoredRegion[] = [];
-  for (const pdf of fs.readdirSync(dir).filter((f) => f.endsWith(".pdf")).sort()) {
+  for (const pdf of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".pdf"))
+    .sort()) {
     const base = path.basename(pdf, ".pdf");
     const names = [base];
     if (alternatives && /[a-z]$/.test(base)) names.push(base.slice(0, -1) + "b");
@@ -60,7 +73,14 @@ async function sharedSet(dir: string, group: string, alternatives: boolean): Pro
       const regions = readRegions(path.join(dir, `${name}-reg.xml`));
       const tables: TruthTableInput[] = structure.map((r, k) => ({
         page: r.page,
-        cells: r.cells.map((c) => ({ row: c.startRow, col: c.startCol, rowSpan: c.endRow - c.startRow + 1, colSpan: c.endCol - c.startCol + 1, text: c.text, box: c.box })),
+        cells: r.cells.map((c) => ({
+          row: c.startRow,
+          col: c.startCol,
+          rowSpan: c.endRow - c.startRow + 1,
+          colSpan: c.endCol - c.startCol + 1,
+          text: c.text,
+          box: c.box,
+        })),
         region: regions.length === structure.length && regions[k]!.page === r.page ? regions[k]!.box : undefined,
       }));
       out.push(...(await loadRegions(path.join(dir, pdf), tables, { group, doc: base, alternative: name })));
@@ -73,7 +93,14 @@ async function sharedSet(dir: string, group: string, alternatives: boolean): Pro
  * answers are the same to far below any threshold). */
 function compact(model: PdfModel): string {
   const round = (v: number) => Number(v.toPrecision(6));
-  const trees = (t: TreeNode[][]) => t.map((tree) => tree.map((n) => (n.feature < 0 ? { feature: -1, threshold: 0, left: -1, right: -1, value: round(n.value) } : { ...n, threshold: round(n.threshold), value: 0 })));
+  const trees = (t: TreeNode[][]) =>
+    t.map((tree) =>
+      tree.map((n) =>
+        n.feature < 0
+          ? { feature: -1, threshold: 0, left: -1, right: -1, value: round(n.value) }
+          : { ...n, threshold: round(n.threshold), value: 0 },
+      ),
+    );
   const parts = ["wordPair", "linePair", "gap", "header"] as const;
   const out: Record<string, unknown> = { version: model.version };
   for (const p of parts) out[p] = { features: model[p].features, bias: round(model[p].bias), trees: trees(model[p].trees) };
@@ -92,8 +119,10 @@ async function cached(dir: string, key: string, load: () => Promise<ScoredRegion
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const generatedRegions = (seed: number, variants: number) => cached(args.cache, `generated-${seed}-${variants}`, () => generatedSet(seed, variants));
-  const setRegions = (dir: string, group: string, alternatives: boolean) => cached(args.cache, `${group}-${alternatives}`, () => sharedSet(dir, group, alternatives));
+  const generatedRegions = (seed: number, variants: number) =>
+    cached(args.cache, `generated-${seed}-${variants}`, () => generatedSet(seed, variants));
+  const setRegions = (dir: string, group: string, alternatives: boolean) =>
+    cached(args.cache, `${group}-${alternatives}`, () => sharedSet(dir, group, alternatives));
   const started = performance.now();
   const seconds = () => ((performance.now() - started) / 1000).toFixed(0);
   const generated = await generatedRegions(args.seed, args.variants);
@@ -107,13 +136,20 @@ async function main(): Promise<void> {
   console.log(`model: ${args.out} (${(file.length / 1024).toFixed(0)} KB), trained in ${seconds()} s`);
   // Figures: the model alone, structure only.
   const report = (label: string, scores: Map<string, { tp: number; gt: number; pred: number; f1: number }>) => {
-    for (const [group, s] of [...scores].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`  ${label} ${group.padEnd(24)} F1 ${s.f1.toFixed(3)}  (${s.tp} right of ${s.gt} truth, ${s.pred} read)`);
+    for (const [group, s] of [...scores].sort((a, b) => a[0].localeCompare(b[0])))
+      console.log(`  ${label} ${group.padEnd(24)} F1 ${s.f1.toFixed(3)}  (${s.tp} right of ${s.gt} truth, ${s.pred} read)`);
   };
   const evalCorpus = await generatedRegions(args.evalSeed, args.evalVariants);
   const byFamily = scoreModel(model, evalCorpus);
   report("generated", byFamily);
-  const all = [...byFamily.values()].reduce((a, s) => ({ tp: a.tp + s.tp, gt: a.gt + s.gt, pred: a.pred + s.pred }), { tp: 0, gt: 0, pred: 0 });
-  console.log(`  generated (seed ${args.evalSeed}, ${args.evalVariants} per family) all families F1 ${(all.tp ? (2 * all.tp) / (all.gt + all.pred) : 0).toFixed(3)}`);
+  const all = [...byFamily.values()].reduce((a, s) => ({ tp: a.tp + s.tp, gt: a.gt + s.gt, pred: a.pred + s.pred }), {
+    tp: 0,
+    gt: 0,
+    pred: 0,
+  });
+  console.log(
+    `  generated (seed ${args.evalSeed}, ${args.evalVariants} per family) all families F1 ${(all.tp ? (2 * all.tp) / (all.gt + all.pred) : 0).toFixed(3)}`,
+  );
   if (args.trainSet) report("seen", scoreModel(model, await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), true)));
   if (args.unseenSet) {
     const unseen = await setRegions(path.resolve(args.unseenSet), path.basename(args.unseenSet), true);
@@ -130,7 +166,9 @@ async function main(): Promise<void> {
       pages.set(key, (pages.get(key) ?? 0) + performance.now() - t0);
     }
     const times = [...pages.values()].sort((a, b) => a - b);
-    console.log(`  reading time per page with tables (${times.length} pages): median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`);
+    console.log(
+      `  reading time per page with tables (${times.length} pages): median ${times[Math.floor(times.length / 2)]!.toFixed(1)} ms, max ${times[times.length - 1]!.toFixed(1)} ms`,
+    );
   }
   console.log(`done in ${seconds()} s`);
 }

@@ -62,13 +62,17 @@ function sendJson(response: http.ServerResponse, status: number, detail: string)
 /** Requests Node's HTTP parser refuses never reach a handler; without this they get a bare status
  * line and no body (431 for oversized headers). Every error is JSON {detail}. */
 function answerClientError(error: NodeJS.ErrnoException, socket: import("node:stream").Duplex): void {
-  if (!socket.writable || (error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET") {
+  if (!socket.writable || ((error as { bytesParsed?: number }).bytesParsed === 0 && error.code === "ECONNRESET")) {
     socket.destroy();
     return;
   }
   const status = error.code === "HPE_HEADER_OVERFLOW" ? 431 : error.code === "ERR_HTTP_REQUEST_TIMEOUT" ? 408 : 400;
   const detail =
-    status === 431 ? "the request headers are too large" : status === 408 ? "the request took too long to arrive" : "the request is not valid HTTP";
+    status === 431
+      ? "the request headers are too large"
+      : status === 408
+        ? "the request took too long to arrive"
+        : "the request is not valid HTTP";
   const body = JSON.stringify({ detail });
   socket.end(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
@@ -81,7 +85,10 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
 function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...a: unknown[]) => http.ServerResponse;
   response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    const hasBody = request.headers["content-length"] !== undefined ? request.headers["content-length"] !== "0" : request.headers["transfer-encoding"] !== undefined;
+    const hasBody =
+      request.headers["content-length"] !== undefined
+        ? request.headers["content-length"] !== "0"
+        : request.headers["transfer-encoding"] !== undefined;
     if (hasBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
     return writeHead(...args);
   };
@@ -94,7 +101,11 @@ async function main(): Promise<void> {
   const env = getEnv();
   getMetrics(); // registered before the first request, so early storage errors are counted
   const rules = botUserAgents();
-  const trustedProxies = new Set(env.TRUSTED_PROXIES.split(",").map((entry) => normalizeAddress(entry.trim())).filter(Boolean));
+  const trustedProxies = new Set(
+    env.TRUSTED_PROXIES.split(",")
+      .map((entry) => normalizeAddress(entry.trim()))
+      .filter(Boolean),
+  );
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
   await app.prepare();

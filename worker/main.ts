@@ -46,7 +46,10 @@ function noteDatabaseError(error: unknown): boolean {
   if (!isDatabaseUnavailable(error)) return false;
   if (outageSince === null) {
     outageSince = Date.now();
-    log.warn({ reason: (error as Error).message.split("\n")[0] }, "the database is unreachable: no new job is claimed until it answers again");
+    log.warn(
+      { reason: (error as Error).message.split("\n")[0] },
+      "the database is unreachable: no new job is claimed until it answers again",
+    );
   }
   return true;
 }
@@ -89,7 +92,10 @@ async function main(): Promise<void> {
   // and then serves every later job, instead of loading again for each one.
   const ocr = env.OCR_ENGINES.length > 0 ? MeasuredOcrEngines.forEngines(env.OCR_ENGINES) : null;
   // Woken the moment a job is queued (LISTEN/NOTIFY); the poll below stays as the fallback.
-  const wakeup = new JobWakeup({ connectionString: resolveDatabaseUrl, onError: (error) => log.warn({ err: error }, "job notifications lost; polling until they are back") });
+  const wakeup = new JobWakeup({
+    connectionString: resolveDatabaseUrl,
+    onError: (error) => log.warn({ err: error }, "job notifications lost; polling until they are back"),
+  });
   // Not awaited: an unreachable database must not hold the loop, whose poll and errors cover it.
   void wakeup.start();
   let lastMaintenance = 0;
@@ -108,7 +114,8 @@ async function main(): Promise<void> {
     if (!job) {
       // During an outage the poll backs off (the wake-up connection is down then too).
       const outageMs = outageSince === null ? 0 : Date.now() - outageSince;
-      if (outageMs > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(OUTAGE_POLL_MAX_MS, env.WORKER_POLL_MS + outageMs / 4)));
+      if (outageMs > 0)
+        await new Promise((resolve) => setTimeout(resolve, Math.min(OUTAGE_POLL_MAX_MS, env.WORKER_POLL_MS + outageMs / 4)));
       else await wakeup.wait(env.WORKER_POLL_MS);
       continue;
     }
@@ -128,7 +135,10 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
     getMetrics().jobs.inc({ outcome });
     getMetrics().jobSeconds.observe({ outcome }, seconds);
-    jobLog.info({ outcome, seconds }, `${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`);
+    jobLog.info(
+      { outcome, seconds },
+      `${job.id} ${outcome} in ${Date.now() - started} ms${ocr ? `; OCR engines so far: ${describeOcr(ocr)}` : ""}`,
+    );
   }
   await wakeup.stop();
   await ocr?.release();
@@ -147,7 +157,9 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (deadline !== null) process.exit(1);
     const graceMs = getEnv().SHUTDOWN_GRACE_SECONDS * 1000;
     deadline = Date.now() + graceMs;
-    log.info(current ? `${signal}: draining; the current job finishes or is handed back within ${graceMs / 1000} s` : `${signal}: stopping`);
+    log.info(
+      current ? `${signal}: draining; the current job finishes or is handed back within ${graceMs / 1000} s` : `${signal}: stopping`,
+    );
     // A page that overruns the deadline (a stuck OCR engine) must not hold the job: hand it back
     // and exit, as a crash would, but at once instead of after the lease.
     setTimeout(() => {

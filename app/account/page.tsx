@@ -20,10 +20,19 @@ export const dynamic = "force-dynamic";
 export const metadata = { title: "Account · pdftables" };
 
 const TOPUP_NOTICES: Record<string, { tone: "ok" | "warn" | "error"; text: string }> = {
-  success: { tone: "ok", text: "Thank you. Your balance grows as soon as Stripe confirms the payment (usually within seconds; reload to see it)." },
-  invalid: { tone: "error", text: "That amount cannot be charged: enter US dollars with at most two decimals, no less than the minimum below." },
+  success: {
+    tone: "ok",
+    text: "Thank you. Your balance grows as soon as Stripe confirms the payment (usually within seconds; reload to see it).",
+  },
+  invalid: {
+    tone: "error",
+    text: "That amount cannot be charged: enter US dollars with at most two decimals, no less than the minimum below.",
+  },
   cancelled: { tone: "warn", text: "The top-up was cancelled; nothing was charged." },
-  unconfigured: { tone: "warn", text: "Payments are not configured on this server, so the balance cannot be topped up here. Ask whoever runs it." },
+  unconfigured: {
+    tone: "warn",
+    text: "Payments are not configured on this server, so the balance cannot be topped up here. Ask whoever runs it.",
+  },
 };
 
 export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -32,7 +41,12 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
   if (!user) redirect("/sign-in?callbackUrl=%2Faccount");
   await claimBrowserJobs(user.id, requestHeaders);
   const query = await searchParams;
-  const [balanceUsd, keys, usage, ledger] = await Promise.all([getBalanceUsd(user.id), findKeys(user.id), findUsage(user.id), findLedger(user.id)]);
+  const [balanceUsd, keys, usage, ledger] = await Promise.all([
+    getBalanceUsd(user.id),
+    findKeys(user.id),
+    findUsage(user.id),
+    findLedger(user.id),
+  ]);
   const env = getEnv();
   const topupNotice = typeof query.topup === "string" ? TOPUP_NOTICES[query.topup] : undefined;
 
@@ -55,16 +69,16 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           {formatUsd(balanceUsd)}
         </p>
         <p className="muted">
-          {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages
-          that fail are never charged.
+          {formatPrice(env.PRICE_PER_PAGE_USD)} per delivered page, {formatPrice(env.BATCH_PRICE_PER_PAGE_USD)} in batch mode. Pages that
+          fail are never charged.
         </p>
         {/* No Stripe key, no button that cannot work: say how credit is given instead. */}
         {isStripeConfigured() ? (
           <TopupForm minimumUsd={env.MIN_TOPUP_USD} requestId={randomUUID()} />
         ) : (
           <p className="muted" data-testid="payments-off">
-            Payments are not set up on this server, so there is no top-up here; whoever runs it can add credit. Without a balance
-            you still have the web trial: {env.WEB_TRIAL_PAGES_PER_DAY} free pages a day.
+            Payments are not set up on this server, so there is no top-up here; whoever runs it can add credit. Without a balance you still
+            have the web trial: {env.WEB_TRIAL_PAGES_PER_DAY} free pages a day.
           </p>
         )}
       </section>

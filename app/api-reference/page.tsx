@@ -10,9 +10,9 @@ export default function ApiReferencePage() {
       <h1>API reference</h1>
       <p>
         Send a PDF to <code>POST /v1/parse</code> in a form part named <code>file</code>, then poll{" "}
-        <code>GET /v1/parse/&#123;id&#125;</code> until <code>status</code> is <code>done</code>. Without a key you are on the
-        free trial; with <code>Authorization: Bearer pk_live_…</code> (keys are on your <a href="/account">account page</a>) pages are
-        charged to your balance. The machine-readable contract is <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
+        <code>GET /v1/parse/&#123;id&#125;</code> until <code>status</code> is <code>done</code>. Without a key you are on the free trial;
+        with <code>Authorization: Bearer pk_live_…</code> (keys are on your <a href="/account">account page</a>) pages are charged to your
+        balance. The machine-readable contract is <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).
       </p>
       <SwaggerView specUrl="/v1/openapi.json" />
     </main>

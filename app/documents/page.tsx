@@ -35,10 +35,16 @@ export default async function DocumentsPage() {
               <tr>
                 <th scope="col">Document</th>
                 <th scope="col">Uploaded</th>
-                <th scope="col" className="num">Size</th>
-                <th scope="col" className="num">Pages</th>
+                <th scope="col" className="num">
+                  Size
+                </th>
+                <th scope="col" className="num">
+                  Pages
+                </th>
                 <th scope="col">Status</th>
-                <th scope="col" className="num">Cost</th>
+                <th scope="col" className="num">
+                  Cost
+                </th>
                 <th scope="col">Deleted after</th>
               </tr>
             </thead>
@@ -60,8 +66,12 @@ export default async function DocumentsPage() {
                     </span>
                   </td>
                   <td data-label="Uploaded">{formatTime(doc.createdAt)}</td>
-                  <td data-label="Size" className="num">{formatFileSize(doc.fileBytes)}</td>
-                  <td data-label="Pages" className="num">{doc.pages}</td>
+                  <td data-label="Size" className="num">
+                    {formatFileSize(doc.fileBytes)}
+                  </td>
+                  <td data-label="Pages" className="num">
+                    {doc.pages}
+                  </td>
                   <td data-label="Status">{STATUS_WORDS[doc.status]}</td>
                   <td data-label="Cost" className="num">
                     {doc.onTrial ? "free (web trial)" : doc.costUsd === null ? "–" : formatUsd(doc.costUsd)}

@@ -80,8 +80,7 @@ export function CreateKeyForm({ maxLength }: { maxLength: number }) {
       {created ? (
         <div className="notice notice-ok stack" role="status" data-testid="new-key">
           <p style={{ margin: 0 }}>
-            <strong>Key “{created.name}” created.</strong> Copy it now: it is shown only this once (we keep only a
-            digest of it).
+            <strong>Key “{created.name}” created.</strong> Copy it now: it is shown only this once (we keep only a digest of it).
           </p>
           <code className="secret" aria-label="New API key">
             {created.key}

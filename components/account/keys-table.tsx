@@ -22,7 +22,9 @@ export function KeysTable({ keys }: { keys: KeyRow[] }) {
         <tbody>
           {keys.map((key) => (
             <tr key={key.id} data-key-prefix={key.prefix}>
-              <td data-label="Name" className="wrap">{key.name}</td>
+              <td data-label="Name" className="wrap">
+                {key.name}
+              </td>
               <td data-label="Key">
                 <code>{key.prefix}…</code>
               </td>

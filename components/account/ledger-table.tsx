@@ -20,7 +20,9 @@ export function LedgerTable({ rows }: { rows: LedgerRow[] }) {
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Kind</th>
-            <th scope="col" className="num">Amount</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
             <th scope="col">Note</th>
           </tr>
         </thead>
@@ -29,8 +31,12 @@ export function LedgerTable({ rows }: { rows: LedgerRow[] }) {
             <tr key={row.id}>
               <td data-label="Date">{formatTime(row.createdAt)}</td>
               <td data-label="Kind">{KIND_LABELS[row.kind] ?? row.kind.replaceAll("_", " ")}</td>
-              <td data-label="Amount" className="num">{formatSignedUsd(row.amountUsd)}</td>
-              <td data-label="Note" className="wrap">{row.note ?? ""}</td>
+              <td data-label="Amount" className="num">
+                {formatSignedUsd(row.amountUsd)}
+              </td>
+              <td data-label="Note" className="wrap">
+                {row.note ?? ""}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -15,7 +15,7 @@ export function TopupForm({ minimumUsd, requestId }: { minimumUsd: number; reque
           inputMode="decimal"
           min={minimum}
           step="0.01"
-          defaultValue={(Math.max(minimumUsd, 10)).toFixed(2)}
+          defaultValue={Math.max(minimumUsd, 10).toFixed(2)}
           required
           aria-describedby="topup-help"
         />

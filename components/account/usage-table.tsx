@@ -12,8 +12,12 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
             <th scope="col">Submitted</th>
             <th scope="col">File</th>
             <th scope="col">Status</th>
-            <th scope="col" className="num">Pages</th>
-            <th scope="col" className="num">Cost</th>
+            <th scope="col" className="num">
+              Pages
+            </th>
+            <th scope="col" className="num">
+              Cost
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -28,8 +32,12 @@ export function UsageTable({ rows }: { rows: UsageRow[] }) {
                 </span>
               </td>
               <td data-label="Status">{row.status}</td>
-              <td data-label="Pages" className="num">{row.pages ?? "–"}</td>
-              <td data-label="Cost" className="num">{row.costUsd === null ? "–" : formatUsd(row.costUsd)}</td>
+              <td data-label="Pages" className="num">
+                {row.pages ?? "–"}
+              </td>
+              <td data-label="Cost" className="num">
+                {row.costUsd === null ? "–" : formatUsd(row.costUsd)}
+              </td>
             </tr>
           ))}
         </tbody>

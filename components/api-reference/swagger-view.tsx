@@ -41,11 +41,13 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
       host.querySelectorAll<HTMLSelectElement>("tr[data-param-name] select:not([aria-label])").forEach((select) => {
         select.setAttribute("aria-label", `Value of ${select.closest("tr")?.getAttribute("data-param-name") ?? "the parameter"}`);
       });
-      host.querySelectorAll<HTMLElement>(".highlight-code > .microlight:not([tabindex]), .body-param__example:not([tabindex])").forEach((block) => {
-        block.setAttribute("tabindex", "0");
-        block.setAttribute("role", "region");
-        block.setAttribute("aria-label", "Example");
-      });
+      host
+        .querySelectorAll<HTMLElement>(".highlight-code > .microlight:not([tabindex]), .body-param__example:not([tabindex])")
+        .forEach((block) => {
+          block.setAttribute("tabindex", "0");
+          block.setAttribute("role", "region");
+          block.setAttribute("aria-label", "Example");
+        });
     };
     const observer = new MutationObserver(label);
     observer.observe(host, { childList: true, subtree: true });
@@ -86,7 +88,11 @@ export function SwaggerView({ specUrl }: { specUrl: string }) {
 
   return (
     <>
-      {problem ? <p role="alert" className="notice notice-error">{problem}</p> : null}
+      {problem ? (
+        <p role="alert" className="notice notice-error">
+          {problem}
+        </p>
+      ) : null}
       <div ref={container} data-testid="swagger-ui" className="swagger-host" />
     </>
   );

@@ -9,7 +9,12 @@ import { ConfidenceMark } from "./confidence-mark";
 export function CellDetails({ place, cell, onClose }: { place: string; cell: Cell; onClose: () => void }) {
   const readings = orderedReadings(cell);
   return (
-    <div className="mt-2 rounded border border-line bg-white p-2 text-sm" data-testid="cell-details" role="group" aria-label={`Cell details: ${place}`}>
+    <div
+      className="mt-2 rounded border border-line bg-white p-2 text-sm"
+      data-testid="cell-details"
+      role="group"
+      aria-label={`Cell details: ${place}`}
+    >
       <div className="flex items-start justify-between gap-2">
         <p className="m-0">
           <strong>{place}:</strong> {cell.value === "" ? <span className="muted">(empty)</span> : cell.value}{" "}
@@ -28,7 +33,8 @@ export function CellDetails({ place, cell, onClose }: { place: string; cell: Cel
         <ol className="m-0 mt-1 pl-5" aria-label="Readings">
           {readings.map((reading) => (
             <li key={reading.source}>
-              <span className="font-semibold">{reading.value === "" ? "(empty)" : reading.value}</span> <span className="muted">{reading.source}</span>
+              <span className="font-semibold">{reading.value === "" ? "(empty)" : reading.value}</span>{" "}
+              <span className="muted">{reading.source}</span>
             </li>
           ))}
         </ol>

@@ -16,11 +16,35 @@ export interface ConfidenceStyle {
 export const CONFIDENCE_STYLES: Record<Confidence, ConfidenceStyle> = {
   exact: { label: "exact", meaning: "read directly from a structured file", tint: "bg-conf-exact", stroke: "#1e7b3c", glyph: "✓" },
   verified: { label: "verified", meaning: "independent readings agree", tint: "bg-conf-verified", stroke: "#1e7b3c", glyph: "✓" },
-  confirmed: { label: "confirmed", meaning: "settled by a person against the page", tint: "bg-conf-confirmed", stroke: "#0b57d0", glyph: "★" },
-  reviewed: { label: "reviewed", meaning: "checked by an AI reviewer against the page image", tint: "bg-conf-reviewed", stroke: "#5b3fb5", glyph: "◆" },
+  confirmed: {
+    label: "confirmed",
+    meaning: "settled by a person against the page",
+    tint: "bg-conf-confirmed",
+    stroke: "#0b57d0",
+    glyph: "★",
+  },
+  reviewed: {
+    label: "reviewed",
+    meaning: "checked by an AI reviewer against the page image",
+    tint: "bg-conf-reviewed",
+    stroke: "#5b3fb5",
+    glyph: "◆",
+  },
   resolved: { label: "resolved", meaning: "most readings agree, one differs", tint: "bg-conf-resolved", stroke: "#5b7a00", glyph: "≈" },
-  unverified: { label: "unverified", meaning: "only one reading; nothing to cross-check", tint: "bg-conf-unverified", stroke: "#a86a00", glyph: "?" },
-  disputed: { label: "disputed", meaning: "readings disagree; the value is provisional", tint: "bg-conf-disputed", stroke: "#c5221f", glyph: "!" },
+  unverified: {
+    label: "unverified",
+    meaning: "only one reading; nothing to cross-check",
+    tint: "bg-conf-unverified",
+    stroke: "#a86a00",
+    glyph: "?",
+  },
+  disputed: {
+    label: "disputed",
+    meaning: "readings disagree; the value is provisional",
+    tint: "bg-conf-disputed",
+    stroke: "#c5221f",
+    glyph: "!",
+  },
 };
 
 /** The levels a person should look at, most urgent first. */

@@ -20,8 +20,8 @@ export function FinishedPages({ jobId, pages, total }: { jobId: string; pages: r
       <section className="card" aria-labelledby="finished-heading">
         <h2 id="finished-heading">Pages finished so far</h2>
         <p className="m-0" data-testid="finished-count">
-          {pages.length} of {total} page{total === 1 ? "" : "s"} shown below, with each cell&apos;s confidence. Downloads and review open when the
-          whole document is done.
+          {pages.length} of {total} page{total === 1 ? "" : "s"} shown below, with each cell&apos;s confidence. Downloads and review open
+          when the whole document is done.
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>
         <ConfidenceLegend compact />

@@ -4,7 +4,13 @@
 import type { ReactNode } from "react";
 import type { TableLayout } from "@/lib/result/span-layout";
 
-export function GridBody({ layout, renderCell }: { layout: TableLayout; renderCell: (row: number, col: number, rowSpan: number, colSpan: number) => ReactNode }) {
+export function GridBody({
+  layout,
+  renderCell,
+}: {
+  layout: TableLayout;
+  renderCell: (row: number, col: number, rowSpan: number, colSpan: number) => ReactNode;
+}) {
   return (
     <tbody>
       {layout.body.map((line, r) => (

@@ -7,7 +7,19 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import "./result-grid.css";
 
-export function GridScroller({ label, columns, selected, className = "", children }: { label: string; columns: number; selected?: string | null; className?: string; children: ReactNode }) {
+export function GridScroller({
+  label,
+  columns,
+  selected,
+  className = "",
+  children,
+}: {
+  label: string;
+  columns: number;
+  selected?: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const [wide, setWide] = useState(false);
 
@@ -42,7 +54,14 @@ export function GridScroller({ label, columns, selected, className = "", childre
 
   return (
     <div>
-      <div ref={box} className={`grid-scroller rounded border border-line bg-white ${className}`} tabIndex={0} role="region" aria-label={`${label}, scrollable`} data-testid="grid-scroller">
+      <div
+        ref={box}
+        className={`grid-scroller rounded border border-line bg-white ${className}`}
+        tabIndex={0}
+        role="region"
+        aria-label={`${label}, scrollable`}
+        data-testid="grid-scroller"
+      >
         {children}
       </div>
       {wide ? (

@@ -3,7 +3,10 @@
 // page whose first heading is level 2 otherwise jumped from h2 to h4: axe's heading-order).
 import type { Image, Prose, Table } from "@/lib/result/schema";
 
-export type Block = { kind: "table"; order: number; table: Table } | { kind: "prose"; order: number; prose: Prose } | { kind: "image"; order: number; image: Image };
+export type Block =
+  | { kind: "table"; order: number; table: Table }
+  | { kind: "prose"; order: number; prose: Prose }
+  | { kind: "image"; order: number; image: Image };
 
 export function headingRanks(blocks: readonly Block[]): Map<number, 3 | 4> {
   const ranks = new Map<number, 3 | 4>();

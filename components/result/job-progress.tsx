@@ -16,7 +16,10 @@ const POLL_MS = 1000;
 
 /** The finished pages numbered above the last one held, until none are left to fetch; and how
  * many pages the server holds in all (a page it cannot read is counted but never sent). */
-async function fetchFinishedPages(jobId: string, held: readonly FinishedPage[]): Promise<{ pages: FinishedPage[]; finished: number | null }> {
+async function fetchFinishedPages(
+  jobId: string,
+  held: readonly FinishedPage[],
+): Promise<{ pages: FinishedPage[]; finished: number | null }> {
   const pages: FinishedPage[] = [];
   let finished: number | null = null;
   let after = held.reduce((max, p) => Math.max(max, p.page.page), 0);
@@ -31,7 +34,19 @@ async function fetchFinishedPages(jobId: string, held: readonly FinishedPage[]):
   }
 }
 
-export function JobProgress({ jobId, initialStage, createdAt, pages: totalPages, initialFinished }: { jobId: string; initialStage: string; createdAt: string; pages: number; initialFinished: FinishedPage[] }) {
+export function JobProgress({
+  jobId,
+  initialStage,
+  createdAt,
+  pages: totalPages,
+  initialFinished,
+}: {
+  jobId: string;
+  initialStage: string;
+  createdAt: string;
+  pages: number;
+  initialFinished: FinishedPage[];
+}) {
   const router = useRouter();
   const [progress, setProgress] = useState<JobProgressView | null>(null);
   const [finished, setFinished] = useState<FinishedPage[]>(initialFinished);
@@ -115,10 +130,7 @@ export function JobProgress({ jobId, initialStage, createdAt, pages: totalPages,
         <p className="muted mt-1" data-testid="job-stage">
           {stage.charAt(0).toUpperCase() + stage.slice(1)} · {seconds} s so far
           {progress?.estimate_seconds != null ? (
-            <span data-testid="job-estimate">
-              {" "}
-              · done in {formatEstimate(progress.estimate_seconds)} at the recent pace
-            </span>
+            <span data-testid="job-estimate"> · done in {formatEstimate(progress.estimate_seconds)} at the recent pace</span>
           ) : null}
         </p>
         {done !== null && pages ? (
@@ -129,7 +141,12 @@ export function JobProgress({ jobId, initialStage, createdAt, pages: totalPages,
             <progress className="h-3 w-full" max={pages} value={done} aria-label="Pages done" />
           </>
         ) : (
-          <div className="h-2 overflow-hidden rounded bg-[#e8eaed]" role="progressbar" aria-label="Extraction in progress" aria-valuetext={stage}>
+          <div
+            className="h-2 overflow-hidden rounded bg-[#e8eaed]"
+            role="progressbar"
+            aria-label="Extraction in progress"
+            aria-valuetext={stage}
+          >
             <div className="progress-indeterminate h-full w-1/3 rounded bg-accent" />
           </div>
         )}

@@ -10,7 +10,14 @@ export function ProblemsOnlySwitch({ targetId, problems }: { targetId: string; p
   }, [on, targetId]);
   return (
     <label className="flex items-center gap-2 font-normal">
-      <input type="checkbox" role="switch" aria-checked={on} checked={on} onChange={(event) => setOn(event.target.checked)} data-testid="problems-only" />
+      <input
+        type="checkbox"
+        role="switch"
+        aria-checked={on}
+        checked={on}
+        onChange={(event) => setOn(event.target.checked)}
+        data-testid="problems-only"
+      />
       Problems only: show just the rows with a cell that needs checking ({problems})
     </label>
   );

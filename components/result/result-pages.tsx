@@ -13,13 +13,14 @@ export interface PagesContent {
   pages: PageEntry[];
 }
 
-
 function blocksOfPage(content: PagesContent, page: number): Block[] {
   const blocks: Block[] = [
     ...content.prose.filter((p) => p.page === page).map((prose): Block => ({ kind: "prose", order: prose.order, prose })),
     ...content.images.filter((i) => i.page === page).map((image): Block => ({ kind: "image", order: image.order, image })),
     // A table whose place in the reading order is unknown goes after everything else on its page.
-    ...content.tables.filter((t) => t.page === page).map((table): Block => ({ kind: "table", order: table.order ?? Number.MAX_SAFE_INTEGER, table })),
+    ...content.tables
+      .filter((t) => t.page === page)
+      .map((table): Block => ({ kind: "table", order: table.order ?? Number.MAX_SAFE_INTEGER, table })),
   ];
   return blocks.sort((a, b) => a.order - b.order);
 }
@@ -33,7 +34,15 @@ function ProseBlock({ prose, rank }: { prose: Prose; rank: 3 | 4 | undefined }) 
 }
 
 /** `figuresPending`: figures per page whose crops are not stored yet (a running job's pages). */
-export function ResultPages({ jobId, content, figuresPending }: { jobId: string; content: PagesContent; figuresPending?: ReadonlyMap<number, number> }) {
+export function ResultPages({
+  jobId,
+  content,
+  figuresPending,
+}: {
+  jobId: string;
+  content: PagesContent;
+  figuresPending?: ReadonlyMap<number, number>;
+}) {
   return (
     <>
       {content.pages.map((entry) => {
@@ -45,13 +54,16 @@ export function ResultPages({ jobId, content, figuresPending }: { jobId: string;
           <section key={page} className="card" aria-labelledby={`page-${page}`} data-testid={`page-${page}`}>
             <h2 id={`page-${page}`}>Page {page}</h2>
             {entry.unreadable ? (
-              <p className="notice notice-warn">This page could not be read by any reading; nothing from it is in the result. Check the original.</p>
+              <p className="notice notice-warn">
+                This page could not be read by any reading; nothing from it is in the result. Check the original.
+              </p>
             ) : entry.unchecked ? (
-              <p className="notice notice-warn">No OCR reading of this page succeeded, so nothing on it could be cross-checked: it is shown from its text layer alone and was not charged.</p>
+              <p className="notice notice-warn">
+                No OCR reading of this page succeeded, so nothing on it could be cross-checked: it is shown from its text layer alone and
+                was not charged.
+              </p>
             ) : null}
-            {!entry.unreadable && blocks.length === 0 && pending === 0 ? (
-              <p className="muted">Nothing was found on this page.</p>
-            ) : null}
+            {!entry.unreadable && blocks.length === 0 && pending === 0 ? <p className="muted">Nothing was found on this page.</p> : null}
             <div className="stack">
               {blocks.map((block) =>
                 block.kind === "table" ? (
@@ -61,7 +73,11 @@ export function ResultPages({ jobId, content, figuresPending }: { jobId: string;
                 ) : (
                   <figure key={`i${block.image.index}`} className="m-0">
                     {/* eslint-disable-next-line @next/next/no-img-element -- a crop served as is; no resizing service */}
-                    <img src={`/jobs/${jobId}/${block.image.path}`} alt={`Figure ${block.image.index + 1} on page ${page}`} className="h-auto max-w-full rounded border border-line" />
+                    <img
+                      src={`/jobs/${jobId}/${block.image.path}`}
+                      alt={`Figure ${block.image.index + 1} on page ${page}`}
+                      className="h-auto max-w-full rounded border border-line"
+                    />
                     <figcaption className="muted text-sm">
                       Figure {block.image.index + 1} · {block.image.confidence}
                       {block.image.also_on.length ? ` · also on page ${block.image.also_on.join(", ")}` : ""}

@@ -15,7 +15,19 @@ export interface ReviewLink {
 }
 
 /** `deleteAt`: when the job and its files go (finished + RETENTION_SECONDS), or null if unknown. */
-export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobId: string; fileName: string; result: Result; review: ReviewLink; deleteAt: Date | null }) {
+export function ResultView({
+  jobId,
+  fileName,
+  result,
+  review,
+  deleteAt,
+}: {
+  jobId: string;
+  fileName: string;
+  result: Result;
+  review: ReviewLink;
+  deleteAt: Date | null;
+}) {
   const counts = countConfidence(result);
   // The same function the review page counts with (lib/review/queue.ts): the numbers always match.
   const needsPerson = queueCount(result.tables);
@@ -49,9 +61,9 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
             </p>
           ) : (
             <p className="muted mb-0">
-              {needsPerson} cell{needsPerson === 1 ? " needs" : "s need"} a person. Reviewing them side by side with the page needs an account:{" "}
-              <a href={`/sign-in?callbackUrl=${encodeURIComponent(`/jobs/${jobId}/review`)}`}>sign in</a> from the browser you uploaded it
-              with, and this document becomes yours to review.
+              {needsPerson} cell{needsPerson === 1 ? " needs" : "s need"} a person. Reviewing them side by side with the page needs an
+              account: <a href={`/sign-in?callbackUrl=${encodeURIComponent(`/jobs/${jobId}/review`)}`}>sign in</a> from the browser you
+              uploaded it with, and this document becomes yours to review.
             </p>
           )
         ) : null}
@@ -64,8 +76,9 @@ export function ResultView({ jobId, fileName, result, review, deleteAt }: { jobI
           ))}
         </div>
         <p className="muted mb-0 mt-2 text-sm">
-          XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence; {result.images.length ? "JSON and ZIP carry" : "JSON carries"}{" "}
-          everything; CSV holds the values only, one file per table{result.tables.length > 1 ? " (a zip of them)" : ""}.
+          XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence;{" "}
+          {result.images.length ? "JSON and ZIP carry" : "JSON carries"} everything; CSV holds the values only, one file per table
+          {result.tables.length > 1 ? " (a zip of them)" : ""}.
           {deleteAt ? ` This extraction and its files are deleted at ${deleteAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : ""}
         </p>
         <h3 className="mb-2 mt-4 text-base">Legend</h3>

@@ -8,7 +8,8 @@ import type { Cell, Table } from "@/lib/result/schema";
 import { commandFor, KEY_MAP, keyOf, pressName, shortcutLines } from "./key-map";
 import { structureRequest } from "./structure-request";
 
-const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => pressName({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
+const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
+  pressName({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
 
 test("a key press is one command; Shift, Ctrl and caps lock are told apart", () => {
   const presses = KEY_MAP.flatMap((binding) => binding.press);
@@ -30,7 +31,20 @@ test("a key press is one command; Shift, Ctrl and caps lock are told apart", () 
 });
 
 const cell = (value: string): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"] });
-const table: Table = { page: 2, index: 1, order: 0, kind: null, column_major: false, header: ["Region  Sales", ""], header_cells: [cell("Region  Sales"), cell("")], row_groups: [], rows: [[cell("N"), cell("1")], [cell("S"), cell("2")]] };
+const table: Table = {
+  page: 2,
+  index: 1,
+  order: 0,
+  kind: null,
+  column_major: false,
+  header: ["Region  Sales", ""],
+  header_cells: [cell("Region  Sales"), cell("")],
+  row_groups: [],
+  rows: [
+    [cell("N"), cell("1")],
+    [cell("S"), cell("2")],
+  ],
+};
 
 test("structure keys on a header cell and on body cells", () => {
   const header = { table, cell: table.header_cells[0]!, parsed: { page: 2, table: 1, row: "h" as const, col: 0 } };
@@ -50,7 +64,11 @@ test("structure keys on a header cell and on body cells", () => {
 });
 
 test("after Del or Shift+Del the selection stays in the table, on the cell that took the deleted one's place", () => {
-  const at = (row: number | "h", col: number) => ({ table, cell: row === "h" ? table.header_cells[col]! : table.rows[row]![col]!, parsed: { page: 2, table: 1, row, col } });
+  const at = (row: number | "h", col: number) => ({
+    table,
+    cell: row === "h" ? table.header_cells[col]! : table.rows[row]![col]!,
+    parsed: { page: 2, table: 1, row, col },
+  });
   const keep = (action: "delete-row" | "delete-column", row: number | "h", col: number) => {
     const request = structureRequest(action, at(row, col));
     return request.kind === "send" ? request.keep : "not sent";
@@ -61,7 +79,11 @@ test("after Del or Shift+Del the selection stays in the table, on the cell that 
   assert.equal(keep("delete-column", 1, 0), "2:1:1:0", "the column to the right moves left into its place");
   assert.equal(keep("delete-column", "h", 1), "2:1:h:0", "the last column gone: the one to its left");
   const single: Table = { ...table, header: ["Region"], header_cells: [cell("Region")], rows: [[cell("N")]] };
-  const only = (row: number | "h") => ({ table: single, cell: row === "h" ? single.header_cells[0]! : single.rows[0]![0]!, parsed: { page: 2, table: 1, row, col: 0 } });
+  const only = (row: number | "h") => ({
+    table: single,
+    cell: row === "h" ? single.header_cells[0]! : single.rows[0]![0]!,
+    parsed: { page: 2, table: 1, row, col: 0 },
+  });
   const lastRow = structureRequest("delete-row", only(0));
   assert.equal(lastRow.kind === "send" && lastRow.keep, "2:1:h:0", "the only body row gone: the header");
   const lastColumn = structureRequest("delete-column", only(0));

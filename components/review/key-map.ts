@@ -1,8 +1,18 @@
 // The review page's keys, one table for everything that names them: the handler (which command a
 // key press is), the shortcut list at the top of the panel and the hints on the buttons
 // (structure-tools.tsx). A key added or changed here changes all three.
-export type StructureCommand = "merge-right" | "merge-down" | "split-cell" | "toggle-header" | "split-table" | "merge-next" | "delete-row" | "delete-column" | "confirm-structure";
-export type Command = "next" | "previous" | "reading" | "confirm" | "edit" | "undo" | StructureCommand | "zoom-in" | "zoom-out" | "zoom-reset";
+export type StructureCommand =
+  | "merge-right"
+  | "merge-down"
+  | "split-cell"
+  | "toggle-header"
+  | "split-table"
+  | "merge-next"
+  | "delete-row"
+  | "delete-column"
+  | "confirm-structure";
+export type Command =
+  "next" | "previous" | "reading" | "confirm" | "edit" | "undo" | StructureCommand | "zoom-in" | "zoom-out" | "zoom-reset";
 
 export interface KeyBinding {
   command: Command;

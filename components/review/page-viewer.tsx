@@ -67,7 +67,18 @@ const MAX_FIT = 4;
 
 type PdfDocument = Parameters<NonNullable<React.ComponentProps<typeof Document>["onLoadSuccess"]>>[0];
 
-export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, tableBox, geometry, selected, zoom, onSelect, onCrop }: PageViewerProps) {
+export default function PageViewer({
+  fileUrl,
+  pageNumber,
+  pageSize,
+  boxes,
+  tableBox,
+  geometry,
+  selected,
+  zoom,
+  onSelect,
+  onCrop,
+}: PageViewerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const [frameWidth, setFrameWidth] = useState(600);
@@ -143,11 +154,21 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
     };
   }, [pdf, pageNumber, crop?.[0], crop?.[1], crop?.[2], crop?.[3], onCrop]); // eslint-disable-line react-hooks/exhaustive-deps -- the crop by value: a new array for the same box must not render it again
 
-  const place = (bbox: BBox) => ({ left: bbox[0] * scale, top: bbox[1] * scale, width: (bbox[2] - bbox[0]) * scale, height: (bbox[3] - bbox[1]) * scale });
+  const place = (bbox: BBox) => ({
+    left: bbox[0] * scale,
+    top: bbox[1] * scale,
+    width: (bbox[2] - bbox[0]) * scale,
+    height: (bbox[3] - bbox[1]) * scale,
+  });
 
   return (
     <div ref={frame} className="flex min-h-0 w-full flex-1 flex-col">
-      <div ref={scroller} className="max-h-[50vh] min-h-0 flex-1 overflow-auto rounded border border-line bg-[#e8eaed] lg:max-h-none" data-testid="page-viewer" data-scale={scale.toFixed(3)}>
+      <div
+        ref={scroller}
+        className="max-h-[50vh] min-h-0 flex-1 overflow-auto rounded border border-line bg-[#e8eaed] lg:max-h-none"
+        data-testid="page-viewer"
+        data-scale={scale.toFixed(3)}
+      >
         <div className="relative mx-auto" style={{ width, height: pageSize.height * scale }}>
           <Document
             file={fileUrl}
@@ -166,8 +187,20 @@ export default function PageViewer({ fileUrl, pageNumber, pageSize, boxes, table
           </Document>
           <div className="absolute inset-0" aria-hidden="true">
             {tableBox ? <div className="absolute border-2 border-dashed border-ink/60" style={place(tableBox)} /> : null}
-            {geometry?.row ? <div className="absolute bg-[#0b57d0]/10 outline outline-1 outline-[#0b57d0]/50" style={place(geometry.row)} data-testid="row-band" /> : null}
-            {geometry?.column ? <div className="absolute bg-[#0b57d0]/10 outline outline-1 outline-[#0b57d0]/50" style={place(geometry.column)} data-testid="column-band" /> : null}
+            {geometry?.row ? (
+              <div
+                className="absolute bg-[#0b57d0]/10 outline outline-1 outline-[#0b57d0]/50"
+                style={place(geometry.row)}
+                data-testid="row-band"
+              />
+            ) : null}
+            {geometry?.column ? (
+              <div
+                className="absolute bg-[#0b57d0]/10 outline outline-1 outline-[#0b57d0]/50"
+                style={place(geometry.column)}
+                data-testid="column-band"
+              />
+            ) : null}
             {boxes.map((box) => {
               const isSelected = box.ref === selected;
               const stroke = CONFIDENCE_STYLES[box.confidence].stroke;

@@ -6,7 +6,19 @@ import type { QueueEntry } from "@/lib/review/queue";
 import { isSettled } from "@/lib/review/queue";
 import { ConfidenceMark } from "../result/confidence-mark";
 
-export function QueueList({ queue, selected, cellOf, describe, onSelect }: { queue: QueueEntry[]; selected: string | null; cellOf: (ref: string) => Cell | null; describe: (ref: string) => string; onSelect: (ref: string) => void }) {
+export function QueueList({
+  queue,
+  selected,
+  cellOf,
+  describe,
+  onSelect,
+}: {
+  queue: QueueEntry[];
+  selected: string | null;
+  cellOf: (ref: string) => Cell | null;
+  describe: (ref: string) => string;
+  onSelect: (ref: string) => void;
+}) {
   return (
     <ol className="m-0 max-h-56 list-none overflow-y-auto rounded border border-line bg-white p-0" data-testid="queue">
       {queue.map((entry) => {

@@ -22,11 +22,23 @@ export function QueuePanel({ tables, queue, levels, tableFilter, selected, onFil
       <h2 id="queue-heading" className="mb-1 text-base">
         Queue
       </h2>
-      <QueueFilter tables={tables} levels={levels} table={tableFilter} onLevels={(next) => onFilter({ levels: next })} onTable={(next) => onFilter({ table: next })} />
+      <QueueFilter
+        tables={tables}
+        levels={levels}
+        table={tableFilter}
+        onLevels={(next) => onFilter({ levels: next })}
+        onTable={(next) => onFilter({ table: next })}
+      />
       {queue.length === 0 ? (
         <p className="muted m-0">Nothing in the queue: no cell of this filter needs a person.</p>
       ) : (
-        <QueueList queue={queue} selected={selected} cellOf={(ref) => cellAt(tables, ref)?.cell ?? null} describe={describe} onSelect={onSelect} />
+        <QueueList
+          queue={queue}
+          selected={selected}
+          cellOf={(ref) => cellAt(tables, ref)?.cell ?? null}
+          describe={describe}
+          onSelect={onSelect}
+        />
       )}
     </section>
   );

@@ -12,7 +12,11 @@ export function ReviewStatus({ remaining, queued, message }: { remaining: number
         <span className="muted text-base font-normal"> of {queued} in the queue</span>
       </p>
       {message ? (
-        <p className={`notice notice-${message.tone} m-0`} role={message.tone === "error" ? "alert" : "status"} data-testid="review-message">
+        <p
+          className={`notice notice-${message.tone} m-0`}
+          role={message.tone === "error" ? "alert" : "status"}
+          data-testid="review-message"
+        >
           {message.text}
           {message.tone === "error" && /reload the page/.test(message.text) ? (
             <>

@@ -45,7 +45,14 @@ export interface ReviewWorkspaceProps {
  * Del deleted a row there. */
 type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure"; before: string | null };
 
-export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePages, versions: initialVersions, structure: initialStructure }: ReviewWorkspaceProps) {
+export function ReviewWorkspace({
+  jobId,
+  tables: initialTables,
+  pages,
+  sourcePages,
+  versions: initialVersions,
+  structure: initialStructure,
+}: ReviewWorkspaceProps) {
   const [tables, setTables] = useState(initialTables);
   const [versions, setVersions] = useState(initialVersions);
   const [structure, setStructure] = useState(initialStructure);
@@ -102,7 +109,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
       const found = cellAt(settledTables, entry.ref);
       if (found && !isSettled(found.cell)) return select(entry.ref);
     }
-    setMessage({ tone: "ok", text: `${done ? `${done} ` : ""}Every cell in the queue is settled. The downloads on the result page include your confirmations.` });
+    setMessage({
+      tone: "ok",
+      text: `${done ? `${done} ` : ""}Every cell in the queue is settled. The downloads on the result page include your confirmations.`,
+    });
   }
 
   async function confirm(value?: string) {
@@ -238,7 +248,10 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
   const onCrop = useCallback((next: Crop | null) => setCrop(next), []);
 
   return (
-    <div className="grid gap-4 lg:h-[calc(100vh-7.5rem)] lg:min-h-[36rem] lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]" data-testid="review-layout">
+    <div
+      className="grid gap-4 lg:h-[calc(100vh-7.5rem)] lg:min-h-[36rem] lg:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)]"
+      data-testid="review-layout"
+    >
       <section aria-labelledby="page-heading" className="flex min-h-0 min-w-0 flex-col">
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h2 id="page-heading" className="m-0 text-base">
@@ -307,15 +320,27 @@ export function ReviewWorkspace({ jobId, tables: initialTables, pages, sourcePag
           busy={busy}
           onConfirm={(item) => {
             const [p, t] = item.table.split(":").map(Number) as [number, number];
-            void sendStructure({ kind: "send", op: { kind: "confirm-structure", page: p, table: t }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`, keep: item.cells[0] });
+            void sendStructure({
+              kind: "send",
+              op: { kind: "confirm-structure", page: p, table: t },
+              done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`,
+              keep: item.cells[0],
+            });
           }}
           onNotATable={(item) => {
             const [p, t] = item.table.split(":").map(Number) as [number, number];
-            void sendStructure({ kind: "send", op: { kind: "not-a-table", page: p, table: t }, done: `Table ${t + 1} on page ${p} is text now: its words are a paragraph of the page, in the same place.` });
+            void sendStructure({
+              kind: "send",
+              op: { kind: "not-a-table", page: p, table: t },
+              done: `Table ${t + 1} on page ${p} is text now: its words are a paragraph of the page, in the same place.`,
+            });
           }}
           onFix={(item) => {
             select(item.cells[0]!);
-            setMessage({ tone: "ok", text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right." });
+            setMessage({
+              tone: "ok",
+              text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right.",
+            });
           }}
         />
 

@@ -20,15 +20,25 @@ async function post<T>(url: string, body: unknown): Promise<{ ok: true; body: T 
   return { ok: false, status: response.status, detail: answer.detail ?? `the save was refused (${response.status})` };
 }
 
-export async function saveCell(jobId: string, body: { cell: string; version: number; structure: number; action: "confirm" | "revert"; value?: string }): Promise<SaveAnswer> {
+export async function saveCell(
+  jobId: string,
+  body: { cell: string; version: number; structure: number; action: "confirm" | "revert"; value?: string },
+): Promise<SaveAnswer> {
   const answer = await post<{ version?: number; cell?: Cell }>(`/jobs/${jobId}/review/cells`, body);
   if (!answer.ok) return answer;
-  if (answer.body.cell && typeof answer.body.version === "number") return { ok: true, version: answer.body.version, cell: answer.body.cell };
+  if (answer.body.cell && typeof answer.body.version === "number")
+    return { ok: true, version: answer.body.version, cell: answer.body.cell };
   return { ok: false, status: 500, detail: "the server's answer could not be read" };
 }
 
-export async function saveStructure(jobId: string, body: { version: number; action: "apply" | "revert"; op?: StructureOpInput }): Promise<StructureAnswer> {
-  const answer = await post<{ structure?: number; tables?: Table[]; versions?: Record<string, number> }>(`/jobs/${jobId}/review/structure`, body);
+export async function saveStructure(
+  jobId: string,
+  body: { version: number; action: "apply" | "revert"; op?: StructureOpInput },
+): Promise<StructureAnswer> {
+  const answer = await post<{ structure?: number; tables?: Table[]; versions?: Record<string, number> }>(
+    `/jobs/${jobId}/review/structure`,
+    body,
+  );
   if (!answer.ok) return answer;
   const { structure, tables, versions } = answer.body;
   if (typeof structure === "number" && tables && versions) return { ok: true, structure, tables, versions };

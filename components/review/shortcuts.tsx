@@ -11,7 +11,16 @@ export function ShortcutList() {
       <ul className="m-0 flex list-none flex-wrap gap-x-3 gap-y-0.5 p-0 text-xs">
         {shortcutLines().map(({ id, show, does }) => (
           <li key={id} className="whitespace-nowrap">
-            {show.map((key) => (key === "…" ? <span key={key}>…</span> : <kbd key={key} className="kbd">{key}</kbd>))} {does}
+            {show.map((key) =>
+              key === "…" ? (
+                <span key={key}>…</span>
+              ) : (
+                <kbd key={key} className="kbd">
+                  {key}
+                </kbd>
+              ),
+            )}{" "}
+            {does}
           </li>
         ))}
       </ul>

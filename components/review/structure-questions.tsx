@@ -9,7 +9,19 @@ import type { Table } from "@/lib/result/schema";
 import { findTable } from "@/lib/review/cell-ref";
 import { questionText, reviewItems, type StructureItem } from "@/lib/review/structure-items";
 
-export function StructureQuestions({ tables, busy, onConfirm, onFix, onNotATable }: { tables: Table[]; busy: boolean; onConfirm: (item: StructureItem) => void; onFix: (item: StructureItem) => void; onNotATable: (item: StructureItem) => void }) {
+export function StructureQuestions({
+  tables,
+  busy,
+  onConfirm,
+  onFix,
+  onNotATable,
+}: {
+  tables: Table[];
+  busy: boolean;
+  onConfirm: (item: StructureItem) => void;
+  onFix: (item: StructureItem) => void;
+  onNotATable: (item: StructureItem) => void;
+}) {
   const questions = reviewItems(tables).filter((item): item is StructureItem => item.kind === "structure");
   if (questions.length === 0) return null;
   return (
@@ -17,14 +29,21 @@ export function StructureQuestions({ tables, busy, onConfirm, onFix, onNotATable
       <h2 id="questions-heading" className="mb-1 text-base">
         Table questions ({questions.length})
       </h2>
-      <p className="muted m-0 mb-1 text-sm">Each is answered once for every cell it holds: the readings agree on those values, not on the table&apos;s shape.</p>
+      <p className="muted m-0 mb-1 text-sm">
+        Each is answered once for every cell it holds: the readings agree on those values, not on the table&apos;s shape.
+      </p>
       <ol className="m-0 list-none space-y-2 p-0">
         {questions.map((item) => {
           const [page, index] = item.table.split(":").map(Number) as [number, number];
           const table = findTable({ tables }, page, index);
           if (!table) return null;
           return (
-            <li key={item.table} className="rounded border border-line bg-white p-2" data-testid="structure-question" data-table={item.table}>
+            <li
+              key={item.table}
+              className="rounded border border-line bg-white p-2"
+              data-testid="structure-question"
+              data-table={item.table}
+            >
               <p className="m-0">{questionText(item, table)}</p>
               <div className="mt-1 flex flex-wrap gap-2">
                 <button type="button" className="button" disabled={busy} onClick={() => onConfirm(item)}>

@@ -18,28 +18,65 @@ export function structureRequest(action: StructureCommand, current: Selection): 
   const warn = (text: string): StructureRequest => ({ kind: "warn", text });
   switch (action) {
     case "merge-right":
-      return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "right" }, done: header ? "Merged the header cell with the one to its right: one label over both columns." : "Merged the cell with the one to its right." };
+      return {
+        kind: "send",
+        op: { kind: "merge-cells", ...at, row, col, direction: "right" },
+        done: header
+          ? "Merged the header cell with the one to its right: one label over both columns."
+          : "Merged the cell with the one to its right.",
+      };
     case "merge-down":
-      if (header) return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "down" }, done: "The row below is part of the header now (a label over empty header cells became a band over the names below it)." };
+      if (header)
+        return {
+          kind: "send",
+          op: { kind: "merge-cells", ...at, row, col, direction: "down" },
+          done: "The row below is part of the header now (a label over empty header cells became a band over the names below it).",
+        };
       return { kind: "send", op: { kind: "merge-cells", ...at, row, col, direction: "down" }, done: "Merged the cell with the one below." };
     case "split-cell":
       return { kind: "ask-parts", draft: guessParts(current.cell.value).join(" | ") };
     case "toggle-header":
-      if (header) return { kind: "send", op: { kind: "unmark-header", ...at }, done: "The header row is a data row now.", keep: `${p}:${t}:0:${col}` };
-      if (current.table.header_cells.length) return warn("This table already has a header row: select it and press H to make it a data row first.");
+      if (header)
+        return {
+          kind: "send",
+          op: { kind: "unmark-header", ...at },
+          done: "The header row is a data row now.",
+          keep: `${p}:${t}:0:${col}`,
+        };
+      if (current.table.header_cells.length)
+        return warn("This table already has a header row: select it and press H to make it a data row first.");
       if (row !== 0) return warn("Only the first row can become the header row; delete the rows above it first.");
       return { kind: "send", op: { kind: "mark-header", ...at }, done: "The first row is the header row now.", keep: `${p}:${t}:h:${col}` };
     case "split-table":
       if (header || row === 0) return warn("Select a cell in the row the new table starts with (not the first row).");
-      return { kind: "send", op: { kind: "split-table", ...at, row }, done: `Split the table: row ${row + 1} on is table ${t + 2} now.`, keep: `${p}:${t + 1}:0:${col}` };
+      return {
+        kind: "send",
+        op: { kind: "split-table", ...at, row },
+        done: `Split the table: row ${row + 1} on is table ${t + 2} now.`,
+        keep: `${p}:${t + 1}:0:${col}`,
+      };
     case "merge-next":
       return { kind: "send", op: { kind: "merge-next", ...at }, done: "Merged the table with the next one." };
     case "delete-row":
-      return { kind: "send", op: { kind: "delete-row", ...at, row }, done: `Deleted ${header ? "the header row" : `row ${row + 1}`}.`, keep: keepAfterDeletingRow(current) };
+      return {
+        kind: "send",
+        op: { kind: "delete-row", ...at, row },
+        done: `Deleted ${header ? "the header row" : `row ${row + 1}`}.`,
+        keep: keepAfterDeletingRow(current),
+      };
     case "delete-column":
-      return { kind: "send", op: { kind: "delete-column", ...at, col }, done: `Deleted column ${col + 1}.`, keep: keepAfterDeletingColumn(current) };
+      return {
+        kind: "send",
+        op: { kind: "delete-column", ...at, col },
+        done: `Deleted column ${col + 1}.`,
+        keep: keepAfterDeletingColumn(current),
+      };
     case "confirm-structure":
-      return { kind: "send", op: { kind: "confirm-structure", ...at }, done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.` };
+      return {
+        kind: "send",
+        op: { kind: "confirm-structure", ...at },
+        done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`,
+      };
   }
 }
 

@@ -39,7 +39,17 @@ const BUTTONS: Array<[StructureAction, string]> = [
 /** What a header cell cannot do: start a new table. */
 const BODY_ONLY: ReadonlySet<StructureAction> = new Set(["split-table"]);
 
-export function StructureTools({ busy, isHeader, hasHeader, splitDraft, onSplitDraft, onSplit, onAction, reshaped, onUndoStructure }: StructureToolsProps) {
+export function StructureTools({
+  busy,
+  isHeader,
+  hasHeader,
+  splitDraft,
+  onSplitDraft,
+  onSplit,
+  onAction,
+  reshaped,
+  onUndoStructure,
+}: StructureToolsProps) {
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (splitDraft !== null) input.current?.focus();

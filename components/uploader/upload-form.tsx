@@ -32,7 +32,8 @@ function usd(value: number): string {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The web trial's refusal when nothing is left (the API's words speak of pages= and seconds). */
-const TRIAL_USED_UP = "You have used today's free pages on the web trial. Sign in to go on with a balance, or come back after midnight UTC.";
+const TRIAL_USED_UP =
+  "You have used today's free pages on the web trial. Sign in to go on with a balance, or come back after midnight UTC.";
 
 export function UploadForm({ account, trial, maxPages, formats = { accept: "application/pdf,.pdf", note: "PDF only" } }: UploadFormProps) {
   const router = useRouter();
@@ -209,9 +210,13 @@ export function UploadForm({ account, trial, maxPages, formats = { accept: "appl
             <strong data-testid="trial-left">
               {trialLeft} of {trial.pagesPerDay} free pages left today
             </strong>{" "}
-            on the web trial{quote.pages !== null && quote.fits ? (quote.pages === 1 ? ": this page is free" : `: these ${pagesText} are free`) : ""}.
+            on the web trial
+            {quote.pages !== null && quote.fits ? (quote.pages === 1 ? ": this page is free" : `: these ${pagesText} are free`) : ""}.
             {account ? (
-              <> Beyond it, {usd(unitPrice)} a page from your balance of {usd(account.balanceUsd)}.</>
+              <>
+                {" "}
+                Beyond it, {usd(unitPrice)} a page from your balance of {usd(account.balanceUsd)}.
+              </>
             ) : (
               <>
                 {" "}
@@ -231,7 +236,12 @@ export function UploadForm({ account, trial, maxPages, formats = { accept: "appl
               {quote.payer === "balance" || account ? topUp : null}
             </span>
             {quote.offerPages !== null ? (
-              <button type="button" className="button button-secondary mt-2" onClick={() => setPagesWanted(String(quote.offerPages))} data-testid="offer-first-pages">
+              <button
+                type="button"
+                className="button button-secondary mt-2"
+                onClick={() => setPagesWanted(String(quote.offerPages))}
+                data-testid="offer-first-pages"
+              >
                 Extract the first {plural(quote.offerPages, "page")}
               </button>
             ) : null}

@@ -57,7 +57,10 @@ describe("402 and holds", () => {
     assert.equal(answer.body.required_usd, 0.18);
     assert.equal((await stack.query(`SELECT id FROM "Job"`)).length, jobsBefore);
     assert.equal(await balanceMicros("poor@example.com"), 100_000n);
-    assert.deepEqual((await ledger("poor@example.com")).map((row) => row.kind), ["admin_credit"]);
+    assert.deepEqual(
+      (await ledger("poor@example.com")).map((row) => row.kind),
+      ["admin_credit"],
+    );
   });
 
   test("a new key on a $0 balance: 402 for the whole document, saying what this server offers", async () => {
@@ -74,7 +77,10 @@ describe("402 and holds", () => {
     assert.match(detail, /\$0\.18 needed, \$0\.00 on the account/);
     assert.match(detail, /no payments/);
     assert.match(detail, /free trial of \d+ pages a day/);
-    assert.deepEqual((await ledger("newcomer@example.com")).map((row) => row.kind).filter((kind) => kind !== "admin_credit"), []);
+    assert.deepEqual(
+      (await ledger("newcomer@example.com")).map((row) => row.kind).filter((kind) => kind !== "admin_credit"),
+      [],
+    );
   });
 
   test("requesting fewer pages fits the balance", async () => {
@@ -190,12 +196,18 @@ describe("settlement", () => {
     const answer = await submit(stack, { bytes: await makeTextPdf(2), headers: auth(key) });
     const id = String(answer.body.id);
     // What a worker from before the one-transaction settlement could leave behind: done, unsettled.
-    await stack.query(`UPDATE "Job" SET state = 'done', stage = 'done', usage = '{"pages": 1, "pages_failed": 1}', "finishedAt" = now() WHERE id = $1`, [id]);
+    await stack.query(
+      `UPDATE "Job" SET state = 'done', stage = 'done', usage = '{"pages": 1, "pages_failed": 1}', "finishedAt" = now() WHERE id = $1`,
+      [id],
+    );
     assert.equal(await balanceMicros("legacy@example.com"), 880_000n);
     stack.startWorker();
     for (let i = 0; i < 100 && (await balanceMicros("legacy@example.com")) !== 940_000n; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(await balanceMicros("legacy@example.com"), 940_000n, "2 pages held, 1 delivered: 1 charged");
-    const [row] = await stack.query<{ settledAt: Date | null; heldMicros: string }>(`SELECT "settledAt", "heldMicros" FROM "Job" WHERE id = $1`, [id]);
+    const [row] = await stack.query<{ settledAt: Date | null; heldMicros: string }>(
+      `SELECT "settledAt", "heldMicros" FROM "Job" WHERE id = $1`,
+      [id],
+    );
     assert.ok(row!.settledAt);
     assert.equal(row!.heldMicros, "0");
   });

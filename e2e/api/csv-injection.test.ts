@@ -57,13 +57,11 @@ function csvRecords(text: string): string[][] {
         if (quoted && c === '"' && line[i + 1] === '"') {
           field += '"';
           i++;
-        }
-        else if (c === '"') quoted = !quoted;
+        } else if (c === '"') quoted = !quoted;
         else if (c === "," && !quoted) {
           fields.push(field);
           field = "";
-        }
-        else field += c;
+        } else field += c;
       }
       fields.push(field);
       return fields;
@@ -71,13 +69,19 @@ function csvRecords(text: string): string[][] {
 }
 
 const exportOf = async (format: "csv" | "xlsx") =>
-  fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=${format}`, { headers: { "user-agent": USER_AGENT, authorization: `Bearer ${key}` } });
+  fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=${format}`, {
+    headers: { "user-agent": USER_AGENT, authorization: `Bearer ${key}` },
+  });
 
 before(async () => {
   stack = await startStack();
   key = await createKey(stack, "sheets@example.com");
   owner = await signIn(stack, "sheets@example.com");
-  const accepted = await submit(stack, { bytes: await formulaPdfBytes(), name: "formulas.pdf", headers: { authorization: `Bearer ${key}` } });
+  const accepted = await submit(stack, {
+    bytes: await formulaPdfBytes(),
+    name: "formulas.pdf",
+    headers: { authorization: `Bearer ${key}` },
+  });
   assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
   jobId = String(accepted.body.id);
   const done = await waitForJob(stack, jobId, { authorization: `Bearer ${key}` });
@@ -102,8 +106,14 @@ describe("CSV injection", () => {
       assert.ok(!fields.includes(formula), `csv does not carry ${formula} bare`);
     }
     for (const number of NUMBERS) assert.ok(fields.includes(number), `csv keeps the number ${number}`);
-    assert.ok(fields.every((field) => !/^[=+@\t\r]/.test(field) || NUMBERS.includes(field)), JSON.stringify(fields));
-    assert.ok(fields.every((field) => !field.startsWith("-") || NUMBERS.includes(field)), JSON.stringify(fields));
+    assert.ok(
+      fields.every((field) => !/^[=+@\t\r]/.test(field) || NUMBERS.includes(field)),
+      JSON.stringify(fields),
+    );
+    assert.ok(
+      fields.every((field) => !field.startsWith("-") || NUMBERS.includes(field)),
+      JSON.stringify(fields),
+    );
 
     const xlsx = await exportOf("xlsx");
     const book = new ExcelJS.Workbook();
@@ -123,7 +133,10 @@ describe("CSV injection", () => {
     });
     assert.equal(saved.status, 200, await saved.clone().text());
     const job = await getJob(stack, jobId, { authorization: `Bearer ${key}` });
-    assert.ok((job.body.result as Result).tables.some((table) => table.rows.flat().some((cell) => cell.value === typed)), "json keeps the typed value");
+    assert.ok(
+      (job.body.result as Result).tables.some((table) => table.rows.flat().some((cell) => cell.value === typed)),
+      "json keeps the typed value",
+    );
     const fields = csvRecords(await (await exportOf("csv")).text()).flat();
     assert.ok(fields.includes(`'${typed}`), JSON.stringify(fields));
     assert.ok(!fields.includes(typed));
@@ -142,7 +155,8 @@ describe("CSV injection", () => {
     });
     assert.equal(response.status, 200, await response.clone().text());
     const fields = csvRecords(await response.text()).flat();
-    for (const formula of ["@SUM(1)+\t-1", "\t=1+1", ...FORMULAS]) assert.ok(fields.includes(`'${formula}`), `${JSON.stringify(formula)} in ${JSON.stringify(fields)}`);
+    for (const formula of ["@SUM(1)+\t-1", "\t=1+1", ...FORMULAS])
+      assert.ok(fields.includes(`'${formula}`), `${JSON.stringify(formula)} in ${JSON.stringify(fields)}`);
     // The reviewer's edit above replaced -12.5; +3 and the posted -7.25 stay numbers.
     for (const number of ["+3", "-7.25"]) assert.ok(fields.includes(number), `${number} in ${JSON.stringify(fields)}`);
   });

@@ -101,7 +101,10 @@ function startProbes(jobId: string) {
         retryAfter = response.headers.get("retry-after");
         const text = await response.text();
         // A page's error is HTML: its title stands for the detail.
-        if (status >= 400) detail = /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as { detail?: unknown }).detail : (/<title>([^<]*)<\/title>/.exec(text)?.[1] ?? text.slice(0, 80));
+        if (status >= 400)
+          detail = /json/.test(response.headers.get("content-type") ?? "")
+            ? (JSON.parse(text) as { detail?: unknown }).detail
+            : (/<title>([^<]*)<\/title>/.exec(text)?.[1] ?? text.slice(0, 80));
       } catch (error) {
         detail = String(error);
       }
@@ -120,7 +123,9 @@ function startProbes(jobId: string) {
     loop("GET /readyz", () => fetch(`${stack.baseUrl}/readyz`, { headers: { "user-agent": USER_AGENT }, signal: signal() })),
     loop("GET /metrics", () => fetch(`${stack.baseUrl}/metrics`, { headers: { "user-agent": USER_AGENT }, signal: signal() })),
     // A page rendered from the database: another visitor's job is 404, an outage 503, never 500.
-    loop("GET /jobs/{id} page", () => fetch(`${stack.baseUrl}/jobs/${jobId}`, { headers: { "user-agent": USER_AGENT, accept: "text/html" }, signal: signal() })),
+    loop("GET /jobs/{id} page", () =>
+      fetch(`${stack.baseUrl}/jobs/${jobId}`, { headers: { "user-agent": USER_AGENT, accept: "text/html" }, signal: signal() }),
+    ),
   ];
   return {
     answers,
@@ -141,7 +146,10 @@ async function submitJob(): Promise<string> {
 }
 
 async function jobRow(jobId: string) {
-  const [row] = await stack.query<{ state: string; requeues: number; stage: string }>(`SELECT state, requeues, stage FROM "Job" WHERE id = $1`, [jobId]);
+  const [row] = await stack.query<{ state: string; requeues: number; stage: string }>(
+    `SELECT state, requeues, stage FROM "Job" WHERE id = $1`,
+    [jobId],
+  );
   return row!;
 }
 
@@ -211,13 +219,18 @@ async function survive(name: string, inflict: () => Promise<void>): Promise<void
   }
   // The outage was seen by the database-backed probes (the test did take the database away).
   const unavailable = during.filter((answer) => answer.status === 503);
-  assert.ok(unavailable.some((answer) => answer.probe === "GET /readyz"), `${name}: /readyz never said 503`);
+  assert.ok(
+    unavailable.some((answer) => answer.probe === "GET /readyz"),
+    `${name}: /readyz never said 503`,
+  );
   const firstReadyz503 = during.find((answer) => answer.probe === "GET /readyz" && answer.status === 503)!;
   const readyzAfterMs = firstReadyz503.answeredAt - faultAt;
   assert.ok(readyzAfterMs <= READYZ_BOUND_MS + 150, `${name}: /readyz said 503 only ${readyzAfterMs} ms after the database went away`);
   // Recovery: /readyz 200 again, the job page and a submission answer again.
   const lastReadyz503 = [...during].reverse().find((answer) => answer.probe === "GET /readyz" && answer.status === 503)!;
-  const readyAgain = during.find((answer) => answer.probe === "GET /readyz" && answer.status === 200 && answer.startedAt > lastReadyz503.startedAt);
+  const readyAgain = during.find(
+    (answer) => answer.probe === "GET /readyz" && answer.status === 200 && answer.startedAt > lastReadyz503.startedAt,
+  );
   assert.ok(readyAgain, `${name}: /readyz never came back`);
   for (const probe of ["GET /v1/parse/{id}", "POST /v1/parse", "GET /metrics"]) {
     const last = [...answers].reverse().find((answer) => answer.probe === probe);
@@ -230,11 +243,18 @@ async function survive(name: string, inflict: () => Promise<void>): Promise<void
   const row = await jobRow(jobId);
   assert.equal(row.state, "done");
   assert.equal(row.requeues, 0, `${name}: the job was re-queued`);
-  const ledger = await stack.query<{ kind: string; amountMicros: string }>(`SELECT kind, "amountMicros"::text FROM "LedgerEntry" WHERE "jobId" = $1 ORDER BY kind`, [jobId]);
+  const ledger = await stack.query<{ kind: string; amountMicros: string }>(
+    `SELECT kind, "amountMicros"::text FROM "LedgerEntry" WHERE "jobId" = $1 ORDER BY kind`,
+    [jobId],
+  );
   const charges = ledger.filter((entry) => entry.kind === "charge");
   assert.equal(charges.length, 1, `${name}: ledger ${JSON.stringify(ledger)}`);
   assert.equal(Number(charges[0]!.amountMicros), -PAGES * PRICE_MICROS);
-  assert.equal(ledger.reduce((sum, entry) => sum + Number(entry.amountMicros), 0), -PAGES * PRICE_MICROS, `${name}: hold not released once: ${JSON.stringify(ledger)}`);
+  assert.equal(
+    ledger.reduce((sum, entry) => sum + Number(entry.amountMicros), 0),
+    -PAGES * PRICE_MICROS,
+    `${name}: hold not released once: ${JSON.stringify(ledger)}`,
+  );
 
   const byProbe = new Map<string, Answer[]>();
   for (const answer of during) byProbe.set(answer.probe, [...(byProbe.get(answer.probe) ?? []), answer]);

@@ -30,7 +30,9 @@ async function finishedJob(bytes: Uint8Array, name: string) {
 }
 
 async function download(id: string, format: string, headers: Record<string, string> = auth()) {
-  const response = await fetch(`${stack.baseUrl}/v1/parse/${id}/export?format=${format}`, { headers: { "user-agent": USER_AGENT, ...headers } });
+  const response = await fetch(`${stack.baseUrl}/v1/parse/${id}/export?format=${format}`, {
+    headers: { "user-agent": USER_AGENT, ...headers },
+  });
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -72,12 +74,16 @@ function parseCsv(text: string): string[][] {
 function bandedHeader(table: Result["tables"][number]): string[] {
   const names = table.header_cells.length ? table.header_cells.map((cell) => cell.value) : table.header;
   const width = Math.max(names.length, ...table.rows.map((row) => row.length));
-  const bands = [...(table.colbands ?? [])].sort((a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col);
+  const bands = [...(table.colbands ?? [])].sort(
+    (a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col,
+  );
   return Array.from({ length: width }, (_, col) =>
-    [...bands.filter((band) => band.start_col <= col && col <= band.end_col).map((band) => band.label), ...(names[col] ? [names[col]] : [])].join(" / "),
+    [
+      ...bands.filter((band) => band.start_col <= col && col <= band.end_col).map((band) => band.label),
+      ...(names[col] ? [names[col]] : []),
+    ].join(" / "),
   );
 }
-
 
 before(async () => {
   stack = await startStack({ env: { EXPORT_MAX_BYTES: String(EXPORT_MAX_BYTES) } });

@@ -37,8 +37,13 @@ test("another account's job does not wait for one account's whole batch", async 
   assert.equal(running!.n, 2, "the limit leaves no worker idle while only one account waits");
   const other = await submit(stack, { bytes: await makeTextPdf(1, "Urgent"), headers: { authorization: `Bearer ${light}` } });
   const otherId = String(other.body.id);
-  const results = await Promise.all([...batch, otherId].map((id) => waitForJob(stack, id, { authorization: `Bearer ${id === otherId ? light : heavy}` }, 60_000)));
-  assert.deepEqual(results.map((r) => r.body.status), Array(7).fill("done"));
+  const results = await Promise.all(
+    [...batch, otherId].map((id) => waitForJob(stack, id, { authorization: `Bearer ${id === otherId ? light : heavy}` }, 60_000)),
+  );
+  assert.deepEqual(
+    results.map((r) => r.body.status),
+    Array(7).fill("done"),
+  );
   // Without fairness the later job would start after all six; with it, right after the first
   // batch job ends, ahead of (at least) the last three of the batch.
   const otherStart = await startedAt(otherId);

@@ -34,7 +34,10 @@ test(`${KEYED} concurrent POSTs on one key and ${ANONYMOUS} anonymous ones while
     return { status: answer.status, body: answer.body, retryAfter: answer.headers.get("retry-after"), ms: performance.now() - started };
   };
   const started = performance.now();
-  const answers = await Promise.all([...Array.from({ length: KEYED }, () => timed(auth)), ...Array.from({ length: ANONYMOUS }, () => timed({}))]);
+  const answers = await Promise.all([
+    ...Array.from({ length: KEYED }, () => timed(auth)),
+    ...Array.from({ length: ANONYMOUS }, () => timed({})),
+  ]);
   const wallMs = Math.round(performance.now() - started);
 
   const counts: Record<number, number> = {};
@@ -50,7 +53,9 @@ test(`${KEYED} concurrent POSTs on one key and ${ANONYMOUS} anonymous ones while
   assert.deepEqual(counts, { 202: KEYED + ANONYMOUS });
 
   // Every keyed submission held its one page, exactly once.
-  const [account] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros"::text FROM "User" WHERE email = 'burst@example.com'`);
+  const [account] = await stack.query<{ balanceMicros: string }>(
+    `SELECT "balanceMicros"::text FROM "User" WHERE email = 'burst@example.com'`,
+  );
   const [holds] = await stack.query<{ n: string }>(`SELECT count(*)::text AS n FROM "LedgerEntry" WHERE kind = 'hold'`);
   assert.equal(Number(holds!.n), KEYED + 1);
   // Every page is delivered, so held or settled, each job has cost its pages at $0.06.

@@ -34,8 +34,14 @@ describe("pages past the per-page limits fail alone", () => {
     const done = await waitForJob(stack, String(accepted.body.id), {}, 60_000);
     assert.equal(done.body.status, "done", `${JSON.stringify(done.body)}\n${stack.workers[0]!.output().slice(-3000)}`);
     const pages = done.body.result.pages as Array<{ page: number; unreadable?: true; reason?: string }>;
-    assert.deepEqual(pages.map((page) => page.page), [1, 2, 3, 4]);
-    assert.deepEqual(pages.map((page) => page.unreadable ?? false), [false, true, false, false]);
+    assert.deepEqual(
+      pages.map((page) => page.page),
+      [1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      pages.map((page) => page.unreadable ?? false),
+      [false, true, false, false],
+    );
     // Which limit the bomb meets first depends on the machine's speed: pdf.js inflates this one
     // while it lexes it, slowly; both end the page alone.
     assert.match(String(pages[1]!.reason), /more memory than a page is allowed|longer than a page is allowed/);
@@ -44,7 +50,10 @@ describe("pages past the per-page limits fail alone", () => {
     const prose = (done.body.result.prose as Array<{ page: number; text: string }>).map((block) => block.page);
     assert.deepEqual([...new Set(prose)], [1, 3, 4]);
     assertWorkerAlive();
-    assert.match(stack.workers[0]!.output(), new RegExp(`killed the pipeline process: page 2: (\\d+ MB resident|over ${PAGE_TIMEOUT_SECONDS} s)`));
+    assert.match(
+      stack.workers[0]!.output(),
+      new RegExp(`killed the pipeline process: page 2: (\\d+ MB resident|over ${PAGE_TIMEOUT_SECONDS} s)`),
+    );
   });
 
   test("an image bomb alone: the job fails with usage pages 0, cost 0; the worker lives", async () => {
@@ -53,9 +62,15 @@ describe("pages past the per-page limits fail alone", () => {
     const failed = await waitForJob(stack, String(accepted.body.id), {}, 60_000);
     assert.equal(failed.body.status, "failed", JSON.stringify(failed.body));
     assert.equal(typeof failed.body.detail, "string");
-    assert.deepEqual({ pages: failed.body.usage.pages, failed: failed.body.usage.pages_failed, cost: failed.body.usage.cost_usd }, { pages: 0, failed: 1, cost: 0 });
+    assert.deepEqual(
+      { pages: failed.body.usage.pages, failed: failed.body.usage.pages_failed, cost: failed.body.usage.cost_usd },
+      { pages: 0, failed: 1, cost: 0 },
+    );
     // Inflating 2.7 GB takes pdf.js a while on a busy machine: either limit may end it first.
-    assert.match(stack.workers[0]!.output(), new RegExp(`killed the pipeline process: page 1: (\\d+ MB resident|over ${PAGE_TIMEOUT_SECONDS} s)`));
+    assert.match(
+      stack.workers[0]!.output(),
+      new RegExp(`killed the pipeline process: page 1: (\\d+ MB resident|over ${PAGE_TIMEOUT_SECONDS} s)`),
+    );
     assertWorkerAlive();
   });
 
@@ -64,12 +79,14 @@ describe("pages past the per-page limits fail alone", () => {
     const accepted = await submit(stack, { bytes: millionOperatorsPdf() });
     const id = String(accepted.body.id);
     const deadline = Date.now() + 30_000;
-    while (!/page 1 of/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!/page 1 of/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 100));
     const deletedAt = Date.now();
     assert.equal((await deleteJob(stack, id)).status, 200);
     // Killed for the deletion (the worker checks every second), not by the page deadline.
     const killed = new RegExp(`killed the pipeline process: job ${id} was deleted`);
-    while (!killed.test(stack.workers[0]!.output()) && Date.now() - deletedAt < PAGE_TIMEOUT_SECONDS * 1000) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!killed.test(stack.workers[0]!.output()) && Date.now() - deletedAt < PAGE_TIMEOUT_SECONDS * 1000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const waited = Date.now() - deletedAt;
     assert.match(stack.workers[0]!.output(), killed);
     assert.ok(waited < 3000, `the page was still running ${waited} ms after the deletion`);

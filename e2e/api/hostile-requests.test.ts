@@ -14,7 +14,10 @@ let key = "";
 
 before(async () => {
   // One free page a day, so the trial's 429 can be reached; everything else uses a key.
-  stack = await startStack({ workers: 0, env: { TRIAL_PAGES_PER_DAY: "1", SIGNIN_EMAILS_PER_HOUR: "3", SIGNIN_EMAILS_PER_CLIENT_PER_HOUR: "8" } });
+  stack = await startStack({
+    workers: 0,
+    env: { TRIAL_PAGES_PER_DAY: "1", SIGNIN_EMAILS_PER_HOUR: "3", SIGNIN_EMAILS_PER_CLIENT_PER_HOUR: "8" },
+  });
   key = await createKey(stack, "requests@example.com", 10);
 });
 after(async () => {
@@ -31,11 +34,14 @@ interface RawAnswer {
 function raw(method: string, path: string, headers: Record<string, string>, body?: Buffer | string): Promise<RawAnswer> {
   const url = new URL(stack.baseUrl);
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, method, path, headers: { "user-agent": USER_AGENT, ...headers } }, (response) => {
-      let text = "";
-      response.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
-    });
+    const request = http.request(
+      { host: url.hostname, port: url.port, method, path, headers: { "user-agent": USER_AGENT, ...headers } },
+      (response) => {
+        let text = "";
+        response.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, text }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -84,10 +90,17 @@ describe("malformed requests", () => {
         port: url.port,
         method: "POST",
         path: "/v1/parse",
-        headers: { "user-agent": USER_AGENT, authorization: `Bearer ${key}`, "content-type": "multipart/form-data; boundary=b", "content-length": "1000000" },
+        headers: {
+          "user-agent": USER_AGENT,
+          authorization: `Bearer ${key}`,
+          "content-type": "multipart/form-data; boundary=b",
+          "content-length": "1000000",
+        },
       });
       request.on("error", () => resolve());
-      request.write(`--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n${"x".repeat(50_000)}`);
+      request.write(
+        `--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.7\n${"x".repeat(50_000)}`,
+      );
       setTimeout(() => {
         request.destroy();
         resolve();
@@ -139,7 +152,10 @@ describe("session cookies on /v1", () => {
     assertJsonDetail(await raw("GET", `/v1/parse/${id}`, { cookie, origin: "http://evil.example" }), 403);
     assert.equal((await raw("GET", `/v1/parse/${id}`, { cookie, "sec-fetch-site": "same-origin" })).status, 200);
     // An API key needs no Origin: browsers never send one on their own.
-    assert.equal((await submit(stack, { bytes: plainPdf(), headers: { authorization: `Bearer ${key}`, origin: "http://evil.example" } })).status, 202);
+    assert.equal(
+      (await submit(stack, { bytes: plainPdf(), headers: { authorization: `Bearer ${key}`, origin: "http://evil.example" } })).status,
+      202,
+    );
   });
 });
 
@@ -162,7 +178,10 @@ describe("sign-in e-mails", () => {
     const email = "flooded@example.com";
     const csrf = await fetch(`${stack.baseUrl}/api/auth/csrf`, { headers: { "user-agent": USER_AGENT } });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookies = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookies = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     for (let i = 0; i < 5; i++) {
       const answer = await fetch(`${stack.baseUrl}/api/auth/signin/email`, {
         method: "POST",
@@ -179,7 +198,10 @@ describe("sign-in e-mails", () => {
   test("at most SIGNIN_EMAILS_PER_CLIENT_PER_HOUR asked for by one client, whatever the recipients; the refusal says when to retry", async () => {
     const csrf = await fetch(`${stack.baseUrl}/api/auth/csrf`, { headers: { "user-agent": USER_AGENT } });
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const cookies = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    const cookies = csrf.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
     const refusals: string[] = [];
     for (let i = 0; i < 10; i++) {
       const answer = await fetch(`${stack.baseUrl}/api/auth/signin/email`, {
@@ -195,7 +217,9 @@ describe("sign-in e-mails", () => {
         assert.ok(Number(answer.headers.get("retry-after")) > 0);
       }
     }
-    const sent = Array.from({ length: 10 }, (_, i) => stack.web.output().includes(`[auth] sign-in link for stranger${i}@example.com`)).filter(Boolean).length;
+    const sent = Array.from({ length: 10 }, (_, i) =>
+      stack.web.output().includes(`[auth] sign-in link for stranger${i}@example.com`),
+    ).filter(Boolean).length;
     // Whatever the other tests of this file asked for first, this client's hour holds 8 in all.
     const [usage] = await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'signin-client'`);
     assert.equal(usage?.count, 8);
@@ -206,7 +230,9 @@ describe("sign-in e-mails", () => {
     assert.equal(new Date(retryAt).getUTCMinutes(), 0);
     assert.ok(new Date(retryAt).getTime() > Date.now());
     const refusal = new URL(refusals[0]!);
-    const page = await (await fetch(`${stack.baseUrl}${refusal.pathname}${refusal.search}`, { headers: { "user-agent": USER_AGENT } })).text();
+    const page = await (
+      await fetch(`${stack.baseUrl}${refusal.pathname}${refusal.search}`, { headers: { "user-agent": USER_AGENT } })
+    ).text();
     assert.match(page, new RegExp(`from your network in the last hour. Try again after ${retryAt.slice(11, 16)} UTC`));
   });
 });

@@ -24,7 +24,11 @@ describe("a job whose worker died on a page", () => {
   async function interrupted(pageInFlight: number, crashedPage: number | null): Promise<string> {
     const accepted = await submit(stack, { bytes: await makeTextPdf(3, "Resumed") });
     const id = String(accepted.body.id);
-    await stack.query(`UPDATE "Job" SET "pageInFlight" = $2, "crashedPage" = $3, requeues = 1 WHERE id = $1`, [id, pageInFlight, crashedPage]);
+    await stack.query(`UPDATE "Job" SET "pageInFlight" = $2, "crashedPage" = $3, requeues = 1 WHERE id = $1`, [
+      id,
+      pageInFlight,
+      crashedPage,
+    ]);
     return id;
   }
 
@@ -38,12 +42,21 @@ describe("a job whose worker died on a page", () => {
     await worker.exited;
 
     assert.equal(first.body.status, "done");
-    assert.deepEqual(first.body.result.pages.map((page: { unreadable?: true }) => page.unreadable ?? false), [false, false, false]);
-    const [row] = await stack.query<{ crashedPage: number | null; pageInFlight: number | null }>(`SELECT "crashedPage", "pageInFlight" FROM "Job" WHERE id = $1`, [once]);
+    assert.deepEqual(
+      first.body.result.pages.map((page: { unreadable?: true }) => page.unreadable ?? false),
+      [false, false, false],
+    );
+    const [row] = await stack.query<{ crashedPage: number | null; pageInFlight: number | null }>(
+      `SELECT "crashedPage", "pageInFlight" FROM "Job" WHERE id = $1`,
+      [once],
+    );
     assert.deepEqual(row, { crashedPage: 2, pageInFlight: null });
 
     assert.equal(second.body.status, "done");
-    assert.deepEqual(second.body.result.pages.map((page: { unreadable?: true }) => page.unreadable ?? false), [false, true, false]);
+    assert.deepEqual(
+      second.body.result.pages.map((page: { unreadable?: true }) => page.unreadable ?? false),
+      [false, true, false],
+    );
     assert.match(String(second.body.result.pages[1].reason), /stopped the worker reading it twice/);
     assert.deepEqual({ pages: second.body.usage.pages, failed: second.body.usage.pages_failed }, { pages: 2, failed: 1 });
   });
@@ -57,7 +70,8 @@ describe("deleting a job during OCR", () => {
     const accepted = await submit(stack, { bytes: pdf });
     const id = String(accepted.body.id);
     const deadline = Date.now() + 60_000;
-    while (!/OCR/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    while (!/OCR/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     assert.equal((await deleteJob(stack, id)).status, 200);
     // The worker stops the job either mid-page (its pipeline process killed) or, when the
     // deletion lands between pages (a compiled pipeline process reads a short page fast), at the
@@ -67,6 +81,10 @@ describe("deleting a job during OCR", () => {
     while (!stopped.test(worker.output()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     assert.match(worker.output(), stopped);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    assert.equal(fs.existsSync(`${stack.dataDir}/cache/${sha}`), false, fs.existsSync(`${stack.dataDir}/cache/${sha}`) ? fs.readdirSync(`${stack.dataDir}/cache/${sha}`).join(", ") : "");
+    assert.equal(
+      fs.existsSync(`${stack.dataDir}/cache/${sha}`),
+      false,
+      fs.existsSync(`${stack.dataDir}/cache/${sha}`) ? fs.readdirSync(`${stack.dataDir}/cache/${sha}`).join(", ") : "",
+    );
   });
 });

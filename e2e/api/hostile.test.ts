@@ -51,7 +51,9 @@ describe("compression bombs at submission", () => {
       assert.deepEqual(Object.keys(answer.body), ["detail"]);
     }
     const webPeakMb = Math.round(peakRss(stack.web.process.pid!) / 1024 / 1024);
-    console.log(`[hostile] GET during 4 stream bombs: ${report.count} requests, p50 ${report.p50Ms} ms, p99 ${report.p99Ms} ms, max ${report.maxMs} ms, statuses ${JSON.stringify(report.statuses)}; web peak RSS ${webPeakMb} MB`);
+    console.log(
+      `[hostile] GET during 4 stream bombs: ${report.count} requests, p50 ${report.p50Ms} ms, p99 ${report.p99Ms} ms, max ${report.maxMs} ms, statuses ${JSON.stringify(report.statuses)}; web peak RSS ${webPeakMb} MB`,
+    );
     assert.deepEqual(Object.keys(report.statuses), ["200"]);
     assert.equal(report.failures, 0);
     assert.ok(report.p99Ms < 2000, `p99 ${report.p99Ms} ms`);

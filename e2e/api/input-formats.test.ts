@@ -9,7 +9,16 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { resultSchema, type Result } from "../../lib/result/schema";
-import { bombPng, CSV_ROWS, csvBytes, PHOTO_TABLE, tablePhotoPng, tiffOfImages, WORKBOOK, workbookXlsx } from "../../tests/inputs/make-inputs";
+import {
+  bombPng,
+  CSV_ROWS,
+  csvBytes,
+  PHOTO_TABLE,
+  tablePhotoPng,
+  tiffOfImages,
+  WORKBOOK,
+  workbookXlsx,
+} from "../../tests/inputs/make-inputs";
 import { createKey, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
 import { startStack, type Stack } from "../support/stack";
 import { unzip } from "../support/unzip";
@@ -62,7 +71,11 @@ describe("switched on", () => {
     await stack?.stop();
   });
 
-  async function done(bytes: Uint8Array, name: string, timeoutMs = 60_000): Promise<{ id: string; accepted: Record<string, unknown>; job: Record<string, any>; result: Result }> {
+  async function done(
+    bytes: Uint8Array,
+    name: string,
+    timeoutMs = 60_000,
+  ): Promise<{ id: string; accepted: Record<string, unknown>; job: Record<string, any>; result: Result }> {
     const accepted = await submit(stack, { bytes, name, headers: bearer(key) });
     assert.equal(accepted.status, 202, JSON.stringify(accepted.body));
     const id = String(accepted.body.id);
@@ -74,12 +87,26 @@ describe("switched on", () => {
   test("an XLSX: a table per visible sheet, exact from source-data, sheet set, a page each; exports and review document", async () => {
     const { id, accepted, job, result } = await done(await workbookXlsx(), "sales.xlsx");
     assert.equal(accepted.text_layer, false);
-    assert.deepEqual(result.tables.map((t) => [t.page, t.sheet]), [[1, WORKBOOK.sheet], [2, WORKBOOK.secondSheet]]);
+    assert.deepEqual(
+      result.tables.map((t) => [t.page, t.sheet]),
+      [
+        [1, WORKBOOK.sheet],
+        [2, WORKBOOK.secondSheet],
+      ],
+    );
     const sales = result.tables[0]!;
     assert.deepEqual(sales.header, WORKBOOK.header);
-    assert.deepEqual(sales.rows.map((r) => r.map((c) => c.value)), WORKBOOK.rows.map((r) => r.map((v) => (v.startsWith("=") ? "" : v))));
+    assert.deepEqual(
+      sales.rows.map((r) => r.map((c) => c.value)),
+      WORKBOOK.rows.map((r) => r.map((v) => (v.startsWith("=") ? "" : v))),
+    );
     assert.deepEqual(sales.span_grid, [WORKBOOK.merge]);
-    assert.deepEqual(sales.rows[0]![1], { value: "1,234.50", confidence: "exact", sources: ["source-data"], bbox: sales.rows[0]![1]!.bbox });
+    assert.deepEqual(sales.rows[0]![1], {
+      value: "1,234.50",
+      confidence: "exact",
+      sources: ["source-data"],
+      bbox: sales.rows[0]![1]!.bbox,
+    });
     const formula = sales.rows[2]![4]!;
     assert.equal(formula.confidence, "unverified");
     assert.deepEqual(formula.readings, { "source-data": "=B2+B4" });
@@ -94,7 +121,9 @@ describe("switched on", () => {
     assert.equal(zip.status, 404);
     assert.match(((await zip.json()) as { detail: string }).detail, /no cropped figures/);
     for (const format of ["json", "csv", "xlsx"]) {
-      const response = await fetch(`${stack.baseUrl}/v1/parse/${id}/export?format=${format}`, { headers: { "user-agent": USER_AGENT, ...bearer(key) } });
+      const response = await fetch(`${stack.baseUrl}/v1/parse/${id}/export?format=${format}`, {
+        headers: { "user-agent": USER_AGENT, ...bearer(key) },
+      });
       const body = Buffer.from(await response.arrayBuffer());
       assert.equal(response.status, 200, `${format}: ${body.toString("utf8").slice(0, 200)}`);
       if (format === "csv") {
@@ -111,7 +140,10 @@ describe("switched on", () => {
     assert.equal(document.status, 200);
     assert.equal(document.headers.get("content-type"), "application/pdf");
     const pdf = await PDFDocument.load(new Uint8Array(await document.arrayBuffer()));
-    assert.deepEqual(pdf.getPages().map((p) => Math.round(p.getWidth())), result.pages.map((p) => Math.round(p.width)));
+    assert.deepEqual(
+      pdf.getPages().map((p) => Math.round(p.getWidth())),
+      result.pages.map((p) => Math.round(p.width)),
+    );
     for (const page of [`/jobs/${id}`, `/jobs/${id}/review`]) {
       const response = await fetch(`${stack.baseUrl}${page}`, { headers: { "user-agent": USER_AGENT, cookie } });
       assert.equal(response.status, 200, page);
@@ -124,7 +156,11 @@ describe("switched on", () => {
       assert.equal(result.tables.length, 1);
       const table = result.tables[0]!;
       assert.equal(table.sheet, `cities-${encoding}`);
-      assert.deepEqual(table.rows.map((r) => r.map((c) => c.value)), CSV_ROWS, encoding);
+      assert.deepEqual(
+        table.rows.map((r) => r.map((c) => c.value)),
+        CSV_ROWS,
+        encoding,
+      );
       assert.ok(table.rows.flat().every((c) => c.confidence === "exact" && c.sources.join() === "source-data"));
       assert.equal(job.usage.pages, 1);
     }
@@ -138,13 +174,19 @@ describe("switched on", () => {
     assert.equal(document.status, 200);
     const pdf = await PDFDocument.load(new Uint8Array(await document.arrayBuffer()));
     assert.equal(pdf.getPageCount(), 1);
-    assert.deepEqual([pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()].map(Math.round), [result.pages[0]!.width, result.pages[0]!.height].map(Math.round));
+    assert.deepEqual(
+      [pdf.getPage(0).getWidth(), pdf.getPage(0).getHeight()].map(Math.round),
+      [result.pages[0]!.width, result.pages[0]!.height].map(Math.round),
+    );
     assert.equal(result.pages.length, 1);
     assert.equal(result.tables.length, 1);
     const table = result.tables[0]!;
     assert.equal(table.sheet, undefined);
     assert.deepEqual(table.header, PHOTO_TABLE.header);
-    assert.deepEqual(table.rows.map((r) => r.map((c) => c.value)), PHOTO_TABLE.rows);
+    assert.deepEqual(
+      table.rows.map((r) => r.map((c) => c.value)),
+      PHOTO_TABLE.rows,
+    );
     for (const cell of table.rows.flat()) {
       assert.equal(cell.confidence, "verified", JSON.stringify(cell));
       assert.deepEqual([...cell.sources].sort(), ["ocr-1", "ocr-2"]);
@@ -153,13 +195,28 @@ describe("switched on", () => {
   });
 
   test("a two-frame TIFF is two pages, each read, each charged", async () => {
-    const second = [PHOTO_TABLE.header, ["Alpha", "311", "12.80"], ["Beta", "4096", "55.10"], ["Gamma", "27", "3.05"], ["Delta", "1500", "60.00"]];
+    const second = [
+      PHOTO_TABLE.header,
+      ["Alpha", "311", "12.80"],
+      ["Beta", "4096", "55.10"],
+      ["Gamma", "27", "3.05"],
+      ["Delta", "1500", "60.00"],
+    ];
     const tiff = await tiffOfImages([await tablePhotoPng(), await tablePhotoPng({ cells: second, seed: 5 })]);
     const { result, job } = await done(tiff, "scan.tif", 300_000);
-    assert.deepEqual(result.pages.map((p) => p.page), [1, 2]);
+    assert.deepEqual(
+      result.pages.map((p) => p.page),
+      [1, 2],
+    );
     assert.ok(result.pages.every((p) => !p.unreadable));
-    assert.deepEqual(result.tables.map((t) => t.page), [1, 2]);
-    assert.deepEqual(result.tables[1]!.rows.map((r) => r[0]!.value), ["Alpha", "Beta", "Gamma", "Delta"]);
+    assert.deepEqual(
+      result.tables.map((t) => t.page),
+      [1, 2],
+    );
+    assert.deepEqual(
+      result.tables[1]!.rows.map((r) => r[0]!.value),
+      ["Alpha", "Beta", "Gamma", "Delta"],
+    );
     assert.equal(job.usage.pages, 2);
   });
 
@@ -174,7 +231,11 @@ describe("switched on", () => {
 
   test("an anonymous spreadsheet uses one trial page per sheet, and is not charged", async () => {
     const window = `day:${new Date().toISOString().slice(0, 10)}`;
-    const used = async () => Number((await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'api' AND "window" = $1`, [window]))[0]?.count ?? 0);
+    const used = async () =>
+      Number(
+        (await stack.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE channel = 'api' AND "window" = $1`, [window]))[0]
+          ?.count ?? 0,
+      );
     const before = await used();
     const answer = await submit(stack, { bytes: await workbookXlsx(), name: "trial.xlsx" });
     assert.equal(answer.status, 202, JSON.stringify(answer.body));

@@ -108,9 +108,15 @@ test("a running job shows each finished page's tables, with confidence, before t
     first!.tables,
   );
   const all = await read(`/jobs/${id}/pages`, auth);
-  assert.deepEqual((all.body.pages as FinishedPage[]).map((p) => p.page.page), [1, 2, 3]);
+  assert.deepEqual(
+    (all.body.pages as FinishedPage[]).map((p) => p.page.page),
+    [1, 2, 3],
+  );
   for (const page of all.body.pages as FinishedPage[]) {
-    assert.deepEqual(page.tables, (done.body.result.tables as Table[]).filter((t) => t.page === page.page.page));
+    assert.deepEqual(
+      page.tables,
+      (done.body.result.tables as Table[]).filter((t) => t.page === page.page.page),
+    );
   }
 
   // Deleting the job deletes its pages too.
@@ -129,7 +135,14 @@ test("a page that cannot be read is on the job page as unreadable before the job
     pages: (await read(`/jobs/${id}/pages`, {})).body.pages as FinishedPage[],
   }));
   assert.equal(status, "queued");
-  assert.deepEqual(pages.map((p) => [p.page.page, p.page.unreadable ?? false]), [[1, false], [2, false], [3, true]]);
+  assert.deepEqual(
+    pages.map((p) => [p.page.page, p.page.unreadable ?? false]),
+    [
+      [1, false],
+      [2, false],
+      [3, true],
+    ],
+  );
   assert.deepEqual(pages[2]!.tables, []);
   assert.ok(pages[0]!.prose.some((block) => block.text === "Partly broken page 1"));
 

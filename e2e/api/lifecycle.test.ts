@@ -60,11 +60,17 @@ describe("queued -> done", () => {
   test("many submissions at once all complete", async () => {
     const pdf = await makeTextPdf(1, "Burst");
     const accepted = await Promise.all(Array.from({ length: 12 }, () => submit(stack, { bytes: pdf, headers: bearer(aliceKey) })));
-    assert.deepEqual(accepted.map((answer) => answer.status), Array(12).fill(202));
+    assert.deepEqual(
+      accepted.map((answer) => answer.status),
+      Array(12).fill(202),
+    );
     const ids = new Set(accepted.map((answer) => String(answer.body.id)));
     assert.equal(ids.size, 12);
     const finished = await Promise.all([...ids].map((id) => waitForJob(stack, id, bearer(aliceKey), 120_000)));
-    assert.deepEqual(finished.map((answer) => answer.body.status), Array(12).fill("done"));
+    assert.deepEqual(
+      finished.map((answer) => answer.body.status),
+      Array(12).fill("done"),
+    );
   });
 });
 

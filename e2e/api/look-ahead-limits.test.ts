@@ -27,13 +27,17 @@ test("a bomb on page 2, opened while page 1 is current: only page 2 is unreadabl
   const output = stack.workers[0]!.output();
   assert.equal(done.body.status, "done", `${JSON.stringify(done.body)}\n${output.slice(-3000)}`);
   const pages = done.body.result.pages as Array<{ page: number; unreadable?: true; reason?: string }>;
-  assert.deepEqual(pages.map((page) => page.unreadable ?? false), [false, true, false, false]);
+  assert.deepEqual(
+    pages.map((page) => page.unreadable ?? false),
+    [false, true, false, false],
+  );
   assert.match(String(pages[1]!.reason), /more memory than a page is allowed|longer than a page is allowed/);
   assert.equal(done.body.usage.pages, 3);
   // Page 1 is never blamed. Whether the bomb passes the ceiling before page 1 ends depends on the
   // machine's speed: if it does, that kill names both pages and the job runs again one page at a
   // time; either way the kill that skips a page names page 2.
-  if (/killed the pipeline process: pages 1 and 2: /.test(output)) assert.match(output, /pages 1 and 2 were in flight together: running again one page at a time/);
+  if (/killed the pipeline process: pages 1 and 2: /.test(output))
+    assert.match(output, /pages 1 and 2 were in flight together: running again one page at a time/);
   assert.match(output, /killed the pipeline process: page 2: /);
   assert.doesNotMatch(output, /killed the pipeline process: page 1: /);
   const prose = (done.body.result.prose as Array<{ page: number }>).map((block) => block.page);

@@ -29,7 +29,9 @@ test("a 500 MB upload streams into the store with flat web memory", async () => 
   const xrefOffset = /startxref\s+(\d+)\s+%%EOF\s*$/.exec(head.toString("latin1"))![1];
   const tail = Buffer.from(`\nstartxref\n${xrefOffset}\n%%EOF\n`, "latin1");
   const boundary = "----pdftables-big-upload";
-  const opening = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const opening = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const closing = Buffer.from(`\r\n--${boundary}--\r\n`);
   const block = Buffer.alloc(4 * 1024 * 1024, 0x20);
   async function* body() {
@@ -63,7 +65,9 @@ test("a 500 MB upload streams into the store with flat web memory", async () => 
   const answer = (await response.json()) as { id: string };
   const seconds = (performance.now() - started) / 1000;
   const growth = peakRss(pid) - before;
-  console.log(`500 MB upload to S3: HTTP ${response.status} in ${seconds.toFixed(1)} s; web peak RSS ${(before / 1e6).toFixed(0)} MB before, growth ${(growth / 1e6).toFixed(0)} MB`);
+  console.log(
+    `500 MB upload to S3: HTTP ${response.status} in ${seconds.toFixed(1)} s; web peak RSS ${(before / 1e6).toFixed(0)} MB before, growth ${(growth / 1e6).toFixed(0)} MB`,
+  );
   assert.equal(response.status, 202, JSON.stringify(answer));
   const keys = await s3.keys(`jobs/${answer.id}/`);
   assert.ok(keys.includes(`jobs/${answer.id}/input.pdf`));

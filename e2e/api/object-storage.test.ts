@@ -84,10 +84,16 @@ describe("object storage (S3)", () => {
     assert.equal(zip.status, 200);
     const zipBytes = Buffer.from(await zip.arrayBuffer());
     // Stored entries (no compression): each crop's PNG bytes appear in the bundle as they are.
-    for (const image of job.result.images) assert.ok(zipBytes.includes(await s3.get(`jobs/${job.id}/${image.path}`)), `${image.path} in the zip`);
+    for (const image of job.result.images)
+      assert.ok(zipBytes.includes(await s3.get(`jobs/${job.id}/${image.path}`)), `${image.path} in the zip`);
     const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${job.id}/export?format=xlsx`, { headers: { "user-agent": USER_AGENT } });
     assert.equal(xlsx.status, 200);
-    assert.equal(Buffer.from(await xlsx.arrayBuffer()).subarray(0, 2).toString(), "PK");
+    assert.equal(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+      "PK",
+    );
     // No shared disk: nothing of the job on the web's or the workers' local disks.
     for (const dir of [stack.dataDir, ...workerDirs]) assert.deepEqual(jobFilesOnDisk(dir), [], dir);
     const scratch = workerDirs.map((dir) => path.join(dir, "scratch")).filter(fs.existsSync);
@@ -99,7 +105,9 @@ describe("object storage (S3)", () => {
     const id = String(accepted.body.id);
     let holder = "";
     await waitUntil(async () => {
-      const [row] = await stack.query<{ lockedBy: string | null; stage: string }>(`SELECT "lockedBy", stage FROM "Job" WHERE id = $1`, [id]);
+      const [row] = await stack.query<{ lockedBy: string | null; stage: string }>(`SELECT "lockedBy", stage FROM "Job" WHERE id = $1`, [
+        id,
+      ]);
       holder = row?.lockedBy ?? "";
       return holder !== "" && /^page [3-9]/.test(row!.stage);
     }, "the job to reach page 3");
@@ -138,7 +146,10 @@ describe("object storage (S3)", () => {
     const job = await finished(pdf);
     const [row] = await stack.query<{ fileSha256: string }>(`SELECT "fileSha256" FROM "Job" WHERE id = $1`, [job.id]);
     const cacheKeys = await s3.keys(`cache/${row!.fileSha256}/`);
-    assert.ok(cacheKeys.some((key) => key.includes("ocr-1")), `cache entries in the store: ${cacheKeys.join(", ")}`);
+    assert.ok(
+      cacheKeys.some((key) => key.includes("ocr-1")),
+      `cache entries in the store: ${cacheKeys.join(", ")}`,
+    );
     assert.deepEqual(workerDirs.flatMap(jobFilesOnDisk), []);
     assert.equal((await deleteJob(stack, job.id)).status, 200);
     assert.deepEqual(await s3.keys(`cache/${row!.fileSha256}/`), []);

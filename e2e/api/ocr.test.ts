@@ -103,7 +103,9 @@ test("the worker loads its OCR engine once and keeps it for the next job", async
 
 test("a page no OCR engine could read is delivered from its text layer, unchecked and free; the other page is charged", async () => {
   const balance = async () => {
-    const [row] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros" FROM "User" WHERE email = $1`, ["ocr-owner@example.com"]);
+    const [row] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros" FROM "User" WHERE email = $1`, [
+      "ocr-owner@example.com",
+    ]);
     return BigInt(row!.balanceMicros);
   };
   const before = await balance();
@@ -114,14 +116,29 @@ test("a page no OCR engine could read is delivered from its text layer, unchecke
   const result = resultSchema.parse(done.body.result);
   assert.deepEqual(
     result.pages.map((page) => [page.page, page.unchecked ?? false, page.unreadable ?? false]),
-    [[1, true, false], [2, false, false]],
+    [
+      [1, true, false],
+      [2, false, false],
+    ],
   );
   assert.match(result.pages[0]!.reason ?? "", /every OCR reading of the page failed .*not charged/);
-  assert.deepEqual(result.prose.map((block) => [block.page, block.text, block.confidence]), [[1, POSTER_TEXT, "unverified"], [2, ORDINARY_TEXT, "verified"]]);
+  assert.deepEqual(
+    result.prose.map((block) => [block.page, block.text, block.confidence]),
+    [
+      [1, POSTER_TEXT, "unverified"],
+      [2, ORDINARY_TEXT, "verified"],
+    ],
+  );
   const usage = done.body.usage as Record<string, number>;
   assert.deepEqual([usage.pages, usage.pages_failed, usage.pages_unchecked, usage.cost_usd], [2, 0, 1, 0.06]);
   assert.equal(before - (await balance()), 60_000n);
   // The ledger says what was charged, once.
-  const charges = await stack.query<{ amountMicros: string }>(`SELECT "amountMicros" FROM "LedgerEntry" WHERE "jobId" = $1 AND kind = 'charge'`, [String(accepted.body.id)]);
-  assert.deepEqual(charges.map((row) => row.amountMicros), ["-60000"]);
+  const charges = await stack.query<{ amountMicros: string }>(
+    `SELECT "amountMicros" FROM "LedgerEntry" WHERE "jobId" = $1 AND kind = 'charge'`,
+    [String(accepted.body.id)],
+  );
+  assert.deepEqual(
+    charges.map((row) => row.amountMicros),
+    ["-60000"],
+  );
 });

@@ -89,7 +89,10 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
     EMBEDDED_PG_LISTEN: "127.0.0.1",
     ...s3.env,
   });
-  const printedUrl = await waitFor(() => /DATABASE_URL for other machines: (\S+)/.exec(web.output())?.[1], `the printed DATABASE_URL:\n${web.output()}`);
+  const printedUrl = await waitFor(
+    () => /DATABASE_URL for other machines: (\S+)/.exec(web.output())?.[1],
+    `the printed DATABASE_URL:\n${web.output()}`,
+  );
   // The log masks the password (SHOW_DATABASE_PASSWORD=1 would print it); the operator takes it
   // from the file the log names, as here.
   assert.match(printedUrl, /^postgresql:\/\/postgres:\*{4}@127\.0\.0\.1:\d+\/pdftables$/);
@@ -99,7 +102,14 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
   await waitFor(async () => (await fetch(`${baseUrl}/healthz`)).ok, `the web to answer:\n${web.output()}`);
 
   metricsPort = await findFreePort();
-  worker = npmStart({ ROLE: "worker", DATABASE_URL: databaseUrl, DATA_DIR: tempDir("worker"), WORKERS: "2", WORKER_METRICS_PORT: String(metricsPort), ...s3.env });
+  worker = npmStart({
+    ROLE: "worker",
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: tempDir("worker"),
+    WORKERS: "2",
+    WORKER_METRICS_PORT: String(metricsPort),
+    ...s3.env,
+  });
 
   const ready = await fetch(`${baseUrl}/readyz`);
   assert.equal(ready.status, 200);
@@ -118,9 +128,16 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
 
   // The web machine runs no worker: the job's lines are all in the worker machine's log, as
   // JSON, each carrying the job id.
-  const jsonLines = (text: string) => text.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
+  const jsonLines = (text: string) =>
+    text
+      .split("\n")
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
   const workerLines = jsonLines(worker.output());
-  const jobLines = worker.output().split("\n").filter((line) => line.includes(id));
+  const jobLines = worker
+    .output()
+    .split("\n")
+    .filter((line) => line.includes(id));
   assert.ok(jobLines.length >= 2, worker.output());
   for (const line of jobLines) assert.equal((JSON.parse(line) as { jobId?: string }).jobId, id, line);
   assert.ok(workerLines.some((line) => line.jobId === id && /running/.test(String(line.msg))));
@@ -156,7 +173,12 @@ test("a web machine and a worker machine: job, health, readiness, metrics, JSON 
   // A submission while the store is down fails at once with a plain {detail}, not a hung request.
   const failing = new FormData();
   failing.append("file", new Blob([new Uint8Array(await makeTextPdf(1, "Down"))], { type: "application/pdf" }), "down.pdf");
-  const refused = await fetch(`${baseUrl}/v1/parse`, { method: "POST", body: failing, headers: { "user-agent": USER_AGENT }, signal: AbortSignal.timeout(20_000) });
+  const refused = await fetch(`${baseUrl}/v1/parse`, {
+    method: "POST",
+    body: failing,
+    headers: { "user-agent": USER_AGENT },
+    signal: AbortSignal.timeout(20_000),
+  });
   assert.equal(refused.status, 500);
   const refusal = (await refused.json()) as { detail: string };
   assert.equal(/127\.0\.0\.1|S3RVER|ECONNREFUSED|stack/.test(refusal.detail), false, refusal.detail);

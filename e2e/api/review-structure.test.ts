@@ -49,12 +49,24 @@ after(async () => {
 
 describe("review structure", () => {
   test("split a table: the API shows two tables; a stale change or value edit is 409 and changes nothing; undo restores", async () => {
-    assert.deepEqual(values(await tables()), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+    assert.deepEqual(values(await tables()), [
+      [
+        ["Apples", "3", "1.20"],
+        ["Pears", "12", "0.80"],
+        ["Plums", "7", "2.10"],
+      ],
+    ]);
     const split = await post("structure", { version: 0, op: { kind: "split-table", page: 1, table: 0, row: 2 } });
     assert.equal(split.status, 200);
     const answer = (await split.json()) as { structure: number; tables: Result["tables"] };
     assert.equal(answer.structure, 1);
-    assert.deepEqual(values(answer.tables), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"]], [["Plums", "7", "2.10"]]]);
+    assert.deepEqual(values(answer.tables), [
+      [
+        ["Apples", "3", "1.20"],
+        ["Pears", "12", "0.80"],
+      ],
+      [["Plums", "7", "2.10"]],
+    ]);
     assert.deepEqual(values(await tables()), values(answer.tables));
 
     const stale = await post("structure", { version: 0, op: { kind: "merge-next", page: 1, table: 0 } });
@@ -71,9 +83,24 @@ describe("review structure", () => {
 
     const undo = await post("structure", { version: 1, action: "revert" });
     assert.equal(undo.status, 200);
-    assert.deepEqual(values(await tables()), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]]);
-    const rows = await stack.query<{ version: number; action: string; userId: string | null }>(`SELECT version, action, "userId" FROM "StructureEdit" WHERE "jobId" = $1 ORDER BY version`, [jobId]);
-    assert.deepEqual(rows.map((r) => [r.version, r.action]), [[1, "apply"], [2, "revert"]]);
+    assert.deepEqual(values(await tables()), [
+      [
+        ["Apples", "3", "1.20"],
+        ["Pears", "12", "0.80"],
+        ["Plums", "7", "2.10"],
+      ],
+    ]);
+    const rows = await stack.query<{ version: number; action: string; userId: string | null }>(
+      `SELECT version, action, "userId" FROM "StructureEdit" WHERE "jobId" = $1 ORDER BY version`,
+      [jobId],
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.version, r.action]),
+      [
+        [1, "apply"],
+        [2, "revert"],
+      ],
+    );
     assert.ok(rows.every((r) => r.userId !== null));
     const nothing = await post("structure", { version: 2, action: "revert" });
     assert.equal(nothing.status, 409);
@@ -104,7 +131,12 @@ describe("review structure", () => {
     // Delete the first row: "1:0:1:0" now names Plums, not the edited cell.
     assert.equal((await post("structure", { version: structure, op: { kind: "delete-row", page: 1, table: 0, row: 0 } })).status, 200);
     structure += 1;
-    assert.deepEqual(values(await tables()), [[["Birnen", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+    assert.deepEqual(values(await tables()), [
+      [
+        ["Birnen", "12", "0.80"],
+        ["Plums", "7", "2.10"],
+      ],
+    ]);
     const wrongCell = await post("cells", { cell: "1:0:1:0", version: 1, structure, action: "revert" });
     assert.equal(wrongCell.status, 409);
     assert.equal((await tables())[0]!.rows[1]![0]!.value, "Plums");
@@ -113,7 +145,13 @@ describe("review structure", () => {
     structure += 1;
     const undo = await post("cells", { cell: "1:0:1:0", version: 1, structure, action: "revert" });
     assert.equal(undo.status, 200);
-    assert.deepEqual(values(await tables()), [[["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]]);
+    assert.deepEqual(values(await tables()), [
+      [
+        ["Apples", "3", "1.20"],
+        ["Pears", "12", "0.80"],
+        ["Plums", "7", "2.10"],
+      ],
+    ]);
   });
 
   test("header cells merge and split; confirming the structure settles every cell but those whose readings disagree; csv and xlsx show it", async () => {
@@ -157,18 +195,31 @@ describe("review structure", () => {
       assert.ok(cell.sources.includes("human-review"));
     }
     assert.equal((await apply({ kind: "confirm-structure" })).status, 400, "nothing left to settle");
-    const rows = await stack.query<{ op: { kind: string } | null }>(`SELECT op FROM "StructureEdit" WHERE "jobId" = $1 ORDER BY version DESC LIMIT 1`, [jobId]);
+    const rows = await stack.query<{ op: { kind: string } | null }>(
+      `SELECT op FROM "StructureEdit" WHERE "jobId" = $1 ORDER BY version DESC LIMIT 1`,
+      [jobId],
+    );
     assert.equal(rows[0]!.op!.kind, "confirm-structure");
 
-    const csv = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=csv`, { headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT } });
+    const csv = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=csv`, {
+      headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT },
+    });
     assert.equal((await csv.text()).replace(/^\uFEFF/, "").split("\r\n")[0], "Item,Qty,Price");
-    const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, { headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT } });
+    const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, {
+      headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT },
+    });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load((await xlsx.arrayBuffer()));
+    await book.xlsx.load(await xlsx.arrayBuffer());
     const audit: string[][] = [];
     book.getWorksheet("cells")!.eachRow((row) => audit.push((row.values as unknown[]).slice(1, 7).map((value) => String(value ?? ""))));
     assert.deepEqual(audit.filter((row) => row[5] === "confirmed").length, 10);
-    assert.deepEqual(audit.filter((row) => row[5] === "disputed").map((row) => row.slice(2, 4)), [["0", "2"], ["1", "2"]]);
+    assert.deepEqual(
+      audit.filter((row) => row[5] === "disputed").map((row) => row.slice(2, 4)),
+      [
+        ["0", "2"],
+        ["1", "2"],
+      ],
+    );
     assert.ok(audit.some((row) => row[2] === "header" && row[4] === "Qty" && row[5] === "confirmed"));
 
     // Undone: the cells are as they were before the confirmation.

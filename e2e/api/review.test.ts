@@ -61,7 +61,9 @@ describe("review", () => {
     assert.equal(cell.provisional, undefined);
     assert.deepEqual(cell.readings, cells.readings);
 
-    const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, { headers: { "user-agent": USER_AGENT, authorization: `Bearer ${key}` } });
+    const xlsx = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=xlsx`, {
+      headers: { "user-agent": USER_AGENT, authorization: `Bearer ${key}` },
+    });
     assert.equal(xlsx.status, 200);
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
@@ -76,7 +78,13 @@ describe("review", () => {
     assert.equal((found as unknown as string[])[4], "1.27");
     assert.equal((found as unknown as string[])[5], "confirmed");
 
-    const [edit] = await stack.query<{ email: string; action: string; version: number; before: { confidence: string }; after: { confidence: string; value: string } }>(
+    const [edit] = await stack.query<{
+      email: string;
+      action: string;
+      version: number;
+      before: { confidence: string };
+      after: { confidence: string; value: string };
+    }>(
       `SELECT u.email, e.action, e.version, e.before, e.after FROM "ReviewEdit" e JOIN "User" u ON u.id = e."userId" WHERE e."jobId" = $1`,
       [jobId],
     );
@@ -97,7 +105,9 @@ describe("review", () => {
   });
 
   test("two saves of one cell at once: one wins, the other is told", async () => {
-    const statuses = await Promise.all(["0.31", "0.32"].map(async (value) => (await save({ cell: cells.second, version: 0, value })).status));
+    const statuses = await Promise.all(
+      ["0.31", "0.32"].map(async (value) => (await save({ cell: cells.second, version: 0, value })).status),
+    );
     assert.deepEqual(statuses.sort(), [200, 409]);
     const rows = await stack.query(`SELECT id FROM "ReviewEdit" WHERE "jobId" = $1 AND "cellRef" = $2`, [jobId, cells.second]);
     assert.equal(rows.length, 1);

@@ -64,10 +64,10 @@ describe("claiming anonymous uploads", () => {
     const again = await upload(1, browser);
     assert.equal(again.status, 202);
     assert.equal(again.setCookie, null);
-    const [a, b] = await stack.query<{ browserTokenDigest: string }>(
-      `SELECT "browserTokenDigest" FROM "Job" WHERE id IN ($1, $2)`,
-      [answer.body.id, again.body.id],
-    );
+    const [a, b] = await stack.query<{ browserTokenDigest: string }>(`SELECT "browserTokenDigest" FROM "Job" WHERE id IN ($1, $2)`, [
+      answer.body.id,
+      again.body.id,
+    ]);
     assert.ok(a!.browserTokenDigest && a!.browserTokenDigest === b!.browserTokenDigest);
     assert.notEqual(a!.browserTokenDigest, browser.split("=")[1], "only a digest is stored");
   });
@@ -84,7 +84,9 @@ describe("claiming anonymous uploads", () => {
     assert.equal(welcome.status, 303);
     assert.equal(welcome.headers.get("location"), `/jobs/${first.body.id}/review`);
     assert.equal(await owner(first.body.id), await userId(alice));
-    const [{ count }] = (await stack.query<{ count: string }>(`SELECT count(*) FROM "Job" WHERE "userId" = $1`, [await userId(alice)])) as [{ count: string }];
+    const [{ count }] = (await stack.query<{ count: string }>(`SELECT count(*) FROM "Job" WHERE "userId" = $1`, [await userId(alice)])) as [
+      { count: string },
+    ];
     assert.equal(Number(count), 3, "all three uploads of that browser");
 
     assert.equal((await poll(first.body.id, alice)).status, 200);
@@ -128,10 +130,13 @@ describe("the web trial for signed-in accounts", () => {
     const erin = await signIn(stack, "erin@example.com");
     const answer = await upload(2, erin);
     assert.equal(answer.status, 202);
-    const [job] = await stack.query<{ userId: string; pricePerPageMicros: string; heldMicros: string; trialDay: string | null; browserTokenDigest: string | null }>(
-      `SELECT "userId", "pricePerPageMicros", "heldMicros", "trialDay", "browserTokenDigest" FROM "Job" WHERE id = $1`,
-      [answer.body.id],
-    );
+    const [job] = await stack.query<{
+      userId: string;
+      pricePerPageMicros: string;
+      heldMicros: string;
+      trialDay: string | null;
+      browserTokenDigest: string | null;
+    }>(`SELECT "userId", "pricePerPageMicros", "heldMicros", "trialDay", "browserTokenDigest" FROM "Job" WHERE id = $1`, [answer.body.id]);
     assert.equal(job!.userId, await userId(erin));
     assert.equal(Number(job!.pricePerPageMicros), 0);
     assert.equal(Number(job!.heldMicros), 0);
@@ -140,7 +145,9 @@ describe("the web trial for signed-in accounts", () => {
     const done = await waitForJob(stack, answer.body.id, { cookie: erin });
     assert.equal(done.body.status, "done");
     assert.equal(done.body.usage.cost_usd, 0);
-    const [balance] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros" FROM "User" WHERE id = $1`, [await userId(erin)]);
+    const [balance] = await stack.query<{ balanceMicros: string }>(`SELECT "balanceMicros" FROM "User" WHERE id = $1`, [
+      await userId(erin),
+    ]);
     assert.equal(Number(balance!.balanceMicros), 0);
   });
 
@@ -156,7 +163,10 @@ describe("the web trial for signed-in accounts", () => {
     const frank = await signIn(stack, "frank@example.com");
     const answer = await upload(3, frank);
     assert.equal(answer.status, 202);
-    const [job] = await stack.query<{ heldMicros: string; trialDay: string | null }>(`SELECT "heldMicros", "trialDay" FROM "Job" WHERE id = $1`, [answer.body.id]);
+    const [job] = await stack.query<{ heldMicros: string; trialDay: string | null }>(
+      `SELECT "heldMicros", "trialDay" FROM "Job" WHERE id = $1`,
+      [answer.body.id],
+    );
     assert.equal(Number(job!.heldMicros), 180_000);
     assert.equal(job!.trialDay, null);
   });
@@ -186,7 +196,15 @@ describe("job progress", () => {
     for (const pages of [2, 3, 1]) ids.push(String((await submit(idle, { bytes: await makeTextPdf(pages) })).body.id));
     const third = await progress(ids[2]!);
     assert.equal(third.status, 200);
-    assert.deepEqual(third.body, { status: "queued", stage: "waiting for a worker", pages: 1, queue_position: 3, pages_done: null, pages_finished: 0, estimate_seconds: null });
+    assert.deepEqual(third.body, {
+      status: "queued",
+      stage: "waiting for a worker",
+      pages: 1,
+      queue_position: 3,
+      pages_done: null,
+      pages_finished: 0,
+      estimate_seconds: null,
+    });
     assert.equal((await progress(ids[0]!)).body.queue_position, 1);
 
     // History: a finished 10-page job that took 20 s (2 s a page). The third job waits for
@@ -198,7 +216,10 @@ describe("job progress", () => {
     assert.equal((await progress(ids[2]!)).body.estimate_seconds, 12);
 
     // A running job reports pages done from the worker's progress.
-    await idle.query(`UPDATE "Job" SET state = 'running', stage = 'page 2 of 2: reading text layer and rulings', "lockedBy" = 'w1', "heartbeatAt" = now() WHERE id = $1`, [ids[0]]);
+    await idle.query(
+      `UPDATE "Job" SET state = 'running', stage = 'page 2 of 2: reading text layer and rulings', "lockedBy" = 'w1', "heartbeatAt" = now() WHERE id = $1`,
+      [ids[0]],
+    );
     const running = await progress(ids[0]!);
     assert.equal(running.body.queue_position, null);
     assert.equal(running.body.pages_done, 1);

@@ -51,8 +51,14 @@ test("an unwritable job folder stops the job at the first failed write: storage 
   assert.ok(stoppedAfterMs < 3 * PAGE_DELAY_MS + 2000, `stopped ${stoppedAfterMs} ms after the folder broke`);
   const stored = fs.readdirSync(`${pages}.moved`).length;
   assert.ok(stored <= 2, `${stored} pages were stored before the job stopped`);
-  const ledger = await stack.query<{ kind: string; amountMicros: string }>(`SELECT kind, "amountMicros"::text FROM "LedgerEntry" WHERE "jobId" = $1`, [jobId]);
+  const ledger = await stack.query<{ kind: string; amountMicros: string }>(
+    `SELECT kind, "amountMicros"::text FROM "LedgerEntry" WHERE "jobId" = $1`,
+    [jobId],
+  );
   assert.deepEqual(ledger.map((entry) => entry.kind).sort(), ["hold", "release"]);
-  assert.equal(ledger.reduce((sum, entry) => sum + Number(entry.amountMicros), 0), 0);
+  assert.equal(
+    ledger.reduce((sum, entry) => sum + Number(entry.amountMicros), 0),
+    0,
+  );
   assert.match(stack.workers[0]!.output(), /storage write failed: page \d/);
 });

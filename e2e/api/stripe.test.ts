@@ -21,7 +21,11 @@ before(async () => {
     let body = "";
     request.on("data", (chunk) => (body += chunk));
     request.on("end", () => {
-      received.push({ path: request.url ?? "", body: new URLSearchParams(body), idempotencyKey: request.headers["idempotency-key"] as string | undefined });
+      received.push({
+        path: request.url ?? "",
+        body: new URLSearchParams(body),
+        idempotencyKey: request.headers["idempotency-key"] as string | undefined,
+      });
       const id = `cs_test_${received.length}`;
       response.writeHead(200, { "content-type": "application/json", "request-id": `req_${received.length}` });
       response.end(JSON.stringify({ id, object: "checkout.session", url: `http://127.0.0.1:${standInPort}/pay/${id}` }));
@@ -50,7 +54,17 @@ function checkoutEvent(type: string, sessionId: string, userId: string, amountCe
     id: `evt_${sessionId}_${type}`,
     object: "event",
     type,
-    data: { object: { id: sessionId, object: "checkout.session", client_reference_id: userId, amount_total: amountCents, currency: "usd", payment_status: paymentStatus, metadata: { userId } } },
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: userId,
+        amount_total: amountCents,
+        currency: "usd",
+        payment_status: paymentStatus,
+        metadata: { userId },
+      },
+    },
   });
 }
 
@@ -65,7 +79,9 @@ async function deliver(payload: string, secret = WEBHOOK_SECRET) {
 }
 
 async function account(email: string) {
-  const [row] = await stack.query<{ id: string; balanceMicros: string }>(`SELECT id, "balanceMicros" FROM "User" WHERE email = $1`, [email]);
+  const [row] = await stack.query<{ id: string; balanceMicros: string }>(`SELECT id, "balanceMicros" FROM "User" WHERE email = $1`, [
+    email,
+  ]);
   return { id: row!.id, balance: BigInt(row!.balanceMicros) };
 }
 
@@ -91,7 +107,10 @@ describe("webhook", () => {
     const { id } = await account("racer-topup@example.com");
     const payload = checkoutEvent("checkout.session.completed", "cs_live_race", id, 1000);
     const answers = await Promise.all(Array.from({ length: 8 }, () => deliver(payload)));
-    assert.deepEqual(answers.map((answer) => answer.status), Array(8).fill(200));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(8).fill(200),
+    );
     assert.equal(answers.filter((answer) => answer.body.outcome === "credited").length, 1);
     assert.equal((await account("racer-topup@example.com")).balance, 10_000_000n);
   });
@@ -102,7 +121,11 @@ describe("webhook", () => {
     const forged = await deliver(checkoutEvent("checkout.session.completed", "cs_forged", id, 100_000), "whsec_not_ours");
     assert.equal(forged.status, 400);
     assert.match(String(forged.body.detail), /signature/);
-    const unsigned = await fetch(`${stack.baseUrl}/api/stripe/webhook`, { method: "POST", body: "{}", headers: { "user-agent": USER_AGENT } });
+    const unsigned = await fetch(`${stack.baseUrl}/api/stripe/webhook`, {
+      method: "POST",
+      body: "{}",
+      headers: { "user-agent": USER_AGENT },
+    });
     assert.equal(unsigned.status, 400);
     assert.equal((await account("forger@example.com")).balance, 0n);
   });
@@ -125,7 +148,13 @@ describe("Checkout Session", () => {
   test("a top-up creates a session for the amount, tied to the account", async () => {
     const { createTopupSession } = await import("../../lib/billing/stripe-checkout");
     const before = received.length;
-    const session = await createTopupSession({ userId: "user_123", email: "a@example.com", amountUsd: 12.5, origin: "https://pdftables.example", requestId: "form-0001" });
+    const session = await createTopupSession({
+      userId: "user_123",
+      email: "a@example.com",
+      amountUsd: 12.5,
+      origin: "https://pdftables.example",
+      requestId: "form-0001",
+    });
     assert.equal(session.url, `http://127.0.0.1:${standInPort}/pay/${session.id}`);
     const call = received[before]!;
     assert.equal(call.path, "/v1/checkout/sessions");
@@ -140,8 +169,14 @@ describe("Checkout Session", () => {
   test("below the minimum top-up (3.50 USD): refused before Stripe is called", async () => {
     const { createTopupSession } = await import("../../lib/billing/stripe-checkout");
     const before = received.length;
-    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 3.49, origin: "https://x", requestId: "form-0002" }), /smallest top-up is 3\.50 USD/);
-    await assert.rejects(createTopupSession({ userId: "u", email: null, amountUsd: 5.001, origin: "https://x", requestId: "form-0003" }), /whole cents/);
+    await assert.rejects(
+      createTopupSession({ userId: "u", email: null, amountUsd: 3.49, origin: "https://x", requestId: "form-0002" }),
+      /smallest top-up is 3\.50 USD/,
+    );
+    await assert.rejects(
+      createTopupSession({ userId: "u", email: null, amountUsd: 5.001, origin: "https://x", requestId: "form-0003" }),
+      /whole cents/,
+    );
     assert.equal(received.length, before);
   });
 });
@@ -184,7 +219,10 @@ describe("the account page's top-up form (POST /account/topup)", () => {
     for (const amount of ["3.49", "5.001", "", "1e3", "12,50"]) {
       const response = await postTopup({ amount_usd: amount, request_id: "form-abcdef13" }, { cookie });
       assert.equal(response.status, 303, amount);
-      assert.equal(new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search, "/account?topup=invalid");
+      assert.equal(
+        new URL(response.headers.get("location")!).pathname + new URL(response.headers.get("location")!).search,
+        "/account?topup=invalid",
+      );
     }
     assert.equal(received.length, before);
   });

@@ -26,7 +26,9 @@ after(async () => {
 });
 
 async function image(format: "png" | "jpeg" | "gif" | "tiff" | "webp"): Promise<Uint8Array> {
-  return sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } }).toFormat(format).toBuffer();
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: "#fff" } })
+    .toFormat(format)
+    .toBuffer();
 }
 
 async function xlsx(): Promise<Uint8Array> {
@@ -96,7 +98,11 @@ describe("bad files", () => {
   });
 
   test("not multipart: 400", async () => {
-    const response = await fetch(`${stack.baseUrl}/v1/parse`, { method: "POST", body: "{}", headers: { "user-agent": "t", "content-type": "application/json" } });
+    const response = await fetch(`${stack.baseUrl}/v1/parse`, {
+      method: "POST",
+      body: "{}",
+      headers: { "user-agent": "t", "content-type": "application/json" },
+    });
     assert.equal(response.status, 400);
   });
 
@@ -161,7 +167,10 @@ describe("pages and mode", () => {
     const done = await waitForJob(stack, String(answer.body.id));
     assert.equal(done.body.status, "done");
     assert.deepEqual(done.body.result.source_pages, [1, 2]);
-    assert.deepEqual(done.body.result.pages.map((p: { page: number }) => p.page), [1, 2]);
+    assert.deepEqual(
+      done.body.result.pages.map((p: { page: number }) => p.page),
+      [1, 2],
+    );
   });
 
   test("without pages there is no source_pages", async () => {
@@ -204,7 +213,10 @@ describe("upload size", () => {
     assert.equal(answer.status, 400);
     assert.match(String(answer.body.detail), /too large/);
     const growth = peakRss(pid) - before;
-    assert.ok(growth < MAX_UPLOAD_BYTES / 2, `web peak RSS grew by ${(growth / 1e6).toFixed(1)} MB for a ${MAX_UPLOAD_BYTES / 1e6} MB upload`);
+    assert.ok(
+      growth < MAX_UPLOAD_BYTES / 2,
+      `web peak RSS grew by ${(growth / 1e6).toFixed(1)} MB for a ${MAX_UPLOAD_BYTES / 1e6} MB upload`,
+    );
   });
 
   test("an upload past the limit is refused at once and its connection closed, not read to its end", async () => {
@@ -223,18 +235,33 @@ describe("upload size", () => {
     socket.write(
       `POST /v1/parse HTTP/1.1\r\nhost: 127.0.0.1\r\nuser-agent: ${USER_AGENT}\r\ncontent-type: multipart/form-data; boundary=${boundary}\r\ntransfer-encoding: chunked\r\n\r\n`,
     );
-    socket.write(chunked(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`));
+    socket.write(
+      chunked(
+        `--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\ncontent-type: application/pdf\r\n\r\n%PDF-1.7\n`,
+      ),
+    );
     // Up to twice the limit, as fast as the server takes it; it stops taking it past the limit.
     const block = Buffer.alloc(1024 * 1024, 0x20);
     let sent = 0;
     while (response === "" && sent < 2 * MAX_UPLOAD_BYTES && !socket.destroyed) {
       sent += block.length;
       if (!socket.write(chunked(block))) {
-        const drained = await Promise.race([once(socket, "drain").then(() => true, () => false), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000))]);
+        const drained = await Promise.race([
+          once(socket, "drain").then(
+            () => true,
+            () => false,
+          ),
+          new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 3000)),
+        ]);
         if (!drained) break; // the server stopped reading
       }
     }
-    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`the connection stayed open after ${sent} bytes: ${response}`)), 15_000))]);
+    await Promise.race([
+      closed,
+      new Promise((_, reject) =>
+        setTimeout(() => reject(new Error(`the connection stayed open after ${sent} bytes: ${response}`)), 15_000),
+      ),
+    ]);
     assert.match(response, /^HTTP\/1\.1 400/);
     assert.match(response, /\r\nconnection: close\r\n/i);
     assert.match(response, /too large/);

@@ -61,7 +61,14 @@ test("the web process killed with -9 is restarted; SIGTERM stops everything", as
   const port = await findFreePort();
   const start = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: await freshDatabase(), DATA_DIR: dataDir, PORT: String(port), WORKERS: "0", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      ...process.env,
+      DATABASE_URL: await freshDatabase(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      WORKERS: "0",
+      NEXT_TELEMETRY_DISABLED: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -33,7 +33,10 @@ describe("daily pages", () => {
     const retryAfter = Number(refused.headers.get("retry-after"));
     const now = new Date();
     const untilMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
-    assert.ok(Number.isInteger(retryAfter) && Math.abs(retryAfter - untilMidnight) < 30, `Retry-After ${retryAfter}, expected about ${untilMidnight}`);
+    assert.ok(
+      Number.isInteger(retryAfter) && Math.abs(retryAfter - untilMidnight) < 30,
+      `Retry-After ${retryAfter}, expected about ${untilMidnight}`,
+    );
     assert.equal((await submit(trusting, { bytes: await makeTextPdf(1), headers: from("203.0.113.1") })).status, 202);
     assert.equal((await submit(trusting, { bytes: await makeTextPdf(1), headers: from("203.0.113.1") })).status, 429);
   });
@@ -57,7 +60,9 @@ describe("daily pages", () => {
     assert.equal(done.body.usage.pages_failed, 1);
     // 5 counted at submission, 1 given back: 6 of 10 remain.
     for (let i = 0; i < 50; i++) {
-      const [row] = await trusting.query<{ count: number }>(`SELECT count FROM "TrialUsage" WHERE address = '203.0.113.4' AND "window" LIKE 'day:%'`);
+      const [row] = await trusting.query<{ count: number }>(
+        `SELECT count FROM "TrialUsage" WHERE address = '203.0.113.4' AND "window" LIKE 'day:%'`,
+      );
       if (row!.count === 4) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -69,7 +74,10 @@ describe("daily pages", () => {
     const key = await createKey(trusting, "paying@example.com", 5);
     const pdf = await makeTextPdf(3);
     for (let i = 0; i < 5; i++) {
-      assert.equal((await submit(trusting, { bytes: pdf, headers: { ...from("203.0.113.1"), authorization: `Bearer ${key}` } })).status, 202);
+      assert.equal(
+        (await submit(trusting, { bytes: pdf, headers: { ...from("203.0.113.1"), authorization: `Bearer ${key}` } })).status,
+        202,
+      );
     }
   });
 });

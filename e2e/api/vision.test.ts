@@ -62,7 +62,12 @@ test("a job read with vision shows its vision calls per page in usage, and the v
   const job = await waitForJob(stack, submitted.body.id as string);
   assert.equal(job.body.status, "done", JSON.stringify(job.body));
   assert.deepEqual(standIn.violations, []);
-  assert.deepEqual(standIn.requests.map((r) => `${r.model}:${r.task}`).sort(), ["reader-a:grid", "reader-b:grid", "reviewer:arbiter", "reviewer:audit"]);
+  assert.deepEqual(standIn.requests.map((r) => `${r.model}:${r.task}`).sort(), [
+    "reader-a:grid",
+    "reader-b:grid",
+    "reviewer:arbiter",
+    "reviewer:audit",
+  ]);
   const usage = job.body.usage;
   assert.equal(usage.vision.calls, 4);
   assert.equal(usage.vision.failed, 0);
@@ -74,11 +79,22 @@ test("a job read with vision shows its vision calls per page in usage, and the v
   assert.equal(belgium[1].confidence, "resolved");
   assert.deepEqual(belgium[1].readings, { "pdf-text": "40.1", "vision-1": "46.1", "vision-2": "40.1", "vision-arbiter": "40.1" });
   // Every call is logged by the pipeline process with its tokens and latency.
-  const calls = stack.workers[0]!.output().split("\n").filter((line) => line.includes('"reader":"vision"')).map((line) => JSON.parse(line) as Record<string, unknown>);
-  assert.deepEqual(calls.map((c) => `${String(c.role)}:${String(c.outcome)}`).sort(), ["vision-1:ok", "vision-2:ok", "vision-arbiter:ok", "vision-audit:ok"]);
+  const calls = stack.workers[0]!.output()
+    .split("\n")
+    .filter((line) => line.includes('"reader":"vision"'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  assert.deepEqual(calls.map((c) => `${String(c.role)}:${String(c.outcome)}`).sort(), [
+    "vision-1:ok",
+    "vision-2:ok",
+    "vision-arbiter:ok",
+    "vision-audit:ok",
+  ]);
   for (const call of calls) {
     assert.equal(call.jobId, submitted.body.id);
-    assert.ok((call.promptTokens as number) > 0 && (call.completionTokens as number) > 0 && (call.latencyMs as number) > 0, JSON.stringify(call));
+    assert.ok(
+      (call.promptTokens as number) > 0 && (call.completionTokens as number) > 0 && (call.latencyMs as number) > 0,
+      JSON.stringify(call),
+    );
   }
   const austria = table.rows.find((row: Array<{ value: string }>) => row[0]!.value === "Austria");
   assert.equal(austria[1].confidence, "verified");

@@ -40,7 +40,10 @@ async function startedAt(id: string): Promise<Date> {
 }
 
 async function jobRow(id: string) {
-  const [row] = await stack.query<{ state: string; requeues: number; stage: string }>(`SELECT state, requeues, stage FROM "Job" WHERE id = $1`, [id]);
+  const [row] = await stack.query<{ state: string; requeues: number; stage: string }>(
+    `SELECT state, requeues, stage FROM "Job" WHERE id = $1`,
+    [id],
+  );
   return row!;
 }
 
@@ -64,7 +67,10 @@ describe("priorities", () => {
     const batch = await submit(stack, { bytes: pdf, fields: { mode: "batch" } });
     const realtime = await submit(stack, { bytes: pdf });
     const worker = stack.startWorker();
-    const [batchDone, realtimeDone] = await Promise.all([waitForJob(stack, String(batch.body.id)), waitForJob(stack, String(realtime.body.id))]);
+    const [batchDone, realtimeDone] = await Promise.all([
+      waitForJob(stack, String(batch.body.id)),
+      waitForJob(stack, String(realtime.body.id)),
+    ]);
     assert.equal(batchDone.body.status, "done");
     assert.equal(realtimeDone.body.status, "done");
     assert.ok((await startedAt(String(realtime.body.id))) < (await startedAt(String(batch.body.id))));
@@ -157,7 +163,10 @@ describe("crashes and shutdown", () => {
     const pdf = await makeTextPdf(2);
     const ids = (await Promise.all(Array.from({ length: 9 }, () => submit(stack, { bytes: pdf })))).map((answer) => String(answer.body.id));
     const results = await Promise.all(ids.map((id) => waitForJob(stack, id, {}, 120_000)));
-    assert.deepEqual(results.map((answer) => answer.body.status), Array(9).fill("done"));
+    assert.deepEqual(
+      results.map((answer) => answer.body.status),
+      Array(9).fill("done"),
+    );
     await Promise.all(workers.map(stopWorker));
     const log = workers.map((worker) => worker.output()).join("\n");
     for (const id of ids) {

@@ -119,7 +119,10 @@ test("cross-site posts to the key endpoints are refused", async ({ page, stack, 
   const created = (await own.json()) as { id: string; key: string };
   expect(created.key).toMatch(/^pk_live_/);
 
-  const evilRevoke = await page.request.post(`/account/keys/${created.id}/revoke`, { headers: { origin: "http://evil.example" }, maxRedirects: 0 });
+  const evilRevoke = await page.request.post(`/account/keys/${created.id}/revoke`, {
+    headers: { origin: "http://evil.example" },
+    maxRedirects: 0,
+  });
   expect(evilRevoke.status()).toBe(403);
   const [live] = await stack.query<{ revokedAt: Date | null }>(`SELECT "revokedAt" FROM "ApiKey" WHERE id = $1`, [created.id]);
   expect(live?.revokedAt).toBeNull();

@@ -18,6 +18,12 @@ test("the API reference, every operation open: no serious axe finding", async ({
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.slice(0, 6).map((n) => `${n.target.join(" ")} ${n.any.map((c) => c.message).join(" ")}`).join(" | ")}`);
+    .map(
+      (v) =>
+        `${v.id}: ${v.nodes
+          .slice(0, 6)
+          .map((n) => `${n.target.join(" ")} ${n.any.map((c) => c.message).join(" ")}`)
+          .join(" | ")}`,
+    );
   expect(serious).toEqual([]);
 });

@@ -46,10 +46,13 @@ export async function signInLink(stack: Stack, email: string): Promise<string> {
   const pattern = new RegExp(`\\[auth\\] sign-in link for ${email.replace(/[.+]/g, "\\$&")}: (\\S+)`);
   let link = "";
   await expect
-    .poll(() => {
-      link = pattern.exec(stack.web.output())?.[1] ?? "";
-      return link;
-    }, { message: `sign-in link for ${email} in the web log` })
+    .poll(
+      () => {
+        link = pattern.exec(stack.web.output())?.[1] ?? "";
+        return link;
+      },
+      { message: `sign-in link for ${email} in the web log` },
+    )
     .not.toBe("");
   return link;
 }

@@ -21,7 +21,9 @@ test("an XLSX is uploaded on the web, its tables shown, and its sheet drawn on t
   await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });
   const jobId = jobIdFrom(page);
   await expect(page.getByText("2 pages · spreadsheet: values read from the file")).toBeVisible();
-  await expect(page.getByRole("table", { name: `Sheet “${WORKBOOK.sheet}” (page 1)` }).locator("td", { hasText: "1,234.50" })).toBeVisible();
+  await expect(
+    page.getByRole("table", { name: `Sheet “${WORKBOOK.sheet}” (page 1)` }).locator("td", { hasText: "1,234.50" }),
+  ).toBeVisible();
   await expect(page.getByRole("table", { name: `Sheet “${WORKBOOK.secondSheet}” (page 2)` })).toBeVisible();
   // Every value is exact; the formula the file keeps no result for is the one unverified cell.
   await expect(page.locator('td[data-confidence="unverified"]')).toHaveCount(1);
@@ -38,19 +40,26 @@ test("an XLSX is uploaded on the web, its tables shown, and its sheet drawn on t
   await expect(page.getByTestId("cell-panel").getByTestId("cell-confidence")).toHaveText("exact");
   await expect(page.getByTestId("cell-panel")).toContainText("Sources: source-data");
   const inkIn = (bbox: readonly [number, number, number, number]) =>
-    canvas.evaluate((element: HTMLCanvasElement, [box, width]) => {
-      const perPoint = element.width / width;
-      const [x0, y0, x1, y1] = box.map((v) => Math.round(v * perPoint)) as [number, number, number, number];
-      // Inside the cell's rules, so the grid's own lines are not counted as its ink.
-      const inset = Math.ceil(2 * perPoint);
-      const data = element.getContext("2d")!.getImageData(x0 + inset, y0 + inset, Math.max(1, x1 - x0 - 2 * inset), Math.max(1, y1 - y0 - 2 * inset)).data;
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
-      return dark / (data.length / 4);
-    }, [bbox, pageWidth] as const);
+    canvas.evaluate(
+      (element: HTMLCanvasElement, [box, width]) => {
+        const perPoint = element.width / width;
+        const [x0, y0, x1, y1] = box.map((v) => Math.round(v * perPoint)) as [number, number, number, number];
+        // Inside the cell's rules, so the grid's own lines are not counted as its ink.
+        const inset = Math.ceil(2 * perPoint);
+        const data = element
+          .getContext("2d")!
+          .getImageData(x0 + inset, y0 + inset, Math.max(1, x1 - x0 - 2 * inset), Math.max(1, y1 - y0 - 2 * inset)).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
+        return dark / (data.length / 4);
+      },
+      [bbox, pageWidth] as const,
+    );
   // A merged range's other cells are placeholders under its value's ink: not looked at.
   const covered = (r: number, c: number) =>
-    (table.span_grid ?? []).some((s) => r >= s.row && r < s.row + s.row_span && c >= s.col && c < s.col + s.col_span && !(r === s.row && c === s.col));
+    (table.span_grid ?? []).some(
+      (s) => r >= s.row && r < s.row + s.row_span && c >= s.col && c < s.col + s.col_span && !(r === s.row && c === s.col),
+    );
   const drawn = [...table.header_cells, ...table.rows.flatMap((row, r) => row.filter((_, c) => !covered(r, c)))];
   expect(drawn.length).toBe(table.header_cells.length + table.rows.flat().length - 1);
   for (const cell of drawn) {

@@ -12,7 +12,12 @@ async function geometry(page: Page) {
     const frame = box.getBoundingClientRect();
     const row = box.querySelector("tbody tr")!;
     const cells = [...row.children].map((cell) => cell.getBoundingClientRect());
-    return { boxWidth: box.clientWidth, boxLeft: frame.left, boxRight: frame.left + box.clientWidth, cells: cells.map((c) => ({ left: c.left, right: c.right, width: c.width })) };
+    return {
+      boxWidth: box.clientWidth,
+      boxLeft: frame.left,
+      boxRight: frame.left + box.clientWidth,
+      cells: cells.map((c) => ({ left: c.left, right: c.right, width: c.width })),
+    };
   });
 }
 
@@ -22,13 +27,21 @@ test("on a phone, a wide table's sticky first column leaves its numbers reachabl
   editStoredResult(stack, jobId, (result) => {
     const table = result.tables[0]!;
     const extra = 8;
-    const widen = <T,>(cells: T[], make: (k: number) => T) => [...cells, ...Array.from({ length: extra }, (_, k) => make(k))];
-    table.header_cells = widen(table.header_cells, (k) => ({ value: `Quarter ${k + 1} of the year`, confidence: "verified" as const, sources: ["pdf-text" as const, "ocr-1" as const] }));
+    const widen = <T>(cells: T[], make: (k: number) => T) => [...cells, ...Array.from({ length: extra }, (_, k) => make(k))];
+    table.header_cells = widen(table.header_cells, (k) => ({
+      value: `Quarter ${k + 1} of the year`,
+      confidence: "verified" as const,
+      sources: ["pdf-text" as const, "ocr-1" as const],
+    }));
     table.header = table.header_cells.map((cell) => cell.value);
     table.rows = table.rows.map((row, r) => {
       const [first, ...rest] = row;
       const label = { ...first!, value: `${first!.value} grown in the southern orchards of the valley, graded and packed (row ${r + 1})` };
-      return widen([label, ...rest], (k) => ({ value: `${(r + 1) * 1000 + k}.5`, confidence: "verified" as const, sources: ["pdf-text" as const, "ocr-1" as const] }));
+      return widen([label, ...rest], (k) => ({
+        value: `${(r + 1) * 1000 + k}.5`,
+        confidence: "verified" as const,
+        sources: ["pdf-text" as const, "ocr-1" as const],
+      }));
     });
   });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -17,7 +17,11 @@ export async function fruitJob(page: Page, stack: Stack, label: string): Promise
   const email = uniqueEmail(label);
   const cookie = await sessionCookie(stack, email);
   const [name, value] = cookie.split("=") as [string, string];
-  await page.context().addCookies([{ name, value, url: new URL(page.url() === "about:blank" ? stack.baseUrl.replace("127.0.0.1", "localhost") : page.url()).origin }]);
+  await page
+    .context()
+    .addCookies([
+      { name, value, url: new URL(page.url() === "about:blank" ? stack.baseUrl.replace("127.0.0.1", "localhost") : page.url()).origin },
+    ]);
   await admin(stack, ["credit", "--email", email, "--usd", "5"]);
   await page.goto("/");
   await dropPdf(page, await tablePdfBytes(), "fruit prices.pdf");
@@ -41,7 +45,14 @@ export const PRICE_READINGS = { "pdf-text": "1.20", "ocr-2": "1.28", "ocr-1": "1
 export function makeQueueCases(stack: Stack, jobId: string): void {
   editStoredResult(stack, jobId, (result) => {
     const rows = result.tables[0]!.rows;
-    const disputed = (cell: Cell, value: string, readings: Record<string, string>): Cell => ({ ...cell, value, confidence: "disputed", sources: [], readings, provisional: true });
+    const disputed = (cell: Cell, value: string, readings: Record<string, string>): Cell => ({
+      ...cell,
+      value,
+      confidence: "disputed",
+      sources: [],
+      readings,
+      provisional: true,
+    });
     rows[0]![2] = disputed(rows[0]![2]!, "1.20", PRICE_READINGS);
     rows[1]![1] = { ...rows[1]![1]!, value: "" };
     rows[1]![2] = disputed(rows[1]![2]!, "", { "pdf-text": "", "ocr-1": "0.80" });

@@ -15,7 +15,9 @@ import { apiResult, editStoredResult, fruitJob, makeQueueCases, queueFromApi } f
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** Whether the element `inner` lies wholly inside what the scrolling box `outer` shows. */
@@ -58,10 +60,15 @@ async function readingsShown(page: Page): Promise<string[]> {
   return await page
     .getByTestId("readings")
     .getByRole("listitem")
-    .evaluateAll((items) => items.map((item) => Array.from(item.querySelectorAll("kbd, span"), (part) => part.textContent?.trim()).join(" ")));
+    .evaluateAll((items) =>
+      items.map((item) => Array.from(item.querySelectorAll("kbd, span"), (part) => part.textContent?.trim()).join(" ")),
+    );
 }
 
-test("the queue count is one number on the result page, the review page and in the API; readings keep their order through save and undo", async ({ page, stack }) => {
+test("the queue count is one number on the result page, the review page and in the API; readings keep their order through save and undo", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "queue");
   makeQueueCases(stack, jobId);
   await page.reload();
@@ -120,7 +127,10 @@ test("the queue count is one number on the result page, the review page and in t
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(after + 1));
 });
 
-test("structure edits: merge two cells, split the table; the API, xlsx and csv show them; a stale version is refused", async ({ page, stack }) => {
+test("structure edits: merge two cells, split the table; the API, xlsx and csv show them; a stale version is refused", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "structure");
   await page.goto(`/jobs/${jobId}/review`);
   const grid = page.getByTestId("review-grid");
@@ -150,7 +160,14 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   const result = await apiResult(page, jobId);
   expect(result.tables.map((t) => [t.page, t.index, t.rows.map((row) => row.map((cell) => cell.value))])).toEqual([
     [1, 0, [["Apples 3", "", "1.20"]]],
-    [1, 1, [["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]],
+    [
+      1,
+      1,
+      [
+        ["Pears", "12", "0.80"],
+        ["Plums", "7", "2.10"],
+      ],
+    ],
   ]);
   expect(result.tables[0]!.span_grid).toEqual([{ row: 0, col: 0, row_span: 1, col_span: 2 }]);
   expect(result.tables[0]!.rows[0]![0]).toMatchObject({ confidence: "confirmed", sources: ["human-review"] });
@@ -174,7 +191,11 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
 
   // A save against the structure version before the split is refused, and nothing changes.
   const stale = await page.evaluate(async (id) => {
-    const response = await fetch(`/jobs/${id}/review/structure`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, op: { kind: "merge-next", page: 1, table: 0 } }) });
+    const response = await fetch(`/jobs/${id}/review/structure`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ version: 1, op: { kind: "merge-next", page: 1, table: 0 } }),
+    });
     return { status: response.status, body: (await response.json()) as { detail?: string } };
   }, jobId);
   expect(stale.status).toBe(409);
@@ -204,7 +225,11 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("review-message")).toContainText("Split the cell into 2 parts");
   const header = (await apiResult(page, jobId)).tables[0]!.header_cells;
-  expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([["Item", "confirmed"], ["Qty", "confirmed"], ["Price", "unverified"]]);
+  expect(header.map((cell) => [cell.value, cell.confidence])).toEqual([
+    ["Item", "confirmed"],
+    ["Qty", "confirmed"],
+    ["Price", "unverified"],
+  ]);
   // Shift+M on a header cell: the row below joins the header; U takes it back.
   await page.keyboard.press("Shift+M");
   await expect(page.getByTestId("review-message")).toContainText("The row below is part of the header now");
@@ -215,7 +240,10 @@ test("structure edits: merge two cells, split the table; the API, xlsx and csv s
   expect((await apiResult(page, jobId)).tables[0]!.rows).toHaveLength(3);
 });
 
-test("confirm the table's structure (C): every cell no reading contradicts is confirmed, value disputes stay; three counts agree", async ({ page, stack }) => {
+test("confirm the table's structure (C): every cell no reading contradicts is confirmed, value disputes stay; three counts agree", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "confirm-structure");
   makeQueueCases(stack, jobId);
   await page.goto(`/jobs/${jobId}/review`);
@@ -248,7 +276,10 @@ test("confirm the table's structure (C): every cell no reading contradicts is co
   expect(queueFromApi(await apiResult(page, jobId))).toBe(0);
 });
 
-test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({ page, stack }) => {
+test("a phone: the result page scrolls a wide table sideways with a hint and a sticky first column; the review page works", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "phone");
   makeQueueCases(stack, jobId);
   // A wide table: six more columns, as statistics tables have.
@@ -282,7 +313,10 @@ test("a phone: the result page scrolls a wide table sideways with a hint and a s
   await expect(page.locator('[data-testid="page-viewer"] canvas')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Tap the blank cell two readings disagree about, then its first reading.
-  await page.getByTestId("queue").getByRole("button", { name: /\(empty\)/ }).click();
+  await page
+    .getByTestId("queue")
+    .getByRole("button", { name: /\(empty\)/ })
+    .click();
   await expect(page.getByTestId("cell-confidence")).toHaveText("disputed");
   await page.getByTestId("readings").getByRole("button").first().click();
   await expect(page.getByTestId("review-message")).toContainText("Confirmed “0.80”");
@@ -300,7 +334,10 @@ test("a phone: the result page scrolls a wide table sideways with a hint and a s
   const crop = (await page.getByTestId("cell-crop").boundingBox())!;
   expect(crop.height).toBeGreaterThan(100);
   // The grid follows the selection: the last column's header, far to the right, is scrolled into view.
-  await page.getByTestId("queue").getByRole("button", { name: /Year 2024/ }).click();
+  await page
+    .getByTestId("queue")
+    .getByRole("button", { name: /Year 2024/ })
+    .click();
   await expect(page.getByTestId("cell-value")).toHaveText("Year 2024");
   await expect.poll(() => insideOf(page, '[data-testid="grid-scroller"]', '[data-testid="review-grid"] [data-ref="1:0:h:8"]')).toBe(true);
 

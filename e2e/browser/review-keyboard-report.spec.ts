@@ -40,7 +40,10 @@ function headingTable(heading: string): string {
   return `Page ${match[1]}, table ${match[2]}`;
 }
 
-test("a six-page OCR'd report's queue is cleared by keyboard alone, values and structure, and every count agrees", async ({ page, stack }) => {
+test("a six-page OCR'd report's queue is cleared by keyboard alone, values and structure, and every count agrees", async ({
+  page,
+  stack,
+}) => {
   test.setTimeout(180_000);
   const started = Date.now();
   const email = uniqueEmail("keyboard-report");
@@ -59,16 +62,25 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   const before = await apiResult(page, jobId);
   expect(before.pages).toHaveLength(6);
   expect(before.tables.length).toBeGreaterThanOrEqual(6);
-  const keyTables = before.tables.filter((t) => t.header.some((h) => KEY_LINE.test(h)) || t.rows.some((row) => row.some((c) => KEY_LINE.test(c.value))));
+  const keyTables = before.tables.filter(
+    (t) => t.header.some((h) => KEY_LINE.test(h)) || t.rows.some((row) => row.some((c) => KEY_LINE.test(c.value))),
+  );
   expect(keyTables).toEqual([]);
-  expect(before.prose.filter((block) => block.page === 4).map((block) => block.text).join("\n")).toMatch(KEY_LINE);
+  expect(
+    before.prose
+      .filter((block) => block.page === 4)
+      .map((block) => block.text)
+      .join("\n"),
+  ).toMatch(KEY_LINE);
   const queued = queueFromApi(before);
   expect(buildQueue(before.tables)).toHaveLength(queued);
   // 25 cells when the key still came out as a table; 10 since it comes out as prose; 7 at settings
   // where unruled tables have a second full segmentation (pdf-stream) and the cells
   // both segmentations agree on, neighbours included, leave the queue.
   expect(queued).toBeGreaterThanOrEqual(7);
-  console.log(`[review-keyboard-report] ${before.tables.length} tables on ${before.pages.length} pages, ${queued} cells queued; extraction took ${((extracted - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `[review-keyboard-report] ${before.tables.length} tables on ${before.pages.length} pages, ${queued} cells queued; extraction took ${((extracted - started) / 1000).toFixed(1)} s`,
+  );
 
   await page.goto(`/jobs/${jobId}`);
   const link = page.getByTestId("review-count");

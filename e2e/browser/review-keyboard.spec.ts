@@ -23,11 +23,18 @@ async function jTo(page: Page, value: string, limit = 40): Promise<void> {
   await expect(shown).toHaveText(value);
 }
 
-test("a two-page OCR'd report's queue is cleared by keyboard alone, values and structure, and every count agrees", async ({ page, stack }) => {
+test("a two-page OCR'd report's queue is cleared by keyboard alone, values and structure, and every count agrees", async ({
+  page,
+  stack,
+}) => {
   test.setTimeout(150_000);
   const email = uniqueEmail("keyboard");
   const key = await createKey(stack, email, 5);
-  const accepted = await submit(stack, { bytes: await twoPageReportPdfBytes(), name: "sales report.pdf", headers: { authorization: `Bearer ${key}` } });
+  const accepted = await submit(stack, {
+    bytes: await twoPageReportPdfBytes(),
+    name: "sales report.pdf",
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(accepted.status).toBe(202);
   const jobId = String(accepted.body.id);
   expect((await waitForJob(stack, jobId, { authorization: `Bearer ${key}` }, 120_000)).body.status).toBe("done");
@@ -68,7 +75,8 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(remaining).toHaveAttribute("data-count", String(queued - 1));
 
   // Structure: back to a page-1 cell (K) and merge the page-2 part into its table (N).
-  for (let step = 0; step < 40 && (await page.locator("#cell-heading").textContent())?.startsWith("Page 2"); step++) await page.keyboard.press("k");
+  for (let step = 0; step < 40 && (await page.locator("#cell-heading").textContent())?.startsWith("Page 2"); step++)
+    await page.keyboard.press("k");
   await expect(page.locator("#cell-heading")).toContainText("Page 1, table 1");
   await page.keyboard.press("n");
   await expect(page.getByTestId("review-message")).toContainText("Merged the table with the next one");
@@ -84,7 +92,9 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   await expect(remaining).toHaveAttribute("data-count", "1");
   const confirmed = (await apiResult(page, jobId)).tables[0]!;
   const cells = [...confirmed.header_cells, ...confirmed.rows.flat()];
-  expect(cells.filter((cell) => cell.confidence !== "confirmed")).toEqual([expect.objectContaining({ value: REPORT_CELLS[1].hidden, confidence: "disputed", provisional: true })]);
+  expect(cells.filter((cell) => cell.confidence !== "confirmed")).toEqual([
+    expect.objectContaining({ value: REPORT_CELLS[1].hidden, confidence: "disputed", provisional: true }),
+  ]);
   expect(cells.filter((cell) => cell.sources.includes("human-review"))).toHaveLength(cells.length - 1);
 
   // The page shows 68: type it (E, the value, Enter).
@@ -102,7 +112,11 @@ test("a two-page OCR'd report's queue is cleared by keyboard alone, values and s
   expect(after.tables).toHaveLength(1);
   const table = after.tables[0]!;
   expect(table.rows.map((row) => row[0]!.value)).toEqual(["North", "South", "East", "West", "North", "South", "East", "West"]);
-  expect(table.rows[1]![2]).toMatchObject({ value: REPORT_CELLS[0].shown, confidence: "confirmed", readings: { "pdf-text": REPORT_CELLS[0].hidden } });
+  expect(table.rows[1]![2]).toMatchObject({
+    value: REPORT_CELLS[0].shown,
+    confidence: "confirmed",
+    readings: { "pdf-text": REPORT_CELLS[0].hidden },
+  });
   expect(table.rows[5]![2]).toMatchObject({ value: REPORT_CELLS[1].shown, confidence: "confirmed" });
   for (const cell of [...table.header_cells, ...table.rows.flat()]) {
     expect(cell.confidence).toBe("confirmed");

@@ -66,5 +66,7 @@ test("a cell the text layer and OCR read differently is settled on the review pa
   await book.xlsx.readFile(await download.path());
   const rows: string[][] = [];
   book.getWorksheet("cells")!.eachRow((row) => rows.push((row.values as unknown[]).slice(1).map((value) => String(value ?? ""))));
-  expect(rows).toContainEqual(expect.arrayContaining(["1", "0", String(DISPUTED_CELL.row), String(DISPUTED_CELL.column), "42", "confirmed"]));
+  expect(rows).toContainEqual(
+    expect.arrayContaining(["1", "0", String(DISPUTED_CELL.row), String(DISPUTED_CELL.column), "42", "confirmed"]),
+  );
 });

@@ -4,12 +4,17 @@
 import { expect, test } from "./fixtures";
 import { apiResult, editStoredResult, fruitJob } from "./review-helpers";
 
-test("T then U keeps the selection in the split table; the next Del deletes a row there, not in the next table", async ({ page, stack }) => {
+test("T then U keeps the selection in the split table; the next Del deletes a row there, not in the next table", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "undo-split");
   // A second table below the fruit table on the same page.
   editStoredResult(stack, jobId, (result) => {
     const fruit = result.tables[0]!;
-    const rows = fruit.rows.map((row, r) => row.map((cell, c) => ({ ...cell, value: c === 0 ? `Nut ${r + 1}` : cell.value, bbox: undefined })));
+    const rows = fruit.rows.map((row, r) =>
+      row.map((cell, c) => ({ ...cell, value: c === 0 ? `Nut ${r + 1}` : cell.value, bbox: undefined })),
+    );
     result.tables.push({ ...fruit, index: 1, order: (fruit.order ?? 0) + 1, rows, bbox: undefined, span_grid: undefined });
   });
   const before = await apiResult(page, jobId);

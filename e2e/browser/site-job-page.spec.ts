@@ -97,10 +97,19 @@ test("the job page shows page 1's table while later pages run, keeps it on reloa
   const result = (await answer.json()).result as Result;
   const cells = result.tables.filter((t) => t.page === 1).flatMap((t) => t.rows.flat());
   expect(cells.find((cell) => cell.value === firstItemOf(1))?.confidence).toBe(markWhileRunning);
-  await expect(page.getByRole("table", { name: "Table 1 on page 1" }).locator("td", { hasText: firstItemOf(1) }).locator("[data-mark]")).toHaveAttribute("data-mark", markWhileRunning);
+  await expect(
+    page
+      .getByRole("table", { name: "Table 1 on page 1" })
+      .locator("td", { hasText: firstItemOf(1) })
+      .locator("[data-mark]"),
+  ).toHaveAttribute("data-mark", markWhileRunning);
 });
 
-test("no serious accessibility finding on sign-in, e-mail sent, not-found, a failed job and the error pages", async ({ page, stack, siteUrl }) => {
+test("no serious accessibility finding on sign-in, e-mail sent, not-found, a failed job and the error pages", async ({
+  page,
+  stack,
+  siteUrl,
+}) => {
   await page.goto("/sign-in");
   await expect(page.getByRole("heading", { name: "Sign in", level: 1 })).toBeVisible();
   await expectNoSeriousFinding(page);
@@ -125,7 +134,10 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
     await page.getByRole("button", { name: "Extract tables" }).click();
     await expect(page).toHaveURL(/\/jobs\/job_/);
     const id = jobIdFrom(page);
-    await stack.query(`UPDATE "Job" SET state = 'failed', detail = 'the document could not be processed; nothing was charged' WHERE id = $1`, [id]);
+    await stack.query(
+      `UPDATE "Job" SET state = 'failed', detail = 'the document could not be processed; nothing was charged' WHERE id = $1`,
+      [id],
+    );
     return id;
   });
   await page.reload();
@@ -165,12 +177,23 @@ test("no serious accessibility finding on sign-in, e-mail sent, not-found, a fai
 /** What the API's cells say, level by level (header and body cells; the document has no merged
  * cells, checked below), written out here apart from the page's own counting. */
 function levelsOf(result: Result): Record<string, number> {
-  const levels: Record<string, number> = { exact: 0, verified: 0, confirmed: 0, reviewed: 0, resolved: 0, unverified: 0, disputed: 0, blank: 0 };
+  const levels: Record<string, number> = {
+    exact: 0,
+    verified: 0,
+    confirmed: 0,
+    reviewed: 0,
+    resolved: 0,
+    unverified: 0,
+    disputed: 0,
+    blank: 0,
+  };
   // A cell without a letter or digit that no reading disputes is counted as blank, apart.
-  const disagree = (cell: Result["tables"][number]["rows"][number][number]) => new Set(Object.values(cell.readings ?? {}).map((v) => v.trim())).size > 1;
+  const disagree = (cell: Result["tables"][number]["rows"][number][number]) =>
+    new Set(Object.values(cell.readings ?? {}).map((v) => v.trim())).size > 1;
   for (const table of result.tables)
     for (const cell of [...table.header_cells, ...table.rows.flat()]) {
-      if (!/[\p{L}\p{N}]/u.test(cell.value) && !(disagree(cell) && ["disputed", "unverified", "resolved"].includes(cell.confidence))) levels.blank! += 1;
+      if (!/[\p{L}\p{N}]/u.test(cell.value) && !(disagree(cell) && ["disputed", "unverified", "resolved"].includes(cell.confidence)))
+        levels.blank! += 1;
       else levels[cell.confidence]! += 1;
     }
   return levels;
@@ -184,7 +207,11 @@ function countsText(result: Result): string {
   );
 }
 
-test("on a phone, signed in: upload a two-page file, watch its pages finish, review it; every count agrees with the API", async ({ browser, siteUrl, stack }) => {
+test("on a phone, signed in: upload a two-page file, watch its pages finish, review it; every count agrees with the API", async ({
+  browser,
+  siteUrl,
+  stack,
+}) => {
   test.setTimeout(120_000);
   await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
   const phone = await browser.newContext({ baseURL: siteUrl, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -196,7 +223,9 @@ test("on a phone, signed in: upload a two-page file, watch its pages finish, rev
   // Upload.
   await page.goto("/");
   await expect(page.getByTestId("signed-in-as")).toBeVisible();
-  await page.getByTestId("file-input").setInputFiles({ name: "two pages.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePagesPdfBytes(2)) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "two pages.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePagesPdfBytes(2)) });
   await expect(page.getByTestId("file-facts")).toContainText("2 pages");
   // The worker is held until the job page is open, so its first page is caught while the second waits.
   const jobId = await frozen(stack.workers[0]!.process, async () => {

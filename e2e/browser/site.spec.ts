@@ -31,7 +31,12 @@ async function seriousAxeFindings(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
 }
 
-test("an anonymous upload becomes the account's on sign-in from the same browser; another account gets 404", async ({ page, stack, browser, siteUrl }) => {
+test("an anonymous upload becomes the account's on sign-in from the same browser; another account gets 404", async ({
+  page,
+  stack,
+  browser,
+  siteUrl,
+}) => {
   await page.goto("/");
   await expect(page.getByTestId("sign-in-link")).toBeVisible();
   await dropPdf(page, await tablePdfBytes(), "trial table.pdf");
@@ -73,12 +78,18 @@ test("an anonymous upload becomes the account's on sign-in from the same browser
   await expect(page.getByTestId("sign-in-link")).toBeVisible();
 });
 
-test("the uploader offers the first N pages when a file is larger than what is left, and quotes at most the page limit", async ({ page, stack }) => {
+test("the uploader offers the first N pages when a file is larger than what is left, and quotes at most the page limit", async ({
+  page,
+  stack,
+}) => {
   // 5 of today's 10 web pages used from this address (the browser reaches "localhost": either family).
   await stack.query(`DELETE FROM "TrialUsage" WHERE channel = 'web'`);
   // Counted per trial key (lib/quota/trial.ts: IPv4 as it is, IPv6 by its /64).
   for (const address of new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"].map(trialAddressKey))) {
-    await stack.query(`INSERT INTO "TrialUsage" (address, channel, "window", count) VALUES ($1, 'web', $2, 5)`, [address, `day:${new Date().toISOString().slice(0, 10)}`]);
+    await stack.query(`INSERT INTO "TrialUsage" (address, channel, "window", count) VALUES ($1, 'web', $2, 5)`, [
+      address,
+      `day:${new Date().toISOString().slice(0, 10)}`,
+    ]);
   }
   await page.goto("/");
   await expect(page.getByTestId("trial-left")).toHaveText("5 of 10 free pages left today");
@@ -156,7 +167,9 @@ test("on a phone: upload and read the result", async ({ browser, siteUrl, stack 
   const page = await phone.newPage();
   await page.goto("/");
   await expect(page.getByRole("button", { name: "Choose a PDF" })).toBeInViewport();
-  await page.getByTestId("file-input").setInputFiles({ name: "phone.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePdfBytes()) });
+  await page
+    .getByTestId("file-input")
+    .setInputFiles({ name: "phone.pdf", mimeType: "application/pdf", buffer: Buffer.from(await tablePdfBytes()) });
   await expect(page.getByTestId("file-facts")).toContainText("1 page");
   await page.getByRole("button", { name: "Extract tables" }).tap();
   await expect(page.getByRole("heading", { name: "Summary" })).toBeVisible({ timeout: 30_000 });

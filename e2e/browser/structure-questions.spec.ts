@@ -9,19 +9,31 @@ import { apiResult, editStoredResult, fruitJob, queueFromApi } from "./review-he
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test("place-only doubts are one table question; answering it settles them all, the value dispute stays", async ({ page, stack }) => {
   const jobId = await fruitJob(page, stack, "questions");
   editStoredResult(stack, jobId, (result) => {
     const table = result.tables[0]!;
-    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({
+      ...cell,
+      confidence: "unverified",
+      sources: ["ocr-1", "pdf-text"],
+    });
     table.header_cells = table.header_cells.map((cell) => doubt(cell));
     table.rows = table.rows.map((row) => row.map((cell) => doubt(cell)));
     // One value dispute in the same table.
     const price = table.rows[0]![2]!;
-    table.rows[0]![2] = { ...price, confidence: "disputed", sources: ["pdf-text"], readings: { "pdf-text": price.value, "ocr-1": "9.99" }, provisional: true };
+    table.rows[0]![2] = {
+      ...price,
+      confidence: "disputed",
+      sources: ["pdf-text"],
+      readings: { "pdf-text": price.value, "ocr-1": "9.99" },
+      provisional: true,
+    };
   });
   const before = await apiResult(page, jobId);
   const queued = queueFromApi(before);
@@ -37,7 +49,10 @@ test("place-only doubts are one table question; answering it settles them all, t
   await expect(questions.first()).toContainText("Table 1 on page 1: is its shape right");
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", String(queued));
   expect(await seriousAxeFindings(page)).toEqual([]);
-  await questions.first().getByRole("button", { name: `Yes, as shown: confirm ${placeOnly} cells` }).click();
+  await questions
+    .first()
+    .getByRole("button", { name: `Yes, as shown: confirm ${placeOnly} cells` })
+    .click();
   await expect(page.getByTestId("review-message")).toContainText("Confirmed the structure of table 1 on page 1");
   await expect(page.getByTestId("remaining")).toHaveAttribute("data-count", "1");
   await expect(page.getByTestId("structure-questions")).toHaveCount(0);
@@ -53,12 +68,19 @@ test("place-only doubts are one table question; answering it settles them all, t
   await expect(page.getByTestId("structure-question")).toHaveCount(1);
 });
 
-test("'is this a table?' answered 'No, not a table': the region's text becomes a paragraph; undo brings the table back", async ({ page, stack }) => {
+test("'is this a table?' answered 'No, not a table': the region's text becomes a paragraph; undo brings the table back", async ({
+  page,
+  stack,
+}) => {
   const jobId = await fruitJob(page, stack, "not-a-table");
   editStoredResult(stack, jobId, (result) => {
     const table = result.tables[0]!;
     table.layout_disputed = true;
-    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    const doubt = <C extends { sources: string[]; confidence: string }>(cell: C): C => ({
+      ...cell,
+      confidence: "unverified",
+      sources: ["ocr-1", "pdf-text"],
+    });
     table.header_cells = table.header_cells.map((cell) => doubt(cell));
     table.rows = table.rows.map((row) => row.map((cell) => doubt(cell)));
   });

@@ -42,7 +42,13 @@ const standInUrl = () => `http://127.0.0.1:${(standIn.address() as AddressInfo).
 const test = stackTest(async () => {
   await listening;
   const port = String((standIn.address() as AddressInfo).port);
-  return { STRIPE_SECRET_KEY: "sk_test_standin", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_HOST: "127.0.0.1", STRIPE_API_PORT: port, STRIPE_API_PROTOCOL: "http" };
+  return {
+    STRIPE_SECRET_KEY: "sk_test_standin",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_HOST: "127.0.0.1",
+    STRIPE_API_PORT: port,
+    STRIPE_API_PROTOCOL: "http",
+  };
 });
 test.afterAll(() => {
   standIn.close();
@@ -54,7 +60,17 @@ async function deliverPaid(stack: Stack, sessionId: string, userId: string, amou
     id: `evt_${sessionId}`,
     object: "event",
     type: "checkout.session.completed",
-    data: { object: { id: sessionId, object: "checkout.session", client_reference_id: userId, amount_total: amountCents, currency: "usd", payment_status: "paid", metadata: { userId } } },
+    data: {
+      object: {
+        id: sessionId,
+        object: "checkout.session",
+        client_reference_id: userId,
+        amount_total: amountCents,
+        currency: "usd",
+        payment_status: "paid",
+        metadata: { userId },
+      },
+    },
   });
   const signature = new Stripe("sk_test_unused").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
   const response = await fetch(`${stack.baseUrl}/api/stripe/webhook`, {

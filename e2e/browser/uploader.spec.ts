@@ -10,11 +10,15 @@ const test = stackTest({ WEB_TRIAL_PAGES_PER_DAY: "10" });
 
 /** Drops files of any type on the uploader, as a desktop drop does. */
 async function dropFiles(page: Page, files: Array<{ name: string; type: string; bytes: Uint8Array }>): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
-    return transfer;
-  }, files.map((f) => ({ name: f.name, type: f.type, base64: Buffer.from(f.bytes).toString("base64") })));
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const file of list)
+        transfer.items.add(new File([Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0))], file.name, { type: file.type }));
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, type: f.type, base64: Buffer.from(f.bytes).toString("base64") })),
+  );
   await page.dispatchEvent('[data-testid="drop-zone"]', "dragover", { dataTransfer });
   await page.dispatchEvent('[data-testid="drop-zone"]', "drop", { dataTransfer });
 }
@@ -24,8 +28,14 @@ test("a dropped .txt, CSV or PNG is refused at once in plain words, with the foc
   const problem = page.getByTestId("upload-problem");
   for (const [file, words] of [
     [{ name: "notes.txt", type: "text/plain", bytes: new TextEncoder().encode("just some notes\n") }, /“notes\.txt” is not a PDF/],
-    [{ name: "data.csv", type: "text/csv", bytes: new TextEncoder().encode("name,amount\nalpha,1\nbeta,2\n") }, /“data\.csv” is a spreadsheet/],
-    [{ name: "scan.png", type: "image/png", bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) }, /“scan\.png” is an image/],
+    [
+      { name: "data.csv", type: "text/csv", bytes: new TextEncoder().encode("name,amount\nalpha,1\nbeta,2\n") },
+      /“data\.csv” is a spreadsheet/,
+    ],
+    [
+      { name: "scan.png", type: "image/png", bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]) },
+      /“scan\.png” is an image/,
+    ],
   ] as const) {
     await dropFiles(page, [file]);
     await expect(problem).toHaveText(words);

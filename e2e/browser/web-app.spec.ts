@@ -41,7 +41,8 @@ test("an anonymous visitor drops a PDF, watches it run and sees the result, on t
 
   // One page counted against the web trial; the API trial is untouched, and using it does not
   // touch the web trial.
-  const counters = () => stack.query<{ channel: string; count: number }>(`SELECT channel, count FROM "TrialUsage" WHERE "window" LIKE 'day:%' ORDER BY channel`);
+  const counters = () =>
+    stack.query<{ channel: string; count: number }>(`SELECT channel, count FROM "TrialUsage" WHERE "window" LIKE 'day:%' ORDER BY channel`);
   expect(await counters()).toEqual([{ channel: "web", count: 1 }]);
   await page.goto("/");
   await expect(page.getByTestId("trial-left")).toHaveText("9 of 10 free pages left today");
@@ -217,7 +218,8 @@ test("merged cells are drawn merged on the result and review pages: a header ban
   const panel = page.getByTestId("cell-panel");
   // The queue (disputed body first, then the unverified header) reaches the merged cell by the
   // keyboard: J until it is selected, then it is one stop (the covered cell is none).
-  for (let step = 0; step < 11 && (await panel.getByTestId("cell-value").textContent()) !== "not measured"; step++) await page.keyboard.press("j");
+  for (let step = 0; step < 11 && (await panel.getByTestId("cell-value").textContent()) !== "not measured"; step++)
+    await page.keyboard.press("j");
   await expect(panel.getByTestId("cell-value")).toHaveText("not measured");
   await expect(reviewMerged).toHaveAttribute("aria-selected", "true");
   await expect(reviewMerged).toHaveClass(/review-selected/);
@@ -258,14 +260,17 @@ test("a page displayed rotated (/Rotate 90) is drawn landscape and its cell boxe
   // portrait (unrotated) drawing would not.
   const table = api.result.tables[0]!;
   const inkIn = (bbox: readonly [number, number, number, number]) =>
-    canvas.evaluate((element: HTMLCanvasElement, [box, pageWidth]) => {
-      const perPoint = element.width / pageWidth;
-      const [x0, y0, x1, y1] = box.map((v) => Math.round(v * perPoint)) as [number, number, number, number];
-      const data = element.getContext("2d")!.getImageData(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0)).data;
-      let dark = 0;
-      for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
-      return dark / (data.length / 4);
-    }, [bbox, 842] as const);
+    canvas.evaluate(
+      (element: HTMLCanvasElement, [box, pageWidth]) => {
+        const perPoint = element.width / pageWidth;
+        const [x0, y0, x1, y1] = box.map((v) => Math.round(v * perPoint)) as [number, number, number, number];
+        const data = element.getContext("2d")!.getImageData(x0, y0, Math.max(1, x1 - x0), Math.max(1, y1 - y0)).data;
+        let dark = 0;
+        for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
+        return dark / (data.length / 4);
+      },
+      [bbox, 842] as const,
+    );
   for (const cell of [...table.header_cells, ...table.rows.flat()]) {
     expect(cell.bbox, cell.value).toBeDefined();
     expect(await inkIn(cell.bbox!), `ink under "${cell.value}"`).toBeGreaterThan(0.08);

@@ -50,7 +50,7 @@ export async function waitForJob(stack: Stack, id: string, headers: Record<strin
 
 /** Runs the real admin command against the stack's database; returns its output. */
 export async function admin(stack: Stack, args: string[]): Promise<string> {
-    return await new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--import", "tsx", "scripts/admin.ts", ...args], {
       cwd: root,
       env: { ...process.env, DATABASE_URL: stack.databaseUrl, DATA_DIR: stack.dataDir },

@@ -43,7 +43,10 @@ export async function runLoad(stack: Stack, workers: Service[], submissions: num
   const answers = await Promise.all(
     Array.from({ length: submissions }, async () => {
       const sent = performance.now();
-      const answer = await submit(stack, { bytes: pdf }).catch((error: Error): { status: number; body: Record<string, unknown> } => ({ status: 0, body: { detail: error.message } }));
+      const answer = await submit(stack, { bytes: pdf }).catch((error: Error): { status: number; body: Record<string, unknown> } => ({
+        status: 0,
+        body: { detail: error.message },
+      }));
       return { ms: performance.now() - sent, status: answer.status, id: String(answer.body.id ?? "") };
     }),
   );
@@ -54,7 +57,9 @@ export async function runLoad(stack: Stack, workers: Service[], submissions: num
   const deadline = Date.now() + timeoutMs;
   let rows: { id: string; state: string; requeues: number }[];
   for (;;) {
-    rows = await stack.query<{ id: string; state: string; requeues: number }>(`SELECT id, state, requeues FROM "Job" WHERE id = ANY($1)`, [accepted]);
+    rows = await stack.query<{ id: string; state: string; requeues: number }>(`SELECT id, state, requeues FROM "Job" WHERE id = ANY($1)`, [
+      accepted,
+    ]);
     if (rows.every((row) => row.state === "done" || row.state === "failed") || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -68,7 +73,12 @@ export async function runLoad(stack: Stack, workers: Service[], submissions: num
     submissions,
     accepted: accepted.length,
     refused,
-    postMs: { p50: percentile(latencies, 50), p95: percentile(latencies, 95), p99: percentile(latencies, 99), max: latencies.at(-1) ?? NaN },
+    postMs: {
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? NaN,
+    },
     totalSeconds,
     done: rows.filter((row) => row.state === "done").length,
     failed: rows.filter((row) => row.state === "failed").length,

@@ -40,6 +40,9 @@ function randomHex(bytes: number): string {
  * broken page tree, also loses every page after it, so pass the last page for exactly one. */
 export async function makePartlyBrokenPdf(pages: number, brokenPage: number): Promise<Uint8Array> {
   const doc = await PDFDocument.load(await makeTextPdf(pages, "Partly broken"));
-  doc.catalog.Pages().Kids().set(brokenPage - 1, PDFRef.of(999_999));
+  doc.catalog
+    .Pages()
+    .Kids()
+    .set(brokenPage - 1, PDFRef.of(999_999));
   return doc.save({ useObjectStreams: false });
 }

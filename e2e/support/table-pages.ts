@@ -18,7 +18,12 @@ export async function tablePagesPdfBytes(pages: number): Promise<Uint8Array> {
       colWidths: [120, 80, 80],
       rowHeight: 20,
       style: "grid",
-      rows: [["Item", "Qty", "Price"], [firstItemOf(k), String(k + 2), "1.20"], [`Pears p${k}`, "12", "0.80"], [`Plums p${k}`, "7", "2.10"]],
+      rows: [
+        ["Item", "Qty", "Price"],
+        [firstItemOf(k), String(k + 2), "1.20"],
+        [`Pears p${k}`, "12", "0.80"],
+        [`Plums p${k}`, "7", "2.10"],
+      ],
     });
   }
   return new Uint8Array(fs.readFileSync(await pdf.save(`table-pages-${pages}`)));

@@ -28,7 +28,18 @@ export async function findDocuments(userId: string): Promise<DocumentRow[]> {
     where: { userId },
     orderBy: { createdAt: "desc" },
     take: DOCUMENTS_LIMIT,
-    select: { id: true, fileName: true, fileBytes: true, createdAt: true, mode: true, state: true, pages: true, usage: true, trialDay: true, finishedAt: true },
+    select: {
+      id: true,
+      fileName: true,
+      fileBytes: true,
+      createdAt: true,
+      mode: true,
+      state: true,
+      pages: true,
+      usage: true,
+      trialDay: true,
+      finishedAt: true,
+    },
   });
   const retentionMs = getEnv().RETENTION_SECONDS * 1000;
   return jobs.map((job) => {
@@ -48,4 +59,3 @@ export async function findDocuments(userId: string): Promise<DocumentRow[]> {
     };
   });
 }
-

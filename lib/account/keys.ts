@@ -33,7 +33,10 @@ export async function findKeys(userId: string): Promise<KeyRow[]> {
   return [...rows.filter((row) => !row.revokedAt), ...rows.filter((row) => row.revokedAt)];
 }
 
-export async function createKey(userId: string, rawName: unknown): Promise<{ id: string; name: string; prefix: string; plaintext: string }> {
+export async function createKey(
+  userId: string,
+  rawName: unknown,
+): Promise<{ id: string; name: string; prefix: string; plaintext: string }> {
   const parsed = keyNameSchema.safeParse(rawName);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]?.message ?? "name the key");
   const key = await issueKey(userId, parsed.data);

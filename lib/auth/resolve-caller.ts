@@ -14,8 +14,7 @@ export type Caller =
 /** Set by the front server (server.ts) from the socket; any client-sent value is overwritten. */
 export const CLIENT_ADDRESS_HEADER = "x-pdftables-client-address";
 
-const unknownKey = () =>
-  new AppError("unauthorized", "the API key is not valid; check it, or send no key to use the free trial");
+const unknownKey = () => new AppError("unauthorized", "the API key is not valid; check it, or send no key to use the free trial");
 
 /** The API key a request presents, or null for none. A header that is present counts even when
  * empty (an empty key is 401, never the trial), and a request sending both headers must send the

@@ -14,6 +14,13 @@ export async function holdFunds(tx: Prisma.TransactionClient, userId: string, jo
   if (amountMicros === 0n) return;
   await tx.user.update({ where: { id: userId }, data: { balanceMicros: { decrement: amountMicros } } });
   await tx.ledgerEntry.create({
-    data: { userId, amountMicros: -amountMicros, kind: "hold", jobId, idempotencyKey: `hold:${jobId}`, note: "held for a submitted document" },
+    data: {
+      userId,
+      amountMicros: -amountMicros,
+      kind: "hold",
+      jobId,
+      idempotencyKey: `hold:${jobId}`,
+      note: "held for a submitted document",
+    },
   });
 }

@@ -42,7 +42,14 @@ export async function settleJob(tx: Prisma.TransactionClient, jobId: string, opt
   if (job.userId && job.heldMicros > 0n) {
     const cost = job.pricePerPageMicros * BigInt(delivered);
     await tx.ledgerEntry.create({
-      data: { userId: job.userId, amountMicros: job.heldMicros, kind: "release", jobId, idempotencyKey: `release:${jobId}`, note: "hold released" },
+      data: {
+        userId: job.userId,
+        amountMicros: job.heldMicros,
+        kind: "release",
+        jobId,
+        idempotencyKey: `release:${jobId}`,
+        note: "hold released",
+      },
     });
     if (cost > 0n) {
       await tx.ledgerEntry.create({

@@ -2,10 +2,24 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { quoteUpload, type QuoteInput } from "./upload-quote";
 
-const anonymous = (over: Partial<QuoteInput> = {}): QuoteInput => ({ documentPages: 16, wantedPages: null, maxPages: 500, account: null, trialPagesLeft: 10, ...over });
+const anonymous = (over: Partial<QuoteInput> = {}): QuoteInput => ({
+  documentPages: 16,
+  wantedPages: null,
+  maxPages: 500,
+  account: null,
+  trialPagesLeft: 10,
+  ...over,
+});
 
 test("anonymous: a file within the trial fits, and costs nothing", () => {
-  assert.deepEqual(quoteUpload(anonymous({ documentPages: 3 })), { pages: 3, cappedAtMax: false, payer: "trial", costUsd: 0, fits: true, offerPages: null });
+  assert.deepEqual(quoteUpload(anonymous({ documentPages: 3 })), {
+    pages: 3,
+    cappedAtMax: false,
+    payer: "trial",
+    costUsd: 0,
+    fits: true,
+    offerPages: null,
+  });
 });
 
 test("anonymous with 5 pages left and a 16-page file: offer the first 5 pages, not 'used up'", () => {
@@ -21,7 +35,13 @@ test("nothing left: no offer", () => {
 });
 
 test("a 600-page file is quoted for the 500 pages the server reads", () => {
-  const quote = quoteUpload({ documentPages: 600, wantedPages: null, maxPages: 500, account: { balanceUsd: 100, pricePerPageUsd: 0.06 }, trialPagesLeft: 10 });
+  const quote = quoteUpload({
+    documentPages: 600,
+    wantedPages: null,
+    maxPages: 500,
+    account: { balanceUsd: 100, pricePerPageUsd: 0.06 },
+    trialPagesLeft: 10,
+  });
   assert.equal(quote.pages, 500);
   assert.equal(quote.cappedAtMax, true);
   assert.equal(quote.payer, "balance");

@@ -42,7 +42,11 @@ export function quoteUpload(input: QuoteInput): Quote {
   const price = account ? micros(account.pricePerPageUsd) : 0n;
   const balance = account ? micros(account.balanceUsd) : 0n;
   const payer =
-    account && pages !== null ? webPayer({ balanceMicros: balance, costMicros: price * BigInt(pages), pages, trialPagesLeft }) : account ? "balance" : "trial";
+    account && pages !== null
+      ? webPayer({ balanceMicros: balance, costMicros: price * BigInt(pages), pages, trialPagesLeft })
+      : account
+        ? "balance"
+        : "trial";
   const costUsd = payer === "balance" && pages !== null ? Number(price * BigInt(pages)) / MICROS : 0;
   const fits = pages === null || (payer === "balance" ? balance >= price * BigInt(pages) : pages <= trialPagesLeft);
   let offerPages: number | null = null;

@@ -45,17 +45,25 @@ test("a server that never answers: the connect timeout counts as unavailable", a
   await prisma.$disconnect().catch(() => undefined);
 });
 
-test("errors of a working database are not outages: bad SQL, a missing table, a statement timeout", { skip: !process.env.TEST_DATABASE_URL }, async () => {
-  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, statement_timeout: 100 });
-  await client.connect();
-  try {
-    assert.equal(isDatabaseUnavailable(await caught(client.query("SELEKT 1"))), false);
-    assert.equal(isDatabaseUnavailable(await caught(client.query("SELECT * FROM no_such_table"))), false);
-    assert.equal(isDatabaseUnavailable(await caught(client.query("SELECT pg_sleep(1)"))), false, "57014 is 'busy', answered by the busy rule");
-  } finally {
-    await client.end();
-  }
-});
+test(
+  "errors of a working database are not outages: bad SQL, a missing table, a statement timeout",
+  { skip: !process.env.TEST_DATABASE_URL },
+  async () => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL, statement_timeout: 100 });
+    await client.connect();
+    try {
+      assert.equal(isDatabaseUnavailable(await caught(client.query("SELEKT 1"))), false);
+      assert.equal(isDatabaseUnavailable(await caught(client.query("SELECT * FROM no_such_table"))), false);
+      assert.equal(
+        isDatabaseUnavailable(await caught(client.query("SELECT pg_sleep(1)"))),
+        false,
+        "57014 is 'busy', answered by the busy rule",
+      );
+    } finally {
+      await client.end();
+    }
+  },
+);
 
 test("a connection the server ends (a fast shutdown's 57P01) counts as unavailable", { skip: !process.env.TEST_DATABASE_URL }, async () => {
   const victim = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });

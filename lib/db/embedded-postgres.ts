@@ -61,7 +61,11 @@ function allowRemoteHosts(databaseDir: string): void {
   if (!fs.readFileSync(hba, "utf8").includes(rule)) fs.appendFileSync(hba, `\n# added by pdftables for EMBEDDED_PG_LISTEN\n${rule}\n`);
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void, options: EmbeddedOptions = {}): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: (line: string) => void,
+  options: EmbeddedOptions = {},
+): Promise<RunningPostgres> {
   const databaseDir = path.join(dataDir, "postgres");
   const asRoot = os.userInfo().uid === 0;
   // As root, Postgres runs as a dedicated user, which must be able to reach its directory.
@@ -100,7 +104,8 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   // The package keeps the postmaster's ChildProcess in a field it does not declare.
   const child = (postgres as unknown as { process?: ChildProcess }).process;
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    if (!child || child.exitCode !== null || child.signalCode !== null) resolve({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
+    if (!child || child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child?.exitCode ?? null, signal: child?.signalCode ?? null });
     else child.once("exit", (code, signal) => resolve({ code, signal }));
   });
   if (isNew) await postgres.createDatabase(DATABASE_NAME);

@@ -4,5 +4,7 @@
 const MASK = "****";
 
 export function maskDatabasePassword(text: string): string {
-  return text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]*)@/gi, (_match, prefix: string, password: string) => (password ? `${prefix}${MASK}@` : `${prefix}@`));
+  return text.replace(/(postgres(?:ql)?:\/\/[^:/@\s]*:)([^@\s]*)@/gi, (_match, prefix: string, password: string) =>
+    password ? `${prefix}${MASK}@` : `${prefix}@`,
+  );
 }

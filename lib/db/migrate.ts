@@ -20,9 +20,7 @@ export async function applyMigrations(databaseUrl: string, migrationsDir: string
     await client.query(
       `CREATE TABLE IF NOT EXISTS "_app_migrations" (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
     );
-    const done = new Set(
-      (await client.query<{ name: string }>(`SELECT name FROM "_app_migrations"`)).rows.map((row) => row.name),
-    );
+    const done = new Set((await client.query<{ name: string }>(`SELECT name FROM "_app_migrations"`)).rows.map((row) => row.name));
     const names = fs
       .readdirSync(migrationsDir, { withFileTypes: true })
       .filter((entry) => entry.isDirectory())

@@ -41,17 +41,22 @@ test("an operation is retried while the database is unreachable, and succeeds on
 test("other errors are not retried, and an outage longer than the wait is given up", async () => {
   let attempts = 0;
   await assert.rejects(
-    retryWhileUnavailable(async () => {
-      attempts++;
-      throw new Error("a bug");
-    }, { maxWaitMs: 5000 }),
+    retryWhileUnavailable(
+      async () => {
+        attempts++;
+        throw new Error("a bug");
+      },
+      { maxWaitMs: 5000 },
+    ),
     /a bug/,
   );
   assert.equal(attempts, 1);
   const port = await findFreePort();
   const started = Date.now();
   await assert.rejects(
-    retryWhileUnavailable(() => new pg.Client({ connectionString: `postgresql://u:p@127.0.0.1:${port}/db` }).connect(), { maxWaitMs: 1000 }),
+    retryWhileUnavailable(() => new pg.Client({ connectionString: `postgresql://u:p@127.0.0.1:${port}/db` }).connect(), {
+      maxWaitMs: 1000,
+    }),
     (error: NodeJS.ErrnoException) => error.code === "ECONNREFUSED",
   );
   assert.ok(Date.now() - started < 1500);

@@ -23,7 +23,9 @@ async function exported(result: Result, bom?: boolean): Promise<Buffer> {
 }
 
 async function unzip(bytes: Buffer): Promise<Map<string, string>> {
-  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) => yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))));
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
+  );
   const files = new Map<string, string>();
   await new Promise<void>((resolve, reject) => {
     zip.on("entry", (entry: yauzl.Entry) => {
@@ -84,5 +86,8 @@ test("band-qualified names: outer bands first, a column with no name under a ban
   // Two tables with the same sheet name stay apart.
   const twins = makeResult();
   twins.tables = [twins.tables[1]!, { ...twins.tables[1]! }];
-  assert.deepEqual(csvFiles(twins).map((f) => f.name), ["Table 1 on page 1.csv", "Table 1 on page 1 (2).csv"]);
+  assert.deepEqual(
+    csvFiles(twins).map((f) => f.name),
+    ["Table 1 on page 1.csv", "Table 1 on page 1 (2).csv"],
+  );
 });

@@ -44,11 +44,15 @@ export function csvExportIsZip(result: Pick<Result, "tables">): boolean {
  * neither header names nor bands. */
 export function bandQualifiedHeader(table: Table): string[] {
   const names = headerValues(table);
-  const bands = [...(table.colbands ?? [])].sort((a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col);
+  const bands = [...(table.colbands ?? [])].sort(
+    (a, b) => b.end_col - b.start_col - (a.end_col - a.start_col) || a.start_col - b.start_col,
+  );
   if (names.length === 0 && bands.length === 0) return [];
   const width = tableWidth(table);
   return Array.from({ length: width }, (_, col) => {
-    const labels = bands.filter((band) => band.start_col <= col && col <= band.end_col && band.label.trim() !== "").map((band) => band.label.trim());
+    const labels = bands
+      .filter((band) => band.start_col <= col && col <= band.end_col && band.label.trim() !== "")
+      .map((band) => band.label.trim());
     const own = (names[col] ?? "").trim() === "" ? [] : [names[col]!];
     return [...labels, ...own].join(BAND_SEPARATOR);
   });
@@ -61,7 +65,11 @@ export function* tableCsvChunks(table: Table, options: CsvOptions = {}): Generat
   const header = bandQualifiedHeader(table);
   if (header.length > 0) buffer += csvRecord(header, width) + CRLF;
   for (const row of table.rows) {
-    buffer += csvRecord(row.map((cell) => cell.value), width) + CRLF;
+    buffer +=
+      csvRecord(
+        row.map((cell) => cell.value),
+        width,
+      ) + CRLF;
     if (buffer.length >= CHUNK_CHARS) {
       yield buffer;
       buffer = "";
@@ -89,7 +97,8 @@ export async function writeCsvExport(result: Pick<Result, "tables">, out: Writab
     return;
   }
   const zip = new yazl.ZipFile();
-  for (const file of files) zip.addReadStreamLazy(file.name, (callback) => callback(null, tableCsvStream(file.table, options).pipe(new PassThrough())));
+  for (const file of files)
+    zip.addReadStreamLazy(file.name, (callback) => callback(null, tableCsvStream(file.table, options).pipe(new PassThrough())));
   zip.end();
   await pipeline(zip.outputStream, out);
 }

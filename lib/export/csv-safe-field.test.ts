@@ -24,14 +24,32 @@ test("fields a spreadsheet would evaluate get a single quote in front", () => {
 });
 
 test("plain numbers, signed or not, and ordinary text are left as they are", () => {
-  for (const value of ["-12.5", "+3", "-1,250.00", "-5%", "-0.5", "-.5", "1e-3", "-1E+4", "12", "007", "1 250", "Bolt M6", "a=b", "x-1", "", " =1", "'=already"]) {
+  for (const value of [
+    "-12.5",
+    "+3",
+    "-1,250.00",
+    "-5%",
+    "-0.5",
+    "-.5",
+    "1e-3",
+    "-1E+4",
+    "12",
+    "007",
+    "1 250",
+    "Bolt M6",
+    "a=b",
+    "x-1",
+    "",
+    " =1",
+    "'=already",
+  ]) {
     assert.equal(neutraliseFormula(value), value, JSON.stringify(value));
   }
 });
 
 test("generated: every trigger followed by random text is neutralised unless the whole is a plain number", () => {
   let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const alphabet = "0123456789.,e%+-=@()ABC! '\"|";
   for (let i = 0; i < 2000; i++) {
     const trigger = ["=", "+", "-", "@", "\t", "\r"][Math.floor(random() * 6)]!;

@@ -54,10 +54,12 @@ function* tableLines(table: Table): Generator<string> {
   const header = headerValues(table);
   if (header.length > 0) yield csvRecord(header, width) + CRLF;
   for (const row of table.rows) {
-    yield csvRecord(
-      row.map((cell) => cell.value),
-      width,
-    ) + CRLF;
+    yield (
+      csvRecord(
+        row.map((cell) => cell.value),
+        width,
+      ) + CRLF
+    );
   }
 }
 

@@ -25,13 +25,52 @@ test("decimals keep every written digit, trailing zeros included", () => {
 });
 
 test("codes, leading zeros, signs and decorations stay text", () => {
-  for (const text of ["007", "00.5", "0,123", "+5", " 5", "5 ", "(3.4)", "-5%", "5%", "$3", "3 €", "1 250", "1 250", "A-100", "12-34", "1e5", "Infinity", "NaN", "", "-", ".5", "5.", "-0", "-0.00", "−5", "1,2,3"]) {
+  for (const text of [
+    "007",
+    "00.5",
+    "0,123",
+    "+5",
+    " 5",
+    "5 ",
+    "(3.4)",
+    "-5%",
+    "5%",
+    "$3",
+    "3 €",
+    "1 250",
+    "1 250",
+    "A-100",
+    "12-34",
+    "1e5",
+    "Infinity",
+    "NaN",
+    "",
+    "-",
+    ".5",
+    "5.",
+    "-0",
+    "-0.00",
+    "−5",
+    "1,2,3",
+  ]) {
     assert.equal(excelNumber(text), null, JSON.stringify(text));
   }
 });
 
 test("dates and ambiguous separators stay text", () => {
-  for (const text of ["12/05/2020", "2020-01-02", "12.05.2020", "1.250", "12.500", "-1.250", "1,25", "1,2500", "12,50", "1.250,50", "1,250,5"]) {
+  for (const text of [
+    "12/05/2020",
+    "2020-01-02",
+    "12.05.2020",
+    "1.250",
+    "12.500",
+    "-1.250",
+    "1,25",
+    "1,2500",
+    "12,50",
+    "1.250,50",
+    "1,250,5",
+  ]) {
     assert.equal(excelNumber(text), null, JSON.stringify(text));
   }
 });

@@ -62,7 +62,8 @@ export const EXPORT_FORMAT_REGISTRY = {
     prepare: async (result, options) => {
       await (await import("./zip")).planBundle(result, imagesOf(options));
     },
-    write: async (result, out, options) => (await import("./zip")).writeZip(result, out, { imageDir: imagesOf(options), pretty: options.jsonPretty }),
+    write: async (result, out, options) =>
+      (await import("./zip")).writeZip(result, out, { imageDir: imagesOf(options), pretty: options.jsonPretty }),
   },
 } as const satisfies Record<string, ExportFormatEntry>;
 
@@ -70,11 +71,19 @@ export type ExportFormat = keyof typeof EXPORT_FORMAT_REGISTRY;
 /** Every format, in the registry's order. */
 export const EXPORT_FORMATS = Object.keys(EXPORT_FORMAT_REGISTRY) as ExportFormat[];
 
-export type StatelessExportFormat = { [F in ExportFormat]: (typeof EXPORT_FORMAT_REGISTRY)[F]["stateless"] extends true ? F : never }[ExportFormat];
-export const STATELESS_EXPORT_FORMATS = EXPORT_FORMATS.filter((format) => EXPORT_FORMAT_REGISTRY[format].stateless) as StatelessExportFormat[];
+export type StatelessExportFormat = {
+  [F in ExportFormat]: (typeof EXPORT_FORMAT_REGISTRY)[F]["stateless"] extends true ? F : never;
+}[ExportFormat];
+export const STATELESS_EXPORT_FORMATS = EXPORT_FORMATS.filter(
+  (format) => EXPORT_FORMAT_REGISTRY[format].stateless,
+) as StatelessExportFormat[];
 
-export const EXPORT_CONTENT_TYPES = Object.fromEntries(EXPORT_FORMATS.map((format) => [format, EXPORT_FORMAT_REGISTRY[format].contentType])) as Record<ExportFormat, string>;
-export const EXPORT_EXTENSIONS = Object.fromEntries(EXPORT_FORMATS.map((format) => [format, EXPORT_FORMAT_REGISTRY[format].extension])) as Record<ExportFormat, string>;
+export const EXPORT_CONTENT_TYPES = Object.fromEntries(
+  EXPORT_FORMATS.map((format) => [format, EXPORT_FORMAT_REGISTRY[format].contentType]),
+) as Record<ExportFormat, string>;
+export const EXPORT_EXTENSIONS = Object.fromEntries(
+  EXPORT_FORMATS.map((format) => [format, EXPORT_FORMAT_REGISTRY[format].extension]),
+) as Record<ExportFormat, string>;
 
 /** The formats a result can be downloaded in (those that need figures only when it has some). */
 export function formatsFor(result: Pick<Result, "images">): ExportFormat[] {

@@ -49,10 +49,7 @@ test("download names come from the uploaded name", () => {
 });
 
 test("Content-Disposition carries an ASCII filename and the exact RFC 5987 one", () => {
-  assert.equal(
-    contentDisposition("Q3 report.pdf", "xlsx"),
-    `attachment; filename="Q3 report.xlsx"; filename*=UTF-8''Q3%20report.xlsx`,
-  );
+  assert.equal(contentDisposition("Q3 report.pdf", "xlsx"), `attachment; filename="Q3 report.xlsx"; filename*=UTF-8''Q3%20report.xlsx`);
   assert.equal(
     contentDisposition("Größe (v2)'s.pdf", "csv"),
     `attachment; filename="Gro_e (v2)_s.csv"; filename*=UTF-8''Gr%C3%B6%C3%9Fe%20%28v2%29%27s.csv`,

@@ -4,11 +4,30 @@ import { PassThrough, type Readable, type Writable } from "node:stream";
 import type { Result } from "../result/schema";
 import { csvExportIsZip } from "./csv-files";
 import { UnsupportedExportFormatError } from "./errors";
-import { EXPORT_CONTENT_TYPES, EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, type ExportFormat, type ExportFormatEntry, type ExportOptions } from "./formats";
+import {
+  EXPORT_CONTENT_TYPES,
+  EXPORT_EXTENSIONS,
+  EXPORT_FORMAT_REGISTRY,
+  EXPORT_FORMATS,
+  type ExportFormat,
+  type ExportFormatEntry,
+  type ExportOptions,
+} from "./formats";
 
 export * from "./errors";
 export { readDataset, DEFAULT_EXPORT_BODY_LIMIT_BYTES } from "./parse-dataset";
-export { EXPORT_CONTENT_TYPES, EXPORT_EXTENSIONS, EXPORT_FORMAT_REGISTRY, EXPORT_FORMATS, STATELESS_EXPORT_FORMATS, formatsFor, type ExportFormat, type ExportFormatEntry, type ExportOptions, type StatelessExportFormat } from "./formats";
+export {
+  EXPORT_CONTENT_TYPES,
+  EXPORT_EXTENSIONS,
+  EXPORT_FORMAT_REGISTRY,
+  EXPORT_FORMATS,
+  STATELESS_EXPORT_FORMATS,
+  formatsFor,
+  type ExportFormat,
+  type ExportFormatEntry,
+  type ExportOptions,
+  type StatelessExportFormat,
+} from "./formats";
 
 /** The format from the query string; throws UnsupportedExportFormatError (400) otherwise. */
 export function parseExportFormat<F extends ExportFormat = ExportFormat>(
@@ -22,7 +41,10 @@ export function parseExportFormat<F extends ExportFormat = ExportFormat>(
 
 const MAX_BASE_CHARS = 120;
 /** ".pdf" or an export's extension at the end of a name: /\.(pdf|xlsx|csv|json|zip)$/i. */
-const UPLOAD_OR_EXPORT_EXTENSION = new RegExp(`\\.(pdf|${EXPORT_FORMATS.map((format) => EXPORT_EXTENSIONS[format].slice(1)).join("|")})$`, "i");
+const UPLOAD_OR_EXPORT_EXTENSION = new RegExp(
+  `\\.(pdf|${EXPORT_FORMATS.map((format) => EXPORT_EXTENSIONS[format].slice(1)).join("|")})$`,
+  "i",
+);
 
 /** The uploaded name without directories, extension or control characters; "result" if empty. */
 function baseName(uploadedName: string | null | undefined): string {

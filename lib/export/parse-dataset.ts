@@ -46,9 +46,7 @@ function formatPath(path: readonly PropertyKey[]): string {
 
 /** "the dataset does not match the result format v4: tables[0].rows[1][2].confidence: ..." */
 export function describeIssues(issues: readonly Issue[], prefix: PropertyKey[] = []): string {
-  const shown = issues
-    .slice(0, MAX_ISSUES_SHOWN)
-    .map((issue) => `${formatPath([...prefix, ...issue.path])}: ${issue.message}`);
+  const shown = issues.slice(0, MAX_ISSUES_SHOWN).map((issue) => `${formatPath([...prefix, ...issue.path])}: ${issue.message}`);
   const more = issues.length > MAX_ISSUES_SHOWN ? ` (and ${issues.length - MAX_ISSUES_SHOWN} more)` : "";
   return `the dataset does not match the result format v4: ${shown.join("; ")}${more}`;
 }
@@ -207,7 +205,8 @@ export class DatasetAssembler {
   }
 
   finish(): Result {
-    if (!this.started && this.lead.length > 0) throw new InvalidDatasetError("the body must be a JSON object: the result (as in dataset.json)");
+    if (!this.started && this.lead.length > 0)
+      throw new InvalidDatasetError("the body must be a JSON object: the result (as in dataset.json)");
     if (!this.started) throw new InvalidDatasetError("the body is empty: send the dataset JSON (the result)");
     if (this.depth !== 0 || this.inString) throw notJson("the body ends before the JSON does", null);
     let top: unknown;
@@ -325,10 +324,7 @@ function chunksOf(body: DatasetBody): AsyncIterable<Uint8Array | string> {
  * Reads a stateless-export body into a validated Result. Throws BodyTooLargeError past the limit
  * (without reading further), InvalidDatasetError for a body that is not JSON or not format v4.
  */
-export async function readDataset(
-  body: DatasetBody,
-  options: ReadDatasetOptions = {},
-): Promise<Result> {
+export async function readDataset(body: DatasetBody, options: ReadDatasetOptions = {}): Promise<Result> {
   const limit = options.limitBytes ?? DEFAULT_EXPORT_BODY_LIMIT_BYTES;
   if (options.contentLength != null && options.contentLength > limit) throw new BodyTooLargeError(limit);
   const assembler = new DatasetAssembler();

@@ -78,7 +78,11 @@ export function readingsNote(cell: Cell): string {
  * apostrophe, unique without regard to case. `used` holds the lower-cased names already taken.
  */
 export function uniqueSheetName(wanted: string, used: Set<string>): string {
-  let base = wanted.replace(/[[\]:*?/\\]/g, "_").replace(/^'+|'+$/g, "").trim() || "sheet";
+  let base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, "_")
+      .replace(/^'+|'+$/g, "")
+      .trim() || "sheet";
   base = base.slice(0, SHEET_NAME_MAX);
   let name = base;
   for (let n = 2; used.has(name.toLowerCase()); n++) {
@@ -121,12 +125,28 @@ function writeLegend(workbook: ExcelJS.stream.xlsx.WorkbookWriter, used: Set<str
   const sheet = workbook.addWorksheet(uniqueSheetName("legend", used));
   sheet.columns = [{ width: 16 }, { width: 100 }];
   const rows: Array<[string, string, Fill | undefined]> = [
-    ["disputed", "Red: independent readings disagree. The value is provisional; the cell note lists every reading. Check it against the original page before importing it anywhere.", DISPUTED_FILL],
+    [
+      "disputed",
+      "Red: independent readings disagree. The value is provisional; the cell note lists every reading. Check it against the original page before importing it anywhere.",
+      DISPUTED_FILL,
+    ],
     ["unverified", "Yellow: only one reading exists, so nothing could cross-check it.", UNVERIFIED_FILL],
-    ["other levels", "Unshaded: exact, verified, confirmed, reviewed or resolved (see the confidence column of the cells sheet).", undefined],
+    [
+      "other levels",
+      "Unshaded: exact, verified, confirmed, reviewed or resolved (see the confidence column of the cells sheet).",
+      undefined,
+    ],
     ["header", "Bold on blue-grey: header rows (column bands above the column names).", HEADER_FILL],
-    ["values", "A table value is a number only when its number format shows exactly the extracted text (1,250 or 12.50, so SUM works); everything else (007, (3.4), -5%, dates, codes) is text exactly as extracted. Nothing is rounded or reformatted.", undefined],
-    ["sheets", "One sheet per table, named 'Table <n> on page <p>' as on the result page (n counts from 1; the JSON's index from 0); 'prose' holds headings and paragraphs; 'cells' lists every cell as text with confidence, sources, readings and bbox (row and column numbers count from 0, as in the JSON).", undefined],
+    [
+      "values",
+      "A table value is a number only when its number format shows exactly the extracted text (1,250 or 12.50, so SUM works); everything else (007, (3.4), -5%, dates, codes) is text exactly as extracted. Nothing is rounded or reformatted.",
+      undefined,
+    ],
+    [
+      "sheets",
+      "One sheet per table, named 'Table <n> on page <p>' as on the result page (n counts from 1; the JSON's index from 0); 'prose' holds headings and paragraphs; 'cells' lists every cell as text with confidence, sources, readings and bbox (row and column numbers count from 0, as in the JSON).",
+      undefined,
+    ],
   ];
   const title = sheet.addRow(["colour / item", "meaning"]);
   title.eachCell((c) => {

@@ -92,7 +92,10 @@ export async function writeZip(result: Result, out: Writable, options: ZipOption
   // PNG and JPEG are already compressed; deflating them again costs time and saves nothing.
   for (const file of files) {
     zip.addReadStreamLazy(file.entryName, { compress: false, size: file.size }, (callback) => {
-      images.open(file.entryName).then((stream) => callback(null, stream), (error: unknown) => callback(error, undefined as never));
+      images.open(file.entryName).then(
+        (stream) => callback(null, stream),
+        (error: unknown) => callback(error, undefined as never),
+      );
     });
   }
   zip.end();

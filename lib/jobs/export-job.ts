@@ -9,7 +9,8 @@ import { readResult } from "./job-view";
 
 export async function exportJob(job: Job, formatParam: string | null): Promise<Response> {
   const format = parseExportFormat(formatParam);
-  if (job.state === "failed") throw new AppError("conflict", "the extraction failed, so there is nothing to export; submit the document again");
+  if (job.state === "failed")
+    throw new AppError("conflict", "the extraction failed, so there is nothing to export; submit the document again");
   if (job.state !== "done") throw new AppError("conflict", "the extraction is not finished yet; poll until status is done");
   const result = await readResult(job.id);
   return exportResponse(format, result, job.fileName, getJobFiles().images(job.id));

@@ -10,7 +10,11 @@ export const FINISHED_PAGES_PER_READ = 20;
 
 /** The finished pages numbered above `after`, ascending, at most FINISHED_PAGES_PER_READ, and how
  * many pages are finished in all. */
-export async function readFinishedPages(jobId: string, after = 0, limit = FINISHED_PAGES_PER_READ): Promise<{ pages: FinishedPage[]; finished: number }> {
+export async function readFinishedPages(
+  jobId: string,
+  after = 0,
+  limit = FINISHED_PAGES_PER_READ,
+): Promise<{ pages: FinishedPage[]; finished: number }> {
   const files = getJobFiles();
   const numbers = await files.finishedPageNumbers(jobId);
   const wanted = numbers.filter((n) => n > after).slice(0, limit);

@@ -6,7 +6,14 @@ import { getDb } from "../db";
 import { getEnv } from "../env";
 import { getJobFiles } from "../storage/job-files";
 import { publicStatus } from "./job-view";
-import { estimateSeconds, pagesDoneFromStage, runningEstimate, secondsPerPageLike, stageForPeople, THROUGHPUT_SAMPLE } from "./progress-estimate";
+import {
+  estimateSeconds,
+  pagesDoneFromStage,
+  runningEstimate,
+  secondsPerPageLike,
+  stageForPeople,
+  THROUGHPUT_SAMPLE,
+} from "./progress-estimate";
 
 export interface JobProgressView {
   status: "queued" | "done" | "failed";
@@ -26,7 +33,15 @@ export interface JobProgressView {
 
 export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const status = publicStatus(job.state);
-  const view: JobProgressView = { status, stage: stageForPeople(job.stage, job.textLayer), pages: job.pages, queue_position: null, pages_done: null, pages_finished: 0, estimate_seconds: null };
+  const view: JobProgressView = {
+    status,
+    stage: stageForPeople(job.stage, job.textLayer),
+    pages: job.pages,
+    queue_position: null,
+    pages_done: null,
+    pages_finished: 0,
+    estimate_seconds: null,
+  };
   if (job.state === "failed" && job.detail) view.detail = job.detail;
   if (status !== "queued") {
     view.pages_done = status === "done" ? job.pages : null;
@@ -35,7 +50,11 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
   const env = getEnv();
   const db = getDb();
   // A job re-queued after its worker died keeps the pages it finished (lib/result/finished-page.ts).
-  view.pages_finished = (await getJobFiles().finishedPageNumbers(job.id).catch(() => [])).length;
+  view.pages_finished = (
+    await getJobFiles()
+      .finishedPageNumbers(job.id)
+      .catch(() => [])
+  ).length;
   // The recent jobs of each kind (text layer or scan), so a scan is paced by scans.
   const recent = await db.$queryRaw<{ pages: number; seconds: number; textLayer: boolean }[]>`
     (SELECT pages, EXTRACT(EPOCH FROM ("finishedAt" - "startedAt"))::float8 AS seconds, "textLayer" FROM "Job"
@@ -58,7 +77,12 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
     const done = fromStage === null && view.pages_finished === 0 ? null : Math.max(fromStage ?? 0, view.pages_finished);
     view.pages_done = done;
     const secondsRunning = job.startedAt ? Math.max(0, (Date.now() - job.startedAt.getTime()) / 1000) : 0;
-    view.estimate_seconds = runningEstimate({ pagesLeft: job.pages - (done ?? 0), pagesDone: done ?? 0, secondsRunning, secondsPerPage: perPage });
+    view.estimate_seconds = runningEstimate({
+      pagesLeft: job.pages - (done ?? 0),
+      pagesDone: done ?? 0,
+      secondsRunning,
+      secondsPerPage: perPage,
+    });
     return view;
   }
   // Waiting: the jobs a worker will take first, in the queue's own order (lib/jobs/queue.ts:
@@ -73,6 +97,11 @@ export async function getJobProgress(job: Job): Promise<JobProgressView> {
     WHERE me.id = ${job.id} AND r.id <> me.id AND (r.late, r."createdAt", r.id) < (me.late, me."createdAt", me.id)`;
   const runningLeft = running.reduce((sum, row) => sum + row.pages - (pagesDoneFromStage(row.stage, row.pages) ?? 0), 0);
   view.queue_position = (ahead?.count ?? 0) + 1;
-  view.estimate_seconds = estimateSeconds({ pagesAhead: (ahead?.pages ?? 0) + runningLeft, pagesLeft: job.pages, workers, secondsPerPage: perPage });
+  view.estimate_seconds = estimateSeconds({
+    pagesAhead: (ahead?.pages ?? 0) + runningLeft,
+    pagesLeft: job.pages,
+    workers,
+    secondsPerPage: perPage,
+  });
   return view;
 }

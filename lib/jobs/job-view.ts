@@ -19,7 +19,9 @@ export const visionUsageSchema = z
     prompt_tokens: z.number().int(),
     completion_tokens: z.number().int(),
     latency_ms: z.number().int().describe("Sum of the calls' wall time, retries included"),
-    pages: z.array(z.object({ page: z.number().int(), calls: z.number().int(), cached: z.number().int(), failed: z.number().int() }).strict()).describe("Vision calls per page, for pages with any"),
+    pages: z
+      .array(z.object({ page: z.number().int(), calls: z.number().int(), cached: z.number().int(), failed: z.number().int() }).strict())
+      .describe("Vision calls per page, for pages with any"),
   })
   .strict();
 
@@ -31,12 +33,16 @@ export const usageSchema = z
       .number()
       .int()
       .default(0)
-      .describe("Delivered pages (counted in pages) read from their text layer alone because every OCR reading failed: nothing on them is verified, and they are not charged"),
+      .describe(
+        "Delivered pages (counted in pages) read from their text layer alone because every OCR reading failed: nothing on them is verified, and they are not charged",
+      ),
     cells: z.number().int(),
     cells_with_bbox: z.number().int().describe("Exact number of cells in the document that carry a bbox"),
     price_per_page_usd: z.number(),
     cost_usd: z.number(),
-    vision: visionUsageSchema.optional().describe("What the optional vision readers did for this job; present only when vision readers are configured"),
+    vision: visionUsageSchema
+      .optional()
+      .describe("What the optional vision readers did for this job; present only when vision readers are configured"),
   })
   .strict();
 export type Usage = z.infer<typeof usageSchema>;
@@ -93,7 +99,8 @@ export async function readResultWithEdits(jobId: string): Promise<{ result: Resu
  * (500). */
 export async function readStoredResult(jobId: string): Promise<Result> {
   const text = await getJobFiles().readResult(jobId);
-  if (text === null) throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
+  if (text === null)
+    throw new AppError("internal", "the extraction finished but its result file is missing; please submit the document again");
   return resultSchema.parse(JSON.parse(text));
 }
 
@@ -105,7 +112,17 @@ export async function viewJob(job: Job): Promise<JobView> {
   }
   // A failed job delivered nothing and costs nothing: say so, rather than usage: null.
   if (job.state === "failed") {
-    view.usage = job.usage ? usageSchema.parse(job.usage) : { pages: 0, pages_failed: job.pages, pages_unchecked: 0, cells: 0, cells_with_bbox: 0, price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000, cost_usd: 0 };
+    view.usage = job.usage
+      ? usageSchema.parse(job.usage)
+      : {
+          pages: 0,
+          pages_failed: job.pages,
+          pages_unchecked: 0,
+          cells: 0,
+          cells_with_bbox: 0,
+          price_per_page_usd: Number(job.pricePerPageMicros) / 1_000_000,
+          cost_usd: 0,
+        };
   }
   return view;
 }

@@ -83,10 +83,16 @@ test("a lost listening connection is reported, comes back, and hears again", asy
   const admin = new pg.Client({ connectionString: serverUrl() });
   await admin.connect();
   try {
-    const killed = await admin.query(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${JOB_QUEUED_CHANNEL}`]);
-    assert.ok(killed.rows.some((r: { ok: boolean }) => r.ok), "the listening backend was found and terminated");
+    const killed = await admin.query(`SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE query = $1`, [
+      `LISTEN ${JOB_QUEUED_CHANNEL}`,
+    ]);
+    assert.ok(
+      killed.rows.some((r: { ok: boolean }) => r.ok),
+      "the listening backend was found and terminated",
+    );
     const deadline = Date.now() + 10_000;
-    while (!(wakeup.listening && errors.length > 0 && wakeup.heard >= 2) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (!(wakeup.listening && errors.length > 0 && wakeup.heard >= 2) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     assert.ok(errors.length > 0, "the loss is reported");
     assert.equal(wakeup.listening, true, "listening again");
     await wakeup.wait(10); // the look it takes on reconnecting

@@ -15,7 +15,10 @@ export function skippedPagesOf(job: Pick<Job, "skippedPages">): SkippedPages {
 
 /** Records the page being read now (null: between pages). False when the job is no longer ours. */
 export async function setPageInFlight(jobId: string, workerId: string, page: number | null): Promise<boolean> {
-  const { count } = await getDb().job.updateMany({ where: { id: jobId, lockedBy: workerId, state: "running" }, data: { pageInFlight: page } });
+  const { count } = await getDb().job.updateMany({
+    where: { id: jobId, lockedBy: workerId, state: "running" },
+    data: { pageInFlight: page },
+  });
   return count === 1;
 }
 

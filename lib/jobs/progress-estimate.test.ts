@@ -1,11 +1,25 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { estimateSeconds, formatEstimate, pagesDoneFromStage, runningEstimate, secondsPerPage, secondsPerPageLike, stageForPeople } from "./progress-estimate";
+import {
+  estimateSeconds,
+  formatEstimate,
+  pagesDoneFromStage,
+  runningEstimate,
+  secondsPerPage,
+  secondsPerPageLike,
+  stageForPeople,
+} from "./progress-estimate";
 
 test("throughput is total time over total pages; no history, no number", () => {
   assert.equal(secondsPerPage([]), null);
   assert.equal(secondsPerPage([{ pages: 0, seconds: 3 }]), null);
-  assert.equal(secondsPerPage([{ pages: 10, seconds: 30 }, { pages: 2, seconds: 18 }]), 4);
+  assert.equal(
+    secondsPerPage([
+      { pages: 10, seconds: 30 },
+      { pages: 2, seconds: 18 },
+    ]),
+    4,
+  );
 });
 
 test("the estimate shares the pages ahead among workers and adds this job's own pages", () => {

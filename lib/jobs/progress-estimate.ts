@@ -72,7 +72,17 @@ export function secondsPerPageLike(recent: KindedJob[], textLayer: boolean): num
 /** A running job's seconds left: its pages left at the pace, less the time already spent on the
  * page in flight (the time since the job started beyond the pages done at the pace); never below
  * zero. Without it the estimate of a one-page job stayed the same for the whole page. */
-export function runningEstimate({ pagesLeft, pagesDone, secondsRunning, secondsPerPage: perPage }: { pagesLeft: number; pagesDone: number; secondsRunning: number; secondsPerPage: number | null }): number | null {
+export function runningEstimate({
+  pagesLeft,
+  pagesDone,
+  secondsRunning,
+  secondsPerPage: perPage,
+}: {
+  pagesLeft: number;
+  pagesDone: number;
+  secondsRunning: number;
+  secondsPerPage: number | null;
+}): number | null {
   if (perPage === null) return null;
   const intoCurrentPage = Math.min(perPage, Math.max(0, secondsRunning - pagesDone * perPage));
   return Math.max(0, Math.ceil(Math.max(0, pagesLeft) * perPage - intoCurrentPage));

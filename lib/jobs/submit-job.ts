@@ -66,15 +66,25 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
     const input = await files.openInput(id);
     const format = await sniffFormat(input).finally(() => input.close());
     if (format.kind === "unrecognised") throw badRequest(`unrecognised format: ${acceptedFormatsText(env.ACCEPT_FORMATS)}`);
-    if (!env.ACCEPT_FORMATS.has(format.kind)) throw badRequest(switchedOffDetail(format.kind === "pdf" ? "PDF" : format.label, env.ACCEPT_FORMATS));
+    if (!env.ACCEPT_FORMATS.has(format.kind))
+      throw badRequest(switchedOffDetail(format.kind === "pdf" ? "PDF" : format.label, env.ACCEPT_FORMATS));
 
     let inspection;
     try {
       const maxPages = Math.min(requestedPages ?? env.PDFPAGES_MAX_PAGES, env.PDFPAGES_MAX_PAGES);
       if (format.kind === "pdf") inspection = await inspectPdfIsolated({ jobId: id }, requestedPages === null ? null : maxPages);
-      else if (!format.readable) throw badRequest(`${format.label} files are recognised but not read; save the file as ${format.kind === "image" ? "PNG" : "XLSX or CSV"}`);
+      else if (!format.readable)
+        throw badRequest(
+          `${format.label} files are recognised but not read; save the file as ${format.kind === "image" ? "PNG" : "XLSX or CSV"}`,
+        );
       // An image or spreadsheet becomes the job's PDF here (worker/pipeline/inputs), off this process.
-      else inspection = await convertUploadIsolated(id, { kind: format.kind, format: format.format, maxPages, sheetName: sheetNameOf(upload.fileName) });
+      else
+        inspection = await convertUploadIsolated(id, {
+          kind: format.kind,
+          format: format.format,
+          maxPages,
+          sheetName: sheetNameOf(upload.fileName),
+        });
     } catch (error) {
       if (error instanceof PdfOpenError) throw badRequest(error.message);
       throw error;
@@ -85,35 +95,37 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
     const accountPrice = userId ? pricePerPageMicros(mode) : 0n;
     // The job row is also its queue entry: creating it, paying for it (hold or trial pages)
     // and enqueueing it are one transaction, so a refusal leaves nothing behind.
-    const job = await withSubmissionSlot(() => getDb().$transaction(async (tx) => {
-      const onTrial = caller.kind === "anonymous" || (await signedInWebTrial(tx, caller, channel, accountPrice * BigInt(pages), pages));
-      const price = onTrial ? 0n : accountPrice;
-      const held = price * BigInt(pages);
-      const trialDay = onTrial ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
-      if (userId && !onTrial) await holdFunds(tx, userId, id, held);
-      // Heard by the idle workers when this commits (lib/jobs/job-wakeup.ts).
-      await notifyJobQueued(tx);
-      return tx.job.create({
-        data: {
-          id,
-          userId,
-          anonAddress: onTrial ? caller.address : null,
-          channel,
-          mode,
-          textLayer: inspection.textLayer,
-          documentPages: inspection.pageCount,
-          pages,
-          pagesRequested: requestedPages !== null,
-          fileName: upload.fileName || "document.pdf",
-          fileSha256: upload.sha256,
-          fileBytes: BigInt(upload.bytes),
-          pricePerPageMicros: price,
-          heldMicros: held,
-          trialDay,
-          browserTokenDigest: caller.kind === "anonymous" ? browserTokenDigest : null,
-        },
-      });
-    }));
+    const job = await withSubmissionSlot(() =>
+      getDb().$transaction(async (tx) => {
+        const onTrial = caller.kind === "anonymous" || (await signedInWebTrial(tx, caller, channel, accountPrice * BigInt(pages), pages));
+        const price = onTrial ? 0n : accountPrice;
+        const held = price * BigInt(pages);
+        const trialDay = onTrial ? await reserveTrialPages(tx, caller.address, channel, pages) : null;
+        if (userId && !onTrial) await holdFunds(tx, userId, id, held);
+        // Heard by the idle workers when this commits (lib/jobs/job-wakeup.ts).
+        await notifyJobQueued(tx);
+        return tx.job.create({
+          data: {
+            id,
+            userId,
+            anonAddress: onTrial ? caller.address : null,
+            channel,
+            mode,
+            textLayer: inspection.textLayer,
+            documentPages: inspection.pageCount,
+            pages,
+            pagesRequested: requestedPages !== null,
+            fileName: upload.fileName || "document.pdf",
+            fileSha256: upload.sha256,
+            fileBytes: BigInt(upload.bytes),
+            pricePerPageMicros: price,
+            heldMicros: held,
+            trialDay,
+            browserTokenDigest: caller.kind === "anonymous" ? browserTokenDigest : null,
+          },
+        });
+      }),
+    );
     created = true;
     return job;
   } finally {
@@ -125,7 +137,13 @@ export async function submitJob({ caller, upload, channel, browserTokenDigest = 
 /** A signed-in visitor on the web whose balance does not cover the document keeps the web trial
  * (lib/billing/web-payer.ts). The account row is locked first, as holdFunds does, so the
  * balance read here is the one the hold would see. */
-async function signedInWebTrial(tx: Prisma.TransactionClient, caller: Caller, channel: "api" | "web", costMicros: bigint, pages: number): Promise<boolean> {
+async function signedInWebTrial(
+  tx: Prisma.TransactionClient,
+  caller: Caller,
+  channel: "api" | "web",
+  costMicros: bigint,
+  pages: number,
+): Promise<boolean> {
   if (caller.kind !== "session" || channel !== "web") return false;
   const [account] = await tx.$queryRaw<{ balanceMicros: bigint }[]>`
     SELECT "balanceMicros" FROM "User" WHERE id = ${caller.userId} FOR UPDATE`;
@@ -138,7 +156,9 @@ const KIND_NAMES = { pdf: "PDF", image: "images (PNG, JPEG, TIFF, WebP, GIF)", s
 
 /** "only PDF is accepted", or the list ACCEPT_FORMATS switches on. */
 function acceptedFormatsText(accepted: ReadonlySet<keyof typeof KIND_NAMES>): string {
-  const names = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[]).filter((kind) => accepted.has(kind)).map((kind) => KIND_NAMES[kind]);
+  const names = (Object.keys(KIND_NAMES) as (keyof typeof KIND_NAMES)[])
+    .filter((kind) => accepted.has(kind))
+    .map((kind) => KIND_NAMES[kind]);
   return names.length === 1 && accepted.has("pdf") ? "only PDF is accepted" : `accepted are ${names.join(", ")}`;
 }
 
@@ -149,6 +169,9 @@ function switchedOffDetail(label: string, accepted: ReadonlySet<keyof typeof KIN
 
 /** A CSV's one sheet is named after the file, as a spreadsheet names it when it opens one. */
 function sheetNameOf(fileName: string): string {
-  const base = fileName.replace(/^.*[\\/]/, "").replace(/\.[A-Za-z0-9]{1,5}$/, "").trim();
+  const base = fileName
+    .replace(/^.*[\\/]/, "")
+    .replace(/\.[A-Za-z0-9]{1,5}$/, "")
+    .trim();
   return base.slice(0, 100) || "Sheet1";
 }

@@ -14,14 +14,49 @@ function create() {
   client.collectDefaultMetrics({ register: registry, prefix: "pdftables_" });
   const metrics = {
     registry,
-    queueDepth: new client.Gauge({ name: "pdftables_queue_depth", help: "Jobs waiting for a worker, by mode", labelNames: ["mode"], registers: [registry] }),
+    queueDepth: new client.Gauge({
+      name: "pdftables_queue_depth",
+      help: "Jobs waiting for a worker, by mode",
+      labelNames: ["mode"],
+      registers: [registry],
+    }),
     jobsRunning: new client.Gauge({ name: "pdftables_jobs_running", help: "Jobs being processed by any worker", registers: [registry] }),
-    jobs: new client.Counter({ name: "pdftables_jobs_total", help: "Jobs this worker ended, by outcome (done, failed, abandoned: handed back or taken over)", labelNames: ["outcome"], registers: [registry] }),
-    jobSeconds: new client.Histogram({ name: "pdftables_job_duration_seconds", help: "Wall time of a job on this worker, by outcome", labelNames: ["outcome"], buckets: JOB_BUCKETS, registers: [registry] }),
-    pageSeconds: new client.Histogram({ name: "pdftables_page_duration_seconds", help: "Wall time of one page on this worker", buckets: PAGE_BUCKETS, registers: [registry] }),
-    ocrSeconds: new client.Counter({ name: "pdftables_ocr_seconds_total", help: "Seconds OCR engines spent reading pages (cache hits excluded), by engine", labelNames: ["engine"], registers: [registry] }),
-    requeues: new client.Counter({ name: "pdftables_requeues_total", help: "Orphaned jobs this process put back in the queue (their worker stopped reporting)", registers: [registry] }),
-    storageErrors: new client.Counter({ name: "pdftables_storage_errors_total", help: "Failed calls to the object store, by operation", labelNames: ["operation"], registers: [registry] }),
+    jobs: new client.Counter({
+      name: "pdftables_jobs_total",
+      help: "Jobs this worker ended, by outcome (done, failed, abandoned: handed back or taken over)",
+      labelNames: ["outcome"],
+      registers: [registry],
+    }),
+    jobSeconds: new client.Histogram({
+      name: "pdftables_job_duration_seconds",
+      help: "Wall time of a job on this worker, by outcome",
+      labelNames: ["outcome"],
+      buckets: JOB_BUCKETS,
+      registers: [registry],
+    }),
+    pageSeconds: new client.Histogram({
+      name: "pdftables_page_duration_seconds",
+      help: "Wall time of one page on this worker",
+      buckets: PAGE_BUCKETS,
+      registers: [registry],
+    }),
+    ocrSeconds: new client.Counter({
+      name: "pdftables_ocr_seconds_total",
+      help: "Seconds OCR engines spent reading pages (cache hits excluded), by engine",
+      labelNames: ["engine"],
+      registers: [registry],
+    }),
+    requeues: new client.Counter({
+      name: "pdftables_requeues_total",
+      help: "Orphaned jobs this process put back in the queue (their worker stopped reporting)",
+      registers: [registry],
+    }),
+    storageErrors: new client.Counter({
+      name: "pdftables_storage_errors_total",
+      help: "Failed calls to the object store, by operation",
+      labelNames: ["operation"],
+      registers: [registry],
+    }),
   };
   onStorageError((operation) => metrics.storageErrors.inc({ operation }));
   return metrics;
@@ -38,7 +73,9 @@ export function getMetrics(): Metrics {
 }
 
 /** The text a scrape gets, with the queue gauges refreshed from the database first. */
-export async function renderMetrics(readQueue: () => Promise<{ queued: Record<string, number>; running: number }>): Promise<{ contentType: string; body: string }> {
+export async function renderMetrics(
+  readQueue: () => Promise<{ queued: Record<string, number>; running: number }>,
+): Promise<{ contentType: string; body: string }> {
   const metrics = getMetrics();
   const queue = await readQueue();
   for (const mode of ["realtime", "batch"]) metrics.queueDepth.set({ mode }, queue.queued[mode] ?? 0);

@@ -20,4 +20,7 @@ export function perEngine<T>(value: (name: OcrEngineName) => T): Record<OcrEngin
 
 /** Every OCR source a result may name, in the vote's order: the engines in registry order, then
  * the result format's OCR sources no engine reads today. */
-export const OCR_SOURCES: readonly CellSource[] = [...OCR_ENGINE_NAMES, ...CELL_SOURCES.filter((source) => source.startsWith("ocr-") && !isOcrEngineName(source))];
+export const OCR_SOURCES: readonly CellSource[] = [
+  ...OCR_ENGINE_NAMES,
+  ...CELL_SOURCES.filter((source) => source.startsWith("ocr-") && !isOcrEngineName(source)),
+];

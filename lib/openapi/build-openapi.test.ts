@@ -12,7 +12,8 @@ test("usage documents vision calls per page as an optional field", () => {
   assert.ok(vision, "usage.vision is documented");
   assert.ok(!usage.required?.includes("vision"), "absent when no vision reader is configured");
   assert.match(vision.description ?? "", /vision readers/);
-  for (const field of ["calls", "cached", "failed", "skipped", "prompt_tokens", "completion_tokens", "latency_ms", "pages"]) assert.ok(vision.properties?.[field], field);
+  for (const field of ["calls", "cached", "failed", "skipped", "prompt_tokens", "completion_tokens", "latency_ms", "pages"])
+    assert.ok(vision.properties?.[field], field);
   assert.deepEqual(Object.keys(vision.properties!.pages!.items!.properties!).sort(), ["cached", "calls", "failed", "page"]);
   // The job's usage is the same schema.
   assert.ok(doc.components.schemas.Job!.properties!.usage);

@@ -92,7 +92,7 @@ export function buildOpenApiDocument(): object {
             required: true,
             schema: { type: "string", enum: [...EXPORT_FORMATS] },
             description:
-              "json: the full result. zip: dataset.json plus every cropped image (image paths are relative to the bundle). xlsx: a sheet per table, disputed cells red and unverified yellow with readings in cell notes, a prose sheet and a flat cells sheet. csv: values only, one CSV file per table (RFC 4180, UTF-8 with BOM): one table comes as a .csv, several as a .zip of CSV files named like the xlsx sheets (\"Table 1 on page 3.csv\"); a column under a band is named \"Band / Column\".",
+              'json: the full result. zip: dataset.json plus every cropped image (image paths are relative to the bundle). xlsx: a sheet per table, disputed cells red and unverified yellow with readings in cell notes, a prose sheet and a flat cells sheet. csv: values only, one CSV file per table (RFC 4180, UTF-8 with BOM): one table comes as a .csv, several as a .zip of CSV files named like the xlsx sheets ("Table 1 on page 3.csv"); a column under a band is named "Band / Column".',
           },
         ],
         get: {
@@ -101,7 +101,9 @@ export function buildOpenApiDocument(): object {
           responses: {
             "200": {
               description: "The file, with Content-Disposition: attachment and a name from the uploaded file",
-              content: Object.fromEntries(EXPORT_FORMATS.map((format) => [EXPORT_CONTENT_TYPES[format], { schema: { type: "string", format: "binary" } }])),
+              content: Object.fromEntries(
+                EXPORT_FORMATS.map((format) => [EXPORT_CONTENT_TYPES[format], { schema: { type: "string", format: "binary" } }]),
+              ),
             },
             "400": errorResponse("Unsupported format"),
             "404": errorResponse("Unknown job, another account's job, or format=zip for a document with no cropped figure"),
@@ -120,9 +122,15 @@ export function buildOpenApiDocument(): object {
           requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/Result" } } } },
           responses: {
             "200": {
-              description: "The file, as a download named dataset.xlsx, or dataset.csv (dataset.zip of one CSV per table when there are several)",
+              description:
+                "The file, as a download named dataset.xlsx, or dataset.csv (dataset.zip of one CSV per table when there are several)",
               // csv of several tables is a zip of one CSV per table.
-              content: Object.fromEntries([...STATELESS_EXPORT_FORMATS, "zip" as const].map((format) => [EXPORT_CONTENT_TYPES[format], { schema: { type: "string", format: "binary" } }])),
+              content: Object.fromEntries(
+                [...STATELESS_EXPORT_FORMATS, "zip" as const].map((format) => [
+                  EXPORT_CONTENT_TYPES[format],
+                  { schema: { type: "string", format: "binary" } },
+                ]),
+              ),
             },
             "400": errorResponse("Unsupported format, or a dataset that is not JSON or fails the v4 schema (the detail names the field)"),
             "413": errorResponse("Body larger than the limit"),
@@ -135,7 +143,10 @@ export function buildOpenApiDocument(): object {
           summary: "Poll a job",
           security: credentials,
           responses: {
-            "200": { description: "The job; usage and result once status is done", content: { "application/json": { schema: { $ref: "#/components/schemas/Job" } } } },
+            "200": {
+              description: "The job; usage and result once status is done",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/Job" } } },
+            },
             "401": errorResponse("Unknown API key"),
             "404": errorResponse("Unknown job, or another account's job"),
             "500": errorResponse("Done but the result file is missing"),

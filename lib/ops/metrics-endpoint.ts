@@ -37,18 +37,23 @@ export function metricsAuthorized(authorization: string | null | undefined): boo
 class QueueReadTimeout extends Error {}
 
 export async function answerMetrics(authorization: string | null | undefined): Promise<MetricsAnswer> {
-  if (!metricsAuthorized(authorization)) return json(401, "metrics need the metrics token", { "www-authenticate": 'Bearer realm="metrics"' });
+  if (!metricsAuthorized(authorization))
+    return json(401, "metrics need the metrics token", { "www-authenticate": 'Bearer realm="metrics"' });
   try {
     const readQueue = () =>
       Promise.race([
         countQueue(),
-        new Promise<never>((_, reject) => setTimeout(() => reject(new QueueReadTimeout("queue depth read timed out")), QUEUE_READ_TIMEOUT_MS).unref()),
+        new Promise<never>((_, reject) =>
+          setTimeout(() => reject(new QueueReadTimeout("queue depth read timed out")), QUEUE_READ_TIMEOUT_MS).unref(),
+        ),
       ]);
     const { contentType, body } = await renderMetrics(readQueue);
     return { status: 200, headers: { "content-type": contentType, "cache-control": "no-store" }, body };
   } catch (error) {
     if (error instanceof QueueReadTimeout || isDatabaseUnavailable(error)) {
-      return json(503, "metrics are unavailable while the database is unreachable", { "retry-after": String(DATABASE_RETRY_AFTER_SECONDS) });
+      return json(503, "metrics are unavailable while the database is unreachable", {
+        "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+      });
     }
     getLogger("web").error({ err: error }, "metrics scrape failed");
     return json(500, "metrics unavailable");

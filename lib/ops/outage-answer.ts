@@ -16,13 +16,17 @@ const OUTAGE_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 
 type Args = unknown[];
 
-export function answerOutageFor500(request: http.IncomingMessage, response: http.ServerResponse, databaseAnswers: () => Promise<boolean>): void {
+export function answerOutageFor500(
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  databaseAnswers: () => Promise<boolean>,
+): void {
   const writeHead = response.writeHead.bind(response) as (...args: Args) => http.ServerResponse;
   const write = response.write.bind(response) as (...args: Args) => boolean;
   const end = response.end.bind(response) as (...args: Args) => http.ServerResponse;
   let held: { head: Args; writes: Args[]; end: Args | null } | null = null;
   const release = () => {
-    response.writeHead = writeHead as typeof response.writeHead;
+    response.writeHead = writeHead;
     response.write = write as typeof response.write;
     response.end = end as typeof response.end;
   };
@@ -41,17 +45,21 @@ export function answerOutageFor500(request: http.IncomingMessage, response: http
       }
       const api = /^\/(v1|api)\//.test(request.url ?? "");
       for (const name of response.getHeaderNames()) response.removeHeader(name);
-      writeHead(503, { "content-type": api ? "application/json" : "text/html; charset=utf-8", "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS), "cache-control": "no-store" });
+      writeHead(503, {
+        "content-type": api ? "application/json" : "text/html; charset=utf-8",
+        "retry-after": String(OUTAGE_RETRY_AFTER_SECONDS),
+        "cache-control": "no-store",
+      });
       end(api ? JSON.stringify({ detail: OUTAGE_DETAIL }) : OUTAGE_PAGE);
     });
     return state;
   };
   const aboutToStartAs500 = () => !held && !response.headersSent && response.statusCode === 500;
-  response.writeHead = ((...args: Args) => {
+  response.writeHead = (...args: Args) => {
     if (args[0] !== 500 || held) return writeHead(...args);
     hold(args);
     return response;
-  }) as typeof response.writeHead;
+  };
   response.write = ((...args: Args) => {
     const state = held ?? (aboutToStartAs500() ? hold([]) : null);
     if (!state) return write(...args);

@@ -20,7 +20,9 @@ const STORAGE_CHECK_TIMEOUT_MS = 3000;
 function withTimeout<T>(promise: Promise<T>, what: string, timeoutMs: number): Promise<T> {
   return Promise.race([
     promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs / 1000} s`)), timeoutMs).unref()),
+    new Promise<T>((_, reject) =>
+      setTimeout(() => reject(new Error(`${what} did not answer within ${timeoutMs / 1000} s`)), timeoutMs).unref(),
+    ),
   ]);
 }
 
@@ -31,7 +33,11 @@ function withTimeout<T>(promise: Promise<T>, what: string, timeoutMs: number): P
 async function appliedMigrations(): Promise<string[]> {
   const url = resolveDatabaseUrl();
   if (!url) throw new Error("no database configured");
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: DATABASE_CHECK_TIMEOUT_MS, query_timeout: DATABASE_CHECK_TIMEOUT_MS });
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_CHECK_TIMEOUT_MS,
+    query_timeout: DATABASE_CHECK_TIMEOUT_MS,
+  });
   // A connection that breaks after the check must not crash the process.
   client.on("error", () => undefined);
   try {
@@ -71,7 +77,8 @@ export async function checkReadiness(): Promise<Readiness> {
     applied = new Set(rows);
   } catch (error) {
     const message = (error as Error).message;
-    if (/_app_migrations/.test(message) && /does not exist/.test(message)) return { ready: false, detail: "database migrations have not been applied" };
+    if (/_app_migrations/.test(message) && /does not exist/.test(message))
+      return { ready: false, detail: "database migrations have not been applied" };
     return { ready: false, detail: "the database is not reachable" };
   }
   const missing = committedMigrations().filter((name) => !applied.has(name));

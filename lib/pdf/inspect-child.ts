@@ -42,26 +42,34 @@ process.on("message", (message: InspectRequest) => {
       (error: unknown) => {
         // The input layer's refusals say what is wrong; anything else (a decoder's own error, a
         // runaway allocation) means the file cannot be read, said without the library's words.
-        const text = error instanceof InputRefusedError ? error.message : `the ${message.convert!.kind} could not be read (it is corrupt or not what its content says)`;
+        const text =
+          error instanceof InputRefusedError
+            ? error.message
+            : `the ${message.convert!.kind} could not be read (it is corrupt or not what its content says)`;
         reply({ id: message.id, error: { reason: "invalid", message: text } });
       },
     );
     return;
   }
   const opened = typeof source === "string" ? Promise.resolve(source) : getJobFiles().openInput(source.jobId);
-  opened.then((pdf) => inspectPdf(pdf, message.requestedPages)).then(
-    (inspection) => reply({ id: message.id, inspection }),
-    (error: unknown) => {
-      // pdf.js's own failures are PdfOpenError; anything else (a RangeError from a runaway
-      // allocation, a stack overflow on nesting) means the file cannot be read either.
-      const known = error instanceof PdfOpenError ? error : new PdfOpenError("invalid", "the PDF could not be read (it is corrupt)");
-      reply({ id: message.id, error: { reason: known.reason, message: known.message } });
-    },
-  );
+  opened
+    .then((pdf) => inspectPdf(pdf, message.requestedPages))
+    .then(
+      (inspection) => reply({ id: message.id, inspection }),
+      (error: unknown) => {
+        // pdf.js's own failures are PdfOpenError; anything else (a RangeError from a runaway
+        // allocation, a stack overflow on nesting) means the file cannot be read either.
+        const known = error instanceof PdfOpenError ? error : new PdfOpenError("invalid", "the PDF could not be read (it is corrupt)");
+        reply({ id: message.id, error: { reason: known.reason, message: known.message } });
+      },
+    );
 });
 /** Reads the stored upload whole (the image decoder and the workbook reader need it so), makes
  * it into the job's PDF, stores that in its place and, for a spreadsheet, its tables beside it. */
-async function convertStored(source: InspectSource, convert: NonNullable<InspectRequest["convert"]>): Promise<{ pageCount: number; textLayer: boolean }> {
+async function convertStored(
+  source: InspectSource,
+  convert: NonNullable<InspectRequest["convert"]>,
+): Promise<{ pageCount: number; textLayer: boolean }> {
   if (typeof source === "string") throw new Error("only a stored upload is converted");
   const files = getJobFiles();
   const input = await files.openInput(source.jobId);

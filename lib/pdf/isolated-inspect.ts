@@ -17,7 +17,9 @@ import { PdfOpenError } from "./open-pdf";
 const MEMORY_POLL_MS = 25;
 
 export const tooComplex = () =>
-  badRequest("the PDF is too complex to open safely (it needs more memory or time than allowed); simplify or re-save it and upload it again");
+  badRequest(
+    "the PDF is too complex to open safely (it needs more memory or time than allowed); simplify or re-save it and upload it again",
+  );
 
 interface Slot {
   child: ChildProcess | null;
@@ -107,7 +109,9 @@ async function acquire(): Promise<Slot> {
   // Past INSPECT_QUEUE_MAX waiting uploads the client is told to come back (503), rather than
   // queue behind minutes of deadlines.
   if (state.waiting.length >= getEnv().INSPECT_QUEUE_MAX) {
-    throw new AppError("service_unavailable", "the service is busy opening other uploads; retry in a few seconds", { headers: { "retry-after": "5" } });
+    throw new AppError("service_unavailable", "the service is busy opening other uploads; retry in a few seconds", {
+      headers: { "retry-after": "5" },
+    });
   }
   return new Promise((resolve) => state.waiting.push(resolve));
 }
@@ -133,7 +137,8 @@ export async function inspectPdfIsolated(source: InspectSource, requestedPages: 
  * when it passes a limit. */
 export async function convertUploadIsolated(jobId: string, convert: NonNullable<InspectRequest["convert"]>): Promise<PdfInspection> {
   const label = convert.kind === "image" ? "image" : "spreadsheet";
-  const tooBig = () => badRequest(`the ${label} is too large to open safely (it needs more memory or time than allowed); make it smaller and upload it again`);
+  const tooBig = () =>
+    badRequest(`the ${label} is too large to open safely (it needs more memory or time than allowed); make it smaller and upload it again`);
   return inIsolation({ source: { jobId }, requestedPages: null, convert }, tooBig);
 }
 

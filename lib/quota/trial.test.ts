@@ -16,7 +16,12 @@ test("an IPv4 client seen as an IPv4-mapped IPv6 address is counted as that IPv4
 test("every address of one IPv6 /64 is one trial, written any way", () => {
   const key = trialAddressKey("2001:db8:abcd:12::1");
   assert.equal(key, "2001:db8:abcd:12::/64");
-  for (const address of ["2001:db8:abcd:12:ffff:ffff:ffff:fffe", "2001:0db8:abcd:0012:0:0:0:42", "2001:DB8:ABCD:12::dead:beef", "2001:db8:abcd:12::1.2.3.4"]) {
+  for (const address of [
+    "2001:db8:abcd:12:ffff:ffff:ffff:fffe",
+    "2001:0db8:abcd:0012:0:0:0:42",
+    "2001:DB8:ABCD:12::dead:beef",
+    "2001:db8:abcd:12::1.2.3.4",
+  ]) {
     assert.equal(trialAddressKey(address), key, address);
   }
 });

@@ -23,10 +23,12 @@ export function trialAddressKey(address: string): string {
   const tailGroups = tail ? tail.split(":") : [];
   // An embedded IPv4 tail (::ffff:1.2.3.4) is two groups; it only ever sits in the low 64 bits.
   const tailCount = tailGroups.reduce((sum, group) => sum + (group.includes(".") ? 2 : 1), 0);
-  const groups = address.includes("::") ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups] : headGroups;
+  const groups = address.includes("::")
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailCount)).fill("0"), ...tailGroups]
+    : headGroups;
   return `${groups
     .slice(0, 4)
-    .map((group) => (group.replace(/^0+/, "") || "0"))
+    .map((group) => group.replace(/^0+/, "") || "0")
     .join(":")}::/64`;
 }
 
@@ -45,7 +47,14 @@ function secondsUntilNextHour(now: Date): number {
 }
 
 /** Adds `amount` to a counter unless that would pass `limit`; false when it would. */
-async function addWithin(tx: Prisma.TransactionClient, rawAddress: string, channel: Channel, window: string, amount: number, limit: number): Promise<boolean> {
+async function addWithin(
+  tx: Prisma.TransactionClient,
+  rawAddress: string,
+  channel: Channel,
+  window: string,
+  amount: number,
+  limit: number,
+): Promise<boolean> {
   if (amount > limit) return false;
   const address = trialAddressKey(rawAddress);
   const rows = await tx.$queryRaw<{ count: number }[]>`
@@ -82,9 +91,15 @@ async function countIn(tx: Prisma.TransactionClient, rawAddress: string, channel
 /** The cheap check before an upload is opened: refuses at once, with the same 429 as
  * the counting step, an address that has no submission or no page left, so a client out of
  * trial never gets a PDF parsed. Reads only; reserveTrialPages still decides. */
-export async function assertTrialAvailable(tx: Prisma.TransactionClient, address: string, channel: Channel, now = new Date()): Promise<void> {
+export async function assertTrialAvailable(
+  tx: Prisma.TransactionClient,
+  address: string,
+  channel: Channel,
+  now = new Date(),
+): Promise<void> {
   const env = getEnv();
-  if ((await countIn(tx, address, channel, `hour:${now.toISOString().slice(0, 13)}`)) >= env.TRIAL_SUBMISSIONS_PER_HOUR) throw hourlyLimitError(now);
+  if ((await countIn(tx, address, channel, `hour:${now.toISOString().slice(0, 13)}`)) >= env.TRIAL_SUBMISSIONS_PER_HOUR)
+    throw hourlyLimitError(now);
   const dailyPages = channel === "web" ? env.WEB_TRIAL_PAGES_PER_DAY : env.TRIAL_PAGES_PER_DAY;
   const left = Math.max(0, dailyPages - (await countIn(tx, address, channel, `day:${utcDay(now)}`)));
   if (left === 0) throw dailyLimitError(dailyPages, 0, now);
@@ -92,7 +107,13 @@ export async function assertTrialAvailable(tx: Prisma.TransactionClient, address
 
 /** Counts an anonymous submission of `pages` pages; throws 429 with Retry-After when over a
  * limit. Returns the UTC day the pages were counted against (kept on the job for refunds). */
-export async function reserveTrialPages(tx: Prisma.TransactionClient, address: string, channel: Channel, pages: number, now = new Date()): Promise<string> {
+export async function reserveTrialPages(
+  tx: Prisma.TransactionClient,
+  address: string,
+  channel: Channel,
+  pages: number,
+  now = new Date(),
+): Promise<string> {
   const env = getEnv();
   const hour = now.toISOString().slice(0, 13);
   if (!(await addWithin(tx, address, channel, `hour:${hour}`, 1, env.TRIAL_SUBMISSIONS_PER_HOUR))) throw hourlyLimitError(now);
@@ -105,7 +126,13 @@ export async function reserveTrialPages(tx: Prisma.TransactionClient, address: s
 }
 
 /** Gives trial pages back (pages that failed, or a whole failed or deleted job). */
-export async function refundTrialPages(tx: Prisma.TransactionClient, address: string, channel: string, day: string, pages: number): Promise<void> {
+export async function refundTrialPages(
+  tx: Prisma.TransactionClient,
+  address: string,
+  channel: string,
+  day: string,
+  pages: number,
+): Promise<void> {
   if (pages <= 0) return;
   await tx.$executeRaw`
     UPDATE "TrialUsage" SET count = GREATEST(0, count - ${pages})

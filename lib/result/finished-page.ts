@@ -19,4 +19,3 @@ export const finishedPageSchema = z
   .strict();
 
 export type FinishedPage = z.infer<typeof finishedPageSchema>;
-

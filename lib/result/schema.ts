@@ -5,15 +5,7 @@ import { z } from "zod";
 
 export const RESULT_FORMAT_VERSION = 4;
 
-export const CONFIDENCE_LEVELS = [
-  "exact",
-  "verified",
-  "confirmed",
-  "reviewed",
-  "resolved",
-  "unverified",
-  "disputed",
-] as const;
+export const CONFIDENCE_LEVELS = ["exact", "verified", "confirmed", "reviewed", "resolved", "unverified", "disputed"] as const;
 
 /** Independent readings that can back a cell or a prose block. */
 export const CELL_SOURCES = [
@@ -155,8 +147,15 @@ export const pageSchema = z
     unchecked: z
       .literal(true)
       .optional()
-      .describe("Present only, and true, when the page was delivered from its text layer alone because every OCR reading of it failed: nothing on it is verified, and it is not charged"),
-    reason: z.string().optional().describe("Present only with unreadable or unchecked: why the page could not be read or cross-checked (e.g. it needed more memory or time than a page is allowed)"),
+      .describe(
+        "Present only, and true, when the page was delivered from its text layer alone because every OCR reading of it failed: nothing on it is verified, and it is not charged",
+      ),
+    reason: z
+      .string()
+      .optional()
+      .describe(
+        "Present only with unreadable or unchecked: why the page could not be read or cross-checked (e.g. it needed more memory or time than a page is allowed)",
+      ),
   })
   .strict();
 

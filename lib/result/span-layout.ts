@@ -68,7 +68,9 @@ export function bandRows(colbands: Colband[] | undefined, width: number): Colban
   const valid = (colbands ?? [])
     .filter((band) => band.start_col <= band.end_col && band.start_col < width)
     .map((band) => ({ ...band, end_col: Math.min(band.end_col, width - 1) }));
-  const bands = valid.map((band, order) => ({ band, order })).sort((a, b) => b.band.end_col - b.band.start_col - (a.band.end_col - a.band.start_col) || a.order - b.order);
+  const bands = valid
+    .map((band, order) => ({ band, order }))
+    .sort((a, b) => b.band.end_col - b.band.start_col - (a.band.end_col - a.band.start_col) || a.order - b.order);
   for (const { band } of bands) {
     let level = 0;
     while (rows[level]?.some((other) => !(band.end_col < other.start_col || band.start_col > other.end_col))) level++;

@@ -15,7 +15,12 @@ export interface LatestEdit {
  * also updates `header`, which the result format derives from header_cells. */
 export function applyEdits<R extends Pick<Result, "tables">>(result: R, edits: LatestEdit[]): R {
   if (edits.length === 0) return result;
-  const tables = result.tables.map((table) => ({ ...table, header: [...table.header], header_cells: [...table.header_cells], rows: table.rows.map((row) => [...row]) }));
+  const tables = result.tables.map((table) => ({
+    ...table,
+    header: [...table.header],
+    header_cells: [...table.header_cells],
+    rows: table.rows.map((row) => [...row]),
+  }));
   const edited = { ...result, tables };
   for (const edit of edits) {
     const ref = parseCellRef(edit.cellRef);

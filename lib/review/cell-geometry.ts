@@ -21,7 +21,12 @@ export const CROP_MIN_MARGIN_PT = 6;
 function union(boxes: Array<BBox | undefined>): BBox | null {
   const known = boxes.filter((box): box is BBox => Array.isArray(box));
   if (!known.length) return null;
-  return [Math.min(...known.map((b) => b[0])), Math.min(...known.map((b) => b[1])), Math.max(...known.map((b) => b[2])), Math.max(...known.map((b) => b[3]))];
+  return [
+    Math.min(...known.map((b) => b[0])),
+    Math.min(...known.map((b) => b[1])),
+    Math.max(...known.map((b) => b[2])),
+    Math.max(...known.map((b) => b[3])),
+  ];
 }
 
 function lineOf(table: Table, row: number | "h"): Cell[] {
@@ -38,7 +43,10 @@ export function cellGeometry(table: Table, ref: CellRef): CellGeometry | null {
   const index = ref.row === "h" ? 0 : ref.row + (table.header_cells.length ? 1 : 0);
   const above = union((lines[index - 1] ?? []).map((cell) => cell.bbox));
   const below = union((lines[index + 1] ?? []).map((cell) => cell.bbox));
-  const left = line.slice(0, ref.col).reverse().find((cell) => cell.bbox)?.bbox;
+  const left = line
+    .slice(0, ref.col)
+    .reverse()
+    .find((cell) => cell.bbox)?.bbox;
   const right = line.slice(ref.col + 1).find((cell) => cell.bbox)?.bbox;
   const crop: BBox = [
     Math.min(box[0] - CROP_MIN_MARGIN_PT, left ? Math.max(left[0], box[0] - CROP_NEIGHBOUR_PT) : box[0]),

@@ -35,16 +35,27 @@ export interface SavedCell {
 }
 
 const changed = (current: Cell) =>
-  new AppError("conflict", `someone else changed this cell while you were looking at it (it now reads "${current.value}"); reload the page to see the latest before changing it`);
+  new AppError(
+    "conflict",
+    `someone else changed this cell while you were looking at it (it now reads "${current.value}"); reload the page to see the latest before changing it`,
+  );
 
 /** The same cell, whatever order its keys (and its readings' keys) were stored in. */
 function sameCell(a: Cell, b: Cell): boolean {
-  const canonical = (cell: Cell) => JSON.stringify(cell, (_key, value: unknown) => (value && typeof value === "object" && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value));
+  const canonical = (cell: Cell) =>
+    JSON.stringify(cell, (_key, value: unknown) =>
+      value && typeof value === "object" && !Array.isArray(value)
+        ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1)))
+        : value,
+    );
   return canonical(a) === canonical(b);
 }
 
 const structureChanged = () =>
-  new AppError("conflict", "the table's structure was changed since this page was loaded (cells may have moved); reload the page to see the latest before changing it");
+  new AppError(
+    "conflict",
+    "the table's structure was changed since this page was loaded (cells may have moved); reload the page to see the latest before changing it",
+  );
 
 function isUniqueViolation(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -52,20 +63,27 @@ function isUniqueViolation(error: unknown): boolean {
 
 export async function saveCellEdit(edit: CellEdit): Promise<SavedCell> {
   if (edit.job.state !== "done") throw new AppError("conflict", "the extraction is not finished yet, so there is nothing to review");
-  if (edit.value !== undefined && edit.value.length > MAX_VALUE_LENGTH) throw badRequest(`a value can be at most ${MAX_VALUE_LENGTH} characters`);
+  if (edit.value !== undefined && edit.value.length > MAX_VALUE_LENGTH)
+    throw badRequest(`a value can be at most ${MAX_VALUE_LENGTH} characters`);
   const { result, structureVersion } = await readResultWithEdits(edit.job.id);
   if (edit.seenStructureVersion !== structureVersion) throw structureChanged();
   const shown = findCell(result, edit.ref);
   if (!shown) throw notFound("no such cell in this extraction");
   const anchor = mergedInto(result, edit.ref);
   if (anchor) {
-    throw badRequest(`this cell is part of a merged cell; confirm the merged cell (row ${Number(anchor.row) + 1}, column ${anchor.col + 1}) instead`);
+    throw badRequest(
+      `this cell is part of a merged cell; confirm the merged cell (row ${Number(anchor.row) + 1}, column ${anchor.col + 1}) instead`,
+    );
   }
   const cellRef = formatCellRef(edit.ref);
 
   try {
     return await getDb().$transaction(async (tx) => {
-      const newestStructure = await tx.structureEdit.findFirst({ where: { jobId: edit.job.id }, orderBy: { version: "desc" }, select: { version: true } });
+      const newestStructure = await tx.structureEdit.findFirst({
+        where: { jobId: edit.job.id },
+        orderBy: { version: "desc" },
+        select: { version: true },
+      });
       if ((newestStructure?.version ?? 0) !== structureVersion) throw structureChanged();
       const latest = await tx.reviewEdit.findFirst({ where: { jobId: edit.job.id, cellRef }, orderBy: { version: "desc" } });
       const currentVersion = latest?.version ?? 0;
@@ -81,7 +99,10 @@ export async function saveCellEdit(edit: CellEdit): Promise<SavedCell> {
         // After a structure edit the same reference may name another cell: undo only while the
         // cell shown is the one the latest edit made (an undone split brings it back, so it counts).
         if (latest.structureVersion !== structureVersion && !sameCell(current, cellSchema.parse(latest.after))) {
-          throw new AppError("conflict", "the table changed shape since this cell was last changed, so there is no change of this cell to undo");
+          throw new AppError(
+            "conflict",
+            "the table changed shape since this cell was last changed, so there is no change of this cell to undo",
+          );
         }
         after = cellSchema.parse(latest.before);
       }

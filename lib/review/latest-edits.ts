@@ -35,9 +35,18 @@ export async function findReviewEdits(jobId: string): Promise<StoredReview> {
   const structure: StructureEditRecord[] = [];
   for (const row of rows) {
     if (row.kind === "value") {
-      values.push({ cellRef: row.cellRef!, version: Number(row.version), structureVersion: Number(row.structureVersion), after: cellSchema.parse(row.after) });
+      values.push({
+        cellRef: row.cellRef!,
+        version: Number(row.version),
+        structureVersion: Number(row.structureVersion),
+        after: cellSchema.parse(row.after),
+      });
     } else {
-      structure.push({ version: Number(row.version), action: row.action === "revert" ? "revert" : "apply", op: row.op === null ? null : structureOpSchema.parse(row.op) });
+      structure.push({
+        version: Number(row.version),
+        action: row.action === "revert" ? "revert" : "apply",
+        op: row.op === null ? null : structureOpSchema.parse(row.op),
+      });
     }
   }
   structure.sort((a, b) => a.version - b.version);

@@ -15,7 +15,17 @@ const cell = (value: string, confidence: Cell["confidence"], readings?: Record<s
 });
 
 function table(page: number, index: number, header: Cell[], rows: Cell[][]): Table {
-  return { page, index, order: 0, kind: null, column_major: false, header: header.map((c) => c.value), header_cells: header, row_groups: [], rows };
+  return {
+    page,
+    index,
+    order: 0,
+    kind: null,
+    column_major: false,
+    header: header.map((c) => c.value),
+    header_cells: header,
+    row_groups: [],
+    rows,
+  };
 }
 
 test("blank cells are queued only when their readings disagree", () => {
@@ -34,7 +44,12 @@ test("blank cells are queued only when their readings disagree", () => {
 test("disputed first, then unverified, in page and table order; resolved only when asked", () => {
   const tables = [
     table(2, 0, [cell("Name", "unverified")], [[cell("7", "disputed", { "ocr-1": "1", "pdf-text": "7" })], [cell("", "unverified")]]),
-    table(1, 0, [cell("", "unverified")], [[cell("a", "resolved")], [cell("b", "unverified")], [cell("c", "disputed", { "ocr-1": "c", "ocr-2": "e" })]]),
+    table(
+      1,
+      0,
+      [cell("", "unverified")],
+      [[cell("a", "resolved")], [cell("b", "unverified")], [cell("c", "disputed", { "ocr-1": "c", "ocr-2": "e" })]],
+    ),
   ];
   assert.deepEqual(
     buildQueue(tables).map((e) => `${e.level} ${e.ref}`),
@@ -57,16 +72,28 @@ test("readings come in source order whatever order the object keys have", () => 
   ];
   assert.deepEqual(orderedReadings(a), expected);
   assert.deepEqual(orderedReadings(b), expected);
-  assert.deepEqual(choicesOf({ value: "3", confidence: "verified", sources: ["pdf-text", "ocr-1"] }), [{ source: "ocr-1, pdf-text", value: "3" }]);
+  assert.deepEqual(choicesOf({ value: "3", confidence: "verified", sources: ["pdf-text", "ocr-1"] }), [
+    { source: "ocr-1, pdf-text", value: "3" },
+  ]);
 });
 
 test("a cell's row, column and crop come from the boxes of its neighbours", async () => {
   const { cellGeometry, CROP_NEIGHBOUR_PT } = await import("./cell-geometry");
-  const at = (value: string, bbox: [number, number, number, number]): Cell => ({ value, confidence: "verified", sources: ["pdf-text", "ocr-1"], bbox });
-  const t = table(1, 0, [at("A", [10, 10, 50, 20]), at("B", [60, 10, 300, 20])], [
-    [at("1", [10, 30, 50, 40]), at("2", [60, 30, 300, 40])],
-    [at("3", [10, 50, 50, 60]), at("4", [60, 50, 300, 60])],
-  ]);
+  const at = (value: string, bbox: [number, number, number, number]): Cell => ({
+    value,
+    confidence: "verified",
+    sources: ["pdf-text", "ocr-1"],
+    bbox,
+  });
+  const t = table(
+    1,
+    0,
+    [at("A", [10, 10, 50, 20]), at("B", [60, 10, 300, 20])],
+    [
+      [at("1", [10, 30, 50, 40]), at("2", [60, 30, 300, 40])],
+      [at("3", [10, 50, 50, 60]), at("4", [60, 50, 300, 60])],
+    ],
+  );
   const g = cellGeometry(t, { page: 1, table: 0, row: 0, col: 0 })!;
   assert.deepEqual(g.cell, [10, 30, 50, 40]);
   assert.deepEqual(g.row, [10, 30, 300, 40]);
@@ -83,5 +110,9 @@ test("every read lists readings in source order in the JSON too", async () => {
   const read = applyReview(stored, [], []);
   assert.deepEqual(Object.keys(read.tables[0]!.rows[0]![0]!.readings!), ["ocr-1", "ocr-2", "pdf-text"]);
   assert.equal(read.tables[0]!.rows[0]![1], stored.tables[0]!.rows[0]![1], "cells without readings are untouched");
-  assert.deepEqual(Object.keys(stored.tables[0]!.rows[0]![0]!.readings!), ["pdf-text", "ocr-2", "ocr-1"], "the stored result is not mutated");
+  assert.deepEqual(
+    Object.keys(stored.tables[0]!.rows[0]![0]!.readings!),
+    ["pdf-text", "ocr-2", "ocr-1"],
+    "the stored result is not mutated",
+  );
 });

@@ -39,9 +39,14 @@ export const tableKey = (table: Pick<Table, "page" | "index">): string => `${tab
  * cell (span_grid) are left out: they are empty placeholders in `rows`, not cells on the page. */
 export function cellsOf(table: Table): Array<{ ref: string; cell: Cell }> {
   const covered = coveredCells(table);
-  const header = table.header_cells.map((cell, col) => ({ ref: formatCellRef({ page: table.page, table: table.index, row: "h", col }), cell }));
+  const header = table.header_cells.map((cell, col) => ({
+    ref: formatCellRef({ page: table.page, table: table.index, row: "h", col }),
+    cell,
+  }));
   const body = table.rows.flatMap((row, r) =>
-    row.flatMap((cell, col) => (covered.has(`${r},${col}`) ? [] : [{ ref: formatCellRef({ page: table.page, table: table.index, row: r, col }), cell }])),
+    row.flatMap((cell, col) =>
+      covered.has(`${r},${col}`) ? [] : [{ ref: formatCellRef({ page: table.page, table: table.index, row: r, col }), cell }],
+    ),
   );
   return [...header, ...body];
 }

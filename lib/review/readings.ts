@@ -70,7 +70,9 @@ export function withOrderedReadings<R extends { tables: Table[] }>(result: R): R
   const tables = result.tables.map((table) => {
     const header_cells = table.header_cells.map(sortedCell);
     const rows = table.rows.map((row) => row.map(sortedCell));
-    const same = header_cells.every((cell, i) => cell === table.header_cells[i]) && rows.every((row, r) => row.every((cell, c) => cell === table.rows[r]![c]));
+    const same =
+      header_cells.every((cell, i) => cell === table.header_cells[i]) &&
+      rows.every((row, r) => row.every((cell, c) => cell === table.rows[r]![c]));
     if (same) return table;
     changed = true;
     return { ...table, header_cells, rows };

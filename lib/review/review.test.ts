@@ -7,12 +7,31 @@ import { applyEdits } from "./cell-edits";
 import { findCell, formatCellRef, mergedInto, parseCellRef } from "./cell-ref";
 import { confirmedCell } from "./confirm-cell";
 
-const disputed: Cell = { value: "1.20", confidence: "disputed", sources: [], readings: { "pdf-text": "1.20", "ocr-1": "1.28" }, provisional: true, bbox: [1, 2, 3, 4] };
+const disputed: Cell = {
+  value: "1.20",
+  confidence: "disputed",
+  sources: [],
+  readings: { "pdf-text": "1.20", "ocr-1": "1.28" },
+  provisional: true,
+  bbox: [1, 2, 3, 4],
+};
 const unverified: Cell = { value: "Price", confidence: "unverified", sources: ["pdf-text"] };
 
 function result(): Result {
   return {
-    tables: [{ page: 2, index: 0, order: 0, kind: null, column_major: false, header: ["Price"], header_cells: [unverified], row_groups: [], rows: [[disputed]] }],
+    tables: [
+      {
+        page: 2,
+        index: 0,
+        order: 0,
+        kind: null,
+        column_major: false,
+        header: ["Price"],
+        header_cells: [unverified],
+        row_groups: [],
+        rows: [[disputed]],
+      },
+    ],
     prose: [],
     images: [],
     pages: [{ page: 2, width: 595, height: 842 }],
@@ -29,7 +48,13 @@ test("cell references round-trip and reject anything else", () => {
 
 test("confirming: confirmed, human-review added once, provisional dropped, readings and bbox kept", () => {
   const cell = confirmedCell(disputed, "1.28");
-  assert.deepEqual(cell, { value: "1.28", confidence: "confirmed", sources: ["human-review"], readings: disputed.readings, bbox: [1, 2, 3, 4] });
+  assert.deepEqual(cell, {
+    value: "1.28",
+    confidence: "confirmed",
+    sources: ["human-review"],
+    readings: disputed.readings,
+    bbox: [1, 2, 3, 4],
+  });
   assert.deepEqual(confirmedCell(cell).sources, ["human-review"]);
   assert.deepEqual(confirmedCell(unverified).sources, ["pdf-text", "human-review"]);
 });

@@ -19,7 +19,10 @@ function table(index: number, rows: Cell[][], extra: Partial<Table> = {}): Table
 
 test("a structure doubt is a cell whose value two or more readings agree on and none contradicts", () => {
   assert.equal(isStructureOnlyDoubt(agreed("12")), true);
-  assert.equal(isStructureOnlyDoubt(cell("12", "disputed", ["pdf-text", "ocr-1"], { "pdf-text": "12", "ocr-1": "12", "pdf-layout": "1 12" })), true);
+  assert.equal(
+    isStructureOnlyDoubt(cell("12", "disputed", ["pdf-text", "ocr-1"], { "pdf-text": "12", "ocr-1": "12", "pdf-layout": "1 12" })),
+    true,
+  );
   // One value reading, a value dispute, a nil mark, a settled cell: not structure doubts.
   assert.equal(isStructureOnlyDoubt(cell("12", "unverified", ["pdf-text", "pdf-layout"])), false);
   assert.equal(isStructureOnlyDoubt(cell("12", "disputed", ["pdf-text"], { "pdf-text": "12", "ocr-1": "17" })), false);
@@ -33,7 +36,9 @@ test("two stacked tables delivered as one: 40 correct cells are one question; a 
   const tables = [table(0, rows), table(1, [[agreed("x", "verified")]])];
   const items = reviewItems(tables);
   assert.deepEqual(
-    items.map((item) => (item.kind === "cell" ? `cell ${item.ref}` : `structure ${item.table} ${item.question} ${item.level} ${item.cells.length}`)),
+    items.map((item) =>
+      item.kind === "cell" ? `cell ${item.ref}` : `structure ${item.table} ${item.question} ${item.level} ${item.cells.length}`,
+    ),
     ["structure 1:0 shape disputed 39", "cell 1:0:5:1"],
   );
   assert.deepEqual(itemCounts(tables), { cells: 1, structure: 1, cellsInStructure: 39 });
@@ -42,7 +47,10 @@ test("two stacked tables delivered as one: 40 correct cells are one question; a 
   assert.match(questionText(question, tables[0]!), /^Table 1 on page 1: is its shape right .* 39 cells/);
   // One answer ("yes, as shown": the structure confirmation) settles every cell the question holds.
   const [answered] = applyStructureOp(tables, { kind: "confirm-structure", page: 1, table: 0 });
-  assert.deepEqual(reviewItems([answered!, tables[1]!]).map((item) => item.kind === "cell" ? item.ref : item.table), ["1:0:5:1"]);
+  assert.deepEqual(
+    reviewItems([answered!, tables[1]!]).map((item) => (item.kind === "cell" ? item.ref : item.table)),
+    ["1:0:5:1"],
+  );
 });
 
 test("a region the readings do not agree is a table asks 'is this a table'", () => {

@@ -74,7 +74,14 @@ export function reviewItems(tables: Table[], levels: readonly QueueLevel[] = DEF
       if (!level || !levels.includes(level)) continue;
       if (isStructureOnlyDoubt(cell)) {
         if (!structure) {
-          structure = { kind: "structure", table: key, question: table.layout_disputed ? "is-table" : "shape", level, cells: [], position: items.length };
+          structure = {
+            kind: "structure",
+            table: key,
+            question: table.layout_disputed ? "is-table" : "shape",
+            level,
+            cells: [],
+            position: items.length,
+          };
           items.push(structure);
         }
         structure.cells.push(ref);
@@ -91,5 +98,9 @@ export function reviewItems(tables: Table[], levels: readonly QueueLevel[] = DEF
 export function itemCounts(tables: Table[]): { cells: number; structure: number; cellsInStructure: number } {
   const items = reviewItems(tables);
   const structure = items.filter((item): item is StructureItem => item.kind === "structure");
-  return { cells: items.length - structure.length, structure: structure.length, cellsInStructure: structure.reduce((n, item) => n + item.cells.length, 0) };
+  return {
+    cells: items.length - structure.length,
+    structure: structure.length,
+    cellsInStructure: structure.reduce((n, item) => n + item.cells.length, 0),
+  };
 }

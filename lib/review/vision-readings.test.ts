@@ -37,7 +37,9 @@ test("a reviewed cell is queued right after the disputed ones, by default", () =
     header: ["a", "b", "c"],
     header_cells: [cell("a", "verified"), cell("b", "verified"), cell("c", "verified")],
     row_groups: [],
-    rows: [[cell("x", "unverified"), reviewed, { ...cell("y", "disputed"), provisional: true, readings: { "pdf-text": "y", "ocr-1": "v" } }]],
+    rows: [
+      [cell("x", "unverified"), reviewed, { ...cell("y", "disputed"), provisional: true, readings: { "pdf-text": "y", "ocr-1": "v" } }],
+    ],
   };
   assert.deepEqual(
     buildQueue([table]).map((entry) => entry.level),

@@ -15,7 +15,10 @@ export class LocalStore implements ObjectStore {
   /** A key is a relative path of plain segments; anything that could leave the root is refused. */
   private pathOf(key: string): string {
     const segments = key.split("/");
-    if (key === "" || segments.some((segment) => segment === "" || segment === "." || segment === ".." || segment.includes("\\") || segment.includes("\0"))) {
+    if (
+      key === "" ||
+      segments.some((segment) => segment === "" || segment === "." || segment === ".." || segment.includes("\\") || segment.includes("\0"))
+    ) {
       throw new Error("invalid storage key");
     }
     return path.join(this.root, ...segments);
@@ -83,7 +86,9 @@ export class LocalStore implements ObjectStore {
     const dir = this.pathOf(prefix.replace(/\/$/, ""));
     const entries = await fs.promises.readdir(dir, { recursive: true, withFileTypes: true }).catch(missingAsNull);
     if (!entries) return [];
-    return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(this.root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
   }
 
   async ping(): Promise<void> {

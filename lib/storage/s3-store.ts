@@ -60,7 +60,10 @@ export class S3Store implements ObjectStore {
       region: settings.region,
       endpoint: settings.endpoint,
       forcePathStyle: settings.forcePathStyle,
-      credentials: settings.accessKeyId && settings.secretAccessKey ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } : undefined,
+      credentials:
+        settings.accessKeyId && settings.secretAccessKey
+          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+          : undefined,
       // S3-compatible servers (MinIO, R2, s3rver) do not all accept the CRC checksums newer SDKs
       // add to every request; send them only where S3 requires one.
       requestChecksumCalculation: "WHEN_REQUIRED",
@@ -111,14 +114,18 @@ export class S3Store implements ObjectStore {
 
   async getStream(key: string): Promise<StoredStream | null> {
     const { s3, client } = await this.load();
-    const answer = await this.call("get", () => client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
+    const answer = await this.call("get", () =>
+      client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })),
+    );
     if (!answer?.Body) return null;
     return { stream: answer.Body as unknown as Readable, size: Number(answer.ContentLength ?? 0) };
   }
 
   async size(key: string): Promise<number | null> {
     const { s3, client } = await this.load();
-    const head = await this.call("head", () => client.send(new s3.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })));
+    const head = await this.call("head", () =>
+      client.send(new s3.HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(key) })),
+    );
     return head ? Number(head.ContentLength ?? 0) : null;
   }
 
@@ -173,7 +180,9 @@ export class S3Store implements ObjectStore {
     const keys = await this.list(prefix);
     for (let i = 0; i < keys.length; i += DELETE_BATCH) {
       const batch = keys.slice(i, i + DELETE_BATCH).map((key) => ({ Key: this.keyOf(key) }));
-      await this.call("delete", () => client.send(new s3.DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } })));
+      await this.call("delete", () =>
+        client.send(new s3.DeleteObjectsCommand({ Bucket: this.settings.bucket, Delete: { Objects: batch, Quiet: true } })),
+      );
     }
   }
 
@@ -185,7 +194,14 @@ export class S3Store implements ObjectStore {
     } catch (error) {
       this.onError("ping");
       const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      throw new Error(status === 404 ? "the storage bucket does not exist" : status === 403 ? "the storage bucket refuses our credentials" : "the object store cannot be reached", { cause: error });
+      throw new Error(
+        status === 404
+          ? "the storage bucket does not exist"
+          : status === 403
+            ? "the storage bucket refuses our credentials"
+            : "the object store cannot be reached",
+        { cause: error },
+      );
     }
   }
 }

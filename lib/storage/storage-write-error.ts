@@ -23,7 +23,8 @@ export function isStorageWriteMessage(message: string): boolean {
 }
 
 /** What the client reads (no path or key: those stay in the worker's log). */
-export const STORAGE_FAILURE_DETAIL = "the results could not be stored (a storage error on our side); the job was stopped and nothing was charged. Please submit the document again.";
+export const STORAGE_FAILURE_DETAIL =
+  "the results could not be stored (a storage error on our side); the job was stopped and nothing was charged. Please submit the document again.";
 
 /** Runs one write, turning whatever it throws into a StorageWriteError about `what`. */
 export async function storageWrite<T>(what: string, write: () => Promise<T>): Promise<T> {

@@ -12,7 +12,9 @@ const NAMES: Record<InputKind, string> = { pdf: "PDF", image: "images", spreadsh
 const ORDER: InputKind[] = ["pdf", "image", "spreadsheet"];
 
 export function pickerAccept(kinds: ReadonlySet<InputKind>): string {
-  return ORDER.filter((kind) => kinds.has(kind)).map((kind) => PICKER[kind]).join(",");
+  return ORDER.filter((kind) => kinds.has(kind))
+    .map((kind) => PICKER[kind])
+    .join(",");
 }
 
 /** "PDF only", "PDF, images or XLSX and CSV". */

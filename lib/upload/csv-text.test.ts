@@ -24,13 +24,40 @@ function random(seed: number) {
 }
 
 const NAMES = ["Alpha", "Beta GmbH", "Gamma & Sons", "Delta", "Epsilon Ltd", "Zeta", "Eta Corp.", "Theta", "Iota", "Kappa"];
-const WORDS = ["the", "report", "shows", "that", "sales", "grew", "in", "most", "regions", "while", "costs", "fell", "slightly", "and", "we", "expect", "further", "growth", "next", "year", "because", "demand", "remains", "strong"];
+const WORDS = [
+  "the",
+  "report",
+  "shows",
+  "that",
+  "sales",
+  "grew",
+  "in",
+  "most",
+  "regions",
+  "while",
+  "costs",
+  "fell",
+  "slightly",
+  "and",
+  "we",
+  "expect",
+  "further",
+  "growth",
+  "next",
+  "year",
+  "because",
+  "demand",
+  "remains",
+  "strong",
+];
 
 function tableText(seed: number, delimiter: string): string {
   const rng = random(seed);
   const columns = rng.int(2, 8);
   const rows = rng.int(1, 40);
-  const kinds = Array.from({ length: columns }, (_, c) => (c === 0 ? "name" : rng.pick(["int", "decimal", "date", "code", "name", "quoted"])));
+  const kinds = Array.from({ length: columns }, (_, c) =>
+    c === 0 ? "name" : rng.pick(["int", "decimal", "date", "code", "name", "quoted"]),
+  );
   const header = kinds.map((kind, c) => (rng.next() < 0.5 ? `Column ${c + 1}` : `${kind}_${c}`));
   const cell = (kind: string) => {
     switch (kind) {

@@ -28,7 +28,8 @@ export const CSV_TEXT = {
 /** Decodes bytes by their byte-order mark (UTF-8, UTF-16 LE/BE), else as UTF-8 when they are valid
  * UTF-8, else as Latin-1 (Windows-1252, what spreadsheets save "ANSI" CSV in; every byte decodes). */
 export function decodeText(bytes: Uint8Array, { partial = false } = {}): { text: string; encoding: CsvEncoding } {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+    return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { text: new TextDecoder("utf-16le").decode(bytes.subarray(2)), encoding: "utf-16le" };
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return { text: new TextDecoder("utf-16be").decode(bytes.subarray(2)), encoding: "utf-16be" };
   try {

@@ -26,7 +26,11 @@ test("images, spreadsheets and CSV by their bytes; readable says whether the pip
     ["jpeg", await sharp(png).jpeg().toBuffer(), { kind: "image", format: "jpeg", label: "JPEG image", readable: true }],
     ["webp", await sharp(png).webp().toBuffer(), { kind: "image", format: "webp", label: "WebP image", readable: true }],
     ["tiff", tiff, { kind: "image", format: "tiff", label: "TIFF image", readable: true }],
-    ["xlsx", new Uint8Array(await workbook.xlsx.writeBuffer()), { kind: "spreadsheet", format: "xlsx", label: "XLSX spreadsheet", readable: true }],
+    [
+      "xlsx",
+      new Uint8Array(await workbook.xlsx.writeBuffer()),
+      { kind: "spreadsheet", format: "xlsx", label: "XLSX spreadsheet", readable: true },
+    ],
     ["csv utf-16", csvBytes("utf-16le"), { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true }],
     ["csv latin-1, tabs", csvBytes("latin1", "\t"), { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true }],
   ];
@@ -34,7 +38,10 @@ test("images, spreadsheets and CSV by their bytes; readable says whether the pip
 });
 
 test("prose and random bytes are unrecognised; a PDF is a PDF", async () => {
-  assert.deepEqual(await sniffFormat(source(Buffer.from("Dear Sam,\nThanks for the figures, they helped a lot.\nSee you next week, as planned.\n"))), { kind: "unrecognised" });
+  assert.deepEqual(
+    await sniffFormat(source(Buffer.from("Dear Sam,\nThanks for the figures, they helped a lot.\nSee you next week, as planned.\n"))),
+    { kind: "unrecognised" },
+  );
   assert.deepEqual(await sniffFormat(source(Buffer.from([0, 19, 55, 255, 16, 32, 0, 153]))), { kind: "unrecognised" });
   assert.deepEqual(await sniffFormat(source(Buffer.from("%PDF-1.7\n%...\n"))), { kind: "pdf" });
 });

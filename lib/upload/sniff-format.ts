@@ -9,9 +9,7 @@ export type InputKind = "pdf" | "image" | "spreadsheet";
 /** `readable`: the pipeline reads this format when its kind is switched on; GIF is read as its
  * first frame; XLS (the binary Excel 97-2003 format) and ODS are recognised but not read. */
 export type SniffedFormat =
-  | { kind: "pdf" }
-  | { kind: "image" | "spreadsheet"; format: string; label: string; readable: boolean }
-  | { kind: "unrecognised" };
+  { kind: "pdf" } | { kind: "image" | "spreadsheet"; format: string; label: string; readable: boolean } | { kind: "unrecognised" };
 
 const IMAGES: Record<string, [format: string, label: string]> = {
   "image/png": ["png", "PNG image"],
@@ -48,7 +46,9 @@ export async function sniffFormat(source: ByteSource): Promise<SniffedFormat> {
   }
   // A TIFF's first directory may sit after its pixels, past the sample (libtiff writes it last),
   // where file-type looks for it: its byte-order mark and magic number decide it then.
-  if (TIFF_MAGIC.some((magic) => head.subarray(0, 4).equals(magic))) return { kind: "image", format: "tiff", label: "TIFF image", readable: true };
-  if (sniffCsv(head, head.length < CSV_SAMPLE_BYTES || source.size <= CSV_SAMPLE_BYTES)) return { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true };
+  if (TIFF_MAGIC.some((magic) => head.subarray(0, 4).equals(magic)))
+    return { kind: "image", format: "tiff", label: "TIFF image", readable: true };
+  if (sniffCsv(head, head.length < CSV_SAMPLE_BYTES || source.size <= CSV_SAMPLE_BYTES))
+    return { kind: "spreadsheet", format: "csv", label: "CSV spreadsheet", readable: true };
   return { kind: "unrecognised" };
 }

@@ -20,8 +20,12 @@ export const PHOTO_TABLE = {
 /** A table drawn at `dpi` as a phone photo of a printed page looks: paper that is not white and
  * darkens to one side, ruled lines, a slight blur and sensor noise. `cells` gives its text (header
  * first). The PNG states its resolution unless `dpi` is null (then 72 dpi is assumed). */
-// eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the default so a caller may pass null
-export async function tablePhotoPng({ dpi = 200 as number | null, cells = [PHOTO_TABLE.header, ...PHOTO_TABLE.rows], seed = 1 } = {}): Promise<Uint8Array> {
+export async function tablePhotoPng({
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- widens the default so a caller may pass null
+  dpi = 200 as number | null,
+  cells = [PHOTO_TABLE.header, ...PHOTO_TABLE.rows],
+  seed = 1,
+} = {}): Promise<Uint8Array> {
   const scale = (dpi ?? 200) / 72;
   const colWidth = 110 * scale;
   const rowHeight = 26 * scale;
@@ -52,7 +56,9 @@ export async function tablePhotoPng({ dpi = 200 as number | null, cells = [PHOTO
     ctx.lineTo(margin + c * colWidth, margin + cells.length * rowHeight);
     ctx.stroke();
   }
-  cells.forEach((row, r) => row.forEach((text, c) => ctx.fillText(text, margin + c * colWidth + 8 * scale, margin + (r + 0.5) * rowHeight)));
+  cells.forEach((row, r) =>
+    row.forEach((text, c) => ctx.fillText(text, margin + c * colWidth + 8 * scale, margin + (r + 0.5) * rowHeight)),
+  );
   const drawn = canvas.toBuffer("image/png");
   // Sensor noise: a deterministic pattern of +-8 levels, then a slight blur (a phone's optics).
   const { data, info } = await sharp(drawn).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -68,13 +74,32 @@ export async function tablePhotoPng({ dpi = 200 as number | null, cells = [PHOTO
 
 /** A TIFF with one frame per entry of `frames` (each `width` x `height`, one grey level), at `dpi`. */
 export async function multiFrameTiff(frames: { width: number; height: number; grey: number }[], dpi = 300): Promise<Uint8Array> {
-  const pages = await Promise.all(frames.map((f) => sharp({ create: { width: f.width, height: f.height, channels: 3, background: { r: f.grey, g: f.grey, b: f.grey } } }).png().toBuffer()));
-  return new Uint8Array(await sharp(pages, { join: { animated: true } }).withMetadata({ density: dpi }).tiff().toBuffer());
+  const pages = await Promise.all(
+    frames.map((f) =>
+      sharp({ create: { width: f.width, height: f.height, channels: 3, background: { r: f.grey, g: f.grey, b: f.grey } } })
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return new Uint8Array(
+    await sharp(pages, { join: { animated: true } })
+      .withMetadata({ density: dpi })
+      .tiff()
+      .toBuffer(),
+  );
 }
 
 /** A multi-page TIFF of `images` (PNGs of the same size), one frame each, at `dpi`. */
 export async function tiffOfImages(images: Uint8Array[], dpi = 200): Promise<Uint8Array> {
-  return new Uint8Array(await sharp(images.map((image) => Buffer.from(image)), { join: { animated: true } }).withMetadata({ density: dpi }).tiff({ compression: "lzw" }).toBuffer());
+  return new Uint8Array(
+    await sharp(
+      images.map((image) => Buffer.from(image)),
+      { join: { animated: true } },
+    )
+      .withMetadata({ density: dpi })
+      .tiff({ compression: "lzw" })
+      .toBuffer(),
+  );
 }
 
 /** A PNG that declares `width` x `height` pixels (1-bit grey, all black): 400 M pixels compress
@@ -95,7 +120,12 @@ export function bombPng(width = 20_000, height = 20_000): Uint8Array {
   ihdr.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter method, no interlace
   const row = Buffer.alloc(1 + Math.ceil(width / 8)); // filter byte 0, then zero bits
   const idat = zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", idat), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", idat),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /** What the generated workbook shows, for the assertions. */
@@ -124,7 +154,7 @@ export async function workbookXlsx(): Promise<Uint8Array> {
   sheet.addRow(["Hidden row", 1, 1, 1, 1]).hidden = true;
   sheet.addRow(["Paper", -87.25, new Date(Date.UTC(2023, 11, 31)), 0.07]);
   sheet.addRow(["Both quarters", null, new Date(Date.UTC(2024, 2, 15)), null, { formula: "B2+B4" }]);
-  sheet.getColumn(2).numFmt = '#,##0.00;(#,##0.00)';
+  sheet.getColumn(2).numFmt = "#,##0.00;(#,##0.00)";
   sheet.getCell("E2").numFmt = "#,##0.00";
   sheet.getCell("C2").numFmt = "yyyy-mm-dd";
   sheet.getCell("C4").numFmt = "dd/mm/yyyy";

@@ -11,7 +11,11 @@ export function assemblePdf(bodies: Array<string | Buffer>, options: { brokenXre
   const offsets: number[] = [];
   bodies.forEach((body, index) => {
     offsets.push(length);
-    const chunk = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"), Buffer.from("\nendobj\n")]);
+    const chunk = Buffer.concat([
+      Buffer.from(`${index + 1} 0 obj\n`),
+      Buffer.isBuffer(body) ? body : Buffer.from(body, "latin1"),
+      Buffer.from("\nendobj\n"),
+    ]);
     parts.push(chunk);
     length += chunk.length;
   });
@@ -28,7 +32,11 @@ export function assemblePdf(bodies: Array<string | Buffer>, options: { brokenXre
 
 /** A stream object: dictionary entries plus raw (already encoded) data. */
 export function streamObject(dict: string, data: Buffer): Buffer {
-  return Buffer.concat([Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, "latin1"), data, Buffer.from("\nendstream", "latin1")]);
+  return Buffer.concat([
+    Buffer.from(`<< ${dict} /Length ${data.length} >>\nstream\n`, "latin1"),
+    data,
+    Buffer.from("\nendstream", "latin1"),
+  ]);
 }
 
 const HELVETICA = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
@@ -74,7 +82,12 @@ export function imageBombPdf(side = 30_000): Buffer {
   const content = Buffer.from("q 500 0 0 700 40 60 cm /Im1 Do Q\nBT /F1 12 Tf 72 800 Td (Image bomb) Tj ET\n");
   return onePage(streamObject("", content), {
     resources: `<< /Font << /F1 ${HELVETICA} >> /XObject << /Im1 5 0 R >> >>`,
-    extra: [streamObject(`/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode]`, outer)],
+    extra: [
+      streamObject(
+        `/Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter [/FlateDecode /FlateDecode]`,
+        outer,
+      ),
+    ],
   });
 }
 
@@ -148,7 +161,9 @@ export function documentWithBombPage(pages: number, bombPage: number, gigabytes 
   for (let page = 1; page <= pages; page++) {
     const pageObject = bodies.length + 1;
     kids.push(`${pageObject} 0 R`);
-    bodies.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${pageObject + 1} 0 R /Resources << /Font << /F1 ${HELVETICA} >> >> >>`);
+    bodies.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${pageObject + 1} 0 R /Resources << /Font << /F1 ${HELVETICA} >> >> >>`,
+    );
     if (page === bombPage) {
       const inner = deflateRepeated(" ", gigabytes * 1024 ** 3);
       bodies.push(streamObject("/Filter [/FlateDecode /FlateDecode]", zlib.deflateSync(inner, { level: 9 })));

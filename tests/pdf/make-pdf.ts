@@ -82,7 +82,12 @@ export class TestPdf {
       page.drawLine({ start: { x: y, y: x0 }, end: { x: y, y: x1 }, thickness: 0.75, color: rgb(0, 0, 0) });
       return;
     }
-    page.drawLine({ start: { x: x0, y: page.getHeight() - y }, end: { x: x1, y: page.getHeight() - y }, thickness: 0.75, color: rgb(0, 0, 0) });
+    page.drawLine({
+      start: { x: x0, y: page.getHeight() - y },
+      end: { x: x1, y: page.getHeight() - y },
+      thickness: 0.75,
+      color: rgb(0, 0, 0),
+    });
   }
 
   vline(page: PDFPage, x: number, y0: number, y1: number): void {
@@ -105,7 +110,8 @@ export class TestPdf {
     const ys = [spec.y];
     spec.rows.forEach((_, r) => ys.push(ys[ys.length - 1]! + spec.rowHeight * (spec.rowLines?.[r] ?? 1)));
     const merges = spec.merges ?? [];
-    const covered = (r: number, c: number) => merges.find((m) => r >= m.row && r < m.row + m.rowSpan && c >= m.col && c < m.col + m.colSpan);
+    const covered = (r: number, c: number) =>
+      merges.find((m) => r >= m.row && r < m.row + m.rowSpan && c >= m.col && c < m.col + m.colSpan);
     if (spec.style === "zebra") {
       spec.rows.forEach((_, r) => {
         if (r % 2 === 0) this.fillRect(page, xs[0]!, ys[r]!, xs[xs.length - 1]! - xs[0]!, ys[r + 1]! - ys[r]!, r === 0 ? 0.7 : 0.88);

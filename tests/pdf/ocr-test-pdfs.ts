@@ -31,7 +31,10 @@ export interface PlacedText {
 }
 
 /** A page's box for a placed text, top-left origin: [x0, y0, x1, y1]. */
-export function placedTextBox(font: { widthOfTextAtSize(text: string, size: number): number }, t: PlacedText): [number, number, number, number] {
+export function placedTextBox(
+  font: { widthOfTextAtSize(text: string, size: number): number },
+  t: PlacedText,
+): [number, number, number, number] {
   return [t.x, t.baseline - t.size, t.x + font.widthOfTextAtSize(t.text, t.size), t.baseline + t.size * 0.25];
 }
 
@@ -116,7 +119,12 @@ export async function makeDenseTablePdf(pages: number): Promise<Uint8Array> {
       const baseline = top + (r + 1) * rowHeight + 11;
       drawTop(page, font, { text: `Area ${p * rows + r + 1}`, x: left + 4, baseline, size: 8 });
       for (let c = 1; c < headers.length; c++) {
-        const value = c === 6 ? `${random() < 0.3 ? "-" : ""}${(random() * 30).toFixed(1)}%` : c === 7 ? (random() * 10).toFixed(2) : Math.round(random() * 99999).toLocaleString("en-US");
+        const value =
+          c === 6
+            ? `${random() < 0.3 ? "-" : ""}${(random() * 30).toFixed(1)}%`
+            : c === 7
+              ? (random() * 10).toFixed(2)
+              : Math.round(random() * 99999).toLocaleString("en-US");
         drawTop(page, font, { text: value, x: left + c * colWidth + 4, baseline, size: 8 });
       }
     }
@@ -127,7 +135,12 @@ export async function makeDenseTablePdf(pages: number): Promise<Uint8Array> {
     }
     for (let c = 0; c <= headers.length; c++) {
       const x = left + c * colWidth;
-      page.drawLine({ start: { x, y: page.getHeight() - top }, end: { x, y: page.getHeight() - bottom }, thickness: 0.5, color: rgb(0, 0, 0) });
+      page.drawLine({
+        start: { x, y: page.getHeight() - top },
+        end: { x, y: page.getHeight() - bottom },
+        thickness: 0.5,
+        color: rgb(0, 0, 0),
+      });
     }
   }
   return doc.save();
@@ -177,10 +190,20 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
   const size = 12;
   const header = ["Region", "2023", "2024", "2025"];
   const body = disputedTableBody(hidden);
-  const place = (row: number, column: number, text: string): PlacedText => ({ text, x: left + column * colWidth + 8, baseline: top + row * rowHeight + 19, size });
+  const place = (row: number, column: number, text: string): PlacedText => ({
+    text,
+    x: left + column * colWidth + 8,
+    baseline: top + row * rowHeight + 19,
+    size,
+  });
   const target = place(DISPUTED_CELL.row + 1, DISPUTED_CELL.column, shown);
   // The cell's drawn glyphs: `shown` rendered to pixels at 200 dpi and cut to the cell's inside.
-  const glyphs = await renderTextToPng(target, [left + DISPUTED_CELL.column * colWidth + 2, top + (DISPUTED_CELL.row + 1) * rowHeight + 2, left + (DISPUTED_CELL.column + 1) * colWidth - 2, top + (DISPUTED_CELL.row + 2) * rowHeight - 2]);
+  const glyphs = await renderTextToPng(target, [
+    left + DISPUTED_CELL.column * colWidth + 2,
+    top + (DISPUTED_CELL.row + 1) * rowHeight + 2,
+    left + (DISPUTED_CELL.column + 1) * colWidth - 2,
+    top + (DISPUTED_CELL.row + 2) * rowHeight - 2,
+  ]);
 
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -211,8 +234,15 @@ export async function makeDisputedTablePdf(hidden = "17", shown = "42"): Promise
 }
 
 /** `text` drawn on an otherwise blank page, rendered at 200 dpi, cut to `box` (points, top-left). */
-export async function renderTextToPng(text: PlacedText, box: [number, number, number, number]): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
-  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([import("../../lib/pdf/open-pdf"), import("../../worker/pipeline/render/render-page"), import("sharp")]);
+export async function renderTextToPng(
+  text: PlacedText,
+  box: [number, number, number, number],
+): Promise<{ png: Uint8Array; box: [number, number, number, number] }> {
+  const [{ openPdf }, { renderPage }, { default: sharp }] = await Promise.all([
+    import("../../lib/pdf/open-pdf"),
+    import("../../worker/pipeline/render/render-page"),
+    import("sharp"),
+  ]);
   const file = path.join(await fs.promises.mkdtemp(path.join(os.tmpdir(), "glyphs-")), "glyphs.pdf");
   await fs.promises.writeFile(file, await makeTextPdf([text]));
   const opened = await openPdf(file);
@@ -220,7 +250,12 @@ export async function renderTextToPng(text: PlacedText, box: [number, number, nu
     const render = await renderPage(await opened.doc.getPage(1), 1, 200);
     const s = render.scale;
     const png = await sharp(Buffer.from(render.rgba), { raw: { width: render.width, height: render.height, channels: 4 } })
-      .extract({ left: Math.round(box[0] * s), top: Math.round(box[1] * s), width: Math.round((box[2] - box[0]) * s), height: Math.round((box[3] - box[1]) * s) })
+      .extract({
+        left: Math.round(box[0] * s),
+        top: Math.round(box[1] * s),
+        width: Math.round((box[2] - box[0]) * s),
+        height: Math.round((box[3] - box[1]) * s),
+      })
       .png()
       .toBuffer();
     return { png, box };

@@ -15,7 +15,7 @@ import { startVisionStandIn, tableTruth, type ModelScript, type TruthPage } from
 
 const pages = Number(process.argv[2] ?? 10);
 let seed = 20261128;
-const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const between = (lo: number, hi: number) => lo + Math.floor(random() * (hi - lo + 1));
 
 const pdf = await TestPdf.create();
@@ -27,7 +27,8 @@ for (let p = 1; p <= pages; p++) {
   const nRows = between(8, 25);
   const colWidths = [110, ...Array.from({ length: nCols - 1 }, () => 62)];
   const rows = [["Item", ...Array.from({ length: nCols - 1 }, (_, c) => String(2018 + c))]];
-  for (let r = 1; r <= nRows; r++) rows.push([`Line item ${r}`, ...Array.from({ length: nCols - 1 }, () => between(100, 99_999).toLocaleString("en-US"))]);
+  for (let r = 1; r <= nRows; r++)
+    rows.push([`Line item ${r}`, ...Array.from({ length: nCols - 1 }, () => between(100, 99_999).toLocaleString("en-US"))]);
   const spec: TableSpec = { x: 50, y: 90, colWidths, rowHeight: 16, style: p % 2 === 0 ? "grid" : "none", rows };
   pdf.text(page, `Table ${p}. Figures by year`, 50, 60, 13, true);
   pdf.table(page, spec);
@@ -52,18 +53,26 @@ try {
     outputDir: path.dirname(file),
     ocr: [],
     skipFigureCrops: true,
-    vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: endpoint("reviewer"), maxCallsPerPage: 12 }, settings),
+    vision: visionReaders(
+      { first: endpoint("reader-a"), second: endpoint("reader-b"), review: endpoint("reviewer"), maxCallsPerPage: 12 },
+      settings,
+    ),
   });
   const usage = out.vision!;
   const cells = out.result.tables.reduce((n, t) => n + t.rows.flat().length + t.header_cells.length, 0);
   const byRole = new Map<string, number>();
   for (const r of standIn.requests) byRole.set(`${r.model}:${r.task}`, (byRole.get(`${r.model}:${r.task}`) ?? 0) + 1);
   const levels = new Map<string, number>();
-  for (const t of out.result.tables) for (const c of [...t.header_cells, ...t.rows.flat()]) levels.set(c.confidence, (levels.get(c.confidence) ?? 0) + 1);
+  for (const t of out.result.tables)
+    for (const c of [...t.header_cells, ...t.rows.flat()]) levels.set(c.confidence, (levels.get(c.confidence) ?? 0) + 1);
   console.log(`${pages} pages, ${out.result.tables.length} tables, ${cells} cells`);
-  console.log(`vision calls ${usage.calls} (${(usage.calls / pages).toFixed(1)} a page; per page: ${usage.pages.map((p) => p.calls).join(" ")}), failed ${usage.failed}, skipped ${usage.skipped}`);
+  console.log(
+    `vision calls ${usage.calls} (${(usage.calls / pages).toFixed(1)} a page; per page: ${usage.pages.map((p) => p.calls).join(" ")}), failed ${usage.failed}, skipped ${usage.skipped}`,
+  );
   console.log(`requests by reader and task: ${[...byRole].map(([k, n]) => `${k} ${n}`).join(", ")}`);
-  console.log(`tokens: prompt ${usage.prompt_tokens}, completion ${usage.completion_tokens}, total ${usage.prompt_tokens + usage.completion_tokens} (${Math.round((usage.prompt_tokens + usage.completion_tokens) / pages)} a page)`);
+  console.log(
+    `tokens: prompt ${usage.prompt_tokens}, completion ${usage.completion_tokens}, total ${usage.prompt_tokens + usage.completion_tokens} (${Math.round((usage.prompt_tokens + usage.completion_tokens) / pages)} a page)`,
+  );
   console.log(`confidence: ${[...levels].map(([k, n]) => `${k} ${n}`).join(", ")}`);
   if (standIn.violations.length > 0) console.log(`protocol violations: ${standIn.violations.join("; ")}`);
 } finally {

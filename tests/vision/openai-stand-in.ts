@@ -47,7 +47,14 @@ export function tableTruth(spec: TableSpec, headerRows = 1, printed: Record<stri
       const merge = merges.find((m) => m.row === r && m.col === c);
       const rowSpan = merge?.rowSpan ?? 1;
       const colSpan = merge?.colSpan ?? 1;
-      cells.push({ row: r, col: c, rowSpan, colSpan, text: printed[`${r},${c}`] ?? text.replace(/\n/g, " "), box: [xs[c]!, ys[r]!, xs[c + colSpan]!, ys[r + rowSpan]!] });
+      cells.push({
+        row: r,
+        col: c,
+        rowSpan,
+        colSpan,
+        text: printed[`${r},${c}`] ?? text.replace(/\n/g, " "),
+        box: [xs[c]!, ys[r]!, xs[c + colSpan]!, ys[r + rowSpan]!],
+      });
     }),
   );
   return { box: [xs[0]!, ys[0]!, xs[xs.length - 1]!, ys[ys.length - 1]!], headerRows, cells };
@@ -112,7 +119,11 @@ export function imageTokens(width: number, height: number): number {
 }
 const textTokens = (text: string) => Math.ceil(text.length / 4);
 
-export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts: Record<string, ModelScript>, apiKey?: string): Promise<StandIn> {
+export async function startVisionStandIn(
+  truth: Map<number, TruthPage>,
+  scripts: Record<string, ModelScript>,
+  apiKey?: string,
+): Promise<StandIn> {
   const port = await findFreePort();
   const requests: StandInRequest[] = [];
   const violations: string[] = [];
@@ -138,7 +149,8 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
   };
 
   async function handle(raw: string, request: http.IncomingMessage, response: http.ServerResponse): Promise<void> {
-    if (request.method !== "POST" || request.url !== "/v1/chat/completions") return refuse(response, `unexpected ${request.method} ${request.url}`);
+    if (request.method !== "POST" || request.url !== "/v1/chat/completions")
+      return refuse(response, `unexpected ${request.method} ${request.url}`);
     if (apiKey && request.headers.authorization !== `Bearer ${apiKey}`) {
       response.writeHead(401, { "content-type": "application/json" });
       response.end(JSON.stringify({ error: { message: "bad key" } }));
@@ -147,25 +159,54 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
     const body = JSON.parse(raw) as {
       model?: string;
       messages?: Array<{ role: string; content: unknown }>;
-      response_format?: { type?: string; json_schema?: { name?: string; schema?: { required?: string[]; properties?: Record<string, unknown> } } };
+      response_format?: {
+        type?: string;
+        json_schema?: { name?: string; schema?: { required?: string[]; properties?: Record<string, unknown> } };
+      };
     };
     const model = body.model ?? "";
     const user = body.messages?.find((m) => m.role === "user");
-    const parts = Array.isArray(user?.content) ? (user.content as Array<{ type: string; text?: string; image_url?: { url?: string } }>) : [];
+    const parts = Array.isArray(user?.content)
+      ? (user.content as Array<{ type: string; text?: string; image_url?: { url?: string } }>)
+      : [];
     const text = parts.find((p) => p.type === "text")?.text;
     const url = parts.find((p) => p.type === "image_url")?.image_url?.url ?? "";
-    if (!body.messages?.some((m) => m.role === "system" && typeof m.content === "string" && m.content.length > 0)) return refuse(response, "no system prompt");
+    if (!body.messages?.some((m) => m.role === "system" && typeof m.content === "string" && m.content.length > 0))
+      return refuse(response, "no system prompt");
     if (!text) return refuse(response, "no text part");
     if (!url.startsWith("data:image/png;base64,")) return refuse(response, "no page image as a PNG data: URL");
     const png = Buffer.from(url.slice("data:image/png;base64,".length), "base64");
-    const meta = await sharp(png).metadata().catch(() => null);
+    const meta = await sharp(png)
+      .metadata()
+      .catch(() => null);
     if (!meta || meta.format !== "png" || !meta.width || !meta.height) return refuse(response, "the image is not a readable PNG");
-    const task = JSON.parse(text) as { task: string; page: number; image: { width: number; height: number; dpi: number }; crop_of_page_at?: { x: number; y: number }; cells?: Array<{ id: string; bbox: number[]; value?: string }> };
-    if (task.image.width !== meta.width || task.image.height !== meta.height) return refuse(response, "the task's image size is not the image's");
+    const task = JSON.parse(text) as {
+      task: string;
+      page: number;
+      image: { width: number; height: number; dpi: number };
+      crop_of_page_at?: { x: number; y: number };
+      cells?: Array<{ id: string; bbox: number[]; value?: string }>;
+    };
+    if (task.image.width !== meta.width || task.image.height !== meta.height)
+      return refuse(response, "the task's image size is not the image's");
     const format = body.response_format;
     const required = REQUIRED_KEY[task.task];
-    if (format?.type !== "json_schema" || !format.json_schema?.schema || !required || !format.json_schema.schema.required?.includes(required)) return refuse(response, `no json_schema response_format for task ${task.task}`);
-    requests.push({ model, task: task.task, page: task.page, imageWidth: meta.width, imageHeight: meta.height, schemaName: format.json_schema.name ?? "", authorization: request.headers.authorization });
+    if (
+      format?.type !== "json_schema" ||
+      !format.json_schema?.schema ||
+      !required ||
+      !format.json_schema.schema.required?.includes(required)
+    )
+      return refuse(response, `no json_schema response_format for task ${task.task}`);
+    requests.push({
+      model,
+      task: task.task,
+      page: task.page,
+      imageWidth: meta.width,
+      imageHeight: meta.height,
+      schemaName: format.json_schema.name ?? "",
+      authorization: request.headers.authorization,
+    });
 
     const script = scripts[model] ?? {};
     const n = (counts.get(model) ?? 0) + 1;
@@ -184,7 +225,12 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
     // Pixels per point of the page image (a crop keeps the page image's scale).
     const scale = task.image.dpi / 72;
     const origin = task.crop_of_page_at ?? { x: 0, y: 0 };
-    const px = (box: Box) => (script.noBoxes && task.task === "grid" ? [0, 0, 0, 0] : [box[0] * scale - origin.x, box[1] * scale - origin.y, box[2] * scale - origin.x, box[3] * scale - origin.y].map((v) => Math.round(v)));
+    const px = (box: Box) =>
+      script.noBoxes && task.task === "grid"
+        ? [0, 0, 0, 0]
+        : [box[0] * scale - origin.x, box[1] * scale - origin.y, box[2] * scale - origin.x, box[3] * scale - origin.y].map((v) =>
+            Math.round(v),
+          );
     const at = (bbox: number[]): TruthCell | undefined => {
       const cx = (bbox[0]! + bbox[2]!) / 2 / scale;
       const cy = (bbox[1]! + bbox[3]!) / 2 / scale;
@@ -195,7 +241,8 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
       // A crop shows the tables it overlaps, and of them the cells whose centre it holds.
       const right = origin.x + meta.width;
       const bottom = origin.y + meta.height;
-      const overlaps = (box: Box) => box[0] * scale < right && box[2] * scale > origin.x && box[1] * scale < bottom && box[3] * scale > origin.y;
+      const overlaps = (box: Box) =>
+        box[0] * scale < right && box[2] * scale > origin.x && box[1] * scale < bottom && box[3] * scale > origin.y;
       const centreIn = (box: Box) => {
         const cx = ((box[0] + box[2]) / 2) * scale;
         const cy = ((box[1] + box[3]) / 2) * scale;
@@ -208,7 +255,8 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
           .filter(({ table }) => overlaps(table.box))
           .map(({ table, t }) => {
             // A key as the script may give it: on every page, or on this one.
-            const keyed = (list: readonly string[] | undefined, key: string) => list?.includes(key) || list?.includes(`p${task.page}:${key}`);
+            const keyed = (list: readonly string[] | undefined, key: string) =>
+              list?.includes(key) || list?.includes(`p${task.page}:${key}`);
             const misread = (key: string) => script.misread?.[`p${task.page}:${key}`] ?? script.misread?.[key];
             const cells = table.cells
               .filter((c) => centreIn(c.box))
@@ -217,7 +265,15 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
               .map((c) => {
                 const key = `${t},${c.row},${c.col}`;
                 const right = table.cells.find((o) => o.row === c.row && o.col === c.col + c.colSpan);
-                if (keyed(script.mergeRight, key) && right) return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan + right.colSpan, text: `${c.text} ${right.text}`, bbox: px([c.box[0], c.box[1], right.box[2], right.box[3]]) };
+                if (keyed(script.mergeRight, key) && right)
+                  return {
+                    row: c.row,
+                    col: c.col,
+                    row_span: c.rowSpan,
+                    col_span: c.colSpan + right.colSpan,
+                    text: `${c.text} ${right.text}`,
+                    bbox: px([c.box[0], c.box[1], right.box[2], right.box[3]]),
+                  };
                 return { row: c.row, col: c.col, row_span: c.rowSpan, col_span: c.colSpan, text: misread(key) ?? c.text, bbox: px(c.box) };
               });
             return { bbox: px(table.box), header_rows: table.headerRows, cells };
@@ -226,13 +282,19 @@ export async function startVisionStandIn(truth: Map<number, TruthPage>, scripts:
     } else if (task.task === "arbiter") {
       answer = { cells: (task.cells ?? []).map((c) => ({ id: c.id, text: at(c.bbox)?.text ?? "" })) };
     } else if (task.task === "audit") {
-      const wrong = (task.cells ?? []).filter((c) => norm(at(c.bbox)?.text ?? "") !== norm(c.value ?? "") || script.objectTo?.includes(c.id));
+      const wrong = (task.cells ?? []).filter(
+        (c) => norm(at(c.bbox)?.text ?? "") !== norm(c.value ?? "") || script.objectTo?.includes(c.id),
+      );
       answer = { objections: wrong.map((c) => ({ id: c.id, reason: `the image shows "${at(c.bbox)?.text ?? ""}"` })) };
     } else {
       answer = { cells: (task.cells ?? []).map((c) => ({ id: c.id, value: at(c.bbox)?.text ?? "" })) };
     }
     const content = n <= (script.malformed ?? 0) ? `{"tables": [ {"bbox": [1, 2` : JSON.stringify(answer);
-    const usage = { prompt_tokens: imageTokens(meta.width, meta.height) + textTokens(text) + textTokens(JSON.stringify(body.messages?.[0]?.content ?? "")), completion_tokens: textTokens(content) };
+    const usage = {
+      prompt_tokens:
+        imageTokens(meta.width, meta.height) + textTokens(text) + textTokens(JSON.stringify(body.messages?.[0]?.content ?? "")),
+      completion_tokens: textTokens(content),
+    };
     tokens.prompt += usage.prompt_tokens;
     tokens.completion += usage.completion_tokens;
     response.writeHead(200, { "content-type": "application/json" });

@@ -59,7 +59,19 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const args: Args = { file: null, pages: 10, only: null, ocr: true, threads: null, stages: false, page: 1, lookAhead: true, corpus: [], results: null, corpusOnly: false };
+  const args: Args = {
+    file: null,
+    pages: 10,
+    only: null,
+    ocr: true,
+    threads: null,
+    stages: false,
+    page: 1,
+    lookAhead: true,
+    corpus: [],
+    results: null,
+    corpusOnly: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === "--pages") args.pages = Number(argv[++i]);
@@ -85,7 +97,15 @@ function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
-async function runPass(readers: OcrEngines | null, file: string, sha: string, pages: number, cacheDir: string, outputDir: string, lookAhead = true) {
+async function runPass(
+  readers: OcrEngines | null,
+  file: string,
+  sha: string,
+  pages: number,
+  cacheDir: string,
+  outputDir: string,
+  lookAhead = true,
+) {
   const opened = await openPdf(file);
   const total = Math.min(pages, opened.doc.numPages);
   await opened.close();
@@ -113,7 +133,12 @@ async function runPass(readers: OcrEngines | null, file: string, sha: string, pa
   const main = process.threadCpuUsage(mainStarted);
   // CPU seconds of every thread of the process (Tesseract's worker thread, ONNX Runtime's pool):
   // unlike wall time, it does not depend on what else the shared machine is running.
-  return { seconds: (performance.now() - started) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, mainCpuSeconds: (main.user + main.system) / 1e6, perPage };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    mainCpuSeconds: (main.user + main.system) / 1e6,
+    perPage,
+  };
 }
 
 /** A digest of every OCR reading the cold pass cached (words with boxes and confidences, non-text
@@ -124,7 +149,10 @@ async function ocrReadingsDigest(cacheDir: string): Promise<{ sha: string; files
   for (const sha of (await fs.promises.readdir(cacheDir)).sort()) {
     for (const name of (await fs.promises.readdir(path.join(cacheDir, sha))).sort()) {
       if (!name.endsWith(".json")) continue;
-      const { words, nonTextRegions } = JSON.parse(await fs.promises.readFile(path.join(cacheDir, sha, name), "utf8")) as { words?: unknown; nonTextRegions?: unknown };
+      const { words, nonTextRegions } = JSON.parse(await fs.promises.readFile(path.join(cacheDir, sha, name), "utf8")) as {
+        words?: unknown;
+        nonTextRegions?: unknown;
+      };
       hash.update(`${name.replace(/\.ocr-[^.]+\.[0-9]+/, "")}\n${JSON.stringify({ words, nonTextRegions })}\n`);
       files++;
     }
@@ -142,7 +170,13 @@ async function generatedCorpus(dir: string): Promise<string> {
 
 /** The no-OCR corpus figures from a fresh process of this same program (its own peak RSS). */
 function noOcrCorpusInChild(corpus: readonly string[], results: string | null): string {
-  const args = [...process.execArgv, fileURLToPath(import.meta.url), "--corpus-only", ...corpus.flatMap((c) => ["--corpus", c]), ...(results ? ["--results", results] : [])];
+  const args = [
+    ...process.execArgv,
+    fileURLToPath(import.meta.url),
+    "--corpus-only",
+    ...corpus.flatMap((c) => ["--corpus", c]),
+    ...(results ? ["--results", results] : []),
+  ];
   const child = spawnSync(process.execPath, args, { encoding: "utf8", maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`the no-OCR corpus pass failed: ${child.stderr.trim().split("\n").at(-1)}`);
   return child.stdout.trimEnd();
@@ -153,7 +187,9 @@ async function main(): Promise<void> {
   if (args.corpusOnly) {
     const figures = await runNoOcrCorpus(corpusFiles(args.corpus), { resultsDir: args.results ?? undefined });
     console.log(formatNoOcrCorpus(figures).join("\n"));
-    console.log(`  [targets: <= ${TARGETS.noOcrCpuPerPage} CPU-s a page: ${figures.cpuSecondsPerPage <= TARGETS.noOcrCpuPerPage ? "ok" : "OVER TARGET"}; peak RSS <= ${TARGETS.noOcrPeakRssMb} MB: ${figures.peakRssMb <= TARGETS.noOcrPeakRssMb ? "ok" : "OVER TARGET"}]`);
+    console.log(
+      `  [targets: <= ${TARGETS.noOcrCpuPerPage} CPU-s a page: ${figures.cpuSecondsPerPage <= TARGETS.noOcrCpuPerPage ? "ok" : "OVER TARGET"}; peak RSS <= ${TARGETS.noOcrPeakRssMb} MB: ${figures.peakRssMb <= TARGETS.noOcrPeakRssMb ? "ok" : "OVER TARGET"}]`,
+    );
     return;
   }
   const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "pdftables-bench-"));
@@ -163,7 +199,9 @@ async function main(): Promise<void> {
       file = path.join(work, `dense-${args.pages}.pdf`);
       await fs.promises.writeFile(file, await makeDenseTablePdf(args.pages));
     }
-    const sha = createHash("sha256").update(await fs.promises.readFile(file)).digest("hex");
+    const sha = createHash("sha256")
+      .update(await fs.promises.readFile(file))
+      .digest("hex");
     if (args.stages) {
       const stages = await pageStages(file, args.page, args.threads ?? os.availableParallelism());
       console.log(`CPU seconds by stage, page ${args.page} of ${path.basename(file)} (engines warm; all threads of the process):`);
@@ -181,9 +219,13 @@ async function main(): Promise<void> {
     if (!args.ocr) {
       const pass = await runPass(null, file, sha, args.pages, cacheDir, outputDir);
       const sorted = [...pass.perPage].sort((a, b) => a - b);
-      console.log(`pipeline without OCR: ${pass.seconds.toFixed(1)} s for ${pass.perPage.length} pages; median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} s/page, worst ${sorted.at(-1)!.toFixed(3)} s  [target median <= 0.1 s: ${mark(sorted[Math.floor(sorted.length / 2)]! <= 0.1)}]`);
+      console.log(
+        `pipeline without OCR: ${pass.seconds.toFixed(1)} s for ${pass.perPage.length} pages; median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(3)} s/page, worst ${sorted.at(-1)!.toFixed(3)} s  [target median <= 0.1 s: ${mark(sorted[Math.floor(sorted.length / 2)]! <= 0.1)}]`,
+      );
       console.log(`peak RSS: ${peakRssMb()} MB`);
-      console.log(noOcrCorpusInChild(args.corpus.length > 0 ? args.corpus : [await generatedCorpus(path.join(work, "corpus"))], args.results));
+      console.log(
+        noOcrCorpusInChild(args.corpus.length > 0 ? args.corpus : [await generatedCorpus(path.join(work, "corpus"))], args.results),
+      );
       return;
     }
 
@@ -208,23 +250,45 @@ async function main(): Promise<void> {
     const digest = await ocrReadingsDigest(cacheDir);
     const peak = peakRssMb();
     const pages = coldPass.perPage.length;
-    console.log(`cold, ${what} (engine loads included): ${coldPass.seconds.toFixed(1)} s for ${pages} pages, ${(coldPass.seconds / pages).toFixed(2)} s/page  [target <= ${TARGETS.coldSeconds} s for 10 pages: ${mark(coldPass.seconds <= TARGETS.coldSeconds)}]`);
-    console.log(`  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`);
+    console.log(
+      `cold, ${what} (engine loads included): ${coldPass.seconds.toFixed(1)} s for ${pages} pages, ${(coldPass.seconds / pages).toFixed(2)} s/page  [target <= ${TARGETS.coldSeconds} s for 10 pages: ${mark(coldPass.seconds <= TARGETS.coldSeconds)}]`,
+    );
+    console.log(
+      `  CPU: ${coldPass.cpuSeconds.toFixed(1)} core-seconds (${(coldPass.cpuSeconds / pages).toFixed(2)} per page); load average ${os.loadavg()[0]!.toFixed(2)} at the end`,
+    );
     const paddleCpu = cold.pool?.stats.threadCpuSeconds["ocr-2"] ?? 0;
     const tesseractCpu = Math.max(0, coldPass.cpuSeconds - paddleCpu - coldPass.mainCpuSeconds);
-    console.log(`  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads; V8's helper threads, mostly compiling pdf.js and pipeline code, and the pool threads outside their tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`);
+    console.log(
+      `  CPU per page: ocr-2 ${(paddleCpu / pages).toFixed(2)} s, ocr-1 ${(tesseractCpu / pages).toFixed(2)} s (the rest of the threads: Tesseract's own threads when it reads; V8's helper threads, mostly compiling pdf.js and pipeline code, and the pool threads outside their tasks, ~0.35 s a page when ocr-1 reads nothing), pipeline and rendering (main thread) ${(coldPass.mainCpuSeconds / pages).toFixed(2)} s`,
+    );
     const busy = cold.pool ? cold.pool.stats.busySeconds / (cold.pool.size * coldPass.seconds) : 0;
-    console.log(`  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`);
-    console.log(`  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ${OCR_ENGINE_NAMES.map((engine) => `${engine} ${cold.stats.engineRuns[engine]}`).join(", ")}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`);
-    threadMemory.forEach((m, i) => console.log(`  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`));
+    console.log(
+      `  OCR threads busy ${(busy * 100).toFixed(0)}% of the run (a thread with a task in hand; the rest is waiting for the pipeline)`,
+    );
+    console.log(
+      `  OCR threads: ${cold.pool?.size ?? 0} (${cold.pool?.stats.threadsStarted ?? 0} started, ${cold.pool?.stats.tasks ?? 0} tasks); pages read in full: ${OCR_ENGINE_NAMES.map((engine) => `${engine} ${cold.stats.engineRuns[engine]}`).join(", ")}; cell crops read by ocr-1: ${cold.stats.cropsRead["ocr-1"]} in ${cold.stats.cropRuns["ocr-1"]} readings`,
+    );
+    threadMemory.forEach((m, i) =>
+      console.log(
+        `  OCR thread ${i + 1}: heap ${Math.round(m.heapUsed / 1e6)} MB, external buffers ${Math.round(m.external / 1e6)} MB (native engine memory shows only in the process RSS)`,
+      ),
+    );
     console.log(`  cached pass per page: ${cachedPass.perPage.map((s) => s.toFixed(2)).join(" ")} s`);
-    console.log(`OCR readings of the cold pass: sha256 ${digest.sha.slice(0, 16)} over ${digest.files} cached readings (words, boxes, confidences; a speed change that must not change OCR keeps this)`);
+    console.log(
+      `OCR readings of the cold pass: sha256 ${digest.sha.slice(0, 16)} over ${digest.files} cached readings (words, boxes, confidences; a speed change that must not change OCR keeps this)`,
+    );
     // The main thread's CPU is the pipeline's own work; the rest is V8's helper threads (compiling,
     // collecting garbage), which vary most with what else the machine runs.
-    console.log(`same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s, ${cachedPass.mainCpuSeconds.toFixed(2)} on the main thread)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`);
-    console.log(`peak RSS: ${peak} MB (after cold pass ${rssAfterCold} MB)  [target < ${TARGETS.peakRssMb} MB: ${mark(peak < TARGETS.peakRssMb)}]`);
+    console.log(
+      `same file again, from the OCR cache: ${cachedPass.seconds.toFixed(2)} s (${cachedPass.cpuSeconds.toFixed(2)} CPU-s, ${cachedPass.mainCpuSeconds.toFixed(2)} on the main thread)  [target < ${TARGETS.cachedSeconds} s: ${mark(cachedPass.seconds < TARGETS.cachedSeconds)}]`,
+    );
+    console.log(
+      `peak RSS: ${peak} MB (after cold pass ${rssAfterCold} MB)  [target < ${TARGETS.peakRssMb} MB: ${mark(peak < TARGETS.peakRssMb)}]`,
+    );
     // Beside the OCR figures, the pipeline without OCR over a fixed corpus (a fresh process).
-    console.log(noOcrCorpusInChild(args.corpus.length > 0 ? args.corpus : [await generatedCorpus(path.join(work, "corpus"))], args.results));
+    console.log(
+      noOcrCorpusInChild(args.corpus.length > 0 ? args.corpus : [await generatedCorpus(path.join(work, "corpus"))], args.results),
+    );
   } finally {
     await fs.promises.rm(work, { recursive: true, force: true });
   }

@@ -43,10 +43,16 @@ test("every entry builds, is then up to date, and imports no OCR engine package 
     }
     // npm packages stay external (loaded from node_modules), except zod, compiled in (BUNDLED).
     for (const specifier of imports) external.add(specifier);
-    assert.ok(!imports.has("zod") && ![...imports].some((s) => s.startsWith("zod/")), `${name} has zod compiled in (imports: ${[...imports].join(", ")})`);
+    assert.ok(
+      !imports.has("zod") && ![...imports].some((s) => s.startsWith("zod/")),
+      `${name} has zod compiled in (imports: ${[...imports].join(", ")})`,
+    );
     for (const lazy of LAZY_PACKAGES) assert.ok(!imports.has(lazy), `${name} must not import ${lazy} at start-up`);
   }
-  assert.ok(external.has("@prisma/client") && external.has("pino"), `packages are loaded from node_modules (imports: ${[...external].join(", ")})`);
+  assert.ok(
+    external.has("@prisma/client") && external.has("pino"),
+    `packages are loaded from node_modules (imports: ${[...external].join(", ")})`,
+  );
   // The engines are still in the build, behind a dynamic import.
   const chunks = fs.readdirSync(path.join(DIST, "chunks")).filter((f) => f.endsWith(".mjs"));
   assert.ok(chunks.some((f) => fs.readFileSync(path.join(DIST, "chunks", f), "utf8").includes('from "onnxruntime-node"')));

@@ -45,7 +45,14 @@ import { parseOcrEngines } from "../../lib/env";
 import { OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
 import type { OcrEngineName } from "../pipeline/ocr/types";
-import { addStructureTrust, emptyStructureTrust, formatStructureTrust, structureTrustOfDocument, type PageStructure, type StructureTrustCounts } from "./eval/structure-trust";
+import {
+  addStructureTrust,
+  emptyStructureTrust,
+  formatStructureTrust,
+  structureTrustOfDocument,
+  type PageStructure,
+  type StructureTrustCounts,
+} from "./eval/structure-trust";
 import { familyOfDocument, seedsOf, type SeedSet } from "../../tests/pdf/corpus/seeds";
 import { STRUCTURE_READERS, type StructureSource } from "../pipeline/structure/registry";
 import { loadPdfModel } from "../pipeline/structure/pdf-model/model-file";
@@ -79,7 +86,22 @@ interface DocResult {
 }
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, ocr: true, engines: [...OCR_ENGINE_NAMES] as OcrEngineName[], only: "", out: "eval-out", pdfDir: "", cache: "" as string | null, scans: [] as ScanVariant[], corpusReady: false, seedSet: null as SeedSet | null, structureReaders: undefined as StructureSource[] | undefined };
+  const args = {
+    dataset: "",
+    generated: false,
+    seed: 13,
+    variants: 5,
+    ocr: true,
+    engines: [...OCR_ENGINE_NAMES] as OcrEngineName[],
+    only: "",
+    out: "eval-out",
+    pdfDir: "",
+    cache: "" as string | null,
+    scans: [] as ScanVariant[],
+    corpusReady: false,
+    seedSet: null as SeedSet | null,
+    structureReaders: undefined as StructureSource[] | undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -91,8 +113,7 @@ function parseArgs(argv: string[]) {
       if (set !== "seen" && set !== "unseen") throw new Error("--seeds takes seen or unseen");
       args.seedSet = set;
       args.generated = true;
-    }
-    else if (a === "--variants") args.variants = wholeNumber(argv[++i], "--variants");
+    } else if (a === "--variants") args.variants = wholeNumber(argv[++i], "--variants");
     else if (a === "--engines") {
       const engines = parseOcrEngines(argv[++i] ?? "");
       if (!engines?.length) throw new Error(`--engines takes a comma list of ${OCR_ENGINE_NAMES.join(", ")}`);
@@ -109,11 +130,13 @@ function parseArgs(argv: string[]) {
       const unknown = names.filter((n) => !known.includes(n));
       if (unknown.length > 0) throw new Error(`--structure-readers: unknown reader ${unknown.join(", ")} (known: ${known.join(", ")})`);
       args.structureReaders = names as StructureSource[];
-    }
-    else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${a}`);
   }
   if (args.generated && !args.dataset) args.dataset = path.join(args.out, args.seedSet ? `generated-${args.seedSet}` : "generated-corpus");
-  if (!args.dataset) throw new Error("usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]");
+  if (!args.dataset)
+    throw new Error(
+      "usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]",
+    );
   if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;
 }
@@ -153,7 +176,13 @@ function tableRelations(table: Table) {
 }
 
 function gtGridCells(region: GtRegion) {
-  return region.cells.map((c) => ({ row: c.startRow, col: c.startCol, rowSpan: c.endRow - c.startRow + 1, colSpan: c.endCol - c.startCol + 1, text: c.text }));
+  return region.cells.map((c) => ({
+    row: c.startRow,
+    col: c.startCol,
+    rowSpan: c.endRow - c.startRow + 1,
+    colSpan: c.endCol - c.startCol + 1,
+    text: c.text,
+  }));
 }
 
 function gtRelations(region: GtRegion) {
@@ -164,7 +193,15 @@ function best<T extends Scored & { gtFile: string }>(scores: T[]): T {
   return scores.sort((a, b) => f1(b.tp, b.gt, b.pred) - f1(a.tp, a.gt, a.pred))[0]!;
 }
 
-async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: OcrEngines | null, cacheDir: string | null, structureReaders: readonly StructureSource[] | undefined, model: Deciders): Promise<DocResult> {
+async function evalDocument(
+  dir: string,
+  pdfDir: string,
+  pdf: string,
+  readers: OcrEngines | null,
+  cacheDir: string | null,
+  structureReaders: readonly StructureSource[] | undefined,
+  model: Deciders,
+): Promise<DocResult> {
   const base = path.basename(pdf, ".pdf");
   const alternatives = gtAlternatives(dir, base);
   const regionSets = alternatives.map((n) => ({ name: n, regions: readRegions(path.join(dir, `${n}-reg.xml`)) }));
@@ -185,7 +222,9 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     pageCount = variant.doc.numPages;
     await variant.close();
   }
-  const fileSha256 = createHash("sha256").update(await fs.promises.readFile(pdfPath)).digest("hex");
+  const fileSha256 = createHash("sha256")
+    .update(await fs.promises.readFile(pdfPath))
+    .digest("hex");
   let textLayer = false;
   const started = performance.now();
   const output = await runPipeline({
@@ -207,7 +246,13 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   const seconds = (performance.now() - started) / 1000;
   fs.rmSync(outputDir, { recursive: true, force: true });
   const predicted = output.result.tables.map((t) => ({ page: t.page, rel: tableRelations(t) }));
-  const completeScores = alternatives.map((n) => ({ ...scoreDocument(readStructure(path.join(dir, `${n}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })), predicted), gtFile: n }));
+  const completeScores = alternatives.map((n) => ({
+    ...scoreDocument(
+      readStructure(path.join(dir, `${n}-str.xml`)).map((r) => ({ page: r.page, rel: gtRelations(r) })),
+      predicted,
+    ),
+    gtFile: n,
+  }));
   // Structure only: each ground-truth region read on its own, by table detection's reading
   // (tablesInRegion) and by pdf-model alone.
   const structureOnly = (read: (box: [number, number, number, number], frame: PageReadings) => TableModel[]) =>
@@ -217,7 +262,12 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
         const readings = kept.get(region.page);
         if (!readings) return [];
         const [x1, y1, x2, y2] = region.box;
-        const box: [number, number, number, number] = [Math.min(x1, x2), readings.height - Math.max(y1, y2), Math.max(x1, x2), readings.height - Math.min(y1, y2)];
+        const box: [number, number, number, number] = [
+          Math.min(x1, x2),
+          readings.height - Math.max(y1, y2),
+          Math.max(x1, x2),
+          readings.height - Math.min(y1, y2),
+        ];
         // A sideways or upside-down page is read in its own reading frame, as the pipeline reads it.
         const turn = readingTurn(readings.words, SETTINGS.readingTurnShare);
         const frame = turn === 0 ? readings : readingsToFrame(readings, turn);
@@ -238,7 +288,12 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
   const rulesRight = intersectMultiset(rulesRel.gtRel, rulesRel.predRel);
   const modelRight = intersectMultiset(rulesRel.gtRel, modelRel.predRel);
   const both = intersectRelations(rulesRight, modelRight);
-  const modelVsRules = { truth: countRelations(rulesRel.gtRel), both, rulesOnly: countRelations(rulesRight) - both, modelOnly: countRelations(modelRight) - both };
+  const modelVsRules = {
+    truth: countRelations(rulesRel.gtRel),
+    both,
+    rulesOnly: countRelations(rulesRight) - both,
+    modelOnly: countRelations(modelRight) - both,
+  };
   const complete = best(completeScores);
   // The trust table, calibration and losses are taken against the ground truth the
   // complete-process score preferred.
@@ -260,8 +315,29 @@ async function evalDocument(dir: string, pdfDir: string, pdf: string, readers: O
     preferred.map((r) => ({ page: r.page, cells: gtGridCells(r) })),
     output.result.tables.map((t) => ({ page: t.page, cells: tableToGrid(t).cells })),
   );
-  const structureTrust = structureTrustOfDocument(preferred.map((region) => ({ region, cells: gtGridCells(region) })), keptStructure, output.result.tables, rotated);
-  return { name: base, pages: output.result.pages.length, seconds, complete, structure: strip(best(structureScores)), modelStructure: strip(best(modelScores)), modelVsRules, calibration, trust, rotated, textLayer, ocrFailures, loss, queue, structureTrust };
+  const structureTrust = structureTrustOfDocument(
+    preferred.map((region) => ({ region, cells: gtGridCells(region) })),
+    keptStructure,
+    output.result.tables,
+    rotated,
+  );
+  return {
+    name: base,
+    pages: output.result.pages.length,
+    seconds,
+    complete,
+    structure: strip(best(structureScores)),
+    modelStructure: strip(best(modelScores)),
+    modelVsRules,
+    calibration,
+    trust,
+    rotated,
+    textLayer,
+    ocrFailures,
+    loss,
+    queue,
+    structureTrust,
+  };
 }
 
 function summarize(docs: DocResult[], key: "complete" | "structure" | "modelStructure") {
@@ -287,14 +363,18 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     const { generateCorpus } = await import("../../tests/pdf/corpus/generate");
     const seeds = args.seedSet ? seedsOf(args.seedSet) : [args.seed];
     const generated = await generateCorpus({ outDir: dir, seed: args.seed, seeds, variants: args.variants });
-    console.log(`generated ${generated.length} documents (${args.seedSet ? `${args.seedSet} seeds` : "seed"} ${seeds.join(", ")}, ${args.variants} per family and seed) in ${dir}`);
+    console.log(
+      `generated ${generated.length} documents (${args.seedSet ? `${args.seedSet} seeds` : "seed"} ${seeds.join(", ")}, ${args.variants} per family and seed) in ${dir}`,
+    );
     // Its scans are made afresh too: a scan kept from another seed's corpus would be scored
     // against this corpus's ground truth (prepareScanVariant reuses any file already there).
-    if (args.scans.length > 0) for (const variant of args.scans) fs.rmSync(scanVariantDir(dir, variant, args.out), { recursive: true, force: true });
+    if (args.scans.length > 0)
+      for (const variant of args.scans) fs.rmSync(scanVariantDir(dir, variant, args.out), { recursive: true, force: true });
     args = { ...args, corpusReady: true };
   }
   if (args.scans.length > 0) {
-    for (const variant of args.scans) await main({ ...args, scans: [], pdfDir: await prepareScanVariant(dir, variant, args.out, args.only) });
+    for (const variant of args.scans)
+      await main({ ...args, scans: [], pdfDir: await prepareScanVariant(dir, variant, args.out, args.only) });
     return;
   }
   const pdfs = fs
@@ -330,14 +410,27 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     meanSecondsPerPage: pageTimes.reduce((a, b) => a + b, 0) / Math.max(1, pageTimes.length),
     peakRssMb: Math.round(peakRss / 1e6),
   };
-  const fmt = (x: { precision: number; recall: number; f1: number }) => `P ${x.precision.toFixed(3)} R ${x.recall.toFixed(3)} F1 ${x.f1.toFixed(3)}`;
+  const fmt = (x: { precision: number; recall: number; f1: number }) =>
+    `P ${x.precision.toFixed(3)} R ${x.recall.toFixed(3)} F1 ${x.f1.toFixed(3)}`;
   const label = `${path.basename(dir)}${args.pdfDir ? ` (PDFs from ${args.pdfDir})` : ""}`;
-  console.log(`\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${PIPELINE_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`);
+  console.log(
+    `\n${label} (${docs.length} documents, ${docs.filter((d) => !d.textLayer).length} without a text layer, settings ${PIPELINE_VERSION}, ocr ${args.ocr ? args.engines.join("+") : "off"})`,
+  );
   console.log(`complete process   micro ${fmt(complete.micro)}   per-document ${fmt(complete.perDocument)}`);
   console.log(`structure only     micro ${fmt(structure.micro)}   per-document ${fmt(structure.perDocument)}`);
   console.log(`pdf-model alone    micro ${fmt(modelStructure.micro)}   per-document ${fmt(modelStructure.perDocument)}   (structure only)`);
-  const vs = docs.reduce((a, d) => ({ truth: a.truth + d.modelVsRules.truth, both: a.both + d.modelVsRules.both, rulesOnly: a.rulesOnly + d.modelVsRules.rulesOnly, modelOnly: a.modelOnly + d.modelVsRules.modelOnly }), { truth: 0, both: 0, rulesOnly: 0, modelOnly: 0 });
-  console.log(`pdf-model vs rules (structure only, true relations): both right ${vs.both}, rules only ${vs.rulesOnly}, pdf-model only ${vs.modelOnly}, neither ${vs.truth - vs.both - vs.rulesOnly - vs.modelOnly} of ${vs.truth}`);
+  const vs = docs.reduce(
+    (a, d) => ({
+      truth: a.truth + d.modelVsRules.truth,
+      both: a.both + d.modelVsRules.both,
+      rulesOnly: a.rulesOnly + d.modelVsRules.rulesOnly,
+      modelOnly: a.modelOnly + d.modelVsRules.modelOnly,
+    }),
+    { truth: 0, both: 0, rulesOnly: 0, modelOnly: 0 },
+  );
+  console.log(
+    `pdf-model vs rules (structure only, true relations): both right ${vs.both}, rules only ${vs.rulesOnly}, pdf-model only ${vs.modelOnly}, neither ${vs.truth - vs.both - vs.rulesOnly - vs.modelOnly} of ${vs.truth}`,
+  );
   if (args.structureReaders) console.log(`structure readers: ${args.structureReaders.join(", ")}`);
   if (args.generated) {
     // Per family (the document name less its variant number): which layouts come out wrong.
@@ -346,20 +439,26 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     for (const [family, members] of families) {
       const c = summarize(members, "complete");
       const perfect = members.filter((d) => d.complete.tp === d.complete.gt && d.complete.tp === d.complete.pred).length;
-      console.log(`  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  pdf-model alone ${summarize(members, "modelStructure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`);
+      console.log(
+        `  ${family.padEnd(22)} complete micro F1 ${c.micro.f1.toFixed(3)}  structure micro F1 ${summarize(members, "structure").micro.f1.toFixed(3)}  pdf-model alone ${summarize(members, "modelStructure").micro.f1.toFixed(3)}  (${perfect} of ${members.length} documents exact)`,
+      );
     }
   }
   const loss = docs.reduce((sum, d) => addLoss(sum, d.loss), emptyLoss());
   const totals = docs.reduce((t, d) => ({ gt: t.gt + d.complete.gt, pred: t.pred + d.complete.pred }), { gt: 0, pred: 0 });
   console.log(formatLoss(loss, totals.gt, totals.pred, pct).join("\n"));
-  console.log(`time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`);
+  console.log(
+    `time per page: median ${timing.medianSecondsPerPage.toFixed(3)} s, mean ${timing.meanSecondsPerPage.toFixed(3)} s; peak RSS ${timing.peakRssMb} MB`,
+  );
   let calibration: { all: CalibrationSummary; oneToOne: CalibrationSummary } | null = null;
   if (readers) {
     const cells = docs.flatMap((d) => d.calibration);
     calibration = { all: summariseCalibration(cells), oneToOne: summariseCalibration(cells.filter((c) => c.isOneToOne)) };
     const failures = docs.reduce((n, d) => n + d.ocrFailures, 0);
     const skipped = docs.filter((d) => d.rotated).map((d) => d.name);
-    console.log(`\nconfidence calibration (cells matched to a ground-truth cell; right = same text up to whitespace)${failures ? `; ${failures} OCR page failures` : ""}`);
+    console.log(
+      `\nconfidence calibration (cells matched to a ground-truth cell; right = same text up to whitespace)${failures ? `; ${failures} OCR page failures` : ""}`,
+    );
     if (skipped.length) console.log(`  left out (rotated pages, ground-truth boxes not mappable): ${skipped.join(", ")}`);
     const views = [
       ["all matched cells", calibration.all],
@@ -371,8 +470,11 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
         const entry = summary.perLevel[level];
         if (!entry) continue;
         // Where readings disagree, how often the text layer alone would have been right.
-        const textLayer = entry.withTextLayer > 0 ? `; the text layer's reading ${pct(entry.textLayerRight / entry.withTextLayer)} right` : "";
-        console.log(`    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right${textLayer}`);
+        const textLayer =
+          entry.withTextLayer > 0 ? `; the text layer's reading ${pct(entry.textLayerRight / entry.withTextLayer)} right` : "";
+        console.log(
+          `    ${level.padEnd(10)} ${String(entry.cells).padStart(6)} cells (${pct(entry.cells / summary.cells)}), ${pct(entry.share)} right${textLayer}`,
+        );
       }
       const { counts } = summary;
       console.log(
@@ -383,22 +485,58 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
   }
   const queue = docs.reduce((sum, d) => addQueueFigure(sum, d.queue), emptyQueueFigure());
   const rotatedDocs = docs.filter((d) => d.rotated).length;
-  console.log(`\n${formatQueueFigure(queue, pct)}${rotatedDocs ? ` (${rotatedDocs} rotated documents' cells not matched)` : ""}${readers ? "" : "\n    (OCR off: every cell is unverified and queued)"}`);
+  console.log(
+    `\n${formatQueueFigure(queue, pct)}${rotatedDocs ? ` (${rotatedDocs} rotated documents' cells not matched)` : ""}${readers ? "" : "\n    (OCR off: every cell is unverified and queued)"}`,
+  );
   // Structure trust: printed for every run; without OCR every cell is unverified and it says nothing.
   const trust = summariseTrust(docs.reduce((sum, d) => addTrust(sum, d.trust), { perLevel: {} } as TrustCounts));
-  console.log(`\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`);
+  console.log(
+    `\n${formatTrust(trust, pct).join("\n")}${readers ? "" : "\n    (OCR off: every cell is unverified, so the table says nothing about trust)"}`,
+  );
   const structureTrust = docs.reduce((sum, d) => addStructureTrust(sum, d.structureTrust), emptyStructureTrust());
   console.log(`\n${formatStructureTrust(structureTrust, pct).join("\n")}`);
   await fs.promises.mkdir(args.out, { recursive: true });
   const variant = args.pdfDir ? `-${path.basename(path.resolve(args.pdfDir))}` : "";
   const outFile = path.join(args.out, `${path.basename(dir)}${variant}${args.only ? "-" + args.only : ""}.json`);
-  const documents = docs.map(({ calibration: cells, ...doc }) => ({ ...doc, wrongCells: cells.filter((c) => !c.isRight).map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
+  const documents = docs.map(({ calibration: cells, ...doc }) => ({
+    ...doc,
+    wrongCells: cells
+      .filter((c) => !c.isRight)
+      .map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
     // Disputed cells the value happened to be right on, with their readings: which reading to
     // prefer when the vote cannot decide is measured on these and the wrong ones above.
-    rightDisputedCells: cells.filter((c) => c.isRight && c.confidence === "disputed").map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
+    rightDisputedCells: cells
+      .filter((c) => c.isRight && c.confidence === "disputed")
+      .map(({ value, page, readings }) => ({ page, value, ...(readings ? { readings } : {}) })),
     // Queued cells that were right as delivered: the review queue's noise, to be studied.
-    rightQueuedCells: cells.filter((c) => c.isRight && c.queued).map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })) }));
-  await fs.promises.writeFile(outFile, JSON.stringify({ dataset: dir, pdfDir, settingsVersion: PIPELINE_VERSION, ocr: args.ocr ? args.engines : [], structureReaders: args.structureReaders ?? null, complete, structure, modelStructure, loss, calibration, trust, queue, structureTrust, timing, documents }, null, 2));
+    rightQueuedCells: cells
+      .filter((c) => c.isRight && c.queued)
+      .map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })),
+  }));
+  await fs.promises.writeFile(
+    outFile,
+    JSON.stringify(
+      {
+        dataset: dir,
+        pdfDir,
+        settingsVersion: PIPELINE_VERSION,
+        ocr: args.ocr ? args.engines : [],
+        structureReaders: args.structureReaders ?? null,
+        complete,
+        structure,
+        modelStructure,
+        loss,
+        calibration,
+        trust,
+        queue,
+        structureTrust,
+        timing,
+        documents,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`per-document figures: ${outFile}`);
 }
 

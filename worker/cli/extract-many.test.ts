@@ -16,7 +16,10 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 
 async function extract(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ["scripts/run-entry.mjs", "extract", ...args], { cwd: ROOT, maxBuffer: 1 << 26 });
+    const { stdout, stderr } = await run(process.execPath, ["scripts/run-entry.mjs", "extract", ...args], {
+      cwd: ROOT,
+      maxBuffer: 1 << 26,
+    });
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const e = error as { stdout: string; stderr: string; code: number };
@@ -31,7 +34,8 @@ function readResult(file: string): Result {
 /** The summary line's figures, recomputed from the result files. */
 function expectedSummary(results: Result[]): { pages: number; tables: number; cells: Record<string, number> } {
   const cells: Record<string, number> = {};
-  for (const r of results) for (const t of r.tables) for (const c of [...t.header_cells, ...t.rows.flat()]) cells[c.confidence] = (cells[c.confidence] ?? 0) + 1;
+  for (const r of results)
+    for (const t of r.tables) for (const c of [...t.header_cells, ...t.rows.flat()]) cells[c.confidence] = (cells[c.confidence] ?? 0) + 1;
   return { pages: results.reduce((n, r) => n + r.pages.length, 0), tables: results.reduce((n, r) => n + r.tables.length, 0), cells };
 }
 
@@ -51,10 +55,17 @@ test("a folder in one process: results mirrored under --out, the same with --job
     const serial = await extract([input, "--no-ocr", "--out", path.join(work, "out-1"), "--jobs", "1"]);
     assert.equal(serial.code, 0, serial.stderr);
     for (const name of names) {
-      assert.deepEqual(fs.readFileSync(path.join(work, "out-2", name)), fs.readFileSync(path.join(work, "out-1", name)), `${name}: the same result read in a thread and in process`);
+      assert.deepEqual(
+        fs.readFileSync(path.join(work, "out-2", name)),
+        fs.readFileSync(path.join(work, "out-1", name)),
+        `${name}: the same result read in a thread and in process`,
+      );
     }
     const results = names.map((name) => readResult(path.join(work, "out-2", name)));
-    assert.deepEqual(results.map((r) => r.pages.length), [2, 1, 1]);
+    assert.deepEqual(
+      results.map((r) => r.pages.length),
+      [2, 1, 1],
+    );
     assert.ok(results[0]!.tables.length >= 2, "a dense table on each page");
     // The figure is cropped into a folder named after its result, its path relative to the result.
     const figure = results[2]!.images[0];

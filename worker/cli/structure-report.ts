@@ -24,7 +24,17 @@ import { addTrust, formatTrust, summariseTrust, tableTrustRelations, trustDocume
 import { addCoverage, emptyCoverage, formatCoverage } from "./eval/structure-coverage";
 
 function parseArgs(argv: string[]) {
-  const args = { dataset: "", generated: false, seed: 13, variants: 5, readers: STRUCTURE_READERS.map<StructureSource>((r) => r.name), vote: true, ocr: true, cache: "eval-out/ocr-cache", only: "" };
+  const args = {
+    dataset: "",
+    generated: false,
+    seed: 13,
+    variants: 5,
+    readers: STRUCTURE_READERS.map<StructureSource>((r) => r.name),
+    vote: true,
+    ocr: true,
+    cache: "eval-out/ocr-cache",
+    only: "",
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--dataset") args.dataset = argv[++i] ?? "";
@@ -43,8 +53,12 @@ function parseArgs(argv: string[]) {
     else if (a === "--only") args.only = argv[++i] ?? "";
     else throw new Error(`unknown argument ${a}`);
   }
-  if (!Number.isInteger(args.seed) || !Number.isInteger(args.variants) || args.variants < 1) throw new Error("--seed and --variants take whole numbers");
-  if (!args.dataset && !args.generated) throw new Error("usage: npm run structure-report -- --dataset DIR | --generated [--seed N] [--variants K] [--readers a,b] [--no-vote] [--no-ocr] [--cache DIR] [--only NAME]");
+  if (!Number.isInteger(args.seed) || !Number.isInteger(args.variants) || args.variants < 1)
+    throw new Error("--seed and --variants take whole numbers");
+  if (!args.dataset && !args.generated)
+    throw new Error(
+      "usage: npm run structure-report -- --dataset DIR | --generated [--seed N] [--variants K] [--readers a,b] [--no-vote] [--no-ocr] [--cache DIR] [--only NAME]",
+    );
   return args;
 }
 
@@ -58,7 +72,10 @@ async function main(): Promise<void> {
     const generated = await generateCorpus({ outDir: dir, seed: args.seed, variants: args.variants });
     console.log(`generated ${generated.length} documents (seed ${args.seed}, ${args.variants} per family)`);
   }
-  const pdfs = fs.readdirSync(dir).filter((f) => f.endsWith(".pdf") && (!args.only || f.startsWith(args.only))).sort();
+  const pdfs = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".pdf") && (!args.only || f.startsWith(args.only)))
+    .sort();
   const readers = args.ocr ? new OcrEngines() : null;
   const stages: StageTimings = {};
   const opinions = new Map<string, { support: number; against: number; none: number }>();
@@ -76,7 +93,9 @@ async function main(): Promise<void> {
         pdfPath,
         pages: count,
         withSourcePages: false,
-        fileSha256: createHash("sha256").update(await fs.promises.readFile(pdfPath)).digest("hex"),
+        fileSha256: createHash("sha256")
+          .update(await fs.promises.readFile(pdfPath))
+          .digest("hex"),
         cacheDir: readers ? path.resolve(args.cache) : null,
         outputDir: fs.mkdtempSync(path.join(fs.realpathSync("/tmp"), "structure-report-")),
         ocr: readers ?? [],
@@ -85,17 +104,21 @@ async function main(): Promise<void> {
         skipStages: args.vote ? [] : ["structure-vote"],
         onPage: ({ structure, extraction, readings: pageReadings }) => {
           const frame = extraction.frame;
-          coverage = addCoverage(coverage, {
-            regions: frame ? frame.tableRegions : extraction.tableModels.map((m) => m.box),
-            verdicts: structure.verdicts,
-            words: frame ? frame.readings.words : pageReadings.words,
-            detectedTables: frame ? frame.debug.tables : extraction.debug.tables,
-            rulings: frame ? frame.debug.rulings : extraction.debug.rulings,
-            readings: structure.readings,
-            // The sets this reports on are born-digital (their own text layers); a scan's words
-            // would be OCR's, which pdf-stream does not read.
-            scan: false,
-          }, args.readers);
+          coverage = addCoverage(
+            coverage,
+            {
+              regions: frame ? frame.tableRegions : extraction.tableModels.map((m) => m.box),
+              verdicts: structure.verdicts,
+              words: frame ? frame.readings.words : pageReadings.words,
+              detectedTables: frame ? frame.debug.tables : extraction.debug.tables,
+              rulings: frame ? frame.debug.rulings : extraction.debug.rulings,
+              readings: structure.readings,
+              // The sets this reports on are born-digital (their own text layers); a scan's words
+              // would be OCR's, which pdf-stream does not read.
+              scan: false,
+            },
+            args.readers,
+          );
           for (const { verdict } of structure.verdicts.flat()) {
             levels[verdict.level] = (levels[verdict.level] ?? 0) + 1;
             for (const reading of structure.readings) {
@@ -114,22 +137,43 @@ async function main(): Promise<void> {
       if (fs.existsSync(gtFile)) {
         const gt = readStructure(gtFile).map((r) => ({
           page: r.page,
-          rel: gridToRelations(r.cells.map((c) => ({ row: c.startRow, col: c.startCol, rowSpan: c.endRow - c.startRow + 1, colSpan: c.endCol - c.startCol + 1, text: c.text }))),
+          rel: gridToRelations(
+            r.cells.map((c) => ({
+              row: c.startRow,
+              col: c.startCol,
+              rowSpan: c.endRow - c.startRow + 1,
+              colSpan: c.endCol - c.startCol + 1,
+              text: c.text,
+            })),
+          ),
         }));
-        trust = addTrust(trust, trustDocument(gt, output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) }))));
+        trust = addTrust(
+          trust,
+          trustDocument(
+            gt,
+            output.result.tables.map((t) => ({ page: t.page, relations: tableTrustRelations(t) })),
+          ),
+        );
       }
     }
   } finally {
     await readers?.release();
   }
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
-  console.log(`${path.basename(dir)}: ${pdfs.length} documents, ${pages} pages; readers ${args.readers.join(", ") || "none"}; vote ${args.vote ? "on" : "off"}; OCR ${readers ? "on" : "off"}`);
+  console.log(
+    `${path.basename(dir)}: ${pdfs.length} documents, ${pages} pages; readers ${args.readers.join(", ") || "none"}; vote ${args.vote ? "on" : "off"}; OCR ${readers ? "on" : "off"}`,
+  );
   console.log("seconds per page by stage (wall, mean):");
-  for (const [stage, seconds] of Object.entries(stages).sort((a, b) => b[1] - a[1])) console.log(`    ${stage.padEnd(24)} ${(seconds / Math.max(1, pages)).toFixed(4)}`);
+  for (const [stage, seconds] of Object.entries(stages).sort((a, b) => b[1] - a[1]))
+    console.log(`    ${stage.padEnd(24)} ${(seconds / Math.max(1, pages)).toFixed(4)}`);
   console.log("structure readings on the delivered cells (support / against / no opinion):");
   for (const [source, o] of opinions) console.log(`    ${source.padEnd(12)} ${o.support} / ${o.against} / ${o.none}`);
   console.log(formatCoverage(coverage).join("\n"));
-  console.log(`verdicts: ${Object.entries(levels).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+  console.log(
+    `verdicts: ${Object.entries(levels)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ")}`,
+  );
   console.log(formatTrust(summariseTrust(trust), pct).join("\n"));
 }
 

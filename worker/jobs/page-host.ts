@@ -154,19 +154,33 @@ export class PipelineHost {
         };
         // Who is at fault: the page in flight, or (both in flight) nobody yet.
         const culprit = (reason: string): Attempt | null =>
-          page !== null && ahead !== null ? { kind: "pages-killed", pages: [page, ahead] } : page !== null || ahead !== null ? { kind: "page-killed", page: (page ?? ahead)!, reason } : null;
+          page !== null && ahead !== null
+            ? { kind: "pages-killed", pages: [page, ahead] }
+            : page !== null || ahead !== null
+              ? { kind: "page-killed", page: (page ?? ahead)!, reason }
+              : null;
         const overLimit = (reason: string, why: string) => {
           const blamed = culprit(reason);
-          if (blamed) kill(blamed, `${blamed.kind === "pages-killed" ? `pages ${blamed.pages.join(" and ")}` : `page ${(blamed as { page: number }).page}`}: ${why}`);
+          if (blamed)
+            kill(
+              blamed,
+              `${blamed.kind === "pages-killed" ? `pages ${blamed.pages.join(" and ")}` : `page ${(blamed as { page: number }).page}`}: ${why}`,
+            );
           else kill({ kind: "failed", message: reason }, `opening the document: ${why}`);
         };
         this.current = { abort: (reason) => kill({ kind: "stopped" }, reason) };
         const watch = setInterval(() => {
           const rss = residentBytes(child.pid ?? -1);
           if (rss !== null && rss > ceiling) {
-            overLimit(`the page needed more memory than a page is allowed (over ${env.PAGE_MEMORY_MB} MB); it was skipped and not charged`, `${mebibytes(rss)} MB resident`);
+            overLimit(
+              `the page needed more memory than a page is allowed (over ${env.PAGE_MEMORY_MB} MB); it was skipped and not charged`,
+              `${mebibytes(rss)} MB resident`,
+            );
           } else if (Date.now() - pageStarted > pageDeadlineMs) {
-            overLimit(`the page took longer than a page is allowed (${env.PAGE_TIMEOUT_SECONDS} s); it was skipped and not charged`, `over ${env.PAGE_TIMEOUT_SECONDS} s`);
+            overLimit(
+              `the page took longer than a page is allowed (${env.PAGE_TIMEOUT_SECONDS} s); it was skipped and not charged`,
+              `over ${env.PAGE_TIMEOUT_SECONDS} s`,
+            );
           }
         }, MEMORY_POLL_MS);
         // The process died on its own (V8 out of heap, a native crash, the kernel): the page in
@@ -178,8 +192,15 @@ export class PipelineHost {
             this.retireStats();
           }
           const why = `exited (${signal ?? code})`;
-          console.warn(`[pipeline] the pipeline process ${why}${page !== null ? ` on page ${page}` : ""}${ahead !== null ? ` (page ${ahead} read ahead)` : ""}`);
-          finish(culprit("the page stopped the process reading it (it ran out of memory or crashed); it was skipped and not charged") ?? { kind: "failed", message: `the pipeline process ${why}` });
+          console.warn(
+            `[pipeline] the pipeline process ${why}${page !== null ? ` on page ${page}` : ""}${ahead !== null ? ` (page ${ahead} read ahead)` : ""}`,
+          );
+          finish(
+            culprit("the page stopped the process reading it (it ran out of memory or crashed); it was skipped and not charged") ?? {
+              kind: "failed",
+              message: `the pipeline process ${why}`,
+            },
+          );
         };
         const reply = (message: ToChild) => {
           if (!settled && child.connected) child.send(message);

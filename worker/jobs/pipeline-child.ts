@@ -23,7 +23,10 @@ import { visionReadersFromEnv } from "../pipeline/vision";
 
 /** What crosses the IPC channel: plain data. The input and the OCR cache are reached here through
  * the job's files (lib/storage/job-files.ts: a local directory or an object store), by job id. */
-export type HostedInput = Omit<PipelineInput, "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onLookAhead" | "onPage" | "skipPages" | "settings"> & {
+export type HostedInput = Omit<
+  PipelineInput,
+  "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onLookAhead" | "onPage" | "skipPages" | "settings"
+> & {
   jobId: string;
   skipPages: Array<[number, string]>;
 };
@@ -64,31 +67,33 @@ async function run({ jobId, ...input }: HostedInput): Promise<void> {
     const files = getJobFiles();
     // A spreadsheet's tables were read at submission; they are delivered, not extracted.
     const sheets = await files.readSheets(jobId);
-    const output = sheets ? await deliverStoredSheets(jobId, sheets, input) : await runPipeline({
-      ...input,
-      pdfPath: await files.openInput(jobId),
-      cacheDir: files.ocrCache,
-      skipPages: new Map(input.skipPages),
-      ocr: ocr ?? [],
-      vision,
-      onVisionCall: (call) => visionLog?.info({ jobId, ...call }, `vision call ${call.role} page ${call.page}: ${call.outcome}`),
-      onProgress: (stage) => send({ type: "progress", stage }),
-      beforePage: (page) => send({ type: "page-start", page }),
-      onLookAhead: (page) => send({ type: "page-ahead", page }),
-      // Stored before "page-end": a page the job page counts done is readable.
-      onPage: async (page) => {
-        try {
-          await saveFinishedPage(files, jobId, page);
-        } catch (error) {
-          if (!isStorageWriteError(error)) throw error;
-          storageFailure = error as Error;
-        }
-      },
-      afterPage: async (page) => {
-        if (storageFailure) throw storageFailure;
-        await pageEnded(page);
-      },
-    });
+    const output = sheets
+      ? await deliverStoredSheets(jobId, sheets, input)
+      : await runPipeline({
+          ...input,
+          pdfPath: await files.openInput(jobId),
+          cacheDir: files.ocrCache,
+          skipPages: new Map(input.skipPages),
+          ocr: ocr ?? [],
+          vision,
+          onVisionCall: (call) => visionLog?.info({ jobId, ...call }, `vision call ${call.role} page ${call.page}: ${call.outcome}`),
+          onProgress: (stage) => send({ type: "progress", stage }),
+          beforePage: (page) => send({ type: "page-start", page }),
+          onLookAhead: (page) => send({ type: "page-ahead", page }),
+          // Stored before "page-end": a page the job page counts done is readable.
+          onPage: async (page) => {
+            try {
+              await saveFinishedPage(files, jobId, page);
+            } catch (error) {
+              if (!isStorageWriteError(error)) throw error;
+              storageFailure = error as Error;
+            }
+          },
+          afterPage: async (page) => {
+            if (storageFailure) throw storageFailure;
+            await pageEnded(page);
+          },
+        });
     send({ type: "done", output, ocrStats: ocr?.stats ?? null });
   } catch (error) {
     if (error instanceof Stopped) send({ type: "stopped", ocrStats: ocr?.stats ?? null });
@@ -107,7 +112,8 @@ function deliverStoredSheets(jobId: string, json: string, input: Omit<HostedInpu
     skipPages: new Map(input.skipPages),
     onProgress: (stage) => send({ type: "progress", stage }),
     beforePage: (page) => send({ type: "page-start", page }),
-    onPage: ({ pageNumber, entry, tables }) => saveFinishedPage(files, jobId, { pageNumber, entry, readings: entry, extraction: { tables, prose: [], figures: [] } }),
+    onPage: ({ pageNumber, entry, tables }) =>
+      saveFinishedPage(files, jobId, { pageNumber, entry, readings: entry, extraction: { tables, prose: [], figures: [] } }),
     afterPage: pageEnded,
   });
 }

@@ -69,7 +69,8 @@ export async function runJob(
   const untilDatabaseAnswers = <T>(operation: () => Promise<T>) =>
     retryWhileUnavailable(operation, {
       maxWaitMs: env.DB_OUTAGE_WAIT_SECONDS * 1000,
-      onOutage: (error) => log.warn({ reason: (error as Error).message.split("\n")[0] }, "the database is unreachable; the job waits for it"),
+      onOutage: (error) =>
+        log.warn({ reason: (error as Error).message.split("\n")[0] }, "the database is unreachable; the job waits for it"),
       onRecovered: (waitedMs) => log.info(`the database answers again after ${(waitedMs / 1000).toFixed(1)} s; the job carries on`),
     });
   const beat = async (stage?: string, force = false) => {
@@ -173,12 +174,19 @@ export async function runJob(
     }
     const delivered = output.result.pages.length - output.pagesFailed;
     if (delivered === 0) {
-      return (await untilDatabaseAnswers(() => markFailed(job.id, workerId, "no page of the document could be read; nothing was charged"))) ? "failed" : "abandoned";
+      return (await untilDatabaseAnswers(() => markFailed(job.id, workerId, "no page of the document could be read; nothing was charged")))
+        ? "failed"
+        : "abandoned";
     }
     const usage = usageOf(job, delivered, output.pagesFailed, output.pagesUnchecked, countCells(output.result));
     // Vision readers' calls and tokens, shown only when they are configured.
     if (output.vision) usage.vision = output.vision;
-    await storeImages(files, job.id, scratch, output.result.images.map((image) => image.path));
+    await storeImages(
+      files,
+      job.id,
+      scratch,
+      output.result.images.map((image) => image.path),
+    );
     await files.writeResult(job.id, JSON.stringify(output.result));
     return (await untilDatabaseAnswers(() => markDone(job.id, workerId, usage, output.settingsVersion))) ? "done" : "abandoned";
   } catch (error) {

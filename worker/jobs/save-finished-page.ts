@@ -17,7 +17,12 @@ import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 export async function saveFinishedPage(
   files: JobFiles,
   jobId: string,
-  page: { pageNumber: number; entry?: PageEntry; readings: Pick<PageReadings, "width" | "height">; extraction: Pick<PageExtraction, "tables" | "prose" | "figures"> },
+  page: {
+    pageNumber: number;
+    entry?: PageEntry;
+    readings: Pick<PageReadings, "width" | "height">;
+    extraction: Pick<PageExtraction, "tables" | "prose" | "figures">;
+  },
 ): Promise<void> {
   try {
     const finished = finishedPageSchema.parse({
@@ -44,7 +49,12 @@ const UNREAD_SIZE = { width: 612, height: 792 };
 export async function saveUnreadablePage(files: JobFiles, jobId: string, page: number, reason: string, replace = false): Promise<void> {
   try {
     if (!replace && (await files.hasFinishedPage(jobId, page))) return;
-    const finished = finishedPageSchema.parse({ page: { page, ...UNREAD_SIZE, unreadable: true, reason }, tables: [], prose: [], figures: 0 });
+    const finished = finishedPageSchema.parse({
+      page: { page, ...UNREAD_SIZE, unreadable: true, reason },
+      tables: [],
+      prose: [],
+      figures: 0,
+    });
     await files.writeFinishedPage(jobId, page, JSON.stringify(finished));
   } catch (error) {
     if (isStorageWriteError(error)) throw error;

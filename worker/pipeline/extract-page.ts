@@ -31,33 +31,66 @@ export async function readPage(page: PDFPageProxy, settings: Settings): Promise<
   // Operators first: it loads the fonts, so the text reader can see their names (bold).
   const graphics = await readPdfGraphics(page, settings);
   const text = await readPdfText(page, settings);
-  return { width: viewport.width, height: viewport.height, words: text.words, graphics: { ...graphics, rulings: [...graphics.rulings, ...text.rulings] } };
+  return {
+    width: viewport.width,
+    height: viewport.height,
+    words: text.words,
+    graphics: { ...graphics, rulings: [...graphics.rulings, ...text.rulings] },
+  };
 }
 
 /** The page-level stages, each timed on `timer` under its name: tables, charts, figures, prose,
  * reading-order. */
-export function extractPage(readings: PageReadings, pageNumber: number, settings: Settings, timer: StageTimer = new StageTimer()): PageExtraction {
+export function extractPage(
+  readings: PageReadings,
+  pageNumber: number,
+  settings: Settings,
+  timer: StageTimer = new StageTimer(),
+): PageExtraction {
   // A page whose text reads sideways or upside down is read in its own reading frame.
   const turn = readingTurn(readings.words, settings.readingTurnShare);
   // The structure readers read such a page in the same frame (run-pipeline turns their proposals
   // back), so the extraction carries the frame's readings and detection (`frame`).
   if (turn !== 0) return extractTurnedPage(readings, turn, (r) => extractPage(r, pageNumber, settings, timer));
   const detected = timer.run("tables", () => detectTables(readings.words, readings.graphics, settings, [readings.width, readings.height]));
-  const outside = (boxes: Box[]) => (w: Word) => !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
+  const outside = (boxes: Box[]) => (w: Word) =>
+    !boxes.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1));
   const charts = timer.run("charts", () => findCaptionedCharts(readings, detected.tables, settings, outside));
   const models = detected.tables.filter((m) => !charts.has(m));
   let freeWords = readings.words.filter(outside(models.map((m) => m.box)));
   const figures = timer.run("figures", () => {
     // A chart's box reaches to its drawn frame (the grid its values sit in), not only its text.
-    const chartBoxes = [...charts].map(([m, box]) => boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!);
-    return withLegends(addChartRegions(figureRegions(readings, models.map((m) => m.box), settings), chartBoxes), detected.legends ?? []);
+    const chartBoxes = [...charts].map(([m, box]) =>
+      boxUnion([box, ...detected.grids.filter((g) => boxOverlapRatio(m.box, g.box) > 0.5).map((g) => g.box)])!,
+    );
+    return withLegends(
+      addChartRegions(
+        figureRegions(
+          readings,
+          models.map((m) => m.box),
+          settings,
+        ),
+        chartBoxes,
+      ),
+      detected.legends ?? [],
+    );
   });
   // Words inside a figure (axis labels, callouts) belong to the figure, not to prose.
   freeWords = freeWords.filter((w) => !figures.some((f) => boxOverlapRatio(w.box, f.box) > 0.5));
   // A key of abbreviations detection dropped (tables/word-blocks.ts) is prose read a whole line at a time.
   const outsideKeys = outside(detected.keys ?? []);
   const blocks = timer.run("prose", () =>
-    attachCaptions(models, [...wordsToProseBlocks(freeWords.filter(outsideKeys), settings), ...keyToProse(freeWords.filter((w) => !outsideKeys(w)), settings)], settings),
+    attachCaptions(
+      models,
+      [
+        ...wordsToProseBlocks(freeWords.filter(outsideKeys), settings),
+        ...keyToProse(
+          freeWords.filter((w) => !outsideKeys(w)),
+          settings,
+        ),
+      ],
+      settings,
+    ),
   );
   return timer.run("reading-order", () => placeInReadingOrder(models, blocks, figures, detected, pageNumber, settings));
 }
@@ -76,7 +109,10 @@ function placeInReadingOrder(
     ...blocks.map((b, i) => ({ box: b.box, item: { kind: "prose" as const, i } })),
     ...figures.map((f, i) => ({ box: f.box, item: { kind: "figure" as const, i } })),
   ];
-  const order = boxesToReadingOrder(items.map((x) => x.box), settings.readingOrderGutter);
+  const order = boxesToReadingOrder(
+    items.map((x) => x.box),
+    settings.readingOrderGutter,
+  );
   const rank = new Map<Item, number>();
   order.forEach((idx, position) => rank.set(items[idx]!.item, position));
   const orderOf = (kind: Item["kind"], i: number) => rank.get(items.find((x) => x.item.kind === kind && x.item.i === i)!.item)!;
@@ -124,9 +160,19 @@ function proseEntry(block: ProseBlock, page: number, index: number, order: numbe
 /** Table candidates under a "Figure N" caption are charts: figures, not tables. The caption search
  * needs the page's prose blocks and drawing clusters, so it runs only on pages with a word that
  * could start such a caption. */
-function findCaptionedCharts(readings: PageReadings, candidates: TableModel[], settings: Settings, outside: (boxes: Box[]) => (w: Word) => boolean): Map<TableModel, Box> {
+function findCaptionedCharts(
+  readings: PageReadings,
+  candidates: TableModel[],
+  settings: Settings,
+  outside: (boxes: Box[]) => (w: Word) => boolean,
+): Map<TableModel, Box> {
   if (candidates.length === 0 || !mayHoldFigureCaption(readings.words)) return new Map();
-  const pictures = [...readings.graphics.images.map((i) => i.box), ...boxesToClusters([...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)], settings.figureJoinGap).map((c) => c.box)];
+  const pictures = [
+    ...readings.graphics.images.map((i) => i.box),
+    ...boxesToClusters([...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)], settings.figureJoinGap).map(
+      (c) => c.box,
+    ),
+  ];
   const blocks = wordsToProseBlocks(readings.words.filter(outside(candidates.map((m) => m.box))), settings);
   return captionedCharts(candidates, blocks, pictures, settings);
 }

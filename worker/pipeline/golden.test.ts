@@ -19,7 +19,15 @@ async function extract(make: () => Promise<string>): Promise<{ result: Result; o
   const opened = await openPdf(file);
   const pages = opened.doc.numPages;
   await opened.close();
-  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir, ocr: [] });
+  const { result } = await runPipeline({
+    pdfPath: file,
+    pages,
+    withSourcePages: false,
+    fileSha256: "",
+    cacheDir: null,
+    outputDir,
+    ocr: [],
+  });
   return { result, outputDir };
 }
 
@@ -30,12 +38,19 @@ test("ruled table: header, body rows, reading order after the heading", async ()
   assert.equal(result.tables.length, 1);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Item", "Qty", "Price"]);
-  assert.deepEqual(values(t), [["Apples", "3", "1.20"], ["Pears", "12", "0.80"], ["Plums", "7", "2.10"]]);
+  assert.deepEqual(values(t), [
+    ["Apples", "3", "1.20"],
+    ["Pears", "12", "0.80"],
+    ["Plums", "7", "2.10"],
+  ]);
   assert.equal(t.kind, "ruled");
   assert.equal(t.layout_disputed, undefined);
   assert.equal(t.span_grid, undefined);
   assert.equal(t.order, 1);
-  assert.deepEqual(result.prose.map((p) => [p.text, p.role, p.level, p.order]), [["Ruled table", "heading", 1, 0]]);
+  assert.deepEqual(
+    result.prose.map((p) => [p.text, p.role, p.level, p.order]),
+    [["Ruled table", "heading", 1, 0]],
+  );
   // Values come from the text layer only: one reading, with boxes for the reconciler. The trained
   // structure reading pdf-model reads the same cell and is named among its sources.
   const cell = t.rows[0]![0]!;
@@ -50,7 +65,12 @@ test("unruled table: columns from whitespace, year header", async () => {
   assert.equal(result.tables.length, 1);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Region", "2022", "2023", "2024"]);
-  assert.deepEqual(values(t), [["North", "1,204", "1,310", "1,452"], ["South", "982", "1,045", "1,101"], ["East", "640", "702", "733"], ["West", "1,530", "1,498", "1,610"]]);
+  assert.deepEqual(values(t), [
+    ["North", "1,204", "1,310", "1,452"],
+    ["South", "982", "1,045", "1,101"],
+    ["East", "640", "702", "733"],
+    ["West", "1,530", "1,498", "1,610"],
+  ]);
   assert.equal(t.kind, "unruled");
 });
 
@@ -59,14 +79,23 @@ test("zebra-shaded table: rows from the shading, columns from the text", async (
   assert.equal(result.tables.length, 1);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Country", "Imports", "Exports"]);
-  assert.deepEqual(values(t), [["Austria", "86.2", "13.8"], ["Belgium", "40.1", "59.9"], ["Cyprus", "81.0", "3.8"], ["Denmark", "3.1", "10.2"]]);
+  assert.deepEqual(values(t), [
+    ["Austria", "86.2", "13.8"],
+    ["Belgium", "40.1", "59.9"],
+    ["Cyprus", "81.0", "3.8"],
+    ["Denmark", "3.1", "10.2"],
+  ]);
 });
 
 test("merged cells: span_grid with the value in the top-left cell", async () => {
   const { result } = await extract(cases.mergedPdf);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Site", "Air", "Water"]);
-  assert.deepEqual(values(t), [["Plant A", "12", "4"], ["Plant B", "not measured", ""], ["Plant C", "9", "5"]]);
+  assert.deepEqual(values(t), [
+    ["Plant A", "12", "4"],
+    ["Plant B", "not measured", ""],
+    ["Plant C", "9", "5"],
+  ]);
   assert.deepEqual(t.span_grid, [{ row: 1, col: 1, row_span: 1, col_span: 2 }]);
   assert.equal(t.rows[1]![2]!.bbox, undefined);
 });
@@ -75,9 +104,15 @@ test("multi-row header: leaf names in header, band above in colbands", async () 
   const { result } = await extract(cases.multiHeaderPdf);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Product", "2023", "2024"]);
-  assert.deepEqual(t.header_cells.map((c) => c.value), t.header);
+  assert.deepEqual(
+    t.header_cells.map((c) => c.value),
+    t.header,
+  );
   assert.deepEqual(t.colbands, [{ label: "Sales", start_col: 1, end_col: 2 }]);
-  assert.deepEqual(values(t), [["Tea", "10", "12"], ["Coffee", "20", "25"]]);
+  assert.deepEqual(values(t), [
+    ["Tea", "10", "12"],
+    ["Coffee", "20", "25"],
+  ]);
 });
 
 test("merged header band and merged body cell on one table", async () => {
@@ -85,7 +120,11 @@ test("merged header band and merged body cell on one table", async () => {
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Site", "Air", "Water"]);
   assert.deepEqual(t.colbands, [{ label: "Emissions", start_col: 1, end_col: 2 }]);
-  assert.deepEqual(values(t), [["Plant A", "12", "4"], ["Plant B", "not measured", ""], ["Plant C", "9", "5"]]);
+  assert.deepEqual(values(t), [
+    ["Plant A", "12", "4"],
+    ["Plant B", "not measured", ""],
+    ["Plant C", "9", "5"],
+  ]);
   assert.deepEqual(t.span_grid, [{ row: 1, col: 1, row_span: 1, col_span: 2 }]);
 });
 
@@ -93,7 +132,10 @@ test("wrapped cell stays one cell", async () => {
   const { result } = await extract(cases.wrappedPdf);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Description", "Value"]);
-  assert.deepEqual(values(t), [["Long name that wraps to two lines", "42"], ["Short", "7"]]);
+  assert.deepEqual(values(t), [
+    ["Long name that wraps to two lines", "42"],
+    ["Short", "7"],
+  ]);
 });
 
 test("rotated page: /Rotate 90 gives a landscape page and upright cells", async () => {
@@ -101,7 +143,10 @@ test("rotated page: /Rotate 90 gives a landscape page and upright cells", async 
   assert.deepEqual(result.pages, [{ page: 1, width: 842, height: 595 }]);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Item", "Qty", "Price"]);
-  assert.deepEqual(values(t), [["Apples", "3", "1.20"], ["Pears", "12", "0.80"]]);
+  assert.deepEqual(values(t), [
+    ["Apples", "3", "1.20"],
+    ["Pears", "12", "0.80"],
+  ]);
   assert.ok(t.bbox && t.bbox[0] >= 60 && t.bbox[0] < 70 && t.bbox[1] >= 100 && t.bbox[1] < 110);
 });
 
@@ -109,7 +154,12 @@ test("rotated side labels become row_groups, not a column", async () => {
   const { result } = await extract(cases.sideLabelsPdf);
   const t = result.tables[0]!;
   assert.deepEqual(t.header, ["Parameter", "Value"]);
-  assert.deepEqual(values(t), [["Length", "10"], ["Width", "4"], ["Mass", "2"], ["Volume", "8"]]);
+  assert.deepEqual(values(t), [
+    ["Length", "10"],
+    ["Width", "4"],
+    ["Mass", "2"],
+    ["Volume", "8"],
+  ]);
   assert.deepEqual(t.row_groups, ["Size", "Size", "Other", "Other"]);
 });
 
@@ -119,10 +169,23 @@ test("two tables on one page: indices and shared reading order", async () => {
   const [a, b] = result.tables as [Table, Table];
   assert.deepEqual([a.index, a.order, a.kind], [0, 1, "ruled"]);
   assert.deepEqual([b.index, b.order, b.kind], [1, 3, "unruled"]);
-  assert.deepEqual(values(a), [["Apples", "3", "1.20"], ["Pears", "12", "0.80"]]);
+  assert.deepEqual(values(a), [
+    ["Apples", "3", "1.20"],
+    ["Pears", "12", "0.80"],
+  ]);
   assert.deepEqual(b.header, ["City", "2023", "2024"]);
-  assert.deepEqual(values(b), [["Oslo", "10.5", "11.2"], ["Bergen", "8.1", "8.4"], ["Trondheim", "5.0", "5.3"]]);
-  assert.deepEqual(result.prose.map((p) => [p.text, p.order]), [["First table", 0], ["Second table", 2]]);
+  assert.deepEqual(values(b), [
+    ["Oslo", "10.5", "11.2"],
+    ["Bergen", "8.1", "8.4"],
+    ["Trondheim", "5.0", "5.3"],
+  ]);
+  assert.deepEqual(
+    result.prose.map((p) => [p.text, p.order]),
+    [
+      ["First table", 0],
+      ["Second table", 2],
+    ],
+  );
 });
 
 test("a figure repeated on two pages is cropped on both and listed in also_on", async () => {
@@ -160,22 +223,46 @@ test("order-code table gets segments and an example code in addition to the tabl
   const t = result.tables[0]!;
   assert.equal(t.kind, "order-code");
   assert.deepEqual(t.header, ["Feature", "Code", "Meaning"]);
-  assert.deepEqual(values(t), [["Housing", "A", "Aluminium"], ["", "S", "Stainless steel"], ["Output", "1", "4-20 mA"], ["", "2", "HART"]]);
+  assert.deepEqual(values(t), [
+    ["Housing", "A", "Aluminium"],
+    ["", "S", "Stainless steel"],
+    ["Output", "1", "4-20 mA"],
+    ["", "2", "HART"],
+  ]);
   assert.deepEqual(t.segments, [
-    { name: "Housing", values: [{ code: "A", meaning: "Aluminium" }, { code: "S", meaning: "Stainless steel" }] },
-    { name: "Output", values: [{ code: "1", meaning: "4-20 mA" }, { code: "2", meaning: "HART" }] },
+    {
+      name: "Housing",
+      values: [
+        { code: "A", meaning: "Aluminium" },
+        { code: "S", meaning: "Stainless steel" },
+      ],
+    },
+    {
+      name: "Output",
+      values: [
+        { code: "1", meaning: "4-20 mA" },
+        { code: "2", meaning: "HART" },
+      ],
+    },
   ]);
   assert.equal(t.example_code, "A1");
 });
 
 test("a table running over a page break is linked with continued_from", async () => {
   const { result } = await extract(cases.continuedTablePdf);
-  assert.deepEqual(result.tables.map((t) => [t.page, t.index, t.rows.length, t.continued_from]), [
-    [1, 0, 12, undefined],
-    [2, 0, 3, { page: 1, index: 0 }],
-  ]);
+  assert.deepEqual(
+    result.tables.map((t) => [t.page, t.index, t.rows.length, t.continued_from]),
+    [
+      [1, 0, 12, undefined],
+      [2, 0, 3, { page: 1, index: 0 }],
+    ],
+  );
   assert.deepEqual(result.tables[1]!.header, ["Name", "Count", "Total"]);
-  assert.deepEqual(values(result.tables[1]!), [["Row 13", "39", "91"], ["Row 14", "42", "98"], ["Row 15", "45", "105"]]);
+  assert.deepEqual(values(result.tables[1]!), [
+    ["Row 13", "39", "91"],
+    ["Row 14", "42", "98"],
+    ["Row 15", "45", "105"],
+  ]);
 });
 
 test("a table only the grid reading sees is delivered with layout_disputed", async () => {
@@ -187,11 +274,14 @@ test("a table only the grid reading sees is delivered with layout_disputed", asy
   assert.equal(t.order, 0);
 });
 
-test("a ruled chart under a \"Figure 1:\" caption is a figure; the table under \"Table 1:\" stays a table", async () => {
+test('a ruled chart under a "Figure 1:" caption is a figure; the table under "Table 1:" stays a table', async () => {
   const { result } = await extract(cases.captionedChartPdf);
   assert.equal(result.tables.length, 1);
   assert.deepEqual(result.tables[0]!.header, ["Year", "Finland", "EU-15"]);
-  assert.deepEqual(values(result.tables[0]!), [["1996", "3.7", "1.6"], ["2000", "5.0", "3.9"]]);
+  assert.deepEqual(values(result.tables[0]!), [
+    ["1996", "3.7", "1.6"],
+    ["2000", "5.0", "3.9"],
+  ]);
   const figures = result.images;
   assert.equal(figures.length, 1);
   const box = figures[0]!.bbox;

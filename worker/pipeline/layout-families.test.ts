@@ -18,14 +18,32 @@ after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const SEED = 13;
 
-async function extract(family: string, variant: number, seed = SEED, settings: Settings = SETTINGS): Promise<{ result: Result; truth: TruthTable[] }> {
-  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, seed);
+async function extract(
+  family: string,
+  variant: number,
+  seed = SEED,
+  settings: Settings = SETTINGS,
+): Promise<{ result: Result; truth: TruthTable[] }> {
+  const generated = await generateDocument(
+    FAMILIES.find((f) => f.name === family)!,
+    variant,
+    seed,
+  );
   const dir = fs.mkdtempSync(path.join(root, `${generated.name}-`));
   const file = path.join(dir, `${generated.name}.pdf`);
   fs.writeFileSync(file, generated.pdf);
   // Every page a table lies on (a table continued over a page break has a part on each).
   const pages = Math.max(1, ...generated.tables.map((t) => t.page));
-  const { result } = await runPipeline({ pdfPath: file, pages, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [], settings });
+  const { result } = await runPipeline({
+    pdfPath: file,
+    pages,
+    withSourcePages: false,
+    fileSha256: "",
+    cacheDir: null,
+    outputDir: dir,
+    ocr: [],
+    settings,
+  });
   return { result, truth: generated.tables };
 }
 
@@ -81,7 +99,11 @@ async function checkFamily(family: string, variants: number | number[], seed = S
       // The delivered table nearest the true region (so the order of the two does not matter).
       const [cx, cy] = centre(topLeft(regionBox(t), height));
       // ... on the truth's page first (a continued table's parts stand at the same place).
-      unused.sort((a, b) => Number(a.page !== t.page) - Number(b.page !== t.page) || Math.hypot(centre(a.bbox!)[0] - cx, centre(a.bbox!)[1] - cy) - Math.hypot(centre(b.bbox!)[0] - cx, centre(b.bbox!)[1] - cy));
+      unused.sort(
+        (a, b) =>
+          Number(a.page !== t.page) - Number(b.page !== t.page) ||
+          Math.hypot(centre(a.bbox!)[0] - cx, centre(a.bbox!)[1] - cy) - Math.hypot(centre(b.bbox!)[0] - cx, centre(b.bbox!)[1] - cy),
+      );
       const table = unused.shift()!;
       assert.deepEqual(actual(table), expected(t), `${label}: table at ${Math.round(cx)},${Math.round(cy)}`);
       // Every cell's box lies on the displayed page where its text was drawn.
@@ -92,10 +114,16 @@ async function checkFamily(family: string, variants: number | number[], seed = S
         const [bx, by] = centre(box);
         const found = delivered
           .filter((d) => d.value === cell.text && d.bbox)
-          .sort((a, b) => Math.hypot(centre(a.bbox!)[0] - bx, centre(a.bbox!)[1] - by) - Math.hypot(centre(b.bbox!)[0] - bx, centre(b.bbox!)[1] - by))[0];
+          .sort(
+            (a, b) =>
+              Math.hypot(centre(a.bbox!)[0] - bx, centre(a.bbox!)[1] - by) - Math.hypot(centre(b.bbox!)[0] - bx, centre(b.bbox!)[1] - by),
+          )[0];
         assert.ok(found?.bbox, `${label}: a box for "${cell.text}"`);
         const [x, y] = centre(found.bbox);
-        assert.ok(x >= box[0] - 3 && x <= box[2] + 3 && y >= box[1] - 3 && y <= box[3] + 3, `${label}: "${cell.text}" at ${found.bbox.join(",")}, drawn at ${box.map(Math.round).join(",")}`);
+        assert.ok(
+          x >= box[0] - 3 && x <= box[2] + 3 && y >= box[1] - 3 && y <= box[3] + 3,
+          `${label}: "${cell.text}" at ${found.bbox.join(",")}, drawn at ${box.map(Math.round).join(",")}`,
+        );
       }
     }
   }
@@ -110,7 +138,10 @@ test("a sideways page keeps its upright page number, as prose at the displayed p
     const footer = result.prose.filter((p) => /^Page \d+$/.test(p.text));
     assert.equal(footer.length, 1, `sideways-${variant}: ${JSON.stringify(result.prose.map((p) => p.text))}`);
     const page = result.pages[0]!;
-    assert.ok(footer[0]!.bbox[1] > page.height - 40 && footer[0]!.bbox[3] < page.height, `sideways-${variant}: footer at ${footer[0]!.bbox.join(",")}`);
+    assert.ok(
+      footer[0]!.bbox[1] > page.height - 40 && footer[0]!.bbox[3] < page.height,
+      `sideways-${variant}: footer at ${footer[0]!.bbox.join(",")}`,
+    );
   }
 });
 test("multi-level headers: spanning labels are column bands over their columns", () => checkFamily("multi-level-header", 4));
@@ -119,7 +150,8 @@ test("zebra shading without rules: rows from the text", () => checkFamily("zebra
 test("two tables side by side are two tables", () => checkFamily("side-by-side", 3));
 test("right-to-left (Hebrew) values come out in logical order", () => checkFamily("right-to-left", 2));
 test("a title line above a table is not its header", () => checkFamily("title-above", 3));
-test("row labels wrapped onto several lines (values on the first or the last line) are one cell each", () => checkFamily("wrapped-labels", 4));
+test("row labels wrapped onto several lines (values on the first or the last line) are one cell each", () =>
+  checkFamily("wrapped-labels", 4));
 // Seed 13: a one-word top line over a name (variants 0, 2) and two names a narrow gap apart
 // (variant 2); seed 7 variant 6: a name's last line narrower than its numbers, centred over them.
 test("column names wrapped onto one to three lines over narrow columns are one cell each", async () => {
@@ -138,7 +170,8 @@ test("money columns: a '$' at the column's left edge belongs to its number's cel
 // variants (". . . .", 2 and 5) are not run: the text layer gives one word per dot, which stays in
 // the label; a rule dropping such runs made the family exact but cost the unseen US odd set 0.008
 // complete F1 (its ground truth appears to keep spaced leaders in the label), so it was taken out.
-test("proportional-font solid dot leaders, in the label's run or their own, are not text", () => checkFamily("proportional-leaders", [0, 1, 3, 4]));
+test("proportional-font solid dot leaders, in the label's run or their own, are not text", () =>
+  checkFamily("proportional-leaders", [0, 1, 3, 4]));
 // Variants 0, 3, 4 (seed 13): a superscript digit after a label made a row of its own; seed 42
 // variant 24: the mark's box overlaps its word's in the text layer.
 test("sparse tables: placeholder marks are cells, empty cells stay empty, footnote marks stay on their cell", async () => {
@@ -182,10 +215,16 @@ test("a key of abbreviations under a table is a note delivered as prose, each co
     // The codes are the data table's column names, or its row labels where those are country
     // codes; each comes out in prose followed by its expansion.
     const rowLabels = truth[0]!.cells.filter((c) => c.row > 0 && c.col === 0).map((c) => c.text);
-    const codes = rowLabels.every((l) => /^[A-Z]{2}$/.test(l)) ? rowLabels : truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
+    const codes = rowLabels.every((l) => /^[A-Z]{2}$/.test(l))
+      ? rowLabels
+      : truth[0]!.cells.filter((c) => c.row === 0 && c.col > 0).map((c) => c.text);
     for (const code of codes) {
       // The next word is the expansion, not the next code ("EH PBUK HBS" is a torn-apart key).
-      assert.match(prose, new RegExp(`\\b${code} (?!(${codes.join("|")})\\b)\\p{L}`, "u"), `abbreviation-key-${variant}: "${code}" and its expansion in ${JSON.stringify(prose)}`);
+      assert.match(
+        prose,
+        new RegExp(`\\b${code} (?!(${codes.join("|")})\\b)\\p{L}`, "u"),
+        `abbreviation-key-${variant}: "${code}" and its expansion in ${JSON.stringify(prose)}`,
+      );
     }
   }
 });
@@ -195,13 +234,15 @@ test("a key of abbreviations under a table is a note delivered as prose, each co
 // band-gutter and interval rules: variant 1, a band over a wide leaf name ("Margin of error" over "±6.0"), left an
 // empty column between the name and its values (tables/band-gutters.ts); variant 11, every
 // interval "(553.4, 615.6)" the same width, cut each into two columns (geometry/interval-values.ts).
-test("standard errors: '(se)' lines under estimates are rows, MOE/SE columns under bands, intervals one cell", () => checkFamily("standard-errors", [0, 1, 2, 3, 4, 5, 11]));
+test("standard errors: '(se)' lines under estimates are rows, MOE/SE columns under bands, intervals one cell", () =>
+  checkFamily("standard-errors", [0, 1, 2, 3, 4, 5, 11]));
 // A stub label set once across a multi-line header (even variants centred on the header block,
 // odd ones on the leaf line), bands over the leaf names, units lines under a band or the title.
 // Before the units-line rule: variants 3, 6 and 8, a units line under each band, closed the
 // gutters inside the bands (two header lines crossing them) and made a band level of its own
 // (tables/band-gutters.ts, tables/unit-lines.ts).
-test("a stub label set once across a multi-line header is the stub's name, bands over the leaf names", () => checkFamily("stub-head", [0, 1, 2, 3, 4, 5, 6, 8]));
+test("a stub label set once across a multi-line header is the stub's name, bands over the leaf names", () =>
+  checkFamily("stub-head", [0, 1, 2, 3, 4, 5, 6, 8]));
 // US Census style, tight and unruled, a blank line after every five rows (and under a total row in
 // even variants; rules above and below the header in every third): rows and blank lines read right
 // from the start. Seed 13 variants 10 and 11: two right-aligned names wider than their numbers
@@ -228,7 +269,14 @@ test("a table continued on the next page is one table per page, each with its he
     const { result } = await extract("continued-table", variant);
     // The second part is linked to the first: the "(continued)" title above it and the closing
     // line under the first part announce the break (they used to stop it).
-    assert.deepEqual(result.tables.map((t) => [t.page, t.continued_from]), [[1, undefined], [2, { page: 1, index: 0 }]], `continued-table-${variant}: parts`);
+    assert.deepEqual(
+      result.tables.map((t) => [t.page, t.continued_from]),
+      [
+        [1, undefined],
+        [2, { page: 1, index: 0 }],
+      ],
+      `continued-table-${variant}: parts`,
+    );
   }
 });
 // Column names rotated to read bottom to top over narrow columns (unruled, a full grid, or rules

@@ -44,7 +44,9 @@ before(async () => {
     });
   }
   file = await pdf.save("look-ahead");
-  sha = createHash("sha256").update(await fs.promises.readFile(file)).digest("hex");
+  sha = createHash("sha256")
+    .update(await fs.promises.readFile(file))
+    .digest("hex");
 });
 
 after(async () => {
@@ -96,7 +98,10 @@ test("the next page's OCR starts before the current page is done, and the result
   assert.deepEqual(withLookAhead.result, oneAtATime.result);
   assert.deepEqual(withLookAhead.failures, []);
   const values = withLookAhead.result.tables.map((t) => t.rows.flat().map((c) => c.value));
-  assert.deepEqual(values.map((v) => v.includes("20")), [false, true, false]);
+  assert.deepEqual(
+    values.map((v) => v.includes("20")),
+    [false, true, false],
+  );
   const ocrVerified = withLookAhead.result.tables.flatMap((t) => t.rows.flat()).filter((c) => c.sources.includes("ocr-2"));
   assert.ok(ocrVerified.length >= 9, `cells backed by ocr-2: ${ocrVerified.length}`);
 });
@@ -105,8 +110,14 @@ test("an OCR failure on a page read ahead is that page's failure, not the curren
   const events: string[] = [];
   const { result, failures } = await run(true, events, 2);
   assert.ok(events.indexOf("ocr 2") < events.indexOf("done 1"), events.join(", "));
-  assert.deepEqual(failures.map((f) => [f.page, f.stage]), [[2, "ocr-2"]]);
+  assert.deepEqual(
+    failures.map((f) => [f.page, f.stage]),
+    [[2, "ocr-2"]],
+  );
   assert.match(failures[0]!.message, /engine broke on page 2/);
   // Page 2 goes out unchecked (text layer alone); pages 1 and 3 are cross-checked by ocr-2.
-  assert.deepEqual(result.pages.map((p) => p.unchecked ?? false), [false, true, false]);
+  assert.deepEqual(
+    result.pages.map((p) => p.unchecked ?? false),
+    [false, true, false],
+  );
 });

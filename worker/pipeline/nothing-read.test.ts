@@ -23,12 +23,29 @@ test("a page with a text layer but neither table nor prose is a failed page with
   doc.addPage([595, 842]).drawText("An ordinary upright paragraph of text.", { x: 60, y: 760, size: 11, font });
   const file = path.join(dir, "spines.pdf");
   fs.writeFileSync(file, await doc.save());
-  const output = await runPipeline({ pdfPath: file, pages: 2, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [] });
+  const output = await runPipeline({
+    pdfPath: file,
+    pages: 2,
+    withSourcePages: false,
+    fileSha256: "",
+    cacheDir: null,
+    outputDir: dir,
+    ocr: [],
+  });
   assert.equal(output.pagesFailed, 1);
-  assert.deepEqual(output.result.pages.map((p) => [p.page, p.unreadable ?? false]), [[1, true], [2, false]]);
+  assert.deepEqual(
+    output.result.pages.map((p) => [p.page, p.unreadable ?? false]),
+    [
+      [1, true],
+      [2, false],
+    ],
+  );
   assert.equal(output.failures.length, 1);
   assert.equal(output.failures[0]!.page, 1);
   assert.equal(output.failures[0]!.stage, "assemble");
   assert.match(output.failures[0]!.message, /text layer holds 8 words .* neither a table nor prose/);
-  assert.deepEqual(output.result.prose.map((p) => [p.page, p.text]), [[2, "An ordinary upright paragraph of text."]]);
+  assert.deepEqual(
+    output.result.prose.map((p) => [p.page, p.text]),
+    [[2, "An ordinary upright paragraph of text."]],
+  );
 });

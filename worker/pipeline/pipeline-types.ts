@@ -44,7 +44,14 @@ export interface PipelineInput {
   /** Optional: skip rendering and cropping figures (eval, benchmarks). Default false. */
   skipFigureCrops?: boolean;
   /** Optional: receives each page's readings and extraction (debug overlay, eval, reconciler). */
-  onPage?: (page: { pageNumber: number; entry: PageEntry; readings: PageReadings; extraction: PageExtraction; structure: PageStructure; timings: StageTimings }) => void | Promise<void>;
+  onPage?: (page: {
+    pageNumber: number;
+    entry: PageEntry;
+    readings: PageReadings;
+    extraction: PageExtraction;
+    structure: PageStructure;
+    timings: StageTimings;
+  }) => void | Promise<void>;
   /** Optional: the structure readers to run (default: every reader in structure/registry.ts), to
    * measure or evaluate readers alone. */
   structureReaders?: readonly StructureSource[];

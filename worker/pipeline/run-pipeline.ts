@@ -73,7 +73,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
       await input.onProgress?.(`page ${pageNumber} of ${total}: reading text layer and rulings`);
       let stage = "open";
       let size = { width: 612, height: 792 };
-      const startOf = (n: number) => startPage({ opened, pageNumber: n, settings, engines, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
+      const startOf = (n: number) =>
+        startPage({ opened, pageNumber: n, settings, engines, fileSha256: input.fileSha256, cacheDir: input.cacheDir });
       const started = ahead?.pageNumber === pageNumber ? await ahead.started : await startOf(pageNumber);
       ahead = null;
       // With OCR, the next page's text layer, render and first OCR reading start now, to run
@@ -121,18 +122,36 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           // Delivering the page: a failure here is recorded under the last stage's name ("figures").
           const { readings, uncheckedReason } = ctx;
           const extraction = extractionOf(ctx);
-          const entry: PageEntry = { page: pageNumber, width: round2(readings.width), height: round2(readings.height), ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}) };
+          const entry: PageEntry = {
+            page: pageNumber,
+            width: round2(readings.width),
+            height: round2(readings.height),
+            ...(uncheckedReason ? { unchecked: true as const, reason: uncheckedReason } : {}),
+          };
           pages.push(entry);
           tables.push(...extraction.tables);
           prose.push(...extraction.prose);
           addTimings(stageSeconds, timer.seconds);
-          await input.onPage?.({ pageNumber, entry, readings, extraction, structure: { readings: ctx.structureReadings, verdicts: ctx.verdicts }, timings: timer.seconds });
+          await input.onPage?.({
+            pageNumber,
+            entry,
+            readings,
+            extraction,
+            structure: { readings: ctx.structureReadings, verdicts: ctx.verdicts },
+            timings: timer.seconds,
+          });
         } finally {
           page.cleanup();
         }
       } catch (error) {
         failures.push({ page: pageNumber, stage, message: (error as Error).message });
-        pages.push({ page: pageNumber, width: round2(size.width), height: round2(size.height), unreadable: true, reason: `the page could not be read (${stage} failed)` });
+        pages.push({
+          page: pageNumber,
+          width: round2(size.width),
+          height: round2(size.height),
+          unreadable: true,
+          reason: `the page could not be read (${stage} failed)`,
+        });
         run.tail = null;
       }
       await input.afterPage?.(pageNumber);

@@ -2,7 +2,14 @@
 // the recorded version follows every value and component version.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { COMPONENT_VERSIONS, PIPELINE_VERSION, pipelineVersion, SETTINGS_TREE, settingsProblems, validateSettingsTree } from "./settings-tree";
+import {
+  COMPONENT_VERSIONS,
+  PIPELINE_VERSION,
+  pipelineVersion,
+  SETTINGS_TREE,
+  settingsProblems,
+  validateSettingsTree,
+} from "./settings-tree";
 import { SETTINGS, SETTINGS_VERSION } from "./settings";
 import { OCR_SETTINGS_VERSION } from "./ocr/settings";
 
@@ -30,7 +37,10 @@ test("one recorded version: the pipeline's own, then a digest that follows every
   assert.match(PIPELINE_VERSION, new RegExp(`^${SETTINGS_VERSION.replace(/\./g, "\\.")}\\+[0-9a-f]{12}$`));
   assert.equal(pipelineVersion(), PIPELINE_VERSION);
   assert.equal(pipelineVersion({ ...SETTINGS }), PIPELINE_VERSION);
-  const changed = pipelineVersion({ ...SETTINGS, paragraphGapLineHeights: SETTINGS.paragraphGapLineHeights + 0.1 } as unknown as typeof SETTINGS);
+  const changed = pipelineVersion({
+    ...SETTINGS,
+    paragraphGapLineHeights: SETTINGS.paragraphGapLineHeights + 0.1,
+  } as unknown as typeof SETTINGS);
   assert.notEqual(changed, PIPELINE_VERSION);
   assert.ok(changed.startsWith(`${SETTINGS_VERSION}+`));
 });

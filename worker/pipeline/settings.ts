@@ -284,7 +284,7 @@ export const SETTINGS = {
   // tables/build-table.ts
   /** Rotated words belong to one side label when their left edges are within this many ems
    * (one label is one rotated line; the next label starts a line height away). */
-sideLabelAlignEm: 0.5,
+  sideLabelAlignEm: 0.5,
   /** ... and when they come within this many ems of each other along the label (a word space
    * of a rotated line is < 0.5 em; two labels of neighbouring row groups are further apart). */
   sideLabelReachEm: 1,

@@ -71,7 +71,17 @@ export async function startPage(input: StartPageInput): Promise<StartedPage | Fa
   // Only the first OCR engine reads the whole page; the second reads the cells in doubt (on a
   // scan: every cell) after assembly and the structure readings (ocr/cascade.ts).
   const ocr = engines
-    ? timer.runAsync("ocr", () => engines.readPage({ page, pageNumber: input.pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, engines: "first", prepareScan: !hasTextLayer, turn }))
+    ? timer.runAsync("ocr", () =>
+        engines.readPage({
+          page,
+          pageNumber: input.pageNumber,
+          fileSha256: input.fileSha256,
+          cacheDir: input.cacheDir,
+          engines: "first",
+          prepareScan: !hasTextLayer,
+          turn,
+        }),
+      )
     : null;
   ocr?.catch(() => undefined);
   return { ok: true, page, timer, readings, hasTextLayer, turn, ocr };

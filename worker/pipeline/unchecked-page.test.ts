@@ -23,20 +23,34 @@ test("the render budget: a page that fits keeps its dpi, a larger one is lowered
   assert.ok(lowered >= 150 && lowered < 400, String(lowered));
   assert.ok(Math.ceil((1191 * lowered) / 72) * Math.ceil((1684 * lowered) / 72) <= 40_000_000);
   assert.ok(Math.ceil((1191 * (lowered + 1)) / 72) * Math.ceil((1684 * (lowered + 1)) / 72) > 40_000_000);
-  assert.throws(() => dpiWithinBudget(10_000, 10_000, 200, settings), (error: Error) => error instanceof PageTooLargeToRender && /434 M pixels, more than the 40 M/.test(error.message));
+  assert.throws(
+    () => dpiWithinBudget(10_000, 10_000, 200, settings),
+    (error: Error) => error instanceof PageTooLargeToRender && /434 M pixels, more than the 40 M/.test(error.message),
+  );
 });
 
 test("a page every OCR engine failed to read is delivered from its text layer, unchecked, with the reason; the other page is cross-checked", async () => {
   const file = path.join(dir, "poster.pdf");
   fs.writeFileSync(file, await posterBesidePagePdf());
-  const output = await runPipeline({ pdfPath: file, pages: 2, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: ["ocr-1"] });
+  const output = await runPipeline({
+    pdfPath: file,
+    pages: 2,
+    withSourcePages: false,
+    fileSha256: "",
+    cacheDir: null,
+    outputDir: dir,
+    ocr: ["ocr-1"],
+  });
 
   assert.equal(output.pagesFailed, 0);
   assert.equal(output.pagesUnchecked, 1);
   const [posterEntry, ordinary] = output.result.pages;
   assert.equal(posterEntry!.unchecked, true);
   assert.equal(posterEntry!.unreadable, undefined);
-  assert.match(posterEntry!.reason ?? "", /every OCR reading of the page failed \(render failed: the page is 10000 x 10000 pt: .* more than the 40 M a page may use\)/);
+  assert.match(
+    posterEntry!.reason ?? "",
+    /every OCR reading of the page failed \(render failed: the page is 10000 x 10000 pt: .* more than the 40 M a page may use\)/,
+  );
   assert.equal(ordinary!.unchecked, undefined);
   assert.equal(ordinary!.reason, undefined);
   assert.deepEqual(
@@ -45,6 +59,12 @@ test("a page every OCR engine failed to read is delivered from its text layer, u
   );
 
   const byPage = (page: number) => output.result.prose.filter((p) => p.page === page);
-  assert.deepEqual(byPage(1).map((p) => [p.text, p.confidence]), [[POSTER_TEXT, "unverified"]]);
-  assert.deepEqual(byPage(2).map((p) => [p.text, p.confidence]), [[ORDINARY_TEXT, "verified"]]);
+  assert.deepEqual(
+    byPage(1).map((p) => [p.text, p.confidence]),
+    [[POSTER_TEXT, "unverified"]],
+  );
+  assert.deepEqual(
+    byPage(2).map((p) => [p.text, p.confidence]),
+    [[ORDINARY_TEXT, "verified"]],
+  );
 });

@@ -39,8 +39,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         <SignInForm callbackUrl={`/welcome?next=${encodeURIComponent(callbackUrl)}`} hasGithub={isGithubEnabled()} />
       </div>
       <p className="muted">
-        {`Without an account you can try the site free (${getEnv().WEB_TRIAL_PAGES_PER_DAY} pages a day) and the API (${getEnv().TRIAL_PAGES_PER_DAY} pages a day, no key needed).`} Documents you
-        upload before signing in become yours when you sign in from the same browser.
+        {`Without an account you can try the site free (${getEnv().WEB_TRIAL_PAGES_PER_DAY} pages a day) and the API (${getEnv().TRIAL_PAGES_PER_DAY} pages a day, no key needed).`}{" "}
+        Documents you upload before signing in become yours when you sign in from the same browser.
       </p>
     </main>
   );

@@ -21,7 +21,13 @@ export const POST = withAccount(async ({ request, user }) => {
   // "12", "12.5" and "12.50" are amounts; "1e3", "12,50" and "" are not.
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(amountText)) return backToAccount("invalid");
   try {
-    const session = await createTopupSession({ userId: user.id, email: user.email, amountUsd: Number(amountText), origin: siteUrl(), requestId });
+    const session = await createTopupSession({
+      userId: user.id,
+      email: user.email,
+      amountUsd: Number(amountText),
+      origin: siteUrl(),
+      requestId,
+    });
     return new Response(null, { status: 303, headers: { location: session.url, "cache-control": "no-store" } });
   } catch (error) {
     if (error instanceof StripeNotConfiguredError) return backToAccount("unconfigured");

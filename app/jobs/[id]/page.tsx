@@ -58,7 +58,15 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   } else {
     // The pages finished so far are in the first answer, so a reload shows them at once.
     const finished = await readFinishedPages(job.id).catch(() => ({ pages: [] }));
-    body = <JobProgress jobId={job.id} initialStage={stageForPeople(job.stage, job.textLayer)} createdAt={job.createdAt.toISOString()} pages={job.pages} initialFinished={finished.pages} />;
+    body = (
+      <JobProgress
+        jobId={job.id}
+        initialStage={stageForPeople(job.stage, job.textLayer)}
+        createdAt={job.createdAt.toISOString()}
+        pages={job.pages}
+        initialFinished={finished.pages}
+      />
+    );
   }
 
   return (

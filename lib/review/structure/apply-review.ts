@@ -38,7 +38,10 @@ export function applyReview<R extends Pick<Result, "tables">>(stored: R, structu
       history.push(state);
       try {
         // "Not a table" also adds the table's text to the prose, where the result carries prose.
-        state = edit.op.kind === "not-a-table" ? notATable(state as R & { prose?: Prose[] }, edit.op.page, edit.op.table) : { ...state, tables: applyStructureOp(state.tables, edit.op) };
+        state =
+          edit.op.kind === "not-a-table"
+            ? notATable(state as R & { prose?: Prose[] }, edit.op.page, edit.op.table)
+            : { ...state, tables: applyStructureOp(state.tables, edit.op) };
       } catch {
         // Checked when saved, so only a defect gets here; the edit is then a no-op, not a lost result.
       }

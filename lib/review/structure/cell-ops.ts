@@ -29,7 +29,14 @@ function mergeHeaderCells(source: Table, col: number, direction: "right" | "down
   while (mergedAway(line[end])) end++;
   if (!line[end]) throw new StructureError("there is no header cell to the right to merge with");
   const parts = line.slice(col, end + 1);
-  const merged: Cell = { value: parts.map((cell) => cell.value.trim()).filter(Boolean).join(" "), confidence: "confirmed", sources: ["human-review"] };
+  const merged: Cell = {
+    value: parts
+      .map((cell) => cell.value.trim())
+      .filter(Boolean)
+      .join(" "),
+    confidence: "confirmed",
+    sources: ["human-review"],
+  };
   const box = unionBox(parts.map((cell) => cell.bbox));
   if (box) merged.bbox = box;
   for (let c = col; c <= end; c++) line[c] = c === col ? merged : blankCell();
@@ -41,19 +48,26 @@ export function mergeCells(source: Table, row: number | "h", col: number, direct
   const table = copyTable(source);
   bodyCell(table, row, col);
   const own = spanAt(table, row, col);
-  if (own && (own.row !== row || own.col !== col)) throw new StructureError("this cell is inside a merged cell; select the merged cell itself");
+  if (own && (own.row !== row || own.col !== col))
+    throw new StructureError("this cell is inside a merged cell; select the merged cell itself");
   const region = own ?? { row, col, row_span: 1, col_span: 1 };
   const next = direction === "right" ? { row, col: region.col + region.col_span } : { row: region.row + region.row_span, col };
-  if (!table.rows[next.row]?.[next.col]) throw new StructureError(direction === "right" ? "there is no cell to the right to merge with" : "there is no cell below to merge with");
+  if (!table.rows[next.row]?.[next.col])
+    throw new StructureError(
+      direction === "right" ? "there is no cell to the right to merge with" : "there is no cell below to merge with",
+    );
   const other = spanAt(table, next.row, next.col) ?? { ...next, row_span: 1, col_span: 1 };
   const top = Math.min(region.row, other.row);
   const left = Math.min(region.col, other.col);
   const bottom = Math.max(region.row + region.row_span, other.row + other.row_span);
   const right = Math.max(region.col + region.col_span, other.col + other.col_span);
   const spans = table.span_grid ?? [];
-  const inside = (s: { row: number; col: number; row_span: number; col_span: number }) => s.row >= top && s.col >= left && s.row + s.row_span <= bottom && s.col + s.col_span <= right;
-  const overlaps = (s: { row: number; col: number; row_span: number; col_span: number }) => s.row < bottom && s.row + s.row_span > top && s.col < right && s.col + s.col_span > left;
-  if (spans.some((s) => overlaps(s) && !inside(s))) throw new StructureError("the merge would cut through another merged cell; split that one first");
+  const inside = (s: { row: number; col: number; row_span: number; col_span: number }) =>
+    s.row >= top && s.col >= left && s.row + s.row_span <= bottom && s.col + s.col_span <= right;
+  const overlaps = (s: { row: number; col: number; row_span: number; col_span: number }) =>
+    s.row < bottom && s.row + s.row_span > top && s.col < right && s.col + s.col_span > left;
+  if (spans.some((s) => overlaps(s) && !inside(s)))
+    throw new StructureError("the merge would cut through another merged cell; split that one first");
   const cells: Cell[] = [];
   for (let r = top; r < bottom; r++) {
     for (let c = left; c < right; c++) {
@@ -62,7 +76,10 @@ export function mergeCells(source: Table, row: number | "h", col: number, direct
       cells.push(cell);
     }
   }
-  const value = cells.map((cell) => cell.value.trim()).filter(Boolean).join(" ");
+  const value = cells
+    .map((cell) => cell.value.trim())
+    .filter(Boolean)
+    .join(" ");
   // The readings of the parts described the parts; the merged text is the person's.
   const merged: Cell = { value, confidence: "confirmed", sources: ["human-review"] };
   const box = unionBox(cells.map((cell) => cell.bbox));
@@ -94,7 +111,12 @@ function spreadOver(line: Cell[], col: number, parts: string[] | undefined, free
   const slice = cell.bbox ? (cell.bbox[2] - cell.bbox[0]) / count : 0;
   texts.forEach((text, i) => {
     const target = line[col + i]!;
-    const bbox = target.bbox && i > 0 ? target.bbox : cell.bbox ? ([cell.bbox[0] + i * slice, cell.bbox[1], cell.bbox[0] + (i + 1) * slice, cell.bbox[3]] as [number, number, number, number]) : undefined;
+    const bbox =
+      target.bbox && i > 0
+        ? target.bbox
+        : cell.bbox
+          ? ([cell.bbox[0] + i * slice, cell.bbox[1], cell.bbox[0] + (i + 1) * slice, cell.bbox[3]] as [number, number, number, number])
+          : undefined;
     const { readings: _readings, ...plain } = i === 0 ? cell : target;
     const piece = confirmedCell({ ...plain, ...(bbox ? { bbox } : {}) }, text);
     line[col + i] = i === 0 ? { ...piece, sources: ["human-review"] } : piece;
@@ -110,7 +132,8 @@ export function splitCell(source: Table, row: number | "h", col: number, parts?:
   }
   const cell = bodyCell(table, row, col);
   const span = spanAt(table, row, col);
-  if (span && (span.row !== row || span.col !== col)) throw new StructureError("this cell is inside a merged cell; select the merged cell itself");
+  if (span && (span.row !== row || span.col !== col))
+    throw new StructureError("this cell is inside a merged cell; select the merged cell itself");
   if (span) {
     // A merged cell comes apart into its grid; the parts fill it row by row.
     const texts = parts ?? [cell.value];
@@ -119,8 +142,18 @@ export function splitCell(source: Table, row: number | "h", col: number, parts?:
     let i = 0;
     for (let r = span.row; r < span.row + span.row_span; r++) {
       for (let c = span.col; c < span.col + span.col_span; c++, i++) {
-        const bbox = cell.bbox ? ([cell.bbox[0] + (c - span.col) * width, cell.bbox[1] + (r - span.row) * height, cell.bbox[0] + (c - span.col + 1) * width, cell.bbox[1] + (r - span.row + 1) * height] as const) : undefined;
-        const piece = i === 0 ? confirmedCell({ ...cell, bbox: bbox ? [...bbox] : undefined }, texts[0] ?? "") : { ...blankCell(bbox ? [...bbox] : undefined), value: texts[i] ?? "" };
+        const bbox = cell.bbox
+          ? ([
+              cell.bbox[0] + (c - span.col) * width,
+              cell.bbox[1] + (r - span.row) * height,
+              cell.bbox[0] + (c - span.col + 1) * width,
+              cell.bbox[1] + (r - span.row + 1) * height,
+            ] as const)
+          : undefined;
+        const piece =
+          i === 0
+            ? confirmedCell({ ...cell, bbox: bbox ? [...bbox] : undefined }, texts[0] ?? "")
+            : { ...blankCell(bbox ? [...bbox] : undefined), value: texts[i] ?? "" };
         if (!piece.bbox) delete piece.bbox;
         table.rows[r]![c] = piece;
       }

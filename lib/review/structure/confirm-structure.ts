@@ -37,7 +37,9 @@ export function confirmStructure(source: Table): Table {
   table.header_cells = table.header_cells.map(settle);
   table.rows = table.rows.map((row) => row.map(settle));
   if (settled === 0 && !table.layout_disputed) {
-    throw new StructureError("nothing in this table is left for a structure confirmation to settle: its cells are confirmed already, or their readings disagree about the value (settle those one by one)");
+    throw new StructureError(
+      "nothing in this table is left for a structure confirmation to settle: its cells are confirmed already, or their readings disagree about the value (settle those one by one)",
+    );
   }
   delete table.layout_disputed;
   return finish(table);

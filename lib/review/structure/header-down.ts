@@ -35,7 +35,7 @@ export function headerTakesNextRow(source: Table): Table {
   const width = Math.max(upper.length, lower.length);
   const leaf: Cell[] = [];
   const bands: Colband[] = [...(table.colbands ?? [])];
-  for (let col = 0; col < width; ) {
+  for (let col = 0; col < width;) {
     let end = col;
     while (end + 1 < width && text(upper[end + 1]) === "") end++;
     const names = lower.slice(col, end + 1).filter((cell) => text(cell) !== "").length;

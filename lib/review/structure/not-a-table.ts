@@ -28,15 +28,40 @@ export function removeTable(source: Table[], page: number, index: number): Table
 /** The prose block the table's text becomes. `index` is the next free prose index of its page. */
 export function tableAsProse(table: Table, index: number): Prose {
   const lines = [table.header_cells.map((cell) => cell.value), ...table.rows.map((row) => row.map((cell) => cell.value))]
-    .map((values) => values.map((value) => value.trim()).filter((value) => value !== "").join(" "))
+    .map((values) =>
+      values
+        .map((value) => value.trim())
+        .filter((value) => value !== "")
+        .join(" "),
+    )
     .filter((line) => line !== "");
   const cells = [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.value.trim() !== "");
-  const sources = [...new Set(cells.flatMap((cell) => cell.sources))].filter((source): source is CellSource => !STRUCTURE_READINGS.includes(source) && source !== "human-review")
+  const sources = [...new Set(cells.flatMap((cell) => cell.sources))]
+    .filter((source): source is CellSource => !STRUCTURE_READINGS.includes(source) && source !== "human-review")
     .sort(compareSources);
   const boxes = cells.flatMap((cell) => (cell.bbox ? [cell.bbox] : []));
-  const bbox = table.bbox ?? (boxes.length ? ([Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))] as Prose["bbox"]) : ([0, 0, 0, 0] as Prose["bbox"]));
+  const bbox =
+    table.bbox ??
+    (boxes.length
+      ? ([
+          Math.min(...boxes.map((b) => b[0])),
+          Math.min(...boxes.map((b) => b[1])),
+          Math.max(...boxes.map((b) => b[2])),
+          Math.max(...boxes.map((b) => b[3])),
+        ] as Prose["bbox"])
+      : ([0, 0, 0, 0] as Prose["bbox"]));
   const verified = cells.length > 0 && cells.every((cell) => ["verified", "exact", "confirmed"].includes(cell.confidence));
-  return { page: table.page, index, text: lines.join("\n"), confidence: verified ? "verified" : "unverified", sources, bbox, role: "paragraph", level: 0, order: table.order ?? 0 };
+  return {
+    page: table.page,
+    index,
+    text: lines.join("\n"),
+    confidence: verified ? "verified" : "unverified",
+    sources,
+    bbox,
+    role: "paragraph",
+    level: 0,
+    order: table.order ?? 0,
+  };
 }
 
 /** A result's tables and prose with the table at (page, index) turned into prose. */

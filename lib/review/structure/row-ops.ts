@@ -74,7 +74,11 @@ export function deleteColumn(source: Table, col: number): Table {
   table.span_grid = spans.filter((s) => s.col_span > 0);
   if (table.colbands) {
     table.colbands = table.colbands
-      .map((band) => ({ ...band, start_col: band.start_col > col ? band.start_col - 1 : band.start_col, end_col: band.end_col >= col ? band.end_col - 1 : band.end_col }))
+      .map((band) => ({
+        ...band,
+        start_col: band.start_col > col ? band.start_col - 1 : band.start_col,
+        end_col: band.end_col >= col ? band.end_col - 1 : band.end_col,
+      }))
       .filter((band) => band.end_col >= band.start_col && band.end_col >= 0);
   }
   return finish(table);

@@ -28,7 +28,11 @@ export interface SavedStructure {
   versions: Record<string, number>;
 }
 
-const stale = () => new AppError("conflict", "someone else changed this document's tables while you were looking at them; reload the page to see the latest before changing them");
+const stale = () =>
+  new AppError(
+    "conflict",
+    "someone else changed this document's tables while you were looking at them; reload the page to see the latest before changing them",
+  );
 
 export async function saveStructureEdit(change: StructureChange): Promise<SavedStructure> {
   if (change.job.state !== "done") throw new AppError("conflict", "the extraction is not finished yet, so there is nothing to review");
@@ -51,7 +55,13 @@ export async function saveStructureEdit(change: StructureChange): Promise<SavedS
   const version = before.structureVersion + 1;
   try {
     await getDb().structureEdit.create({
-      data: { jobId: change.job.id, userId: change.userId, version, action: change.action, op: change.action === "apply" ? change.op : Prisma.DbNull },
+      data: {
+        jobId: change.job.id,
+        userId: change.userId,
+        version,
+        action: change.action,
+        op: change.action === "apply" ? change.op : Prisma.DbNull,
+      },
     });
   } catch (error) {
     // The unique (job, version) key: of two changes against the same version, one row is written.

@@ -17,7 +17,8 @@ export function splitTable(source: Table[], page: number, index: number, row: nu
   const tables = source.map(copyTable);
   const at = tableAt(tables, page, index);
   const table = tables[at]!;
-  if (row < 1 || row >= table.rows.length) throw new StructureError("a table can be split before its second row at the earliest and before its last row at the latest");
+  if (row < 1 || row >= table.rows.length)
+    throw new StructureError("a table can be split before its second row at the earliest and before its last row at the latest");
   const rest: Table = {
     page,
     index: index + 1,
@@ -41,7 +42,8 @@ export function splitTable(source: Table[], page: number, index: number, row: nu
   return tables;
 }
 
-const sameNames = (a: Table, b: Table) => a.header.length > 0 && a.header.length === b.header.length && a.header.every((name, i) => name.trim() === b.header[i]!.trim());
+const sameNames = (a: Table, b: Table) =>
+  a.header.length > 0 && a.header.length === b.header.length && a.header.every((name, i) => name.trim() === b.header[i]!.trim());
 
 export function mergeNext(source: Table[], page: number, index: number): Table[] {
   const tables = source.map(copyTable);

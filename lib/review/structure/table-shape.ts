@@ -25,7 +25,12 @@ export function blankCell(bbox?: BBox): Cell {
 export function unionBox(boxes: Array<BBox | undefined>): BBox | undefined {
   const known = boxes.filter((box): box is BBox => Array.isArray(box));
   if (!known.length) return undefined;
-  return [Math.min(...known.map((b) => b[0])), Math.min(...known.map((b) => b[1])), Math.max(...known.map((b) => b[2])), Math.max(...known.map((b) => b[3]))];
+  return [
+    Math.min(...known.map((b) => b[0])),
+    Math.min(...known.map((b) => b[1])),
+    Math.max(...known.map((b) => b[2])),
+    Math.max(...known.map((b) => b[3])),
+  ];
 }
 
 /** The derived fields made true again after an edit. */

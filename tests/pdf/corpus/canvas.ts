@@ -112,7 +112,14 @@ export class Canvas {
     const pw = this.userWidth;
     const ph = this.userHeight;
     // Displayed point to user space, inverse of the mapping in toDisplayed.
-    const [ux, uy] = this.rotate === 0 ? [x, ph - baseline] : this.rotate === 90 ? [baseline, x] : this.rotate === 180 ? [pw - x, baseline] : [pw - baseline, ph - x];
+    const [ux, uy] =
+      this.rotate === 0
+        ? [x, ph - baseline]
+        : this.rotate === 90
+          ? [baseline, x]
+          : this.rotate === 180
+            ? [pw - x, baseline]
+            : [pw - baseline, ph - x];
     this.page.drawText(text, { x: ux, y: uy, size, font, rotate: degrees(this.rotate) });
   }
 
@@ -154,13 +161,27 @@ export class Canvas {
   polyline(points: Array<[number, number]>, thickness: number, colour: [number, number, number], dash?: number[]): void {
     for (let k = 1; k < points.length; k++) {
       const [a, b] = [points[k - 1]!, points[k]!];
-      this.page.drawLine({ start: { x: a[0], y: this.height - a[1] }, end: { x: b[0], y: this.height - b[1] }, thickness, color: rgb(...colour), dashArray: dash });
+      this.page.drawLine({
+        start: { x: a[0], y: this.height - a[1] },
+        end: { x: b[0], y: this.height - b[1] },
+        thickness,
+        color: rgb(...colour),
+        dashArray: dash,
+      });
     }
   }
 
   /** A rectangle filled white (or `gray`) with a thin black border: a legend's box over a plot. */
   framedRect(x: number, y: number, w: number, h: number, gray = 1): void {
-    this.page.drawRectangle({ x, y: this.height - y - h, width: w, height: h, color: rgb(gray, gray, gray), borderColor: rgb(0, 0, 0), borderWidth: 0.5 });
+    this.page.drawRectangle({
+      x,
+      y: this.height - y - h,
+      width: w,
+      height: h,
+      color: rgb(gray, gray, gray),
+      borderColor: rgb(0, 0, 0),
+      borderWidth: 0.5,
+    });
   }
 
   /** A rectangle filled with a colour, no border: a legend's colour swatch. */

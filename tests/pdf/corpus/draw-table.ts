@@ -55,7 +55,8 @@ export function columnWidths(plan: TablePlan, o: Pick<DrawOptions, "size" | "fon
   const n = nCols(plan);
   const widths = Array.from({ length: n }, () => 0);
   for (const row of plan.body) row.forEach((t, c) => (widths[c] = Math.max(widths[c]!, o.font.widthOfTextAtSize(t, o.size))));
-  for (const line of plan.headerLines) for (const h of line) if (h.colSpan === 1) widths[h.col] = Math.max(widths[h.col]!, o.headerFont.widthOfTextAtSize(h.text, o.size));
+  for (const line of plan.headerLines)
+    for (const h of line) if (h.colSpan === 1) widths[h.col] = Math.max(widths[h.col]!, o.headerFont.widthOfTextAtSize(h.text, o.size));
   for (const line of plan.headerLines) {
     for (const h of line) {
       if (h.colSpan === 1) continue;
@@ -90,7 +91,8 @@ export function drawTable(canvas: Canvas, plan: TablePlan, o: DrawOptions): Draw
   };
   for (const line of plan.headerLines) {
     rowY.push([o.y + row * pitch, o.y + row * pitch + o.size]);
-    for (const h of line) if (h.text !== "") place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0, o.headerGray ?? 0);
+    for (const h of line)
+      if (h.text !== "") place(h.text, h.col, h.colSpan, o.headerFont, false, h.colSpan > 1 || h.col > 0, o.headerGray ?? 0);
     row++;
   }
   for (const body of plan.body) {
@@ -102,7 +104,8 @@ export function drawTable(canvas: Canvas, plan: TablePlan, o: DrawOptions): Draw
   }
   const box: Box = [colX[0]![0], o.y, colX[colX.length - 1]![1], o.y + (row - 1) * pitch + o.size];
   // A table running off the page would give ground truth for text no reader can see.
-  if (box[2] > canvas.width - 10 || box[3] > canvas.height - 10) throw new Error(`generated table does not fit its page: ${box.map(Math.round).join(",")} on ${canvas.width}x${canvas.height}`);
+  if (box[2] > canvas.width - 10 || box[3] > canvas.height - 10)
+    throw new Error(`generated table does not fit its page: ${box.map(Math.round).join(",")} on ${canvas.width}x${canvas.height}`);
   return { cells, box, colX, rowY, headerRows: plan.headerLines.length };
 }
 

@@ -42,7 +42,12 @@ export class FontSet {
     const name = PROPORTIONAL[k % PROPORTIONAL.length]!;
     let face = this.italics.get(name);
     if (!face) {
-      face = name === "helvetica" ? this.doc.embedFont(StandardFonts.HelveticaOblique) : name === "times" ? this.doc.embedFont(StandardFonts.TimesRomanItalic) : this.doc.embedFont(dejavu("DejaVuSans-Oblique.ttf"), { subset: true });
+      face =
+        name === "helvetica"
+          ? this.doc.embedFont(StandardFonts.HelveticaOblique)
+          : name === "times"
+            ? this.doc.embedFont(StandardFonts.TimesRomanItalic)
+            : this.doc.embedFont(dejavu("DejaVuSans-Oblique.ttf"), { subset: true });
       this.italics.set(name, face);
     }
     return face;
@@ -67,8 +72,16 @@ export class FontSet {
   }
 
   private async embed(name: string): Promise<FontPair> {
-    const std = async (regular: StandardFonts, bold: StandardFonts) => ({ name, regular: await this.doc.embedFont(regular), bold: await this.doc.embedFont(bold) });
-    const file = async (regular: string, bold: string) => ({ name, regular: await this.doc.embedFont(dejavu(regular), { subset: true }), bold: await this.doc.embedFont(dejavu(bold), { subset: true }) });
+    const std = async (regular: StandardFonts, bold: StandardFonts) => ({
+      name,
+      regular: await this.doc.embedFont(regular),
+      bold: await this.doc.embedFont(bold),
+    });
+    const file = async (regular: string, bold: string) => ({
+      name,
+      regular: await this.doc.embedFont(dejavu(regular), { subset: true }),
+      bold: await this.doc.embedFont(dejavu(bold), { subset: true }),
+    });
     switch (name) {
       case "helvetica":
         return std(StandardFonts.Helvetica, StandardFonts.HelveticaBold);

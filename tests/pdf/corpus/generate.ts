@@ -34,12 +34,26 @@ export async function generateDocument(family: Family, variant: number, seed: nu
   const rng = seededRng((seed * 1_000_003 + (familyIndex + 1) * 10_007 + variant) >>> 0);
   const figures: GeneratedDocument["figures"] = [];
   const tables = await family.build({ doc, fonts: new FontSet(doc), rng, variant, figures });
-  return { name: `${family.name}-${variant}`, family: family.name, variant, pdf: await doc.save(), tables, figures, ...(figures[0] ? { plot: figures[0] } : {}) };
+  return {
+    name: `${family.name}-${variant}`,
+    family: family.name,
+    variant,
+    pdf: await doc.save(),
+    tables,
+    figures,
+    ...(figures[0] ? { plot: figures[0] } : {}),
+  };
 }
 
 /** `seeds` (several seeds, each drawing `variants` documents per family) overrides `seed`; the
  * documents are then named FAMILY-sSEED-VARIANT (seeds.ts). */
-export async function generateCorpus(options: { outDir: string; seed: number; variants: number; families?: readonly Family[]; seeds?: readonly number[] }): Promise<GeneratedDocument[]> {
+export async function generateCorpus(options: {
+  outDir: string;
+  seed: number;
+  variants: number;
+  families?: readonly Family[];
+  seeds?: readonly number[];
+}): Promise<GeneratedDocument[]> {
   await fs.promises.mkdir(options.outDir, { recursive: true });
   const out: GeneratedDocument[] = [];
   const seeds = options.seeds?.length ? options.seeds : [options.seed];

@@ -34,7 +34,12 @@ function boxXml(box: Box): string {
 
 export function regionBox(table: TruthTable): Box {
   const boxes = table.cells.map((c) => c.box);
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
 }
 
 export function structureXml(name: string, tables: TruthTable[]): string {
@@ -43,7 +48,12 @@ export function structureXml(name: string, tables: TruthTable[]): string {
     lines.push(`  <table id="${t + 1}">`, `    <region col-increment="0" id="1" page="${table.page}" row-increment="0">`);
     table.cells.forEach((cell, k) => {
       const ends = `${cell.colSpan > 1 ? ` end-col="${cell.col + cell.colSpan - 1}"` : ""}${cell.rowSpan > 1 ? ` end-row="${cell.row + cell.rowSpan - 1}"` : ""}`;
-      lines.push(`      <cell id="${k + 1}" start-col="${cell.col}" start-row="${cell.row}"${ends}>`, `        ${boxXml(cell.box)}`, `        <content>${escapeXml(cell.text)}</content>`, `      </cell>`);
+      lines.push(
+        `      <cell id="${k + 1}" start-col="${cell.col}" start-row="${cell.row}"${ends}>`,
+        `        ${boxXml(cell.box)}`,
+        `        <content>${escapeXml(cell.text)}</content>`,
+        `      </cell>`,
+      );
     });
     lines.push(`    </region>`, `  </table>`);
   });
@@ -54,7 +64,13 @@ export function structureXml(name: string, tables: TruthTable[]): string {
 export function regionsXml(name: string, tables: TruthTable[]): string {
   const lines = [`<?xml version="1.0" encoding="UTF-8"?>`, `<document filename="${escapeXml(name)}.pdf">`];
   tables.forEach((table, t) => {
-    lines.push(`  <table id="${t + 1}">`, `    <region id="1" page="${table.page}">`, `      ${boxXml(regionBox(table))}`, `    </region>`, `  </table>`);
+    lines.push(
+      `  <table id="${t + 1}">`,
+      `    <region id="1" page="${table.page}">`,
+      `      ${boxXml(regionBox(table))}`,
+      `    </region>`,
+      `  </table>`,
+    );
   });
   lines.push(`</document>`, ``);
   return lines.join("\n");

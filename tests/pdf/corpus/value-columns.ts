@@ -16,7 +16,16 @@ export function columnRights(start: number, widths: readonly number[], gap: numb
 }
 
 /** Draws the header line: the stub's name at `x`, each column's name right-aligned on its edge. */
-export function placeHeader(canvas: Canvas, cells: TruthCell[], header: readonly string[], x: number, rights: readonly number[], y: number, size: number, font: PDFFont): void {
+export function placeHeader(
+  canvas: Canvas,
+  cells: TruthCell[],
+  header: readonly string[],
+  x: number,
+  rights: readonly number[],
+  y: number,
+  size: number,
+  font: PDFFont,
+): void {
   header.forEach((h, c) => {
     const w = font.widthOfTextAtSize(h, size);
     const left = c === 0 ? x : rights[c - 1]! - w;
@@ -26,11 +35,27 @@ export function placeHeader(canvas: Canvas, cells: TruthCell[], header: readonly
 
 /** Draws one body row's values right-aligned on `rights` (value k in column k + 1; "" is an
  * empty cell, drawn as nothing) and records their truth cells. */
-export function placeValues(canvas: Canvas, cells: TruthCell[], row: number, values: readonly string[], rights: readonly number[], y: number, size: number, font: PDFFont): void {
+export function placeValues(
+  canvas: Canvas,
+  cells: TruthCell[],
+  row: number,
+  values: readonly string[],
+  rights: readonly number[],
+  y: number,
+  size: number,
+  font: PDFFont,
+): void {
   values.forEach((t, c) => {
     if (t === "") return;
     const w = font.widthOfTextAtSize(t, size);
-    cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(canvas.text(t, rights[c]! - w, y, size, font)) });
+    cells.push({
+      row,
+      col: c + 1,
+      rowSpan: 1,
+      colSpan: 1,
+      text: t,
+      box: canvas.displayedBox(canvas.text(t, rights[c]! - w, y, size, font)),
+    });
   });
 }
 
@@ -45,7 +70,14 @@ export function columnsThatFit(cols: number, stubRight: number, width: number, g
 /** The value columns that fit the page, laid out: drops columns (from the right) until the table
  * fits (columnsThatFit, sized by the widest column), cuts `header` (stub name + one name per
  * column) and `widths` to them in place, and returns where each column's right edge falls. */
-export function fitValueColumns(cols: number, header: string[], widths: number[], stubRight: number, gap: number, pageWidth: number): { cols: number; rights: number[]; right: number } {
+export function fitValueColumns(
+  cols: number,
+  header: string[],
+  widths: number[],
+  stubRight: number,
+  gap: number,
+  pageWidth: number,
+): { cols: number; rights: number[]; right: number } {
   const fitted = columnsThatFit(cols, stubRight, Math.max(...widths), gap, pageWidth);
   header.length = fitted + 1;
   widths.length = fitted;

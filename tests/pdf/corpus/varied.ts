@@ -11,7 +11,15 @@ import type { HeaderLabel } from "./draw-table";
 import type { TruthCell } from "./truth";
 
 /** Number formats seen in government reports (the shared `numberText` has the first four). */
-export const VARIED_FORMATS = ["thousands", "decimal", "signed", "percent", "spaced-thousands", "bracketed-negative", "two-decimals"] as const;
+export const VARIED_FORMATS = [
+  "thousands",
+  "decimal",
+  "signed",
+  "percent",
+  "spaced-thousands",
+  "bracketed-negative",
+  "two-decimals",
+] as const;
 export type VariedFormat = (typeof VARIED_FORMATS)[number];
 
 export function variedNumber(rng: Rng, format: VariedFormat): string {
@@ -39,7 +47,30 @@ export function variedNumber(rng: Rng, format: VariedFormat): string {
 }
 
 /** Labels of varied length: one word, two, or a long phrase. */
-const HEADS = ["Total", "Wheat", "Manufacturing", "Households", "Public administration", "Retail trade", "Energy supply", "Net lending", "Transport", "Education", "Health", "Research and development", "Other services", "Agriculture, forestry and fishing", "Mining", "Water", "Construction", "Exports of goods", "Imports of services", "Central government", "Local government", "Social security funds"];
+const HEADS = [
+  "Total",
+  "Wheat",
+  "Manufacturing",
+  "Households",
+  "Public administration",
+  "Retail trade",
+  "Energy supply",
+  "Net lending",
+  "Transport",
+  "Education",
+  "Health",
+  "Research and development",
+  "Other services",
+  "Agriculture, forestry and fishing",
+  "Mining",
+  "Water",
+  "Construction",
+  "Exports of goods",
+  "Imports of services",
+  "Central government",
+  "Local government",
+  "Social security funds",
+];
 const QUALIFIERS = ["", "", " (net)", " and related", ", total", " excl. energy", " of which: small firms", " (estimated)"];
 
 export function variedLabel(rng: Rng, used: Set<string>): string {
@@ -71,7 +102,11 @@ export interface VariedLook {
 }
 
 /** One draw of a table's look. `allowMono` false for families whose point is a proportional face. */
-export async function drawLook(rng: Rng, fonts: FontSet, options: { allowMono?: boolean; rulings?: readonly Rulings[] } = {}): Promise<VariedLook> {
+export async function drawLook(
+  rng: Rng,
+  fonts: FontSet,
+  options: { allowMono?: boolean; rulings?: readonly Rulings[] } = {},
+): Promise<VariedLook> {
   const mono = (options.allowMono ?? true) && rng() < 0.3;
   const font = mono ? await fonts.mono(int(rng, 0, 1)) : await fonts.proportional(int(rng, 0, 2));
   return {
@@ -126,8 +161,16 @@ export function variedWidths(plan: VariedPlan, look: VariedLook): number[] {
   const n = Math.max(...plan.rows.map((r) => r.cells.length), ...plan.headerLines.map((l) => Math.max(...l.map((h) => h.col + h.colSpan))));
   const widths = Array.from({ length: n }, () => 0);
   const w = (t: string, f: PDFFont) => f.widthOfTextAtSize(t, look.size);
-  for (const row of plan.rows) row.cells.forEach((t, c) => (widths[c] = Math.max(widths[c]!, w(t, row.bold ? look.font.bold : look.font.regular) + (c === 0 ? (row.indent ?? 0) + (row.leaders ? look.size * 2 : 0) : 0))));
-  for (const line of plan.headerLines) for (const h of line) if (h.colSpan === 1) widths[h.col] = Math.max(widths[h.col]!, w(h.text, look.font.bold));
+  for (const row of plan.rows)
+    row.cells.forEach(
+      (t, c) =>
+        (widths[c] = Math.max(
+          widths[c]!,
+          w(t, row.bold ? look.font.bold : look.font.regular) + (c === 0 ? (row.indent ?? 0) + (row.leaders ? look.size * 2 : 0) : 0),
+        )),
+    );
+  for (const line of plan.headerLines)
+    for (const h of line) if (h.colSpan === 1) widths[h.col] = Math.max(widths[h.col]!, w(h.text, look.font.bold));
   for (const line of plan.headerLines) {
     for (const h of line) {
       if (h.colSpan === 1) continue;
@@ -142,7 +185,12 @@ export function variedWidths(plan: VariedPlan, look: VariedLook): number[] {
 /** Draws the plan at the look's place; labels left (after their indent), numbers right, header
  * labels centred over their columns. Rulings per the look: a rule above and below the header and
  * below the table, or one under every row. Returns the truth (row numbers count header lines). */
-export function drawVaried(canvas: Canvas, plan: VariedPlan, look: VariedLook, options: { gaps?: number[]; y?: number; rowOffset?: number; typedRule?: boolean } = {}): VariedDrawn {
+export function drawVaried(
+  canvas: Canvas,
+  plan: VariedPlan,
+  look: VariedLook,
+  options: { gaps?: number[]; y?: number; rowOffset?: number; typedRule?: boolean } = {},
+): VariedDrawn {
   const widths = variedWidths(plan, look);
   const colX: Array<[number, number]> = [];
   let at = look.x;
@@ -170,7 +218,8 @@ export function drawVaried(canvas: Canvas, plan: VariedPlan, look: VariedLook, o
   if (look.rulings !== "none") rule(y - (step - look.size) / 2 - 1);
   for (const line of plan.headerLines) {
     rowY.push([y, y + look.size]);
-    for (const h of line) if (h.text !== "") place(h.text, h.col, h.colSpan, look.font.bold, h.col === 0 && h.colSpan === 1 ? "left" : "centre");
+    for (const h of line)
+      if (h.text !== "") place(h.text, h.col, h.colSpan, look.font.bold, h.col === 0 && h.colSpan === 1 ? "left" : "centre");
     y += step;
     row++;
   }
@@ -196,10 +245,12 @@ export function drawVaried(canvas: Canvas, plan: VariedPlan, look: VariedLook, o
     });
     y += step;
     row++;
-    if (look.rulings === "every-row" || (look.rulings === "frame-lines" && k === plan.rows.length - 1)) rule(y - (step - look.size) / 2 - 1);
+    if (look.rulings === "every-row" || (look.rulings === "frame-lines" && k === plan.rows.length - 1))
+      rule(y - (step - look.size) / 2 - 1);
   });
   const box: [number, number, number, number] = [colX[0]![0], rowY[0]![0], colX[colX.length - 1]![1], rowY[rowY.length - 1]![1]];
-  if (box[2] > canvas.width - 10 || box[3] > canvas.height - 10) throw new Error(`generated table does not fit its page: ${box.map(Math.round).join(",")} on ${canvas.width}x${canvas.height}`);
+  if (box[2] > canvas.width - 10 || box[3] > canvas.height - 10)
+    throw new Error(`generated table does not fit its page: ${box.map(Math.round).join(",")} on ${canvas.width}x${canvas.height}`);
   return { cells, colX, rowY, box, headerRows: plan.headerLines.length };
 }
 
@@ -216,7 +267,12 @@ export function fitLook(plan: VariedPlan, look: VariedLook, pageWidth: number, g
     const g = gaps?.(fitted) ?? widths.map(() => fitted.colGap);
     const total = widths.reduce((a, b) => a + b, 0) + g.slice(0, -1).reduce((a, b) => a + b, 0);
     if (fitted.x + total <= pageWidth - 24) return fitted;
-    fitted = { ...fitted, size: Math.max(6, fitted.size - 1), colGap: Math.max(8, Math.round(fitted.colGap * 0.8)), x: Math.max(30, fitted.x - 10) };
+    fitted = {
+      ...fitted,
+      size: Math.max(6, fitted.size - 1),
+      colGap: Math.max(8, Math.round(fitted.colGap * 0.8)),
+      x: Math.max(30, fitted.x - 10),
+    };
   }
   return fitted;
 }

@@ -32,9 +32,26 @@ import type { Word } from "../../pipeline/ocr/types";
 
 /** The page's structure readings as run-pipeline takes them (upright pages; a page read in a
  * turned frame is not separated out here). */
-function structureOf(page: PDFPageProxy | null, pageNumber: number, readings: PageReadings, extraction: PageExtraction, ocr: Partial<Record<OcrEngineName, OcrPageReading>>, wordsFromOcr = false) {
+function structureOf(
+  page: PDFPageProxy | null,
+  pageNumber: number,
+  readings: PageReadings,
+  extraction: PageExtraction,
+  ocr: Partial<Record<OcrEngineName, OcrPageReading>>,
+  wordsFromOcr = false,
+) {
   if (extraction.tables.length === 0) return Promise.resolve([]);
-  return readStructure({ pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page, wordsFromOcr, settings: SETTINGS });
+  return readStructure({
+    pageNumber,
+    words: readings.words,
+    graphics: readings.graphics,
+    detected: extraction.debug,
+    tableRegions: extraction.tableModels.map((m) => m.box),
+    ocr,
+    page,
+    wordsFromOcr,
+    settings: SETTINGS,
+  });
 }
 
 const asReading = (words: Word[], dpi: number): OcrPageReading => ({ words, nonTextRegions: [], dpi, seconds: 0, fromCache: false });
@@ -61,7 +78,9 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       const paddleRead = async () => {
         const detection = await timed("ocr-2 detection and figure search", () => pool.run<PaddleDetection>("paddle.detect", render));
         const batches = planRecognition(render, detection, OCR_SETTINGS.paddle);
-        const words = await timed(`ocr-2 recognition (${batches.length} batches)`, async () => (await Promise.all(batches.map((b) => pool.run<Word[]>("paddle.batch", render, b)))).flat());
+        const words = await timed(`ocr-2 recognition (${batches.length} batches)`, async () =>
+          (await Promise.all(batches.map((b) => pool.run<Word[]>("paddle.batch", render, b)))).flat(),
+        );
         return sortWords(words);
       };
       const tesseract = new PooledTesseract(pool);
@@ -71,7 +90,9 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
         const first = { words: page1.words };
         for (const step of SCAN_REREADS) {
           if (step.worthLooking && !step.worthLooking(first.words)) continue;
-          const read = await timed(`ocr-1 re-read: ${step.version}`, () => step.read(render, first.words, (image, crops) => tesseract.readCrops(image, crops)));
+          const read = await timed(`ocr-1 re-read: ${step.version}`, () =>
+            step.read(render, first.words, (image, crops) => tesseract.readCrops(image, crops)),
+          );
           first.words = step.apply(first.words, read);
         }
         readings = await timed("scan readings (words, raster rulings)", () => {
@@ -86,13 +107,19 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
         const lines = lineCropsOfCells(extraction.tables, first.words);
         const slots = extraction.tables.map((table) => emptySlotsOf(table, SETTINGS));
         const crops = [...lines, ...slots.flat().map((slot) => slot.box)];
-        const second = await timed(`ocr-2 cell line crops and empty slots (${lines.length} lines, ${crops.length - lines.length} slots)`, () => new PooledPaddle(pool).readCrops(render, crops));
+        const second = await timed(
+          `ocr-2 cell line crops and empty slots (${lines.length} lines, ${crops.length - lines.length} slots)`,
+          () => new PooledPaddle(pool).readCrops(render, crops),
+        );
         await timed("reconciliation (value and structure votes, unread marks and ink)", () => {
           const grey = sharedGrey(render);
           const wordBoxes = readings.words.map((w) => w.box);
           const tables = extraction.tables.map((t, i) => {
             const voted = fillEmptySlots(reconcileTable(t, "ocr-1", { "ocr-2": second }), slots[i] ?? [], second);
-            const marked = doubtNeighboursOfMarks(voted, slotsWithUnreadMarks(voted, slots[i] ?? [], grey, render, readings.graphics.rulings, SETTINGS));
+            const marked = doubtNeighboursOfMarks(
+              voted,
+              slotsWithUnreadMarks(voted, slots[i] ?? [], grey, render, readings.graphics.rulings, SETTINGS),
+            );
             return doubtConfusableTokens(doubtCellsBesideUnreadInk(marked, grey, render, wordBoxes, readings.graphics.rulings, SETTINGS));
           });
           extraction.prose.map((p) => reconcileProse(p, "ocr-1", { "ocr-2": second }));
@@ -101,8 +128,12 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       } else {
         const first = await paddleRead();
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
-        const structure = await timed("structure readings (with ocr-2-lines)", () => structureOf(page, pageNumber, readings, extraction, { "ocr-2": asReading(first, render.dpi) }));
-        const disputed = await timed("cells a structure reading is against", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structure));
+        const structure = await timed("structure readings (with ocr-2-lines)", () =>
+          structureOf(page, pageNumber, readings, extraction, { "ocr-2": asReading(first, render.dpi) }),
+        );
+        const disputed = await timed("cells a structure reading is against", () =>
+          disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structure),
+        );
         const boxes = cellsForSecondReading(extraction.tables, first, disputed);
         const crops = await timed(`ocr-1 cell crops (${boxes.length} cells in doubt)`, () => tesseract.readCrops(render, boxes));
         await timed("reconciliation (value and structure votes)", () => {

@@ -15,7 +15,10 @@ test("gridToRelations skips empty slots and counts a spanning cell once per neig
     { row: 1, col: 1, rowSpan: 1, colSpan: 1, text: "" },
     { row: 1, col: 2, rowSpan: 1, colSpan: 1, text: "C" },
   ]);
-  assert.deepEqual([...rel.entries()].sort(), [["A\tB\tv", 1], ["B\tC\th", 1]]);
+  assert.deepEqual([...rel.entries()].sort(), [
+    ["A\tB\tv", 1],
+    ["B\tC\th", 1],
+  ]);
 });
 
 test("scoreDocument matches tables one to one and charges unmatched predictions", () => {
@@ -23,6 +26,12 @@ test("scoreDocument matches tables one to one and charges unmatched predictions"
     { row: 0, col: 0, rowSpan: 1, colSpan: 1, text: "a" },
     { row: 0, col: 1, rowSpan: 1, colSpan: 1, text: "b" },
   ]);
-  const s = scoreDocument([{ page: 1, rel: t }], [{ page: 1, rel: t }, { page: 1, rel: t }]);
+  const s = scoreDocument(
+    [{ page: 1, rel: t }],
+    [
+      { page: 1, rel: t },
+      { page: 1, rel: t },
+    ],
+  );
   assert.deepEqual(s, { tp: 1, gt: 1, pred: 2 });
 });

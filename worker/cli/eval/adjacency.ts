@@ -39,7 +39,10 @@ export function f1(tp: number, gt: number, pred: number): number {
 /** The metric's one-to-one matching within a document: per page, ground-truth and predicted
  * tables paired greedily by relation F1 (pairs sharing no relation are never matched). Returns
  * the pairs as indices into the two lists, with their true positives. */
-export function matchTables(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; rel: Map<string, number> }>): Array<{ gt: number; pred: number; tp: number }> {
+export function matchTables(
+  gtTables: Array<{ page: number; rel: Map<string, number> }>,
+  predTables: Array<{ page: number; rel: Map<string, number> }>,
+): Array<{ gt: number; pred: number; tp: number }> {
   const matched: Array<{ gt: number; pred: number; tp: number }> = [];
   const pages = new Set(gtTables.map((t) => t.page));
   for (const page of pages) {
@@ -67,7 +70,10 @@ export function matchTables(gtTables: Array<{ page: number; rel: Map<string, num
 }
 
 /** One document: tables grouped by page, matched greedily by relation F1. */
-export function scoreDocument(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; rel: Map<string, number> }>): Scored {
+export function scoreDocument(
+  gtTables: Array<{ page: number; rel: Map<string, number> }>,
+  predTables: Array<{ page: number; rel: Map<string, number> }>,
+): Scored {
   const gt = gtTables.reduce((s, t) => s + countRelations(t.rel), 0);
   const pred = predTables.reduce((s, t) => s + countRelations(t.rel), 0);
   const tp = matchTables(gtTables, predTables).reduce((s, m) => s + m.tp, 0);

@@ -27,7 +27,17 @@ export interface BoundaryCounts {
 }
 
 export function emptyBoundaries(): BoundaryCounts {
-  return { truthTables: 0, deliveredTables: 0, missed: 0, split: 0, merged: 0, spurious: 0, wrongDisputed: 0, wrongDelivered: 0, disputedDelivered: 0 };
+  return {
+    truthTables: 0,
+    deliveredTables: 0,
+    missed: 0,
+    split: 0,
+    merged: 0,
+    spurious: 0,
+    wrongDisputed: 0,
+    wrongDelivered: 0,
+    disputedDelivered: 0,
+  };
 }
 
 export function addBoundaries(a: BoundaryCounts, b: BoundaryCounts): BoundaryCounts {

@@ -38,7 +38,6 @@ export interface CalibratedCell {
   structureOnly?: boolean;
 }
 
-
 function valueKey(text: string): string {
   return comparisonKey(text).replace(/\s+/g, "");
 }
@@ -88,8 +87,12 @@ export function calibrateCells(result: Result, truth: GtRegion[], pageTurnDeg?: 
     truth: m.gt.text,
     page: m.page,
     ...(m.cell.readings ? { readings: { ...m.cell.readings } } : {}),
-    ...(isQueued(m.cell) ? { queued: true, sources: [...m.cell.sources], ...(isStructureOnlyDoubt(m.cell) ? { structureOnly: true } : {}) } : {}),
-    ...(m.cell.readings ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) } : {}),
+    ...(isQueued(m.cell)
+      ? { queued: true, sources: [...m.cell.sources], ...(isStructureOnlyDoubt(m.cell) ? { structureOnly: true } : {}) }
+      : {}),
+    ...(m.cell.readings
+      ? { textLayerRight: m.cell.readings["pdf-text"] === undefined ? null : valueKey(m.cell.readings["pdf-text"]) === valueKey(m.gt.text) }
+      : {}),
   }));
 }
 

@@ -31,7 +31,11 @@ test("every family writes a PDF and ICDAR ground truth that the eval reads back,
     regions.forEach((region, k) => {
       const truth = doc.tables[k]!;
       assert.equal(region.cells.length, truth.cells.length, doc.name);
-      assert.deepEqual(region.cells.map((c) => c.text), truth.cells.map((c) => c.text), doc.name);
+      assert.deepEqual(
+        region.cells.map((c) => c.text),
+        truth.cells.map((c) => c.text),
+        doc.name,
+      );
       const [x1, y1, x2, y2] = boxes[k]!.box;
       for (const cell of region.cells) {
         const [a, b, c, d] = cell.box!;

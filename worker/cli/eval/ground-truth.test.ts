@@ -16,7 +16,10 @@ test("ground-truth cell contents are read as written, never as numbers", () => {
   );
   const [region] = readStructure(file);
   assert.equal(region!.page, 2);
-  assert.deepEqual(region!.cells.map((c) => c.text), ["100.0", "+3", "007", "1,250", "-0.50", "1e3", "Total & net"]);
+  assert.deepEqual(
+    region!.cells.map((c) => c.text),
+    ["100.0", "+3", "007", "1,250", "-0.50", "1e3", "Total & net"],
+  );
   assert.deepEqual(region!.cells[0]!.box, [1, 3, 2, 4]);
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -21,7 +21,10 @@ test("a table read right loses nothing", () => {
 });
 
 test("a table not found loses all its relations; a spurious one adds all of its", () => {
-  const spurious = grid([["a", "b"], ["c", "d"]]);
+  const spurious = grid([
+    ["a", "b"],
+    ["c", "d"],
+  ]);
   const loss = lostRelations([{ page: 1, cells: truth }], [{ page: 2, cells: spurious }]);
   assert.equal(loss.missed["table missed"], 12); // 3 x 3 grid: 6 across, 6 down
   assert.equal(loss.extra["table missed"], 4);
@@ -33,7 +36,13 @@ test("two tables read as one: the one left unmatched is merged, not missed", () 
     ["East", "4.4", "5.0"],
   ]);
   const both = [...truth, ...lower.map((c) => ({ ...c, row: c.row + 3 }))];
-  const loss = lostRelations([{ page: 1, cells: truth }, { page: 1, cells: lower }], [{ page: 1, cells: both }]);
+  const loss = lostRelations(
+    [
+      { page: 1, cells: truth },
+      { page: 1, cells: lower },
+    ],
+    [{ page: 1, cells: both }],
+  );
   // The taller table matches; the lower one's seven relations (4 across, 3 down) were read inside it.
   assert.equal(loss.missed["table merged"], 7);
   assert.equal(loss.missed["table missed"], 0);

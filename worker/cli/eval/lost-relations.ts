@@ -133,7 +133,10 @@ export function lostRelations(truthTables: readonly TableCells[], predictedTable
   const loss = emptyLoss();
   const truth = truthTables.map(related);
   const predicted = predictedTables.map(related);
-  const pairs = matchTables(truth.map((t) => ({ page: t.page, rel: t.multiset })), predicted.map((t) => ({ page: t.page, rel: t.multiset })));
+  const pairs = matchTables(
+    truth.map((t) => ({ page: t.page, rel: t.multiset })),
+    predicted.map((t) => ({ page: t.page, rel: t.multiset })),
+  );
   const predOf = new Map(pairs.map((p) => [p.gt, p.pred]));
   const gtOf = new Map(pairs.map((p) => [p.pred, p.gt]));
   truth.forEach((t, i) => {

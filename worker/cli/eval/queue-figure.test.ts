@@ -20,7 +20,11 @@ test("the queue figure counts what the review page queues and how much of it was
     // Blank: queued only where readings disagree about it.
     [cell("", "unverified", 2, 0), cell("", "disputed", 2, 1, { "pdf-text": "", "ocr-1": "7" })],
   ];
-  const truthText = [["12", "13"], ["14", "15"], ["", "7"]];
+  const truthText = [
+    ["12", "13"],
+    ["14", "15"],
+    ["", "7"],
+  ];
   const gtCells = truthText.flatMap((row, r) =>
     row.map((text, c) => {
       const [x1, y1, x2, y2] = box(r, c);
@@ -31,17 +35,37 @@ test("the queue figure counts what the review page queues and how much of it was
   const figure = queueFigure(result, calibrateCells(result, [{ page: 1, cells: gtCells }]));
   // Queued: 13 (disputed, right), 99 (disputed, wrong), 14 (unverified, right), the disputed blank.
   // None of them is a structure doubt (one value reading each): four cell items, no question.
-  assert.deepEqual(figure, { queued: 4, blank: 1, matched: 3, right: 2, cellItems: 4, structureItems: 0, cellsInStructureItems: 0, cellItemsMatched: 3, cellItemsRight: 2 });
+  assert.deepEqual(figure, {
+    queued: 4,
+    blank: 1,
+    matched: 3,
+    right: 2,
+    cellItems: 4,
+    structureItems: 0,
+    cellsInStructureItems: 0,
+    cellItemsMatched: 3,
+    cellItemsRight: 2,
+  });
   const text = formatQueueFigure(figure, (x) => `${Math.round(x * 100)}%`);
   assert.match(text, /4 cells queued \(1 of them blank\); right as delivered: 67% \(2 of 3/);
-  assert.match(text, /as items: 4 items: 4 cells and 0 structure questions \(settling 0 cells\); cell items right as delivered: 67% \(2 of 3 matched\)/);
+  assert.match(
+    text,
+    /as items: 4 items: 4 cells and 0 structure questions \(settling 0 cells\); cell items right as delivered: 67% \(2 of 3 matched\)/,
+  );
 
   // The same table with its first row's values agreed by two readings but its place doubted: the
   // two right cells of the row become one structure question, apart from the cell items.
   rows[0] = [cell("12", "unverified", 0, 0), cell("13", "unverified", 0, 1)].map((c) => ({ ...c, sources: ["pdf-text", "ocr-1"] }));
   const grouped = queueFigure(result, calibrateCells(result, [{ page: 1, cells: gtCells }]));
   assert.deepEqual(
-    [grouped.queued, grouped.cellItems, grouped.structureItems, grouped.cellsInStructureItems, grouped.cellItemsMatched, grouped.cellItemsRight],
+    [
+      grouped.queued,
+      grouped.cellItems,
+      grouped.structureItems,
+      grouped.cellsInStructureItems,
+      grouped.cellItemsMatched,
+      grouped.cellItemsRight,
+    ],
     [5, 3, 1, 2, 2, 1],
   );
 });

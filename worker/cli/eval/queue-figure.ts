@@ -36,7 +36,17 @@ export interface QueueFigure {
   cellItemsRight: number;
 }
 
-export const emptyQueueFigure = (): QueueFigure => ({ queued: 0, blank: 0, matched: 0, right: 0, cellItems: 0, structureItems: 0, cellsInStructureItems: 0, cellItemsMatched: 0, cellItemsRight: 0 });
+export const emptyQueueFigure = (): QueueFigure => ({
+  queued: 0,
+  blank: 0,
+  matched: 0,
+  right: 0,
+  cellItems: 0,
+  structureItems: 0,
+  cellsInStructureItems: 0,
+  cellItemsMatched: 0,
+  cellItemsRight: 0,
+});
 
 export function queueFigure(result: Result, calibration: readonly CalibratedCell[]): QueueFigure {
   const queue = buildQueue(result.tables);

@@ -66,7 +66,9 @@ function textIn(words: readonly Word[], box: Box): string {
       const cy = (w.box[1] + w.box[3]) / 2;
       return cx >= box[0] && cx <= box[2] && cy >= box[1] && cy <= box[3];
     })
-    .sort((a, b) => (Math.abs(a.box[1] - b.box[1]) > Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0]))
+    .sort((a, b) =>
+      Math.abs(a.box[1] - b.box[1]) > Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]) / 2 ? a.box[1] - b.box[1] : a.box[0] - b.box[0],
+    )
     .map((w) => w.text)
     .join(" ");
 }
@@ -103,7 +105,10 @@ function wrongKeys(truth: Map<string, number>, proposed: Map<string, number>): S
 }
 
 /** The counts on one page: its true tables (with their relations), each reading's proposed tables. */
-export function readerErrorsOnPage(truth: ReadonlyArray<{ box: Box; relations: Map<string, number> }>, proposals: ReadonlyMap<string, readonly ProposedTable[]>): ReaderErrorCounts {
+export function readerErrorsOnPage(
+  truth: ReadonlyArray<{ box: Box; relations: Map<string, number> }>,
+  proposals: ReadonlyMap<string, readonly ProposedTable[]>,
+): ReaderErrorCounts {
   const counts = emptyReaderErrors();
   const names = [...proposals.keys()].sort();
   for (const t of truth) {
@@ -137,7 +142,12 @@ export function readerErrorsOnPage(truth: ReadonlyArray<{ box: Box; relations: M
 }
 
 /** Each tables reading's proposals on a page, by reader name (fragments readings have no relations). */
-export function proposalsOf(readings: readonly StructureReading[], page: number, delivered: readonly Table[], words?: readonly Word[]): Map<string, ProposedTable[]> {
+export function proposalsOf(
+  readings: readonly StructureReading[],
+  page: number,
+  delivered: readonly Table[],
+  words?: readonly Word[],
+): Map<string, ProposedTable[]> {
   const out = new Map<string, ProposedTable[]>();
   for (const reading of readings) if (reading.kind === "tables") out.set(reading.source, readingTables(reading.tables, page, words));
   out.set("delivered", deliveredTables(delivered));
@@ -154,11 +164,15 @@ export function formatReaderErrors(counts: ReaderErrorCounts, pct: (x: number) =
   for (const name of names) {
     const c = counts.perReader[name]!;
     const group = groups?.get(name);
-    lines.push(`    ${name.padEnd(15)} read ${String(c.tables).padStart(4)} tables, wrong on ${c.wrong} of ${c.relations} relations (${pct(c.relations ? c.wrong / c.relations : 0)})${group ? `; inputs: ${group}` : ""}`);
+    lines.push(
+      `    ${name.padEnd(15)} read ${String(c.tables).padStart(4)} tables, wrong on ${c.wrong} of ${c.relations} relations (${pct(c.relations ? c.wrong / c.relations : 0)})${group ? `; inputs: ${group}` : ""}`,
+    );
   }
   for (const [pair, c] of Object.entries(counts.pairs).sort()) {
     const [a, b] = pair.split("|");
-    lines.push(`    ${a!.padEnd(15)} x ${b!.padEnd(15)} both wrong ${String(c.both).padStart(5)} of ${String(c.either).padStart(5)} either (${c.either ? pct(c.both / c.either) : "-"}), ${c.relations} relations`);
+    lines.push(
+      `    ${a!.padEnd(15)} x ${b!.padEnd(15)} both wrong ${String(c.both).padStart(5)} of ${String(c.either).padStart(5)} either (${c.either ? pct(c.both / c.either) : "-"}), ${c.relations} relations`,
+    );
   }
   return lines;
 }

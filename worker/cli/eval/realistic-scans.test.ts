@@ -2,7 +2,18 @@
 // rotation turns the page the way the angle says.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { degradePage, pageAngle, parseScanVariants, prepareScanVariant, REALISTIC_SCAN, realisticPageTurn, rotateGrey, SCAN_VERSION, scanVariantDir, seedOf } from "./realistic-scans";
+import {
+  degradePage,
+  pageAngle,
+  parseScanVariants,
+  prepareScanVariant,
+  REALISTIC_SCAN,
+  realisticPageTurn,
+  rotateGrey,
+  SCAN_VERSION,
+  scanVariantDir,
+  seedOf,
+} from "./realistic-scans";
 import { seededRng as seededRandom } from "../../../tests/pdf/corpus/content";
 
 test("the same file and page give the same degraded page; another page another one", () => {
@@ -75,7 +86,11 @@ test("a generated corpus document scanned twice gives the same bytes, in the fol
       const dir = await prepareScanVariant(corpus, "realistic", path.join(root, out));
       assert.equal(dir, scanVariantDir(corpus, "realistic", path.join(root, out)));
       assert.ok(realisticPageTurn(dir, `${doc!.name}.pdf`), "the calibration turns this folder's ground truth");
-      hashes.push(createHash("sha256").update(fs.readFileSync(path.join(dir, `${doc!.name}.pdf`))).digest("hex"));
+      hashes.push(
+        createHash("sha256")
+          .update(fs.readFileSync(path.join(dir, `${doc!.name}.pdf`)))
+          .digest("hex"),
+      );
     }
     // Same bytes: an OCR cache keyed by the file's hash serves the scans made again.
     assert.equal(hashes[0], hashes[1]);

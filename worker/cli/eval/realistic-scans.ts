@@ -88,7 +88,9 @@ export async function makeRealisticScan(inputPath: string, outputPath: string): 
     const angle = pageAngle(random, n);
     angles.push(angle);
     const grey = degradePage(renderToGrey(render), render.width, render.height, random, angle);
-    const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), { raw: { width: render.width, height: render.height, channels: 1 } })
+    const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), {
+      raw: { width: render.width, height: render.height, channels: 1 },
+    })
       .jpeg({ quality: REALISTIC_SCAN.jpegQuality })
       .toBuffer();
     return { kind: "jpg", bytes: jpeg };

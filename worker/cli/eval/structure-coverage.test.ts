@@ -9,14 +9,28 @@ import type { CellRef } from "../../pipeline/reconcile/cell-units";
 import { addCoverage, emptyCoverage, formatCoverage } from "./structure-coverage";
 import { streamRegion } from "../../pipeline/structure/pdf-stream";
 
-const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] => items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
+const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] =>
+  items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
 
-const verdict = (level: StructureVerdict["level"], supporters: StructureVerdict["supporters"], against: StructureVerdict["against"] = []): StructureVerdict => ({ level, supporters, against, versions: {}, reasons: {}, details: {} });
+const verdict = (
+  level: StructureVerdict["level"],
+  supporters: StructureVerdict["supporters"],
+  against: StructureVerdict["against"] = [],
+): StructureVerdict => ({ level, supporters, against, versions: {}, reasons: {}, details: {} });
 const body = (row: number, col: number): { ref: CellRef } => ({ ref: { kind: "body", row, col } });
 const header = (col: number): { ref: CellRef } => ({ ref: { kind: "header", col } });
 
 const RULED: Box = [0, 200, 100, 260];
-const ruledModel: TableModel = { box: RULED, nRows: 2, nCols: 2, cells: [], headerRows: 0, rowGroups: [], source: "pdf-grid", disputed: false };
+const ruledModel: TableModel = {
+  box: RULED,
+  nRows: 2,
+  nCols: 2,
+  cells: [],
+  headerRows: 0,
+  rowGroups: [],
+  source: "pdf-grid",
+  disputed: false,
+};
 // A label column and one value column, each value its own line: too few value lines for a profile.
 const ONE_VALUE_LINE = [...lineAt(0, ["Name", 0, 30], ["Count", 80, 110]), ...lineAt(14, ["Alpha", 0, 30], ["12", 95, 110])];
 const SPARSE: Box = [0, 0, 110, 24];
@@ -55,13 +69,23 @@ test("pdf-stream's reasons are its own declines per region; other readers' are n
   assert.deepEqual(coverage.singleBy, { "pdf-grid": 1, "ocr-2-lines+pdf-layout": 1 });
   assert.deepEqual(coverage.singleStream, { ruled: 1, "under two value lines": 1 });
   const lines = formatCoverage(coverage);
-  assert.ok(lines.some((l) => l.includes("pdf-stream") && l.includes("3: ruled 2, under two value lines 1")), lines.join("\n"));
+  assert.ok(
+    lines.some((l) => l.includes("pdf-stream") && l.includes("3: ruled 2, under two value lines 1")),
+    lines.join("\n"),
+  );
 });
 
 test("on a scan pdf-stream's reason is the scan, whatever the region holds", () => {
   const coverage = addCoverage(
     emptyCoverage(),
-    { regions: [SPARSE], verdicts: [[{ unit: body(0, 0), verdict: verdict("single", ["pdf-layout"]) }]], words: ONE_VALUE_LINE, detectedTables: [], readings: [], scan: true },
+    {
+      regions: [SPARSE],
+      verdicts: [[{ unit: body(0, 0), verdict: verdict("single", ["pdf-layout"]) }]],
+      words: ONE_VALUE_LINE,
+      detectedTables: [],
+      readings: [],
+      scan: true,
+    },
     ["pdf-stream"],
   );
   assert.deepEqual(coverage.notRead, { "pdf-stream": { scan: 1 } });
@@ -83,7 +107,12 @@ test("cells outside the tables pdf-stream read, in a region where it declined on
     emptyCoverage(),
     {
       regions: [region],
-      verdicts: [[{ unit: body(0, 1), verdict: verdict("agreed", ["pdf-layout", "pdf-stream"]) }, { unit: body(4, 1), verdict: verdict("single", ["pdf-layout"]) }]],
+      verdicts: [
+        [
+          { unit: body(0, 1), verdict: verdict("agreed", ["pdf-layout", "pdf-stream"]) },
+          { unit: body(4, 1), verdict: verdict("single", ["pdf-layout"]) },
+        ],
+      ],
       words,
       detectedTables: [],
       readings: [{ source: "pdf-stream", kind: "tables", tables: read }],
@@ -111,7 +140,12 @@ test("cells of a delivered table pdf-stream reads as stacked tables, each under 
     emptyCoverage(),
     {
       regions: [region],
-      verdicts: [[{ unit: body(0, 1), verdict: verdict("single", ["pdf-layout"]) }, { unit: body(4, 1), verdict: verdict("single", ["pdf-layout"]) }]],
+      verdicts: [
+        [
+          { unit: body(0, 1), verdict: verdict("single", ["pdf-layout"]) },
+          { unit: body(4, 1), verdict: verdict("single", ["pdf-layout"]) },
+        ],
+      ],
       words,
       detectedTables: [],
       readings: [{ source: "pdf-stream", kind: "tables", tables: read }],

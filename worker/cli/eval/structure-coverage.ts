@@ -51,14 +51,27 @@ export function addCoverage(coverage: Coverage, page: CoveragePage, readers: rea
   page.verdicts.forEach((tableVerdicts, t) => {
     const region = page.regions[t];
     const declinedParts: StreamDecline[] = [];
-    const stream = page.scan ? "scan" : region ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? [], declinedParts) : "no region";
+    const stream = page.scan
+      ? "scan"
+      : region
+        ? streamRegion(region, page.words, page.detectedTables, STRUCTURE_SETTINGS, page.rulings ?? [], declinedParts)
+        : "no region";
     // pdf-stream reads the delivered table as stacked tables, a later one with its own header:
     // the structure vote takes none of its support there (splitWithholdsSupport).
-    const splits = RECONCILE_SETTINGS.splitWithholdsSupport && typeof stream !== "string" && stream.length >= 2 && stream.slice(1).some((m) => m.headerRows > 0);
+    const splits =
+      RECONCILE_SETTINGS.splitWithholdsSupport &&
+      typeof stream !== "string" &&
+      stream.length >= 2 &&
+      stream.slice(1).some((m) => m.headerRows > 0);
     const streamReason = typeof stream === "string" ? stream : splits ? "reads stacked tables here" : null;
     // A cell outside the tables pdf-stream read in a region where it declined a stacked part:
     // counted under the part's own reason.
-    const outside = (header: boolean) => (declinedParts.length > 0 ? `stacked part declined: ${[...new Set(declinedParts)].sort().join(" / ")}` : header ? "outside its tables (header)" : "outside its tables (body)");
+    const outside = (header: boolean) =>
+      declinedParts.length > 0
+        ? `stacked part declined: ${[...new Set(declinedParts)].sort().join(" / ")}`
+        : header
+          ? "outside its tables (header)"
+          : "outside its tables (body)";
     for (const { unit, verdict } of tableVerdicts) {
       const header = unit.ref.kind !== "body";
       for (const source of readers) {
@@ -89,9 +102,25 @@ export function formatCoverage(coverage: Coverage): string[] {
   const lines = ["delivered cells a reader did not read, by reason:"];
   for (const [source, reasons] of Object.entries(coverage.notRead)) {
     const total = Object.values(reasons).reduce((a, b) => a + b, 0);
-    lines.push(`    ${source.padEnd(14)} ${total}: ${sorted(reasons).map(([k, v]) => `${k} ${v}`).join(", ")}`);
+    lines.push(
+      `    ${source.padEnd(14)} ${total}: ${sorted(reasons)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    );
   }
-  lines.push(`single cells by supporters: ${sorted(coverage.singleBy).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
-  lines.push(`single cells by pdf-stream's reason: ${sorted(coverage.singleStream).map(([k, v]) => `${k} ${v}`).join(", ") || "none"}`);
+  lines.push(
+    `single cells by supporters: ${
+      sorted(coverage.singleBy)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "none"
+    }`,
+  );
+  lines.push(
+    `single cells by pdf-stream's reason: ${
+      sorted(coverage.singleStream)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ") || "none"
+    }`,
+  );
   return lines;
 }

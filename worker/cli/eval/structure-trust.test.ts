@@ -8,7 +8,19 @@ import { boundariesOnPage } from "./boundary-figures";
 import { readerErrorsOnPage, type ProposedTable } from "./reader-errors";
 
 function table(bbox: Box, disputed = false): Table {
-  return { page: 1, index: 0, order: null, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows: [], bbox, ...(disputed ? { layout_disputed: true as const } : {}) };
+  return {
+    page: 1,
+    index: 0,
+    order: null,
+    kind: null,
+    column_major: false,
+    header: [],
+    header_cells: [],
+    row_groups: [],
+    rows: [],
+    bbox,
+    ...(disputed ? { layout_disputed: true as const } : {}),
+  };
 }
 
 test("boundaries: a true table read as two is split, two read as one merged, none missed, a chart spurious", () => {
@@ -21,7 +33,15 @@ test("boundaries: a true table read as two is split, two read as one merged, non
   const delivered = [table([0, 0, 100, 45]), table([0, 55, 100, 100], true), table([0, 200, 100, 400]), table([500, 500, 600, 600])];
   const c = boundariesOnPage(truth, delivered);
   assert.deepEqual(
-    { split: c.split, merged: c.merged, missed: c.missed, spurious: c.spurious, wrongDelivered: c.wrongDelivered, wrongDisputed: c.wrongDisputed, disputedDelivered: c.disputedDelivered },
+    {
+      split: c.split,
+      merged: c.merged,
+      missed: c.missed,
+      spurious: c.spurious,
+      wrongDelivered: c.wrongDelivered,
+      wrongDisputed: c.wrongDisputed,
+      disputedDelivered: c.disputedDelivered,
+    },
     { split: 1, merged: 1, missed: 1, spurious: 1, wrongDelivered: 4, wrongDisputed: 1, disputedDelivered: 1 },
   );
   const right = boundariesOnPage(truth.slice(0, 1), [table([2, 2, 98, 98])]);

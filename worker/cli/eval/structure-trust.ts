@@ -8,7 +8,15 @@ import { readerInputs } from "../../pipeline/structure/registry";
 import { gridToRelations } from "./adjacency";
 import { addBoundaries, boundariesOnPage, emptyBoundaries, formatBoundaries, type BoundaryCounts } from "./boundary-figures";
 import type { GtRegion } from "./ground-truth";
-import { addReaderErrors, emptyReaderErrors, formatReaderErrors, proposalsOf, readerErrorsOnPage, truthBox, type ReaderErrorCounts } from "./reader-errors";
+import {
+  addReaderErrors,
+  emptyReaderErrors,
+  formatReaderErrors,
+  proposalsOf,
+  readerErrorsOnPage,
+  truthBox,
+  type ReaderErrorCounts,
+} from "./reader-errors";
 
 export interface StructureTrustCounts {
   boundaries: BoundaryCounts;
@@ -45,12 +53,17 @@ export function structureTrustOfDocument(
   for (const page of pageNumbers) {
     const read = pages.get(page);
     if (!read) continue;
-    const onPage = truth.filter((t) => t.region.page === page).flatMap((t) => {
-      const box = truthBox(t.region, read.height);
-      return box ? [{ box, relations: gridToRelations(t.cells) }] : [];
-    });
+    const onPage = truth
+      .filter((t) => t.region.page === page)
+      .flatMap((t) => {
+        const box = truthBox(t.region, read.height);
+        return box ? [{ box, relations: gridToRelations(t.cells) }] : [];
+      });
     const delivered = tables.filter((t) => t.page === page);
-    const boundaries = boundariesOnPage(onPage.map((t): Box => t.box), delivered);
+    const boundaries = boundariesOnPage(
+      onPage.map((t): Box => t.box),
+      delivered,
+    );
     const readerErrors = readerErrorsOnPage(onPage, proposalsOf(read.readings, page, delivered, read.words));
     counts = addStructureTrust(counts, { boundaries, readerErrors });
   }

@@ -40,7 +40,10 @@ export function weaker(a: Confidence, b: Confidence): Confidence {
 
 /** A grid's relations, each with the weaker confidence of its two cells. */
 export function labelledRelations(cells: LabelledCell[]): LabelledRelation[] {
-  return gridToRelationList(cells).map(({ key, a, b }) => ({ key, confidence: weaker(cells[a]!.confidence ?? UNLABELLED, cells[b]!.confidence ?? UNLABELLED) }));
+  return gridToRelationList(cells).map(({ key, a, b }) => ({
+    key,
+    confidence: weaker(cells[a]!.confidence ?? UNLABELLED, cells[b]!.confidence ?? UNLABELLED),
+  }));
 }
 
 /** A delivered table's relations as the scorer lays it out. */
@@ -64,7 +67,10 @@ function multiset(keys: Iterable<string>): Map<string, number> {
 
 /** One document: ground-truth tables as relation multisets, predicted tables as labelled
  * relations; the tables are matched as the metric matches them. */
-export function trustDocument(gtTables: Array<{ page: number; rel: Map<string, number> }>, predTables: Array<{ page: number; relations: LabelledRelation[] }>): TrustCounts {
+export function trustDocument(
+  gtTables: Array<{ page: number; rel: Map<string, number> }>,
+  predTables: Array<{ page: number; relations: LabelledRelation[] }>,
+): TrustCounts {
   const predAsMultisets = predTables.map((t) => ({ page: t.page, rel: multiset(t.relations.map((r) => r.key)) }));
   const matchOf = new Map(matchTables(gtTables, predAsMultisets).map((m) => [m.pred, m.gt]));
   const perLevel: TrustCounts["perLevel"] = {};
@@ -115,7 +121,13 @@ export function summariseTrust(counts: TrustCounts): TrustSummary {
   const relations = present.reduce((n, level) => n + counts.perLevel[level]!.relations, 0);
   const levels = present.map((level) => {
     const c = counts.perLevel[level]!;
-    return { level, relations: c.relations, shareOfAll: relations ? c.relations / relations : 0, right: c.right, shareRight: c.relations ? c.right / c.relations : 0 };
+    return {
+      level,
+      relations: c.relations,
+      shareOfAll: relations ? c.relations / relations : 0,
+      right: c.right,
+      shareRight: c.relations ? c.right / c.relations : 0,
+    };
   });
   const wrong = levels.reduce((n, l) => n + l.relations - l.right, 0);
   const promised = levels.filter((l) => PROMISED.has(l.level));

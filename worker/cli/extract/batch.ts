@@ -22,7 +22,12 @@ export interface BatchSummary {
 
 /** Runs every input, `jobs` at a time (1: in this thread). `entry` is the module the worker
  * threads run (the extract command's own file, which serves a thread when started as one). */
-export async function runBatch(inputs: readonly ExtractInput[], options: ExtractOptions & { jobs: number }, entry: URL, bar: ProgressBar | null): Promise<BatchSummary> {
+export async function runBatch(
+  inputs: readonly ExtractInput[],
+  options: ExtractOptions & { jobs: number },
+  entry: URL,
+  bar: ProgressBar | null,
+): Promise<BatchSummary> {
   const started = performance.now();
   const files = new Array<FileSummary>(inputs.length);
   let pages = 0;
@@ -48,39 +53,50 @@ export async function runBatch(inputs: readonly ExtractInput[], options: Extract
   } else {
     let next = 0;
     await Promise.all(
-      Array.from({ length: jobs }, () =>
-        new Promise<void>((resolve) => {
-          const worker = new Worker(entry, { workerData: { extractWorker: true, options } });
-          let current = -1;
-          const give = () => {
-            if (next >= inputs.length) {
-              worker.postMessage({ kind: "stop" } satisfies WorkerTask);
-              return;
-            }
-            current = next++;
-            worker.postMessage({ kind: "file", input: inputs[current]! } satisfies WorkerTask);
-          };
-          worker.on("message", (message: WorkerMessage) => {
-            if (message.kind === "page") {
-              pages++;
-              tick();
-              return;
-            }
-            finished(current, message.summary);
+      Array.from(
+        { length: jobs },
+        () =>
+          new Promise<void>((resolve) => {
+            const worker = new Worker(entry, { workerData: { extractWorker: true, options } });
+            let current = -1;
+            const give = () => {
+              if (next >= inputs.length) {
+                worker.postMessage({ kind: "stop" } satisfies WorkerTask);
+                return;
+              }
+              current = next++;
+              worker.postMessage({ kind: "file", input: inputs[current]! } satisfies WorkerTask);
+            };
+            worker.on("message", (message: WorkerMessage) => {
+              if (message.kind === "page") {
+                pages++;
+                tick();
+                return;
+              }
+              finished(current, message.summary);
+              give();
+            });
+            let failure = "";
+            worker.on("error", (error) => void (failure = error.message));
+            worker.on("exit", (code) => {
+              // A thread that died with a file in hand (out of memory, an uncaught error): that file
+              // is reported failed; the files not yet given out go to the remaining threads.
+              if (current >= 0 && files[current] === undefined) {
+                finished(current, {
+                  pdf: inputs[current]!.pdf,
+                  result: inputs[current]!.result,
+                  pages: 0,
+                  pagesFailed: 0,
+                  tables: 0,
+                  cells: {},
+                  seconds: 0,
+                  error: `the reading thread stopped (${failure || `exit code ${code}`})`,
+                });
+              }
+              resolve();
+            });
             give();
-          });
-          let failure = "";
-          worker.on("error", (error) => void (failure = error.message));
-          worker.on("exit", (code) => {
-            // A thread that died with a file in hand (out of memory, an uncaught error): that file
-            // is reported failed; the files not yet given out go to the remaining threads.
-            if (current >= 0 && files[current] === undefined) {
-              finished(current, { pdf: inputs[current]!.pdf, result: inputs[current]!.result, pages: 0, pagesFailed: 0, tables: 0, cells: {}, seconds: 0, error: `the reading thread stopped (${failure || `exit code ${code}`})` });
-            }
-            resolve();
-          });
-          give();
-        }),
+          }),
       ),
     );
   }
@@ -97,7 +113,9 @@ export function serveWorker(port: import("node:worker_threads").MessagePort, opt
       void (readers?.release() ?? Promise.resolve()).finally(() => port.close());
       return;
     }
-    void extractFile(task.input, options, readers, () => port.postMessage({ kind: "page" } satisfies WorkerMessage)).then((summary) => port.postMessage({ kind: "file", summary } satisfies WorkerMessage));
+    void extractFile(task.input, options, readers, () => port.postMessage({ kind: "page" } satisfies WorkerMessage)).then((summary) =>
+      port.postMessage({ kind: "file", summary } satisfies WorkerMessage),
+    );
   });
 }
 

@@ -46,7 +46,12 @@ export function formatCells(cells: Partial<Record<Confidence, number>>): string 
 
 /** Runs one file and writes its result JSON. Figures are cropped into a folder named after the
  * result (NAME/images/...), and their paths in the result are relative to the result's folder. */
-export async function extractFile(input: ExtractInput, options: ExtractOptions, readers: OcrEngines | null, onPage?: () => void): Promise<FileSummary> {
+export async function extractFile(
+  input: ExtractInput,
+  options: ExtractOptions,
+  readers: OcrEngines | null,
+  onPage?: () => void,
+): Promise<FileSummary> {
   const started = performance.now();
   const base = path.basename(input.result, ".json");
   const resultDir = path.dirname(input.result);
@@ -69,8 +74,25 @@ export async function extractFile(input: ExtractInput, options: ExtractOptions, 
     const result = output.result;
     for (const image of result.images) image.path = path.posix.join(base, image.path);
     await fs.promises.writeFile(input.result, JSON.stringify(result, null, 2));
-    return { pdf: input.pdf, result: input.result, pages: result.pages.length, pagesFailed: output.pagesFailed, tables: result.tables.length, cells: cellsByConfidence(result), seconds: (performance.now() - started) / 1000 };
+    return {
+      pdf: input.pdf,
+      result: input.result,
+      pages: result.pages.length,
+      pagesFailed: output.pagesFailed,
+      tables: result.tables.length,
+      cells: cellsByConfidence(result),
+      seconds: (performance.now() - started) / 1000,
+    };
   } catch (error) {
-    return { pdf: input.pdf, result: input.result, pages: 0, pagesFailed: 0, tables: 0, cells: {}, seconds: (performance.now() - started) / 1000, error: (error as Error).message };
+    return {
+      pdf: input.pdf,
+      result: input.result,
+      pages: 0,
+      pagesFailed: 0,
+      tables: 0,
+      cells: {},
+      seconds: (performance.now() - started) / 1000,
+      error: (error as Error).message,
+    };
   }
 }

@@ -20,7 +20,8 @@ function isPdf(name: string): boolean {
 
 /** Every PDF under `dir`, sorted, as paths relative to it. */
 function pdfsUnder(dir: string): string[] {
-  return (fs.readdirSync(dir, { recursive: true, encoding: "utf8" }))
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: "utf8" })
     .filter((rel) => isPdf(rel) && fs.statSync(path.join(dir, rel)).isFile())
     .sort();
 }
@@ -28,7 +29,10 @@ function pdfsUnder(dir: string): string[] {
 /** The folder a glob pattern's matches are placed relative to: its part before the first wildcard. */
 function globRoot(pattern: string): string {
   const parts = pattern.split(/[\\/]/);
-  const fixed = parts.slice(0, parts.findIndex((p) => GLOB_CHARS.test(p)));
+  const fixed = parts.slice(
+    0,
+    parts.findIndex((p) => GLOB_CHARS.test(p)),
+  );
   return fixed.length === 0 ? "." : fixed.join(path.sep) || path.sep;
 }
 
@@ -43,7 +47,10 @@ export function resolveInputs(args: readonly string[], outDir: string | null): E
     }
     if (!GLOB_CHARS.test(arg)) throw new Error(`no such file or folder: ${arg}`);
     const root = globRoot(arg);
-    const matches = (fs.globSync(arg)).filter((p) => isPdf(p) && fs.statSync(p).isFile()).sort();
+    const matches = fs
+      .globSync(arg)
+      .filter((p) => isPdf(p) && fs.statSync(p).isFile())
+      .sort();
     if (matches.length === 0) throw new Error(`no PDF matches ${arg}`);
     found.push(...matches.map((pdf) => ({ pdf, rel: path.relative(root, pdf) })));
   }

@@ -5,14 +5,37 @@ import { SETTINGS } from "../settings";
 import type { Box, TableModel } from "../types";
 import type { ProseBlock } from "../prose/lines-to-blocks";
 
-const table = (box: Box): TableModel => ({ box, nRows: 3, nCols: 3, cells: [], headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false });
+const table = (box: Box): TableModel => ({
+  box,
+  nRows: 3,
+  nCols: 3,
+  cells: [],
+  headerRows: 1,
+  rowGroups: [],
+  source: "pdf-grid",
+  disputed: false,
+});
 const block = (text: string, box: Box, size = 10): ProseBlock => ({ text, box, role: "paragraph", level: 0, size });
 
 test("FIGURE_CAPTION: figure, chart and graph numbers with series prefixes; not tables or sentences", () => {
-  for (const caption of ["Figure 1:", "Figure 6: Simplified chart", "Fig. 2", "CHART 3.", "Graph 4", "Figure CA2b. | Notification rates", "Figure 12"]) {
+  for (const caption of [
+    "Figure 1:",
+    "Figure 6: Simplified chart",
+    "Fig. 2",
+    "CHART 3.",
+    "Graph 4",
+    "Figure CA2b. | Notification rates",
+    "Figure 12",
+  ]) {
     assert.ok(FIGURE_CAPTION.test(caption), caption);
   }
-  for (const other of ["Table 1:", "Figures 15-19 represent sovereign spreads", "Figure out the cost", "figure 1 shows", "Chartered accountants"]) {
+  for (const other of [
+    "Table 1:",
+    "Figures 15-19 represent sovereign spreads",
+    "Figure out the cost",
+    "figure 1 shows",
+    "Chartered accountants",
+  ]) {
     assert.ok(!FIGURE_CAPTION.test(other), other);
   }
 });
@@ -28,7 +51,10 @@ test("not a chart: a paragraph or a table caption between, a caption too far abo
   const model = table([100, 130, 400, 240]);
   const caption = block("Figure 1:", [60, 74, 110, 86]);
   const cases: Array<[string, ProseBlock[]]> = [
-    ["paragraph between", [caption, block("The economy has grown steadily since the 1990s, except during the depression.", [60, 95, 520, 120])]],
+    [
+      "paragraph between",
+      [caption, block("The economy has grown steadily since the 1990s, except during the depression.", [60, 95, 520, 120])],
+    ],
     ["table caption between", [caption, block("Table 2:", [60, 110, 110, 120])]],
     ["caption 9 em above", [block("Figure 1:", [60, 30, 110, 40])]],
     ["caption beside, not above", [block("Figure 1:", [420, 74, 470, 86])]],

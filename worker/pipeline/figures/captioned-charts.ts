@@ -30,7 +30,11 @@ const overlapsX = (a: Box, b: Box) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]
  * to the right as a separate block, and only the title reaches over the chart. */
 function captionLine(label: ProseBlock, blocks: ProseBlock[], settings: Settings): Box {
   const title = blocks.filter(
-    (b) => b.box[1] < label.box[3] && b.box[3] > label.box[1] && b.box[0] >= label.box[2] && b.box[0] - label.box[2] <= label.size * settings.captionTitleGapEm,
+    (b) =>
+      b.box[1] < label.box[3] &&
+      b.box[3] > label.box[1] &&
+      b.box[0] >= label.box[2] &&
+      b.box[0] - label.box[2] <= label.size * settings.captionTitleGapEm,
   );
   return boxUnion([label.box, ...title.map((b) => b.box)])!;
 }
@@ -45,7 +49,9 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pict
   const captions = blocks.filter((b) => FIGURE_CAPTION.test(b.text)).map((b) => ({ label: b, box: captionLine(b, blocks, settings) }));
   for (const model of models) {
     const top = model.box[1];
-    const above = captions.filter((c) => c.box[3] <= top + 1 && overlapsX(c.box, model.box) && top - c.box[3] <= c.label.size * settings.figureCaptionGapEm);
+    const above = captions.filter(
+      (c) => c.box[3] <= top + 1 && overlapsX(c.box, model.box) && top - c.box[3] <= c.label.size * settings.figureCaptionGapEm,
+    );
     const caption = above.sort((a, b) => b.box[3] - a.box[3])[0];
     if (!caption) continue;
     const inCaption = (b: ProseBlock) => b === caption.label || boxOverlapRatio(b.box, caption.box) > settings.captionBlockOverlap;
@@ -53,9 +59,16 @@ export function captionedCharts(models: TableModel[], blocks: ProseBlock[], pict
     // Only a chart's own labels may sit between: short single lines, never a paragraph, another
     // table or a table's caption (then the figure ended above them).
     const labels = blocks.filter((b) => !inCaption(b) && between(b.box));
-    const onlyLabels = labels.every((b) => b.text.length <= settings.maxChartLabelChars && b.box[3] - b.box[1] <= b.size * settings.chartLabelMaxLineHeights && !TABLE_CAPTION.test(b.text));
+    const onlyLabels = labels.every(
+      (b) =>
+        b.text.length <= settings.maxChartLabelChars &&
+        b.box[3] - b.box[1] <= b.size * settings.chartLabelMaxLineHeights &&
+        !TABLE_CAPTION.test(b.text),
+    );
     const tableBetween = models.some((other) => other !== model && between(other.box));
-    const pictureBetween = pictures.some((p) => between(p) && p[3] - p[1] >= settings.minFigureSide && p[2] - p[0] >= settings.minFigureSide);
+    const pictureBetween = pictures.some(
+      (p) => between(p) && p[3] - p[1] >= settings.minFigureSide && p[2] - p[0] >= settings.minFigureSide,
+    );
     if (onlyLabels && !tableBetween && !pictureBetween) charts.set(model, boxUnion([model.box, ...labels.map((b) => b.box)])!);
   }
   return charts;

@@ -20,7 +20,16 @@ test("zebra bands, a shaded column, too few bars, or bars of one length are no c
   assert.deepEqual(chartBars(rects(zebra), SETTINGS), []);
   const column: Box[] = [0, 1, 2, 3].map((k): Box => [200, 100 + k * 12, 260, 111 + k * 12]);
   assert.deepEqual(chartBars(rects(column), SETTINGS), []);
-  assert.deepEqual(chartBars(rects([[10, 200, 30, 300], [40, 150, 60, 300]]), SETTINGS), []);
+  assert.deepEqual(
+    chartBars(
+      rects([
+        [10, 200, 30, 300],
+        [40, 150, 60, 300],
+      ]),
+      SETTINGS,
+    ),
+    [],
+  );
   const even: Box[] = [10, 40, 70].map((x): Box => [x, 200, x + 20, 300]);
   assert.deepEqual(chartBars(rects(even), SETTINGS), []);
 });

@@ -24,7 +24,11 @@ export function chartBars(rects: readonly FilledRect[], settings: ChartBarSettin
     const along = (b: Box): [number, number] => (vertical ? [b[0], b[2]] : [b[1], b[3]]);
     const groups: Box[][] = [];
     for (const b of [...boxes].sort((p, q) => base(p) - base(q))) {
-      const group = groups.find((g) => Math.abs(base(g[0]!) - base(b)) <= settings.barEdgeTolerancePt && Math.abs(thickness(g[0]!) - thickness(b)) <= thickness(g[0]!) * settings.barThicknessTolerance);
+      const group = groups.find(
+        (g) =>
+          Math.abs(base(g[0]!) - base(b)) <= settings.barEdgeTolerancePt &&
+          Math.abs(thickness(g[0]!) - thickness(b)) <= thickness(g[0]!) * settings.barThicknessTolerance,
+      );
       if (group) group.push(b);
       else groups.push([b]);
     }
@@ -36,7 +40,12 @@ export function chartBars(rects: readonly FilledRect[], settings: ChartBarSettin
       const lengths = group.map(length);
       const longest = Math.max(...lengths);
       if (longest <= 0 || (longest - Math.min(...lengths)) / longest < settings.barLengthSpread) continue;
-      out.push([Math.min(...group.map((b) => b[0])), Math.min(...group.map((b) => b[1])), Math.max(...group.map((b) => b[2])), Math.max(...group.map((b) => b[3]))]);
+      out.push([
+        Math.min(...group.map((b) => b[0])),
+        Math.min(...group.map((b) => b[1])),
+        Math.max(...group.map((b) => b[2])),
+        Math.max(...group.map((b) => b[3])),
+      ]);
     }
   }
   return out;

@@ -28,7 +28,10 @@ export function figureRegions(readings: PageReadings, tableBoxes: Box[], setting
     out.push({ box, sources: ["layout", "pdf-image"] });
   }
   // Drawn pieces, and a bar chart's bars (filled rectangles other shading is not: chart-bars.ts).
-  for (const cluster of boxesToClusters([...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)].map(clip), settings.figureJoinGap)) {
+  for (const cluster of boxesToClusters(
+    [...readings.graphics.drawings, ...chartBars(readings.graphics.filledRects, settings)].map(clip),
+    settings.figureJoinGap,
+  )) {
     if (!isArtwork(cluster, settings)) continue;
     const box = withAxes(cluster.box, readings.graphics.rulings, tableBoxes, settings.figureJoinGap);
     if (!isUsable(box)) continue;
@@ -48,7 +51,7 @@ export function withAxes(box: Box, rulings: readonly Ruling[], tableBoxes: reado
   const taken = new Set<number>();
   let grown = box;
   // A grid line touching the series reaches the axis; the axis the frame: grown until nothing more touches.
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     lines.forEach((line, k) => {
       if (taken.has(k)) return;
@@ -70,7 +73,8 @@ export function boxesToClusters(boxes: Box[], gap: number): Array<{ box: Box; co
     let merged = { box: b, count: 1 };
     for (let k = clusters.length - 1; k >= 0; k--) {
       const c = clusters[k]!;
-      const near = b[0] - gap <= c.box[2] && c.box[0] - gap <= merged.box[2] && merged.box[1] - gap <= c.box[3] && c.box[1] - gap <= merged.box[3];
+      const near =
+        b[0] - gap <= c.box[2] && c.box[0] - gap <= merged.box[2] && merged.box[1] - gap <= c.box[3] && c.box[1] - gap <= merged.box[3];
       if (near) {
         merged = { box: boxUnion([merged.box, c.box])!, count: merged.count + c.count };
         clusters.splice(k, 1);
@@ -95,5 +99,8 @@ export function foregroundImages<T extends { box: Box }>(images: T[], width: num
 export function isArtwork(cluster: { box: Box; count: number }, settings: Settings): boolean {
   const w = cluster.box[2] - cluster.box[0];
   const h = cluster.box[3] - cluster.box[1];
-  return cluster.count >= settings.minFigureDrawings || (w >= settings.minFigureSide * settings.loneDrawingWidthFactor && h >= settings.minFigureSide);
+  return (
+    cluster.count >= settings.minFigureDrawings ||
+    (w >= settings.minFigureSide * settings.loneDrawingWidthFactor && h >= settings.minFigureSide)
+  );
 }

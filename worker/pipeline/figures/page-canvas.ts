@@ -37,7 +37,10 @@ function loadCanvasModule() {
 }
 
 /** Renders a page on a white canvas at `scale`; returns the canvas and its 2D context. */
-export async function renderPage(page: PDFPageProxy, scale: number): Promise<{ canvas: NapiCanvas; context: NapiContext; width: number; height: number }> {
+export async function renderPage(
+  page: PDFPageProxy,
+  scale: number,
+): Promise<{ canvas: NapiCanvas; context: NapiContext; width: number; height: number }> {
   const viewport = page.getViewport({ scale });
   const width = Math.ceil(viewport.width);
   const height = Math.ceil(viewport.height);

@@ -3,7 +3,13 @@ import assert from "node:assert/strict";
 import { boxOverlapRatio, boxUnion, multiplyMatrices, transformPoint } from "./box";
 
 test("boxUnion covers every box and is null for none", () => {
-  assert.deepEqual(boxUnion([[1, 2, 3, 4], [0, 5, 2, 6]]), [0, 2, 3, 6]);
+  assert.deepEqual(
+    boxUnion([
+      [1, 2, 3, 4],
+      [0, 5, 2, 6],
+    ]),
+    [0, 2, 3, 6],
+  );
   assert.equal(boxUnion([]), null);
 });
 

@@ -15,5 +15,14 @@ test("boxesToReadingOrder reads two columns column by column under a full-width 
 });
 
 test("boxesToReadingOrder keeps a single column top to bottom", () => {
-  assert.deepEqual(boxesToReadingOrder([[50, 200, 500, 220], [50, 100, 500, 120]], 10), [1, 0]);
+  assert.deepEqual(
+    boxesToReadingOrder(
+      [
+        [50, 200, 500, 220],
+        [50, 100, 500, 120],
+      ],
+      10,
+    ),
+    [1, 0],
+  );
 });

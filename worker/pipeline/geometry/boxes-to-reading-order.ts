@@ -6,7 +6,11 @@ import type { Box } from "../types";
 /** Returns the indices of `boxes` in reading order. `minGap` is the narrowest gutter (points). */
 export function boxesToReadingOrder(boxes: Box[], minGap: number): number[] {
   const order: number[] = [];
-  cut(boxes.map((b, i) => ({ b, i })), minGap, order);
+  cut(
+    boxes.map((b, i) => ({ b, i })),
+    minGap,
+    order,
+  );
   return order;
 }
 

@@ -90,7 +90,7 @@ export function boxToPage(box: Box, dir: Direction, size: [number, number]): Box
 /** Words in the reading frame: the dominant direction becomes 0, the others keep their turn
  * relative to it (a side label stays a side label). */
 export function wordsToFrame(words: readonly Word[], dir: Direction, size: [number, number]): Word[] {
-  return words.map((w) => ({ ...w, box: boxToFrame(w.box, dir, size), dir: (((w.dir - dir) % 360) + 360) % 360 as Direction }));
+  return words.map((w) => ({ ...w, box: boxToFrame(w.box, dir, size), dir: ((((w.dir - dir) % 360) + 360) % 360) as Direction }));
 }
 
 function rulingToFrame(r: Ruling, dir: Direction, size: [number, number]): Ruling {

@@ -14,7 +14,10 @@ test("rulingsToJoined snaps close positions and joins touching pieces", () => {
 test("rulingsToGroups separates grids that do not touch", () => {
   const groups = rulingsToGroups([h(0, 0, 10), v(0, 0, 10), h(100, 50, 60), v(55, 95, 110)], 1);
   assert.equal(groups.length, 2);
-  assert.deepEqual(groups.map((g) => g.length), [2, 2]);
+  assert.deepEqual(
+    groups.map((g) => g.length),
+    [2, 2],
+  );
 });
 
 test("groupToGrid finds a column span where the vertical ruling stops", () => {
@@ -24,7 +27,11 @@ test("groupToGrid finds a column span where the vertical ruling stops", () => {
   assert.deepEqual(grid.ys, [0, 10, 20]);
   assert.deepEqual(
     grid.cells.map((c) => [c.row, c.col, c.rowSpan, c.colSpan]),
-    [[0, 0, 1, 2], [1, 0, 1, 1], [1, 1, 1, 1]],
+    [
+      [0, 0, 1, 2],
+      [1, 0, 1, 1],
+      [1, 1, 1, 1],
+    ],
   );
 });
 

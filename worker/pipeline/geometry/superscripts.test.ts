@@ -20,7 +20,10 @@ test("small raised text that is no footnote mark stays a line of its own", () =>
   // A space away from the word: not attached to it.
   assert.deepEqual(lines([label, word("2", [116, 141.6, 119, 147], 5.4)]).length, 2);
   // Attached to a bracket, as a raised reference "( 4 )" in running text.
-  assert.deepEqual(lines([word("(", [100, 142.5, 103, 151.5]), word("4", [103.5, 141.6, 106.5, 147], 5.4), word(")", [107, 142.5, 110, 151.5])]).length, 2);
+  assert.deepEqual(
+    lines([word("(", [100, 142.5, 103, 151.5]), word("4", [103.5, 141.6, 106.5, 147], 5.4), word(")", [107, 142.5, 110, 151.5])]).length,
+    2,
+  );
   // Longer than a mark, or nearly the line's size.
   assert.deepEqual(lines([label, word("note", [112.5, 141.6, 125, 147], 5.4)]).length, 2);
   assert.deepEqual(lines([label, word("2", [112.5, 138, 117.5, 146], 8)]).length, 2);

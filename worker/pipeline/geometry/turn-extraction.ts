@@ -13,7 +13,13 @@ export { readingTurn };
 export function readingsToFrame(readings: PageReadings, dir: Direction): PageReadings {
   const size: [number, number] = [readings.width, readings.height];
   const [width, height] = frameSize(size, dir);
-  return { ...readings, width, height, words: wordsToFrame(readings.words, dir, size), graphics: graphicsToFrame(readings.graphics, dir, size) };
+  return {
+    ...readings,
+    width,
+    height,
+    words: wordsToFrame(readings.words, dir, size),
+    graphics: graphicsToFrame(readings.graphics, dir, size),
+  };
 }
 
 /** An extraction made in the reading frame of a page of `size` (displayed), with its boxes on the
@@ -22,15 +28,28 @@ export function extractionToPage(extraction: PageExtraction, dir: Direction, siz
   const back = (b: Box): Box => boxToPage(b, dir, size);
   const table = (t: Table): Table => {
     const cell = <C extends { bbox?: Box }>(c: C): C => (c.bbox ? { ...c, bbox: roundBox(back(c.bbox)) } : c);
-    return { ...t, header_cells: t.header_cells.map(cell), rows: t.rows.map((r) => r.map(cell)), ...(t.bbox ? { bbox: roundBox(back(t.bbox)) } : {}) };
+    return {
+      ...t,
+      header_cells: t.header_cells.map(cell),
+      rows: t.rows.map((r) => r.map(cell)),
+      ...(t.bbox ? { bbox: roundBox(back(t.bbox)) } : {}),
+    };
   };
   const { debug } = extraction;
   return {
     tables: extraction.tables.map(table),
     prose: extraction.prose.map((p) => ({ ...p, bbox: roundBox(back(p.bbox)) })),
     figures: extraction.figures.map((f) => ({ ...f, box: back(f.box) })),
-    models: extraction.models.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })),
-    tableModels: extraction.tableModels.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })),
+    models: extraction.models.map((m) => ({
+      ...m,
+      box: back(m.box),
+      cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })),
+    })),
+    tableModels: extraction.tableModels.map((m) => ({
+      ...m,
+      box: back(m.box),
+      cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })),
+    })),
     debug: {
       tables: debug.tables.map((m) => ({ ...m, box: back(m.box) })),
       // Rulings are left out of the debug view of a turned page (a quarter turn swaps h and v).
@@ -48,14 +67,20 @@ const NO_GRAPHICS = { rulings: [], filledRects: [], drawings: [], images: [] };
  * beside a sideways table) read on its own, so no text is lost. `extract` is the page extraction
  * (it turns its input again when that is needed; each pass has strictly fewer words, so it ends).
  * The second pass's tables and prose come after the first's, in index and in reading order. */
-export function extractTurnedPage(readings: PageReadings, dir: Direction, extract: (readings: PageReadings) => PageExtraction): PageExtraction {
+export function extractTurnedPage(
+  readings: PageReadings,
+  dir: Direction,
+  extract: (readings: PageReadings) => PageExtraction,
+): PageExtraction {
   const size: [number, number] = [readings.width, readings.height];
   const frameReadings = readingsToFrame(readings, dir);
   const inFrame = extract(frameReadings);
   const frame = { turn: dir, readings: frameReadings, debug: inFrame.debug, tableRegions: inFrame.tableModels.map((m) => m.box) };
   const main = { ...extractionToPage(inFrame, dir, size), frame };
   const taken = main.tables.map((t) => t.bbox).filter((b): b is Box => b !== undefined);
-  const rest = readings.words.filter((w) => w.dir !== dir && !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 2)));
+  const rest = readings.words.filter(
+    (w) => w.dir !== dir && !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 2)),
+  );
   if (rest.length === 0) return main;
   const other = extract({ ...readings, words: rest, graphics: NO_GRAPHICS });
   const offset = main.tables.length + main.prose.length + main.figures.length;
@@ -67,6 +92,10 @@ export function extractTurnedPage(readings: PageReadings, dir: Direction, extrac
     models: [...main.models, ...other.models],
     tableModels: [...main.tableModels, ...other.tableModels],
     frame,
-    debug: { ...main.debug, tables: [...main.debug.tables, ...other.debug.tables], layoutRegions: [...main.debug.layoutRegions, ...other.debug.layoutRegions] },
+    debug: {
+      ...main.debug,
+      tables: [...main.debug.tables, ...other.debug.tables],
+      layoutRegions: [...main.debug.layoutRegions, ...other.debug.layoutRegions],
+    },
   };
 }

@@ -5,7 +5,11 @@ import { boxUnion, median } from "./box";
 import { isIntervalPair } from "./interval-values";
 import { joinSuperscripts, type SuperscriptRule } from "./superscripts";
 
-const SUPERSCRIPTS: SuperscriptRule = { sizeRatio: SETTINGS.superscriptSizeRatio, gapEm: SETTINGS.superscriptGapEm, maxChars: SETTINGS.superscriptMaxChars };
+const SUPERSCRIPTS: SuperscriptRule = {
+  sizeRatio: SETTINGS.superscriptSizeRatio,
+  gapEm: SETTINGS.superscriptGapEm,
+  maxChars: SETTINGS.superscriptMaxChars,
+};
 
 /** Groups left-to-right words into lines by vertical centre; lines come out top to bottom, words
  * left to right. Words of other directions are left out (see rotated side labels). */
@@ -30,7 +34,9 @@ export function wordsToLines(words: Word[], centerToleranceEm: number, superscri
       groups.push({ center: c, size: word.size, words: [word] });
     }
   }
-  return joinSuperscripts(groups, superscripts).map((g) => makeLine(g.words.sort((a, b) => a.box[0] - b.box[0]))).sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  return joinSuperscripts(groups, superscripts)
+    .map((g) => makeLine(g.words.sort((a, b) => a.box[0] - b.box[0])))
+    .sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
 }
 
 export function makeLine(words: Word[]): TextLine {
@@ -38,7 +44,10 @@ export function makeLine(words: Word[]): TextLine {
     words,
     box: boxUnion(words.map((w) => w.box)) as Box,
     text: wordsToLineText(words),
-    size: median(words.map((w) => w.size), 10),
+    size: median(
+      words.map((w) => w.size),
+      10,
+    ),
     bold: words.every((w) => w.bold),
   };
 }

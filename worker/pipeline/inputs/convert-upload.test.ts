@@ -25,14 +25,29 @@ test("an XLSX: each visible sheet a table on its own page, values as shown, exac
   assert.equal(converted.pages, 2);
   const sheets = converted.sheets!;
   resultSchema.parse({ tables: sheets.tables, prose: [], images: [], pages: sheets.pages });
-  assert.deepEqual(sheets.tables.map((t) => [t.page, t.sheet]), [[1, WORKBOOK.sheet], [2, WORKBOOK.secondSheet]]);
+  assert.deepEqual(
+    sheets.tables.map((t) => [t.page, t.sheet]),
+    [
+      [1, WORKBOOK.sheet],
+      [2, WORKBOOK.secondSheet],
+    ],
+  );
   const sales = sheets.tables[0]!;
   // The frozen first row is the header; the Notes sheet marks none, so it has none.
   assert.deepEqual(sales.header, WORKBOOK.header);
   assert.ok(sales.header_cells.every((c) => c.confidence === "exact" && c.sources.join() === "source-data"));
   assert.deepEqual(sheets.tables[1]!.header, []);
-  assert.deepEqual(sheets.tables[1]!.rows.map((r) => r.map((c) => c.value)), [["Plain", "sheet"], ["no", "header"]]);
-  assert.deepEqual(sales.rows.map((r) => r.map((c) => c.value)), WORKBOOK.rows.map((r) => r.map((v) => (v.startsWith("=") ? "" : v))));
+  assert.deepEqual(
+    sheets.tables[1]!.rows.map((r) => r.map((c) => c.value)),
+    [
+      ["Plain", "sheet"],
+      ["no", "header"],
+    ],
+  );
+  assert.deepEqual(
+    sales.rows.map((r) => r.map((c) => c.value)),
+    WORKBOOK.rows.map((r) => r.map((v) => (v.startsWith("=") ? "" : v))),
+  );
   assert.deepEqual(sales.span_grid, [WORKBOOK.merge]);
   for (const [r, row] of sales.rows.entries()) {
     for (const [c, cell] of row.entries()) {
@@ -55,7 +70,10 @@ test("an XLSX: each visible sheet a table on its own page, values as shown, exac
     assert.ok(table.bbox![2] <= page.width && table.bbox![3] <= page.height);
   }
   const pdf = await PDFDocument.load(converted.pdf);
-  assert.deepEqual(pdf.getPages().map((p) => [Math.round(p.getWidth() * 100) / 100, Math.round(p.getHeight() * 100) / 100]), sheets.pages.map((p) => [p.width, p.height]));
+  assert.deepEqual(
+    pdf.getPages().map((p) => [Math.round(p.getWidth() * 100) / 100, Math.round(p.getHeight() * 100) / 100]),
+    sheets.pages.map((p) => [p.width, p.height]),
+  );
 });
 
 test("a bold first row over plain rows is a header; a bold first row alone, or all rows bold, is not", async () => {
@@ -83,30 +101,52 @@ test("CSVs in UTF-8, UTF-16 with BOM and Latin-1, with semicolons, commas or tab
       assert.equal(table.sheet, "cities");
       // A CSV marks no header: its first row is a body row.
       assert.deepEqual(table.header, []);
-      assert.deepEqual(table.rows.map((r) => r.map((c) => c.value)), CSV_ROWS, `${encoding} ${JSON.stringify(delimiter)}`);
+      assert.deepEqual(
+        table.rows.map((r) => r.map((c) => c.value)),
+        CSV_ROWS,
+        `${encoding} ${JSON.stringify(delimiter)}`,
+      );
       assert.ok(table.rows.flat().every((c) => c.confidence === "exact" && c.sources.join() === "source-data"));
     }
   }
 });
 
 test("ODS, and a workbook without a visible value, are refused with a reason", async () => {
-  await assert.rejects(convertUpload(new Uint8Array([1, 2, 3]), { kind: "spreadsheet", format: "ods" }, options), (e: Error) => e instanceof InputRefusedError && /XLSX or CSV/.test(e.message));
+  await assert.rejects(
+    convertUpload(new Uint8Array([1, 2, 3]), { kind: "spreadsheet", format: "ods" }, options),
+    (e: Error) => e instanceof InputRefusedError && /XLSX or CSV/.test(e.message),
+  );
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet("Empty");
   const hidden = workbook.addWorksheet("Hidden");
   hidden.state = "hidden";
   hidden.addRow(["x"]);
-  await assert.rejects(convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options), (e: Error) => e instanceof InputRefusedError && /no visible cells/.test(e.message));
+  await assert.rejects(
+    convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options),
+    (e: Error) => e instanceof InputRefusedError && /no visible cells/.test(e.message),
+  );
 });
 
 test("a two-frame TIFF is two pages sized by its resolution; maxPages keeps the first", async () => {
-  const tiff = await multiFrameTiff([{ width: 600, height: 900, grey: 230 }, { width: 600, height: 900, grey: 60 }], 300);
+  const tiff = await multiFrameTiff(
+    [
+      { width: 600, height: 900, grey: 230 },
+      { width: 600, height: 900, grey: 60 },
+    ],
+    300,
+  );
   const converted = await convertUpload(tiff, { kind: "image", format: "tiff" }, options);
   assert.equal(converted.documentPages, 2);
   assert.equal(converted.sheets, null);
   const pdf = await PDFDocument.load(converted.pdf);
   // 600 x 900 pixels at 300 dpi: 2 x 3 inches, 144 x 216 points.
-  assert.deepEqual(pdf.getPages().map((p) => [p.getWidth(), p.getHeight()]), [[144, 216], [144, 216]]);
+  assert.deepEqual(
+    pdf.getPages().map((p) => [p.getWidth(), p.getHeight()]),
+    [
+      [144, 216],
+      [144, 216],
+    ],
+  );
   const first = await convertUpload(tiff, { kind: "image", format: "tiff" }, { ...options, maxPages: 1 });
   assert.equal(first.pages, 1);
   assert.equal((await PDFDocument.load(first.pdf)).getPageCount(), 1);
@@ -118,7 +158,10 @@ test("an image without a resolution is 72 dpi; EXIF orientation turns the page u
   const page = (await PDFDocument.load(noDpi.pdf)).getPage(0);
   assert.deepEqual([page.getWidth(), page.getHeight()], [meta.width, meta.height]);
   // A landscape JPEG 400 x 200 pixels whose EXIF says "turn 90° clockwise": a portrait page.
-  const jpeg = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#fff" } }).withMetadata({ orientation: 6, density: 144 }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 400, height: 200, channels: 3, background: "#fff" } })
+    .withMetadata({ orientation: 6, density: 144 })
+    .jpeg()
+    .toBuffer();
   const turned = await convertUpload(jpeg, { kind: "image", format: "jpeg" }, options);
   const upright = (await PDFDocument.load(turned.pdf)).getPage(0);
   assert.deepEqual([upright.getWidth(), upright.getHeight()], [100, 200]);
@@ -128,7 +171,10 @@ test("a decompression bomb is refused from its header, before its pixels are dec
   const bomb = bombPng();
   assert.ok(bomb.length < 200_000, `the bomb is small (${bomb.length} bytes)`);
   const before = process.memoryUsage().rss;
-  await assert.rejects(convertUpload(bomb, { kind: "image", format: "png" }, options), (e: Error) => e instanceof InputRefusedError && /20000 x 20000 pixels, more than the 50 M/.test(e.message));
+  await assert.rejects(
+    convertUpload(bomb, { kind: "image", format: "png" }, options),
+    (e: Error) => e instanceof InputRefusedError && /20000 x 20000 pixels, more than the 50 M/.test(e.message),
+  );
   assert.ok(process.memoryUsage().rss - before < 200 * 1024 * 1024, "nothing near the bomb's 1.2 GB was decoded");
 });
 
@@ -151,7 +197,13 @@ test("hidden columns are left out; two frozen rows: the lower names the columns,
     { label: "2023", start_col: 1, end_col: 2, confidence: "exact" },
     { label: "2024", start_col: 3, end_col: 4, confidence: "exact" },
   ]);
-  assert.deepEqual(table.rows.map((r) => r.map((c) => c.value)), [["North", "1", "2", "3", "4"], ["South", "5", "6", "7", "8"]]);
+  assert.deepEqual(
+    table.rows.map((r) => r.map((c) => c.value)),
+    [
+      ["North", "1", "2", "3", "4"],
+      ["South", "5", "6", "7", "8"],
+    ],
+  );
   assert.equal(table.span_grid, undefined, "the header's merges are bands, not body spans");
 });
 
@@ -165,9 +217,15 @@ test("every value is drawn inside its cell's box on the sheet's page (what the r
     for (const table of converted.sheets!.tables) {
       const page = await opened.doc.getPage(table.page);
       const height = page.getViewport({ scale: 1 }).height;
-      const items = (await page.getTextContent()).items.filter((item): item is typeof item & { str: string; transform: number[]; width: number } => "str" in item && item.str.trim() !== "");
+      const items = (await page.getTextContent()).items.filter(
+        (item): item is typeof item & { str: string; transform: number[]; width: number } => "str" in item && item.str.trim() !== "",
+      );
       const cells = [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.value !== "");
-      assert.equal(items.length, cells.length + (table.sheet === WORKBOOK.sheet ? 1 : 0), "every value drawn once (and the formula without a result)");
+      assert.equal(
+        items.length,
+        cells.length + (table.sheet === WORKBOOK.sheet ? 1 : 0),
+        "every value drawn once (and the formula without a result)",
+      );
       for (const cell of cells) {
         const drawn = items.find((item) => item.str === cell.value);
         assert.ok(drawn, `${cell.value} is drawn`);
@@ -188,7 +246,10 @@ test("a workbook past the cell limit is refused before its grid is built (one ce
   sheet.getCell("A1").value = "start";
   sheet.getCell("J1048576").value = "end";
   const started = performance.now();
-  await assert.rejects(convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options), (e: Error) => e instanceof InputRefusedError && /more than 200,000 visible cells/.test(e.message));
+  await assert.rejects(
+    convertUpload(new Uint8Array(await workbook.xlsx.writeBuffer()), xlsxFormat, options),
+    (e: Error) => e instanceof InputRefusedError && /more than 200,000 visible cells/.test(e.message),
+  );
   assert.ok(performance.now() - started < 5000, "refused without walking a million rows");
 });
 
@@ -198,7 +259,10 @@ test("a 16-bit greyscale PNG becomes an 8-bit grey page with the same picture", 
   // A horizontal ramp, dark to light, stored 16 bits a sample.
   const ramp = Buffer.alloc(width * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) ramp[y * width + x] = Math.round((x / (width - 1)) * 255);
-  const png = await sharp(ramp, { raw: { width, height, channels: 1 } }).toColourspace("grey16").png().toBuffer();
+  const png = await sharp(ramp, { raw: { width, height, channels: 1 } })
+    .toColourspace("grey16")
+    .png()
+    .toBuffer();
   assert.equal((await sharp(png).metadata()).depth, "ushort");
   const converted = await convertUpload(png, { kind: "image", format: "png" }, options);
   const { openPdf } = await import("../../../lib/pdf/open-pdf");

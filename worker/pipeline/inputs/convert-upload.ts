@@ -41,7 +41,12 @@ export interface UploadFormat {
 
 /** `sheetName`: what a CSV's one sheet is called (a spreadsheet opening it names it after the
  * file). */
-export async function convertUpload(bytes: Uint8Array, upload: UploadFormat, options: { maxPages: number; sheetName: string }, settings: InputSettings = INPUT_SETTINGS): Promise<ConvertedUpload> {
+export async function convertUpload(
+  bytes: Uint8Array,
+  upload: UploadFormat,
+  options: { maxPages: number; sheetName: string },
+  settings: InputSettings = INPUT_SETTINGS,
+): Promise<ConvertedUpload> {
   if (upload.kind === "image") {
     const { pdf, pages, frames } = await imageToPages(bytes, options.maxPages, settings);
     return { pdf, documentPages: frames, pages, sheets: null };
@@ -53,7 +58,10 @@ export async function convertUpload(bytes: Uint8Array, upload: UploadFormat, opt
   const sheets = grids.map(trimGrid).filter((grid): grid is SheetGrid => grid !== null);
   if (sheets.length === 0) throw new InputRefusedError("the spreadsheet has no visible cells with a value");
   const cells = sheets.reduce((sum, grid) => sum + gridCells(grid), 0);
-  if (cells > settings.maxCells) throw new InputRefusedError(`the spreadsheet has more than ${settings.maxCells.toLocaleString("en-US")} cells, more than one upload may have`);
+  if (cells > settings.maxCells)
+    throw new InputRefusedError(
+      `the spreadsheet has more than ${settings.maxCells.toLocaleString("en-US")} cells, more than one upload may have`,
+    );
   const kept = sheets.slice(0, options.maxPages);
   const { pdf, layouts } = await drawSheets(kept, settings);
   const pages: PageEntry[] = layouts.map((layout, i) => ({ page: i + 1, width: round2(layout.width), height: round2(layout.height) }));

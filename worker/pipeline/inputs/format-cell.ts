@@ -129,7 +129,8 @@ function serialToDate(serial: number): Date {
 
 function formatNumber(value: number, ps: Piece[]): string {
   const all = codeText(ps);
-  if (!/[0#?]/.test(all)) return ps.map((p) => ("literal" in p ? p.literal : p.code.replace(/[@,.]/g, ""))).join("") || formatGeneral(value);
+  if (!/[0#?]/.test(all))
+    return ps.map((p) => ("literal" in p ? p.literal : p.code.replace(/[@,.]/g, ""))).join("") || formatGeneral(value);
   let scaled = value;
   const percents = (all.match(/%/g) ?? []).length;
   scaled *= 100 ** percents;
@@ -231,13 +232,30 @@ export function formatDate(date: Date, code: string): string {
     const lower = token.toLowerCase();
     if (lower === "am/pm") out += h < 12 ? "AM" : "PM";
     else if (lower === "a/p") out += h < 12 ? "A" : "P";
-    else if (lower[0] === "y") out += lower.length <= 2 ? String(date.getUTCFullYear() % 100).padStart(2, "0") : String(date.getUTCFullYear());
+    else if (lower[0] === "y")
+      out += lower.length <= 2 ? String(date.getUTCFullYear() % 100).padStart(2, "0") : String(date.getUTCFullYear());
     else if (lower[0] === "m" && lower.length <= 2 && isMinute(i)) out += String(date.getUTCMinutes()).padStart(lower.length, "0");
     else if (lower[0] === "m") {
       const month = date.getUTCMonth();
-      out += lower.length === 1 ? String(month + 1) : lower.length === 2 ? String(month + 1).padStart(2, "0") : lower.length === 3 ? MONTHS[month]!.slice(0, 3) : lower.length === 5 ? MONTHS[month]![0]! : MONTHS[month]!;
+      out +=
+        lower.length === 1
+          ? String(month + 1)
+          : lower.length === 2
+            ? String(month + 1).padStart(2, "0")
+            : lower.length === 3
+              ? MONTHS[month]!.slice(0, 3)
+              : lower.length === 5
+                ? MONTHS[month]![0]!
+                : MONTHS[month]!;
     } else if (lower[0] === "d") {
-      out += lower.length === 1 ? String(date.getUTCDate()) : lower.length === 2 ? String(date.getUTCDate()).padStart(2, "0") : lower.length === 3 ? DAYS[date.getUTCDay()]!.slice(0, 3) : DAYS[date.getUTCDay()]!;
+      out +=
+        lower.length === 1
+          ? String(date.getUTCDate())
+          : lower.length === 2
+            ? String(date.getUTCDate()).padStart(2, "0")
+            : lower.length === 3
+              ? DAYS[date.getUTCDay()]!.slice(0, 3)
+              : DAYS[date.getUTCDay()]!;
     } else if (lower[0] === "h") {
       const hours = hour12 ? ((h + 11) % 12) + 1 : h;
       out += String(hours).padStart(lower.length >= 2 ? 2 : 1, "0");

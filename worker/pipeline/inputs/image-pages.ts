@@ -54,7 +54,9 @@ export async function imageToPages(bytes: Uint8Array, maxPages: number, settings
     const width = meta.width ?? 0;
     const height = meta.height ?? 0;
     if (width * height > settings.maxPixelsPerImage) {
-      throw new ImageInputError(`${frames > 1 ? `frame ${frame + 1} of the image` : "the image"} is ${width} x ${height} pixels, more than the ${settings.maxPixelsPerImage / 1e6} M pixels a page may have`);
+      throw new ImageInputError(
+        `${frames > 1 ? `frame ${frame + 1} of the image` : "the image"} is ${width} x ${height} pixels, more than the ${settings.maxPixelsPerImage / 1e6} M pixels a page may have`,
+      );
     }
     await addFramePage(doc, bytes, frame, meta, settings);
   }
@@ -75,7 +77,9 @@ async function addFramePage(doc: PDFDocument, bytes: Uint8Array, frame: number, 
   let filter: "DCTDecode" | "FlateDecode";
   try {
     if (photo) {
-      ({ data, info } = await pipeline.jpeg({ quality: settings.photoJpegQuality, chromaSubsampling: "4:4:4" }).toBuffer({ resolveWithObject: true }));
+      ({ data, info } = await pipeline
+        .jpeg({ quality: settings.photoJpegQuality, chromaSubsampling: "4:4:4" })
+        .toBuffer({ resolveWithObject: true }));
       filter = "DCTDecode";
     } else {
       // 8 bits a sample, as the page declares them (a 16-bit PNG or TIFF is brought down).
@@ -85,7 +89,9 @@ async function addFramePage(doc: PDFDocument, bytes: Uint8Array, frame: number, 
       filter = "FlateDecode";
     }
   } catch {
-    throw new ImageInputError(`${frame > 0 ? `frame ${frame + 1} of the image` : "the image"} could not be decoded (it is corrupt or truncated)`);
+    throw new ImageInputError(
+      `${frame > 0 ? `frame ${frame + 1} of the image` : "the image"} could not be decoded (it is corrupt or truncated)`,
+    );
   }
   const channels = info.channels;
   if (channels !== 1 && channels !== 3) throw new ImageInputError("the image's colour format is not supported");

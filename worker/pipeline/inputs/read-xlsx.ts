@@ -73,7 +73,10 @@ export async function readXlsx(bytes: Uint8Array, maxCells: number): Promise<She
     const visibleCols: number[] = [];
     for (let c = 1; c <= columnCount; c++) if (!sheet.getColumn(c).hidden) visibleCols.push(c);
     cells += visibleRows.length * visibleCols.length;
-    if (cells > maxCells) throw new XlsxInputError(`the workbook has more than ${maxCells.toLocaleString("en-US")} visible cells, more than one upload may have`);
+    if (cells > maxCells)
+      throw new XlsxInputError(
+        `the workbook has more than ${maxCells.toLocaleString("en-US")} visible cells, more than one upload may have`,
+      );
     const rowIndex = new Map(visibleRows.map((r, i) => [r, i]));
     const colIndex = new Map(visibleCols.map((c, i) => [c, i]));
     const rows: GridCell[][] = visibleRows.map((r) => {
@@ -85,7 +88,7 @@ export async function readXlsx(bytes: Uint8Array, maxCells: number): Promise<She
       });
     });
     const merges: GridMerge[] = [];
-    for (const range of ((sheet as unknown as { model: { merges?: string[] } }).model.merges ?? [])) {
+    for (const range of (sheet as unknown as { model: { merges?: string[] } }).model.merges ?? []) {
       const [from, to] = range.split(":");
       const [top, left] = address(from!);
       const [bottom, right] = address(to ?? from!);

@@ -33,7 +33,10 @@ export const gridCells = (grid: SheetGrid) => grid.rows.length * (grid.rows[0]?.
 export function trimGrid(grid: SheetGrid): SheetGrid | null {
   const filled = (r: number, c: number) => {
     const cell = grid.rows[r]?.[c];
-    return (cell !== undefined && (cell.text.trim() !== "" || cell.formulaWithoutResult !== undefined)) || grid.merges.some((m) => r >= m.row && r < m.row + m.rowSpan && c >= m.col && c < m.col + m.colSpan);
+    return (
+      (cell !== undefined && (cell.text.trim() !== "" || cell.formulaWithoutResult !== undefined)) ||
+      grid.merges.some((m) => r >= m.row && r < m.row + m.rowSpan && c >= m.col && c < m.col + m.colSpan)
+    );
   };
   const height = grid.rows.length;
   const width = grid.rows[0]?.length ?? 0;

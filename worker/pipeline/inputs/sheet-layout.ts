@@ -52,7 +52,9 @@ export function textWidth(font: PDFFont, text: string, size: number): number {
 
 export function layoutSheet(grid: SheetGrid, font: PDFFont, settings: InputSettings = INPUT_SETTINGS): SheetLayout {
   const columns = grid.rows[0]?.length ?? 0;
-  const spanned = new Set(grid.merges.filter((m) => m.colSpan > 1).flatMap((m) => Array.from({ length: m.rowSpan }, (_, r) => `${m.row + r}:${m.col}`)));
+  const spanned = new Set(
+    grid.merges.filter((m) => m.colSpan > 1).flatMap((m) => Array.from({ length: m.rowSpan }, (_, r) => `${m.row + r}:${m.col}`)),
+  );
   const widths: number[] = Array.from({ length: columns }, () => settings.sheetMinColumnWidth);
   grid.rows.forEach((row, r) =>
     row.forEach((cell, c) => {
@@ -89,7 +91,10 @@ function fitted(text: string, font: PDFFont, size: number, width: number): strin
 /** One page per sheet, each the sheet's grid at its layout (the review page's picture of it).
  * The page's content is written as PDF operators in one stream: pdf-lib's drawing calls cost
  * ~0.4 ms each and grew with the page (20,000 cells took 9 s), this ~1 s for 500,000 cells. */
-export async function drawSheets(grids: readonly SheetGrid[], settings: InputSettings = INPUT_SETTINGS): Promise<{ pdf: Uint8Array; layouts: SheetLayout[] }> {
+export async function drawSheets(
+  grids: readonly SheetGrid[],
+  settings: InputSettings = INPUT_SETTINGS,
+): Promise<{ pdf: Uint8Array; layouts: SheetLayout[] }> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
@@ -107,7 +112,9 @@ export async function drawSheets(grids: readonly SheetGrid[], settings: InputSet
       rects.push(m);
       for (let r = 0; r < m.rowSpan; r++) for (let c = 0; c < m.colSpan; c++) covered.add(`${m.row + r}:${m.col + c}`);
     }
-    grid.rows.forEach((row, r) => row.forEach((_, c) => (covered.has(`${r}:${c}`) ? undefined : rects.push({ row: r, col: c, rowSpan: 1, colSpan: 1 }))));
+    grid.rows.forEach((row, r) =>
+      row.forEach((_, c) => (covered.has(`${r}:${c}`) ? undefined : rects.push({ row: r, col: c, rowSpan: 1, colSpan: 1 }))),
+    );
     // PDF's y runs up from the page's bottom; the layout's runs down from its top.
     const ops: string[] = ["q", "0.5 w", "0.78 0.8 0.83 RG"];
     for (const rect of rects) {
@@ -127,7 +134,9 @@ export async function drawSheets(grids: readonly SheetGrid[], settings: InputSet
       // a formula without a result in a dark yellow, as the review page marks unverified cells.
       const colour = cell.formulaWithoutResult ? "0.55 0.45 0.1 rg" : "0 0 0 rg";
       const baseline = layout.height - (y0 + settings.sheetRowHeight * 0.75);
-      ops.push(`BT ${colour} ${face === bold ? heavy : regular} ${settings.sheetFontSize} Tf ${n(x0 + settings.sheetCellPadding)} ${n(baseline)} Td ${face.encodeText(shown).toString()} Tj ET`);
+      ops.push(
+        `BT ${colour} ${face === bold ? heavy : regular} ${settings.sheetFontSize} Tf ${n(x0 + settings.sheetCellPadding)} ${n(baseline)} Td ${face.encodeText(shown).toString()} Tj ET`,
+      );
     }
     ops.push("Q");
     const content = doc.context.stream(zlib.deflateSync(Buffer.from(ops.join("\n"), "latin1")), { Filter: "FlateDecode" });

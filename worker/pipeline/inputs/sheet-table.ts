@@ -21,7 +21,8 @@ export function sheetToTable(grid: SheetGrid, layout: SheetLayout, page: number)
   // The merge (if any) covering each cell, to give a cell its merged rectangle and a header
   // column its label from a range above it.
   const mergeAt = new Map<string, (typeof grid.merges)[number]>();
-  for (const m of grid.merges) for (let r = 0; r < m.rowSpan; r++) for (let c = 0; c < m.colSpan; c++) mergeAt.set(`${m.row + r}:${m.col + c}`, m);
+  for (const m of grid.merges)
+    for (let r = 0; r < m.rowSpan; r++) for (let c = 0; c < m.colSpan; c++) mergeAt.set(`${m.row + r}:${m.col + c}`, m);
   const boxOf = (r: number, c: number) => {
     const m = mergeAt.get(`${r}:${c}`);
     return m && m.row === r && m.col === c ? cellBox(layout, r, c, m.rowSpan, m.colSpan) : cellBox(layout, r, c);

@@ -41,10 +41,22 @@ function wordsOver(texts: string[][], header: string[] = []): Word[] {
 }
 
 test("cells where the text layer and the first OCR reading agree are not read again; disagreeing and OCR-blank cells are", () => {
-  const t = table([["12.5", "7", ""], ["3", "1 234", "x"]], ["Year", "Total", ""]);
+  const t = table(
+    [
+      ["12.5", "7", ""],
+      ["3", "1 234", "x"],
+    ],
+    ["Year", "Total", ""],
+  );
   // ocr-2 misread 7 as 1, saw nothing over "x", and read "1234" where the text layer says
   // "1 234" (a space between digits is kept by the comparison: a disagreement).
-  const first = wordsOver([["12.5", "1", ""], ["3", "1234", ""]], ["Year", "Total", ""]);
+  const first = wordsOver(
+    [
+      ["12.5", "1", ""],
+      ["3", "1234", ""],
+    ],
+    ["Year", "Total", ""],
+  );
   const boxes = cellsForSecondReading([t], first);
   assert.deepEqual(boxes, [t.rows[0]![1]!.bbox, t.rows[1]![1]!.bbox, t.rows[1]![2]!.bbox]);
 });
@@ -56,11 +68,18 @@ test("an OCR word where the text layer has nothing (hidden or missing text) is a
 });
 
 test("a table whose structure is disputed, or a box a structure reading disputes, sends its non-empty cells to the second engine", () => {
-  const values = [["1", "2"], ["3", ""]];
+  const values = [
+    ["1", "2"],
+    ["3", ""],
+  ];
   const agreeing = wordsOver(values);
   assert.deepEqual(cellsForSecondReading([table(values)], agreeing), []);
   const disputed = table(values, [], { layout_disputed: true });
-  assert.deepEqual(cellsForSecondReading([disputed], agreeing), [disputed.rows[0]![0]!.bbox, disputed.rows[0]![1]!.bbox, disputed.rows[1]![0]!.bbox]);
+  assert.deepEqual(cellsForSecondReading([disputed], agreeing), [
+    disputed.rows[0]![0]!.bbox,
+    disputed.rows[0]![1]!.bbox,
+    disputed.rows[1]![0]!.bbox,
+  ]);
   // A structure vote doubting the second row only.
   const t = table(values);
   assert.deepEqual(cellsForSecondReading([t], agreeing, [[0, 45, 100, 55]]), [t.rows[1]![0]!.bbox]);
@@ -82,34 +101,79 @@ test("the second engine reads only the cells in doubt, as crops; a repeat is ser
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cascade-test-"));
   try {
     const asked: BBox[][] = [];
-    const readers = new OcrEngines({ "ocr-1": async () => recordingEngine(asked), "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }) });
+    const readers = new OcrEngines({
+      "ocr-1": async () => recordingEngine(asked),
+      "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }),
+    });
     assert.equal(readers.firstEngine, "ocr-2");
     assert.equal(readers.secondEngine, "ocr-1");
-    const render: PageRender = { pageNumber: 1, widthPt: 200, heightPt: 100, dpi: 72, scale: 1, width: 200, height: 100, rgba: new Uint8Array(200 * 100 * 4).fill(255), textSizePt: 10 };
-    const t = table([["1", "2"], ["3", "4"]]);
+    const render: PageRender = {
+      pageNumber: 1,
+      widthPt: 200,
+      heightPt: 100,
+      dpi: 72,
+      scale: 1,
+      width: 200,
+      height: 100,
+      rgba: new Uint8Array(200 * 100 * 4).fill(255),
+      textSizePt: 10,
+    };
+    const t = table([
+      ["1", "2"],
+      ["3", "4"],
+    ]);
     const sha = "a".repeat(64);
     const run = async (firstWords: Word[]) => {
-      const pageOcr: PageOcr = { readings: { "ocr-2": { words: firstWords, nonTextRegions: [], dpi: 72, seconds: 0, fromCache: false } }, render };
+      const pageOcr: PageOcr = {
+        readings: { "ocr-2": { words: firstWords, nonTextRegions: [], dpi: 72, seconds: 0, fromCache: false } },
+        render,
+      };
       const failed = await readCellsInDoubt(readers, { page: render, pageNumber: 1, fileSha256: sha, cacheDir: dir, pageOcr, tables: [t] });
       assert.equal(failed, null);
       return pageOcr;
     };
-    const once = await run(wordsOver([["1", "7"], ["3", "4"]]));
+    const once = await run(
+      wordsOver([
+        ["1", "7"],
+        ["3", "4"],
+      ]),
+    );
     assert.deepEqual(asked, [[t.rows[0]![1]!.bbox]]);
     const reading = once.readings["ocr-1"];
     assert.ok(reading && !("error" in reading));
     assert.deepEqual(reading.cropsRead, [t.rows[0]![1]!.bbox]);
-    assert.deepEqual(reading.words.map((w) => w.text), ["9"]);
+    assert.deepEqual(
+      reading.words.map((w) => w.text),
+      ["9"],
+    );
     // Same doubt again: the cache answers, the engine is not asked.
-    const again = await run(wordsOver([["1", "7"], ["3", "4"]]));
+    const again = await run(
+      wordsOver([
+        ["1", "7"],
+        ["3", "4"],
+      ]),
+    );
     assert.equal(asked.length, 1);
-    assert.deepEqual((again.readings["ocr-1"] as { words: Word[] }).words.map((w) => w.text), ["9"]);
+    assert.deepEqual(
+      (again.readings["ocr-1"] as { words: Word[] }).words.map((w) => w.text),
+      ["9"],
+    );
     assert.equal(readers.stats.cacheHits, 1);
     // A new doubt (row 2, column 1) is read alone; the earlier crop comes from the cache.
-    await run(wordsOver([["1", "7"], ["5", "4"]]));
+    await run(
+      wordsOver([
+        ["1", "7"],
+        ["5", "4"],
+      ]),
+    );
     assert.deepEqual(asked[1], [t.rows[1]![0]!.bbox]);
     // Everything agrees: the second engine is not run at all.
-    const quiet = await run(wordsOver([["1", "2"], ["3", "4"]]));
+    const quiet = await run(
+      wordsOver([
+        ["1", "2"],
+        ["3", "4"],
+      ]),
+    );
     assert.equal(quiet.readings["ocr-1"], undefined);
     assert.equal(asked.length, 2);
     assert.equal(readers.stats.cropsRead["ocr-1"], 2);
@@ -134,12 +198,26 @@ function generatedGrid(nRows: number, nCols: number) {
       cells.push({ row: r, col: c, rowSpan: 1, colSpan: 1, text, box });
     }
   }
-  const model: TableModel = { box: [100, 100, 130 + (nCols - 1) * 60, 110 + (nRows - 1) * 20], nRows, nCols, cells, headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false };
+  const model: TableModel = {
+    box: [100, 100, 130 + (nCols - 1) * 60, 110 + (nRows - 1) * 20],
+    nRows,
+    nCols,
+    cells,
+    headerRows: 1,
+    rowGroups: [],
+    source: "pdf-grid",
+    disputed: false,
+  };
   return { words, model };
 }
 
 test("cells a structure reading joins are among those the second engine reads; agreeing readings send none", () => {
-  for (const [nRows, nCols, seed] of [[3, 2, 1], [5, 4, 2], [8, 6, 3], [12, 3, 4]] as const) {
+  for (const [nRows, nCols, seed] of [
+    [3, 2, 1],
+    [5, 4, 2],
+    [8, 6, 3],
+    [12, 3, 4],
+  ] as const) {
     const { words, model } = generatedGrid(nRows, nCols);
     const delivered = modelToTable(model, 1, 0);
     const agreeing: StructureReading[] = [
@@ -152,9 +230,19 @@ test("cells a structure reading joins are among those the second engine reads; a
     const c = seed % (nCols - 1);
     const left = model.cells.find((m) => m.row === r && m.col === c)!;
     const right = model.cells.find((m) => m.row === r && m.col === c + 1)!;
-    const joined: ModelCell = { row: r, col: c, rowSpan: 1, colSpan: 2, text: `${left.text} ${right.text}`, box: [left.box![0], left.box![1], right.box![2], right.box![3]] };
+    const joined: ModelCell = {
+      row: r,
+      col: c,
+      rowSpan: 1,
+      colSpan: 2,
+      text: `${left.text} ${right.text}`,
+      box: [left.box![0], left.box![1], right.box![2], right.box![3]],
+    };
     const merged: TableModel = { ...model, source: "pdf-layout", cells: [...model.cells.filter((m) => m !== left && m !== right), joined] };
-    const disputed = disputedCellBoxes([delivered], [model], words, [agreeing[0]!, { source: "pdf-layout", kind: "tables", tables: [merged] }]);
+    const disputed = disputedCellBoxes([delivered], [model], words, [
+      agreeing[0]!,
+      { source: "pdf-layout", kind: "tables", tables: [merged] },
+    ]);
     const expected = [delivered.rows[r - 1]![c]!.bbox, delivered.rows[r - 1]![c + 1]!.bbox];
     assert.deepEqual(disputed, expected, `${nRows}x${nCols}: row ${r}, columns ${c}-${c + 1}`);
     // The first OCR reading agrees with every value: only the structure's doubt sends cells on.
@@ -166,13 +254,21 @@ test("cells a structure reading joins are among those the second engine reads; a
 
 test("on a scan each cell's lines are cropped for the second engine, but not words standing on end", () => {
   const t = table([["12.5", "7"]], ["Name", "Rate"]);
-  const words: Word[] = [word("12.5", [5, 25, 25, 33]), word("7", [60, 25, 65, 33]), { ...word("Rate", [60, 2, 66, 18]), dir: 270 }, word("Name", [5, 5, 30, 13])];
+  const words: Word[] = [
+    word("12.5", [5, 25, 25, 33]),
+    word("7", [60, 25, 65, 33]),
+    { ...word("Rate", [60, 2, 66, 18]), dir: 270 },
+    word("Name", [5, 5, 30, 13]),
+  ];
   const crops = lineCropsOfCells([t], words);
   // One crop a line: "Name", "12.5", "7"; padded 0.6 line heights across and 0.35 down.
   assert.equal(crops.length, 3);
-  assert.deepEqual(crops.map((c) => c.map((v) => Math.round(v * 10) / 10)), [
-    [0.2, 2.2, 34.8, 15.8],
-    [0.2, 22.2, 29.8, 35.8],
-    [55.2, 22.2, 69.8, 35.8],
-  ]);
+  assert.deepEqual(
+    crops.map((c) => c.map((v) => Math.round(v * 10) / 10)),
+    [
+      [0.2, 2.2, 34.8, 15.8],
+      [0.2, 22.2, 29.8, 35.8],
+      [55.2, 22.2, 69.8, 35.8],
+    ],
+  );
 });

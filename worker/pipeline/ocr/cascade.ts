@@ -35,7 +35,11 @@ function cellsOf(table: Table): Cell[] {
  * nothing but the cell holds text, and every cell of a table whose structure is disputed or that
  * overlaps a `disputedBoxes` entry. Empty cells both readings see as empty are not asked about.
  */
-export function cellsForSecondReading(tables: readonly Table[], firstWords: readonly BoxedWord[], disputedBoxes: readonly BBox[] = []): BBox[] {
+export function cellsForSecondReading(
+  tables: readonly Table[],
+  firstWords: readonly BoxedWord[],
+  disputedBoxes: readonly BBox[] = [],
+): BBox[] {
   const boxes: BBox[] = [];
   for (const table of tables) {
     const tableDisputed = table.layout_disputed === true;
@@ -57,7 +61,12 @@ export function cellsForSecondReading(tables: readonly Table[], firstWords: read
  * it only says which cells the second OCR engine must read, so a cell whose boundaries are in
  * doubt has every value reading when it is shown provisional.
  */
-export function disputedCellBoxes(tables: readonly Table[], models: readonly (TableModel | null)[], words: readonly PageWord[], readings: readonly StructureReading[]): BBox[] {
+export function disputedCellBoxes(
+  tables: readonly Table[],
+  models: readonly (TableModel | null)[],
+  words: readonly PageWord[],
+  readings: readonly StructureReading[],
+): BBox[] {
   const boxes: BBox[] = [];
   for (const verdicts of reconcileStructure(tables, models, words, readings).verdicts) {
     for (const { unit, verdict } of verdicts) if (verdict.against.length > 0) boxes.push([...unit.box] as BBox);
@@ -104,7 +113,9 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
       });
       const lines: BBox[] = [];
       for (const w of [...words].sort((a, b) => a.bbox[1] - b.bbox[1])) {
-        const line = lines.find((l) => Math.min(l[3], w.bbox[3]) - Math.max(l[1], w.bbox[1]) > 0.5 * Math.min(l[3] - l[1], w.bbox[3] - w.bbox[1]));
+        const line = lines.find(
+          (l) => Math.min(l[3], w.bbox[3]) - Math.max(l[1], w.bbox[1]) > 0.5 * Math.min(l[3] - l[1], w.bbox[3] - w.bbox[1]),
+        );
         if (line) {
           line[0] = Math.min(line[0], w.bbox[0]);
           line[1] = Math.min(line[1], w.bbox[1]);
@@ -124,7 +135,10 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
 /** Runs the second engine on the cells in doubt (on a scan: on every cell); returns its failure,
  * if it failed. The one call run-pipeline makes between assembling a page's tables and
  * reconciling them. */
-export async function readCellsInDoubt(engines: OcrEngines, input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] }): Promise<{ engine: OcrEngineName; error: string } | null> {
+export async function readCellsInDoubt(
+  engines: OcrEngines,
+  input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] },
+): Promise<{ engine: OcrEngineName; error: string } | null> {
   const scanned = input.scanned === true;
   const first = engines.firstEngineFor(scanned);
   const second = engines.secondEngineFor(scanned);
@@ -132,7 +146,9 @@ export async function readCellsInDoubt(engines: OcrEngines, input: CascadeInput 
   const firstReading = input.pageOcr.readings[first];
   if (!firstReading || isOcrFailure(firstReading)) return null;
   // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
-  const boxes = scanned ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])] : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
+  const boxes = scanned
+    ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])]
+    : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
   const outcome = await engines.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
 }

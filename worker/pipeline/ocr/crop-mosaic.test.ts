@@ -18,7 +18,8 @@ function page(tint: number, ink: number) {
   const grey = new Uint8Array(width * height).fill(255);
   const random = seededRng(tint);
   const fill = (x0: number, y0: number, x1: number, y1: number, level: number) => {
-    for (let y = Math.round(y0 * SCALE); y < Math.round(y1 * SCALE); y++) for (let x = Math.round(x0 * SCALE); x < Math.round(x1 * SCALE); x++) grey[y * width + x] = level;
+    for (let y = Math.round(y0 * SCALE); y < Math.round(y1 * SCALE); y++)
+      for (let x = Math.round(x0 * SCALE); x < Math.round(x1 * SCALE); x++) grey[y * width + x] = level;
   };
   fill(100, 0, 200, 100, tint); // the tinted half
   for (const left of [20, 120]) for (let x = left; x < left + 50; x += 3) fill(x, 40, x + 1, 48, ink); // strokes
@@ -29,17 +30,29 @@ function page(tint: number, ink: number) {
 test("a crop on paper is copied as it is; a crop on a tint is levelled to white paper and black ink", () => {
   for (const tint of [140, 180, 215]) {
     const { grey, width, height } = page(tint, 40);
-    const mosaic = boxesToMosaic(grey, width, height, SCALE, [[15, 35, 75, 53], [115, 35, 175, 53]], SETTINGS);
+    const mosaic = boxesToMosaic(
+      grey,
+      width,
+      height,
+      SCALE,
+      [
+        [15, 35, 75, 53],
+        [115, 35, 175, 53],
+      ],
+      SETTINGS,
+    );
     assert.equal(mosaic.pieces.length, 2);
     const [paper, tinted] = mosaic.pieces;
     const pixelsOf = (p: typeof paper) => {
       const out: number[] = [];
-      for (let row = 0; row < p!.height; row++) for (let k = 0; k < p!.width; k++) out.push(mosaic.grey[(p!.mosaicY + row) * mosaic.width + p!.mosaicX + k]!);
+      for (let row = 0; row < p!.height; row++)
+        for (let k = 0; k < p!.width; k++) out.push(mosaic.grey[(p!.mosaicY + row) * mosaic.width + p!.mosaicX + k]!);
       return out;
     };
     // Paper: pixel for pixel the page.
     const original: number[] = [];
-    for (let row = 0; row < paper!.height; row++) for (let k = 0; k < paper!.width; k++) original.push(grey[(paper!.y + row) * width + paper!.x + k]!);
+    for (let row = 0; row < paper!.height; row++)
+      for (let k = 0; k < paper!.width; k++) original.push(grey[(paper!.y + row) * width + paper!.x + k]!);
     assert.deepEqual(pixelsOf(paper), original);
     // Tint: its background now as light as paper, its strokes as dark as ink, the contrast kept.
     const sorted = pixelsOf(tinted).sort((a, b) => a - b);
@@ -51,9 +64,23 @@ test("a crop on paper is copied as it is; a crop on a tint is levelled to white 
 
 test("words read from the mosaic land back on their crops", () => {
   const { grey, width, height } = page(180, 40);
-  const mosaic = boxesToMosaic(grey, width, height, SCALE, [[15, 35, 75, 53], [115, 35, 175, 53]], SETTINGS);
+  const mosaic = boxesToMosaic(
+    grey,
+    width,
+    height,
+    SCALE,
+    [
+      [15, 35, 75, 53],
+      [115, 35, 175, 53],
+    ],
+    SETTINGS,
+  );
   const second = mosaic.pieces[1]!;
-  const words = mosaicWordsToPage([{ text: "12.5", bbox: [second.mosaicX + 10, second.mosaicY + 5, second.mosaicX + 60, second.mosaicY + 30], confidence: 0.9 }], mosaic, SCALE);
+  const words = mosaicWordsToPage(
+    [{ text: "12.5", bbox: [second.mosaicX + 10, second.mosaicY + 5, second.mosaicX + 60, second.mosaicY + 30], confidence: 0.9 }],
+    mosaic,
+    SCALE,
+  );
   assert.equal(words.length, 1);
   assert.ok(words[0]!.bbox[0] > 115 && words[0]!.bbox[2] < 175, JSON.stringify(words[0]));
 });

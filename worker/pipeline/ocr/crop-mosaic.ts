@@ -44,7 +44,14 @@ export interface Mosaic {
 }
 
 /** Cuts `boxes` (PDF points) out of a grey page image (`scale` pixels per point) into a mosaic. */
-export function boxesToMosaic(grey: Uint8Array, pageWidth: number, pageHeight: number, scale: number, boxes: readonly BBox[], settings: MosaicSettings): Mosaic {
+export function boxesToMosaic(
+  grey: Uint8Array,
+  pageWidth: number,
+  pageHeight: number,
+  scale: number,
+  boxes: readonly BBox[],
+  settings: MosaicSettings,
+): Mosaic {
   const pieces: MosaicPiece[] = [];
   let y = settings.marginPx;
   let width = 1;
@@ -89,7 +96,8 @@ function levelTintedPiece(out: Uint8Array, width: number, piece: MosaicPiece, se
   if (background >= settings.tintedBelow || background - ink < 1) return;
   for (let row = 0; row < piece.height; row++) {
     const at = (piece.mosaicY + row) * width + piece.mosaicX;
-    for (let k = 0; k < piece.width; k++) out[at + k] = Math.max(0, Math.min(255, Math.round(((out[at + k]! - ink) * 255) / (background - ink))));
+    for (let k = 0; k < piece.width; k++)
+      out[at + k] = Math.max(0, Math.min(255, Math.round(((out[at + k]! - ink) * 255) / (background - ink))));
   }
 }
 
@@ -109,7 +117,12 @@ export function mosaicWordsToPage(words: readonly Word[], mosaic: Mosaic, scale:
     const clampY = (v: number) => Math.min(piece.y + piece.height, Math.max(piece.y, v + dy));
     out.push({
       text: word.text,
-      bbox: [toPoints(clampX(word.bbox[0])), toPoints(clampY(word.bbox[1])), toPoints(clampX(word.bbox[2])), toPoints(clampY(word.bbox[3]))],
+      bbox: [
+        toPoints(clampX(word.bbox[0])),
+        toPoints(clampY(word.bbox[1])),
+        toPoints(clampX(word.bbox[2])),
+        toPoints(clampY(word.bbox[3])),
+      ],
       confidence: word.confidence,
     });
   }

@@ -18,7 +18,10 @@ test("the registry has one entry per public name, in the same order", () => {
 test("the vote's order, the stats and the env's names come from the registry", () => {
   assert.deepEqual(VALUE_PRIORITY, ["pdf-text", "ocr-1", "ocr-2", "ocr-3"]);
   assert.deepEqual(OCR_SOURCES, ["ocr-1", "ocr-2", "ocr-3"]);
-  assert.deepEqual(perEngine((name) => name.length), { "ocr-1": 5, "ocr-2": 5 });
+  assert.deepEqual(
+    perEngine((name) => name.length),
+    { "ocr-1": 5, "ocr-2": 5 },
+  );
   assert.deepEqual(emptyOcrStats().engineRuns, { "ocr-1": 0, "ocr-2": 0 });
   assert.deepEqual(parseOcrEngines(" OCR-2 , ocr-1,ocr-2"), ["ocr-2", "ocr-1"]);
   assert.deepEqual(parseOcrEngines("none"), []);

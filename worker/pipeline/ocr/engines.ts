@@ -54,12 +54,16 @@ export const SCAN_FIRST_ENGINE: OcrEngineName = "ocr-1";
 export const SCAN_SECOND_ENGINE: OcrEngineName = OCR_ENGINE_NAMES.find((name) => name !== SCAN_FIRST_ENGINE)!;
 
 /** The in-process loaders of every engine. */
-export const DEFAULT_ENGINES: Record<OcrEngineName, EngineFactory> = Object.fromEntries(OCR_ENGINE_NAMES.map((name) => [name, OCR_ENGINES[name].load])) as Record<OcrEngineName, EngineFactory>;
+export const DEFAULT_ENGINES: Record<OcrEngineName, EngineFactory> = Object.fromEntries(
+  OCR_ENGINE_NAMES.map((name) => [name, OCR_ENGINES[name].load]),
+) as Record<OcrEngineName, EngineFactory>;
 
 /** The engine whose pool task `op` is, or null for the pool's own tasks ("memory"). */
 export function engineOfPoolOp(op: string): OcrEngineName | null {
-  return OCR_ENGINE_NAMES.find((name) => {
-    const prefix = OCR_ENGINES[name].poolOpPrefix;
-    return prefix !== undefined && op.startsWith(prefix);
-  }) ?? null;
+  return (
+    OCR_ENGINE_NAMES.find((name) => {
+      const prefix = OCR_ENGINES[name].poolOpPrefix;
+      return prefix !== undefined && op.startsWith(prefix);
+    }) ?? null
+  );
 }

@@ -42,7 +42,10 @@ test("CTC decoding collapses repeats and blanks and keeps time steps for word bo
 
 test("boxes much taller than the text are pictures", () => {
   const box = (h: number) => ({ x0: 0, y0: 0, x1: 50, y1: h + 4, score: 0.9, grow: 2 });
-  assert.deepEqual(dropTallBoxes([box(10), box(12), box(200)], 10, 5).map((b) => b.y1), [14, 16]);
+  assert.deepEqual(
+    dropTallBoxes([box(10), box(12), box(200)], 10, 5).map((b) => b.y1),
+    [14, 16],
+  );
   assert.equal(dropTallBoxes([box(10), box(11), box(12), box(300)], null, 5).length, 3);
 });
 

@@ -23,7 +23,11 @@ let paddle: PaddleEngine;
 let dir: string;
 let disputedPdf: string;
 
-const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({
+  readPage: (r) => engine.readPage(r),
+  readCrops: (r, boxes) => engine.readCrops!(r, boxes),
+  release: async () => {},
+});
 
 before(async () => {
   dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-pipeline-test-"));
@@ -60,7 +64,9 @@ function onlyTable(result: Result) {
 
 /** Body cells other than the disputed one, and the row label column, that hold a number. */
 function agreeingNumbers(rows: Cell[][]): Cell[] {
-  return rows.flatMap((row, r) => row.filter((cell, c) => c > 0 && !(r === DISPUTED_CELL.row && c === DISPUTED_CELL.column) && /\d/.test(cell.value)));
+  return rows.flatMap((row, r) =>
+    row.filter((cell, c) => c > 0 && !(r === DISPUTED_CELL.row && c === DISPUTED_CELL.column) && /\d/.test(cell.value)),
+  );
 }
 
 test("text layer against one OCR engine: the cell is disputed, provisional, the text layer's value, both readings", async () => {
@@ -104,7 +110,10 @@ test("two OCR engines against the text layer: still disputed (OCR never outvotes
   assert.equal(readers.stats.engineRuns["ocr-2"], 1);
   assert.equal(readers.stats.cropRuns["ocr-1"], 1);
   const cells = table.header_cells.length + table.rows.flat().length;
-  assert.ok(readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3, `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`);
+  assert.ok(
+    readers.stats.cropsRead["ocr-1"] >= 1 && readers.stats.cropsRead["ocr-1"] <= 3,
+    `ocr-1 read ${readers.stats.cropsRead["ocr-1"]} of ${cells} cells`,
+  );
 });
 
 test("a scanned ruled table: structure from the page image, every cell verified by the two OCR engines (ocr-2 on cell crops); the cache skips OCR the second time", async () => {
@@ -153,7 +162,9 @@ test("a scan fed crooked and upside down: turned upright and deskewed for OCR, t
   await opened.close();
   const angle = 3;
   const turned = rotateQuarter(rotateGrey(renderToGrey(render), render.width, render.height, angle), render.width, render.height, 2);
-  const png = await sharp(Buffer.from(turned.grey), { raw: { width: turned.width, height: turned.height, channels: 1 } }).png().toBuffer();
+  const png = await sharp(Buffer.from(turned.grey), { raw: { width: turned.width, height: turned.height, channels: 1 } })
+    .png()
+    .toBuffer();
   const doc = await PDFDocument.create();
   const pageOut = doc.addPage([render.widthPt, render.heightPt]);
   pageOut.drawImage(await doc.embedPng(png), { x: 0, y: 0, width: render.widthPt, height: render.heightPt });

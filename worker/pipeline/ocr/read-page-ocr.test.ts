@@ -15,7 +15,15 @@ import { OcrEngines, type PageOcrEngine } from "./read-page-ocr";
 import { TesseractEngine } from "./tesseract-engine";
 import { PaddleEngine } from "./paddle/paddle-engine";
 import { ocrCachePath } from "./ocr-cache";
-import { FIGURE_BOX, makeDisagreeingPdf, makeFigurePdf, makeTextPdf, placedTextBox, renderTextToPng, type PlacedText } from "../../../tests/pdf/ocr-test-pdfs";
+import {
+  FIGURE_BOX,
+  makeDisagreeingPdf,
+  makeFigurePdf,
+  makeTextPdf,
+  placedTextBox,
+  renderTextToPng,
+  type PlacedText,
+} from "../../../tests/pdf/ocr-test-pdfs";
 import { isOcrFailure, type OcrOutcome, type OcrPageReading, type Word } from "./types";
 
 let tesseract: TesseractEngine;
@@ -23,7 +31,11 @@ let paddle: PaddleEngine;
 let dir: string;
 
 /** A borrowed engine: released by this file, not by the OcrEngines that uses it. */
-const borrow = (engine: PageOcrEngine): PageOcrEngine => ({ readPage: (r) => engine.readPage(r), readCrops: (r, boxes) => engine.readCrops!(r, boxes), release: async () => {} });
+const borrow = (engine: PageOcrEngine): PageOcrEngine => ({
+  readPage: (r) => engine.readPage(r),
+  readCrops: (r, boxes) => engine.readCrops!(r, boxes),
+  release: async () => {},
+});
 const sharedReaders = () => new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
 
 before(async () => {
@@ -106,7 +118,10 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
       assert.ok(found, `${name} read ${placed.text} (got ${words.map((w) => w.text).join(" ")})`);
       const [x0, y0, x1, y1] = placedTextBox(helvetica, placed);
       const [cx, cy] = [(found.bbox[0] + found.bbox[2]) / 2, (found.bbox[1] + found.bbox[3]) / 2];
-      assert.ok(Math.abs(cx - (x0 + x1) / 2) < 4 && Math.abs(cy - (y0 + y1) / 2) < 4, `${name} box of ${placed.text}: ${found.bbox.join(",")}`);
+      assert.ok(
+        Math.abs(cx - (x0 + x1) / 2) < 4 && Math.abs(cy - (y0 + y1) / 2) < 4,
+        `${name} box of ${placed.text}: ${found.bbox.join(",")}`,
+      );
     }
   }
   assert.deepEqual(readers.stats.engineRuns, { "ocr-1": 1, "ocr-2": 1 });
@@ -120,7 +135,14 @@ test("both engines read the numbers of a generated PDF, in PDF points; the cache
   const cachedReaders = new OcrEngines({ "ocr-1": async () => exploding, "ocr-2": async () => exploding });
   const second = await readFilePage(cachedReaders, file, sha, cacheDir);
   assert.equal(second.render, null, "nothing rendered on a full cache hit");
-  assert.deepEqual(cachedReaders.stats, { engineRuns: { "ocr-1": 0, "ocr-2": 0 }, engineLoads: { "ocr-1": 0, "ocr-2": 0 }, cacheHits: 2, cropRuns: { "ocr-1": 0, "ocr-2": 0 }, cropsRead: { "ocr-1": 0, "ocr-2": 0 }, engineSeconds: { "ocr-1": 0, "ocr-2": 0 } });
+  assert.deepEqual(cachedReaders.stats, {
+    engineRuns: { "ocr-1": 0, "ocr-2": 0 },
+    engineLoads: { "ocr-1": 0, "ocr-2": 0 },
+    cacheHits: 2,
+    cropRuns: { "ocr-1": 0, "ocr-2": 0 },
+    cropsRead: { "ocr-1": 0, "ocr-2": 0 },
+    engineSeconds: { "ocr-1": 0, "ocr-2": 0 },
+  });
   assert.deepEqual(reading(second.readings["ocr-1"]).words, reading(first.readings["ocr-1"]).words);
   assert.equal(reading(second.readings["ocr-2"]).fromCache, true);
 });
@@ -132,7 +154,7 @@ test("an engine failing on a page is recorded and the other reading still return
   const cacheDir = path.join(dir, "cache-fail");
   const out = await readFilePage(readers, file, sha, cacheDir);
   assert.ok(isOcrFailure(out.readings["ocr-1"]));
-  assert.match((out.readings["ocr-1"]).error, /model exploded/);
+  assert.match(out.readings["ocr-1"].error, /model exploded/);
   assert.ok(findWord(reading(out.readings["ocr-2"]).words, "42"));
   // Failures are not cached (a retry may succeed); the good reading is.
   assert.equal(fs.existsSync(ocrCachePath(cacheDir, { fileSha256: sha, pageNumber: 1, engine: "ocr-1" })), false);
@@ -177,12 +199,18 @@ test("golden: text layer says 17 where the page shows 42 -> disputed with both r
   const imageBox: BBox = [280, 270, 360, 310];
   const { png } = await renderTextToPng({ text: "42", x: 300, baseline: 300, size: 20 }, imageBox);
   // Invisible (render mode 3) text-layer "17" exactly over the drawn "42".
-  const { file, sha } = await writePdf("disagree.pdf", await makeDisagreeingPdf([{ text: "17", x: 300, baseline: 300, size: 20 }], png, imageBox));
+  const { file, sha } = await writePdf(
+    "disagree.pdf",
+    await makeDisagreeingPdf([{ text: "17", x: 300, baseline: 300, size: 20 }], png, imageBox),
+  );
 
   const readers = sharedReaders();
   const ocr = await readFilePage(readers, file, sha, null);
   const textLayer = await textLayerWords(file);
-  assert.deepEqual(textLayer.map((w) => w.text), ["17"]);
+  assert.deepEqual(
+    textLayer.map((w) => w.text),
+    ["17"],
+  );
   const ocrWords = ocrWordReadings(ocr.readings);
   const cellBox: BBox = [290, 276, 350, 306];
 
@@ -209,7 +237,9 @@ test("scanned table: the rasterised page has no text layer and the two OCR readi
   const scanFile = path.join(dir, "scan.pdf");
   await rasterisePdf(born.file, scanFile);
   assert.deepEqual(await textLayerWords(scanFile), []);
-  const sha = createHash("sha256").update(await fs.promises.readFile(scanFile)).digest("hex");
+  const sha = createHash("sha256")
+    .update(await fs.promises.readFile(scanFile))
+    .digest("hex");
   const ocr = await readFilePage(sharedReaders(), scanFile, sha, null);
   const helvetica = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
   const words = ocrWordReadings(ocr.readings);

@@ -180,13 +180,20 @@ export class OcrEngines {
    * per page under CELL_READINGS_VERSION with the boxes it covers, so a repeat reads only boxes it
    * has not read before. Returns the outcome (null when there is nothing to read). */
   async readCells(input: ReadCellsInput): Promise<OcrOutcome | null> {
-    const scanTransform = Object.values(input.pageOcr.readings).find((r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined)?.scanTransform;
+    const scanTransform = Object.values(input.pageOcr.readings).find(
+      (r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined,
+    )?.scanTransform;
     const engine = this.secondEngineFor(scanTransform !== undefined);
     if (!engine || input.boxes.length === 0 || input.pageOcr.readings[engine] !== undefined) return null;
     const started = performance.now();
     const turn = scanTransform ? 0 : (input.turn ?? 0);
     const cellsVersion = turn !== 0 ? `${CELL_READINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : CELL_READINGS_VERSION;
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion };
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion,
+    };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
@@ -204,13 +211,25 @@ export class OcrEngines {
       input.pageOcr.render = render;
       // A turned page's cells are read in its reading frame, like the whole page (reading-frame.ts).
       const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(engine, renderToFrame(render, turn), turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)));
+      let outcome = await this.runEngine(
+        engine,
+        renderToFrame(render, turn),
+        turn === 0 ? missing : missing.map((box) => boxToFrame(box, turn, sizePt)),
+      );
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[engine] = outcome);
       words = [...words, ...outcome.words];
       dpi = render.dpi;
       if (input.cacheDir) {
-        const stored: OcrPageReading = { words, nonTextRegions: [], dpi, seconds: outcome.seconds, fromCache: false, cropsRead: [...(cached?.cropsRead ?? []), ...missing], ...(scanTransform ? { scanTransform } : {}) };
+        const stored: OcrPageReading = {
+          words,
+          nonTextRegions: [],
+          dpi,
+          seconds: outcome.seconds,
+          fromCache: false,
+          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
+          ...(scanTransform ? { scanTransform } : {}),
+        };
         await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
       }
     } else {
@@ -238,7 +257,9 @@ export class OcrEngines {
     // The page as rendered, made once for both turns (only when a turn is not cached).
     let page: Promise<PageRender> | null = null;
     for (const quarterTurns of quarterTurnsToTry(reading.scanTransform)) {
-      const other = await this.readPrepared(engine, input, `quarter-turn-q${quarterTurns}`, async () => prepareScanTurned(await (page ??= pageRender(input)), quarterTurns));
+      const other = await this.readPrepared(engine, input, `quarter-turn-q${quarterTurns}`, async () =>
+        prepareScanTurned(await (page ??= pageRender(input)), quarterTurns),
+      );
       if (!other) return pageOcr;
       if (!isReadSideways(other.reading.words) && confidentShare(other.reading.words) >= confidentShare(reading.words)) {
         return { readings: { ...pageOcr.readings, [engine]: other.reading }, render: other.render };
@@ -253,7 +274,10 @@ export class OcrEngines {
     const reading = pageOcr.readings[engine];
     if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
     const transform = halfTurned(reading.scanTransform);
-    const other = await this.readPrepared(engine, input, "half-turn", async () => ({ render: applyScanTransform(await pageRender(input), transform), transform }));
+    const other = await this.readPrepared(engine, input, "half-turn", async () => ({
+      render: applyScanTransform(await pageRender(input), transform),
+      transform,
+    }));
     if (!other || confidentShare(other.reading.words) <= confidentShare(reading.words)) return pageOcr;
     return { readings: { ...pageOcr.readings, [engine]: other.reading }, render: other.render };
   }
@@ -262,8 +286,18 @@ export class OcrEngines {
    * cached under its own key (`variant`), so the first reading's cache stays what it was. The render
    * is null after a cache hit; null for the whole when the render or the engine failed (the caller
    * keeps the reading it has). */
-  private async readPrepared(engine: OcrEngineName, input: ReadPageOcrInput, variant: string, prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}` };
+  private async readPrepared(
+    engine: OcrEngineName,
+    input: ReadPageOcrInput,
+    variant: string,
+    prepare: () => Promise<{ render: PageRender; transform: ScanTransform }>,
+  ): Promise<{ reading: OcrPageReading; render: PageRender | null } | null> {
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: `${SCANNED_PAGE_VERSION}.${variant}`,
+    };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     if (cached) {
       this.stats.cacheHits += 1;
@@ -291,7 +325,12 @@ export class OcrEngines {
     if (!reading || "error" in reading || !reading.scanTransform) return pageOcr;
     if (step.worthLooking && !step.worthLooking(reading.words)) return pageOcr;
     // Keyed by the turn too: the page may have been read again half a turn more (halfTurnedIfBetter).
-    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion: `${SCANNED_PAGE_VERSION}.${step.version}-q${reading.scanTransform.quarterTurns}` };
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: `${SCANNED_PAGE_VERSION}.${step.version}-q${reading.scanTransform.quarterTurns}`,
+    };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     let read: CropsRead;
     if (cached) {
@@ -313,7 +352,14 @@ export class OcrEngines {
         return pageOcr;
       }
       if (input.cacheDir) {
-        const stored: OcrPageReading = { words: read.words, nonTextRegions: [], dpi: render.dpi, seconds: Math.round((performance.now() - started) / 10) / 100, fromCache: false, cropsRead: read.crops };
+        const stored: OcrPageReading = {
+          words: read.words,
+          nonTextRegions: [],
+          dpi: render.dpi,
+          seconds: Math.round((performance.now() - started) / 10) / 100,
+          fromCache: false,
+          cropsRead: read.crops,
+        };
         await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
       }
     }
@@ -324,9 +370,15 @@ export class OcrEngines {
   private async readPageWith(names: readonly OcrEngineName[], input: ReadPageOcrInput): Promise<PageOcr> {
     // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
-    const settingsVersion = input.prepareScan ? SCANNED_PAGE_VERSION : turn !== 0 ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}` : undefined;
+    const settingsVersion = input.prepareScan
+      ? SCANNED_PAGE_VERSION
+      : turn !== 0
+        ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}`
+        : undefined;
     const cacheKey = (engine: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion });
-    const cached = await Promise.all(names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : Promise.resolve(null))));
+    const cached = await Promise.all(
+      names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : Promise.resolve(null))),
+    );
     const readings: Partial<Record<OcrEngineName, OcrOutcome>> = {};
     const missing: OcrEngineName[] = [];
     names.forEach((engine, i) => {

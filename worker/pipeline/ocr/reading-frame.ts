@@ -39,5 +39,9 @@ export function renderToFrame(render: PageRender, dir: Direction): PageRender {
 export function readingToPage(reading: OcrPageReading, dir: Direction, pageSizePt: [number, number]): OcrPageReading {
   if (dir === 0) return reading;
   const back = (box: BBox): BBox => boxToPage(box, dir, pageSizePt);
-  return { ...reading, words: reading.words.map((word) => ({ ...word, bbox: back(word.bbox) })), nonTextRegions: reading.nonTextRegions.map(back) };
+  return {
+    ...reading,
+    words: reading.words.map((word) => ({ ...word, bbox: back(word.bbox) })),
+    nonTextRegions: reading.nonTextRegions.map(back),
+  };
 }

@@ -55,7 +55,10 @@ export class TesseractEngine {
     if (boxes.length === 0) return [];
     const mosaic = boxesToMosaic(grey, render.width, render.height, render.scale, boxes, this.settings.crops);
     if (mosaic.pieces.length === 0) return [];
-    await this.worker.setParameters({ user_defined_dpi: String(render.dpi), tessedit_pageseg_mode: this.settings.crops.pageSegMode as never });
+    await this.worker.setParameters({
+      user_defined_dpi: String(render.dpi),
+      tessedit_pageseg_mode: this.settings.crops.pageSegMode as never,
+    });
     try {
       const pgm = Buffer.concat([Buffer.from(`P5\n${mosaic.width} ${mosaic.height}\n255\n`, "ascii"), mosaic.grey]);
       const { data } = await this.worker.recognize(pgm, {}, { text: false, blocks: false, tsv: true });

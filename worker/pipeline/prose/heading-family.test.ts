@@ -19,12 +19,59 @@ function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const pick = <T,>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
-const VOCABULARY = ["the", "market", "share", "of", "retail", "sales", "grew", "in", "most", "member", "states", "while", "prices", "fell", "for", "food", "and", "energy", "over", "period", "households", "spent", "more", "on", "services"];
-const HEADING_WORDS = ["Introduction", "Retail", "Market", "Structure", "Prices", "Annex", "Methodology", "Results", "Trade", "Outlook", "Energy", "Summary"];
-const PAGE_NUMBERS = (n: number) => [`${n}`, `- ${n} -`, `Page ${n}`, `Page ${n} of ${n + 7}`, `p. ${n}`, ["i", "ii", "iv", "vii", "xii"][n % 5]!, `${n} | ${n + 1}`.split(" | ")[0]!];
+const VOCABULARY = [
+  "the",
+  "market",
+  "share",
+  "of",
+  "retail",
+  "sales",
+  "grew",
+  "in",
+  "most",
+  "member",
+  "states",
+  "while",
+  "prices",
+  "fell",
+  "for",
+  "food",
+  "and",
+  "energy",
+  "over",
+  "period",
+  "households",
+  "spent",
+  "more",
+  "on",
+  "services",
+];
+const HEADING_WORDS = [
+  "Introduction",
+  "Retail",
+  "Market",
+  "Structure",
+  "Prices",
+  "Annex",
+  "Methodology",
+  "Results",
+  "Trade",
+  "Outlook",
+  "Energy",
+  "Summary",
+];
+const PAGE_NUMBERS = (n: number) => [
+  `${n}`,
+  `- ${n} -`,
+  `Page ${n}`,
+  `Page ${n} of ${n + 7}`,
+  `p. ${n}`,
+  ["i", "ii", "iv", "vii", "xii"][n % 5]!,
+  `${n} | ${n + 1}`.split(" | ")[0]!,
+];
 
 interface Drawn {
   text: string;
@@ -132,15 +179,29 @@ test("generated prose pages: headings are headings with levels by size; paragrap
       }
     }
     const byRank = [...levels].sort((a, b) => a[0] - b[0]).map(([, level]) => level);
-    assert.deepEqual(byRank, [...byRank].sort((a, b) => a - b), `seed ${seed}: larger headings have lower levels`);
+    assert.deepEqual(
+      byRank,
+      [...byRank].sort((a, b) => a - b),
+      `seed ${seed}: larger headings have lower levels`,
+    );
     if (byRank.length) assert.equal(byRank[0], 1, `seed ${seed}: the largest heading is level 1`);
   }
   assert.ok(headings > 200, `the family drew ${headings} headings`);
 });
 
 test("readsAsHeading: names yes; numbers, page furniture and sentences no", () => {
-  for (const yes of ["Introduction", "2. Retail structure", "Annex A", "Results by member state", "Table notes"]) assert.equal(readsAsHeading(yes, SETTINGS), true, yes);
-  for (const no of ["12", "- 12 -", "Page 3 of 10", "iv", "p. 7", "2019", "The market grew in most member states over the period.", "x".repeat(130)]) {
+  for (const yes of ["Introduction", "2. Retail structure", "Annex A", "Results by member state", "Table notes"])
+    assert.equal(readsAsHeading(yes, SETTINGS), true, yes);
+  for (const no of [
+    "12",
+    "- 12 -",
+    "Page 3 of 10",
+    "iv",
+    "p. 7",
+    "2019",
+    "The market grew in most member states over the period.",
+    "x".repeat(130),
+  ]) {
     assert.equal(readsAsHeading(no, SETTINGS), false, no);
   }
 });

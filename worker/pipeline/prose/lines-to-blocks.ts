@@ -18,7 +18,10 @@ export interface ProseBlock {
 export function wordsToProseBlocks(words: Word[], settings: Settings): ProseBlock[] {
   const lines = wordsToLines(words, settings.lineCenterToleranceEm).flatMap((l) => lineToChunks(l, settings.proseColumnGapEm));
   if (lines.length === 0) return [];
-  const bodySize = median(lines.flatMap((l) => l.words.map((w) => w.size)), 10);
+  const bodySize = median(
+    lines.flatMap((l) => l.words.map((w) => w.size)),
+    10,
+  );
   // Group: a line joins the block whose last line sits just above it and overlaps it in x.
   const blocks: TextLine[][] = [];
   const sorted = [...lines].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
@@ -35,7 +38,12 @@ export function wordsToProseBlocks(words: Word[], settings: Settings): ProseBloc
   }
   const judged = blocks.map((block) => {
     const size = block[0]!.size;
-    const text = block.map((l) => l.text).join(" ").replace(/- (?=[a-z])/g, "-").replace(/\s+/g, " ").trim();
+    const text = block
+      .map((l) => l.text)
+      .join(" ")
+      .replace(/- (?=[a-z])/g, "-")
+      .replace(/\s+/g, " ")
+      .trim();
     const isLarge = size >= bodySize * settings.headingSizeRatio;
     const isBoldLabel = block[0]!.bold && block.length <= 2 && text.length <= settings.maxHeadingChars && !/[.:;,]$/.test(text);
     const isHeading = ((isLarge && block.length <= 3) || isBoldLabel) && readsAsHeading(text, settings);

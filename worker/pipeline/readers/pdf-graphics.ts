@@ -35,7 +35,14 @@ export async function readPdfGraphics(page: PDFPageProxy, settings: Settings): P
   let strokeVisible = true;
   const stack: Array<{ ctm: number[]; fillVisible: boolean; strokeVisible: boolean }> = [];
 
-  const strokeOps = new Set<number>([OPS.stroke, OPS.closeStroke, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
+  const strokeOps = new Set<number>([
+    OPS.stroke,
+    OPS.closeStroke,
+    OPS.fillStroke,
+    OPS.eoFillStroke,
+    OPS.closeFillStroke,
+    OPS.closeEOFillStroke,
+  ]);
   const fillOps = new Set<number>([OPS.fill, OPS.eoFill, OPS.fillStroke, OPS.eoFillStroke, OPS.closeFillStroke, OPS.closeEOFillStroke]);
 
   for (let i = 0; i < opList.fnArray.length; i++) {
@@ -94,7 +101,7 @@ export async function readPdfGraphics(page: PDFPageProxy, settings: Settings): P
       case OPS.paintImageXObjectRepeat: {
         const corners = [transformPoint(ctm, 0, 0), transformPoint(ctm, 1, 0), transformPoint(ctm, 0, 1), transformPoint(ctm, 1, 1)];
         const box = pointsToBox(corners);
-        const id = typeof args?.[0] === "string" ? (args[0]) : `inline-${i}`;
+        const id = typeof args?.[0] === "string" ? args[0] : `inline-${i}`;
         if (box[2] - box[0] >= 1 && box[3] - box[1] >= 1) reading.images.push({ box, id });
         break;
       }
@@ -178,7 +185,14 @@ function near(a: Point, b: Point, tolerance: number): boolean {
   return Math.abs(a[0] - b[0]) <= tolerance && Math.abs(a[1] - b[1]) <= tolerance;
 }
 
-function addSubPath(reading: PdfGraphicsReading, sub: SubPath, isStroke: boolean, isFill: boolean, settings: Settings, pageArea: number): void {
+function addSubPath(
+  reading: PdfGraphicsReading,
+  sub: SubPath,
+  isStroke: boolean,
+  isFill: boolean,
+  settings: Settings,
+  pageArea: number,
+): void {
   if (sub.points.length < 2) return;
   const box = pointsToBox(sub.points);
   const w = box[2] - box[0];

@@ -8,7 +8,10 @@ const FLIP = [1, 0, 0, -1, 0, 792];
 
 test("itemToWords splits a run at spaces and flips to a top-left origin", () => {
   const words = itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" }, FLIP, false, FONT);
-  assert.deepEqual(words.map((w) => w.text), ["ab", "cd"]);
+  assert.deepEqual(
+    words.map((w) => w.text),
+    ["ab", "cd"],
+  );
   assert.deepEqual(words[0]!.box, [100, 84, 120, 94]);
   assert.deepEqual(words[1]!.box, [130, 84, 150, 94]);
   assert.equal(words[0]!.dir, 0);
@@ -22,7 +25,12 @@ test("itemToWords gives rotated text a bottom-to-top direction", () => {
 });
 
 test("itemToWords expands ligatures", () => {
-  const words = itemToWords({ str: "\uFB01nal", transform: [10, 0, 0, 10, 0, 700], width: 40, height: 10, fontName: "f" }, FLIP, false, FONT);
+  const words = itemToWords(
+    { str: "\uFB01nal", transform: [10, 0, 0, 10, 0, 700], width: 40, height: 10, fontName: "f" },
+    FLIP,
+    false,
+    FONT,
+  );
   assert.equal(words[0]!.text, "final");
 });
 
@@ -34,15 +42,33 @@ test("angleToDirection rounds to quarter turns", () => {
 });
 
 test("piecesToWords joins touching runs on one baseline only", () => {
-  const piece = (text: string, x0: number, x1: number) => ({ text, box: [x0, 0, x1, 10] as [number, number, number, number], size: 10, font: "f", bold: false, dir: 0 as const });
+  const piece = (text: string, x0: number, x1: number) => ({
+    text,
+    box: [x0, 0, x1, 10] as [number, number, number, number],
+    size: 10,
+    font: "f",
+    bold: false,
+    dir: 0 as const,
+  });
   const words = piecesToWords([piece("Ta", 0, 10), piece("ble", 10.5, 25), piece("x", 40, 45)], 0.15);
-  assert.deepEqual(words.map((w) => w.text), ["Table", "x"]);
+  assert.deepEqual(
+    words.map((w) => w.text),
+    ["Table", "x"],
+  );
 });
 
 test("itemToWords places the words of a right-to-left run from its right end", () => {
   // pdf.js gives a Hebrew run in logical order ("first second"); the first word is drawn on the right.
-  const words = itemToWords({ str: "אבג דהו", transform: [10, 0, 0, 10, 100, 700], width: 70, height: 10, fontName: "f", dir: "rtl" }, FLIP, false, FONT);
-  assert.deepEqual(words.map((w) => w.text), ["אבג", "דהו"]);
+  const words = itemToWords(
+    { str: "אבג דהו", transform: [10, 0, 0, 10, 100, 700], width: 70, height: 10, fontName: "f", dir: "rtl" },
+    FLIP,
+    false,
+    FONT,
+  );
+  assert.deepEqual(
+    words.map((w) => w.text),
+    ["אבג", "דהו"],
+  );
   assert.deepEqual(words[0]!.box, [140, 84, 170, 94]);
   assert.deepEqual(words[1]!.box, [100, 84, 130, 94]);
 });

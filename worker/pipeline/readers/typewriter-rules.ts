@@ -29,7 +29,15 @@ function spacedLeaderWords(words: readonly Word[]): Set<number> {
   for (let k = 0; k <= words.length; k++) {
     const w = words[k];
     const prev = words[k - 1];
-    const continues = w !== undefined && w.dir === 0 && SPACED_DOT.test(w.text) && k > start && prev !== undefined && Math.abs(prev.box[3] - w.box[3]) < w.size * 0.3 && w.box[0] - prev.box[2] >= 0 && w.box[0] - prev.box[2] < w.size;
+    const continues =
+      w !== undefined &&
+      w.dir === 0 &&
+      SPACED_DOT.test(w.text) &&
+      k > start &&
+      prev !== undefined &&
+      Math.abs(prev.box[3] - w.box[3]) < w.size * 0.3 &&
+      w.box[0] - prev.box[2] >= 0 &&
+      w.box[0] - prev.box[2] < w.size;
     if (continues) continue;
     if (k - start >= SPACED_LEADER_MIN) for (let j = start; j < k; j++) out.add(j);
     start = w !== undefined && w.dir === 0 && SPACED_DOT.test(w.text) ? k : k + 1;
@@ -51,7 +59,12 @@ export function textRulesToRulings(words: readonly Word[], dropSpacedLeaders = t
       continue;
     }
     const prev = kept[kept.length - 1];
-    const followsLabel = prev !== undefined && !LEADER_WORD.test(prev.text) && Math.abs(prev.box[3] - word.box[3]) < word.size * 0.3 && word.box[0] - prev.box[2] >= 0 && word.box[0] - prev.box[2] < word.size;
+    const followsLabel =
+      prev !== undefined &&
+      !LEADER_WORD.test(prev.text) &&
+      Math.abs(prev.box[3] - word.box[3]) < word.size * 0.3 &&
+      word.box[0] - prev.box[2] >= 0 &&
+      word.box[0] - prev.box[2] < word.size;
     if (word.dir === 0 && LEADER_WORD.test(word.text) && followsLabel) continue;
     if (word.dir === 0 && TRAILING_LEADER.test(word.text)) {
       const text = word.text.replace(TRAILING_LEADER, "");

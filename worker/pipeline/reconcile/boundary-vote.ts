@@ -73,7 +73,7 @@ export function boundaryDisputes(
   declared: ReaderDeclarations,
   settings: BoundarySettings = RECONCILE_SETTINGS.boundary,
 ): BoundaryDispute[] {
-  const delivered = tables.map((t, i) => (t.bbox ? wordsIn(words, (models[i]?.box ?? t.bbox)) : new Set<number>()));
+  const delivered = tables.map((t, i) => (t.bbox ? wordsIn(words, models[i]?.box ?? t.bbox) : new Set<number>()));
   const disputes: BoundaryDispute[] = [];
   for (const reading of readings) {
     if (reading.kind !== "tables" || reading.objectsOnly || declared.readsDetectedRegions(reading.source)) continue;
@@ -98,7 +98,8 @@ export function boundaryDisputes(
       const outsideProposal = mine.size - count(main.words, mine);
       let outsideDelivered = 0;
       for (const w of main.words) if (!delivered.some((d) => d.has(w))) outsideDelivered++;
-      if (outsideProposal > mine.size * settings.extentShare || outsideDelivered > main.words.size * settings.extentShare) return push("extent");
+      if (outsideProposal > mine.size * settings.extentShare || outsideDelivered > main.words.size * settings.extentShare)
+        return push("extent");
       const cols = models[i]?.nCols ?? Math.max(tables[i]!.header_cells.length, ...tables[i]!.rows.map((r) => r.length));
       // The page image's reading joins text across a gutter narrower than about a line height
       // (the OCR detector's lines do: structure/ocr-lines.ts), so fewer columns from it is no
@@ -110,10 +111,20 @@ export function boundaryDisputes(
   return disputes;
 }
 
-const RANK: Partial<Record<Confidence, number>> = { disputed: 0, unverified: 1, resolved: 2, reviewed: 3, verified: 4, confirmed: 5, exact: 6 };
+const RANK: Partial<Record<Confidence, number>> = {
+  disputed: 0,
+  unverified: 1,
+  resolved: 2,
+  reviewed: 3,
+  verified: 4,
+  confirmed: 5,
+  exact: 6,
+};
 
 function capAtResolved(cell: Cell): Cell {
-  return (RANK[cell.confidence] ?? 0) > (RANK.resolved ?? 0) && cell.confidence !== "confirmed" && cell.confidence !== "exact" ? { ...cell, confidence: "resolved" } : cell;
+  return (RANK[cell.confidence] ?? 0) > (RANK.resolved ?? 0) && cell.confidence !== "confirmed" && cell.confidence !== "exact"
+    ? { ...cell, confidence: "resolved" }
+    : cell;
 }
 
 /** The delivered tables with every disputed one flagged and its verified cells capped. */
@@ -121,8 +132,16 @@ export function applyBoundaryDisputes(tables: readonly Table[], disputes: readon
   const disputed = new Set(disputes.map((d) => d.table));
   return tables.map((table, i) => {
     if (!disputed.has(i)) return table;
-    const out: Table = { ...table, layout_disputed: true, header_cells: table.header_cells.map(capAtResolved), rows: table.rows.map((r) => r.map(capAtResolved)) };
-    if (table.colbands) out.colbands = table.colbands.map((b) => (b.confidence && (RANK[b.confidence] ?? 0) > (RANK.resolved ?? 0) ? { ...b, confidence: "resolved" } : b));
+    const out: Table = {
+      ...table,
+      layout_disputed: true,
+      header_cells: table.header_cells.map(capAtResolved),
+      rows: table.rows.map((r) => r.map(capAtResolved)),
+    };
+    if (table.colbands)
+      out.colbands = table.colbands.map((b) =>
+        b.confidence && (RANK[b.confidence] ?? 0) > (RANK.resolved ?? 0) ? { ...b, confidence: "resolved" } : b,
+      );
     return out;
   });
 }

@@ -40,7 +40,8 @@ export function tableUnits(table: Table, model: TableModel | null): CellUnit[] {
 export function bandBoxes(table: Table, model: TableModel | null): Array<Box | null> {
   return (table.colbands ?? []).map((band) => {
     const source = model?.cells.find(
-      (c) => c.row < model.headerRows && c.box && c.text === band.label && c.col === band.start_col && c.col + c.colSpan - 1 === band.end_col,
+      (c) =>
+        c.row < model.headerRows && c.box && c.text === band.label && c.col === band.start_col && c.col + c.colSpan - 1 === band.end_col,
     );
     return source?.box ?? null;
   });

@@ -28,7 +28,8 @@ function separatorInk(key: string): { bare: string; ink: number[] } {
     while (digit(i + 1 + n)) n += 1;
     return n >= 1 && n <= 2 && !/[.,]/.test(chars[i + 1 + n] ?? "");
   };
-  const separator = (i: number) => (chars[i] === "." || chars[i] === "," || (chars[i] === " " && shortGroupAfter(i))) && digit(i - 1) && digit(i + 1);
+  const separator = (i: number) =>
+    (chars[i] === "." || chars[i] === "," || (chars[i] === " " && shortGroupAfter(i))) && digit(i - 1) && digit(i + 1);
   const bare: string[] = [];
   const ink: number[] = [];
   for (let i = 0; i < chars.length; i++) {

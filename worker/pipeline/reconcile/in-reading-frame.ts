@@ -18,7 +18,12 @@ export interface ReadingFrame {
 
 function tableBoxes(table: Table, map: (box: BBox) => BBox): Table {
   const cell = <C extends { bbox?: BBox }>(c: C): C => (c.bbox ? { ...c, bbox: map(c.bbox) } : c);
-  return { ...table, header_cells: table.header_cells.map(cell), rows: table.rows.map((row) => row.map(cell)), ...(table.bbox ? { bbox: map(table.bbox) } : {}) };
+  return {
+    ...table,
+    header_cells: table.header_cells.map(cell),
+    rows: table.rows.map((row) => row.map(cell)),
+    ...(table.bbox ? { bbox: map(table.bbox) } : {}),
+  };
 }
 
 /** `voted` with the boxes of `original` (the vote changes confidence, sources and readings, never
@@ -53,12 +58,25 @@ export function reconcileInFrame(
   prose: readonly Prose[],
 ): { tables: Table[]; prose: Prose[] } {
   if (!frame || frame.dir === 0) {
-    return { tables: tables.map(({ table, bandBoxes }) => reconcileTable(table, ownSource, readings, bandBoxes)), prose: prose.map((block) => reconcileProse(block, ownSource, readings)) };
+    return {
+      tables: tables.map(({ table, bandBoxes }) => reconcileTable(table, ownSource, readings, bandBoxes)),
+      prose: prose.map((block) => reconcileProse(block, ownSource, readings)),
+    };
   }
   const toFrame = (box: BBox): BBox => boxToFrame(box, frame.dir, frame.size);
   const framed = readingsToFrame(readings, toFrame);
   return {
-    tables: tables.map(({ table, bandBoxes }) => withBoxesOf(table, reconcileTable(tableBoxes(table, toFrame), ownSource, framed, bandBoxes.map((box) => (box ? toFrame(box) : null))))),
+    tables: tables.map(({ table, bandBoxes }) =>
+      withBoxesOf(
+        table,
+        reconcileTable(
+          tableBoxes(table, toFrame),
+          ownSource,
+          framed,
+          bandBoxes.map((box) => (box ? toFrame(box) : null)),
+        ),
+      ),
+    ),
     prose: prose.map((block) => ({ ...reconcileProse({ ...block, bbox: toFrame(block.bbox) }, ownSource, framed), bbox: block.bbox })),
   };
 }

@@ -45,7 +45,16 @@ export { verifyFigure, type FigureVerdict } from "./figure";
 export { textInBox, wordsInBox, wordsToText, type BoxedWord } from "./words-in-box";
 export { RECONCILE_SETTINGS } from "./settings";
 export { reconcileStructure, type PageStructureOutcome } from "./structure-page";
-export { judgeCell, applyVerdict, voteOnStructure, prepareReading, PageWords, type StructureVerdict, type PreparedReading, type Opinion } from "./structure-vote";
+export {
+  judgeCell,
+  applyVerdict,
+  voteOnStructure,
+  prepareReading,
+  PageWords,
+  type StructureVerdict,
+  type PreparedReading,
+  type Opinion,
+} from "./structure-vote";
 
 /** The word lists of the OCR readings that worked on a page (failed ones are left out). */
 export function ocrWordReadings(readings: Partial<Record<OcrEngineName, OcrOutcome>>): WordReadings {

@@ -22,7 +22,7 @@ function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const pick = <T,>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
 const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
 const WORDS = ["Germany", "Total", "Agriculture", "Households", "Other services", "Men", "Women", "Exports", "n.a.", "Belgium"];
@@ -87,7 +87,11 @@ function lie(rnd: () => number, v: string): string {
   else if (ch === ",") other = ".";
   else if (ch === "-") other = "";
   // Another letter, not the same one in another case or with an accent, nor a digit's look-alike.
-  else other = pick(rnd, [..."aekmrtw"].filter((c) => c !== ch.toLowerCase()));
+  else
+    other = pick(
+      rnd,
+      [..."aekmrtw"].filter((c) => c !== ch.toLowerCase()),
+    );
   chars[i] = other;
   return chars.join("");
 }

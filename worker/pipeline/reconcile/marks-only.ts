@@ -39,13 +39,19 @@ export function isMark(ch: string): boolean {
 
 /** A reading as OCR can tell it: no accents, one case, look-alikes as one character, no spaces. */
 function foldLetters(text: string): string {
-  return [...text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, "")].map((ch) => LOOKALIKE_DIGIT[ch] ?? ch).join("");
+  return [...text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, "")]
+    .map((ch) => LOOKALIKE_DIGIT[ch] ?? ch)
+    .join("");
 }
 
 /** Whether `ocrKey` reads the same value as `textLayerKey` (both comparison keys) up to what OCR
  * cannot see (above). False when they are equal as they are (that is plain agreement, not this
  * rule's business) or when either is empty. */
-export function readsTextLayerValue(textLayerKey: string, ocrKey: string, maxLetters = RECONCILE_SETTINGS.markLookalikeMaxLetters): boolean {
+export function readsTextLayerValue(
+  textLayerKey: string,
+  ocrKey: string,
+  maxLetters = RECONCILE_SETTINGS.markLookalikeMaxLetters,
+): boolean {
   if (textLayerKey === "" || ocrKey === "" || textLayerKey === ocrKey) return false;
   const told = foldLetters(textLayerKey);
   const ocr = [...foldLetters(ocrKey)].filter((ch) => !isMark(ch)).join("");

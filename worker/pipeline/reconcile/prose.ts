@@ -67,7 +67,9 @@ function wordsNear(words: readonly BoxedWord[], box: BBox): BoxedWord[] {
 /** Comparison tokens: normalised words, line-end hyphenation rejoined ("exam-" "ple" ->
  * "example"), surrounding punctuation dropped (OCR's weakest point, and never the content). */
 export function toTokens(text: string): string[] {
-  const raw = normaliseText(text).split(" ").filter((t) => t !== "");
+  const raw = normaliseText(text)
+    .split(" ")
+    .filter((t) => t !== "");
   const joined: string[] = [];
   for (let i = 0; i < raw.length; i++) {
     let token = raw[i]!;

@@ -16,7 +16,12 @@ import { verifyProse } from "./prose";
  * Column bands whose box is known (`bandBoxes`, cell-units.ts) get the confidence of the same
  * vote on their label (the result gives a band no value readings, only the confidence).
  */
-export function reconcileTable(table: Table, ownSource: CellSource, readings: WordReadings, bandBoxes: ReadonlyArray<Box | null> = []): Table {
+export function reconcileTable(
+  table: Table,
+  ownSource: CellSource,
+  readings: WordReadings,
+  bandBoxes: ReadonlyArray<Box | null> = [],
+): Table {
   const others: WordReadings = { ...readings };
   delete others[ownSource];
   // Every OCR reading's words, the table's own source's too, say how sure each reading is of its

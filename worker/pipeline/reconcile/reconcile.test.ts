@@ -113,11 +113,22 @@ const word = (text: string, bbox: BBox) => ({ text, bbox, confidence: 0.9 });
 
 test("words to text: lines top to bottom, spaces only at gaps", () => {
   assert.equal(
-    wordsToText([word("Net", [10, 30, 25, 40]), word("Total", [10, 10, 30, 20]), word("sales", [28, 30, 50, 40]), word("amount", [35, 10, 60, 20])]),
+    wordsToText([
+      word("Net", [10, 30, 25, 40]),
+      word("Total", [10, 10, 30, 20]),
+      word("sales", [28, 30, 50, 40]),
+      word("amount", [35, 10, 60, 20]),
+    ]),
     "Total amount Net sales",
   );
   // Text-layer runs split inside a number join without a space.
-  assert.equal(wordsToText([{ text: "12", box: [10, 10, 20, 20] }, { text: "34", box: [20.2, 10, 30, 20] }]), "1234");
+  assert.equal(
+    wordsToText([
+      { text: "12", box: [10, 10, 20, 20] },
+      { text: "34", box: [20.2, 10, 30, 20] },
+    ]),
+    "1234",
+  );
 });
 
 test("reconcileCell: verified, disputed, unverified from word boxes; valid result cells", () => {
@@ -131,7 +142,10 @@ test("reconcileCell: verified, disputed, unverified from word boxes; valid resul
   assert.deepEqual(agreeing, { value: "1,234", confidence: "verified", sources: ["pdf-text", "ocr-1", "ocr-2"], bbox: box });
   cellSchema.parse(agreeing);
 
-  const disputed = reconcileCell(box, { "pdf-text": [{ text: "17", box: [104, 103, 115, 112] }], "ocr-1": [word("42", [103, 101, 116, 114])] });
+  const disputed = reconcileCell(box, {
+    "pdf-text": [{ text: "17", box: [104, 103, 115, 112] }],
+    "ocr-1": [word("42", [103, 101, 116, 114])],
+  });
   assert.equal(disputed.confidence, "disputed");
   assert.equal(disputed.provisional, true);
   assert.deepEqual(disputed.readings, { "pdf-text": "17", "ocr-1": "42" });
@@ -140,7 +154,10 @@ test("reconcileCell: verified, disputed, unverified from word boxes; valid resul
   const single = reconcileCell(box, { "ocr-1": [word("8", [103, 101, 110, 114])], "ocr-2": [] });
   assert.deepEqual(single, { value: "8", confidence: "unverified", sources: ["ocr-1"], bbox: box });
   // Rulings read as "|" by OCR are not values.
-  const ruled = reconcileCell(box, { "pdf-text": [{ text: "8", box: [104, 103, 110, 112] }], "ocr-1": [word("|", [99, 100, 101, 115]), word("8", [103, 101, 110, 114])] });
+  const ruled = reconcileCell(box, {
+    "pdf-text": [{ text: "8", box: [104, 103, 110, 112] }],
+    "ocr-1": [word("|", [99, 100, 101, 115]), word("8", [103, 101, 110, 114])],
+  });
   assert.equal(ruled.confidence, "verified");
 });
 
@@ -161,7 +178,10 @@ test("ocr_unsupported when no OCR reading has content in the table", () => {
 });
 
 test("prose: verified across a different paragraph split; disputed when another reading says something else", () => {
-  const block = { text: "The quick brown fox jumps over the lazy dog. It was not amused by the exam- ple.", bbox: [50, 100, 400, 130] as BBox };
+  const block = {
+    text: "The quick brown fox jumps over the lazy dog. It was not amused by the exam- ple.",
+    bbox: [50, 100, 400, 130] as BBox,
+  };
   assert.deepEqual(toTokens(block.text).slice(-2), ["the", "example"]);
   // OCR read the same place as two lines (as if two paragraphs), one word wrong.
   const ocrWords = [
@@ -225,7 +245,17 @@ test("reconcileTable: cells and header cells voted, header re-derived, ocr_unsup
 });
 
 test("reconcileProse and unreadable pages", () => {
-  const block = proseSchema.parse({ page: 1, index: 0, text: "Net sales rose", confidence: "unverified", sources: [], bbox: [0, 0, 100, 10], role: "paragraph", level: 0, order: 0 });
+  const block = proseSchema.parse({
+    page: 1,
+    index: 0,
+    text: "Net sales rose",
+    confidence: "unverified",
+    sources: [],
+    bbox: [0, 0, 100, 10],
+    role: "paragraph",
+    level: 0,
+    order: 0,
+  });
   const ocr = [word("Net", [0, 0, 20, 10]), word("sales", [25, 0, 50, 10]), word("rose", [55, 0, 80, 10])];
   assert.deepEqual(reconcileProse(block, "pdf-text", { "ocr-2": ocr }), { ...block, confidence: "verified", sources: ["ocr-2"] });
   const failed = { error: "x" };
@@ -257,7 +287,10 @@ test("reconcileTable: a column band with a box gets the value vote on its label;
   const same = [word("Employment", [21, 1, 69, 8]), word("Men", [1, 11, 29, 19]), word("Women", [51, 11, 89, 19])];
   const out = reconcileTable(table, "pdf-text", { "ocr-2": same }, [band, null]);
   tableSchema.parse(out);
-  assert.deepEqual(out.colbands!.map((b) => b.confidence), ["verified", undefined]);
+  assert.deepEqual(
+    out.colbands!.map((b) => b.confidence),
+    ["verified", undefined],
+  );
   // A letter read as another letter (a "1" for an "l" is a look-alike OCR cannot tell, marks-only.ts).
   const misread = reconcileTable(table, "pdf-text", { "ocr-2": [word("Emplayment", [21, 1, 69, 8])] }, [band, null]);
   assert.equal(misread.colbands![0]!.confidence, "disputed");

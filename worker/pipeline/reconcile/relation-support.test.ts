@@ -30,8 +30,24 @@ const WORDS: Word[] = [
   word("1.2", [260, 140, 278, 150]),
 ];
 const [NAME, QTY, PRICE, PENS, TWELVE, PRICE_PENS, INK, SEVEN, PRICE_INK] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-const cell = (row: number, col: number, i: number, rowSpan = 1): ModelCell => ({ row, col, rowSpan, colSpan: 1, text: WORDS[i]!.text, box: WORDS[i]!.box });
-const model = (cells: ModelCell[], box: Box = [100, 100, 290, 150], nRows = 3): TableModel => ({ box, nRows, nCols: 3, cells, headerRows: 1, rowGroups: [], source: "pdf-grid", disputed: false });
+const cell = (row: number, col: number, i: number, rowSpan = 1): ModelCell => ({
+  row,
+  col,
+  rowSpan,
+  colSpan: 1,
+  text: WORDS[i]!.text,
+  box: WORDS[i]!.box,
+});
+const model = (cells: ModelCell[], box: Box = [100, 100, 290, 150], nRows = 3): TableModel => ({
+  box,
+  nRows,
+  nCols: 3,
+  cells,
+  headerRows: 1,
+  rowGroups: [],
+  source: "pdf-grid",
+  disputed: false,
+});
 const ROWS = [
   [NAME, QTY, PRICE],
   [PENS, TWELVE, PRICE_PENS],
@@ -44,7 +60,11 @@ function delivered(m: TableModel): Table {
   const verify = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["pdf-text", "ocr-2"] });
   return { ...t, header_cells: t.header_cells.map(verify), rows: t.rows.map((r) => r.map(verify)) };
 }
-const tables = (source: StructureReading["source"], ...models: TableModel[]): StructureReading => ({ source, kind: "tables", tables: models });
+const tables = (source: StructureReading["source"], ...models: TableModel[]): StructureReading => ({
+  source,
+  kind: "tables",
+  tables: models,
+});
 const vote = (m: TableModel, readings: StructureReading[]) => reconcileStructure([delivered(m)], [m], WORDS, readings);
 /** Confidence of the cell holding word `i`. */
 function confidenceOf(table: Table, i: number): string {
@@ -70,14 +90,28 @@ test("the metric's relations come back per cell: right and below neighbours, emp
 test("the same words in every cell and the same neighbours: verified stays verified", () => {
   const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", RIGHT)]).tables[0]!;
   tableSchema.parse(out);
-  assert.deepEqual([...out.header_cells, ...out.rows.flat()].map((c) => c.confidence), Array(9).fill("verified"));
+  assert.deepEqual(
+    [...out.header_cells, ...out.rows.flat()].map((c) => c.confidence),
+    Array(9).fill("verified"),
+  );
 });
 
 test("two stacked tables delivered as one: a reading that reads them apart is against the cells joined across the gap", () => {
   // The other reading: "Name Qty Price / Pens 12 3.5" and "Ink 7 1.2" as two tables (the second
   // without a header line of its own). Every cell has the same words in both readings.
-  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
-  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const top = model(
+    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
+    [100, 100, 290, 130],
+    2,
+  );
+  const bottom: TableModel = {
+    ...model(
+      ROWS[2]!.map((i, c) => cell(0, c, i)),
+      [100, 140, 290, 150],
+      1,
+    ),
+    headerRows: 0,
+  };
   const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", top, bottom)]);
   const out = outcome.tables[0]!;
   // Pens / Ink, 12 / 7 and 3.5 / 1.2 are joined across the two tables: one for, one against.
@@ -97,15 +131,19 @@ test("two stacked tables delivered as one: a reading that reads them apart is ag
 test("a value in the wrong row: a reading with the same cell but another right neighbour is against it", () => {
   // Delivered: "12" in the Pens row. The other reading puts "12" in the Ink row instead (and "7"
   // in a row of its own below), so next to "Pens" it has "3.5".
-  const other = model([
-    ...ROWS[0]!.map((i, c) => cell(0, c, i)),
-    cell(1, 0, PENS),
-    cell(1, 2, PRICE_PENS),
-    cell(2, 0, INK),
-    cell(2, 1, TWELVE),
-    cell(2, 2, PRICE_INK),
-    cell(3, 1, SEVEN),
-  ], [100, 100, 290, 150], 4);
+  const other = model(
+    [
+      ...ROWS[0]!.map((i, c) => cell(0, c, i)),
+      cell(1, 0, PENS),
+      cell(1, 2, PRICE_PENS),
+      cell(2, 0, INK),
+      cell(2, 1, TWELVE),
+      cell(2, 2, PRICE_INK),
+      cell(3, 1, SEVEN),
+    ],
+    [100, 100, 290, 150],
+    4,
+  );
   const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", other)]);
   const out = outcome.tables[0]!;
   assert.equal(out.rows[0]![0]!.confidence, "disputed");
@@ -123,7 +161,10 @@ test("a header over the wrong column: the same header cell over other values is 
   const body = ROWS.slice(1).flatMap((row, r) => row.map((i, c) => cell(r + 1, c, i)));
   const overPrice = model([cell(0, 0, NAME), cell(0, 2, QTY), ...body]);
   const overQty = model([cell(0, 0, NAME), cell(0, 1, QTY), ...body]);
-  const outcome = reconcileStructure([delivered(overPrice)], [overPrice], WORDS, [tables("pdf-grid", overPrice), tables("pdf-layout", overQty)]);
+  const outcome = reconcileStructure([delivered(overPrice)], [overPrice], WORDS, [
+    tables("pdf-grid", overPrice),
+    tables("pdf-layout", overQty),
+  ]);
   const out = outcome.tables[0]!;
   assert.equal(out.header_cells[2]!.value, "Qty");
   assert.equal(out.header_cells[2]!.confidence, "disputed");
@@ -139,7 +180,11 @@ test("a reading whose table stops short of the neighbour has no opinion on that 
   // The other reading's table holds the header and the Pens row only; "Ink 7 1.2" it does not
   // read at all. The Pens row's cells keep its support: it has them, with the same neighbours as
   // far as it reaches.
-  const short = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
+  const short = model(
+    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
+    [100, 100, 290, 130],
+    2,
+  );
   const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", short)]).tables[0]!;
   for (const i of [NAME, QTY, PRICE, PENS, TWELVE, PRICE_PENS]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
   // The Ink row: only one reading has it (single: at most unverified), nobody against it.
@@ -149,8 +194,22 @@ test("a reading whose table stops short of the neighbour has no opinion on that 
 test("a row span one reading does not read is empty space there, not another neighbour: no opinion", () => {
   // Delivered: "Pens" spans both body rows (its right neighbours: 12 and 7); the other reading has
   // "Pens" in the first body row only, and nothing left of "7" (Ink left out of both readings).
-  const spanned = model([...ROWS[0]!.map((i, c) => cell(0, c, i)), cell(1, 0, PENS, 2), cell(1, 1, TWELVE), cell(1, 2, PRICE_PENS), cell(2, 1, SEVEN), cell(2, 2, PRICE_INK)]);
-  const flat = model([...ROWS[0]!.map((i, c) => cell(0, c, i)), cell(1, 0, PENS), cell(1, 1, TWELVE), cell(1, 2, PRICE_PENS), cell(2, 1, SEVEN), cell(2, 2, PRICE_INK)]);
+  const spanned = model([
+    ...ROWS[0]!.map((i, c) => cell(0, c, i)),
+    cell(1, 0, PENS, 2),
+    cell(1, 1, TWELVE),
+    cell(1, 2, PRICE_PENS),
+    cell(2, 1, SEVEN),
+    cell(2, 2, PRICE_INK),
+  ]);
+  const flat = model([
+    ...ROWS[0]!.map((i, c) => cell(0, c, i)),
+    cell(1, 0, PENS),
+    cell(1, 1, TWELVE),
+    cell(1, 2, PRICE_PENS),
+    cell(2, 1, SEVEN),
+    cell(2, 2, PRICE_INK),
+  ]);
   const out = vote(spanned, [tables("pdf-grid", spanned), tables("pdf-layout", flat)]).tables[0]!;
   assert.equal(confidenceOf(out, PENS), "verified");
 });
@@ -160,19 +219,50 @@ test("a section head spanning every column, read by a reading without spans in t
   //     Pens | 12  | 3.5
   //     Stationery (spanning the three columns; pdf-tags gives no spans: its first column only)
   //     Ink  | 7   | 1.2
-  const words = [...WORDS.slice(0, 6), word("Stationery", [100, 140, 150, 150]), ...WORDS.slice(6).map((w) => word(w.text, [w.box[0], w.box[1] + 20, w.box[2], w.box[3] + 20]))];
-  const at = (row: number, col: number, i: number, colSpan = 1): ModelCell => ({ row, col, rowSpan: 1, colSpan, text: words[i]!.text, box: words[i]!.box });
-  const rows = (head: ModelCell): ModelCell[] => [...[0, 1, 2].map((c) => at(0, c, c)), ...[0, 1, 2].map((c) => at(1, c, c + 3)), head, ...[0, 1, 2].map((c) => at(3, c, c + 7))];
+  const words = [
+    ...WORDS.slice(0, 6),
+    word("Stationery", [100, 140, 150, 150]),
+    ...WORDS.slice(6).map((w) => word(w.text, [w.box[0], w.box[1] + 20, w.box[2], w.box[3] + 20])),
+  ];
+  const at = (row: number, col: number, i: number, colSpan = 1): ModelCell => ({
+    row,
+    col,
+    rowSpan: 1,
+    colSpan,
+    text: words[i]!.text,
+    box: words[i]!.box,
+  });
+  const rows = (head: ModelCell): ModelCell[] => [
+    ...[0, 1, 2].map((c) => at(0, c, c)),
+    ...[0, 1, 2].map((c) => at(1, c, c + 3)),
+    head,
+    ...[0, 1, 2].map((c) => at(3, c, c + 7)),
+  ];
   const spanned: TableModel = { ...model(rows(at(2, 0, 6, 3)), [100, 100, 290, 170], 4) };
   const first: TableModel = { ...model(rows(at(2, 0, 6)), [100, 100, 290, 170], 4) };
   assert.deepEqual(modelToTable(spanned, 1, 0).span_grid, [{ row: 1, col: 0, row_span: 1, col_span: 3 }]);
-  const out = reconcileStructure([delivered(spanned)], [spanned], words, [tables("pdf-grid", spanned), tables("pdf-tags", first)]).tables[0]!;
-  assert.deepEqual([...out.header_cells, ...out.rows.flat()].filter((c) => c.value !== "").map((c) => c.confidence), Array(10).fill("verified"));
+  const out = reconcileStructure([delivered(spanned)], [spanned], words, [tables("pdf-grid", spanned), tables("pdf-tags", first)])
+    .tables[0]!;
+  assert.deepEqual(
+    [...out.header_cells, ...out.rows.flat()].filter((c) => c.value !== "").map((c) => c.confidence),
+    Array(10).fill("verified"),
+  );
 });
 
 test("a reading that may only object objects to another neighbour, and its agreement is still no support", () => {
-  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
-  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const top = model(
+    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
+    [100, 100, 290, 130],
+    2,
+  );
+  const bottom: TableModel = {
+    ...model(
+      ROWS[2]!.map((i, c) => cell(0, c, i)),
+      [100, 140, 290, 150],
+      1,
+    ),
+    headerRows: 0,
+  };
   const alt: StructureReading = { source: "pdf-layout-alt", kind: "tables", tables: [top, bottom], objectsOnly: true };
   const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-tags", RIGHT), alt]).tables[0]!;
   assert.equal(confidenceOf(out, PENS), "resolved");
@@ -180,8 +270,19 @@ test("a reading that may only object objects to another neighbour, and its agree
 });
 
 test("with relationSupport off, the same words are support wherever the reading puts them (the rule before)", () => {
-  const top = model(ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))), [100, 100, 290, 130], 2);
-  const bottom: TableModel = { ...model(ROWS[2]!.map((i, c) => cell(0, c, i)), [100, 140, 290, 150], 1), headerRows: 0 };
+  const top = model(
+    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
+    [100, 100, 290, 130],
+    2,
+  );
+  const bottom: TableModel = {
+    ...model(
+      ROWS[2]!.map((i, c) => cell(0, c, i)),
+      [100, 140, 290, 150],
+      1,
+    ),
+    headerRows: 0,
+  };
   const settings = RECONCILE_SETTINGS as { relationSupport: boolean };
   settings.relationSupport = false;
   try {
@@ -194,7 +295,11 @@ test("with relationSupport off, the same words are support wherever the reading 
 
 test("minRelationSupport 2: a cell with neighbours needs two full segmentations; detected lines check boundaries, not neighbours", () => {
   // The delivered reading and the detected text lines (one per word) support every cell.
-  const lines: StructureReading = { source: "ocr-2-lines", kind: "fragments", fragments: WORDS.map((w) => ({ text: w.text, box: [w.box[0] - 1, w.box[1] - 1, w.box[2] + 1, w.box[3] + 1] as Box })) };
+  const lines: StructureReading = {
+    source: "ocr-2-lines",
+    kind: "fragments",
+    fragments: WORDS.map((w) => ({ text: w.text, box: [w.box[0] - 1, w.box[1] - 1, w.box[2] + 1, w.box[3] + 1] as Box })),
+  };
   const settings = RECONCILE_SETTINGS as { minRelationSupport: number };
   const before = settings.minRelationSupport;
   try {

@@ -29,7 +29,8 @@ export interface UnitNeighbours {
  * when they hold the same words. */
 export const wordsKey = (indices: readonly number[]): string => indices.join(",");
 
-const refKey = (ref: CellRef): string => (ref.kind === "header" ? `h${ref.col}` : ref.kind === "body" ? `b${ref.row},${ref.col}` : `band${ref.band}`);
+const refKey = (ref: CellRef): string =>
+  ref.kind === "header" ? `h${ref.col}` : ref.kind === "body" ? `b${ref.row},${ref.col}` : `band${ref.band}`;
 
 /** The right and below neighbours of every unit of `table` (`units` = tableUnits(table, …)). */
 export function unitNeighbours(table: Table, units: readonly CellUnit[]): UnitNeighbours[] {
@@ -46,7 +47,9 @@ export function unitNeighbours(table: Table, units: readonly CellUnit[]): UnitNe
     ...table,
     header_cells: table.header_cells.map((cell, col) => ({ ...cell, value: token(cell.value, { kind: "header", col }) })),
     rows: table.rows.map((row, r) => row.map((cell, col) => ({ ...cell, value: token(cell.value, { kind: "body", row: r, col }) }))),
-    ...(table.colbands ? { colbands: table.colbands.map((band, index) => ({ ...band, label: token(band.label, { kind: "band", band: index }) })) } : {}),
+    ...(table.colbands
+      ? { colbands: table.colbands.map((band, index) => ({ ...band, label: token(band.label, { kind: "band", band: index }) })) }
+      : {}),
   };
   const out: UnitNeighbours[] = units.map(() => ({ right: [], below: [], left: [], above: [] }));
   const { cells } = tableToGrid(tokenised);
@@ -105,9 +108,16 @@ export interface ReadingCell {
  * spans less, so N sees past it: a section head spanning every column that a reading without
  * spans, pdf-tags, puts in the first column only). A neighbour it has no cell for (its table
  * stops short, or it cuts N differently, which N's own verdict says) is no opinion either. */
-export function neighbourDisagreement(found: ReadingCell, relations: CellRelations, byKey: ReadonlyMap<string, ReadingCell>): string | null {
+export function neighbourDisagreement(
+  found: ReadingCell,
+  relations: CellRelations,
+  byKey: ReadonlyMap<string, ReadingCell>,
+): string | null {
   const differs: string[] = [];
-  const sides = [["right", "left"], ["below", "above"]] as const;
+  const sides = [
+    ["right", "left"],
+    ["below", "above"],
+  ] as const;
   for (const [dir, back] of sides) {
     const theirs = found[dir];
     const ours = new Set(relations[dir].map((n) => (n.words === null ? "?" : wordsKey(n.words))));

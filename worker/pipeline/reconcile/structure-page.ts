@@ -12,7 +12,12 @@ export interface PageStructureOutcome {
 }
 
 /** `models[i]` is the model `tables[i]` was assembled from. */
-export function reconcileStructure(tables: readonly Table[], models: readonly (TableModel | null)[], words: readonly Word[], readings: readonly StructureReading[]): PageStructureOutcome {
+export function reconcileStructure(
+  tables: readonly Table[],
+  models: readonly (TableModel | null)[],
+  words: readonly Word[],
+  readings: readonly StructureReading[],
+): PageStructureOutcome {
   if (tables.length === 0) return { tables: [], verdicts: [] };
   const page = new PageWords(words);
   const prepared = readings.map((r) => prepareReading(r, page));

@@ -63,7 +63,10 @@ export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
  * the version stays the cell's text, since `readings` are values a reviewer can choose. */
 /** `concurs`: no opinion in the vote, though the reading has the same cell (a reading that may only
  * object, or one reported beside the vote): it may still be named among the cell's sources. */
-export type Opinion = { verdict: "support" } | { verdict: "against"; version: string; reason: AgainstReason; detail?: string } | { verdict: "none"; concurs?: true };
+export type Opinion =
+  | { verdict: "support" }
+  | { verdict: "against"; version: string; reason: AgainstReason; detail?: string }
+  | { verdict: "none"; concurs?: true };
 export type StructureLevel = "agreed" | "majority" | "single" | "disputed";
 
 export interface StructureVerdict {
@@ -140,25 +143,35 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
   const prepared = prepareTables(reading.source, reading.tables, page);
   if (reading.concursOnly) {
     // Reported beside the vote: neither support nor objection.
-    return { ...prepared, judge: (words, box, under, relations) => (prepared.judge(words, box, under, relations).verdict === "support" ? { verdict: "none", concurs: true } : { verdict: "none" }) };
+    return {
+      ...prepared,
+      judge: (words, box, under, relations) =>
+        prepared.judge(words, box, under, relations).verdict === "support" ? { verdict: "none", concurs: true } : { verdict: "none" },
+    };
   }
   if (!reading.objectsOnly && !reading.abstainOn?.length) return prepared;
   // Agreement from a reading that may only object (everywhere, or on the cells it abstains on)
   // is no support (see StructureReading).
   const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
-  return { ...prepared, judge: (words, box, under, relations) => {
-    const opinion = prepared.judge(words, box, under, relations);
-    const mayOnlyObject = reading.objectsOnly === true || abstain.has(wordsKey(words));
-    return opinion.verdict === "support" && mayOnlyObject ? { verdict: "none", concurs: true } : opinion;
-  } };
+  return {
+    ...prepared,
+    judge: (words, box, under, relations) => {
+      const opinion = prepared.judge(words, box, under, relations);
+      const mayOnlyObject = reading.objectsOnly === true || abstain.has(wordsKey(words));
+      return opinion.verdict === "support" && mayOnlyObject ? { verdict: "none", concurs: true } : opinion;
+    },
+  };
 }
 
 /** The reading with its support turned into no opinion (its objections kept). */
 function withoutSupport(reading: PreparedReading): PreparedReading {
-  return { ...reading, judge: (words, box, under, relations) => {
-    const opinion = reading.judge(words, box, under, relations);
-    return opinion.verdict === "support" ? { verdict: "none" } : opinion;
-  } };
+  return {
+    ...reading,
+    judge: (words, box, under, relations) => {
+      const opinion = reading.judge(words, box, under, relations);
+      return opinion.verdict === "support" ? { verdict: "none" } : opinion;
+    },
+  };
 }
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
@@ -208,7 +221,10 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
         const only = tables.size === 1 ? [...tables][0] : undefined;
         if (only !== undefined) cells.set(only, (cells.get(only) ?? 0) + 1);
       }
-      const parts = [...cells].filter(([, n]) => n >= STRUCTURE_SETTINGS.splitPartMinCells).map(([t]) => t).sort((a, b) => models[a]!.box[1] - models[b]!.box[1]);
+      const parts = [...cells]
+        .filter(([, n]) => n >= STRUCTURE_SETTINGS.splitPartMinCells)
+        .map(([t]) => t)
+        .sort((a, b) => models[a]!.box[1] - models[b]!.box[1]);
       return parts.length >= 2 && parts.slice(1).some((t) => models[t]!.headerRows > 0);
     },
     judge(words, box, under, relations) {
@@ -216,7 +232,8 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       if (found !== undefined) {
         // A band both readings see, over different names: the same label, another place.
         const mine = under && under.length > 0 ? wordsKey(under) : "";
-        if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine) return { verdict: "against", version: found.value, reason: "cells" };
+        if (mine !== "" && found.under !== undefined && found.under !== "" && found.under !== mine)
+          return { verdict: "against", version: found.value, reason: "cells" };
         if (relations && RECONCILE_SETTINGS.relationSupport) {
           const differs = neighbourDisagreement(found, relations, byKey);
           if (differs !== null) return { verdict: "against", version: found.value, reason: "neighbours", detail: differs };
@@ -275,7 +292,11 @@ function prepareFragments(source: StructureSource, fragments: readonly Fragment[
       }
       if (crossing.length > 0) return { verdict: "none" };
       // Lines stacked one above the other: whether they are one cell is not the detector's to say.
-      if (!RECONCILE_SETTINGS.fragmentsSupportStacked && hit.some((a) => hit.some((b) => a < b && !overlapsVertically(fragments[a]!.box, fragments[b]!.box)))) return { verdict: "none" };
+      if (
+        !RECONCILE_SETTINGS.fragmentsSupportStacked &&
+        hit.some((a) => hit.some((b) => a < b && !overlapsVertically(fragments[a]!.box, fragments[b]!.box)))
+      )
+        return { verdict: "none" };
       return { verdict: "support" };
     },
   };
@@ -303,7 +324,14 @@ function sameRow(a: Box, b: Box): boolean {
 }
 
 /** The verdict on one cell (its words and box) from every prepared reading. */
-export function judgeCell(words: readonly number[], box: Box, value: string, readings: readonly PreparedReading[], under?: readonly number[], relations?: CellRelations): StructureVerdict {
+export function judgeCell(
+  words: readonly number[],
+  box: Box,
+  value: string,
+  readings: readonly PreparedReading[],
+  under?: readonly number[],
+  relations?: CellRelations,
+): StructureVerdict {
   const supporters: StructureSource[] = [];
   const against: StructureSource[] = [];
   const versions: Partial<Record<StructureSource, string>> = {};
@@ -326,10 +354,12 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
   }
   const min = RECONCILE_SETTINGS.minStructureSupport;
   // Readings that share an input are one check (countSharedInputsOnce).
-  const independent = (sources: readonly StructureSource[]) => (RECONCILE_SETTINGS.countSharedInputsOnce ? independentCount(sources, READER_GROUPS) : sources.length);
+  const independent = (sources: readonly StructureSource[]) =>
+    RECONCILE_SETTINGS.countSharedInputsOnce ? independentCount(sources, READER_GROUPS) : sources.length;
   // Relations are checked by full segmentations only (a fragments reading has no opinion on them).
   const relationChecks = independent(supporters.filter((source) => readings.some((r) => r.source === source && r.kind === "tables")));
-  const hasRelations = relations !== undefined && relations.right.length + relations.below.length + relations.left.length + relations.above.length > 0;
+  const hasRelations =
+    relations !== undefined && relations.right.length + relations.below.length + relations.left.length + relations.above.length > 0;
   const relationsUnchecked = RECONCILE_SETTINGS.relationSupport && hasRelations && relationChecks < RECONCILE_SETTINGS.minRelationSupport;
   const nFor = independent(supporters);
   const nAgainst = independent(against);
@@ -341,7 +371,15 @@ export function judgeCell(words: readonly number[], box: Box, value: string, rea
 }
 
 /** Weakest first: a relation takes the weaker confidence of its cells. */
-const RANK: Partial<Record<Confidence, number>> = { disputed: 0, unverified: 1, resolved: 2, reviewed: 3, verified: 4, confirmed: 5, exact: 6 };
+const RANK: Partial<Record<Confidence, number>> = {
+  disputed: 0,
+  unverified: 1,
+  resolved: 2,
+  reviewed: 3,
+  verified: 4,
+  confirmed: 5,
+  exact: 6,
+};
 
 function capAt(cell: Cell, level: Confidence): Cell {
   if ((RANK[cell.confidence] ?? 0) <= (RANK[level] ?? 0)) return cell;
@@ -362,7 +400,10 @@ function withVersions(cell: Cell, verdict: StructureVerdict): Record<string, str
 const CELL_SOURCE_READINGS: readonly StructureSource[] = ["pdf-model"];
 
 function withStructureSources(cell: Cell, verdict: StructureVerdict): Cell {
-  const added = CELL_SOURCE_READINGS.filter((source) => (verdict.supporters.includes(source) || verdict.concurring?.includes(source)) && !cell.sources.includes(source as CellSource));
+  const added = CELL_SOURCE_READINGS.filter(
+    (source) =>
+      (verdict.supporters.includes(source) || verdict.concurring?.includes(source)) && !cell.sources.includes(source as CellSource),
+  );
   return added.length === 0 ? cell : { ...cell, sources: [...cell.sources, ...(added as CellSource[])] };
 }
 
@@ -400,7 +441,12 @@ export interface TableStructureOutcome {
 }
 
 /** The structure vote over one delivered table (after the value vote). */
-export function voteOnStructure(table: Table, model: TableModel | null, page: PageWords, readings: readonly PreparedReading[]): TableStructureOutcome {
+export function voteOnStructure(
+  table: Table,
+  model: TableModel | null,
+  page: PageWords,
+  readings: readonly PreparedReading[],
+): TableStructureOutcome {
   const out: Table = { ...table, header_cells: [...table.header_cells], rows: table.rows.map((r) => [...r]) };
   const bands = [...(table.colbands ?? [])];
   const verdicts: TableStructureOutcome["verdicts"] = [];
@@ -417,7 +463,9 @@ export function voteOnStructure(table: Table, model: TableModel | null, page: Pa
   const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
   const asNeighbours = (list: readonly number[], back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
     list.map((n) =>
-      n < 0 || unitWords[n]!.length === 0 ? { words: null, back: [], ahead: [] } : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
+      n < 0 || unitWords[n]!.length === 0
+        ? { words: null, back: [], ahead: [] }
+        : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
     );
   units.forEach((unit, u) => {
     const words = unitWords[u]!;

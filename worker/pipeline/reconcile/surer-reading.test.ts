@@ -48,7 +48,13 @@ test("a reading's confidence in a cell is its least sure word there", () => {
   assert.deepEqual(confidences, { "ocr-1": 0.31, "ocr-2": 0.97 });
   // Through the reconciler: a scan's cell (value from ocr-1) against ocr-2's words.
   const cell: Cell = { value: "Le TTT)", confidence: "unverified", sources: ["ocr-1"], bbox: box };
-  const words = { "ocr-1": [{ text: "Le", bbox: [102, 101, 115, 111] as BBox, confidence: 0.9 }, { text: "TTT)", bbox: [118, 101, 140, 111] as BBox, confidence: 0.31 }], "ocr-2": [{ text: "Country", bbox: [101, 100, 150, 112] as BBox, confidence: 0.97 }] };
+  const words = {
+    "ocr-1": [
+      { text: "Le", bbox: [102, 101, 115, 111] as BBox, confidence: 0.9 },
+      { text: "TTT)", bbox: [118, 101, 140, 111] as BBox, confidence: 0.31 },
+    ],
+    "ocr-2": [{ text: "Country", bbox: [101, 100, 150, 112] as BBox, confidence: 0.97 }],
+  };
   const out = reconcileExistingCell(cell, "ocr-1", { "ocr-2": words["ocr-2"] }, words);
   assert.equal(out.value, "Country");
   assert.equal(out.confidence, "disputed");

@@ -98,7 +98,15 @@ export function voteOnReadings(readings: CellReadings, confidences: ReadingConfi
   // plus words or noise glyphs only it saw shows the other (extra-tokens.ts), and failing those a
   // reading its engine was unsure of shows the other when that one's engine was sure
   // (`confidences`, surerIndex). The cell stays disputed either way, with every reading.
-  const shown = first[0]!.source === "pdf-text" ? first : ordered[ocrTieBreak(ordered.map((group) => group[0]!), confidences)]!;
+  const shown =
+    first[0]!.source === "pdf-text"
+      ? first
+      : ordered[
+          ocrTieBreak(
+            ordered.map((group) => group[0]!),
+            confidences,
+          )
+        ]!;
   return {
     value: shown[0]!.text,
     confidence: "disputed",
@@ -139,5 +147,8 @@ function orderByPriority(sources: CellSource[]): CellSource[] {
     const i = VALUE_PRIORITY.indexOf(s);
     return i === -1 ? VALUE_PRIORITY.length : i;
   };
-  return sources.map((s, i) => ({ s, i })).sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i).map((x) => x.s);
+  return sources
+    .map((s, i) => ({ s, i }))
+    .sort((a, b) => rank(a.s) - rank(b.s) || a.i - b.i)
+    .map((x) => x.s);
 }

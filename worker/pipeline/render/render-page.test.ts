@@ -10,7 +10,17 @@ function render(width: number, height: number, seed: number): PageRender {
     x = (x * 1103515245 + 12345) & 0x7fffffff;
     rgba[i] = i % 4 === 3 ? 255 : x % 256;
   }
-  return { pageNumber: 1, widthPt: (width * 72) / 150, heightPt: (height * 72) / 150, dpi: 150, scale: 150 / 72, width, height, rgba, textSizePt: null };
+  return {
+    pageNumber: 1,
+    widthPt: (width * 72) / 150,
+    heightPt: (height * 72) / 150,
+    dpi: 150,
+    scale: 150 / 72,
+    width,
+    height,
+    rgba,
+    textSizePt: null,
+  };
 }
 
 test("sharedGrey is renderToGrey, made once per render; renderToGrey still makes a new array", () => {

@@ -92,14 +92,22 @@ export function dpiWithinBudget(widthPt: number, heightPt: number, dpi: number, 
 
 /** Renders a page at `dpi` on a white background. The caller keeps the page open. A render above
  * the pixel budget is refused (PageTooLargeToRender) before any canvas is allocated. */
-export async function renderPage(page: PDFPageProxy, pageNumber: number, dpi: number, textSizePt: number | null = null, settings: RenderSettings = RENDER_SETTINGS): Promise<PageRender> {
+export async function renderPage(
+  page: PDFPageProxy,
+  pageNumber: number,
+  dpi: number,
+  textSizePt: number | null = null,
+  settings: RenderSettings = RENDER_SETTINGS,
+): Promise<PageRender> {
   const scale = dpi / 72;
   const viewportPt = page.getViewport({ scale: 1 });
   const viewport = page.getViewport({ scale });
   const width = Math.max(1, Math.ceil(viewport.width));
   const height = Math.max(1, Math.ceil(viewport.height));
   if (width * height > settings.maxRenderPixels) {
-    throw new PageTooLargeToRender(`a ${width} x ${height} pixel render is more than the ${settings.maxRenderPixels / 1e6} M pixels a page may use`);
+    throw new PageTooLargeToRender(
+      `a ${width} x ${height} pixel render is more than the ${settings.maxRenderPixels / 1e6} M pixels a page may use`,
+    );
   }
   const canvas = pdfjsCanvas().createCanvas(width, height);
   const context = canvas.getContext("2d");

@@ -9,32 +9,98 @@ import { doubtOffFormatNumbers, numberFormat } from "./column-format";
 
 test("a number's format: decimals with their separator, a thousands group is none, a trailing %", () => {
   const cases: Array<[string, string | null]> = [
-    ["12.4", ".1"], ["-3.25", ".2"], ["(0.5)", ".1"], ["2,517", ""], ["2.517", ".3"], ["1 234,5", ",1"],
-    ["12.4%", ".1%"], [".4%", ".1%"], ["4%", "%"], ["+62.9 %", ".1%"], ["1,234.5", ".1"], ["7", ""],
-    ["Total", null], ["(X)", null], ["–", null], ["2010-2015", null], ["N2O", null], ["12.", null],
+    ["12.4", ".1"],
+    ["-3.25", ".2"],
+    ["(0.5)", ".1"],
+    ["2,517", ""],
+    ["2.517", ".3"],
+    ["1 234,5", ",1"],
+    ["12.4%", ".1%"],
+    [".4%", ".1%"],
+    ["4%", "%"],
+    ["+62.9 %", ".1%"],
+    ["1,234.5", ".1"],
+    ["7", ""],
+    ["Total", null],
+    ["(X)", null],
+    ["–", null],
+    ["2010-2015", null],
+    ["N2O", null],
+    ["12.", null],
   ];
   for (const [value, format] of cases) assert.equal(numberFormat(value), format, value);
 });
 
 const cell = (value: string, confidence: Cell["confidence"] = "verified"): Cell => ({ value, confidence, sources: ["ocr-1", "ocr-2"] });
-const table = (rows: string[][]): Table => ({ header: ["Item", "Share"], header_cells: [cell("Item"), cell("Share")], rows: rows.map((r) => r.map((v) => cell(v))) }) as unknown as Table;
+const table = (rows: string[][]): Table =>
+  ({
+    header: ["Item", "Share"],
+    header_cells: [cell("Item"), cell("Share")],
+    rows: rows.map((r) => r.map((v) => cell(v))),
+  }) as unknown as Table;
 const confidences = (t: Table) => t.rows.map((r) => r.map((c) => c.confidence));
 
 test("a verified number off its column's common format is capped; the rest keep their confidence", () => {
-  const out = doubtOffFormatNumbers(table([["A", "12.4%"], ["B", "4%"], ["C", "7.1%"], ["D", "0.9%"], ["E", "23.0%"]]), SETTINGS);
-  assert.deepEqual(confidences(out), [["verified", "verified"], ["verified", "unverified"], ["verified", "verified"], ["verified", "verified"], ["verified", "verified"]]);
-  assert.deepEqual(out.header_cells.map((c) => c.confidence), ["verified", "verified"]);
+  const out = doubtOffFormatNumbers(
+    table([
+      ["A", "12.4%"],
+      ["B", "4%"],
+      ["C", "7.1%"],
+      ["D", "0.9%"],
+      ["E", "23.0%"],
+    ]),
+    SETTINGS,
+  );
+  assert.deepEqual(confidences(out), [
+    ["verified", "verified"],
+    ["verified", "unverified"],
+    ["verified", "verified"],
+    ["verified", "verified"],
+    ["verified", "verified"],
+  ]);
+  assert.deepEqual(
+    out.header_cells.map((c) => c.confidence),
+    ["verified", "verified"],
+  );
   // A comma read as a point in a column of thousands.
-  const thousands = doubtOffFormatNumbers(table([["A", "2,517"], ["B", "2.517"], ["C", "13,400"], ["D", "905"], ["E", "1,002"]]), SETTINGS);
-  assert.deepEqual(confidences(thousands).map((r) => r[1]), ["verified", "unverified", "verified", "verified", "verified"]);
+  const thousands = doubtOffFormatNumbers(
+    table([
+      ["A", "2,517"],
+      ["B", "2.517"],
+      ["C", "13,400"],
+      ["D", "905"],
+      ["E", "1,002"],
+    ]),
+    SETTINGS,
+  );
+  assert.deepEqual(
+    confidences(thousands).map((r) => r[1]),
+    ["verified", "unverified", "verified", "verified", "verified"],
+  );
 });
 
 test("no common format, too few numbers, or a cell not verified: nothing changes", () => {
-  const mixed = table([["A", "12.4"], ["B", "4"], ["C", "7.15"], ["D", "0.9"], ["E", "23"]]);
+  const mixed = table([
+    ["A", "12.4"],
+    ["B", "4"],
+    ["C", "7.15"],
+    ["D", "0.9"],
+    ["E", "23"],
+  ]);
   assert.deepEqual(confidences(doubtOffFormatNumbers(mixed, SETTINGS)), confidences(mixed));
-  const few = table([["A", "12.4"], ["B", "4"], ["C", "7.1"]]);
+  const few = table([
+    ["A", "12.4"],
+    ["B", "4"],
+    ["C", "7.1"],
+  ]);
   assert.deepEqual(confidences(doubtOffFormatNumbers(few, SETTINGS)), confidences(few));
-  const doubted = table([["A", "12.4"], ["B", "4"], ["C", "7.1"], ["D", "0.9"], ["E", "23.0"]]);
+  const doubted = table([
+    ["A", "12.4"],
+    ["B", "4"],
+    ["C", "7.1"],
+    ["D", "0.9"],
+    ["E", "23.0"],
+  ]);
   doubted.rows[1]![1] = cell("4", "disputed");
   assert.equal(doubtOffFormatNumbers(doubted, SETTINGS).rows[1]![1]!.confidence, "disputed");
 });

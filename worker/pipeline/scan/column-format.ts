@@ -17,12 +17,16 @@ type FormatSettings = Pick<Settings, "columnFormatMinNumbers" | "columnFormatMaj
  * is a thousands group, not decimals) and a trailing "%"; null for a value that is not a plain
  * number (words, marks, ranges, codes), which the rule leaves alone. */
 export function numberFormat(value: string): string | null {
-  const v = value.trim().replace(/^[(+\-\u2013\u2212$€£]+\s*/, "").replace(/\s*\)$/, "");
+  const v = value
+    .trim()
+    .replace(/^[(+\-\u2013\u2212$€£]+\s*/, "")
+    .replace(/\s*\)$/, "");
   if (!/^(?:\d[\d,.\s]*|[.,]\d+)\s?%?$/.test(v)) return null;
   const body = v.replace(/\s?%$/, "");
   if (/[.,]$/.test(body)) return null;
   const decimals = /([.,])(\d+)$/.exec(body);
-  const fraction = decimals && !(decimals[1] === "," && decimals[2]!.length === 3 && /\d,\d{3}$/.test(body)) ? `${decimals[1]}${decimals[2]!.length}` : "";
+  const fraction =
+    decimals && !(decimals[1] === "," && decimals[2]!.length === 3 && /\d,\d{3}$/.test(body)) ? `${decimals[1]}${decimals[2]!.length}` : "";
   return fraction + (v.endsWith("%") ? "%" : "");
 }
 

@@ -16,7 +16,17 @@ const disputed = (shown: string, other: string): Cell => ({
 });
 
 function table(rows: Cell[][]): Table {
-  return { page: 1, index: 0, order: 0, kind: null, column_major: false, header: [], header_cells: [], row_groups: rows.map(() => null), rows };
+  return {
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: null,
+    column_major: false,
+    header: [],
+    header_cells: [],
+    row_groups: rows.map(() => null),
+    rows,
+  };
 }
 
 /** A column of `n` numbers (with `decimals`) under a label column, closed by their total. */
@@ -35,7 +45,18 @@ function columnWithTotal(random: () => number, n: number, decimals: number, thou
 function misread(random: () => number, value: string): string {
   const digits = [...value].map((ch, i) => (/\d/.test(ch) ? i : -1)).filter((i) => i >= 0);
   const at = digits[Math.floor(random() * digits.length)]!;
-  const swap: Record<string, string> = { "0": "8", "1": "7", "2": "7", "3": "8", "4": "9", "5": "6", "6": "5", "7": "1", "8": "3", "9": "4" };
+  const swap: Record<string, string> = {
+    "0": "8",
+    "1": "7",
+    "2": "7",
+    "3": "8",
+    "4": "9",
+    "5": "6",
+    "6": "5",
+    "7": "1",
+    "8": "3",
+    "9": "4",
+  };
   return value.slice(0, at) + swap[value[at]!] + value.slice(at + 1);
 }
 
@@ -100,7 +121,10 @@ test("a disputed number whose shown reading already adds up, or whose other read
     assert.equal(right.rows[k]![0]!.value, values[k]);
     // Shown wrong, other reading wrong too: nothing adds up, stays.
     const other = misread(random, wrong);
-    const neither = showReadingsThatAddUp(table(values.map((v, i) => [i === k ? disputed(wrong, other === values[k] ? wrong : other) : sure(v)])), settings);
+    const neither = showReadingsThatAddUp(
+      table(values.map((v, i) => [i === k ? disputed(wrong, other === values[k] ? wrong : other) : sure(v)])),
+      settings,
+    );
     assert.equal(neither.rows[k]![0]!.value, wrong);
   }
 });
@@ -122,7 +146,15 @@ test("structure readings and words are no alternatives; a cell of two readings t
   assert.equal(words.rows[0]![1]!.value, "1,811");
   // 10 + x = 30 and x + 30 = 50 in a row: "20" and a hypothetical other reading: two readings add up.
   const both: Cell = { ...disputed("99", "20"), readings: { "ocr-1": "99", "ocr-2": "20", "ocr-3": "11" } };
-  const ambiguous = showReadingsThatAddUp(table([[sure("10"), both, sure("30")], [sure("21"), sure("1"), sure("x")]].map((r) => r)), settings);
+  const ambiguous = showReadingsThatAddUp(
+    table(
+      [
+        [sure("10"), both, sure("30")],
+        [sure("21"), sure("1"), sure("x")],
+      ].map((r) => r),
+    ),
+    settings,
+  );
   assert.equal(ambiguous.rows[0]![1]!.value, "20");
   const twoWays: Cell = { ...disputed("99", "20"), readings: { "ocr-1": "99", "ocr-2": "20", "ocr-3": "11" } };
   const grid = [

@@ -19,6 +19,7 @@ export function hasConfusableToken(value: string): boolean {
 
 /** `table` with each verified cell holding such a token capped at `unverified`. */
 export function doubtConfusableTokens(table: Table): Table {
-  const check = (cell: Cell): Cell => (cell.confidence === "verified" && hasConfusableToken(cell.value) ? { ...cell, confidence: "unverified" } : cell);
+  const check = (cell: Cell): Cell =>
+    cell.confidence === "verified" && hasConfusableToken(cell.value) ? { ...cell, confidence: "unverified" } : cell;
   return { ...table, header_cells: table.header_cells.map(check), rows: table.rows.map((row) => row.map(check)) };
 }

@@ -67,7 +67,17 @@ function drawTable(random: () => number): Drawn {
       return cell(value, place(r + 1, c, value, "right"));
     }),
   );
-  const table: Table = { page: 1, index: 0, order: 0, kind: "ruled", column_major: false, header: header.map((h) => h.value), header_cells: header, row_groups: body.map(() => null), rows: body };
+  const table: Table = {
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: "ruled",
+    column_major: false,
+    header: header.map((h) => h.value),
+    header_cells: header,
+    row_groups: body.map(() => null),
+    rows: body,
+  };
   return { table, missed, words };
 }
 
@@ -87,9 +97,16 @@ test("every empty slot of a generated scanned table gets a box around its mark t
     const { table, missed } = drawTable(random);
     const slots = emptySlotsOf(table);
     const bodySlots = slots.filter((s) => s.ref.kind === "body");
-    assert.deepEqual(new Set(bodySlots.map((s) => (s.ref.kind === "body" ? `${s.ref.row}:${s.ref.col}` : ""))), new Set(missed.keys()), `table ${k}: one slot per empty body cell`);
+    assert.deepEqual(
+      new Set(bodySlots.map((s) => (s.ref.kind === "body" ? `${s.ref.row}:${s.ref.col}` : ""))),
+      new Set(missed.keys()),
+      `table ${k}: one slot per empty body cell`,
+    );
     // The stub head is the header line's only empty cell.
-    assert.deepEqual(slots.filter((s) => s.ref.kind === "header").map((s) => (s.ref.kind === "header" ? s.ref.col : -1)), [0]);
+    assert.deepEqual(
+      slots.filter((s) => s.ref.kind === "header").map((s) => (s.ref.kind === "header" ? s.ref.col : -1)),
+      [0],
+    );
     const texts = [...table.header_cells, ...table.rows.flat()].filter((c) => c.value !== "").map((c) => c.bbox!);
     for (const slot of bodySlots) {
       if (slot.ref.kind !== "body") continue;
@@ -98,7 +115,10 @@ test("every empty slot of a generated scanned table gets a box around its mark t
         marks += 1;
         // The reconciler takes a word by its centre; the crop should show the whole mark.
         const [cx, cy] = [(drawn.box[0] + drawn.box[2]) / 2, (drawn.box[1] + drawn.box[3]) / 2];
-        assert.ok(cx > slot.box[0] && cx < slot.box[2] && cy > slot.box[1] && cy < slot.box[3], `table ${k}: the slot holds its mark's centre`);
+        assert.ok(
+          cx > slot.box[0] && cx < slot.box[2] && cy > slot.box[1] && cy < slot.box[3],
+          `table ${k}: the slot holds its mark's centre`,
+        );
         if (inside(drawn.box, slot.box)) whole += 1;
       }
       for (const box of texts) assert.ok(!overlaps(box, slot.box), `table ${k}: the slot takes in no other cell's text`);
@@ -139,7 +159,14 @@ test("a merged region's covered cells and its empty top-left are not slots", () 
   // Row 2, columns 1-2 merged with nothing in it.
   rows[2]![1] = empty();
   rows[2]![2] = empty();
-  const merged: Table = { ...table, rows, span_grid: [{ row: 1, col: 1, row_span: 1, col_span: 2 }, { row: 2, col: 1, row_span: 1, col_span: 2 }] };
+  const merged: Table = {
+    ...table,
+    rows,
+    span_grid: [
+      { row: 1, col: 1, row_span: 1, col_span: 2 },
+      { row: 2, col: 1, row_span: 1, col_span: 2 },
+    ],
+  };
   const refs = emptySlotsOf(merged).flatMap((s) => (s.ref.kind === "body" ? [`${s.ref.row}:${s.ref.col}`] : []));
   for (const key of ["1:2", "2:1", "2:2"]) assert.ok(!refs.includes(key), key);
 });

@@ -66,7 +66,11 @@ export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTING
   const extents = lines.map((line) => {
     const boxes = line.cells.flatMap((cell, col) => (hasBox(cell) && single(line.bodyRow, col) ? [cell.bbox] : []));
     if (boxes.length === 0) return null;
-    return { top: Math.min(...boxes.map((b) => b[1])), bottom: Math.max(...boxes.map((b) => b[3])), height: Math.min(...boxes.map((b) => b[3] - b[1])) };
+    return {
+      top: Math.min(...boxes.map((b) => b[1])),
+      bottom: Math.max(...boxes.map((b) => b[3])),
+      height: Math.min(...boxes.map((b) => b[3] - b[1])),
+    };
   });
   const slots: EmptySlot[] = [];
   for (const [k, line] of lines.entries()) {
@@ -75,7 +79,10 @@ export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTING
     const { top, bottom, height } = extent;
     // Up and down at most half the gap to the line above and below, so the crop never takes in
     // a neighbouring row's words.
-    const above = extents.slice(0, k).reverse().find((e) => e !== null);
+    const above = extents
+      .slice(0, k)
+      .reverse()
+      .find((e) => e !== null);
     const below = extents.slice(k + 1).find((e) => e !== null);
     const padTop = Math.min(settings.scanSlotVerticalPad * height, above ? Math.max(0, (top - above.bottom) / 2) : Infinity);
     const padBottom = Math.min(settings.scanSlotVerticalPad * height, below ? Math.max(0, (below.top - bottom) / 2) : Infinity);
@@ -87,8 +94,14 @@ export function emptySlotsOf(table: Table, settings: EmptySlotSettings = SETTING
       if (line.bodyRow !== null && covered.has(`${line.bodyRow}:${col}`)) continue;
       const left = neighbourEdge(columns, col, -1);
       const right = neighbourEdge(columns, col, 1);
-      const padLeft = left === null ? settings.scanSlotOuterPad * height : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (span[0] - left) / 2));
-      const padRight = right === null ? settings.scanSlotOuterPad * height : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (right - span[1]) / 2));
+      const padLeft =
+        left === null
+          ? settings.scanSlotOuterPad * height
+          : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (span[0] - left) / 2));
+      const padRight =
+        right === null
+          ? settings.scanSlotOuterPad * height
+          : Math.min(settings.scanSlotHorizontalPad * height, Math.max(0, (right - span[1]) / 2));
       slots.push({ ref: line.ref(col), box: [span[0] - padLeft, top - padTop, span[1] + padRight, bottom + padBottom] });
     }
   }
@@ -127,7 +140,16 @@ export function fillEmptySlots(table: Table, slots: readonly EmptySlot[], words:
       value: verdict.value,
       confidence: verdict.confidence,
       sources: verdict.sources,
-      ...(boxes.length > 0 ? { bbox: [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))] as BBox } : {}),
+      ...(boxes.length > 0
+        ? {
+            bbox: [
+              Math.min(...boxes.map((b) => b[0])),
+              Math.min(...boxes.map((b) => b[1])),
+              Math.max(...boxes.map((b) => b[2])),
+              Math.max(...boxes.map((b) => b[3])),
+            ] as BBox,
+          }
+        : {}),
     };
     if (slot.ref.kind === "header") {
       if (slot.ref.col < out.header_cells.length) out.header_cells[slot.ref.col] = cell;

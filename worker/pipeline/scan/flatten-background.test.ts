@@ -33,7 +33,14 @@ test("tinted cells are lifted to the paper's level, their text stays dark, paper
     for (let i = 0; i < grey.length; i++) grey[i] = Math.max(0, Math.min(255, Math.round(level[kind[i]!]! + noise())));
     // 300 dpi: the settings' window in pixels.
     const window = Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * (300 / 72));
-    const flat = flattenBackground(grey, width, height, window, SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin);
+    const flat = flattenBackground(
+      grey,
+      width,
+      height,
+      window,
+      SCAN_PREP_SETTINGS.backgroundAtLeast,
+      SCAN_PREP_SETTINGS.backgroundPaperMargin,
+    );
     const mean = (k: number, inner = (_x: number, _y: number) => true) => {
       let sum = 0;
       let n = 0;
@@ -54,7 +61,8 @@ test("tinted cells are lifted to the paper's level, their text stays dark, paper
       const insideBar = x > bar[0]! + 22 && x < bar[2]! - 22 && y > bar[1]! + 22 && y < bar[3]! - 22;
       if ((kind[i] === 3 || kind[i] === 4) && insideBar) assert.equal(flat[i], grey[i], `seed ${seed}: dark bar changed at ${x},${y}`);
     }
-    const awayFromEdges = (x: number, y: number) => x > tinted[0]! + 15 && x < tinted[2]! - 15 && y > tinted[1]! + 15 && y < tinted[3]! - 15;
+    const awayFromEdges = (x: number, y: number) =>
+      x > tinted[0]! + 15 && x < tinted[2]! - 15 && y > tinted[1]! + 15 && y < tinted[3]! - 15;
     const lifted = mean(1, awayFromEdges);
     assert.ok(Math.abs(lifted - paper) <= 8, `seed ${seed}: tint ${tint} came out at ${lifted.toFixed(1)}, paper ${paper}`);
     assert.ok(mean(2) < 80, `seed ${seed}: strokes in the tint came out at ${mean(2).toFixed(1)}`);

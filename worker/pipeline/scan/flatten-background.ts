@@ -15,7 +15,13 @@
  * same reach (a closing): near the end of a shaded band the lightest grey around is the paper
  * beyond it, which would make the band's own end look like ink; closed, the band's edge keeps the
  * band's level, and paper beside a band, darker "background" than itself, stays no ink. */
-export function backgroundOf(grey: Uint8Array, width: number, height: number, window: number, closed = false): { block: number; blocksWide: number; blocks: Uint8Array; background: Uint8Array } {
+export function backgroundOf(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  window: number,
+  closed = false,
+): { block: number; blocksWide: number; blocks: Uint8Array; background: Uint8Array } {
   // Block means first (the mean of a block of paper or tint is steady, where a maximum would pick
   // the sensor noise's outliers and leave blotches), then the lightest block among the
   // neighbours: a window of about 2 * window + block pixels, in two passes over a small image.
@@ -51,13 +57,21 @@ export function blockOfEach(length: number, block: number): Int32Array {
 
 /** The lightest (`pick` Math.max) or darkest (Math.min) value within `reach` cells of each cell of
  * a `wide` x `high` grid, along one direction. */
-function slideExtreme(values: Uint8Array, wide: number, high: number, reach: number, direction: "across" | "down", pick: (a: number, b: number) => number): Uint8Array {
+function slideExtreme(
+  values: Uint8Array,
+  wide: number,
+  high: number,
+  reach: number,
+  direction: "across" | "down",
+  pick: (a: number, b: number) => number,
+): Uint8Array {
   const out = new Uint8Array(values.length);
   for (let y = 0; y < high; y++) {
     for (let x = 0; x < wide; x++) {
       const [at, limit] = direction === "across" ? [x, wide] : [y, high];
       let m = values[y * wide + x]!;
-      for (let k = Math.max(0, at - reach); k <= Math.min(limit - 1, at + reach); k++) m = pick(m, direction === "across" ? values[y * wide + k]! : values[k * wide + x]!);
+      for (let k = Math.max(0, at - reach); k <= Math.min(limit - 1, at + reach); k++)
+        m = pick(m, direction === "across" ? values[y * wide + k]! : values[k * wide + x]!);
       out[y * wide + x] = m;
     }
   }
@@ -68,7 +82,14 @@ function slideExtreme(values: Uint8Array, wide: number, high: number, reach: num
  * (the lightest mean of the `window` / 2 pixel blocks within about `window` pixels) is at least
  * `atLeast` and darker than the paper p by more than `paperMargin` becomes min(255, v * p / b).
  * Pixels on paper are returned unchanged. */
-export function flattenBackground(grey: Uint8Array, width: number, height: number, window: number, atLeast: number, paperMargin: number): Uint8Array {
+export function flattenBackground(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  window: number,
+  atLeast: number,
+  paperMargin: number,
+): Uint8Array {
   const { block, blocksWide: bw, blocks, background } = backgroundOf(grey, width, height, window);
   // The paper's own level: the median block (most of a page is paper). Backgrounds within
   // `paperMargin` of it are paper and left exactly as they are.

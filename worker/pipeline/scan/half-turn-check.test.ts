@@ -9,8 +9,30 @@ import type { ScanTransform } from "./prepare-scan";
 
 const words = (list: Array<[string, number]>) => list.map(([text, confidence]) => ({ text, confidence }));
 // "Asian 23.4 73.6 / Other 88.0 83.8" upside down, as Tesseract read column-ruled-0.
-const UPSIDE_DOWN = words([["9'EL", 0.41], ["vee", 0.3], ["ueisy", 0.22], ["8'c8", 0.55], ["0'88", 0.83], ["Bylo", 0.12], ["8002", 0.6], ["2002", 0.91], ["dnoib", 0.2], ["uonejndod", 0.35]]);
-const UPRIGHT = words([["Population", 0.93], ["group", 0.95], ["2007", 0.96], ["2008", 0.96], ["Other", 0.91], ["88.0", 0.9], ["83.8", 0.89], ["Asian", 0.94], ["23.4", 0.62], ["73.6", 0.92]]);
+const UPSIDE_DOWN = words([
+  ["9'EL", 0.41],
+  ["vee", 0.3],
+  ["ueisy", 0.22],
+  ["8'c8", 0.55],
+  ["0'88", 0.83],
+  ["Bylo", 0.12],
+  ["8002", 0.6],
+  ["2002", 0.91],
+  ["dnoib", 0.2],
+  ["uonejndod", 0.35],
+]);
+const UPRIGHT = words([
+  ["Population", 0.93],
+  ["group", 0.95],
+  ["2007", 0.96],
+  ["2008", 0.96],
+  ["Other", 0.91],
+  ["88.0", 0.9],
+  ["83.8", 0.89],
+  ["Asian", 0.94],
+  ["23.4", 0.62],
+  ["73.6", 0.92],
+]);
 
 test("a reading of gibberish is read again; a reading mostly confident is not; nothing read is not", () => {
   assert.ok(confidentShare(UPSIDE_DOWN) < HALF_TURN_SETTINGS.halfTurnBelowShare);
@@ -21,7 +43,16 @@ test("a reading of gibberish is read again; a reading mostly confident is not; n
 });
 
 test("the share counts characters, so a long confident word outweighs short unsure ones", () => {
-  assert.equal(confidentShare(words([["Manufacturing", 0.9], ["a", 0.1], ["b", 0.1]])), 13 / 15);
+  assert.equal(
+    confidentShare(
+      words([
+        ["Manufacturing", 0.9],
+        ["a", 0.1],
+        ["b", 0.1],
+      ]),
+    ),
+    13 / 15,
+  );
   assert.equal(confidentShare(words([["12", 0.79]])), 0);
 });
 

@@ -42,7 +42,12 @@ export function pagePointToPrepared(x: number, y: number, t: ScanTransform): [nu
 }
 
 function pageBoxToPrepared(box: Box, t: ScanTransform): Box {
-  const corners = [pagePointToPrepared(box[0], box[1], t), pagePointToPrepared(box[2], box[1], t), pagePointToPrepared(box[0], box[3], t), pagePointToPrepared(box[2], box[3], t)];
+  const corners = [
+    pagePointToPrepared(box[0], box[1], t),
+    pagePointToPrepared(box[2], box[1], t),
+    pagePointToPrepared(box[0], box[3], t),
+    pagePointToPrepared(box[2], box[3], t),
+  ];
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
@@ -53,7 +58,12 @@ function pageBoxToPrepared(box: Box, t: ScanTransform): Box {
  * turned page they would no longer line up with the ink they belong to, and scans rarely have any). */
 export function graphicsToPrepared(graphics: PdfGraphicsReading, t: ScanTransform): PdfGraphicsReading {
   if (isIdentity(t)) return graphics;
-  return { rulings: [], filledRects: [], drawings: [], images: graphics.images.map((image) => ({ ...image, box: pageBoxToPrepared(image.box, t) })) };
+  return {
+    rulings: [],
+    filledRects: [],
+    drawings: [],
+    images: graphics.images.map((image) => ({ ...image, box: pageBoxToPrepared(image.box, t) })),
+  };
 }
 
 function cellToPage(cell: Cell, t: ScanTransform): Cell {

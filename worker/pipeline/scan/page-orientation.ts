@@ -37,7 +37,13 @@ export interface LineVotes {
  * page's median band (a table whose vertical rulings join all its lines, a picture) are left out:
  * their "core" is a ruling or a dense row, so what lies above or below it says nothing about
  * ascenders and descenders. */
-export function lineVotes(ink: Uint8Array, width: number, height: number, dpi: number, settings: OrientationSettings = ORIENTATION_SETTINGS): LineVotes {
+export function lineVotes(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  dpi: number,
+  settings: OrientationSettings = ORIENTATION_SETTINGS,
+): LineVotes {
   ink = withoutLongRuns(ink, width, height, Math.round((settings.rulingRunPt * dpi) / 72));
   const profile = rowProfile(ink, width, height);
   const bands = lineBands(profile);
@@ -64,7 +70,12 @@ export function lineVotes(ink: Uint8Array, width: number, height: number, dpi: n
 }
 
 /** Ink above and below the x-height cores of the text lines of an (upright or upside-down) page. */
-export function inkAboveAndBelowCores(ink: Uint8Array, width: number, height: number, coreShare = ORIENTATION_SETTINGS.coreShare): { above: number; below: number } {
+export function inkAboveAndBelowCores(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  coreShare = ORIENTATION_SETTINGS.coreShare,
+): { above: number; below: number } {
   const profile = rowProfile(ink, width, height);
   let above = 0;
   let below = 0;
@@ -92,7 +103,7 @@ function rowProfile(ink: Uint8Array, width: number, height: number): Float64Arra
 function lineBands(profile: Float64Array): Array<[number, number]> {
   const height = profile.length;
   const bands: Array<[number, number]> = [];
-  for (let y = 0; y < height; ) {
+  for (let y = 0; y < height;) {
     if (profile[y]! === 0) {
       y++;
       continue;
@@ -136,7 +147,13 @@ export function isSideways(ink: Uint8Array, width: number, height: number, setti
  * Without one (a page of numbers, a short table) the ink above and below all line cores, pooled,
  * decides as it did alone before (upsideDownRatio). A skewed page smears the line bands, so
  * deskew before asking. */
-export function isUpsideDown(ink: Uint8Array, width: number, height: number, dpi: number, settings: OrientationSettings = ORIENTATION_SETTINGS): boolean {
+export function isUpsideDown(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  dpi: number,
+  settings: OrientationSettings = ORIENTATION_SETTINGS,
+): boolean {
   const votes = lineVotes(ink, width, height, dpi, settings);
   if (votes.upsideDown >= 3 && votes.upsideDown >= votes.upright * settings.upsideDownVotes) return true;
   if (votes.upright >= 3 && votes.upright >= votes.upsideDown * settings.upsideDownVotes) return false;
@@ -145,7 +162,13 @@ export function isUpsideDown(ink: Uint8Array, width: number, height: number, dpi
 }
 
 /** Clockwise quarter turns (0-3) that make the (straight) page of binary mask `ink` upright. */
-export function quarterTurnsToUpright(ink: Uint8Array, width: number, height: number, dpi: number, settings: OrientationSettings = ORIENTATION_SETTINGS): 0 | 1 | 2 | 3 {
+export function quarterTurnsToUpright(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  dpi: number,
+  settings: OrientationSettings = ORIENTATION_SETTINGS,
+): 0 | 1 | 2 | 3 {
   const sideways = isSideways(ink, width, height, settings);
   const turned = sideways ? rotateQuarter(ink, width, height, 1) : { grey: ink, width, height };
   const upsideDown = isUpsideDown(turned.grey, turned.width, turned.height, dpi, settings);

@@ -33,7 +33,14 @@ const ink = (grey: Uint8Array) => {
 before(async () => {
   const texts = [
     ...PROSE.map((text, i) => ({ text, x: 60, baseline: 90 + i * 16, size: 11 })),
-    ...Array.from({ length: 8 }, (_, r) => [0, 1, 2, 3].map((c) => ({ text: r === 0 ? ["District", "Budget", "Staff", "Beds"][c]! : String(1000 + r * 37 * (c + 1)), x: 70 + c * 110, baseline: 230 + r * 18, size: 10 }))).flat(),
+    ...Array.from({ length: 8 }, (_, r) =>
+      [0, 1, 2, 3].map((c) => ({
+        text: r === 0 ? ["District", "Budget", "Staff", "Beds"][c]! : String(1000 + r * 37 * (c + 1)),
+        x: 70 + c * 110,
+        baseline: 230 + r * 18,
+        size: 10,
+      })),
+    ).flat(),
   ];
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "prepare-scan-test-"));
   const file = path.join(dir, "page.pdf");
@@ -70,8 +77,14 @@ test("prepareScan straightens a crooked upside-down page, stretches its levels, 
   assert.equal(transform.quarterTurns, 2);
   assert.ok(Math.abs(transform.skewDeg - 2) <= 0.15, `skew ${transform.skewDeg}`);
   // Levels stretched: the paper is white, the darkest ink black.
-  assert.ok(render.rgba.filter((_, i) => i % 4 === 0).reduce((n, v) => n + (v === 255 ? 1 : 0), 0) > (render.width * render.height) / 2, "paper white");
-  assert.ok(render.rgba.some((v, i) => i % 4 === 0 && v === 0), "ink black");
+  assert.ok(
+    render.rgba.filter((_, i) => i % 4 === 0).reduce((n, v) => n + (v === 255 ? 1 : 0), 0) > (render.width * render.height) / 2,
+    "paper white",
+  );
+  assert.ok(
+    render.rgba.some((v, i) => i % 4 === 0 && v === 0),
+    "ink black",
+  );
   // The prepared page is the upright original, so a point maps to where the two turns took it.
   const [x, y] = preparedPointToPage(100, 200, transform);
   const rad = (transform.skewDeg * Math.PI) / 180;
@@ -117,7 +130,17 @@ test("pages of ruled tables are found upright, and turned back from each quarter
       const texts = [
         ...PROSE.slice(0, v.prose).map((text, i) => ({ text, x: 60, baseline: 70 + i * 16, size: 11 })),
         ...Array.from({ length: v.rows }, (_, r) =>
-          Array.from({ length: v.cols }, (_, c) => ({ text: r === 0 ? ["Country", "Total", "Change", "Share", "Rank", "Note"][c]! : c === 0 && v.labels ? LABELS[(r + k) % LABELS.length]! : String(((r * 7919 + c * 104729 + k) % 90000) + 1000), x: 66 + c * 80, baseline: top + 14 + r * 18, size: 10 })),
+          Array.from({ length: v.cols }, (_, c) => ({
+            text:
+              r === 0
+                ? ["Country", "Total", "Change", "Share", "Rank", "Note"][c]!
+                : c === 0 && v.labels
+                  ? LABELS[(r + k) % LABELS.length]!
+                  : String(((r * 7919 + c * 104729 + k) % 90000) + 1000),
+            x: 66 + c * 80,
+            baseline: top + 14 + r * 18,
+            size: 10,
+          })),
         ).flat(),
       ];
       const file = path.join(dir, `ruled-${k}.pdf`);
@@ -130,8 +153,10 @@ test("pages of ruled tables are found upright, and turned back from each quarter
       const px = (pt: number) => Math.round((pt * render.dpi) / 72);
       // Grid: a vertical ruling left of each column and at the right end, a horizontal one above each row and below the last.
       const [x0, x1, y0, y1] = [px(60), px(60 + v.cols * 80), px(top), px(top + v.rows * 18 + 4)];
-      for (let c = 0; c <= v.cols; c++) for (let y = y0; y <= y1; y++) for (let t = 0; t < v.ruling; t++) grey[y * render.width + px(60 + c * 80) + t] = 0;
-      for (let r = 0; r <= v.rows; r++) for (let x = x0; x <= x1; x++) for (let t = 0; t < v.ruling; t++) grey[(px(top + r * 18 + 4) + t) * render.width + x] = 0;
+      for (let c = 0; c <= v.cols; c++)
+        for (let y = y0; y <= y1; y++) for (let t = 0; t < v.ruling; t++) grey[y * render.width + px(60 + c * 80) + t] = 0;
+      for (let r = 0; r <= v.rows; r++)
+        for (let x = x0; x <= x1; x++) for (let t = 0; t < v.ruling; t++) grey[(px(top + r * 18 + 4) + t) * render.width + x] = 0;
       for (const turns of [0, 1, 2, 3]) {
         const turned = rotateQuarter(grey, render.width, render.height, turns);
         const found = quarterTurnsToUpright(ink(turned.grey), turned.width, turned.height, render.dpi);
@@ -139,7 +164,12 @@ test("pages of ruled tables are found upright, and turned back from each quarter
         const right = (4 - turns) % 4;
         // Every upright page stays upright; a page with four prose lines or more comes back
         // upright from every turn.
-        if (turns === 0 || v.prose >= 4) assert.equal(found, right, `variant ${k} (${v.rows}x${v.cols}, ${v.prose} prose lines, rulings ${v.ruling} px) turned ${turns} quarter turns (so far ${results.join(" ")})`);
+        if (turns === 0 || v.prose >= 4)
+          assert.equal(
+            found,
+            right,
+            `variant ${k} (${v.rows}x${v.cols}, ${v.prose} prose lines, rulings ${v.ruling} px) turned ${turns} quarter turns (so far ${results.join(" ")})`,
+          );
       }
     }
   } finally {

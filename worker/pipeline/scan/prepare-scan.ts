@@ -72,7 +72,10 @@ export function stretchLevels(grey: Uint8Array, width: number, height: number): 
   const inkBelow = paper - SCAN_PREP_SETTINGS.inkGrains * grain;
   let inkPixels = 0;
   for (let v = 0; v < inkBelow; v++) inkPixels += hist[v]!;
-  const lo = inkPixels > 0 ? Math.min(quantile(SCAN_PREP_SETTINGS.inkShare), quantile((inkPixels * 0.5) / grey.length)) : quantile(SCAN_PREP_SETTINGS.inkShare);
+  const lo =
+    inkPixels > 0
+      ? Math.min(quantile(SCAN_PREP_SETTINGS.inkShare), quantile((inkPixels * 0.5) / grey.length))
+      : quantile(SCAN_PREP_SETTINGS.inkShare);
   const hi = Math.max(lo + 1, paper);
   const lut = new Uint8Array(256);
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))));
@@ -195,7 +198,8 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
   let quarterTurns: 0 | 1 | 2 | 3 = isSideways(inkMask(clean, threshold), render.width, render.height) ? 1 : 0;
   let turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
   const skewDeg = estimateSkewDeg(inkMask(turned.grey, threshold), turned.width, turned.height);
-  const straight = Math.abs(skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -skewDeg);
+  const straight =
+    Math.abs(skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -skewDeg);
   if (isUpsideDown(inkMask(straight, threshold), turned.width, turned.height, render.dpi)) {
     quarterTurns = (quarterTurns + 2) as 2 | 3;
     turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
@@ -207,7 +211,10 @@ export function prepareScan(render: PageRender): { render: PageRender; transform
 /** The page prepared as prepareScan does, but turned by `quarterTurns` given rather than found
  * (the reading showed the guess wrong: scan/quarter-turn-check.ts); the skew is found afresh in
  * that orientation. */
-export function prepareScanTurned(render: PageRender, quarterTurns: ScanTransform["quarterTurns"]): { render: PageRender; transform: ScanTransform } {
+export function prepareScanTurned(
+  render: PageRender,
+  quarterTurns: ScanTransform["quarterTurns"],
+): { render: PageRender; transform: ScanTransform } {
   const clean = denoise(sharedGrey(render), render.width, render.height);
   const threshold = otsuThreshold(clean);
   const turned = rotateQuarter(clean, render.width, render.height, quarterTurns);
@@ -231,17 +238,47 @@ function transformFor(render: PageRender, quarterTurns: ScanTransform["quarterTu
  * prepareScan made, without searching again. */
 export function applyScanTransform(render: PageRender, transform: ScanTransform): PageRender {
   const clean = denoise(sharedGrey(render), render.width, render.height);
-  return applyPrepared(render, clean, otsuThreshold(clean), transform, rotateQuarter(clean, render.width, render.height, transform.quarterTurns));
+  return applyPrepared(
+    render,
+    clean,
+    otsuThreshold(clean),
+    transform,
+    rotateQuarter(clean, render.width, render.height, transform.quarterTurns),
+  );
 }
 
-function applyPrepared(render: PageRender, clean: Uint8Array, threshold: number, transform: ScanTransform, denoised: { grey: Uint8Array; width: number; height: number }): PageRender {
+function applyPrepared(
+  render: PageRender,
+  clean: Uint8Array,
+  threshold: number,
+  transform: ScanTransform,
+  denoised: { grey: Uint8Array; width: number; height: number },
+): PageRender {
   // The angles come from the denoised page; OCR reads the page as scanned unless denoiseForOcr.
-  const turned = SCAN_PREP_SETTINGS.denoiseForOcr ? denoised : rotateQuarter(sharedGrey(render), render.width, render.height, transform.quarterTurns);
-  const straight = Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG ? turned.grey : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
+  const turned = SCAN_PREP_SETTINGS.denoiseForOcr
+    ? denoised
+    : rotateQuarter(sharedGrey(render), render.width, render.height, transform.quarterTurns);
+  const straight =
+    Math.abs(transform.skewDeg) < IDENTITY_SKEW_BELOW_DEG
+      ? turned.grey
+      : rotateGrey(turned.grey, turned.width, turned.height, -transform.skewDeg);
   const flat = SCAN_PREP_SETTINGS.flattenTints
-    ? flattenBackground(straight, turned.width, turned.height, Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)), SCAN_PREP_SETTINGS.backgroundAtLeast, SCAN_PREP_SETTINGS.backgroundPaperMargin)
+    ? flattenBackground(
+        straight,
+        turned.width,
+        turned.height,
+        Math.max(1, Math.round(SCAN_PREP_SETTINGS.backgroundWindowPt * render.scale)),
+        SCAN_PREP_SETTINGS.backgroundAtLeast,
+        SCAN_PREP_SETTINGS.backgroundPaperMargin,
+      )
     : straight;
-  return greyToRender(render, SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat, turned.width, turned.height), turned.width, turned.height, transform);
+  return greyToRender(
+    render,
+    SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat, turned.width, turned.height),
+    turned.width,
+    turned.height,
+    transform,
+  );
 }
 
 /** A point of the prepared page (points) on the original page. */
@@ -284,5 +321,10 @@ export function preparedBoxToPage(box: BBox, t: ScanTransform): BBox {
   const xs = corners.map((c) => c[0]);
   const ys = corners.map((c) => c[1]);
   const r = (v: number) => Math.round(v * 100) / 100;
-  return [r(Math.max(0, Math.min(...xs))), r(Math.max(0, Math.min(...ys))), r(Math.min(t.originalWidthPt, Math.max(...xs))), r(Math.min(t.originalHeightPt, Math.max(...ys)))];
+  return [
+    r(Math.max(0, Math.min(...xs))),
+    r(Math.max(0, Math.min(...ys))),
+    r(Math.min(t.originalWidthPt, Math.max(...xs))),
+    r(Math.min(t.originalHeightPt, Math.max(...ys))),
+  ];
 }

@@ -13,8 +13,18 @@ import { QUARTER_TURN_SETTINGS } from "./settings";
 
 const word = (text: string, bbox: BBox) => ({ text, bbox });
 // "Alabama +53.7 -84.5" read off a page handed over a quarter turn wrong: boxes 6 pt wide.
-const STANDING = [word("Alabama", [88, 66, 94, 126]), word("+53.7", [88, 300, 94, 326]), word("-84.5", [88, 350, 94, 376]), word("Alaska", [101, 66, 107, 110])];
-const LYING = [word("Alabama", [66, 174, 110, 182]), word("+53.7", [300, 174, 326, 182]), word("-84.5", [350, 174, 376, 182]), word("Alaska", [66, 190, 100, 198])];
+const STANDING = [
+  word("Alabama", [88, 66, 94, 126]),
+  word("+53.7", [88, 300, 94, 326]),
+  word("-84.5", [88, 350, 94, 376]),
+  word("Alaska", [101, 66, 107, 110]),
+];
+const LYING = [
+  word("Alabama", [66, 174, 110, 182]),
+  word("+53.7", [300, 174, 326, 182]),
+  word("-84.5", [350, 174, 376, 182]),
+  word("Alaska", [66, 190, 100, 198]),
+];
 
 test("a reading of standing word boxes is read sideways; lying ones, short marks and nothing are not", () => {
   assert.equal(standingShare(STANDING), 1);

@@ -35,5 +35,8 @@ export function isReadSideways(words: readonly Pick<Word, "text" | "bbox">[]): b
 
 /** The two quarter turns to try instead of `transform`'s: a quarter turn more either way. */
 export function quarterTurnsToTry(transform: ScanTransform): ScanTransform["quarterTurns"][] {
-  return [((transform.quarterTurns + 1) % 4) as ScanTransform["quarterTurns"], ((transform.quarterTurns + 3) % 4) as ScanTransform["quarterTurns"]];
+  return [
+    ((transform.quarterTurns + 1) % 4) as ScanTransform["quarterTurns"],
+    ((transform.quarterTurns + 3) % 4) as ScanTransform["quarterTurns"],
+  ];
 }

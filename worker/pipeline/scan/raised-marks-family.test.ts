@@ -9,20 +9,24 @@ import { forEachScannedDocument } from "../../../tests/pdf/scanned-family";
 
 const norm = (text: string) => text.replace(/\s+/g, "");
 
-test("family: raised footnote marks of generated marker values, scanned, are read as letters and digits", { timeout: 600_000 }, async () => {
-  let marked = 0;
-  let read = 0;
-  let lookalikes = 0;
-  await forEachScannedDocument("marker-values", 3, (doc, output) => {
-    const shown = output.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]).map((c) => c.value);
-    const shownKeys = new Set(shown.map(norm));
-    // Cells whose truth ends in a one- or two-character mark set apart by a space.
-    const truth = doc.tables.flatMap((t) => t.cells.map((c) => c.text)).filter((text) => /\S [A-Za-z0-9]{1,2}$/.test(text));
-    marked += truth.length;
-    read += truth.filter((text) => shownKeys.has(norm(text))).length;
-    lookalikes += shown.filter((value) => /[’'"°®™ªº]$/u.test(value)).length;
-  });
-  console.log(`marks read ${read} of ${marked}; values still ending in a look-alike ${lookalikes}`);
-  assert.ok(marked >= 15, `${marked} marked cells`);
-  assert.ok(read >= 0.5 * marked, `marks read ${read} of ${marked}`);
-});
+test(
+  "family: raised footnote marks of generated marker values, scanned, are read as letters and digits",
+  { timeout: 600_000 },
+  async () => {
+    let marked = 0;
+    let read = 0;
+    let lookalikes = 0;
+    await forEachScannedDocument("marker-values", 3, (doc, output) => {
+      const shown = output.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]).map((c) => c.value);
+      const shownKeys = new Set(shown.map(norm));
+      // Cells whose truth ends in a one- or two-character mark set apart by a space.
+      const truth = doc.tables.flatMap((t) => t.cells.map((c) => c.text)).filter((text) => /\S [A-Za-z0-9]{1,2}$/.test(text));
+      marked += truth.length;
+      read += truth.filter((text) => shownKeys.has(norm(text))).length;
+      lookalikes += shown.filter((value) => /[’'"°®™ªº]$/u.test(value)).length;
+    });
+    console.log(`marks read ${read} of ${marked}; values still ending in a look-alike ${lookalikes}`);
+    assert.ok(marked >= 15, `${marked} marked cells`);
+    assert.ok(read >= 0.5 * marked, `marks read ${read} of ${marked}`);
+  },
+);

@@ -13,9 +13,20 @@ function page(widthPt: number, heightPt: number, ink: BBox[]): { grey: Uint8Arra
   const height = Math.ceil(heightPt * SCALE);
   const grey = new Uint8Array(width * height).fill(255);
   for (const [x0, y0, x1, y1] of ink) {
-    for (let y = Math.round(y0 * SCALE); y < Math.round(y1 * SCALE); y++) for (let x = Math.round(x0 * SCALE); x < Math.round(x1 * SCALE); x++) grey[y * width + x] = 0;
+    for (let y = Math.round(y0 * SCALE); y < Math.round(y1 * SCALE); y++)
+      for (let x = Math.round(x0 * SCALE); x < Math.round(x1 * SCALE); x++) grey[y * width + x] = 0;
   }
-  const render: PageRender = { pageNumber: 1, widthPt, heightPt, dpi: 300, scale: SCALE, width, height, rgba: new Uint8Array(0), textSizePt: null };
+  const render: PageRender = {
+    pageNumber: 1,
+    widthPt,
+    heightPt,
+    dpi: 300,
+    scale: SCALE,
+    width,
+    height,
+    rgba: new Uint8Array(0),
+    textSizePt: null,
+  };
   return { grey, render };
 }
 
@@ -36,19 +47,61 @@ test("a word ending in a quote or degree look-alike whose last ink is a small ra
 
 test("no crop for a word without a look-alike, a mark on the baseline, a run too wide, or a run touching the word", () => {
   const cases: Array<{ text: string; ink: BBox[] }> = [
-    { text: "10.2", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    {
+      text: "10.2",
+      ink: [
+        [20, 10, 34, 17],
+        [35, 9.5, 37, 13],
+      ],
+    },
     // A quote or an apostrophe after a letter is what it looks like (a possessive, a closing
     // quote), however raised and apart.
-    { text: "farmers’", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
-    { text: "said”", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    {
+      text: "farmers’",
+      ink: [
+        [20, 10, 34, 17],
+        [35, 9.5, 37, 13],
+      ],
+    },
+    {
+      text: "said”",
+      ink: [
+        [20, 10, 34, 17],
+        [35, 9.5, 37, 13],
+      ],
+    },
     // An asterisk is a mark Tesseract reads right in context: left as it is.
-    { text: "1992*", ink: [[20, 10, 34, 17], [35, 9.5, 37, 13]] },
+    {
+      text: "1992*",
+      ink: [
+        [20, 10, 34, 17],
+        [35, 9.5, 37, 13],
+      ],
+    },
     // On the baseline: a full stop or a low comma, not a superscript.
-    { text: "10.2'", ink: [[20, 10, 34, 17], [35, 14, 37, 17]] },
+    {
+      text: "10.2'",
+      ink: [
+        [20, 10, 34, 17],
+        [35, 14, 37, 17],
+      ],
+    },
     // As wide as a word: the quote glued to a word, seen as one run after a gap.
-    { text: "Tomatoes’", ink: [[10, 10, 12, 17], [13, 9.5, 34, 13]] },
+    {
+      text: "Tomatoes’",
+      ink: [
+        [10, 10, 12, 17],
+        [13, 9.5, 34, 13],
+      ],
+    },
     // No blank column between the mark and the word.
-    { text: "63.8°", ink: [[20, 10, 35, 17], [35, 9.5, 37, 13]] },
+    {
+      text: "63.8°",
+      ink: [
+        [20, 10, 35, 17],
+        [35, 9.5, 37, 13],
+      ],
+    },
   ];
   for (const { text, ink } of cases) {
     const { grey, render } = page(60, 30, ink);
@@ -83,7 +136,10 @@ test("a confident reading of a letter or digit in the crop replaces the look-ali
   assert.equal(withRaisedMarksRead(words, marks, unsure)[0]!.text, '10.2"');
   assert.equal(withRaisedMarksRead(words, marks, [word("'", [35, 9.5, 37, 13], 0.95)])[0]!.text, '10.2"');
   assert.equal(withRaisedMarksRead(words, marks, [word("o", [65, 9.5, 67, 13], 0.95)])[1]!.text, "63.8°");
-  assert.equal(withRaisedMarksRead(words, marks, [word("6", [117, 9.5, 118, 13], 0.95), word("5", [119, 9.5, 120, 13], 0.95)])[2]!.text, "Rapeseed®");
+  assert.equal(
+    withRaisedMarksRead(words, marks, [word("6", [117, 9.5, 118, 13], 0.95), word("5", [119, 9.5, 120, 13], 0.95)])[2]!.text,
+    "Rapeseed®",
+  );
   // The confidence is the less sure of the two readings.
   assert.equal(withRaisedMarksRead(words, marks, read)[1]!.confidence, 0.88);
 });

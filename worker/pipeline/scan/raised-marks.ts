@@ -77,14 +77,27 @@ export function raisedMarks(words: readonly Word[], grey: Uint8Array, render: Pa
     const widthPt = (right - left) / s;
     const raisedBy = (py1 - 1 - lowest) / s;
     if (widthPt > settings.maxWidthHeights * heightPt || raisedBy < settings.minRaisedHeights * heightPt) return;
-    marks.push({ word: index, crop: [(px0 + left + 1) / s - settings.sidePadPt, y0 - settings.topPadPt, (px0 + right + 1) / s + settings.sidePadPt, y1 + settings.bottomPadPt] });
+    marks.push({
+      word: index,
+      crop: [
+        (px0 + left + 1) / s - settings.sidePadPt,
+        y0 - settings.topPadPt,
+        (px0 + right + 1) / s + settings.sidePadPt,
+        y1 + settings.bottomPadPt,
+      ],
+    });
   });
   return marks;
 }
 
 /** `words` with each mark read in its crop: a confident reading of one to three letters or digits
  * (`read`: the crops' words, on the prepared page) replaces the look-alike glyph, after a space. */
-export function withRaisedMarksRead(words: readonly Word[], marks: readonly RaisedMark[], read: readonly Word[], settings = RAISED_MARK_SETTINGS): Word[] {
+export function withRaisedMarksRead(
+  words: readonly Word[],
+  marks: readonly RaisedMark[],
+  read: readonly Word[],
+  settings = RAISED_MARK_SETTINGS,
+): Word[] {
   const out = [...words];
   for (const mark of marks) {
     const inside = read.filter((w) => isPointInBox(...boxCenter(w.bbox), mark.crop));

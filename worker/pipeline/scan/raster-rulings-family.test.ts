@@ -51,7 +51,11 @@ test("family: no ruling found in a realistic scan runs through a cell's text", {
         const page = await opened.doc.getPage(1);
         const heightPt = page.getViewport({ scale: 1 }).height;
         const { render, transform } = prepareScan(await renderPageForOcr(page, 1));
-        const cells = doc.tables.filter((t) => t.page === 1).flatMap((t) => t.cells.filter((c) => c.text.trim() !== "").map((c): BBox => [c.box[0], heightPt - c.box[3], c.box[2], heightPt - c.box[1]]));
+        const cells = doc.tables
+          .filter((t) => t.page === 1)
+          .flatMap((t) =>
+            t.cells.filter((c) => c.text.trim() !== "").map((c): BBox => [c.box[0], heightPt - c.box[3], c.box[2], heightPt - c.box[1]]),
+          );
         const onPage = (settings: RasterRulingSettings) =>
           renderToRulings(render, settings)
             .filter((r) => r.orientation === "h")

@@ -49,9 +49,12 @@ function drawTable(random: () => number, scale: number, noise: number, splitBord
   for (const y of rows) {
     if (!splitBorders) fill(left, y - lineHalf, right, y + lineHalf, 40);
     // One border per cell, each a pixel off its neighbour's, as some producers draw them.
-    else for (let c = 0; c < cols; c++) fill(columns[c]!, y - lineHalf + ((c % 2) * 1) / scale, columns[c + 1]!, y + lineHalf + ((c % 2) * 1) / scale, 40);
+    else
+      for (let c = 0; c < cols; c++)
+        fill(columns[c]!, y - lineHalf + ((c % 2) * 1) / scale, columns[c + 1]!, y + lineHalf + ((c % 2) * 1) / scale, 40);
   }
-  for (let i = 0; i < grey.length; i++) grey[i] = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
+  for (let i = 0; i < grey.length; i++)
+    grey[i] = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
   const rgba = new Uint8Array(width * height * 4);
   for (let i = 0; i < grey.length; i++) {
     rgba.fill(grey[i]!, i * 4, i * 4 + 3);
@@ -89,7 +92,11 @@ test("horizontal rulings drawn as one border per cell, a pixel apart, are one ru
     const body = table.rows.slice(1);
     for (const y of body) {
       const at = found.filter((r) => near(r.pos, y, 1.5));
-      assert.equal(at.length, 1, `seed ${seed}: horizontal ruling at ${y.toFixed(1)} found ${at.length} times ${JSON.stringify(at)} ${scale}`);
+      assert.equal(
+        at.length,
+        1,
+        `seed ${seed}: horizontal ruling at ${y.toFixed(1)} found ${at.length} times ${JSON.stringify(at)} ${scale}`,
+      );
       assert.ok(near(at[0]!.start, table.left, 1.5) && near(at[0]!.end, table.right, 1.5), `seed ${seed}: ${JSON.stringify(at[0])}`);
     }
     // The filled header is no ruling.
@@ -130,7 +137,7 @@ function drawDigitLines(random: () => number, scale: number, noise: number) {
       for (let y = top - 1; y <= top + h + 1; y += 0.5 / scale) {
         for (let x = cx - w / 2 - 1; x <= cx + w / 2 + 1; x += 0.5 / scale) {
           const r = Math.hypot((x - cx) / (w / 2), (y - cy) / (h / 2));
-          if (Math.abs(r - 1) * Math.min(w, h) / 2 <= stroke / 2) ink(x, y);
+          if ((Math.abs(r - 1) * Math.min(w, h)) / 2 <= stroke / 2) ink(x, y);
         }
       }
     }
@@ -174,11 +181,14 @@ test("the blurred feet and tops of a line of digits are no ruling; a ruling unde
     const scale = [200 / 72, 300 / 72][seed % 2]!;
     const page = drawDigitLines(random, scale, 8);
     const found = renderToRulings(page.render).filter((r) => r.orientation === "h");
-    for (const y of page.rulings) assert.equal(found.filter((r) => near(r.pos, y, 1)).length, 1, `seed ${seed}: the ruling at ${y.toFixed(1)}`);
+    for (const y of page.rulings)
+      assert.equal(found.filter((r) => near(r.pos, y, 1)).length, 1, `seed ${seed}: the ruling at ${y.toFixed(1)}`);
     const inside = found.filter((r) => !page.rulings.some((y) => near(r.pos, y, 1)));
     assert.deepEqual(inside, [], `seed ${seed}: rulings inside lines of digits`);
     // Without the glyph-bottom test, the same pages give rulings inside the lines (the test can fail).
-    const unchecked = renderToRulings(page.render, { ...RASTER_RULINGS, textThinShare: 0, textGapShare: 1 }).filter((r) => r.orientation === "h");
+    const unchecked = renderToRulings(page.render, { ...RASTER_RULINGS, textThinShare: 0, textGapShare: 1 }).filter(
+      (r) => r.orientation === "h",
+    );
     textRuns += unchecked.filter((r) => !page.rulings.some((y) => near(r.pos, y, 1))).length;
   }
   assert.ok(textRuns >= 8, `the drawn digits do run together (${textRuns} runs without the test)`);

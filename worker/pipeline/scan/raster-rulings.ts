@@ -54,8 +54,22 @@ function searchRulings(render: PageRender, settings: RasterRulingSettings): Ruli
   // Pixel columns: line x starts at x and steps by the width; rows: line y starts at y * width.
   const forHorizontal = classes(ink, thinAcross(ink, height, width, 1, width, maxThick));
   const forVertical = classes(ink, thinAcross(ink, width, height, width, 1, maxThick));
-  const horizontal = runsToRulings(scanRuns(forHorizontal, height, width, width, 1, minRun, bridge, maxThick), maxThick, bridge, "h", scale, settings);
-  const vertical = runsToRulings(scanRuns(forVertical, width, height, 1, width, minRun, bridge, maxThick), maxThick, bridge, "v", scale, settings);
+  const horizontal = runsToRulings(
+    scanRuns(forHorizontal, height, width, width, 1, minRun, bridge, maxThick),
+    maxThick,
+    bridge,
+    "h",
+    scale,
+    settings,
+  );
+  const vertical = runsToRulings(
+    scanRuns(forVertical, width, height, 1, width, minRun, bridge, maxThick),
+    maxThick,
+    bridge,
+    "v",
+    scale,
+    settings,
+  );
   return [...horizontal, ...vertical];
 }
 
@@ -99,7 +113,16 @@ interface Run {
 /** Long runs of thin ink along each of `majorCount` lines of `minorCount` pixels: gaps of paper up
  * to `bridge` pixels and of thick ink up to `maxThick` pixels are crossed, a run must hold
  * `minRun` pixels from its first to its last thin pixel. */
-function scanRuns(cls: Uint8Array, majorCount: number, minorCount: number, majorStep: number, minorStep: number, minRun: number, bridge: number, maxThick: number): Run[] {
+function scanRuns(
+  cls: Uint8Array,
+  majorCount: number,
+  minorCount: number,
+  majorStep: number,
+  minorStep: number,
+  minRun: number,
+  bridge: number,
+  maxThick: number,
+): Run[] {
   const runs: Run[] = [];
   for (let line = 0; line < majorCount; line++) {
     const base = line * majorStep;
@@ -139,7 +162,14 @@ function scanRuns(cls: Uint8Array, majorCount: number, minorCount: number, major
 
 /** Runs on neighbouring lines that overlap, or meet within `bridge`, form one band (a run that
  * reaches two bands joins them); a thin band that is not glyph bottoms is a ruling at its centre. */
-function runsToRulings(runs: Run[], maxThick: number, bridge: number, orientation: "h" | "v", scale: number, settings: RasterRulingSettings): Ruling[] {
+function runsToRulings(
+  runs: Run[],
+  maxThick: number,
+  bridge: number,
+  orientation: "h" | "v",
+  scale: number,
+  settings: RasterRulingSettings,
+): Ruling[] {
   type Band = { first: number; last: number; start: number; end: number; pixels: number; thin: number; gaps: number };
   let open: Band[] = [];
   const done: Band[] = [];
@@ -150,7 +180,15 @@ function runsToRulings(runs: Run[], maxThick: number, bridge: number, orientatio
     // the next) are one ruling too.
     const touching = open.filter((b) => run.start <= b.end + bridge && run.end + bridge >= b.start);
     if (touching.length === 0) {
-      open.push({ first: run.line, last: run.line, start: run.start, end: run.end, pixels: run.end - run.start, thin: run.thin, gaps: run.gaps });
+      open.push({
+        first: run.line,
+        last: run.line,
+        start: run.start,
+        end: run.end,
+        pixels: run.end - run.start,
+        thin: run.thin,
+        gaps: run.gaps,
+      });
       continue;
     }
     const band = touching[0]!;

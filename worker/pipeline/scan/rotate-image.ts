@@ -35,7 +35,12 @@ export function rotateGrey(grey: Uint8Array, width: number, height: number, degr
 }
 
 /** `grey` turned clockwise by `turns` quarter turns; width and height swap on odd turns. */
-export function rotateQuarter(grey: Uint8Array, width: number, height: number, turns: number): { grey: Uint8Array; width: number; height: number } {
+export function rotateQuarter(
+  grey: Uint8Array,
+  width: number,
+  height: number,
+  turns: number,
+): { grey: Uint8Array; width: number; height: number } {
   const t = ((turns % 4) + 4) % 4;
   if (t === 0) return { grey, width, height };
   const outWidth = t % 2 === 1 ? height : width;

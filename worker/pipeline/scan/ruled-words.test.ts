@@ -43,6 +43,9 @@ test("the pieces' readings replace the word; a word whose pieces read nothing st
     { text: "56.7", bbox: [171, 189, 182, 194], confidence: 0.97 },
     { text: "far", bbox: [300, 189, 310, 194], confidence: 0.9 },
   ];
-  assert.deepEqual(withRuledWordsRead([glued, alone], crossed, read).map((w) => w.text), ["95.7", "42.4", "56.7", "32.0"]);
+  assert.deepEqual(
+    withRuledWordsRead([glued, alone], crossed, read).map((w) => w.text),
+    ["95.7", "42.4", "56.7", "32.0"],
+  );
   assert.deepEqual(withRuledWordsRead([glued, alone], crossed, []), [glued, alone]);
 });

@@ -22,7 +22,11 @@ export interface RuledWord {
 
 /** The words of `words` that a vertical ruling runs through, each with its pieces between those
  * rulings. Words already standing on end (`dir`) are left alone. */
-export function wordsCrossedByRulings(words: readonly Word[], rulings: readonly Ruling[], settings: RuledWordSettings = RULED_WORD_SETTINGS): RuledWord[] {
+export function wordsCrossedByRulings(
+  words: readonly Word[],
+  rulings: readonly Ruling[],
+  settings: RuledWordSettings = RULED_WORD_SETTINGS,
+): RuledWord[] {
   const vertical = rulings.filter((r) => r.orientation === "v");
   const out: RuledWord[] = [];
   words.forEach((word, index) => {

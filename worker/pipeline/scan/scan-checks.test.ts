@@ -13,7 +13,12 @@ test("the six checks after the vote, in order", () => {
 });
 
 test("a verified token both engines may misread is doubted by the chain, as by its own check", () => {
-  const cell = (value: string) => ({ value, confidence: "verified" as const, sources: ["ocr-1" as const, "ocr-2" as const], bbox: [0, 0, 10, 10] as [number, number, number, number] });
+  const cell = (value: string) => ({
+    value,
+    confidence: "verified" as const,
+    sources: ["ocr-1" as const, "ocr-2" as const],
+    bbox: [0, 0, 10, 10] as [number, number, number, number],
+  });
   const table: Table = {
     page: 1,
     index: 0,
@@ -27,6 +32,12 @@ test("a verified token both engines may misread is doubted by the chain, as by i
   const ctx: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
   const checked = runScanChecks(table, ctx);
   const alone = SCAN_CHECKS.find((check) => check.name === "confusable-tokens")!.check(table, ctx);
-  assert.deepEqual(checked.rows.map((row) => row[0]!.confidence), alone.rows.map((row) => row[0]!.confidence));
-  assert.deepEqual(checked.rows.map((row) => row[0]!.confidence), ["unverified", "unverified"]);
+  assert.deepEqual(
+    checked.rows.map((row) => row[0]!.confidence),
+    alone.rows.map((row) => row[0]!.confidence),
+  );
+  assert.deepEqual(
+    checked.rows.map((row) => row[0]!.confidence),
+    ["unverified", "unverified"],
+  );
 });

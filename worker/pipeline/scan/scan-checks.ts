@@ -41,11 +41,18 @@ export const SCAN_CHECKS: readonly ScanCheck[] = [
   // A slot still empty whose image holds a mark: its neighbours are in doubt (unread-marks.ts).
   {
     name: "unread-marks",
-    check: (table, ctx) => (ctx.grey && ctx.image ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, ctx.slots, ctx.grey, ctx.image, ctx.rulings, ctx.settings)) : table),
+    check: (table, ctx) =>
+      ctx.grey && ctx.image
+        ? doubtNeighboursOfMarks(table, slotsWithUnreadMarks(table, ctx.slots, ctx.grey, ctx.image, ctx.rulings, ctx.settings))
+        : table,
   },
   // A verified cell whose line holds ink beside its words that neither engine read may lack a mark
   // both missed (unread-ink.ts).
-  { name: "unread-ink", check: (table, ctx) => (ctx.grey && ctx.image ? doubtCellsBesideUnreadInk(table, ctx.grey, ctx.image, ctx.wordBoxes, ctx.rulings, ctx.settings) : table) },
+  {
+    name: "unread-ink",
+    check: (table, ctx) =>
+      ctx.grey && ctx.image ? doubtCellsBesideUnreadInk(table, ctx.grey, ctx.image, ctx.wordBoxes, ctx.rulings, ctx.settings) : table,
+  },
   // Tokens mixing letters and digits, and numbers off their column's format, both engines may
   // read alike and wrongly (confusable-tokens.ts, column-format.ts).
   { name: "confusable-tokens", check: (table) => doubtConfusableTokens(table) },

@@ -72,8 +72,15 @@ export const STANDING_LINES: ScanReread = {
     const read: Word[] = [];
     if (crops.length > 0) {
       for (const dir of [270, 90] as const) {
-        const found = await readCrops(renderToFrame(render, dir), crops.map((box) => boxToFrame(box, dir, sizePt)));
-        const onPage = readingToPage({ words: found, nonTextRegions: [], dpi: render.dpi, seconds: 0, fromCache: false }, dir, sizePt).words;
+        const found = await readCrops(
+          renderToFrame(render, dir),
+          crops.map((box) => boxToFrame(box, dir, sizePt)),
+        );
+        const onPage = readingToPage(
+          { words: found, nonTextRegions: [], dpi: render.dpi, seconds: 0, fromCache: false },
+          dir,
+          sizePt,
+        ).words;
         read.push(...onPage.map((word) => ({ ...word, dir })));
       }
     }

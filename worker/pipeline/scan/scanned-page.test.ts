@@ -28,7 +28,11 @@ test("a ruling character glued to either end of a word is cut off where the imag
     assert.deepEqual(withoutGluedRulings(leading, rulings).text, value, `leading ${glyph} on ${value}`);
     // The word ends on the cell's right ruling.
     const right = x + 80;
-    const trailing: OcrWord = { text: `${value}${glyph}`, bbox: [right + 0.5 - 6 * (value.length + 1), 100, right + 0.5, 110], confidence: 0.8 };
+    const trailing: OcrWord = {
+      text: `${value}${glyph}`,
+      bbox: [right + 0.5 - 6 * (value.length + 1), 100, right + 0.5, 110],
+      confidence: 0.8,
+    };
     const cut = withoutGluedRulings(trailing, rulings);
     assert.equal(cut.text, value, `trailing ${glyph} on ${value}`);
     assert.ok(cut.bbox[2] < right, "the box no longer reaches the ruling");
@@ -63,7 +67,13 @@ test("ocrWordsToPageWords cuts glued rulings with the page's rulings, drops word
     { text: "Zn)", bbox: [left[1]! + 32, 200, left[1]! + 50, 210], confidence: 0.9 },
     { text: "67.9]", bbox: [left[2]! + 80 - 30, 200, left[2]! + 80 + 0.4, 210], confidence: 0.8 },
   ];
-  assert.deepEqual(ocrWordsToPageWords(words, rulings).map((w) => w.text), ["PBUK", "(as", "Zn)", "67.9"]);
+  assert.deepEqual(
+    ocrWordsToPageWords(words, rulings).map((w) => w.text),
+    ["PBUK", "(as", "Zn)", "67.9"],
+  );
   // Without the page's rulings nothing is cut (the ruling-only word is still dropped).
-  assert.deepEqual(ocrWordsToPageWords(words).map((w) => w.text), ["|PBUK", "(as", "Zn)", "67.9]"]);
+  assert.deepEqual(
+    ocrWordsToPageWords(words).map((w) => w.text),
+    ["|PBUK", "(as", "Zn)", "67.9]"],
+  );
 });

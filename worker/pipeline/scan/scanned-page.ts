@@ -61,7 +61,14 @@ export function ocrWordsToPageWords(words: readonly OcrWord[], rulings: readonly
   // the line's thickness, as the text layer's rotated words have it.
   const standing: Word[] = readable
     .filter((w) => w.dir !== undefined)
-    .map((w) => ({ text: w.text.trim(), box: [...w.bbox] as Box, size: Math.max(1, (w.bbox[2] - w.bbox[0]) / 0.85), font: "ocr", bold: false, dir: w.dir! }));
+    .map((w) => ({
+      text: w.text.trim(),
+      box: [...w.bbox] as Box,
+      size: Math.max(1, (w.bbox[2] - w.bbox[0]) / 0.85),
+      font: "ocr",
+      bold: false,
+      dir: w.dir!,
+    }));
   const kept = readable.filter((w) => w.dir === undefined);
   const sorted = [...kept].sort((a, b) => a.bbox[1] + a.bbox[3] - (b.bbox[1] + b.bbox[3]));
   const lines: { words: OcrWord[]; centre: number; height: number }[] = [];

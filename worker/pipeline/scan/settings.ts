@@ -122,7 +122,17 @@ export interface OrientationSettings {
   upsideDownVotes: number;
 }
 
-export const ORIENTATION_SETTINGS: OrientationSettings = { sidewaysRatio: 1.5, upsideDownRatio: 1.3, coreShare: 0.45, lineBandMaxMedians: 2.5, lineVoteMargin: 0.2, lineSideShare: 0.025, lineBothSides: 0.15, upsideDownVotes: 2, rulingRunPt: 30 };
+export const ORIENTATION_SETTINGS: OrientationSettings = {
+  sidewaysRatio: 1.5,
+  upsideDownRatio: 1.3,
+  coreShare: 0.45,
+  lineBandMaxMedians: 2.5,
+  lineVoteMargin: 0.2,
+  lineSideShare: 0.025,
+  lineBothSides: 0.15,
+  upsideDownVotes: 2,
+  rulingRunPt: 30,
+};
 
 // --- half-turn-check.ts ("see above": that module's header comment) -------------------------
 export const HALF_TURN_SETTINGS = {
@@ -331,7 +341,14 @@ export interface RasterRulingSettings {
   textGapShare: number;
 }
 
-export const RASTER_RULINGS: RasterRulingSettings = { inkBelow: 160, minLengthPt: 18, maxThicknessPt: 3, bridgePt: 1, textThinShare: 0.82, textGapShare: 0.042 };
+export const RASTER_RULINGS: RasterRulingSettings = {
+  inkBelow: 160,
+  minLengthPt: 18,
+  maxThicknessPt: 3,
+  bridgePt: 1,
+  textThinShare: 0.82,
+  textGapShare: 0.042,
+};
 
 // --- raised-marks.ts -----------------------------------------------------------------------
 export const RAISED_MARK_SETTINGS = {

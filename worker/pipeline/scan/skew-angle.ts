@@ -68,7 +68,12 @@ export function estimateSkewDeg(ink: Uint8Array, width: number, height: number, 
  * table column gaps stay sharp: on the EU realistic scans (skewed up to 1 degree, every fifth page
  * up to 3) 7 of 111 upright pages were taken for sideways ones, and 42 of the same pages turned
  * sideways were missed. */
-export function rowAndColumnScores(ink: Uint8Array, width: number, height: number, settings: SkewSettings = SKEW_SETTINGS): { rows: number; columns: number } {
+export function rowAndColumnScores(
+  ink: Uint8Array,
+  width: number,
+  height: number,
+  settings: SkewSettings = SKEW_SETTINGS,
+): { rows: number; columns: number } {
   const { xs, ys } = inkPoints(ink, width, height, settings.sample);
   let rows = 0;
   let columns = 0;

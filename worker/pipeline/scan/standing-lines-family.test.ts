@@ -19,7 +19,10 @@ test("family: rotated column names and ruled values of generated vertical header
     const values = truth.cells.filter((c) => c.row >= truth.headerRows && c.col > 0).map((c) => c.text);
     const namesRead = names.filter((n) => shown.has(norm(n)));
     const valuesRead = values.filter((v) => shown.has(norm(v)));
-    assert.ok(namesRead.length >= (2 / 3) * names.length, `${doc.name}: names read ${namesRead.length} of ${names.length} (${names.join(", ")})`);
+    assert.ok(
+      namesRead.length >= (2 / 3) * names.length,
+      `${doc.name}: names read ${namesRead.length} of ${names.length} (${names.join(", ")})`,
+    );
     assert.ok(valuesRead.length >= 0.8 * values.length, `${doc.name}: values read as cells ${valuesRead.length} of ${values.length}`);
   });
 });

@@ -72,7 +72,10 @@ test("a confident turned reading that stands replaces the stack; a surer upright
   const crop: BBox = [118, 128, 129, 185];
   const turned = [word("Net", [120, 170, 126, 182], 0.95, 270), word("migration", [120, 131, 126, 166], 0.9, 270)];
   const out = withStandingLines([...body, ...junkStack], [crop], turned);
-  assert.deepEqual(out.filter((w) => w.dir === 270).map((w) => w.text), ["Net", "migration"]);
+  assert.deepEqual(
+    out.filter((w) => w.dir === 270).map((w) => w.text),
+    ["Net", "migration"],
+  );
   assert.equal(out.filter((w) => w.dir === undefined).length, body.length, "the junk pieces are gone, the body stays");
 
   // Rows of confidently read values: their turned reading, even if confident, does not beat them.
@@ -81,15 +84,24 @@ test("a confident turned reading that stands replaces the stack; a surer upright
   assert.deepEqual(kept, [...body, ...values]);
 
   // A turned reading of lying words (a line across the crop) or an unsure one replaces nothing.
-  assert.deepEqual(withStandingLines([...body, ...junkStack], [crop], [word("Netmigration", [110, 150, 140, 156], 0.95, 90)]), [...body, ...junkStack]);
-  assert.deepEqual(withStandingLines([...body, ...junkStack], [crop], [word("Nel", [120, 150, 126, 170], 0.6, 270)]), [...body, ...junkStack]);
+  assert.deepEqual(withStandingLines([...body, ...junkStack], [crop], [word("Netmigration", [110, 150, 140, 156], 0.95, 90)]), [
+    ...body,
+    ...junkStack,
+  ]);
+  assert.deepEqual(withStandingLines([...body, ...junkStack], [crop], [word("Nel", [120, 150, 126, 170], 0.6, 270)]), [
+    ...body,
+    ...junkStack,
+  ]);
   // Nor does a row of confident single glyphs (hairlines or one-digit values read turned).
   const ones = [0, 1, 2, 3].map((i) => word("1", [121, 135 + i * 12, 125, 137 + i * 12], 0.93, 270));
   assert.deepEqual(withStandingLines([...body, ...junkStack], [crop], ones), [...body, ...junkStack]);
 });
 
 test("an unsure word lying mostly on lines read turned goes with them; a sure or distant one stays", () => {
-  const crops: BBox[] = [[222, 137, 234, 185], [248, 150, 261, 185]];
+  const crops: BBox[] = [
+    [222, 137, 234, 185],
+    [248, 150, 261, 185],
+  ];
   const turned = [word("Information", [225, 139, 231, 182], 0.95, 270), word("Finance", [251, 152, 258, 182], 0.97, 270)];
   const tops = word("Fos", [226, 150, 258, 168], 0.34); // 22% on one crop, 28% on the other
   const sure = word("Fos", [226, 150, 258, 168], 0.93);
@@ -103,5 +115,8 @@ test("of the two turns, the surer reading is kept", () => {
   const crop: BBox = [118, 128, 129, 185];
   const turned = [word("Net migration", [120, 131, 126, 182], 0.92, 270), word("uoneasiu", [120, 131, 126, 182], 0.8, 90)];
   const out = withStandingLines([...body, ...junkStack], [crop], turned);
-  assert.deepEqual(out.filter((w) => w.dir !== undefined).map((w) => [w.text, w.dir]), [["Net migration", 270]]);
+  assert.deepEqual(
+    out.filter((w) => w.dir !== undefined).map((w) => [w.text, w.dir]),
+    [["Net migration", 270]],
+  );
 });

@@ -39,7 +39,8 @@ const STROKES = /^[|_[\]{}¦!/\\()lI1]+$/u;
 function isPiece(w: Word, lineHeight: number, settings: StandingLineSettings): boolean {
   const width = w.bbox[2] - w.bbox[0];
   const height = w.bbox[3] - w.bbox[1];
-  if (width > settings.pieceMaxWidthLines * lineHeight || width < settings.pieceMinWidthLines * lineHeight || STROKES.test(w.text.trim())) return false;
+  if (width > settings.pieceMaxWidthLines * lineHeight || width < settings.pieceMinWidthLines * lineHeight || STROKES.test(w.text.trim()))
+    return false;
   return !(width > height && w.confidence >= settings.lyingSureFrom);
 }
 
@@ -76,7 +77,14 @@ export function pieceStacks(words: readonly Word[], lineHeight: number, settings
       stack.pieces.push(piece);
     } else stacks.push({ box: [x0, y0, x1, y1], standing, pieces: [piece] });
   }
-  return stacks.filter((stack) => stack.standing && stack.box[3] - stack.box[1] >= settings.minSeedLines * lineHeight && (stack.pieces.length >= 2 || isStandingWord(stack.pieces[0]!, settings))).map(({ box }) => box);
+  return stacks
+    .filter(
+      (stack) =>
+        stack.standing &&
+        stack.box[3] - stack.box[1] >= settings.minSeedLines * lineHeight &&
+        (stack.pieces.length >= 2 || isStandingWord(stack.pieces[0]!, settings)),
+    )
+    .map(({ box }) => box);
 }
 
 /** A piece alone seeds a stack only when it is a word read standing (Tesseract reads some
@@ -94,7 +102,7 @@ function isTallEnough(stack: BBox, lineHeight: number, settings: StandingLineSet
 /** Boxes merged while any two overlap (two seeds of one line grow into the same crop). */
 function mergeOverlapping(boxes: readonly BBox[]): BBox[] {
   const out = boxes.map((b) => [...b] as BBox);
-  for (let merged = true; merged; ) {
+  for (let merged = true; merged;) {
     merged = false;
     for (let i = 0; i < out.length && !merged; i++) {
       for (let j = i + 1; j < out.length && !merged; j++) {
@@ -113,7 +121,13 @@ function mergeOverlapping(boxes: readonly BBox[]): BBox[] {
 
 /** A stack grown up and down along the ink in its x range, across gaps of at most
  * `extendGapLines`, stopping at a ruling (a row inked across most of the range). */
-export function extendAlongInk(stack: BBox, grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox {
+export function extendAlongInk(
+  stack: BBox,
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  lineHeight: number,
+  settings: StandingLineSettings = STANDING_LINE_SETTINGS,
+): BBox {
   const { width, height, scale } = render;
   const px0 = Math.max(0, Math.floor(stack[0] * scale));
   const px1 = Math.min(width - 1, Math.ceil(stack[2] * scale));
@@ -156,7 +170,15 @@ export function extendAlongInk(stack: BBox, grey: Uint8Array, render: Pick<PageR
  * each narrow run of inked columns (a line's thickness, see unreadColumnMinLines and
  * pieceMaxWidthLines) is a seed, reaching over the rows its ink covers there.
  */
-export function unreadColumnsBeside(stacks: readonly BBox[], words: readonly Word[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], lineHeight: number, settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
+export function unreadColumnsBeside(
+  stacks: readonly BBox[],
+  words: readonly Word[],
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  rulings: readonly Ruling[],
+  lineHeight: number,
+  settings: StandingLineSettings = STANDING_LINE_SETTINGS,
+): BBox[] {
   if (stacks.length === 0 || lineHeight <= 0) return [];
   const { width, height, scale } = render;
   const top = Math.max(0, Math.floor(Math.min(...stacks.map((s) => s[1])) * scale));
@@ -175,7 +197,8 @@ export function unreadColumnsBeside(stacks: readonly BBox[], words: readonly Wor
   for (const r of rulings) if (r.orientation === "v") clear([r.pos - m, r.start, r.pos + m, r.end]);
   const inkRows: number[][] = Array.from({ length: width }, () => []);
   for (let y = top; y <= bottom; y++) {
-    for (let x = 0, i = y * width, c = (y - top) * width; x < width; x++, i++, c++) if (grey[i]! < settings.inkBelow && !cleared[c]) inkRows[x]!.push(y);
+    for (let x = 0, i = y * width, c = (y - top) * width; x < width; x++, i++, c++)
+      if (grey[i]! < settings.inkBelow && !cleared[c]) inkRows[x]!.push(y);
   }
   const enough = settings.unreadColumnMinLines * lineHeight * scale;
   const gap = Math.max(1, Math.round(settings.unreadColumnGapLines * lineHeight * scale));
@@ -204,7 +227,12 @@ export function unreadColumnsBeside(stacks: readonly BBox[], words: readonly Wor
 /** The crops (points, on the page `words` were read from) to read turned: every stack of pieces,
  * grown along its ink and padded, and the unread standing lines beside them. Empty when the page
  * has no line height to measure by. */
-export function standingLineCrops(words: readonly Word[], render: PageRender, rulings: readonly Ruling[], settings: StandingLineSettings = STANDING_LINE_SETTINGS): BBox[] {
+export function standingLineCrops(
+  words: readonly Word[],
+  render: PageRender,
+  rulings: readonly Ruling[],
+  settings: StandingLineSettings = STANDING_LINE_SETTINGS,
+): BBox[] {
   const lineHeight = lineHeightOf(words, settings);
   const stacks = pieceStacks(words, lineHeight, settings);
   if (stacks.length === 0) return [];
@@ -214,7 +242,12 @@ export function standingLineCrops(words: readonly Word[], render: PageRender, ru
   const grown = mergeOverlapping(seeds.map((stack) => extendAlongInk(stack, grey, render, lineHeight, settings)));
   return grown
     .filter((stack) => isTallEnough(stack, lineHeight, settings))
-    .map((g): BBox => [Math.max(0, g[0] - pad), Math.max(0, g[1] - pad), Math.min(render.widthPt, g[2] + pad), Math.min(render.heightPt, g[3] + pad)]);
+    .map((g): BBox => [
+      Math.max(0, g[0] - pad),
+      Math.max(0, g[1] - pad),
+      Math.min(render.widthPt, g[2] + pad),
+      Math.min(render.heightPt, g[3] + pad),
+    ]);
 }
 
 /** A word box taller than wide, or a word of one character (as tall as wide either way). */
@@ -243,7 +276,12 @@ function sureness(words: readonly Word[]): { chars: number; mean: number } {
 /** The page's words with each crop's words replaced by its surest turned reading (`turned`: words
  * on the page, each with the `dir` it was read in), where that reading is confident and reads more
  * surely than the words it replaces (see STANDING_LINE_SETTINGS). */
-export function withStandingLines(words: readonly Word[], crops: readonly BBox[], turned: readonly Word[], settings: StandingLineSettings = STANDING_LINE_SETTINGS): Word[] {
+export function withStandingLines(
+  words: readonly Word[],
+  crops: readonly BBox[],
+  turned: readonly Word[],
+  settings: StandingLineSettings = STANDING_LINE_SETTINGS,
+): Word[] {
   let out = [...words];
   const replaced: BBox[] = [];
   for (const crop of crops) {
@@ -267,7 +305,9 @@ export function withStandingLines(words: readonly Word[], crops: readonly BBox[]
   }
   // An unsure word Tesseract made of the tops of several standing lines ("Fos" across two names)
   // has its centre between them: it goes when most of it lies on lines read turned.
-  return out.filter((w) => w.dir !== undefined || w.confidence >= settings.lyingSureFrom || coveredShare(w.bbox, replaced) < settings.junkCoveredShare);
+  return out.filter(
+    (w) => w.dir !== undefined || w.confidence >= settings.lyingSureFrom || coveredShare(w.bbox, replaced) < settings.junkCoveredShare,
+  );
 }
 
 /** The share of `box`'s area that lies in `crops` (crops do not overlap: mergeOverlapping). */
@@ -275,6 +315,7 @@ function coveredShare(box: BBox, crops: readonly BBox[]): number {
   const area = (box[2] - box[0]) * (box[3] - box[1]);
   if (area <= 0) return 0;
   let covered = 0;
-  for (const c of crops) covered += Math.max(0, Math.min(box[2], c[2]) - Math.max(box[0], c[0])) * Math.max(0, Math.min(box[3], c[3]) - Math.max(box[1], c[1]));
+  for (const c of crops)
+    covered += Math.max(0, Math.min(box[2], c[2]) - Math.max(box[0], c[0])) * Math.max(0, Math.min(box[3], c[3]) - Math.max(box[1], c[1]));
   return covered / area;
 }

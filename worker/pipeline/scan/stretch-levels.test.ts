@@ -78,6 +78,9 @@ test("a page with a shaded cell keeps its levels as stretched (the shading does 
     const tinted = stretchLevels(degradePage(shaded, WIDTH, HEIGHT, random, 0), WIDTH, HEIGHT);
     assert.ok(levelsOf(plain, drawn.ink, 64).paperWhite >= 0.99, `${glyphs} strokes, no shading: grain white`);
     const tintedWhite = levelsOf(tinted, drawn.ink, 64).paperWhite;
-    assert.ok(tintedWhite < 0.9, `${glyphs} strokes and a shaded cell: levels as stretched (${(tintedWhite * 100).toFixed(1)}% of the paper white)`);
+    assert.ok(
+      tintedWhite < 0.9,
+      `${glyphs} strokes and a shaded cell: levels as stretched (${(tintedWhite * 100).toFixed(1)}% of the paper white)`,
+    );
   }
 });

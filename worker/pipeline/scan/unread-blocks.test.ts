@@ -13,7 +13,17 @@ const SCALE = 300 / 72;
 function page(): PageRender {
   const width = Math.round(300 * SCALE);
   const height = Math.round(200 * SCALE);
-  return { pageNumber: 1, widthPt: 300, heightPt: 200, dpi: 300, scale: SCALE, width, height, rgba: new Uint8Array(width * height * 4).fill(255), textSizePt: null };
+  return {
+    pageNumber: 1,
+    widthPt: 300,
+    heightPt: 200,
+    dpi: 300,
+    scale: SCALE,
+    width,
+    height,
+    rgba: new Uint8Array(width * height * 4).fill(255),
+    textSizePt: null,
+  };
 }
 function paint(render: PageRender, box: BBox, level = 0): void {
   for (let y = Math.round(box[1] * SCALE); y < Math.round(box[3] * SCALE); y++) {
@@ -29,7 +39,11 @@ function word(render: PageRender, box: BBox): void {
 }
 
 const READ: BBox = [20, 20, 60, 28];
-const DROPPED: BBox[] = [[150, 40, 166, 47], [150, 60, 163, 67], [148, 80, 166, 87]];
+const DROPPED: BBox[] = [
+  [150, 40, 166, 47],
+  [150, 60, 163, 67],
+  [148, 80, 166, 87],
+];
 
 test("the numbers the reading dropped come back as pieces; the word it read, rulings and noise do not", () => {
   const render = page();
@@ -46,7 +60,10 @@ test("the numbers the reading dropped come back as pieces; the word it read, rul
   const pieces = unreadInkPieces(render, [{ bbox: READ }]);
   assert.equal(pieces.length, DROPPED.length, JSON.stringify(pieces));
   for (const box of DROPPED) {
-    assert.ok(pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]), `a piece covers ${box}`);
+    assert.ok(
+      pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]),
+      `a piece covers ${box}`,
+    );
   }
   // Everything read: nothing left.
   assert.deepEqual(unreadInkPieces(render, [{ bbox: READ }, ...DROPPED.map((bbox) => ({ bbox }))]), []);
@@ -58,7 +75,10 @@ test("words read in the pieces: unsure ones and ones over a word already read ar
     { text: "~~", bbox: DROPPED[1]!, confidence: 0.2 },
     { text: "Area", bbox: READ, confidence: 0.95 },
   ];
-  assert.deepEqual(wordsFromPieces(read, [{ bbox: READ }]).map((w) => w.text), ["46.8"]);
+  assert.deepEqual(
+    wordsFromPieces(read, [{ bbox: READ }]).map((w) => w.text),
+    ["46.8"],
+  );
 });
 
 test("the pieces' words join the reading only when the layout analysis dropped a block", () => {
@@ -70,8 +90,17 @@ test("the pieces' words join the reading only when the layout analysis dropped a
 
 test("a word two padded pieces both held is kept once, the surer reading", () => {
   const box: BBox = [150, 40, 166, 47];
-  const out = wordsFromPieces([{ text: "46.8", bbox: box, confidence: 0.7 }, { text: "46.8%", bbox: [149.5, 40, 167, 47], confidence: 0.9 }], []);
-  assert.deepEqual(out.map((w) => w.text), ["46.8%"]);
+  const out = wordsFromPieces(
+    [
+      { text: "46.8", bbox: box, confidence: 0.7 },
+      { text: "46.8%", bbox: [149.5, 40, 167, 47], confidence: 0.9 },
+    ],
+    [],
+  );
+  assert.deepEqual(
+    out.map((w) => w.text),
+    ["46.8%"],
+  );
 });
 
 /** A left-aligned column of `rows` names at a row pitch of `pitch` points, 7 pt tall boxes. */
@@ -129,7 +158,10 @@ test("numbers the reading dropped from shaded rows and a dark header band come b
     word(render, DROPPED[1]!);
     const pieces = unreadInkPieces(render, [{ bbox: READ }]);
     for (const box of DROPPED.slice(0, 2)) {
-      assert.ok(pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]), `band ${band}: a piece covers ${box} (${JSON.stringify(pieces)})`);
+      assert.ok(
+        pieces.some((p) => p[0] <= box[0] && p[1] <= box[1] && p[2] >= box[2] && p[3] >= box[3]),
+        `band ${band}: a piece covers ${box} (${JSON.stringify(pieces)})`,
+      );
     }
     assert.equal(pieces.length, 2, `band ${band}: ${JSON.stringify(pieces)}`);
   }

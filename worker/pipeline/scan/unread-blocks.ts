@@ -63,19 +63,29 @@ export function wordsOfDroppedBlocks<W extends Pick<Word, "bbox">>(words: readon
 export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "bbox">[], settings = UNREAD_BLOCK_SETTINGS): BBox[] {
   const { width, height, scale } = render;
   const grey = sharedGrey(render);
-  const { block, blocksWide, background } = backgroundOf(grey, width, height, Math.max(1, Math.round(settings.backgroundWindowPt * scale)), true);
+  const { block, blocksWide, background } = backgroundOf(
+    grey,
+    width,
+    height,
+    Math.max(1, Math.round(settings.backgroundWindowPt * scale)),
+    true,
+  );
   let ink: Uint8Array = new Uint8Array(width * height);
   const columnBlock = blockOfEach(width, block);
   for (let y = 0; y < height; y++) {
     const row = ((y / block) | 0) * blocksWide;
-    for (let x = 0; x < width; x++) ink[y * width + x] = background[row + columnBlock[x]!]! - grey[y * width + x]! >= settings.inkContrast ? 1 : 0;
+    for (let x = 0; x < width; x++)
+      ink[y * width + x] = background[row + columnBlock[x]!]! - grey[y * width + x]! >= settings.inkContrast ? 1 : 0;
   }
   ink = withoutLongRuns(ink, width, height, Math.round(settings.rulingRunPt * scale));
   // The rulings the page's structure is read from (shorter ones too: a cell's side in a row of a
   // ruled table is a 10-20 pt run, and read as "|" or "l" it would become a word in the cell).
   const r = settings.rulingMarginPt;
   for (const ruling of renderToRulings(render)) {
-    const box: BBox = ruling.orientation === "h" ? [ruling.start - r, ruling.pos - r, ruling.end + r, ruling.pos + r] : [ruling.pos - r, ruling.start - r, ruling.pos + r, ruling.end + r];
+    const box: BBox =
+      ruling.orientation === "h"
+        ? [ruling.start - r, ruling.pos - r, ruling.end + r, ruling.pos + r]
+        : [ruling.pos - r, ruling.start - r, ruling.pos + r, ruling.end + r];
     clearBox(ink, width, height, scale, box);
   }
   const m = settings.wordMarginPt;
@@ -142,9 +152,24 @@ export function unreadInkPieces(render: PageRender, words: readonly Pick<Word, "
     const i = settings.isolationPt;
     const middle = (ink[1] + ink[3]) / 2;
     const ownLine = ink[3] - ink[1] >= settings.ownLineMinPt;
-    if (words.some(({ bbox }) => bbox[0] - i < ink[2] && bbox[2] + i > ink[0] && bbox[1] - i < ink[3] && bbox[3] + i > ink[1] && !(ownLine && (middle < bbox[1] || middle > bbox[3])))) continue;
+    if (
+      words.some(
+        ({ bbox }) =>
+          bbox[0] - i < ink[2] &&
+          bbox[2] + i > ink[0] &&
+          bbox[1] - i < ink[3] &&
+          bbox[3] + i > ink[1] &&
+          !(ownLine && (middle < bbox[1] || middle > bbox[3])),
+      )
+    )
+      continue;
     const p = settings.padPt;
-    pieces.push([Math.max(0, ink[0] - p), Math.max(0, ink[1] - p), Math.min(render.widthPt, ink[2] + p), Math.min(render.heightPt, ink[3] + p)]);
+    pieces.push([
+      Math.max(0, ink[0] - p),
+      Math.max(0, ink[1] - p),
+      Math.min(render.widthPt, ink[2] + p),
+      Math.min(render.heightPt, ink[3] + p),
+    ]);
   }
   return pieces;
 }

@@ -26,7 +26,15 @@ function word(grey: Uint8Array, box: BBox, level: number): void {
 const CELL: BBox = [100, 20, 112, 28];
 const NEIGHBOUR: BBox = [150, 20, 170, 28];
 const verified = (value: string, bbox: BBox): Cell => ({ value, confidence: "verified", sources: ["ocr-1", "ocr-2"], bbox });
-const table = (): Table => ({ page: 1, index: 0, header: [], header_cells: [], rows: [[verified("4%", CELL), verified("12.5", NEIGHBOUR)]], bbox: [90, 15, 180, 35] }) as unknown as Table;
+const table = (): Table =>
+  ({
+    page: 1,
+    index: 0,
+    header: [],
+    header_cells: [],
+    rows: [[verified("4%", CELL), verified("12.5", NEIGHBOUR)]],
+    bbox: [90, 15, 180, 35],
+  }) as unknown as Table;
 const confidences = (grey: Uint8Array, rulings: Ruling[] = []) =>
   doubtCellsBesideUnreadInk(table(), grey, SIZE, [CELL, NEIGHBOUR], rulings).rows[0]!.map((c) => c.confidence);
 
@@ -67,5 +75,8 @@ test("nothing beside the words, noise, a ruling beside them or a neighbour's wor
   word(close, NEIGHBOUR, 0);
   const near: BBox = [114, 20, 120, 28];
   word(close, near, 0);
-  assert.deepEqual(doubtCellsBesideUnreadInk(table(), close, SIZE, [CELL, NEIGHBOUR, near], []).rows[0]!.map((c) => c.confidence), ["verified", "verified"]);
+  assert.deepEqual(
+    doubtCellsBesideUnreadInk(table(), close, SIZE, [CELL, NEIGHBOUR, near], []).rows[0]!.map((c) => c.confidence),
+    ["verified", "verified"],
+  );
 });

@@ -19,12 +19,22 @@ import type { Ruling } from "../types";
 import { SETTINGS, type Settings } from "../settings";
 import { nearRuling, pixelsInBlots } from "./ink-blots";
 
-export type UnreadInkSettings = Pick<Settings, "unreadMarkInkContrast" | "unreadInkBesidePad" | "unreadInkWordGapPt" | "unreadInkMinPt2" | "unreadMarkMinBlotPt2">;
+export type UnreadInkSettings = Pick<
+  Settings,
+  "unreadMarkInkContrast" | "unreadInkBesidePad" | "unreadInkWordGapPt" | "unreadInkMinPt2" | "unreadMarkMinBlotPt2"
+>;
 
 /** Square points of ink in `region` (points) of the grey page outside every box of `words` grown
  * by `unreadInkWordGapPt` and away from `rulings`, counting blots of at least
  * `unreadMarkMinBlotPt2` (the `unreadMarkInkContrast` below the region's paper). */
-export function inkBesideWordsPt2(grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, region: BBox, words: readonly BBox[], rulings: readonly Ruling[], settings: UnreadInkSettings = SETTINGS): number {
+export function inkBesideWordsPt2(
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  region: BBox,
+  words: readonly BBox[],
+  rulings: readonly Ruling[],
+  settings: UnreadInkSettings = SETTINGS,
+): number {
   const { width, height, scale } = render;
   const x0 = Math.max(0, Math.floor(region[0] * scale));
   const x1 = Math.min(width, Math.ceil(region[2] * scale));
@@ -40,7 +50,9 @@ export function inkBesideWordsPt2(grey: Uint8Array, render: Pick<PageRender, "wi
   const g = settings.unreadInkWordGapPt;
   const near = words.filter((b) => b[0] - g < region[2] && b[2] + g > region[0] && b[1] - g < region[3] && b[3] + g > region[1]);
   const m = 1.5;
-  const lines = rulings.filter((r) => (r.orientation === "v" ? r.pos > region[0] - m && r.pos < region[2] + m : r.pos > region[1] - m && r.pos < region[3] + m));
+  const lines = rulings.filter((r) =>
+    r.orientation === "v" ? r.pos > region[0] - m && r.pos < region[2] + m : r.pos > region[1] - m && r.pos < region[3] + m,
+  );
   const mask = new Uint8Array(w * h);
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
@@ -60,16 +72,27 @@ const isVerified = (cell: Cell) => cell.confidence === "verified";
 
 /** `table` with each verified cell whose line holds unread ink beside its words capped at
  * `unverified`. `words`: every word box of the page (the first reading's), in the table's points. */
-export function doubtCellsBesideUnreadInk(table: Table, grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, words: readonly BBox[], rulings: readonly Ruling[], settings: UnreadInkSettings = SETTINGS): Table {
+export function doubtCellsBesideUnreadInk(
+  table: Table,
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  words: readonly BBox[],
+  rulings: readonly Ruling[],
+  settings: UnreadInkSettings = SETTINGS,
+): Table {
   const check = (cell: Cell): Cell => {
     if (!isVerified(cell) || !cell.bbox || cell.value.trim() === "") return cell;
     const box = cell.bbox;
-    const own = words.filter((b) => (b[0] + b[2]) / 2 >= box[0] && (b[0] + b[2]) / 2 <= box[2] && (b[1] + b[3]) / 2 >= box[1] && (b[1] + b[3]) / 2 <= box[3]);
+    const own = words.filter(
+      (b) => (b[0] + b[2]) / 2 >= box[0] && (b[0] + b[2]) / 2 <= box[2] && (b[1] + b[3]) / 2 >= box[1] && (b[1] + b[3]) / 2 <= box[3],
+    );
     if (own.length === 0) return cell;
     const lineHeight = [...own.map((b) => b[3] - b[1])].sort((a, b) => a - b)[Math.floor(own.length / 2)]!;
     const pad = settings.unreadInkBesidePad * lineHeight;
     const region: BBox = [box[0] - pad, box[1], box[2] + pad, box[3]];
-    return inkBesideWordsPt2(grey, render, region, words, rulings, settings) >= settings.unreadInkMinPt2 ? { ...cell, confidence: "unverified" } : cell;
+    return inkBesideWordsPt2(grey, render, region, words, rulings, settings) >= settings.unreadInkMinPt2
+      ? { ...cell, confidence: "unverified" }
+      : cell;
   };
   return { ...table, header_cells: table.header_cells.map(check), rows: table.rows.map((row) => row.map(check)) };
 }

@@ -70,7 +70,17 @@ function table(): Table {
     [cell("4", 20, 60), { value: "", confidence: "unverified", sources: [] } as Cell, cell("6", 180, 60)],
     [{ value: "", confidence: "unverified", sources: [] } as Cell, cell("8", 100, 80), cell("9", 180, 80)],
   ];
-  return { page: 1, index: 0, order: 0, kind: "ruled", column_major: false, header: ["A", "B", "C"], header_cells: header, row_groups: [null, null, null], rows };
+  return {
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: "ruled",
+    column_major: false,
+    header: ["A", "B", "C"],
+    header_cells: header,
+    row_groups: [null, null, null],
+    rows,
+  };
 }
 
 test("the nearest cells left, right, above and below a marked empty cell lose verified; the rest keep it", () => {
@@ -81,7 +91,12 @@ test("the nearest cells left, right, above and below a marked empty cell lose ve
   assert.equal(level(1, 2), "unverified");
   assert.equal(level(0, 1), "unverified");
   assert.equal(level(2, 1), "unverified");
-  for (const [r, c] of [[0, 0], [0, 2], [2, 2]] as const) assert.equal(level(r, c), "verified");
+  for (const [r, c] of [
+    [0, 0],
+    [0, 2],
+    [2, 2],
+  ] as const)
+    assert.equal(level(r, c), "verified");
   assert.ok(out.header_cells.every((h) => h.confidence === "verified"));
   // A mark under the header's first name with an empty cell below it: the header name above and
   // the body cell below the gap are its neighbours.
@@ -100,5 +115,8 @@ test("only slots still empty are looked at", () => {
     { ref: { kind: "body", row: 1, col: 1 }, box: SLOT },
     { ref: { kind: "body", row: 0, col: 1 }, box: SLOT },
   ];
-  assert.deepEqual(slotsWithUnreadMarks(t, slots, grey, SIZE, []).map((s) => s.ref), [{ kind: "body", row: 1, col: 1 }]);
+  assert.deepEqual(
+    slotsWithUnreadMarks(t, slots, grey, SIZE, []).map((s) => s.ref),
+    [{ kind: "body", row: 1, col: 1 }],
+  );
 });

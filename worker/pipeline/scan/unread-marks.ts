@@ -13,11 +13,20 @@ import { SETTINGS, type Settings } from "../settings";
 import { nearRuling, pixelsInBlots } from "./ink-blots";
 
 /** What counts as a mark (settings.ts, `unreadMark*`). */
-export type UnreadMarkSettings = Pick<Settings, "unreadMarkInkContrast" | "unreadMarkMarginPt" | "unreadMarkMinInkPt2" | "unreadMarkMinBlotPt2">;
+export type UnreadMarkSettings = Pick<
+  Settings,
+  "unreadMarkInkContrast" | "unreadMarkMarginPt" | "unreadMarkMinInkPt2" | "unreadMarkMinBlotPt2"
+>;
 
 /** Ink in `box` (points) of the grey page, away from the box's edges and the page's rulings, in
  * square points, counting only blots of at least `unreadMarkMinBlotPt2`. */
-export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, box: BBox, rulings: readonly Ruling[], settings: UnreadMarkSettings = SETTINGS): number {
+export function inkAreaPt2(
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  box: BBox,
+  rulings: readonly Ruling[],
+  settings: UnreadMarkSettings = SETTINGS,
+): number {
   const { width, height, scale } = render;
   const m = settings.unreadMarkMarginPt;
   const x0 = Math.max(0, Math.ceil((box[0] + m) * scale));
@@ -45,10 +54,21 @@ export function inkAreaPt2(grey: Uint8Array, render: Pick<PageRender, "width" | 
 }
 
 /** The slots (still empty after the second engine's reading) whose image holds a mark. */
-export function slotsWithUnreadMarks(table: Table, slots: readonly EmptySlot[], grey: Uint8Array, render: Pick<PageRender, "width" | "height" | "scale">, rulings: readonly Ruling[], settings: UnreadMarkSettings = SETTINGS): EmptySlot[] {
+export function slotsWithUnreadMarks(
+  table: Table,
+  slots: readonly EmptySlot[],
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  rulings: readonly Ruling[],
+  settings: UnreadMarkSettings = SETTINGS,
+): EmptySlot[] {
   return slots.filter((slot) => {
     const cell = cellAt(table, slot.ref);
-    return cell !== undefined && cell.value.trim() === "" && inkAreaPt2(grey, render, slot.box, rulings, settings) >= settings.unreadMarkMinInkPt2;
+    return (
+      cell !== undefined &&
+      cell.value.trim() === "" &&
+      inkAreaPt2(grey, render, slot.box, rulings, settings) >= settings.unreadMarkMinInkPt2
+    );
   });
 }
 
@@ -72,7 +92,12 @@ export function doubtNeighboursOfMarks(table: Table, marked: readonly EmptySlot[
   for (const slot of marked) {
     const line = slot.ref.kind === "header" ? 0 : slot.ref.row + offset;
     const col = slot.ref.col;
-    for (const [dl, dc] of [[0, -1], [0, 1], [-1, 0], [1, 0]] as const) {
+    for (const [dl, dc] of [
+      [0, -1],
+      [0, 1],
+      [-1, 0],
+      [1, 0],
+    ] as const) {
       for (let l = line + dl, c = col + dc; l >= 0 && l < lines.length && c >= 0 && c < (lines[l]?.length ?? 0); l += dl, c += dc) {
         if (filled(l, c)) {
           cap(l, c);
@@ -82,5 +107,10 @@ export function doubtNeighboursOfMarks(table: Table, marked: readonly EmptySlot[
     }
   }
   const header = offset === 1 ? lines[0]! : table.header_cells;
-  return { ...table, header_cells: header, header: header.length > 0 ? header.map((c) => c.value) : table.header, rows: lines.slice(offset) };
+  return {
+    ...table,
+    header_cells: header,
+    header: header.length > 0 ? header.map((c) => c.value) : table.header,
+    rows: lines.slice(offset),
+  };
 }

@@ -17,7 +17,17 @@ function cellOf(readings: Record<string, string>): Cell {
 }
 
 function table(rows: Cell[][]): Table {
-  return { page: 1, index: 0, order: 0, kind: null, column_major: false, header: [], header_cells: [], row_groups: rows.map(() => null), rows };
+  return {
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: null,
+    column_major: false,
+    header: [],
+    header_cells: [],
+    row_groups: rows.map(() => null),
+    rows,
+  };
 }
 
 /** A real table: every cell read by both; `misread` of them differently by the second engine. */
@@ -42,7 +52,9 @@ function chartTable(random: () => number): Table {
     Array.from({ length: rows }, () =>
       Array.from({ length: cols }, () => {
         const noise = NOISE[Math.floor(random() * NOISE.length)]!;
-        return cellOf(random() < 0.6 ? { "ocr-1": noise, "ocr-2": "" } : { "ocr-1": noise, "ocr-2": NOISE[Math.floor(random() * NOISE.length)]! + "x" });
+        return cellOf(
+          random() < 0.6 ? { "ocr-1": noise, "ocr-2": "" } : { "ocr-1": noise, "ocr-2": NOISE[Math.floor(random() * NOISE.length)]! + "x" },
+        );
       }),
     ),
   );
@@ -53,13 +65,21 @@ test("real tables are kept, down to one cell in ten read alike; charts read as t
   for (let k = 0; k < 40; k++) {
     const real = realTable(random, 0.9 * random());
     const chart = chartTable(random);
-    assert.deepEqual(readTableIndexes([real, chart, real], SETTINGS), [0, 2], `case ${k}: agreement ${JSON.stringify(ocrAgreement(real))} / ${JSON.stringify(ocrAgreement(chart))}`);
+    assert.deepEqual(
+      readTableIndexes([real, chart, real], SETTINGS),
+      [0, 2],
+      `case ${k}: agreement ${JSON.stringify(ocrAgreement(real))} / ${JSON.stringify(ocrAgreement(chart))}`,
+    );
   }
 });
 
 test("a cell the structure vote lowered still counts as read alike; small tables are never judged", () => {
-  const lowered = table([[{ ...cellOf({ "ocr-1": "12.5", "ocr-2": "12.5" }), confidence: "unverified" }, cellOf({ "ocr-1": "+", "ocr-2": "" })]]);
+  const lowered = table([
+    [{ ...cellOf({ "ocr-1": "12.5", "ocr-2": "12.5" }), confidence: "unverified" }, cellOf({ "ocr-1": "+", "ocr-2": "" })],
+  ]);
   assert.deepEqual(ocrAgreement(lowered), { agreed: 1, cells: 2 });
-  const tiny = table([[cellOf({ "ocr-1": "+", "ocr-2": "" }), cellOf({ "ocr-1": "*", "ocr-2": "" }), cellOf({ "ocr-1": "=", "ocr-2": "" })]]);
+  const tiny = table([
+    [cellOf({ "ocr-1": "+", "ocr-2": "" }), cellOf({ "ocr-1": "*", "ocr-2": "" }), cellOf({ "ocr-1": "=", "ocr-2": "" })],
+  ]);
   assert.deepEqual(readTableIndexes([tiny], SETTINGS), [0]);
 });

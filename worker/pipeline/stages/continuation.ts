@@ -12,7 +12,9 @@ export const continuationStage: PageStage = {
     const extraction = extractionOf(ctx);
     const { readings, pageNumber } = ctx;
     const first = extraction.tables[0];
-    const startsPage = first !== undefined && !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading" && !announcesContinuation(p.text));
+    const startsPage =
+      first !== undefined &&
+      !extraction.prose.some((p) => p.order < (first.order ?? 0) && p.role === "heading" && !announcesContinuation(p.text));
     linkContinuation(ctx.run.tail, first, readings.height, startsPage, ctx.run.settings);
     const last = extraction.tables[extraction.tables.length - 1];
     ctx.run.tail = last
@@ -20,7 +22,10 @@ export const continuationStage: PageStage = {
           page: pageNumber,
           index: last.index,
           nCols: tableColumns(last),
-          endsPage: !extraction.prose.some((p) => p.order > (last.order ?? 0) && p.bbox[1] < readings.height * 0.9 && !announcesContinuation(p.text)) && extraction.figures.every((f) => f.order < (last.order ?? 0)),
+          endsPage:
+            !extraction.prose.some(
+              (p) => p.order > (last.order ?? 0) && p.bbox[1] < readings.height * 0.9 && !announcesContinuation(p.text),
+            ) && extraction.figures.every((f) => f.order < (last.order ?? 0)),
         }
       : null;
   },

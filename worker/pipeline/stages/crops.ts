@@ -16,7 +16,15 @@ export const cropsStage: PageStage = {
     const { input, settings, images, imageHashes, cropPages } = ctx.run;
     const { page, pageNumber, timer, figureVerdicts } = ctx;
     if (extraction.figures.length === 0 || input.skipFigureCrops) return;
-    const crops = await timer.runAsync("crops", () => cropFigures(page, pageNumber, extraction.figures.map((f) => f.box), input.outputDir, settings.figureRenderScale));
+    const crops = await timer.runAsync("crops", () =>
+      cropFigures(
+        page,
+        pageNumber,
+        extraction.figures.map((f) => f.box),
+        input.outputDir,
+        settings.figureRenderScale,
+      ),
+    );
     extraction.figures.forEach((figure, index) => {
       const crop = crops[index]!;
       const verdict = figureVerdicts?.[index];

@@ -18,12 +18,28 @@ export const ocrCellsStage: PageStage = {
     const { page, pageNumber, readings, structureReadings, hasTextLayer, turn, timer } = ctx;
     const { input, engines, settings, failures } = ctx.run;
     const ocrPage = ctx.pageOcr!;
-    const disputedBoxes = structureReadings.length === 0 ? [] : timer.run("structure-vote", () => disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, cellVoteReadings(structureReadings)));
+    const disputedBoxes =
+      structureReadings.length === 0
+        ? []
+        : timer.run("structure-vote", () =>
+            disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, cellVoteReadings(structureReadings)),
+          );
     // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
     if (!hasTextLayer) ctx.emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
     const extraScanBoxes = ctx.emptySlots.flat().map((slot) => slot.box);
     const failed = await timer.runAsync("ocr-cells", () =>
-      readCellsInDoubt(engines!, { page, pageNumber, fileSha256: input.fileSha256, cacheDir: input.cacheDir, pageOcr: ocrPage, tables: extraction.tables, disputedBoxes, scanned: !hasTextLayer, turn, extraScanBoxes }),
+      readCellsInDoubt(engines!, {
+        page,
+        pageNumber,
+        fileSha256: input.fileSha256,
+        cacheDir: input.cacheDir,
+        pageOcr: ocrPage,
+        tables: extraction.tables,
+        disputedBoxes,
+        scanned: !hasTextLayer,
+        turn,
+        extraScanBoxes,
+      }),
     );
     if (failed) failures.push({ page: pageNumber, stage: failed.engine, message: failed.error });
   },

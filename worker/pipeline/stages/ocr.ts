@@ -21,7 +21,8 @@ export const ocrStage: PageStage = {
     }
     ctx.uncheckedReason = ctx.hasTextLayer ? everyOcrReadingFailed(pageOcr) : null;
     // Both independent readings of a scanned page failed: the page is unreadable.
-    if (!ctx.hasTextLayer && isPageUnreadable(false, pageOcr.readings)) throw new Error("every OCR reading of this page without a text layer failed");
+    if (!ctx.hasTextLayer && isPageUnreadable(false, pageOcr.readings))
+      throw new Error("every OCR reading of this page without a text layer failed");
   },
 };
 

@@ -57,10 +57,19 @@ test("a switched-off stage sets its failure stage but does not run; a failure st
   const labels: string[] = [];
   const stages: PageStage[] = [
     { name: "crops", failsAs: "figures", skippable: "crops", run: () => void ran.push("crops") },
-    { name: "boom", failsAs: "assemble", run: () => { throw new Error("broken page"); } },
+    {
+      name: "boom",
+      failsAs: "assemble",
+      run: () => {
+        throw new Error("broken page");
+      },
+    },
     { name: "after", failsAs: "later", run: () => void ran.push("after") },
   ];
-  await assert.rejects(runPageStages(stages, contextWith(["crops"]), (failsAs) => labels.push(failsAs)), /broken page/);
+  await assert.rejects(
+    runPageStages(stages, contextWith(["crops"]), (failsAs) => labels.push(failsAs)),
+    /broken page/,
+  );
   assert.deepEqual(ran, []);
   assert.deepEqual(labels, ["figures", "assemble"]);
 });

@@ -43,7 +43,10 @@ export const reconcileStage: PageStage = {
       // Vision readings are cells' readings: prose is voted on by the OCR readings alone, and
       // ocr_unsupported still says what OCR saw (nothing, when OCR is off).
       extraction.prose = ocrPage ? reconcileInFrame(frame, values, ownSource, [], proseBefore).prose : proseBefore;
-      if (!ocrPage) extraction.tables = extraction.tables.map(({ ocr_unsupported: _flag, ...table }, i) => (tablesBefore[i]?.ocr_unsupported ? { ...table, ocr_unsupported: true as const } : table));
+      if (!ocrPage)
+        extraction.tables = extraction.tables.map(({ ocr_unsupported: _flag, ...table }, i) =>
+          tablesBefore[i]?.ocr_unsupported ? { ...table, ocr_unsupported: true as const } : table,
+        );
     }
     // A scan's tables neither OCR engine reads alike are a chart's ink (scan/unread-tables.ts).
     const worked = ocrPage ? okReadings(ocrPage.readings) : {};
@@ -54,7 +57,15 @@ export const reconcileStage: PageStage = {
       const wordBoxes = readings.words.map((w) => w.box);
       // Numbered again so a page's table indexes stay 0, 1, 2...
       extraction.tables = keep.map((i, k): Table => ({
-        ...runScanChecks(extraction.tables[i]!, { slots: emptySlots[i] ?? [], secondWords: second.words, image: scanImage, grey, rulings: readings.graphics.rulings, wordBoxes, settings }),
+        ...runScanChecks(extraction.tables[i]!, {
+          slots: emptySlots[i] ?? [],
+          secondWords: second.words,
+          image: scanImage,
+          grey,
+          rulings: readings.graphics.rulings,
+          wordBoxes,
+          settings,
+        }),
         index: k,
       }));
       extraction.tableModels = keep.map((i) => extraction.tableModels[i]!);

@@ -38,9 +38,9 @@ async function scannedReadings(
   settings: Settings,
 ): Promise<{ readings: PageReadings; ownSource: OcrEngineName; transform: ScanTransform | null; image: PageRender }> {
   // The first reading that worked (the caller checked there is one).
-  const [ownSource, reading] = OCR_ENGINE_NAMES
-    .map((name) => [name, pageOcr.readings[name]] as const)
-    .find((entry): entry is readonly [OcrEngineName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]))!;
+  const [ownSource, reading] = OCR_ENGINE_NAMES.map((name) => [name, pageOcr.readings[name]] as const).find(
+    (entry): entry is readonly [OcrEngineName, OcrPageReading] => entry[1] !== undefined && !isOcrFailure(entry[1]),
+  )!;
   // Rulings need pixels; when every reading came from the cache the page is rendered again, at
   // the resolution the reading was made at, so a cache hit finds the same rulings as a cold run.
   // The reading was made on the page prepared for OCR (upright, deskewed, levels stretched): rulings

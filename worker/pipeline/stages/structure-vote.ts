@@ -11,7 +11,12 @@ export const structureVoteStage: PageStage = {
   skippable: "structure-vote",
   run(ctx) {
     const extraction = extractionOf(ctx);
-    const voted = reconcileStructure(extraction.tables, extraction.tableModels, ctx.readings.words, cellVoteReadings(ctx.structureReadings));
+    const voted = reconcileStructure(
+      extraction.tables,
+      extraction.tableModels,
+      ctx.readings.words,
+      cellVoteReadings(ctx.structureReadings),
+    );
     extraction.tables = voted.tables;
     ctx.verdicts = voted.verdicts;
   },

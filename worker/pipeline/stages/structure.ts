@@ -26,8 +26,17 @@ export const structureStage: PageStage = {
     // On a scan, the reading the page's words came from is not a second opinion on them.
     if (ctx.ownSource !== "pdf-text") delete workedOcr[ctx.ownSource as OcrEngineName];
     if (extraction.tables.length === 0) return;
-    ctx.structureReadings = await readStructureOf(ctx.page, pageNumber, readings, extraction, workedOcr, hasTextLayer, settings, enabledReaders, timer, (reader, error) =>
-      failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+    ctx.structureReadings = await readStructureOf(
+      ctx.page,
+      pageNumber,
+      readings,
+      extraction,
+      workedOcr,
+      hasTextLayer,
+      settings,
+      enabledReaders,
+      timer,
+      (reader, error) => failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
     );
   },
 };
@@ -50,7 +59,17 @@ async function readStructureOf(
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
-    const context = { pageNumber, words: readings.words, graphics: readings.graphics, detected: extraction.debug, tableRegions: extraction.tableModels.map((m) => m.box), ocr, page: hasTextLayer ? page : null, wordsFromOcr: !hasTextLayer, settings };
+    const context = {
+      pageNumber,
+      words: readings.words,
+      graphics: readings.graphics,
+      detected: extraction.debug,
+      tableRegions: extraction.tableModels.map((m) => m.box),
+      ocr,
+      page: hasTextLayer ? page : null,
+      wordsFromOcr: !hasTextLayer,
+      settings,
+    };
     return readStructure(context, { enabled, timer, onError });
   }
   const size: [number, number] = [readings.width, readings.height];
@@ -61,10 +80,30 @@ async function readStructureOf(
   for (const [name, reading] of Object.entries(ocr) as [OcrEngineName, OcrPageReading][]) {
     framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
   }
-  const context = { pageNumber, words: frame.readings.words, graphics: frame.readings.graphics, detected: frame.debug, tableRegions: frame.tableRegions, ocr: framedOcr, page: null, wordsFromOcr: !hasTextLayer, settings };
+  const context = {
+    pageNumber,
+    words: frame.readings.words,
+    graphics: frame.readings.graphics,
+    detected: frame.debug,
+    tableRegions: frame.tableRegions,
+    ocr: framedOcr,
+    page: null,
+    wordsFromOcr: !hasTextLayer,
+    settings,
+  };
   return (await readStructure(context, { enabled, timer, onError })).map((reading) =>
     reading.kind === "tables"
-      ? { ...reading, tables: reading.tables.map((m) => ({ ...m, box: back(m.box), cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })) })) }
-      : { ...reading, fragments: reading.fragments.map((f) => ({ ...f, box: back(f.box), ...(f.words ? { words: f.words.map(back) } : {}) })) },
+      ? {
+          ...reading,
+          tables: reading.tables.map((m) => ({
+            ...m,
+            box: back(m.box),
+            cells: m.cells.map((c) => ({ ...c, box: c.box ? back(c.box) : null })),
+          })),
+        }
+      : {
+          ...reading,
+          fragments: reading.fragments.map((f) => ({ ...f, box: back(f.box), ...(f.words ? { words: f.words.map(back) } : {}) })),
+        },
   );
 }

@@ -32,15 +32,26 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), "family-verdicts-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
 async function verdicts(family: string, variant: number): Promise<CellVerdict[]> {
-  const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, 13);
+  const generated = await generateDocument(
+    FAMILIES.find((f) => f.name === family)!,
+    variant,
+    13,
+  );
   const dir = fs.mkdtempSync(path.join(root, `${family}-${variant}-`));
   const file = path.join(dir, "table.pdf");
   fs.writeFileSync(file, generated.pdf);
   const out: CellVerdict[] = [];
   await runPipeline({
-    pdfPath: file, pages: 1, withSourcePages: false, fileSha256: "", cacheDir: null, outputDir: dir, ocr: [],
+    pdfPath: file,
+    pages: 1,
+    withSourcePages: false,
+    fileSha256: "",
+    cacheDir: null,
+    outputDir: dir,
+    ocr: [],
     onPage: ({ structure }) => {
-      for (const { unit, verdict } of structure.verdicts.flat()) out.push({ kind: unit.ref.kind, level: verdict.level, supporters: verdict.supporters, against: verdict.against });
+      for (const { unit, verdict } of structure.verdicts.flat())
+        out.push({ kind: unit.ref.kind, level: verdict.level, supporters: verdict.supporters, against: verdict.against });
     },
   });
   return out;
@@ -52,7 +63,10 @@ test("flush-left bands: pdf-stream reads the body as pdf-layout does; the unrule
     const body = cells.filter((c) => c.kind === "body");
     assert.ok(body.length >= 15, `variant ${variant}: ${body.length} body cells`);
     for (const cell of body) {
-      assert.ok(cell.supporters.includes("pdf-stream") && cell.supporters.includes("pdf-layout"), `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`);
+      assert.ok(
+        cell.supporters.includes("pdf-stream") && cell.supporters.includes("pdf-layout"),
+        `variant ${variant}: a body cell pdf-stream did not read (${cell.supporters.join("+")})`,
+      );
       assert.deepEqual(cell.against, [], `variant ${variant}`);
       assert.equal(cell.level, TEXT_GEOMETRY_AGREED, `variant ${variant}`);
     }
@@ -60,9 +74,17 @@ test("flush-left bands: pdf-stream reads the body as pdf-layout does; the unrule
     assert.ok(header.length > 0);
     // Unruled (even variants): the delivered header joins each band to the name under it; no
     // second segmentation vouches for it.
-    if (variant % 2 === 0) assert.ok(header.every((c) => c.level !== "agreed" && !(c.supporters.includes("pdf-stream") && c.against.length === 0)), `variant ${variant}: ${JSON.stringify(header)}`);
+    if (variant % 2 === 0)
+      assert.ok(
+        header.every((c) => c.level !== "agreed" && !(c.supporters.includes("pdf-stream") && c.against.length === 0)),
+        `variant ${variant}: ${JSON.stringify(header)}`,
+      );
     // A rule under each band (odd variants): both text-geometry readings place the bands by it.
-    else assert.ok(header.every((c) => c.level === TEXT_GEOMETRY_AGREED && c.supporters.includes("pdf-stream") && c.against.length === 0), `variant ${variant}: ${JSON.stringify(header)}`);
+    else
+      assert.ok(
+        header.every((c) => c.level === TEXT_GEOMETRY_AGREED && c.supporters.includes("pdf-stream") && c.against.length === 0),
+        `variant ${variant}: ${JSON.stringify(header)}`,
+      );
   }
 });
 
@@ -72,7 +94,9 @@ test("mark rows: a row of placeholder marks is a row of values; both text-geomet
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("mark-rows", variant);
     assert.ok(cells.length >= 12, `variant ${variant}: ${cells.length} cells`);
-    const doubted: CellVerdict[] = cells.filter((c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0);
+    const doubted: CellVerdict[] = cells.filter(
+      (c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0,
+    );
     assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
@@ -85,7 +109,9 @@ test("stacked panels: one table per block, every cell read alike by pdf-layout a
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("stacked-panels", variant);
     assert.ok(cells.length >= 20, `variant ${variant}: ${cells.length} cells`);
-    const doubted: CellVerdict[] = cells.filter((c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0);
+    const doubted: CellVerdict[] = cells.filter(
+      (c) => c.level !== TEXT_GEOMETRY_AGREED || !c.supporters.includes("pdf-stream") || c.against.length > 0,
+    );
     assert.deepEqual(doubted, [], `variant ${variant}`);
   }
 });
@@ -97,14 +123,26 @@ test("stacked panels: one table per block, every cell read alike by pdf-layout a
 test("block under a table: the main table read alike by both; a two-row block too, a one-row block left to one segmentation", async () => {
   for (let variant = 0; variant < 6; variant++) {
     const cells = await verdicts("block-under-table", variant);
-    const agreed: CellVerdict[] = cells.filter((c) => c.level === TEXT_GEOMETRY_AGREED && c.supporters.includes("pdf-stream") && c.supporters.includes("pdf-layout") && c.against.length === 0);
+    const agreed: CellVerdict[] = cells.filter(
+      (c) =>
+        c.level === TEXT_GEOMETRY_AGREED &&
+        c.supporters.includes("pdf-stream") &&
+        c.supporters.includes("pdf-layout") &&
+        c.against.length === 0,
+    );
     const single: CellVerdict[] = cells.filter((c) => !agreed.includes(c));
     assert.ok(agreed.length >= 12, `variant ${variant}: ${agreed.length} agreed`);
     if (variant % 3 === 2) assert.deepEqual(single, [], `variant ${variant}`);
     else {
       assert.ok(single.length >= 6, `variant ${variant}: ${single.length} doubted`);
-      assert.ok(single.every((c) => c.level === "single"), `variant ${variant}: ${JSON.stringify(single)}`);
-      assert.ok(single.every((c) => c.supporters.length === 1 && c.supporters[0] === "pdf-layout"), `variant ${variant}: ${JSON.stringify(single)}`);
+      assert.ok(
+        single.every((c) => c.level === "single"),
+        `variant ${variant}: ${JSON.stringify(single)}`,
+      );
+      assert.ok(
+        single.every((c) => c.supporters.length === 1 && c.supporters[0] === "pdf-layout"),
+        `variant ${variant}: ${JSON.stringify(single)}`,
+      );
     }
   }
 });

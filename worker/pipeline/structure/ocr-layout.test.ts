@@ -9,11 +9,19 @@ import { SETTINGS } from "../settings";
 
 /** Five rows of a label and two numbers, 10 pt type, 18 pt apart, as an engine reads them. */
 function tableWords(top: number): OcrWord[] {
-  const rows = [["Item", "2021", "2022"], ["Wheat", "12.5", "13.1"], ["Barley", "8.0", "7.9"], ["Maize", "21.4", "22.0"], ["Rice", "3.2", "3.6"]];
-  return rows.flatMap((row, r) => row.map((text, c): OcrWord => {
-    const x = [72, 220, 300][c]!;
-    return { text, bbox: [x, top + r * 18, x + text.length * 5.5, top + r * 18 + 10], confidence: 95 };
-  }));
+  const rows = [
+    ["Item", "2021", "2022"],
+    ["Wheat", "12.5", "13.1"],
+    ["Barley", "8.0", "7.9"],
+    ["Maize", "21.4", "22.0"],
+    ["Rice", "3.2", "3.6"],
+  ];
+  return rows.flatMap((row, r) =>
+    row.map((text, c): OcrWord => {
+      const x = [72, 220, 300][c]!;
+      return { text, bbox: [x, top + r * 18, x + text.length * 5.5, top + r * 18 + 10], confidence: 95 };
+    }),
+  );
 }
 
 function context(words: OcrWord[], wordsFromOcr = false): StructureContext {
@@ -35,7 +43,13 @@ test("two tables on the page image, a gap between them: two tables of three colu
   const reading = await ocrLayoutReader.read(context([...tableWords(100), ...tableWords(260)]));
   assert.ok(reading && reading.kind === "tables");
   assert.equal(reading.source, "ocr-layout");
-  assert.deepEqual(reading.tables.map((t) => [t.nRows, t.nCols]), [[5, 3], [5, 3]]);
+  assert.deepEqual(
+    reading.tables.map((t) => [t.nRows, t.nCols]),
+    [
+      [5, 3],
+      [5, 3],
+    ],
+  );
   assert.ok(reading.tables[0]!.box[3] < reading.tables[1]!.box[1]);
 });
 

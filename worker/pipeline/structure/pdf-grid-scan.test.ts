@@ -37,13 +37,30 @@ const FULLY_RULED = [...COLUMN_RULED, h(139), h(159)];
 
 function read(rulings: Ruling[], wordsFromOcr: boolean) {
   const grid = groupToGrid(rulings, SETTINGS.intersectTolerance)!;
-  const context = { pageNumber: 1, words: WORDS, graphics: { rulings, rects: [] }, detected: { grids: [grid] }, tableRegions: [grid.box], ocr: {}, wordsFromOcr, page: null, settings: SETTINGS } as unknown as StructureContext;
+  const context = {
+    pageNumber: 1,
+    words: WORDS,
+    graphics: { rulings, rects: [] },
+    detected: { grids: [grid] },
+    tableRegions: [grid.box],
+    ocr: {},
+    wordsFromOcr,
+    page: null,
+    settings: SETTINGS,
+  } as unknown as StructureContext;
   const reading = pdfGridReader.read(context) as Extract<StructureReading, { kind: "tables" }>;
   assert.ok(reading, "the grid is read");
   return reading;
 }
 
-const textOf = (boxes: readonly Box[] | undefined) => (boxes ?? []).map((b) => WORDS.filter((w) => w.box[0] >= b[0] && w.box[2] <= b[2] && w.box[1] >= b[1] && w.box[3] <= b[3]).map((w) => w.text).join(" ")).sort();
+const textOf = (boxes: readonly Box[] | undefined) =>
+  (boxes ?? [])
+    .map((b) =>
+      WORDS.filter((w) => w.box[0] >= b[0] && w.box[2] <= b[2] && w.box[1] >= b[1] && w.box[3] <= b[3])
+        .map((w) => w.text)
+        .join(" "),
+    )
+    .sort();
 
 test("a scan's table ruled between columns only: the grid abstains on the rows it cut at text lines", () => {
   const reading = read(COLUMN_RULED, true);
@@ -64,9 +81,15 @@ test("structure vote on the scan: rows only text geometry cut are not verified b
   const table = modelToTable(model, 1, 0);
   const delivered: Table = { ...table, header_cells: table.header_cells.map(verify), rows: table.rows.map((r) => r.map(verify)) };
   const abstaining = reconcileStructure([delivered], [model], WORDS, [reading, layout]).tables[0]!;
-  assert.deepEqual(abstaining.rows.flat().map((c) => c.confidence), Array(6).fill("unverified"));
+  assert.deepEqual(
+    abstaining.rows.flat().map((c) => c.confidence),
+    Array(6).fill("unverified"),
+  );
   // The same two readings with the grid's rows ruled: both support, the cells stay verified.
   const { abstainOn: _dropped, ...supporting } = reading;
   const both = reconcileStructure([delivered], [model], WORDS, [supporting, layout]).tables[0]!;
-  assert.deepEqual(both.rows.flat().map((c) => c.confidence), Array(6).fill("verified"));
+  assert.deepEqual(
+    both.rows.flat().map((c) => c.confidence),
+    Array(6).fill("verified"),
+  );
 });

@@ -50,5 +50,7 @@ export function cellsInRowsCutByText(grid: Grid, model: TableModel): Box[] {
   const rowsPerGridRow = new Map<number, number>();
   for (const k of gridRowOf.values()) rowsPerGridRow.set(k, (rowsPerGridRow.get(k) ?? 0) + 1);
   const cut = (row: number) => (rowsPerGridRow.get(gridRowOf.get(row) ?? -1) ?? 0) > 1;
-  return model.cells.filter((cell) => cell.box !== null && Array.from({ length: cell.rowSpan }, (_, i) => cell.row + i).some(cut)).map((cell) => cell.box!);
+  return model.cells
+    .filter((cell) => cell.box !== null && Array.from({ length: cell.rowSpan }, (_, i) => cell.row + i).some(cut))
+    .map((cell) => cell.box!);
 }

@@ -11,7 +11,8 @@ import { detectTables } from "../tables/detect-tables";
 import { SETTINGS } from "../settings";
 import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
 
-const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] => items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
+const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] =>
+  items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
 
 function context(words: Word[], region: Box): StructureContext {
   return {
@@ -27,8 +28,15 @@ function context(words: Word[], region: Box): StructureContext {
 }
 
 // "Manufacturing durable" ran out of room in its stub; "goods" hangs under it: a wrap or a row.
-const HEAD = [...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]), ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280])];
-const WRAP = [...HEAD, ...lineAt(24, ["Manufacturing", 0, 70], ["durable", 73, 110]), ...lineAt(36, ["goods", 15, 40], ["7", 214, 220], ["8", 274, 280])];
+const HEAD = [
+  ...lineAt(0, ["Item", 0, 20], ["2020", 200, 220], ["2021", 260, 280]),
+  ...lineAt(12, ["Total", 0, 25], ["12", 208, 220], ["13", 268, 280]),
+];
+const WRAP = [
+  ...HEAD,
+  ...lineAt(24, ["Manufacturing", 0, 70], ["durable", 73, 110]),
+  ...lineAt(36, ["goods", 15, 40], ["7", 214, 220], ["8", 274, 280]),
+];
 const PLAIN = [...HEAD, ...lineAt(24, ["Mining", 0, 35], ["3", 214, 220], ["4", 274, 280])];
 
 test("where the ambiguous join does not arise, pdf-layout-alt has no reading at all", async () => {
@@ -41,13 +49,21 @@ test("a hanging-indent line: the other answer objects to the delivered cells and
   const alt = await pdfLayoutAltReader.read(ctx);
   assert.ok(alt && alt.kind === "tables");
   assert.equal(alt.objectsOnly, true);
-  assert.ok(alt.tables[0]!.cells.some((c) => c.text === "Manufacturing durable goods"), "the other answer joins the wrap");
+  assert.ok(
+    alt.tables[0]!.cells.some((c) => c.text === "Manufacturing durable goods"),
+    "the other answer joins the wrap",
+  );
   const layout = await pdfLayoutReader.read(ctx);
   assert.ok(layout);
   const page = new PageWords(WRAP);
   const readings = [prepareReading(layout, page), prepareReading(alt, page)];
   const idx = (...texts: string[]) => WRAP.map((w, i) => (texts.includes(w.text) ? i : -1)).filter((i) => i >= 0);
-  const boxOf = (ids: number[]): Box => [Math.min(...ids.map((i) => WRAP[i]!.box[0])), Math.min(...ids.map((i) => WRAP[i]!.box[1])), Math.max(...ids.map((i) => WRAP[i]!.box[2])), Math.max(...ids.map((i) => WRAP[i]!.box[3]))];
+  const boxOf = (ids: number[]): Box => [
+    Math.min(...ids.map((i) => WRAP[i]!.box[0])),
+    Math.min(...ids.map((i) => WRAP[i]!.box[1])),
+    Math.max(...ids.map((i) => WRAP[i]!.box[2])),
+    Math.max(...ids.map((i) => WRAP[i]!.box[3])),
+  ];
   // The delivered label "Manufacturing durable" (a row of its own): pdf-layout for, the other answer against.
   const label = idx("Manufacturing", "durable");
   const verdict = judgeCell(label, boxOf(label), "Manufacturing durable", readings);

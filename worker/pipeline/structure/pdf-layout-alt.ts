@@ -24,11 +24,19 @@ export const pdfLayoutAltReader: StructureReader = {
     // row is inside the table only if it is a continuation. Each region grows to the table the
     // other answer detects over it.
     const otherRegions = detectTables(words, graphics, flipped).tables.map((t) => t.box);
-    const grown = (region: Box): Box => otherRegions.filter((o) => overlaps(o, region)).reduce<Box>((b, o) => [Math.min(b[0], o[0]), Math.min(b[1], o[1]), Math.max(b[2], o[2]), Math.max(b[3], o[3])], region);
+    const grown = (region: Box): Box =>
+      otherRegions
+        .filter((o) => overlaps(o, region))
+        .reduce<Box>((b, o) => [Math.min(b[0], o[0]), Math.min(b[1], o[1]), Math.max(b[2], o[2]), Math.max(b[3], o[3])], region);
     // Only the regions the other answer reads differently: elsewhere there is nothing to doubt.
     const tables = tableRegions
-      .map((region) => ({ model: layoutToModel(grown(region), words, flipped, detected.rulings), delivered: regionLayout(context, region) }))
-      .filter(({ model, delivered }) => model !== null && isSegmentation(model) && holdsNumbers(model) && shapeOf(model) !== shapeOf(delivered))
+      .map((region) => ({
+        model: layoutToModel(grown(region), words, flipped, detected.rulings),
+        delivered: regionLayout(context, region),
+      }))
+      .filter(
+        ({ model, delivered }) => model !== null && isSegmentation(model) && holdsNumbers(model) && shapeOf(model) !== shapeOf(delivered),
+      )
       .flatMap(({ model }) => splitRepeatedColumns(model!));
     return tables.length > 0 ? { source: "pdf-layout-alt", kind: "tables", tables, objectsOnly: true } : null;
   },

@@ -8,7 +8,14 @@ import type { StructureContext } from "./types";
 import { pdfLayoutReader } from "./pdf-layout";
 import { SETTINGS } from "../settings";
 
-const word = (text: string, x: number, y: number): Word => ({ text, box: [x, y, x + text.length * 5, y + 10], size: 10, font: "F", bold: false, dir: 0 });
+const word = (text: string, x: number, y: number): Word => ({
+  text,
+  box: [x, y, x + text.length * 5, y + 10],
+  size: 10,
+  font: "F",
+  bold: false,
+  dir: 0,
+});
 
 /** Three rows of two columns, 80 pt apart, starting at (x, y). */
 function block(rows: Array<[string, string]>, x: number, y: number): { words: Word[]; region: Box } {
@@ -29,8 +36,24 @@ function context(words: Word[], tableRegions: Box[]): StructureContext {
   };
 }
 
-const LEGEND = block([["Greece", "Spain"], ["Ireland", "Italy"], ["Portugal", "Sweden"]], 100, 100);
-const DATA = block([["Greece", "12.5"], ["Ireland", "7.1"], ["Portugal", "3.0"]], 100, 300);
+const LEGEND = block(
+  [
+    ["Greece", "Spain"],
+    ["Ireland", "Italy"],
+    ["Portugal", "Sweden"],
+  ],
+  100,
+  100,
+);
+const DATA = block(
+  [
+    ["Greece", "12.5"],
+    ["Ireland", "7.1"],
+    ["Portugal", "3.0"],
+  ],
+  100,
+  300,
+);
 
 test("a block of words in columns without a number: no opinion", async () => {
   assert.equal(await pdfLayoutReader.read(context(LEGEND.words, [LEGEND.region])), null);

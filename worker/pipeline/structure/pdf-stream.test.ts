@@ -13,7 +13,8 @@ import { SETTINGS } from "../settings";
 import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vote";
 
 /** Words of one line at height y: [text, x0, x1]. */
-const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] => items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
+const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] =>
+  items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
 
 function context(words: Word[], regions: Box[], tables: TableModel[] = []): StructureContext {
   return {
@@ -86,7 +87,9 @@ test("a section label running over the value columns is a row of its own, in the
   assert.ok(model);
   assert.ok(cellsOf(model).includes("2,0+1 Percent distribution"), JSON.stringify(cellsOf(model)));
   // Centred on the table instead, the same: a section label stands in the stub column.
-  const centred = words.map((w) => (w.text === "Percent" ? { ...w, box: [50, 28, 85, 38] as Box } : w.text === "distribution" ? { ...w, box: [89, 28, 140, 38] as Box } : w));
+  const centred = words.map((w) =>
+    w.text === "Percent" ? { ...w, box: [50, 28, 85, 38] as Box } : w.text === "distribution" ? { ...w, box: [89, 28, 140, 38] as Box } : w,
+  );
   assert.ok(cellsOf(streamTable([0, 0, 180, 52], centred)!).includes("2,0+1 Percent distribution"));
 });
 
@@ -99,7 +102,18 @@ test("a capitalised label line without values stays a row of its own (a section 
   ];
   const model = streamTable([0, 0, 180, 52], words);
   assert.ok(model);
-  assert.deepEqual(cellsOf(model), ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", "1,0+1 Services", "2,0+1 Transport", "2,1+1 12", "2,2+1 13", "3,0+1 Trade", "3,1+1 7", "3,2+1 8"]);
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Item",
+    "0,1+1 2020",
+    "0,2+1 2021",
+    "1,0+1 Services",
+    "2,0+1 Transport",
+    "2,1+1 12",
+    "2,2+1 13",
+    "3,0+1 Trade",
+    "3,1+1 7",
+    "3,2+1 8",
+  ]);
 });
 
 test("lines with numbers but no gutter running through all of them: no opinion", () => {
@@ -132,7 +146,10 @@ test("a column with a value in one line of ten is a column, not a gutter one lin
   const read = streamTable([0, 0, 190, 140], crossing);
   assert.ok(read);
   assert.equal(read.nCols, 4);
-  assert.ok(read.cells.some((c) => c.text === "Row7-long-label" && c.col === 0 && c.colSpan === 1), "the label stays in its column, the value in its own");
+  assert.ok(
+    read.cells.some((c) => c.text === "Row7-long-label" && c.col === 0 && c.colSpan === 1),
+    "the label stays in its column, the value in its own",
+  );
 });
 
 test("a line of column names under the values starts a second table: two stacked tables in one region are read as two", () => {
@@ -146,12 +163,18 @@ test("a line of column names under the values starts a second table: two stacked
   ];
   const tables = streamTables([0, 0, 180, 86], words);
   assert.ok(tables);
-  assert.deepEqual(tables.map((t) => [t.headerRows, t.nRows, cellsOf(t)[0], cellsOf(t)[1]]), [
-    [1, 3, "0,0+1 Item", "0,1+1 2020"],
-    [1, 3, "0,0+1 Item", "0,1+1 Men"],
-  ]);
+  assert.deepEqual(
+    tables.map((t) => [t.headerRows, t.nRows, cellsOf(t)[0], cellsOf(t)[1]]),
+    [
+      [1, 3, "0,0+1 Item", "0,1+1 2020"],
+      [1, 3, "0,0+1 Item", "0,1+1 Men"],
+    ],
+  );
   // A text row in the stub alone (a section label) does not start a table.
-  const section = words.map((w) => (w.box[1] === 48 && w.text !== "Item" ? null : w)).filter((w): w is Word => w !== null).map((w) => (w.text === "Item" && w.box[1] === 48 ? { ...w, text: "Services" } : w));
+  const section = words
+    .map((w) => (w.box[1] === 48 && w.text !== "Item" ? null : w))
+    .filter((w): w is Word => w !== null)
+    .map((w) => (w.text === "Item" && w.box[1] === 48 ? { ...w, text: "Services" } : w));
   assert.equal(streamTables([0, 0, 180, 86], section)?.length, 1);
 });
 
@@ -162,14 +185,30 @@ test("stacked tables of which pdf-stream is not sure of one part: the other part
     ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
   ];
   // The lower table has one line of values: too few for a profile of its columns.
-  const lower = [...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]), ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180])];
+  const lower = [
+    ...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]),
+    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+  ];
   const tables = streamTables([0, 0, 180, 72], [...upper, ...lower]);
   assert.ok(tables);
   assert.equal(tables.length, 1);
   assert.deepEqual(tables[0]!.box, [0, 0, 180, 38], "the upper table only: the lower one's words are outside the reading");
-  assert.deepEqual(cellsOf(tables[0]!), ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", "1,0+1 Mining", "1,1+1 12", "1,2+1 13", "2,0+1 Trade", "2,1+1 7", "2,2+1 8"]);
+  assert.deepEqual(cellsOf(tables[0]!), [
+    "0,0+1 Item",
+    "0,1+1 2020",
+    "0,2+1 2021",
+    "1,0+1 Mining",
+    "1,1+1 12",
+    "1,2+1 13",
+    "2,0+1 Trade",
+    "2,1+1 7",
+    "2,2+1 8",
+  ]);
   // Neither part read: no opinion on the region, with its reason.
-  const lowerOnly = [...lineAt(0, ["Item", 0, 20], ["A", 100, 120], ["B", 160, 180]), ...lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180])];
+  const lowerOnly = [
+    ...lineAt(0, ["Item", 0, 20], ["A", 100, 120], ["B", 160, 180]),
+    ...lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+  ];
   assert.equal(streamRegion([0, 0, 180, 72], [...lowerOnly, ...lower], []), "stacked parts declined");
 });
 
@@ -185,7 +224,18 @@ test("a band set flush left over its columns, centred on a group reaching into t
   assert.equal(tables.length, 1);
   assert.equal(tables[0]!.headerRows, 0);
   assert.deepEqual(tables[0]!.box, [0, 60, 360, 84]);
-  assert.deepEqual(cellsOf(tables[0]!), ["0,0+1 Alpha", "0,1+1 1,234", "0,2+1 12.5", "0,3+1 2,001", "0,4+1 10.1", "1,0+1 Beta", "1,1+1 987", "1,2+1 7.5", "1,3+1 1,113", "1,4+1 5.2"]);
+  assert.deepEqual(cellsOf(tables[0]!), [
+    "0,0+1 Alpha",
+    "0,1+1 1,234",
+    "0,2+1 12.5",
+    "0,3+1 2,001",
+    "0,4+1 10.1",
+    "1,0+1 Beta",
+    "1,1+1 987",
+    "1,2+1 7.5",
+    "1,3+1 1,113",
+    "1,4+1 5.2",
+  ]);
 });
 
 test("a band set flush left with a rule right under it spans the value columns along the rule; a rule across the whole table is the header's, not a band's", () => {
@@ -235,7 +285,16 @@ test("a name stacked over another without a word carrying it on (a band or a wra
 });
 
 test("a region table detection read from rulings is pdf-grid's: pdf-stream reads only the unruled ones", async () => {
-  const ruled: TableModel = { box: REGION, nRows: 1, nCols: 1, cells: [], headerRows: 0, rowGroups: [], source: "pdf-grid", disputed: false };
+  const ruled: TableModel = {
+    box: REGION,
+    nRows: 1,
+    nCols: 1,
+    cells: [],
+    headerRows: 0,
+    rowGroups: [],
+    source: "pdf-grid",
+    disputed: false,
+  };
   assert.equal(await pdfStreamReader.read(context(TABLE, [REGION], [ruled])), null);
   const reading = await pdfStreamReader.read(context(TABLE, [REGION], [{ ...ruled, source: "pdf-layout" }]));
   assert.ok(reading && reading.kind === "tables" && reading.tables.length === 1);
@@ -259,7 +318,12 @@ test("the structure vote: where pdf-stream joins a wrapped label pdf-layout spli
   const page = new PageWords(words);
   const readings = [prepareReading(layout, page), prepareReading(stream, page)];
   const idx = (...texts: string[]) => words.map((w, i) => (texts.includes(w.text) ? i : -1)).filter((i) => i >= 0);
-  const boxOf = (ids: number[]): Box => [Math.min(...ids.map((i) => words[i]!.box[0])), Math.min(...ids.map((i) => words[i]!.box[1])), Math.max(...ids.map((i) => words[i]!.box[2])), Math.max(...ids.map((i) => words[i]!.box[3]))];
+  const boxOf = (ids: number[]): Box => [
+    Math.min(...ids.map((i) => words[i]!.box[0])),
+    Math.min(...ids.map((i) => words[i]!.box[1])),
+    Math.max(...ids.map((i) => words[i]!.box[2])),
+    Math.max(...ids.map((i) => words[i]!.box[3])),
+  ];
   const split = idx("Manufacturing", "durable");
   const verdict = judgeCell(split, boxOf(split), "Manufacturing durable", readings);
   assert.deepEqual(verdict.supporters, ["pdf-layout"]);
@@ -281,32 +345,75 @@ test("placeholder marks hold their column's place: a lone ellipsis is a mark, no
   const model = streamTable([0, 0, 240, 52], words);
   assert.ok(model, "a lone '...' does not make the region one of dot leaders");
   assert.deepEqual(cellsOf(model), [
-    "0,0+1 Item", "0,1+1 Output", "0,2+1 Stocks", "0,3+1 Hours",
-    "1,0+1 Mining", "1,1+1 12.1", "1,2+1 ...", "1,3+1 4.5",
-    "2,0+1 Trade", "2,1+1 (NA)", "2,2+1 (X)", "2,3+1 \u2014",
-    "3,0+1 Energy", "3,1+1 7.2", "3,2+1 8.3", "3,3+1 9.4",
+    "0,0+1 Item",
+    "0,1+1 Output",
+    "0,2+1 Stocks",
+    "0,3+1 Hours",
+    "1,0+1 Mining",
+    "1,1+1 12.1",
+    "1,2+1 ...",
+    "1,3+1 4.5",
+    "2,0+1 Trade",
+    "2,1+1 (NA)",
+    "2,2+1 (X)",
+    "2,3+1 \u2014",
+    "3,0+1 Energy",
+    "3,1+1 7.2",
+    "3,2+1 8.3",
+    "3,3+1 9.4",
   ]);
   // Ellipses in a row closer than a gutter are a leader broken into words: no opinion.
-  const broken = [...words, ...lineAt(56, ["Total", 0, 25], ["...", 30, 40], ["...", 43, 53], ["...", 56, 66], ["30", 110, 120], ["31", 170, 180], ["32", 230, 240])];
+  const broken = [
+    ...words,
+    ...lineAt(
+      56,
+      ["Total", 0, 25],
+      ["...", 30, 40],
+      ["...", 43, 53],
+      ["...", 56, 66],
+      ["30", 110, 120],
+      ["31", 170, 180],
+      ["32", 230, 240],
+    ),
+  ];
   assert.equal(streamTable([0, 0, 240, 66], broken), null);
 });
 
 test("a mark set small and raised (a superscript footnote digit, an 'r' after a value) stays on its line and in its cell; a marked year is a name", () => {
-  const mark = (text: string, x0: number, x1: number, y: number): Word => ({ text, box: [x0, y - 3, x1, y + 3], size: 6, font: "f", bold: false, dir: 0 });
+  const mark = (text: string, x0: number, x1: number, y: number): Word => ({
+    text,
+    box: [x0, y - 3, x1, y + 3],
+    size: 6,
+    font: "f",
+    bold: false,
+    dir: 0,
+  });
   const words = [
     ...lineAt(0, ["Item", 0, 20], ["2019", 100, 120], ["2020p", 154, 180]),
-    ...lineAt(14, ["Cyprus", 0, 30]), mark("6", 31, 34, 14), ...lineAt(14, ["12.1", 100, 120], ["4.5", 165, 180]),
-    ...lineAt(28, ["Trade", 0, 25], ["7.3", 105, 120]), mark("r", 121, 124, 28), ...lineAt(28, ["8.3", 165, 180]),
+    ...lineAt(14, ["Cyprus", 0, 30]),
+    mark("6", 31, 34, 14),
+    ...lineAt(14, ["12.1", 100, 120], ["4.5", 165, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7.3", 105, 120]),
+    mark("r", 121, 124, 28),
+    ...lineAt(28, ["8.3", 165, 180]),
     ...lineAt(42, ["Energy", 0, 30], ["7.2", 105, 120], ["9.4", 165, 180]),
   ];
   const model = streamTable([0, 0, 180, 52], words);
   assert.ok(model);
   assert.equal(model.headerRows, 1, "'2020p' is a column name, not a value");
   assert.deepEqual(cellsOf(model), [
-    "0,0+1 Item", "0,1+1 2019", "0,2+1 2020p",
-    "1,0+1 Cyprus 6", "1,1+1 12.1", "1,2+1 4.5",
-    "2,0+1 Trade", "2,1+1 7.3 r", "2,2+1 8.3",
-    "3,0+1 Energy", "3,1+1 7.2", "3,2+1 9.4",
+    "0,0+1 Item",
+    "0,1+1 2019",
+    "0,2+1 2020p",
+    "1,0+1 Cyprus 6",
+    "1,1+1 12.1",
+    "1,2+1 4.5",
+    "2,0+1 Trade",
+    "2,1+1 7.3 r",
+    "2,2+1 8.3",
+    "3,0+1 Energy",
+    "3,1+1 7.2",
+    "3,2+1 9.4",
   ]);
 });
 
@@ -319,7 +426,22 @@ test("the first panel's label right under the column names, running over the val
     ...lineAt(56, ["Percent", 0, 35], ["distribution", 39, 110]),
     ...lineAt(70, ["Mining", 0, 32], ["60", 108, 120], ["61", 168, 180]),
   ];
-  const expected = (text: string) => ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", `1,0+1 ${text}`, "2,0+1 Mining", "2,1+1 12", "2,2+1 13", "3,0+1 Trade", "3,1+1 7", "3,2+1 8", "4,0+1 Percent distribution", "5,0+1 Mining", "5,1+1 60", "5,2+1 61"];
+  const expected = (text: string) => [
+    "0,0+1 Item",
+    "0,1+1 2020",
+    "0,2+1 2021",
+    `1,0+1 ${text}`,
+    "2,0+1 Mining",
+    "2,1+1 12",
+    "2,2+1 13",
+    "3,0+1 Trade",
+    "3,1+1 7",
+    "3,2+1 8",
+    "4,0+1 Percent distribution",
+    "5,0+1 Mining",
+    "5,1+1 60",
+    "5,2+1 61",
+  ];
   // Flush left at the stub, running over the first value column.
   const flush = streamTable([0, 0, 180, 80], table(lineAt(14, ["Number", 0, 35], ["(thousands)", 39, 110])));
   assert.ok(flush);
@@ -332,7 +454,10 @@ test("the first panel's label right under the column names, running over the val
   assert.deepEqual(cellsOf(centred), expected("Employed persons, thousands"));
   // The same run at the region's top, with no line of names above it (a title?): left to the
   // header, which cannot place it, so the reading covers the body only.
-  const title = streamTable([0, 0, 180, 80], table(lineAt(14, ["Number", 0, 35], ["(thousands)", 39, 130])).filter((w) => w.box[1] !== 0));
+  const title = streamTable(
+    [0, 0, 180, 80],
+    table(lineAt(14, ["Number", 0, 35], ["(thousands)", 39, 130])).filter((w) => w.box[1] !== 0),
+  );
   assert.ok(title);
   assert.equal(title.headerRows, 0);
   assert.ok(!cellsOf(title).some((c) => c.includes("thousands")));
@@ -347,7 +472,18 @@ test("a group label holding a number ('under 18') is one label in the stub, not 
   ];
   const model = streamTable([0, 0, 215, 52], words);
   assert.ok(model);
-  assert.deepEqual(cellsOf(model), ["0,0+1 Item", "0,1+1 Prices", "0,2+1 Hours", "1,0+1 Mining", "1,1+1 12", "1,2+1 13", "2,0+1 With children under 18", "3,0+1 Trade", "3,1+1 7", "3,2+1 8"]);
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Item",
+    "0,1+1 Prices",
+    "0,2+1 Hours",
+    "1,0+1 Mining",
+    "1,1+1 12",
+    "1,2+1 13",
+    "2,0+1 With children under 18",
+    "3,0+1 Trade",
+    "3,1+1 7",
+    "3,2+1 8",
+  ]);
 });
 
 test("a spanner alone on its line over a line of symmetric bands spans them all, though it is centred on the middle band too", () => {
@@ -356,9 +492,36 @@ test("a spanner alone on its line over a line of symmetric bands spans them all,
   const words = [
     ...lineAt(0, ["Persons", 110, 145], ["employed", 149, 190]),
     ...lineAt(12, ["Men", 60, 80], ["Rural", 138, 162], ["Public", 216, 244]),
-    ...lineAt(24, ["Item", 0, 20], ["1998", 40, 60], ["1999", 80, 100], ["1998", 120, 140], ["1999", 160, 180], ["1998", 200, 220], ["1999", 240, 260]),
-    ...lineAt(38, ["Mining", 0, 32], ["1.1", 48, 60], ["1.2", 88, 100], ["1.3", 128, 140], ["1.4", 168, 180], ["1.5", 208, 220], ["1.6", 248, 260]),
-    ...lineAt(52, ["Trade", 0, 25], ["2.1", 48, 60], ["2.2", 88, 100], ["2.3", 128, 140], ["2.4", 168, 180], ["2.5", 208, 220], ["2.6", 248, 260]),
+    ...lineAt(
+      24,
+      ["Item", 0, 20],
+      ["1998", 40, 60],
+      ["1999", 80, 100],
+      ["1998", 120, 140],
+      ["1999", 160, 180],
+      ["1998", 200, 220],
+      ["1999", 240, 260],
+    ),
+    ...lineAt(
+      38,
+      ["Mining", 0, 32],
+      ["1.1", 48, 60],
+      ["1.2", 88, 100],
+      ["1.3", 128, 140],
+      ["1.4", 168, 180],
+      ["1.5", 208, 220],
+      ["1.6", 248, 260],
+    ),
+    ...lineAt(
+      52,
+      ["Trade", 0, 25],
+      ["2.1", 48, 60],
+      ["2.2", 88, 100],
+      ["2.3", 128, 140],
+      ["2.4", 168, 180],
+      ["2.5", 208, 220],
+      ["2.6", 248, 260],
+    ),
   ];
   const model = streamTable([0, 0, 260, 62], words);
   assert.ok(model);
@@ -371,26 +534,52 @@ test("a spanner alone on its line over a line of symmetric bands spans them all,
 
 test("a lone label centred on the middle columns and on all of them spans all value columns; centred on the middle and a wider group short of all of them, no opinion", () => {
   // Five value columns (names 40-60 ... 200-220, centre 130); the label's centre is 130 too.
-  const names: Array<[string, number, number]> = [["Item", 0, 20], ["2008", 40, 60], ["2009", 80, 100], ["2010", 120, 140], ["2011", 160, 180], ["2012", 200, 220]];
-  const values = (y: number, label: string): Word[] => lineAt(y, [label, 0, 25], ["1.1", 48, 60], ["1.2", 88, 100], ["1.3", 128, 140], ["1.4", 168, 180], ["1.5", 208, 220]);
-  const words = [...lineAt(0, ["Percent", 100, 128], ["change", 132, 160]), ...lineAt(12, ...names), ...values(26, "Mining"), ...values(40, "Trade")];
+  const names: Array<[string, number, number]> = [
+    ["Item", 0, 20],
+    ["2008", 40, 60],
+    ["2009", 80, 100],
+    ["2010", 120, 140],
+    ["2011", 160, 180],
+    ["2012", 200, 220],
+  ];
+  const values = (y: number, label: string): Word[] =>
+    lineAt(y, [label, 0, 25], ["1.1", 48, 60], ["1.2", 88, 100], ["1.3", 128, 140], ["1.4", 168, 180], ["1.5", 208, 220]);
+  const words = [
+    ...lineAt(0, ["Percent", 100, 128], ["change", 132, 160]),
+    ...lineAt(12, ...names),
+    ...values(26, "Mining"),
+    ...values(40, "Trade"),
+  ];
   const model = streamTable([0, 0, 220, 50], words);
   assert.ok(model);
   assert.equal(model.headerRows, 2);
   assert.deepEqual(cellsOf(model).slice(0, 2), ["0,1+5 Percent change", "1,0+1 Item"]);
   // Centred on columns 2-3 (centre 110), and so on 1-4 too, but not on all five: not sure.
-  const inner = words.map((w) => (w.text === "Percent" ? { ...w, box: [80, 0, 108, 10] as Box } : w.text === "change" ? { ...w, box: [112, 0, 140, 10] as Box } : w));
+  const inner = words.map((w) =>
+    w.text === "Percent" ? { ...w, box: [80, 0, 108, 10] as Box } : w.text === "change" ? { ...w, box: [112, 0, 140, 10] as Box } : w,
+  );
   const unsure = streamTable([0, 0, 220, 50], inner);
   assert.ok(unsure);
   assert.equal(unsure.headerRows, 0);
   // Centred on one group only (the last two columns), it is that group's band.
-  const shifted = words.map((w) => (w.text === "Percent" ? { ...w, box: [162, 0, 188, 10] as Box } : w.text === "change" ? { ...w, box: [192, 0, 218, 10] as Box } : w));
+  const shifted = words.map((w) =>
+    w.text === "Percent" ? { ...w, box: [162, 0, 188, 10] as Box } : w.text === "change" ? { ...w, box: [192, 0, 218, 10] as Box } : w,
+  );
   assert.ok(cellsOf(streamTable([0, 0, 220, 50], shifted)!).includes("0,4+2 Percent change"));
 });
 
 test("a note line above the header, one run from the stub out over the value columns and centred on no group, is left out: the header under it is read", () => {
   const words = [
-    ...lineAt(0, ["This", 0, 20], ["table", 24, 50], ["contains", 54, 95], ["summary", 99, 140], ["statistics", 144, 190], ["of", 194, 204], ["persons", 208, 250]),
+    ...lineAt(
+      0,
+      ["This", 0, 20],
+      ["table", 24, 50],
+      ["contains", 54, 95],
+      ["summary", 99, 140],
+      ["statistics", 144, 190],
+      ["of", 194, 204],
+      ["persons", 208, 250],
+    ),
     ...lineAt(14, ["Variable", 0, 40], ["Mean", 100, 120], ["Max", 160, 180]),
     ...lineAt(28, ["Age", 0, 15], ["50.8", 100, 120], ["90", 168, 180]),
     ...lineAt(42, ["Men", 0, 15], ["0.47", 100, 120], ["1", 174, 180]),
@@ -398,7 +587,17 @@ test("a note line above the header, one run from the stub out over the value col
   const model = streamTable([0, 0, 250, 52], words);
   assert.ok(model);
   assert.equal(model.headerRows, 1);
-  assert.deepEqual(cellsOf(model), ["0,0+1 Variable", "0,1+1 Mean", "0,2+1 Max", "1,0+1 Age", "1,1+1 50.8", "1,2+1 90", "2,0+1 Men", "2,1+1 0.47", "2,2+1 1"]);
+  assert.deepEqual(cellsOf(model), [
+    "0,0+1 Variable",
+    "0,1+1 Mean",
+    "0,2+1 Max",
+    "1,0+1 Age",
+    "1,1+1 50.8",
+    "1,2+1 90",
+    "2,0+1 Men",
+    "2,1+1 0.47",
+    "2,2+1 1",
+  ]);
   assert.equal(model.box[1], 14, "the note is outside the reading's box: no opinion on it");
   // The same run as the header's only line (nothing under it to be the header): no header opinion.
   const alone = words.filter((w) => w.box[1] !== 14);
@@ -409,8 +608,14 @@ test("a column no cell of a value line starts in (the inner words of long stub l
   // Two long labels in twenty lines: the gutter after the short labels is crossed by two lines
   // (allowed); their first words cross it and are left out of the strict profile, their inner
   // words then make a column of their own that no cell starts in.
-  const long: Array<[string, number, number]> = [["Gross", 0, 25], ["financial", 29, 70], ["wealth", 74, 100]];
-  const words = Array.from({ length: 20 }, (_, r) => lineAt(r * 14, ...(r % 10 === 9 ? long : ([["Age", 0, 15]] as Array<[string, number, number]>)), ["0.5", 150, 162], ["1.5", 200, 212])).flat();
+  const long: Array<[string, number, number]> = [
+    ["Gross", 0, 25],
+    ["financial", 29, 70],
+    ["wealth", 74, 100],
+  ];
+  const words = Array.from({ length: 20 }, (_, r) =>
+    lineAt(r * 14, ...(r % 10 === 9 ? long : ([["Age", 0, 15]] as Array<[string, number, number]>)), ["0.5", 150, 162], ["1.5", 200, 212]),
+  ).flat();
   const model = streamTable([0, 0, 212, 280], words);
   assert.ok(model);
   assert.equal(model.nCols, 3);
@@ -428,15 +633,36 @@ test("a text cell wrapped with the row's values on its last line (a code and des
   const model = streamTable([0, 0, 240, 64], words);
   assert.ok(model);
   assert.deepEqual(cellsOf(model), [
-    "0,0+1 Code", "0,1+1 Description", "0,2+1 Hours", "0,3+1 Status",
-    "1,0+1 211", "1,1+1 Mining", "1,2+1 12.1", "1,3+1 Final",
-    "2,0+1 481", "2,1+1 Air transport, scheduled", "2,2+1 7.3", "2,3+1 New",
-    "3,0+1 522", "3,1+1 Credit", "3,2+1 8.4", "3,3+1 Final",
+    "0,0+1 Code",
+    "0,1+1 Description",
+    "0,2+1 Hours",
+    "0,3+1 Status",
+    "1,0+1 211",
+    "1,1+1 Mining",
+    "1,2+1 12.1",
+    "1,3+1 Final",
+    "2,0+1 481",
+    "2,1+1 Air transport, scheduled",
+    "2,2+1 7.3",
+    "2,3+1 New",
+    "3,0+1 522",
+    "3,1+1 Credit",
+    "3,2+1 8.4",
+    "3,3+1 Final",
   ]);
 });
 
 test("a scan (words from OCR): no opinion, since laying the same OCR words out again checks nothing OCR missed", async () => {
-  const layout: TableModel = { box: REGION, nRows: 1, nCols: 1, cells: [], headerRows: 0, rowGroups: [], source: "pdf-layout", disputed: false };
+  const layout: TableModel = {
+    box: REGION,
+    nRows: 1,
+    nCols: 1,
+    cells: [],
+    headerRows: 0,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
   const read = await pdfStreamReader.read(context(TABLE, [REGION], [layout]));
   assert.ok(read && read.kind === "tables" && read.tables.length === 1, "the born-digital page is read");
   assert.equal(await pdfStreamReader.read({ ...context(TABLE, [REGION], [layout]), wordsFromOcr: true }), null);

@@ -104,7 +104,14 @@ export type StreamDecline =
 
 /** pdf-stream's reading of one delivered table region: its tables, or why it has no opinion.
  * `declinedParts` collects why it declined a part of stacked tables it read the rest of. */
-export function streamRegion(region: Box, words: readonly Word[], delivered: readonly TableModel[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = [], declinedParts: StreamDecline[] = []): TableModel[] | StreamDecline {
+export function streamRegion(
+  region: Box,
+  words: readonly Word[],
+  delivered: readonly TableModel[],
+  settings: StreamSettings = STRUCTURE_SETTINGS,
+  rulings: readonly Ruling[] = [],
+  declinedParts: StreamDecline[] = [],
+): TableModel[] | StreamDecline {
   if (isRuled(region, delivered)) return "ruled";
   const read = readRegion(region, words, settings, rulings, declinedParts);
   if (typeof read === "string") return read;
@@ -140,7 +147,10 @@ export function streamLines(words: readonly Word[], settings: StreamSettings = S
   // Marks set smaller than the text (a superscript footnote digit, a raised "r" or "e" after a
   // value) are placed after the lines of full-size text: a raised mark met first would start a
   // line of its own that the text it sits on then misses by more than half its height.
-  const size = median(words.map((w) => w.size), 10);
+  const size = median(
+    words.map((w) => w.size),
+    10,
+  );
   const isMark = (w: Word) => w.size < size * settings.streamMarkSizeShare;
   const byTop = (a: Word, b: Word) => a.box[1] - b.box[1] || a.box[0] - b.box[0];
   for (const word of [...words.filter((w) => !isMark(w)).sort(byTop), ...words.filter(isMark).sort(byTop)]) {
@@ -209,7 +219,10 @@ function pieces(line: Line, columns: ReadonlyArray<[number, number]>, minGap: nu
  * number's cell, however wide the space between them. */
 function mergeSignColumns(columns: Array<[number, number]>, lines: readonly Line[]): Array<[number, number]> {
   const out = columns.map((c) => [...c] as [number, number]);
-  const texts = (col: [number, number]) => lines.flatMap((l) => l.words.filter((w) => (w.box[0] + w.box[2]) / 2 >= col[0] && (w.box[0] + w.box[2]) / 2 <= col[1]).map((w) => w.text));
+  const texts = (col: [number, number]) =>
+    lines.flatMap((l) =>
+      l.words.filter((w) => (w.box[0] + w.box[2]) / 2 >= col[0] && (w.box[0] + w.box[2]) / 2 <= col[1]).map((w) => w.text),
+    );
   for (let c = 0; c < out.length; c++) {
     const inside = texts(out[c]!);
     if (inside.length === 0) continue;
@@ -245,25 +258,48 @@ export function streamTable(region: Box, allWords: readonly Word[], settings: St
 
 /** The tables pdf-stream reads in one region: one, or two or more stacked (a line of column names
  * under the values starts a table of its own), or null where it has no opinion. */
-export function streamTables(region: Box, allWords: readonly Word[], settings: StreamSettings = STRUCTURE_SETTINGS, rulings: readonly Ruling[] = []): TableModel[] | null {
+export function streamTables(
+  region: Box,
+  allWords: readonly Word[],
+  settings: StreamSettings = STRUCTURE_SETTINGS,
+  rulings: readonly Ruling[] = [],
+): TableModel[] | null {
   const read = readRegion(region, allWords, settings, rulings, []);
   return typeof read === "string" ? null : read;
 }
 
-function readRegion(region: Box, allWords: readonly Word[], settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
+function readRegion(
+  region: Box,
+  allWords: readonly Word[],
+  settings: StreamSettings,
+  rulings: readonly Ruling[],
+  declinedParts: StreamDecline[],
+): TableModel[] | StreamDecline {
   const words = allWords.filter((w) => w.dir === 0 && inRegion(w, region));
   if (words.length === 0) return "no words";
-  const size = median(words.map((w) => w.size), 10);
+  const size = median(
+    words.map((w) => w.size),
+    10,
+  );
   const lines = streamLines(words, settings);
   const minGap = size * settings.streamMinGutterEm;
   if (hasLeaders(lines, minGap)) return "leaders";
   return readLines(lines, minGap, settings, rulings, declinedParts);
 }
 
-function readLines(lines: readonly Line[], minGap: number, settings: StreamSettings, rulings: readonly Ruling[], declinedParts: StreamDecline[]): TableModel[] | StreamDecline {
+function readLines(
+  lines: readonly Line[],
+  minGap: number,
+  settings: StreamSettings,
+  rulings: readonly Ruling[],
+  declinedParts: StreamDecline[],
+): TableModel[] | StreamDecline {
   // Value lines: after the line's first run of words (a row label, which may be "2010" or "1."),
   // a run that is a number, not a year or a range ("65 and over" is a name).
-  const isValueLine = (l: Line) => headerRuns(l, minGap).slice(1).some((run) => isValue(textOf(run)));
+  const isValueLine = (l: Line) =>
+    headerRuns(l, minGap)
+      .slice(1)
+      .some((run) => isValue(textOf(run)));
   const firstValue = lines.findIndex(isValueLine);
   const valueLines = lines.filter(isValueLine);
   if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return "under two value lines";
@@ -288,7 +324,12 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
     const parts = pieces(lines[k]!, columns, minGap, true);
     if (parts.every((p) => p.last === 0)) return true;
     const only = parts.length === 1 ? parts[0]! : undefined;
-    return only !== undefined && (only.first === 0 || only.last > only.first) && k > 0 && pieces(lines[k - 1]!, columns, minGap, true).length >= 2;
+    return (
+      only !== undefined &&
+      (only.first === 0 || only.last > only.first) &&
+      k > 0 &&
+      pieces(lines[k - 1]!, columns, minGap, true).length >= 2
+    );
   };
   while (bodyStart > 0 && isLabelLine(bodyStart - 1)) bodyStart--;
 
@@ -302,14 +343,23 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
     const parts = pieces(line, columns, minGap, !valueLine);
     const prevRow = bodyRows[bodyRows.length - 1];
     const named = new Set(parts.filter((p) => p.first >= 1).map((p) => p.first));
-    if (seenValues && !valueLine && named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) && prevRow && !continues(prevRow, parts, false)) {
+    if (
+      seenValues &&
+      !valueLine &&
+      named.size >= Math.max(2, (columns.length - 1) * settings.streamRestartNamedShare) &&
+      prevRow &&
+      !continues(prevRow, parts, false)
+    ) {
       const rest = lines.slice(bodyStart + k);
       if (rest.some(isValueLine)) {
         // Each part is read on its own; a part it is not sure of gets no opinion, the other keeps
         // its reading. The relations across the join then stay unchecked: a relation takes the
         // weaker confidence of its two cells, and the declined part's cells have one
         // segmentation behind them.
-        const parts = [readLines(lines.slice(0, bodyStart + k), minGap, settings, rulings, declinedParts), readLines(rest, minGap, settings, rulings, declinedParts)];
+        const parts = [
+          readLines(lines.slice(0, bodyStart + k), minGap, settings, rulings, declinedParts),
+          readLines(rest, minGap, settings, rulings, declinedParts),
+        ];
         const read = parts.flatMap((part) => (typeof part === "string" ? [] : part));
         if (read.length > 0) declinedParts.push(...parts.filter((part): part is StreamDecline => typeof part === "string"));
         return read.length > 0 ? read : "stacked parts declined";
@@ -350,7 +400,15 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const nHeader = headerRows?.length ?? 0;
   const cells: ModelCell[] = [];
   rows.forEach((row, r) => {
-    for (const p of row.cells.values()) cells.push({ row: r, col: p.first, rowSpan: 1, colSpan: p.last - p.first + 1, text: textOf(orderWords(p.words, settings)), box: boxUnion(p.words.map((w) => w.box)) });
+    for (const p of row.cells.values())
+      cells.push({
+        row: r,
+        col: p.first,
+        rowSpan: 1,
+        colSpan: p.last - p.first + 1,
+        text: textOf(orderWords(p.words, settings)),
+        box: boxUnion(p.words.map((w) => w.box)),
+      });
   });
   // Two pieces of the body on one slot (a spanning run over a column another run starts in): not sure.
   if (!bodyRows.every(isPlaced)) return "runs overlap";
@@ -358,7 +416,9 @@ function readLines(lines: readonly Line[], minGap: number, settings: StreamSetti
   const box = boxUnion(cells.map((c) => c.box!));
   if (!box) return "no words";
   // `source` says which kind of table the model is (an unruled one), not which reader made it.
-  return [{ box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false }];
+  return [
+    { box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false },
+  ];
 }
 
 /** Whether a row's pieces each have their slots to themselves (no two on one column). */
@@ -397,4 +457,3 @@ function continues(prev: Row, parts: readonly Piece[], hasValues: boolean): bool
 function orderWords(words: readonly Word[], settings: StreamSettings): Word[] {
   return streamLines(words, settings).flatMap((l) => l.words);
 }
-

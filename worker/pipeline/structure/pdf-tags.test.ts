@@ -88,7 +88,10 @@ test("a tree that agrees with the geometry is a second structure reading support
   // The tree and the text geometry agree on every cell: two structure readings, none against.
   const levels = structure.verdicts[0]!.map((v) => v.verdict.level);
   assert.ok(levels.length >= 9, `${levels.length} units`);
-  assert.ok(levels.every((l) => l === "agreed"), JSON.stringify(levels));
+  assert.ok(
+    levels.every((l) => l === "agreed"),
+    JSON.stringify(levels),
+  );
   for (const v of structure.verdicts[0]!) assert.deepEqual(v.verdict.supporters, ["pdf-layout", "pdf-tags"]);
 });
 
@@ -114,11 +117,23 @@ test("an untagged page: pdf-tags has no opinion, and pdf-layout alone cannot ver
   const page = pdf.addPage();
   for (const t of TEXTS) pdf.text(page, t.text, t.x, t.y);
   const { result, structure } = await extract(await pdf.save("untagged"));
-  assert.deepEqual(structure.readings.map((r) => r.source), ["pdf-layout"]);
+  assert.deepEqual(
+    structure.readings.map((r) => r.source),
+    ["pdf-layout"],
+  );
   assert.ok(structure.verdicts[0]!.every((v) => v.verdict.level === "single"));
   assert.ok(result.tables[0]!.rows.flat().every((c) => c.confidence !== "verified" && c.provisional === undefined));
   // pdf-stream, reading the same whitespace by its own method, is the second reading there.
-  const both = await extract(await pdf.save("untagged-2"), STRUCTURE_READERS.map((r) => r.name));
-  assert.deepEqual(both.structure.readings.map((r) => r.source), ["pdf-layout", "pdf-stream"]);
-  assert.ok(both.structure.verdicts[0]!.every((v) => v.verdict.level === "agreed"), JSON.stringify(both.structure.verdicts[0]!.map((v) => v.verdict.level)));
+  const both = await extract(
+    await pdf.save("untagged-2"),
+    STRUCTURE_READERS.map((r) => r.name),
+  );
+  assert.deepEqual(
+    both.structure.readings.map((r) => r.source),
+    ["pdf-layout", "pdf-stream"],
+  );
+  assert.ok(
+    both.structure.verdicts[0]!.every((v) => v.verdict.level === "agreed"),
+    JSON.stringify(both.structure.verdicts[0]!.map((v) => v.verdict.level)),
+  );
 });

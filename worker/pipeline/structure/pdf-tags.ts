@@ -32,7 +32,7 @@ export const pdfTagsReader: StructureReader = {
 export async function readTaggedTables(page: PDFPageProxy): Promise<TableModel[]> {
   let tree: TreeNode | null;
   try {
-    tree = (await page.getStructTree());
+    tree = await page.getStructTree();
   } catch {
     return []; // a broken tree is no opinion, never a failed page
   }

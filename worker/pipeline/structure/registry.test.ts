@@ -31,7 +31,10 @@ test("an empty page: every reader has no opinion", async () => {
 });
 
 test("a reader that throws is reported and left out; the others read; each is timed; readers can be switched off", async () => {
-  const fragments: StructureReader = { name: "ocr-2-lines", read: () => ({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "x", box: [0, 0, 1, 1] }] }) };
+  const fragments: StructureReader = {
+    name: "ocr-2-lines",
+    read: () => ({ source: "ocr-2-lines", kind: "fragments", fragments: [{ text: "x", box: [0, 0, 1, 1] }] }),
+  };
   const broken: StructureReader = {
     name: "pdf-tags",
     read: () => {
@@ -40,8 +43,15 @@ test("a reader that throws is reported and left out; the others read; each is ti
   };
   const errors: string[] = [];
   const timer = new StageTimer();
-  const readings = await readStructure(context, { readers: [broken, fragments], timer, onError: (reader, error) => errors.push(`${reader}: ${error.message}`) });
-  assert.deepEqual(readings.map((r) => r.source), ["ocr-2-lines"]);
+  const readings = await readStructure(context, {
+    readers: [broken, fragments],
+    timer,
+    onError: (reader, error) => errors.push(`${reader}: ${error.message}`),
+  });
+  assert.deepEqual(
+    readings.map((r) => r.source),
+    ["ocr-2-lines"],
+  );
   assert.deepEqual(errors, ["pdf-tags: broken tree"]);
   assert.deepEqual(Object.keys(timer.seconds).sort(), ["structure:ocr-2-lines", "structure:pdf-tags"]);
   assert.deepEqual(await readStructure(context, { readers: [broken, fragments], enabled: ["pdf-tags"], onError: () => {} }), []);

@@ -14,7 +14,16 @@ import type { StageTimer } from "../stage-timer";
 import { independenceGroups } from "./independence";
 import type { StructureInput } from "./types";
 
-export const STRUCTURE_READERS: readonly StructureReader[] = [pdfGridReader, pdfLayoutReader, pdfLayoutAltReader, pdfStreamReader, pdfTagsReader, ocrLinesReader, ocrLayoutReader, pdfModelReader];
+export const STRUCTURE_READERS: readonly StructureReader[] = [
+  pdfGridReader,
+  pdfLayoutReader,
+  pdfLayoutAltReader,
+  pdfStreamReader,
+  pdfTagsReader,
+  ocrLinesReader,
+  ocrLayoutReader,
+  pdfModelReader,
+];
 
 /** Each registered reader's independence group (readers sharing an input are one group). */
 export const READER_GROUPS: ReadonlyMap<string, string> = independenceGroups(STRUCTURE_READERS);

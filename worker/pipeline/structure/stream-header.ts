@@ -9,24 +9,43 @@ import { carriesOn, columnOf, textOf, type Line, type Piece, type Row, type Stre
 
 /** The header rows over `columns`, one per header line, or null when a run cannot be placed over
  * whole columns (a run in the last header line over several columns: a band or a wide name?). */
-export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[number, number]>, minGap: number, body: readonly Row[], settings: StreamSettings, rulings: readonly Ruling[] = []): Row[] | null {
+export function readHeader(
+  lines: readonly Line[],
+  columns: ReadonlyArray<[number, number]>,
+  minGap: number,
+  body: readonly Row[],
+  settings: StreamSettings,
+  rulings: readonly Ruling[] = [],
+): Row[] | null {
   if (lines.length === 0) return [];
   // Each column's value centre: the middle of its body words, lone labels left out (a section or
   // panel label stands in the stub column however far it runs or wherever it is centred).
   const centres = columns.map((_, c) => {
-    const boxes = body.filter((row) => row.cells.size > 1).flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
+    const boxes = body
+      .filter((row) => row.cells.size > 1)
+      .flatMap((row) => [...row.cells.values()].filter((p) => p.first === c && p.last === c).flatMap((p) => p.words.map((w) => w.box)));
     const u = boxUnion(boxes);
     return u ? (u[0] + u[2]) / 2 : (columns[c]![0] + columns[c]![1]) / 2;
   });
   type Run = { words: Word[]; x0: number; x1: number; cols: number[] };
-  const runsOf: Run[][] = lines.map((line) => headerRuns(line, minGap).map((words) => ({ words, x0: Math.min(...words.map((w) => w.box[0])), x1: Math.max(...words.map((w) => w.box[2])), cols: [] })));
+  const runsOf: Run[][] = lines.map((line) =>
+    headerRuns(line, minGap).map((words) => ({
+      words,
+      x0: Math.min(...words.map((w) => w.box[0])),
+      x1: Math.max(...words.map((w) => w.box[2])),
+      cols: [],
+    })),
+  );
   // Bottom up: a run's place depends on the names under it.
   // A line that cannot be placed but is a lone run from the stub out over two or more value
   // columns is a title or a note set above the table (a band never starts in the stub): the
   // header is the lines under it, and it and the lines above it are left out (no opinion).
   let top = 0;
   const isTitle = (k: number, run: { x0: number; x1: number }) =>
-    runsOf[k]!.length === 1 && k < runsOf.length - 1 && run.x0 <= columns[0]![1] && centres.slice(1).filter((cx) => cx >= run.x0 && cx <= run.x1).length >= 2;
+    runsOf[k]!.length === 1 &&
+    k < runsOf.length - 1 &&
+    run.x0 <= columns[0]![1] &&
+    centres.slice(1).filter((cx) => cx >= run.x0 && cx <= run.x1).length >= 2;
   placing: for (let k = runsOf.length - 1; k >= 0; k--) {
     for (const run of runsOf[k]!) {
       const { x0, x1 } = run;
@@ -66,13 +85,21 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
           const bands = belowLine.filter((r) => r.cols.length > 1);
           const whole = bands.flatMap((r) => r.cols).sort((a, b) => a - b);
           const contiguous = whole.every((c, i) => i === 0 || c === whole[i - 1]! + 1);
-          group = runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
-        } else if (group && runsOf[k]!.length === 1 && groups.some((g) => g.length > group!.length && g[0]! <= group![0]! && g[g.length - 1]! >= group![group!.length - 1]!)) {
+          group =
+            runsOf[k]!.length === 1 && bands.length >= 2 && contiguous ? (groups.find((g) => g.join() === whole.join()) ?? null) : null;
+        } else if (
+          group &&
+          runsOf[k]!.length === 1 &&
+          groups.some((g) => g.length > group!.length && g[0]! <= group![0]! && g[g.length - 1]! >= group![group!.length - 1]!)
+        ) {
           // A lone label centred on a group and on a wider one around it (the middle columns and
           // the whole run share their centre): a spanner over every value column when that is one
           // of them (as over symmetric bands above); otherwise which it spans, its centre cannot
           // tell: not sure.
-          const valueSpan = columns.slice(1).map((_, c) => c + 1).join();
+          const valueSpan = columns
+            .slice(1)
+            .map((_, c) => c + 1)
+            .join();
           group = groups.find((g) => g.join() === valueSpan) ?? null;
         }
         // Centred on no group: not sure.
@@ -125,7 +152,14 @@ export function readHeader(lines: readonly Line[], columns: ReadonlyArray<[numbe
  * table, and under no other run of its line (a rule under several labels, an EU document's years over
  * their "n | % Pos" pairs, is the band line's rule, not one band's); else null. A band never
  * starts in the stub, so a rule reaching column 0's centre is no band's. */
-function ruledColumns(run: { words: Word[]; x0: number; x1: number }, line: ReadonlyArray<{ x0: number; x1: number }>, rulings: readonly Ruling[], centres: readonly number[], columns: ReadonlyArray<[number, number]>, settings: StreamSettings): number[] | null {
+function ruledColumns(
+  run: { words: Word[]; x0: number; x1: number },
+  line: ReadonlyArray<{ x0: number; x1: number }>,
+  rulings: readonly Ruling[],
+  centres: readonly number[],
+  columns: ReadonlyArray<[number, number]>,
+  settings: StreamSettings,
+): number[] | null {
   if (rulings.length === 0) return null;
   const bottom = Math.max(...run.words.map((w) => w.box[3]));
   const height = bottom - Math.min(...run.words.map((w) => w.box[1]));
@@ -150,7 +184,11 @@ function ruledColumns(run: { words: Word[]; x0: number; x1: number }, line: Read
 /** The groups of two or more neighbouring columns, each named below, whose names' extent is
  * centred on `mid` (within streamBandCentreShare of the group's width) and that cuts no band
  * below it, smallest first: the smallest is the columns a band label centred over them spans. */
-function centredGroups(mid: number, lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>, settings: StreamSettings): number[][] {
+function centredGroups(
+  mid: number,
+  lower: ReadonlyArray<{ x0: number; x1: number; cols: number[] }>,
+  settings: StreamSettings,
+): number[][] {
   // The extent of each column's names below (names over one column only).
   const extent = new Map<number, [number, number]>();
   for (const r of lower) {
@@ -169,7 +207,8 @@ function centredGroups(mid: number, lower: ReadonlyArray<{ x0: number; x1: numbe
       const g1 = parts[parts.length - 1]![1];
       // A band over bands holds each band below it whole: it cuts none.
       const cuts = lower.some((r) => r.cols.length > 1 && r.cols.some((x) => x >= c && x <= d) && r.cols.some((x) => x < c || x > d));
-      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare) groups.push(Array.from({ length: d - c + 1 }, (_, k) => c + k));
+      if (!cuts && Math.abs(mid - (g0 + g1) / 2) <= (g1 - g0) * settings.streamBandCentreShare)
+        groups.push(Array.from({ length: d - c + 1 }, (_, k) => c + k));
     }
   }
   // Smallest first (a stable sort keeps the leftmost of equal size first, as before).

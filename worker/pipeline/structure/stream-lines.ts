@@ -26,7 +26,11 @@ export interface Row {
   values?: boolean;
 }
 
-export const textOf = (words: readonly Word[]) => words.map((w) => w.text).join(" ").trim();
+export const textOf = (words: readonly Word[]) =>
+  words
+    .map((w) => w.text)
+    .join(" ")
+    .trim();
 
 /** Which column a word's centre lies in (the nearest one when it lies in a gutter). */
 export function columnOf(x: number, columns: ReadonlyArray<[number, number]>): number {

@@ -64,7 +64,9 @@ test("a cell two structure readings cut differently is not verified, though ever
     pdfPath: file,
     pages: 1,
     withSourcePages: false,
-    fileSha256: createHash("sha256").update(await fs.promises.readFile(file)).digest("hex"),
+    fileSha256: createHash("sha256")
+      .update(await fs.promises.readFile(file))
+      .digest("hex"),
     cacheDir: null,
     outputDir: dir,
     ocr: readers,
@@ -94,7 +96,16 @@ test("a cell two structure readings cut differently is not verified, though ever
   assert.equal(others.length, 10);
   for (const cell of others) assert.equal(cell.confidence, "verified", JSON.stringify(cell));
   // Each structure reader and the vote are timed as their own stages.
-  for (const stage of ["read", "ocr", "tables", "structure:pdf-grid", "structure:pdf-layout", "structure:ocr-2-lines", "reconcile", "structure-vote"]) {
+  for (const stage of [
+    "read",
+    "ocr",
+    "tables",
+    "structure:pdf-grid",
+    "structure:pdf-layout",
+    "structure:ocr-2-lines",
+    "reconcile",
+    "structure-vote",
+  ]) {
     assert.ok(stageSeconds[stage] !== undefined && stageSeconds[stage] >= 0, `stage ${stage} timed`);
   }
 });

@@ -47,7 +47,11 @@ const filled = (table: Table) => [...table.header_cells, ...table.rows.flat()].f
 async function checkFamily(family: string, variants: number[]): Promise<void> {
   let decoys = 0;
   for (const variant of variants) {
-    const generated = await generateDocument(FAMILIES.find((f) => f.name === family)!, variant, 13);
+    const generated = await generateDocument(
+      FAMILIES.find((f) => f.name === family)!,
+      variant,
+      13,
+    );
     const file = path.join(dir, `${generated.name}.pdf`);
     fs.writeFileSync(file, generated.pdf);
     const { result } = await runPipeline({
@@ -65,14 +69,19 @@ async function checkFamily(family: string, variants: number[]): Promise<void> {
     const truth = asRows(generated.tables[0]!);
     const real = result.tables.find((t) => JSON.stringify(t.header) === JSON.stringify(truth.header));
     assert.ok(real, `${label}: the data table, among ${JSON.stringify(result.tables.map((t) => t.header))}`);
-    assert.deepEqual(real.rows.map((r) => r.map((c) => c.value)), truth.rows, `${label}: rows`);
+    assert.deepEqual(
+      real.rows.map((r) => r.map((c) => c.value)),
+      truth.rows,
+      `${label}: rows`,
+    );
     // The real table is still trusted: the rule doubts word blocks, not tables.
     const cells = filled(real);
     const verified = cells.filter((c) => c.confidence === "verified").length;
     assert.ok(verified >= cells.length * 0.8, `${label}: ${verified} of ${cells.length} cells of the data table verified`);
     for (const other of result.tables.filter((t) => t !== real)) {
       decoys++;
-      for (const cell of filled(other)) assert.notEqual(cell.confidence, "verified", `${label}: "${cell.value}" of a word block delivered as a table`);
+      for (const cell of filled(other))
+        assert.notEqual(cell.confidence, "verified", `${label}: "${cell.value}" of a word block delivered as a table`);
     }
   }
   // Detection no longer delivers these word blocks as tables at all (tables/word-blocks.ts): the
@@ -80,5 +89,7 @@ async function checkFamily(family: string, variants: number[]): Promise<void> {
   assert.equal(decoys, 0, `${family}: word blocks delivered as tables`);
 }
 
-test("a chart's legend in columns: its words are not verified as table cells; the data table is", () => checkFamily("chart-legend", [0, 1, 2]));
-test("a key of abbreviations under a table: its words are not verified as table cells; the table is", () => checkFamily("abbreviation-key", [0, 2, 3]));
+test("a chart's legend in columns: its words are not verified as table cells; the data table is", () =>
+  checkFamily("chart-legend", [0, 1, 2]));
+test("a key of abbreviations under a table: its words are not verified as table cells; the table is", () =>
+  checkFamily("abbreviation-key", [0, 2, 3]));

@@ -14,13 +14,15 @@ export interface GridCell {
 
 /** NFKD, drop combining marks, NFKC, drop non-ASCII, drop all whitespace. */
 export function normalizeText(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .normalize("NFKC")
-    // eslint-disable-next-line no-control-regex -- the range starts at NUL: everything outside ASCII goes
-    .replace(/[^\x00-\x7F]/g, "")
-    .replace(/\s+/g, "");
+  return (
+    text
+      .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
+      .normalize("NFKC")
+      // eslint-disable-next-line no-control-regex -- the range starts at NUL: everything outside ASCII goes
+      .replace(/[^\x00-\x7F]/g, "")
+      .replace(/\s+/g, "")
+  );
 }
 
 /** One relation of a table: its multiset key ("a\tb\th|v") and the two cells (indices into the

@@ -26,7 +26,8 @@ export function modelToTable(model: TableModel, page: number, index: number): Ta
   const bandsOnRow = (row: number) => headerModelCells.filter((x) => x.row === row && isBand(x));
   const isOneColumnBand = (cell: ModelCell) => {
     if (cell.colSpan !== 1 || reachesLeafRow(cell)) return false;
-    const names = (col: number) => headerModelCells.filter((x) => x.row > cell.row && x.col === col && x.colSpan === 1 && x.text !== "").map((x) => x.text);
+    const names = (col: number) =>
+      headerModelCells.filter((x) => x.row > cell.row && x.col === col && x.colSpan === 1 && x.text !== "").map((x) => x.text);
     const below = names(cell.col);
     return bandsOnRow(cell.row).some((band) => {
       for (let col = band.col; col < band.col + band.colSpan; col++) if (names(col).some((name) => below.includes(name))) return true;
@@ -108,10 +109,19 @@ export function tableToGrid(table: Table): { cells: GridViewCell[]; nRows: numbe
   let offset = bandRows.length;
   for (const { band, level } of placed) {
     const confidence = band.confidence;
-    cells.push({ row: level, col: band.start_col, rowSpan: 1, colSpan: band.end_col - band.start_col + 1, text: band.label, ...(confidence ? { confidence } : {}) });
+    cells.push({
+      row: level,
+      col: band.start_col,
+      rowSpan: 1,
+      colSpan: band.end_col - band.start_col + 1,
+      text: band.label,
+      ...(confidence ? { confidence } : {}),
+    });
   }
   if (table.header_cells.length > 0) {
-    table.header_cells.forEach((c, col) => cells.push({ row: offset, col, rowSpan: 1, colSpan: 1, text: c.value, confidence: c.confidence }));
+    table.header_cells.forEach((c, col) =>
+      cells.push({ row: offset, col, rowSpan: 1, colSpan: 1, text: c.value, confidence: c.confidence }),
+    );
     offset += 1;
   }
   const covered = new Set<string>();
@@ -122,7 +132,14 @@ export function tableToGrid(table: Table): { cells: GridViewCell[]; nRows: numbe
     row.forEach((cell, col) => {
       if (covered.has(`${r},${col}`)) return;
       const span = table.span_grid?.find((s) => s.row === r && s.col === col);
-      cells.push({ row: offset + r, col, rowSpan: span?.row_span ?? 1, colSpan: span?.col_span ?? 1, text: cell.value, confidence: cell.confidence });
+      cells.push({
+        row: offset + r,
+        col,
+        rowSpan: span?.row_span ?? 1,
+        colSpan: span?.col_span ?? 1,
+        text: cell.value,
+        confidence: cell.confidence,
+      });
     });
   });
   return { cells, nRows: offset + table.rows.length, nCols };

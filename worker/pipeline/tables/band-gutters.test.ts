@@ -20,7 +20,16 @@ test("a band and its units line over a band's inner gutter: the gutter is restor
   // Two lines crossing each band's inner gutter close it.
   assert.equal(read.length, 3);
   const restored = restoreBandGutters(read, rows, rule);
-  assert.deepEqual(restored.map((c) => [c.x0, c.x1]), [[0, 30], [95, 120], [155, 180], [215, 240], [275, 300]]);
+  assert.deepEqual(
+    restored.map((c) => [c.x0, c.x1]),
+    [
+      [0, 30],
+      [95, 120],
+      [155, 180],
+      [215, 240],
+      [275, 300],
+    ],
+  );
 });
 
 test("a column holding only band text inside a body gutter is dropped; a column keeps its own text's extent", () => {
@@ -30,8 +39,20 @@ test("a column holding only band text inside a body gutter is dropped; a column 
     [chunk("Mining", 54, 83), chunk("210.1", 151, 173), chunk("±6.0", 245, 263)],
     [chunk("Hotels", 54, 80), chunk("4.0", 161, 173), chunk("±0.1", 245, 263)],
   ];
-  const read = [{ x0: 54, x1: 90 }, { x0: 135, x1: 173 }, { x0: 188, x1: 208 }, { x0: 240, x1: 263 }];
-  assert.deepEqual(restoreBandGutters(read, rows, rule).map((c) => [c.x0, c.x1]), [[54, 90], [135, 173], [245, 263]]);
+  const read = [
+    { x0: 54, x1: 90 },
+    { x0: 135, x1: 173 },
+    { x0: 188, x1: 208 },
+    { x0: 240, x1: 263 },
+  ];
+  assert.deepEqual(
+    restoreBandGutters(read, rows, rule).map((c) => [c.x0, c.x1]),
+    [
+      [54, 90],
+      [135, 173],
+      [245, 263],
+    ],
+  );
   // Without a band line above the leaf names nothing changes.
   assert.deepEqual(restoreBandGutters(read, rows.slice(1), rule), read);
 });

@@ -41,7 +41,10 @@ export function restoreBandGutters(columns: ColumnSpan[], chunkRows: TextLine[][
     const [g0, g1] = [body[k]!.x1, body[k + 1]!.x0];
     if (g1 - g0 < rule.minGap) continue;
     // A column lying inside the gutter with only band text in it: no column.
-    out = out.filter((col) => !(col.x0 >= g0 && col.x1 <= g1 && all.filter((c) => c.box[0] >= col.x0 && c.box[2] <= col.x1).every((c) => bandChunks.has(c))));
+    out = out.filter(
+      (col) =>
+        !(col.x0 >= g0 && col.x1 <= g1 && all.filter((c) => c.box[0] >= col.x0 && c.box[2] <= col.x1).every((c) => bandChunks.has(c))),
+    );
     // A column reaching into the gutter only by band text in it ("Domestic" centred over its
     // columns, wider than the first one's name): its extent is its own text's, so a leaf name
     // reaching into the gutter from the other side is not taken for a label spanning both.
@@ -56,13 +59,23 @@ export function restoreBandGutters(columns: ColumnSpan[], chunkRows: TextLine[][
     // leave a clear stretch at least a gutter wide.
     const over = out.findIndex((col) => col.x0 < g0 && col.x1 > g1);
     if (over < 0) continue;
-    const cut = clearStretch(g0, g1, all.filter((c) => !bandChunks.has(c) && c.box[0] < g1 && c.box[2] > g0), rule.minGap);
+    const cut = clearStretch(
+      g0,
+      g1,
+      all.filter((c) => !bandChunks.has(c) && c.box[0] < g1 && c.box[2] > g0),
+      rule.minGap,
+    );
     if (cut === null) continue;
     const col = out[over]!;
     const left = all.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= cut);
     const right = all.filter((c) => c.box[0] >= cut && c.box[2] <= col.x1 + 0.5);
     if (left.length === 0 || right.length === 0) continue;
-    out.splice(over, 1, { x0: Math.min(...left.map((c) => c.box[0])), x1: Math.max(...left.map((c) => c.box[2])) }, { x0: Math.min(...right.map((c) => c.box[0])), x1: Math.max(...right.map((c) => c.box[2])) });
+    out.splice(
+      over,
+      1,
+      { x0: Math.min(...left.map((c) => c.box[0])), x1: Math.max(...left.map((c) => c.box[2])) },
+      { x0: Math.min(...right.map((c) => c.box[0])), x1: Math.max(...right.map((c) => c.box[2])) },
+    );
   }
   return out;
 }

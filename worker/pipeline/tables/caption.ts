@@ -4,7 +4,8 @@ import type { TableModel } from "../types";
 import type { ProseBlock } from "../prose/lines-to-blocks";
 import type { Settings } from "../settings";
 
-const QUALIFIER = /^\(?\s*(in |unit|units|amounts? in|figures in|values in|all figures|percent|per cent|%|thousands?|millions?|billions?|eur|usd|\$|€)/i;
+const QUALIFIER =
+  /^\(?\s*(in |unit|units|amounts? in|figures in|values in|all figures|percent|per cent|%|thousands?|millions?|billions?|eur|usd|\$|€)/i;
 
 /** Moves qualifier blocks that sit right above a table into its caption; returns the other blocks. */
 export function attachCaptions(models: TableModel[], blocks: ProseBlock[], settings: Settings): ProseBlock[] {
@@ -14,7 +15,13 @@ export function attachCaptions(models: TableModel[], blocks: ProseBlock[], setti
       if (used.has(b) || b.role === "heading") return false;
       const gap = model.box[1] - b.box[3];
       const overlapX = Math.min(b.box[2], model.box[2]) - Math.max(b.box[0], model.box[0]);
-      return gap >= -1 && gap < b.size * settings.captionGapEm && overlapX > 0 && b.text.length <= settings.maxCaptionChars && QUALIFIER.test(b.text);
+      return (
+        gap >= -1 &&
+        gap < b.size * settings.captionGapEm &&
+        overlapX > 0 &&
+        b.text.length <= settings.maxCaptionChars &&
+        QUALIFIER.test(b.text)
+      );
     });
     const caption = near.sort((a, b) => b.box[3] - a.box[3])[0];
     if (caption) {

@@ -5,7 +5,8 @@ import { isPointInBox } from "../geometry/box";
 import { wordsToLines } from "../geometry/words-to-lines";
 import type { Settings } from "../settings";
 
-const NUMERIC = /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
+const NUMERIC =
+  /^[-+−–]?\d[\d.,]*%?\s*\(\s*[-+−–]?\d[\d.,]*%?\s*\)$|^[-+−–(]?[$€£¥%]?\s?\d[\d.,\s]*([-–]\d[\d.,]*)?%?\)?[*a-z]?$|^[-–—.…x*]+$|^n\.?a\.?$|^:$/i;
 
 /** A currency sign before a negative amount in parentheses, "$ (1,234)" (the sign set apart at
  * the column's left edge joins its number's cell, sign-columns.ts). */

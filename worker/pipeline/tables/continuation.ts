@@ -24,11 +24,22 @@ export function tableColumns(table: Table): number {
  * title or a closing line stopped every link. */
 export function announcesContinuation(text: string): boolean {
   const t = text.trim();
-  return /\bcontinued\b/i.test(t) || /\bcont(\.|['’]d\b)/i.test(t) || /[—–-]\s*con\.?\)?$/i.test(t) || /^see (the )?(foot)?notes at (the )?end of (the )?table\b/i.test(t);
+  return (
+    /\bcontinued\b/i.test(t) ||
+    /\bcont(\.|['’]d\b)/i.test(t) ||
+    /[—–-]\s*con\.?\)?$/i.test(t) ||
+    /^see (the )?(foot)?notes at (the )?end of (the )?table\b/i.test(t)
+  );
 }
 
 /** Links `first` (the first table of a page) to the previous page's tail when they continue. */
-export function linkContinuation(previous: TableTail | null, first: Table | undefined, pageHeight: number, startsPage: boolean, settings: Settings): void {
+export function linkContinuation(
+  previous: TableTail | null,
+  first: Table | undefined,
+  pageHeight: number,
+  startsPage: boolean,
+  settings: Settings,
+): void {
   if (!previous || !first?.bbox || !previous.endsPage || !startsPage) return;
   if (first.page !== previous.page + 1 || tableColumns(first) !== previous.nCols) return;
   if (first.bbox[1] > pageHeight * settings.continuationTopShare) return;

@@ -24,11 +24,18 @@ export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings):
   const drawnGrids = rulingsToGroups(drawn, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
     .filter((g): g is Grid => g !== null && g.cells.length >= 2);
-  const backgrounds = graphics.filledRects.map((r) => r.box).filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > settings.backgroundInGridShare));
+  const backgrounds = graphics.filledRects
+    .map((r) => r.box)
+    .filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > settings.backgroundInGridShare));
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
-export function detectTables(words: Word[], graphics: PdfGraphicsReading, settings: Settings, pageSize: [number, number] = [Infinity, Infinity]): PageTables {
+export function detectTables(
+  words: Word[],
+  graphics: PdfGraphicsReading,
+  settings: Settings,
+  pageSize: [number, number] = [Infinity, Infinity],
+): PageTables {
   const rulings = pageToRulings(graphics, settings);
   const grids = rulingsToGroups(rulings, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
@@ -45,7 +52,10 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     if (!model || model.nRows < 2 || !isTableLike(model, settings)) continue;
     // Nested grids (a grid drawn inside a cell of another) are read as part of the outer table.
     if (tables.some((t) => boxOverlapRatio(model.box, t.box) > settings.nestedGridOverlap)) continue;
-    model.disputed = !layoutRegions.some((r) => boxOverlapRatio(r, model.box) > settings.layoutAgreementOverlap || boxOverlapRatio(model.box, r) > settings.layoutAgreementOverlap);
+    model.disputed = !layoutRegions.some(
+      (r) =>
+        boxOverlapRatio(r, model.box) > settings.layoutAgreementOverlap || boxOverlapRatio(model.box, r) > settings.layoutAgreementOverlap,
+    );
     tables.push(model);
   }
   const taken = tables.map((t) => t.box);
@@ -56,7 +66,11 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
   const artwork = boxesToClusters(
     // Filled rectangles stay out: cell shading is as common in tables as bars are in charts.
     // ...but a bar chart's bars (figures/chart-bars.ts) are drawing.
-    [...graphics.drawings, ...chartBars(graphics.filledRects, settings), ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box)],
+    [
+      ...graphics.drawings,
+      ...chartBars(graphics.filledRects, settings),
+      ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box),
+    ],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings)) {
@@ -67,7 +81,14 @@ export function detectTables(words: Word[], graphics: PdfGraphicsReading, settin
     tables.push(...stackedBlocks(model, freeWords, settings, rulings));
   }
   // A chart's legend and a key of abbreviations read as small tables of words: they are not.
-  const blocks = dropWordBlocks(tables, graphics, rulings, artwork.map((a) => a.box), allLines, settings);
+  const blocks = dropWordBlocks(
+    tables,
+    graphics,
+    rulings,
+    artwork.map((a) => a.box),
+    allLines,
+    settings,
+  );
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
   return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys };
@@ -96,7 +117,14 @@ function isShadingFragment(grid: Grid, stroked: Ruling[], regions: Box[], lines:
   const region = regions.find((r) => boxOverlapRatio(grid.box, r) > settings.fragmentInRegionShare);
   if (!region) return false;
   // The region holds text lines outside the grid's rows: the table goes on beyond the shading.
-  return lines.some((l) => l.box[1] >= region[1] - 1 && l.box[3] <= region[3] + 1 && (l.box[1] >= grid.box[3] || l.box[3] <= grid.box[1]) && l.box[0] < region[2] && l.box[2] > region[0]);
+  return lines.some(
+    (l) =>
+      l.box[1] >= region[1] - 1 &&
+      l.box[3] <= region[3] + 1 &&
+      (l.box[1] >= grid.box[3] || l.box[3] <= grid.box[1]) &&
+      l.box[0] < region[2] &&
+      l.box[2] > region[0],
+  );
 }
 
 /** A table has most rows filled in at least two columns; a boxed paragraph or a list does not. */
@@ -118,7 +146,11 @@ export function isProseLike(model: TableModel, settings: Settings): boolean {
   const numeric = cells.filter((c) => isNumeric(c.text)).length;
   // Prose lines mostly continue a sentence; table cells start afresh (capital, number, symbol).
   const continuing = cells.filter((c) => /^[a-z]/.test(c.text)).length;
-  return wordy >= cells.length * settings.proseLikeWordyShare && numeric < cells.length * settings.proseLikeNumericShare && continuing >= cells.length * settings.proseLikeContinuingShare;
+  return (
+    wordy >= cells.length * settings.proseLikeWordyShare &&
+    numeric < cells.length * settings.proseLikeNumericShare &&
+    continuing >= cells.length * settings.proseLikeContinuingShare
+  );
 }
 
 const BULLET = /^([•·▪◦‣∙\-–—*]|\(?[0-9ivx]{1,3}[.)]|\(?[a-z][.)])$/i;
@@ -194,7 +226,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     }
     // A line of names and a line of values right under a table are a block of their own
     // (isBlockUnder), not a label/value pair to drop.
-    const minLines = count === settings.minTableLines - 1 && isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings) ? count : settings.minTableLines;
+    const minLines =
+      count === settings.minTableLines - 1 && isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings)
+        ? count
+        : settings.minTableLines;
     if (count >= minLines) {
       for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
         const tabular = part.filter((x) => x.tabular);
@@ -202,7 +237,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
         const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-        const carriedBoxes = part.filter((x) => carriedLines.has(x)).map((x) => x.line.box).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
+        const carriedBoxes = part
+          .filter((x) => carriedLines.has(x))
+          .map((x) => x.line.box)
+          .filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
         const region = boxUnion([span, ...inner, ...carriedBoxes])!;
         // The top lines of column names wrapped onto several lines (bottom-aligned: the longest
         // name starts highest) stand alone above the first tabular line: they belong to the header.
@@ -216,7 +254,11 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     }
     i = Math.max(lastTab + 1, i + 1);
   }
-  return mergeStackedRegions(regions, info.map((x) => x.line), settings);
+  return mergeStackedRegions(
+    regions,
+    info.map((x) => x.line),
+    settings,
+  );
 }
 
 /** A run of two tabular lines right under the table region above (at most sectionGapEm below it,
@@ -226,7 +268,11 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
  * keeps such two-line tables), which the line count of a table (minTableLines) dropped: its cells
  * were lost (generated family block-under-table). mergeStackedRegions joins it to the table
  * above, and tables/stacked-blocks.ts delivers it as a table of its own again. */
-function isBlockUnder(run: Array<{ line: TextLine; cells: TextLine[]; tabular: boolean }>, above: Box | undefined, settings: Settings): boolean {
+function isBlockUnder(
+  run: Array<{ line: TextLine; cells: TextLine[]; tabular: boolean }>,
+  above: Box | undefined,
+  settings: Settings,
+): boolean {
   const tabular = run.filter((x) => x.tabular);
   if (!above || tabular.length !== 2) return false;
   const [names, values] = tabular as [(typeof tabular)[number], (typeof tabular)[number]];
@@ -252,7 +298,12 @@ function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolea
   if (Math.abs(indent) <= line.size * settings.wrapIndentEm) return /^[a-z(]/.test(first);
   if (!settings.hangingWraps) return false;
   // A hanging indent: the label may break before a number too ("under" / "18 years").
-  return indent > 0 && indent <= line.size * settings.wrapHangingIndentEm && /^[a-z(0-9]/.test(first) && !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : "");
+  return (
+    indent > 0 &&
+    indent <= line.size * settings.wrapHangingIndentEm &&
+    /^[a-z(0-9]/.test(first) &&
+    !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : "")
+  );
 }
 
 /** A line of names right above the line below at wrap distance, each of its pieces carried on
@@ -329,16 +380,26 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
     const prev = out[out.length - 1];
     if (prev) {
       const between = lines.filter((l) => l.box[1] >= prev[3] - 1 && l.box[3] <= region[1] + 1);
-      const size = median(between.map((l) => l.size), 10);
+      const size = median(
+        between.map((l) => l.size),
+        10,
+      );
       const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
       const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
-      const labelsOnly = between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
+      const labelsOnly =
+        between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
       // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
-      const headerOf = (r: Box) => lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+      const headerOf = (r: Box) =>
+        lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
       const top = headerOf(prev);
       const next = headerOf(region);
       const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
-      if (labelsOnly && !repeatsHeader && region[1] - prev[3] <= size * settings.sectionGapEm && overlap >= narrower * settings.stackedOverlapShare) {
+      if (
+        labelsOnly &&
+        !repeatsHeader &&
+        region[1] - prev[3] <= size * settings.sectionGapEm &&
+        overlap >= narrower * settings.stackedOverlapShare
+      ) {
         out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
         continue;
       }
@@ -349,7 +410,10 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
 }
 
 export function medianSize(lines: TextLine[]): number {
-  return median(lines.map((l) => l.size), 10);
+  return median(
+    lines.map((l) => l.size),
+    10,
+  );
 }
 
 /** Structure only: the table inside a given region (ground-truth region, or a region another

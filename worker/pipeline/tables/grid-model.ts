@@ -26,7 +26,11 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   const rowMap: Array<[number, number]> = []; // old row -> [first new row, count]
   for (let r = 0; r + 1 < grid.ys.length; r++) {
     const cellsInRow = grid.cells.filter((c) => c.row === r && c.rowSpan === 1);
-    const splits = rowSplitPositions(cellsInRow.map((c) => inCell(c.box)), settings, cellsInRow.map((c) => c.col));
+    const splits = rowSplitPositions(
+      cellsInRow.map((c) => inCell(c.box)),
+      settings,
+      cellsInRow.map((c) => c.col),
+    );
     const first = ys.length - 1;
     for (const y of splits) ys.push(y);
     ys.push(grid.ys[r + 1]!);
@@ -40,7 +44,13 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
     if (cell.rowSpan === 1 && count > 1) {
       for (let k = 0; k < count; k++) {
         const band: Box = [cell.box[0], ys[first + k]!, cell.box[2], ys[first + k + 1]!];
-        raw.push({ row: first + k, col: cell.col, rowSpan: 1, colSpan: cell.colSpan, words: cellWords.filter((w) => wordCenterIn(w, band)) });
+        raw.push({
+          row: first + k,
+          col: cell.col,
+          rowSpan: 1,
+          colSpan: cell.colSpan,
+          words: cellWords.filter((w) => wordCenterIn(w, band)),
+        });
       }
     } else {
       const endRow = lastOld[0] + lastOld[1];
@@ -107,7 +117,14 @@ export function rowSplitPositions(cellWords: Word[][], settings: Settings, cols:
     if (last && mid < last[1]) last[1] = Math.max(last[1], line.box[3]);
     else clusters.push([line.box[1], line.box[3]]);
   }
-  const starts = rowStarts(linesByCluster(cellLines.map((lines, i) => ({ col: cols[i]!, lines })), clusters), 0, isNumeric);
+  const starts = rowStarts(
+    linesByCluster(
+      cellLines.map((lines, i) => ({ col: cols[i]!, lines })),
+      clusters,
+    ),
+    0,
+    isNumeric,
+  );
   const cuts: number[] = [];
   for (let k = 0; k + 1 < clusters.length; k++) if (starts[k + 1]) cuts.push((clusters[k]![1] + clusters[k + 1]![0]) / 2);
   return cuts;

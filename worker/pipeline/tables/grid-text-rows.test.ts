@@ -11,7 +11,11 @@ test("a label's lower-case second line (no values) joins the row above", () => {
 });
 
 test("values on the label's last line: the label line and the line of values are one row", () => {
-  const lines = [line({ 0: "Government workers," }), line({ 0: "State and local", 1: "88", 2: "4.5" }), line({ 0: "Women", 1: "634", 2: "13.0" })];
+  const lines = [
+    line({ 0: "Government workers," }),
+    line({ 0: "State and local", 1: "88", 2: "4.5" }),
+    line({ 0: "Women", 1: "634", 2: "13.0" }),
+  ];
   assert.deepEqual(rowStarts(lines, 0, isNumeric), [true, false, true]);
 });
 

@@ -36,7 +36,12 @@ export function rowStarts(lines: readonly LineCells[], stubCol: number, isNumeri
 }
 
 /** pdf-stream's `continues`, on grid cells instead of stream pieces. */
-function continuesRow(row: { cells: ReadonlyMap<number, string>; values: boolean }, line: LineCells, hasValues: boolean, stubCol: number): boolean {
+function continuesRow(
+  row: { cells: ReadonlyMap<number, string>; values: boolean },
+  line: LineCells,
+  hasValues: boolean,
+  stubCol: number,
+): boolean {
   const carried = [...line.keys()].filter((col) => {
     const above = row.cells.get(col);
     return above !== undefined && carriesOn(above, line.get(col)!);
@@ -51,7 +56,10 @@ function continuesRow(row: { cells: ReadonlyMap<number, string>; values: boolean
 }
 
 /** The text of the lines of each cell, keyed by cluster (a band of lines at one height). */
-export function linesByCluster(cellLines: ReadonlyArray<{ col: number; lines: readonly TextLine[] }>, clusters: ReadonlyArray<readonly [number, number]>): Map<number, string>[] {
+export function linesByCluster(
+  cellLines: ReadonlyArray<{ col: number; lines: readonly TextLine[] }>,
+  clusters: ReadonlyArray<readonly [number, number]>,
+): Map<number, string>[] {
   const out = clusters.map(() => new Map<number, string>());
   for (const { col, lines } of cellLines) {
     for (const line of lines) {

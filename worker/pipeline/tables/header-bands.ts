@@ -26,14 +26,22 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[], settings: 
     const [x0, , x1, y1] = cell.box;
     const size = cell.box[3] - cell.box[1];
     const rule = rulings.find(
-      (r) => r.orientation === "h" && r.pos >= y1 - 1 && r.pos <= y1 + size && r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang && r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang && r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
+      (r) =>
+        r.orientation === "h" &&
+        r.pos >= y1 - 1 &&
+        r.pos <= y1 + size &&
+        r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang &&
+        r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang &&
+        r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
     );
     if (!rule) continue;
     const cols = centers.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
     if (cols.length < 2) continue;
     const start = Math.min(...cols);
     const end = Math.max(...cols);
-    const clash = model.cells.some((x) => x !== cell && x.row === cell.row && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+    const clash = model.cells.some(
+      (x) => x !== cell && x.row === cell.row && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start,
+    );
     if (clash) continue;
     model.cells = model.cells.filter((x) => !(x.row === cell.row && x.text === "" && x.col >= start && x.col <= end));
     cell.col = start;
@@ -54,14 +62,23 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
     // Only a label already reaching over two columns is a band, or labels that all sit off the
     // centre of their columns (centred over a pair, an EU document's years over "N | % Pos"); one centred
     // over a single column is the first line of that column's name.
-    if (!row.some((x) => x.colSpan > 1) && !(row.length >= 2 && row.every((x) => isOffCentre(x, centers, settings))) && !groupsRepeatBelow(model, row, centers)) {
+    if (
+      !row.some((x) => x.colSpan > 1) &&
+      !(row.length >= 2 && row.every((x) => isOffCentre(x, centers, settings))) &&
+      !groupsRepeatBelow(model, row, centers)
+    ) {
       // A single label on a sparse top row, centred over all value columns, spans them; a label
       // centred over its own column is the first line of that column's name.
       const only = row.length === 1 ? row[0]! : undefined;
       const left = centers[1]!;
       const right = centers[model.nCols - 1]!;
       const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
-      if (!only || r >= topBandRows(model, settings) || Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) continue;
+      if (
+        !only ||
+        r >= topBandRows(model, settings) ||
+        Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance
+      )
+        continue;
       const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
       if (clash) continue;
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
@@ -79,7 +96,9 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       const start = Math.min(...cols);
       const end = Math.max(...cols);
       // Only widen when nothing else in the row sits in the columns taken.
-      const clash = model.cells.some((x) => x !== cell && x.row <= r && x.row + x.rowSpan > r && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start);
+      const clash = model.cells.some(
+        (x) => x !== cell && x.row <= r && x.row + x.rowSpan > r && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start,
+      );
       if (clash || end - start + 1 <= cell.colSpan) return;
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= start && x.col <= end));
       cell.col = start;
@@ -94,7 +113,13 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
 function labelOwners(row: ModelCell[], centers: number[]): number[] {
   const labelCenters = row.map((x) => (x.box![0] + x.box![2]) / 2);
   const sorted = [...labelCenters].sort((a, b) => a - b);
-  const reach = sorted.length >= 2 ? { left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2, right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2 } : { left: -Infinity, right: Infinity };
+  const reach =
+    sorted.length >= 2
+      ? {
+          left: sorted[0]! - (sorted[1]! - sorted[0]!) / 2,
+          right: sorted[sorted.length - 1]! + (sorted[sorted.length - 1]! - sorted[sorted.length - 2]!) / 2,
+        }
+      : { left: -Infinity, right: Infinity };
   return centers.map((cx, c) => {
     if (c === 0 || cx < reach.left || cx > reach.right) return -1;
     let best = 0;

@@ -49,7 +49,7 @@ export function gridHeaderRows(model: TableModel): number {
   const holdsValues = (r: number) =>
     model.cells.some((c) => c.row === r && c.col > 0 && isNumeric(c.text) && !YEAR.test(c.text.trim()) && !RANGE.test(c.text.trim()));
   let h = 1;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const c of model.cells) {
       if (c.row >= h || c.text === "") continue;
@@ -81,7 +81,15 @@ export function modelToHeaderRows(model: TableModel, settings: Settings = SETTIN
     // Data rows come in runs: numbers in a row followed by a row of words only ("1st", "3rd"
     // over "Grade") are part of the header.
     const next = nextRowWithValues(model, r);
-    if (next >= 0 && !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text)) && markedValues(model.cells.filter((c) => c.row === next), isNumeric).length === 0) continue;
+    if (
+      next >= 0 &&
+      !model.cells.some((c) => c.row === next && c.col > 0 && c.text !== "" && isNumeric(c.text)) &&
+      markedValues(
+        model.cells.filter((c) => c.row === next),
+        isNumeric,
+      ).length === 0
+    )
+      continue;
     firstData = r;
   }
   if (firstData < 0) return 1;

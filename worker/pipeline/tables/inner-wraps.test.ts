@@ -5,7 +5,14 @@ import { SETTINGS } from "../settings";
 import { wordsToLines } from "../geometry/words-to-lines";
 import { continuesInnerCell, valuesOnInnerWrap } from "./inner-wraps";
 
-const word = (text: string, x0: number, y0: number): Word => ({ text, box: [x0, y0, x0 + text.length * 5, y0 + 10], size: 10, font: "f", bold: false, dir: 0 });
+const word = (text: string, x0: number, y0: number): Word => ({
+  text,
+  box: [x0, y0, x0 + text.length * 5, y0 + 10],
+  size: 10,
+  font: "f",
+  bold: false,
+  dir: 0,
+});
 const line = (...words: Word[]) => wordsToLines(words, SETTINGS.lineCenterToleranceEm)[0]!;
 
 // A row: code at 0, description at 40, values at 200 and 260.
@@ -43,6 +50,9 @@ test("a row whose values stand on its description's last line: that line carries
   assert.equal(valuesOnInnerWrap(values("and", 52), row, 10, SETTINGS, numeric), false);
   const done = new Map([...row, [2, { last: 2, words: [word("12.5", 200, 0)] }]]);
   assert.equal(valuesOnInnerWrap(values("and"), done, 10, SETTINGS, numeric), false);
-  assert.equal(valuesOnInnerWrap(new Map([[0, { last: 0, words: [word("522", 0, 12)] }], ...values("and")]), row, 10, SETTINGS, numeric), false);
+  assert.equal(
+    valuesOnInnerWrap(new Map([[0, { last: 0, words: [word("522", 0, 12)] }], ...values("and")]), row, 10, SETTINGS, numeric),
+    false,
+  );
   assert.equal(valuesOnInnerWrap(values("and"), row, 10, { ...SETTINGS, innerCellWraps: false }, numeric), false);
 });

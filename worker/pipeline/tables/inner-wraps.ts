@@ -32,7 +32,13 @@ type LineCells = Map<number, { words: Word[]; last: number }>;
  * left empty: the row's values stand on its description's last line ("Air transportation,
  * scheduled" / "and nonscheduled   660.7   200.6"), as many US reports set them. The stub's own
  * wraps with values on the last line are build-table's continuesLabel. */
-export function valuesOnInnerWrap(cells: LineCells, prevCells: LineCells, size: number, settings: Settings, isNumeric: (text: string) => boolean): boolean {
+export function valuesOnInnerWrap(
+  cells: LineCells,
+  prevCells: LineCells,
+  size: number,
+  settings: Settings,
+  isNumeric: (text: string) => boolean,
+): boolean {
   if (!settings.innerCellWraps || cells.has(0) || prevCells.size < 2) return false;
   const text = (c: { words: Word[] }) => c.words.map((w) => w.text).join(" ");
   if ([...prevCells].some(([col, c]) => col > 0 && isNumeric(text(c)))) return false;

@@ -21,19 +21,31 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Rotated column names over the first row (they may stand above a detected region, which
   // starts at its first line of cells) are the header, not side labels (rotated-names.ts).
   const names = findRotatedNames(words, region, settings);
-  const inside = withoutNames(words.filter((w) => wordCenterIn(w, region, 1)), names);
+  const inside = withoutNames(
+    words.filter((w) => wordCenterIn(w, region, 1)),
+    names,
+  );
   const { content, labels } = takeSideLabels(inside, settings);
   const lines = wordsToLines(content, settings.lineCenterToleranceEm);
   if (lines.length === 0) return null;
   const chunkRows = lines.map((l) => lineToChunks(l, settings.columnGapEm, settings.numberGapEm));
-  const size = median(lines.map((l) => l.size), 10);
+  const size = median(
+    lines.map((l) => l.size),
+    10,
+  );
   const multiRows = chunkRows.filter((r) => r.length >= 2).length;
   const maxCrossing = Math.max(1, Math.floor(multiRows * settings.columnCrossingShare));
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
   const read = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
-  const restored = settings.restoreBandGutters ? restoreBandGutters(read, chunkRows, { minGap: size * settings.minColumnGapEm, crossingShare: settings.columnCrossingShare, isNumeric }) : read;
+  const restored = settings.restoreBandGutters
+    ? restoreBandGutters(read, chunkRows, {
+        minGap: size * settings.minColumnGapEm,
+        crossingShare: settings.columnCrossingShare,
+        isNumeric,
+      })
+    : read;
   const columns = mergeSignColumns(mergeHeaderOnlyColumns(restored, chunkRows), chunkRows);
   if (columns.length < 2) return null;
   // Cells per line.
@@ -41,8 +53,18 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const perLine: LineCells[] = [];
   chunkRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
-    const above = i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
-    const pieces = lineChunks.flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1)).flatMap((c) => splitBeforeSigns(c, columns, settings)).flatMap((c) => splitUnderNames(c, [...above.values()].map((a) => a.words), settings));
+    const above =
+      i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
+    const pieces = lineChunks
+      .flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1))
+      .flatMap((c) => splitBeforeSigns(c, columns, settings))
+      .flatMap((c) =>
+        splitUnderNames(
+          c,
+          [...above.values()].map((a) => a.words),
+          settings,
+        ),
+      );
     for (const chunk of pieces) {
       const [first, last] = chunkToColumns(chunk.box, columns);
       const existing = cells.get(first);
@@ -56,7 +78,17 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Join wrapped lines into the row above. The stub's right edge: where a wrapped label ran out
   // of room (its widest one-column text).
   // Leader dots run on to the values and fill no line: they do not count.
-  const stubRight = Math.max(-Infinity, ...perLine.flatMap((cells) => (cells.get(0)?.last === 0 ? cells.get(0)!.words.filter((w) => !LEADER_DOTS.test(w.text)).map((w) => w.box[2]) : [])));
+  const stubRight = Math.max(
+    -Infinity,
+    ...perLine.flatMap((cells) =>
+      cells.get(0)?.last === 0
+        ? cells
+            .get(0)!
+            .words.filter((w) => !LEADER_DOTS.test(w.text))
+            .map((w) => w.box[2])
+        : [],
+    ),
+  );
   const rows: Array<{ lines: number[]; cells: LineCells }> = [];
   // A spanner (see isSpanner) below the first line of cells starts a row of its own, however close
   // it stands to the line above (numbers do not wrap onto a centred word).
@@ -68,7 +100,11 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   };
   perLine.forEach((cells, i) => {
     const prev = rows[rows.length - 1];
-    if (prev && !isSpannerLine(cells, i) && isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)) {
+    if (
+      prev &&
+      !isSpannerLine(cells, i) &&
+      isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)
+    ) {
       for (const [col, cell] of cells) {
         const target = prev.cells.get(col);
         if (target) {
@@ -128,7 +164,12 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
 /** A lone label of the body across the whole table, not starting in lower case: starting in the
  * stub and running over value columns, or centred on the table's full width (nearer its middle than the value columns'
  * middle, which a label over the values alone is centred on). */
-function isSpanner(cell: { words: Word[]; last: number }, col: number, columns: Array<{ x0: number; x1: number }>, settings: Settings): boolean {
+function isSpanner(
+  cell: { words: Word[]; last: number },
+  col: number,
+  columns: Array<{ x0: number; x1: number }>,
+  settings: Settings,
+): boolean {
   // A lower-case start carries on a name or a label (wrapped), it does not head a panel.
   if (/^[a-z]/.test(cell.words[0]?.text ?? "")) return false;
   if (col === 0) return cell.last > 0;
@@ -138,7 +179,10 @@ function isSpanner(cell: { words: Word[]; last: number }, col: number, columns: 
   const right = columns[columns.length - 1]!.x1;
   const tableMiddle = (left + right) / 2;
   const valuesMiddle = (columns[1]!.x0 + right) / 2;
-  return Math.abs(centre - tableMiddle) <= (right - left) * settings.centredLabelTolerance && Math.abs(centre - tableMiddle) < Math.abs(centre - valuesMiddle);
+  return (
+    Math.abs(centre - tableMiddle) <= (right - left) * settings.centredLabelTolerance &&
+    Math.abs(centre - tableMiddle) < Math.abs(centre - valuesMiddle)
+  );
 }
 
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
@@ -194,14 +238,28 @@ function mergeHeaderOnlyColumns(columns: ColumnSpan[], chunkRows: TextLine[][]):
   const out = columns.map((c) => ({ ...c }));
   for (let k = out.length - 2; k >= 1; k--) {
     const linesOf = (col: ColumnSpan) =>
-      chunkRows.flatMap((chunks, i) => (chunks.some((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }) ? [i] : []));
-    const textsOf = (col: ColumnSpan) => chunkRows.flatMap((chunks) => chunks.filter((c) => { const [a, b] = chunkToColumns(c.box, out); return a === b && out[a] === col; }));
+      chunkRows.flatMap((chunks, i) =>
+        chunks.some((c) => {
+          const [a, b] = chunkToColumns(c.box, out);
+          return a === b && out[a] === col;
+        })
+          ? [i]
+          : [],
+      );
+    const textsOf = (col: ColumnSpan) =>
+      chunkRows.flatMap((chunks) =>
+        chunks.filter((c) => {
+          const [a, b] = chunkToColumns(c.box, out);
+          return a === b && out[a] === col;
+        }),
+      );
     const [left, right] = [out[k]!, out[k + 1]!];
     const [l, r] = [linesOf(left), linesOf(right)];
     if (l.length === 0 || r.length === 0) continue;
     const nameAbove = (name: ColumnSpan, lines: number[], values: number[]) =>
       Math.max(...lines) < Math.min(...values) && textsOf(name).every((c) => !isNumeric(c.text) && /\p{L}/u.test(c.text));
-    if (nameAbove(left, l, r) || nameAbove(right, r, l)) out.splice(k, 2, { ...left, x0: Math.min(left.x0, right.x0), x1: Math.max(left.x1, right.x1) });
+    if (nameAbove(left, l, r) || nameAbove(right, r, l))
+      out.splice(k, 2, { ...left, x0: Math.min(left.x0, right.x0), x1: Math.max(left.x1, right.x1) });
   }
   return out;
 }

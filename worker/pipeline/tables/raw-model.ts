@@ -26,7 +26,11 @@ export function takeSideLabels(words: Word[], settings: Settings): { content: Wo
   const labels: Word[][] = [];
   for (const w of sorted) {
     const reach = w.size * settings.sideLabelReachEm;
-    const label = labels.find((l) => Math.abs(l[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm && l.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach));
+    const label = labels.find(
+      (l) =>
+        Math.abs(l[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm &&
+        l.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach),
+    );
     if (label) label.push(w);
     else labels.push([w]);
   }

@@ -22,7 +22,12 @@ function rotatedRuns(words: readonly Word[], settings: Settings): RotatedName[] 
   const runs: Word[][] = [];
   for (const w of rotated) {
     const reach = w.size * settings.sideLabelReachEm;
-    const run = runs.find((r) => r[0]!.dir === w.dir && Math.abs(r[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm && r.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach));
+    const run = runs.find(
+      (r) =>
+        r[0]!.dir === w.dir &&
+        Math.abs(r[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm &&
+        r.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach),
+    );
     if (run) run.push(w);
     else runs.push([w]);
   }
@@ -39,7 +44,14 @@ function rotatedRuns(words: readonly Word[], settings: Settings): RotatedName[] 
  * `words` may reach above the region (a detected region starts at its first line of cells). */
 export function findRotatedNames(words: readonly Word[], region: Box, settings: Settings): RotatedName[] {
   if (!settings.rotatedColumnNames) return [];
-  const inside = words.filter((w) => w.dir === 0 && (w.box[0] + w.box[2]) / 2 >= region[0] - 1 && (w.box[0] + w.box[2]) / 2 <= region[2] + 1 && (w.box[1] + w.box[3]) / 2 >= region[1] - 1 && (w.box[1] + w.box[3]) / 2 <= region[3] + 1);
+  const inside = words.filter(
+    (w) =>
+      w.dir === 0 &&
+      (w.box[0] + w.box[2]) / 2 >= region[0] - 1 &&
+      (w.box[0] + w.box[2]) / 2 <= region[2] + 1 &&
+      (w.box[1] + w.box[3]) / 2 >= region[1] - 1 &&
+      (w.box[1] + w.box[3]) / 2 <= region[3] + 1,
+  );
   const runs = rotatedRuns(words, settings);
   if (runs.length < 2) return [];
   // The first line of cells the names stand on (upright band labels above the names are lines of
@@ -48,7 +60,13 @@ export function findRotatedNames(words: readonly Word[], region: Box, settings: 
     if (lineToChunks(line, settings.columnGapEm, settings.numberGapEm).length < 2) continue;
     const top = line.box[1];
     const em = line.size;
-    const names = runs.filter((r) => r.box[3] <= top + em * settings.rotatedNameOverlapEm && r.box[3] >= top - em * settings.rotatedNameGapEm && r.box[0] >= region[0] - em && r.box[2] <= region[2] + em);
+    const names = runs.filter(
+      (r) =>
+        r.box[3] <= top + em * settings.rotatedNameOverlapEm &&
+        r.box[3] >= top - em * settings.rotatedNameGapEm &&
+        r.box[0] >= region[0] - em &&
+        r.box[2] <= region[2] + em,
+    );
     if (names.length >= 2) return names;
   }
   return [];
@@ -98,7 +116,16 @@ export function attachRotatedNames(model: TableModel, names: readonly RotatedNam
   }
   // An upright stub name on the names' line, left of the value columns, outside the table so far.
   if (!model.cells.some((c) => c.row === at && c.col === 0 && c.text !== "")) {
-    const stub = words.filter((w) => w.dir === 0 && w.box[1] >= namesBox[1] - 1 && w.box[3] <= namesBox[3] + namesBox[3] - namesBox[1] && w.box[3] <= (rowBox(at + 1)?.[1] ?? Infinity) + 1 && w.box[2] <= valuesLeft && w.box[0] >= model.box[0] - settings.rotatedNameGapEm * w.size && !(w.box[1] >= model.box[1] && w.box[3] <= model.box[3] && w.box[0] >= model.box[0] && w.box[2] <= model.box[2]));
+    const stub = words.filter(
+      (w) =>
+        w.dir === 0 &&
+        w.box[1] >= namesBox[1] - 1 &&
+        w.box[3] <= namesBox[3] + namesBox[3] - namesBox[1] &&
+        w.box[3] <= (rowBox(at + 1)?.[1] ?? Infinity) + 1 &&
+        w.box[2] <= valuesLeft &&
+        w.box[0] >= model.box[0] - settings.rotatedNameGapEm * w.size &&
+        !(w.box[1] >= model.box[1] && w.box[3] <= model.box[3] && w.box[0] >= model.box[0] && w.box[2] <= model.box[2]),
+    );
     if (stub.length > 0) {
       const line = wordsToLines(stub, settings.lineCenterToleranceEm).sort((a, b) => b.box[3] - a.box[3])[0]!;
       setText(model, at, 0, line.text, line.box);
@@ -109,8 +136,20 @@ export function attachRotatedNames(model: TableModel, names: readonly RotatedNam
   // Band labels set upright right above the names' block (over the tallest name), outside the
   // table so far: a line of its own above the names' row, each label at the column under its
   // centre (applyRuledBands / extendHeaderBands widen them over their columns).
-  const inModel = (w: Word) => (w.box[0] + w.box[2]) / 2 >= model.box[0] && (w.box[0] + w.box[2]) / 2 <= model.box[2] && (w.box[1] + w.box[3]) / 2 >= model.box[1] && (w.box[1] + w.box[3]) / 2 <= model.box[3];
-  const bandWords = words.filter((w) => w.dir === 0 && !inModel(w) && w.box[3] <= namesBox[1] + 1 && w.box[3] >= namesBox[1] - w.size * settings.rotatedNameGapEm && w.box[0] >= valuesLeft - w.size && w.box[2] <= model.box[2] + w.size);
+  const inModel = (w: Word) =>
+    (w.box[0] + w.box[2]) / 2 >= model.box[0] &&
+    (w.box[0] + w.box[2]) / 2 <= model.box[2] &&
+    (w.box[1] + w.box[3]) / 2 >= model.box[1] &&
+    (w.box[1] + w.box[3]) / 2 <= model.box[3];
+  const bandWords = words.filter(
+    (w) =>
+      w.dir === 0 &&
+      !inModel(w) &&
+      w.box[3] <= namesBox[1] + 1 &&
+      w.box[3] >= namesBox[1] - w.size * settings.rotatedNameGapEm &&
+      w.box[0] >= valuesLeft - w.size &&
+      w.box[2] <= model.box[2] + w.size,
+  );
   if (bandWords.length > 0 && at === 0) {
     for (const c of model.cells) c.row++;
     model.nRows++;

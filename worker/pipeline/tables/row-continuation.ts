@@ -24,14 +24,22 @@ export function isContinuation(
   // ...or on its last line: the line above is a label alone (no values yet), and this line's
   // first-column text goes on with its phrase (lower case, not indented: an indented "of which"
   // row is a row of its own).
-  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings)) return true;
+  if (prevCells.size === 1 && prevCells.has(0) && continuesLabel(cells.get(0), prevCells.get(0)!, prevLine, stubRight, line.size, settings))
+    return true;
   // ...or an inner text cell's (a description between a code and the values: inner-wraps.ts).
   if (valuesOnInnerWrap(cells, prevCells, line.size, settings, isNumeric)) return true;
   if (texts.some(([, c]) => isNumeric(c.words.map((w) => w.text).join(" ")))) return false;
   // A label alone on its line at a hanging indent, where the label above ran out of room.
   const label = cells.get(0);
   const aboveLabel = prevCells.get(0);
-  if (cells.size === 1 && label && label.last === 0 && aboveLabel && hangsUnder(label.words, aboveLabel.words, prevLine, stubRight, line.size, settings)) return true;
+  if (
+    cells.size === 1 &&
+    label &&
+    label.last === 0 &&
+    aboveLabel &&
+    hangsUnder(label.words, aboveLabel.words, prevLine, stubRight, line.size, settings)
+  )
+    return true;
   if (carriesOnNames(cells, prevCells)) return true;
   // A label spanning columns is a section label of its own, not the tail of a cell.
   if (texts.some(([col, c]) => c.last > col)) return false;
@@ -46,7 +54,10 @@ export function isContinuation(
  * higher, so a header line fills columns the line above leaves empty, and carries on, in lower
  * case, every name the line above started ("Share of" / "women in"). A band label over several
  * columns starts no name that goes on below it, and the names under it start afresh. */
-function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, prevCells: Map<number, { words: Word[]; last: number }>): boolean {
+function carriesOnNames(
+  cells: Map<number, { words: Word[]; last: number }>,
+  prevCells: Map<number, { words: Word[]; last: number }>,
+): boolean {
   if (prevCells.has(0) || prevCells.size === 0) return false;
   return [...prevCells].every(([col, above]) => {
     const below = cells.get(col);
@@ -59,7 +70,14 @@ function carriesOnNames(cells: Map<number, { words: Word[]; last: number }>, pre
  * had no room for this text's first word before the stub's right edge (`stubRight`): a wrap. An
  * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
  * its own. */
-function continuesLabel(cell: { words: Word[]; last: number } | undefined, above: { words: Word[] }, aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
+function continuesLabel(
+  cell: { words: Word[]; last: number } | undefined,
+  above: { words: Word[] },
+  aboveLine: TextLine,
+  stubRight: number,
+  size: number,
+  settings: Settings,
+): boolean {
   if (!cell || cell.last !== 0) return false;
   const left = Math.min(...cell.words.map((w) => w.box[0]));
   const aboveLeft = Math.min(...above.words.map((w) => w.box[0]));
@@ -79,7 +97,9 @@ function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight
   const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
   const first = sorted[0];
   if (!first || !/^[a-z(0-9]/.test(first.text)) return false;
-  const lastLine = above.filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1 && !LEADER_DOTS.test(w.text)).sort((a, b) => a.box[0] - b.box[0]);
+  const lastLine = above
+    .filter((w) => w.box[1] >= aboveLine.box[1] - 1 && w.box[3] <= aboveLine.box[3] + 1 && !LEADER_DOTS.test(w.text))
+    .sort((a, b) => a.box[0] - b.box[0]);
   if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
   const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
   if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;

@@ -33,7 +33,8 @@ function chunksIn(col: ColumnSpan, chunkRows: TextLine[][]): TextLine[] {
  * the column its signs belong to, when that column holds a chunk on every line a sign stands on. */
 export function mergeSignColumns(columns: ColumnSpan[], chunkRows: TextLine[][]): ColumnSpan[] {
   const out = columns.map((c) => ({ ...c }));
-  const linesWith = (col: ColumnSpan) => new Set(chunkRows.flatMap((chunks, i) => (chunks.some((c) => c.box[0] < col.x1 && c.box[2] > col.x0) ? [i] : [])));
+  const linesWith = (col: ColumnSpan) =>
+    new Set(chunkRows.flatMap((chunks, i) => (chunks.some((c) => c.box[0] < col.x1 && c.box[2] > col.x0) ? [i] : [])));
   const signLines = (col: ColumnSpan, sign: RegExp) => {
     const texts = chunksIn(col, chunkRows);
     if (texts.length === 0 || !texts.every((c) => sign.test(c.text.trim()))) return null;
@@ -66,7 +67,9 @@ export function splitBeforeSigns(chunk: TextLine, columns: ColumnSpan[], setting
   const parts: Word[][] = [[chunk.words[0]!]];
   for (let k = 1; k < chunk.words.length; k++) {
     const [prev, word] = [chunk.words[k - 1]!, chunk.words[k]!];
-    const atColumnStart = columns.some((col, c) => c > 0 && Math.abs(word.box[0] - col.x0) <= settings.gutterTolerance && prev.box[0] < col.x0);
+    const atColumnStart = columns.some(
+      (col, c) => c > 0 && Math.abs(word.box[0] - col.x0) <= settings.gutterTolerance && prev.box[0] < col.x0,
+    );
     const wide = word.box[0] - prev.box[2] >= Math.max(prev.size, word.size) * settings.gutterSplitGapEm;
     if (isLeadingSign(word.text) && atColumnStart && wide) parts.push([word]);
     else parts[parts.length - 1]!.push(word);

@@ -34,7 +34,10 @@ function isSeam(model: TableModel, col: number, gutter: number, others: number[]
   // The second table names its label column, on the header line.
   const named = model.cells.some((x) => x.row === model.headerRows - 1 && x.col === col && x.colSpan === 1 && x.text !== "");
   if (!named) return false;
-  const typical = median(others.filter((g) => Number.isFinite(g)), NaN);
+  const typical = median(
+    others.filter((g) => Number.isFinite(g)),
+    NaN,
+  );
   return Number.isFinite(typical) && gutter >= typical * settings.sideBySideGutterRatio;
 }
 
@@ -42,7 +45,9 @@ function isSeam(model: TableModel, col: number, gutter: number, others: number[]
  * are dropped. */
 function part(model: TableModel, from: number, to: number): TableModel | null {
   const inPart = model.cells.filter((x) => x.col >= from && x.col + x.colSpan - 1 < to);
-  const used = [...new Set(inPart.filter((x) => x.text !== "").flatMap((x) => Array.from({ length: x.rowSpan }, (_, k) => x.row + k)))].sort((a, b) => a - b);
+  const used = [
+    ...new Set(inPart.filter((x) => x.text !== "").flatMap((x) => Array.from({ length: x.rowSpan }, (_, k) => x.row + k))),
+  ].sort((a, b) => a - b);
   const newRow = new Map(used.map((r, k) => [r, k]));
   const cells: ModelCell[] = inPart.filter((x) => newRow.has(x.row)).map((x) => ({ ...x, col: x.col - from, row: newRow.get(x.row)! }));
   const box = boxUnion(cells.map((x) => x.box).filter((b): b is Box => b !== null));

@@ -7,8 +7,26 @@ import { isNamesRow, stackedBlockBoxes } from "./stacked-blocks";
 
 /** A table from its lines of texts, each line 12 pt below the last, columns 60 pt apart. */
 function table(lines: string[][], source: TableModel["source"] = "pdf-layout"): TableModel {
-  const cells: ModelCell[] = lines.flatMap((line, row) => line.map((text, col) => ({ row, col, rowSpan: 1, colSpan: 1, text, box: text === "" ? null : [100 + col * 60, 100 + row * 12, 140 + col * 60, 108 + row * 12] })));
-  return { box: [100, 100, 100 + 60 * lines[0]!.length, 108 + 12 * (lines.length - 1)], nRows: lines.length, nCols: lines[0]!.length, cells, headerRows: 1, rowGroups: [], source, disputed: false };
+  const cells: ModelCell[] = lines.flatMap((line, row) =>
+    line.map((text, col) => ({
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      text,
+      box: text === "" ? null : [100 + col * 60, 100 + row * 12, 140 + col * 60, 108 + row * 12],
+    })),
+  );
+  return {
+    box: [100, 100, 100 + 60 * lines[0]!.length, 108 + 12 * (lines.length - 1)],
+    nRows: lines.length,
+    nCols: lines[0]!.length,
+    cells,
+    headerRows: 1,
+    rowGroups: [],
+    source,
+    disputed: false,
+  };
 }
 const row = (texts: string[]): ModelCell[] => texts.map((text, col) => ({ row: 0, col, rowSpan: 1, colSpan: 1, text, box: null }));
 
@@ -35,10 +53,20 @@ test("blocks under their own names are cut before each line of names, with value
     [100, 136, 280, 156],
   ]);
   // One row of values above the names: a header's second line set apart, not a block.
-  const short = table([["Country", "2019", "2020"], ["Malta", "1,200", "1,300"], ["Share (%)", "2019", "2020"], ["Malta", "12.1", "12.4"]]);
+  const short = table([
+    ["Country", "2019", "2020"],
+    ["Malta", "1,200", "1,300"],
+    ["Share (%)", "2019", "2020"],
+    ["Malta", "12.1", "12.4"],
+  ]);
   assert.equal(stackedBlockBoxes(short, SETTINGS).length, 1);
   // No values under the names: a line of text at the table's foot.
-  const foot = table([["Country", "2019", "2020"], ["Malta", "1,200", "1,300"], ["Spain", "5,100", "5,300"], ["Source", "Eurostat", "OECD"]]);
+  const foot = table([
+    ["Country", "2019", "2020"],
+    ["Malta", "1,200", "1,300"],
+    ["Spain", "5,100", "5,300"],
+    ["Source", "Eurostat", "OECD"],
+  ]);
   assert.equal(stackedBlockBoxes(foot, SETTINGS).length, 1);
   // A ruled table is read from its rulings.
   assert.equal(stackedBlockBoxes({ ...t, source: "pdf-grid" }, SETTINGS).length, 1);

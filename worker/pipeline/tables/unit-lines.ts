@@ -15,7 +15,16 @@ export function joinUnitLines(model: TableModel): void {
   const h = model.headerRows;
   for (const units of model.cells) {
     if (units.row < 1 || units.row >= h - 1 || units.colSpan < 2 || !units.box || !UNITS.test(units.text.trim())) continue;
-    const band = model.cells.find((c) => c.row === units.row - 1 && c.col === units.col && c.colSpan === units.colSpan && c.rowSpan === 1 && c.text !== "" && c.box && !UNITS.test(c.text.trim()));
+    const band = model.cells.find(
+      (c) =>
+        c.row === units.row - 1 &&
+        c.col === units.col &&
+        c.colSpan === units.colSpan &&
+        c.rowSpan === 1 &&
+        c.text !== "" &&
+        c.box &&
+        !UNITS.test(c.text.trim()),
+    );
     if (!band) continue;
     band.text = `${band.text} ${units.text}`;
     band.box = boxUnion([band.box!, units.box]);

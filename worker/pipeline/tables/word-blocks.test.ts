@@ -10,19 +10,46 @@ import { SETTINGS } from "../settings";
 /** A model whose rows of texts start at y, 12 pt apart, columns 80 pt apart from x (10 pt tall cells). */
 function model(rows: string[][], x = 100, y = 100, source: TableModel["source"] = "pdf-layout"): TableModel {
   const cells = rows.flatMap((texts, row) =>
-    texts.map((text, col) => ({ row, col, rowSpan: 1, colSpan: 1, text, box: text === "" ? null : ([x + col * 80, y + row * 12, x + col * 80 + 6 * text.length, y + row * 12 + 10] as Box) })),
+    texts.map((text, col) => ({
+      row,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      text,
+      box: text === "" ? null : ([x + col * 80, y + row * 12, x + col * 80 + 6 * text.length, y + row * 12 + 10] as Box),
+    })),
   );
   const boxes = cells.flatMap((c) => (c.box ? [c.box] : []));
-  const box: Box = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
-  return { box, nRows: rows.length, nCols: Math.max(...rows.map((r) => r.length)), cells, headerRows: 1, rowGroups: [], source, disputed: false };
+  const box: Box = [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
+  return {
+    box,
+    nRows: rows.length,
+    nCols: Math.max(...rows.map((r) => r.length)),
+    cells,
+    headerRows: 1,
+    rowGroups: [],
+    source,
+    disputed: false,
+  };
 }
 
 const NO_GRAPHICS: PdfGraphicsReading = { rulings: [], filledRects: [], drawings: [], images: [] };
-const legendRows = [["Austria", "Greece"], ["Italy", "Spain"], ["Portugal", "Ireland"]];
+const legendRows = [
+  ["Austria", "Greece"],
+  ["Italy", "Spain"],
+  ["Portugal", "Ireland"],
+];
 
 /** A 20 pt line sample 6 pt left of every label of the model. */
 function samples(m: TableModel): Ruling[] {
-  return m.cells.filter((c) => c.box).map((c) => ({ orientation: "h" as const, pos: (c.box![1] + c.box![3]) / 2, start: c.box![0] - 26, end: c.box![0] - 6 }));
+  return m.cells
+    .filter((c) => c.box)
+    .map((c) => ({ orientation: "h" as const, pos: (c.box![1] + c.box![3]) / 2, start: c.box![0] - 26, end: c.box![0] - 6 }));
 }
 
 /** A frame 6 pt around the box. */
@@ -50,29 +77,100 @@ test("a legend: word-only labels with a line sample each, or framed on a plot; w
   assert.equal(isChartLegend(m, NO_GRAPHICS, frame(m.box), [], SETTINGS), false);
   assert.equal(isChartLegend(m, NO_GRAPHICS, [], [], SETTINGS), false);
   // Numbers beside samples: a table of values (a sparkline column), not labels.
-  const values = model([["Austria", "12.5"], ["Italy", "3.1"], ["Portugal", "7.0"]]);
+  const values = model([
+    ["Austria", "12.5"],
+    ["Italy", "3.1"],
+    ["Portugal", "7.0"],
+  ]);
   assert.equal(isChartLegend(values, { ...NO_GRAPHICS, rulings: samples(values) }, [], [], SETTINGS), false);
 });
 
-const table = model([["Country", "2019", "2020"], ["Austria", "1.0", "2.0"], ["Italy", "3.0", "4.0"]], 100, 40, "pdf-grid");
-const keyRows = [["Key: LDA", "La Distribution alimentaire"], ["PBUK", "UK Pocketbook"], ["EH", "European Handbook"], ["AIM", "AIM"]];
+const table = model(
+  [
+    ["Country", "2019", "2020"],
+    ["Austria", "1.0", "2.0"],
+    ["Italy", "3.0", "4.0"],
+  ],
+  100,
+  40,
+  "pdf-grid",
+);
+const keyRows = [
+  ["Key: LDA", "La Distribution alimentaire"],
+  ["PBUK", "UK Pocketbook"],
+  ["EH", "European Handbook"],
+  ["AIM", "AIM"],
+];
 
 test("a key: code/expansion pairs (a lead label, pairs side by side, a wrapped expansion) right under a table", () => {
   assert.equal(isAbbreviationKey(model(keyRows), [table], [], SETTINGS), true);
-  assert.equal(isAbbreviationKey(model([["AT", "Austria", "BE", "Belgium"], ["DE", "Germany", "FR", "France"], ["IT Italy", "", "ES Spain"]]), [table], [], SETTINGS), true);
-  assert.equal(isAbbreviationKey(model([["LFS", "Labour Force Survey"], ["NSO", "National statistical offices,"], ["", "referred to in the regional review"]]), [table], [], SETTINGS), true);
+  assert.equal(
+    isAbbreviationKey(
+      model([
+        ["AT", "Austria", "BE", "Belgium"],
+        ["DE", "Germany", "FR", "France"],
+        ["IT Italy", "", "ES Spain"],
+      ]),
+      [table],
+      [],
+      SETTINGS,
+    ),
+    true,
+  );
+  assert.equal(
+    isAbbreviationKey(
+      model([
+        ["LFS", "Labour Force Survey"],
+        ["NSO", "National statistical offices,"],
+        ["", "referred to in the regional review"],
+      ]),
+      [table],
+      [],
+      SETTINGS,
+    ),
+    true,
+  );
   // Under nothing (far below the table): a glossary table, left alone.
   assert.equal(isAbbreviationKey(model(keyRows, 100, 400), [table], [], SETTINGS), false);
 });
 
 test("word-only tables stay tables: a header row of names, descriptions that are not expansions, numbers", () => {
   // Names and descriptions under a header row, right under another table.
-  const glossary = model([["Term", "Description"], ["Output", "Value of goods produced"], ["Wages", "Gross pay of employees"], ["Hours", "Hours actually worked"]]);
+  const glossary = model([
+    ["Term", "Description"],
+    ["Output", "Value of goods produced"],
+    ["Wages", "Gross pay of employees"],
+    ["Hours", "Hours actually worked"],
+  ]);
   assert.equal(isAbbreviationKey(glossary, [table], [], SETTINGS), false);
   // Codes with numbers beside them are data.
-  assert.equal(isAbbreviationKey(model([["AT", "12.0"], ["BE", "13.5"], ["DE", "9.1"]]), [table], [], SETTINGS), false);
+  assert.equal(
+    isAbbreviationKey(
+      model([
+        ["AT", "12.0"],
+        ["BE", "13.5"],
+        ["DE", "9.1"],
+      ]),
+      [table],
+      [],
+      SETTINGS,
+    ),
+    false,
+  );
   // A header-less code table whose first line is a header ("Code | Country") is a table.
-  assert.equal(isAbbreviationKey(model([["Code", "Country"], ["AT", "Austria"], ["BE", "Belgium"]]), [table], [], SETTINGS), false);
+  assert.equal(
+    isAbbreviationKey(
+      model([
+        ["Code", "Country"],
+        ["AT", "Austria"],
+        ["BE", "Belgium"],
+      ]),
+      [table],
+      [],
+      SETTINGS,
+    ),
+    false,
+  );
   const kept = dropWordBlocks([table, glossary], NO_GRAPHICS, [], [], [], SETTINGS);
   assert.deepEqual(kept.tables, [table, glossary]);
   const dropped = dropWordBlocks([table, model(keyRows)], NO_GRAPHICS, [], [], [], SETTINGS);
@@ -82,7 +180,20 @@ test("word-only tables stay tables: a header row of names, descriptions that are
 
 test("a key reaches down over a last pair left out of its block, wrapped under the codes, and stops at a blank line", () => {
   const key = model(keyRows, 100, 100);
-  const line = (x: number, y: number, text: string) => ({ words: text.split(" ").map((t, k) => ({ text: t, box: [x + k * 30, y, x + k * 30 + 25, y + 10] as Box, size: 10, font: "f", bold: false, dir: 0 as const })), box: [x, y, x + 300, y + 10] as Box, text, size: 10, bold: false });
+  const line = (x: number, y: number, text: string) => ({
+    words: text.split(" ").map((t, k) => ({
+      text: t,
+      box: [x + k * 30, y, x + k * 30 + 25, y + 10] as Box,
+      size: 10,
+      font: "f",
+      bold: false,
+      dir: 0 as const,
+    })),
+    box: [x, y, x + 300, y + 10] as Box,
+    text,
+    size: 10,
+    bold: false,
+  });
   const bottom = key.box[3];
   const lines = [
     line(100, bottom + 2, "OXIRM referred to in Food Retailing in Southern"),

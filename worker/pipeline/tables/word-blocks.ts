@@ -93,7 +93,13 @@ export function isWordOnly(model: TableModel, maxWords: number): boolean {
 /** A chart's legend: word-only labels, and either most of them have a sample (a short stroke or
  * a small filled box) just left of them, or the block sits in a drawn frame that lies on a plot
  * (inside a larger grid of chart lines, or on drawn artwork). */
-export function isChartLegend(model: TableModel, graphics: PdfGraphicsReading, rulings: Ruling[], artwork: Box[], settings: Settings): boolean {
+export function isChartLegend(
+  model: TableModel,
+  graphics: PdfGraphicsReading,
+  rulings: Ruling[],
+  artwork: Box[],
+  settings: Settings,
+): boolean {
   if (!isWordOnly(model, settings.legendLabelMaxWords)) return false;
   const cells = filled(model);
   const sampled = cells.filter((c) => hasSampleLeft(c.box!, graphics, settings)).length;
@@ -111,11 +117,20 @@ function hasSampleLeft(label: Box, graphics: PdfGraphicsReading, settings: Setti
   const maxLength = em * settings.legendSampleMaxEm;
   const endsBeside = (right: number) => right <= label[0] + 1 && right >= label[0] - gap;
   const stroke = graphics.rulings.some(
-    (r) => r.orientation === "h" && Math.abs(r.pos - mid) <= em * settings.legendSampleLevelEm && r.end - r.start >= em * settings.legendSampleMinEm && r.end - r.start <= maxLength && endsBeside(r.end),
+    (r) =>
+      r.orientation === "h" &&
+      Math.abs(r.pos - mid) <= em * settings.legendSampleLevelEm &&
+      r.end - r.start >= em * settings.legendSampleMinEm &&
+      r.end - r.start <= maxLength &&
+      endsBeside(r.end),
   );
   if (stroke) return true;
   // A line sample drawn as a thin filled shape sits a little above the label's middle.
-  const small = (b: Box) => b[2] - b[0] <= maxLength && b[3] - b[1] <= em * settings.legendSwatchMaxHeightEm && Math.abs((b[1] + b[3]) / 2 - mid) <= em * settings.legendSampleLevelEm && endsBeside(b[2]);
+  const small = (b: Box) =>
+    b[2] - b[0] <= maxLength &&
+    b[3] - b[1] <= em * settings.legendSwatchMaxHeightEm &&
+    Math.abs((b[1] + b[3]) / 2 - mid) <= em * settings.legendSampleLevelEm &&
+    endsBeside(b[2]);
   return graphics.filledRects.some((f) => small(f.box)) || graphics.drawings.some(small);
 }
 
@@ -125,10 +140,18 @@ function framingBox(box: Box, em: number, rulings: Ruling[], settings: Settings)
   const margin = settings.legendFrameMarginEm * em;
   const spansX = (r: Ruling) => r.start <= box[0] + 1 && r.end >= box[2] - 1;
   const spansY = (r: Ruling) => r.start <= box[1] + 1 && r.end >= box[3] - 1;
-  const top = rulings.filter((r) => r.orientation === "h" && spansX(r) && r.pos <= box[1] + 1 && r.pos >= box[1] - margin).sort((a, b) => b.pos - a.pos)[0];
-  const bottom = rulings.filter((r) => r.orientation === "h" && spansX(r) && r.pos >= box[3] - 1 && r.pos <= box[3] + margin).sort((a, b) => a.pos - b.pos)[0];
-  const left = rulings.filter((r) => r.orientation === "v" && spansY(r) && r.pos <= box[0] + 1 && r.pos >= box[0] - margin).sort((a, b) => b.pos - a.pos)[0];
-  const right = rulings.filter((r) => r.orientation === "v" && spansY(r) && r.pos >= box[2] - 1 && r.pos <= box[2] + margin).sort((a, b) => a.pos - b.pos)[0];
+  const top = rulings
+    .filter((r) => r.orientation === "h" && spansX(r) && r.pos <= box[1] + 1 && r.pos >= box[1] - margin)
+    .sort((a, b) => b.pos - a.pos)[0];
+  const bottom = rulings
+    .filter((r) => r.orientation === "h" && spansX(r) && r.pos >= box[3] - 1 && r.pos <= box[3] + margin)
+    .sort((a, b) => a.pos - b.pos)[0];
+  const left = rulings
+    .filter((r) => r.orientation === "v" && spansY(r) && r.pos <= box[0] + 1 && r.pos >= box[0] - margin)
+    .sort((a, b) => b.pos - a.pos)[0];
+  const right = rulings
+    .filter((r) => r.orientation === "v" && spansY(r) && r.pos >= box[2] - 1 && r.pos <= box[2] + margin)
+    .sort((a, b) => a.pos - b.pos)[0];
   if (!top || !bottom || !left || !right) return null;
   return [left.pos, top.pos, right.pos, bottom.pos];
 }
@@ -139,7 +162,10 @@ function framingBox(box: Box, em: number, rulings: Ruling[], settings: Settings)
 function isOnPlot(frame: Box, rulings: Ruling[], artwork: Box[], settings: Settings): boolean {
   if (artwork.some((a) => boxOverlapRatio(frame, a) > settings.chartOverlapShare)) return true;
   const w = frame[2] - frame[0];
-  return rulings.some((r) => r.orientation === "h" && r.pos > frame[1] + 1 && r.pos < frame[3] - 1 && r.start < frame[0] - w * 0.1 && r.end > frame[2] + w * 0.1);
+  return rulings.some(
+    (r) =>
+      r.orientation === "h" && r.pos > frame[1] + 1 && r.pos < frame[3] - 1 && r.start < frame[0] - w * 0.1 && r.end > frame[2] + w * 0.1,
+  );
 }
 
 /** An upper-case code: "LDA", "PBUK", "AT", "EU-27", "R&D". */
@@ -155,7 +181,10 @@ export function isAbbreviationKey(model: TableModel, tables: TableModel[], artwo
   for (let r = 0; r < model.nRows; r++) {
     const row = model.cells.filter((c) => c.row === r && c.text !== "").sort((a, b) => a.col - b.col);
     if (row.length === 0) continue;
-    const kind = keyRowKind(row.map((c) => c.text), r === 0);
+    const kind = keyRowKind(
+      row.map((c) => c.text),
+      r === 0,
+    );
     if (kind === "other") return false;
     if (kind === "pairs") pairs++;
   }
@@ -163,7 +192,12 @@ export function isAbbreviationKey(model: TableModel, tables: TableModel[], artwo
   // Right under a table or a figure, overlapping it across the page.
   const em = median(filled(model).map((c) => c.box![3] - c.box![1]));
   const above = [...tables.filter((t) => t !== model).map((t) => t.box), ...artwork];
-  return above.some((b) => b[3] <= model.box[1] + 1 && model.box[1] - b[3] <= em * settings.keyBelowGapEm && Math.min(b[2], model.box[2]) > Math.max(b[0], model.box[0]));
+  return above.some(
+    (b) =>
+      b[3] <= model.box[1] + 1 &&
+      model.box[1] - b[3] <= em * settings.keyBelowGapEm &&
+      Math.min(b[2], model.box[2]) > Math.max(b[0], model.box[0]),
+  );
 }
 
 /** A row of a key: code/expansion pairs left to right ("LDA | La Distribution alimentaire",

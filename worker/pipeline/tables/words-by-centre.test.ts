@@ -28,7 +28,12 @@ function page(seed: number): { words: Word[]; boxes: Box[] } {
     const y = Math.round(r() * 160) * 5;
     words.push(word(i, [x - 4, y - 3, x + 4 + Math.round(r() * 3) * 2, y + 3]));
   }
-  words.push(word(400, [NaN, 10, 20, 20]), word(401, [10, NaN, 20, 20]), word(402, [-Infinity, 10, Infinity, 20]), word(403, [300, 300, 300, 300]));
+  words.push(
+    word(400, [NaN, 10, 20, 20]),
+    word(401, [10, NaN, 20, 20]),
+    word(402, [-Infinity, 10, Infinity, 20]),
+    word(403, [300, 300, 300, 300]),
+  );
   const boxes: Box[] = [];
   for (let i = 0; i < 300; i++) {
     const x0 = Math.round(r() * 120) * 5;

@@ -34,7 +34,12 @@ export function placeOnCells(cells: readonly VisionCell[], refs: readonly CellRe
       }
     }
     if (!best) continue;
-    const inside: BBox = [Math.max(box[0], best.box[0]), Math.max(box[1], best.box[1]), Math.min(box[2], best.box[2]), Math.min(box[3], best.box[3])];
+    const inside: BBox = [
+      Math.max(box[0], best.box[0]),
+      Math.max(box[1], best.box[1]),
+      Math.min(box[2], best.box[2]),
+      Math.min(box[3], best.box[3]),
+    ];
     out.push({ text: cell.text, bbox: inside, ref: best });
   }
   return out;

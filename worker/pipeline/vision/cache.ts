@@ -25,7 +25,10 @@ export interface CachedAnswer {
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export function visionCacheName(key: VisionCacheKey): string {
-  const digest = createHash("sha256").update(JSON.stringify([key.model, key.promptVersion, key.asked])).digest("hex").slice(0, 32);
+  const digest = createHash("sha256")
+    .update(JSON.stringify([key.model, key.promptVersion, key.asked]))
+    .digest("hex")
+    .slice(0, 32);
   return `p${key.pageNumber}.${key.role}.${digest}.json`;
 }
 

@@ -24,7 +24,14 @@ before(async () => {
       const reply = replies.shift() ?? { status: 200, content: "{}" };
       if (reply.hang) return;
       response.writeHead(reply.status, { "content-type": "application/json", ...reply.headers });
-      response.end(reply.status === 200 ? JSON.stringify({ choices: [{ message: { role: "assistant", content: reply.content } }], usage: { prompt_tokens: 11, completion_tokens: 7 } }) : JSON.stringify({ error: { message: "no" } }));
+      response.end(
+        reply.status === 200
+          ? JSON.stringify({
+              choices: [{ message: { role: "assistant", content: reply.content } }],
+              usage: { prompt_tokens: 11, completion_tokens: 7 },
+            })
+          : JSON.stringify({ error: { message: "no" } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", () => resolve()));
@@ -44,12 +51,19 @@ test("the request: model, prompt, text and image parts, the task's schema, the b
   const answer = await new VisionEndpoint({ url, model: "m-1", apiKey: "sk-abc" }, settings).call(request());
   assert.deepEqual(answer.ok && answer.json, { cells: [] });
   assert.equal(answer.ok && answer.promptTokens, 11);
-  const body = seen[0]!.body as { model: string; messages: Array<{ role: string; content: unknown }>; response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } } };
+  const body = seen[0]!.body as {
+    model: string;
+    messages: Array<{ role: string; content: unknown }>;
+    response_format: { type: string; json_schema: { name: string; strict: boolean; schema: { required: string[] } } };
+  };
   assert.equal(seen[0]!.authorization, "Bearer sk-abc");
   assert.equal(body.model, "m-1");
   assert.equal(body.messages[0]!.role, "system");
   const parts = body.messages[1]!.content as Array<{ type: string; image_url?: { url: string } }>;
-  assert.deepEqual(parts.map((p) => p.type), ["text", "image_url"]);
+  assert.deepEqual(
+    parts.map((p) => p.type),
+    ["text", "image_url"],
+  );
   assert.equal(parts[1]!.image_url!.url, "data:image/png;base64,iVBORw==");
   assert.equal(body.response_format.type, "json_schema");
   assert.equal(body.response_format.json_schema.name, "arbiter_answer");
@@ -78,7 +92,11 @@ test("429 waits for Retry-After, 5xx backs off; a 400 or 401 is not asked again"
 });
 
 test("a hanging endpoint is given up at the page's deadline, not after every attempt", async () => {
-  replies = [{ status: 200, hang: true }, { status: 200, hang: true }, { status: 200, hang: true }];
+  replies = [
+    { status: 200, hang: true },
+    { status: 200, hang: true },
+    { status: 200, hang: true },
+  ];
   const started = Date.now();
   const answer = await new VisionEndpoint({ url, model: "m-1" }, { ...settings, timeoutMs: 5000 }).call(request(), Date.now() + 400);
   assert.ok(!answer.ok);

@@ -97,7 +97,10 @@ export class VisionEndpoint {
           ],
         },
       ],
-      response_format: { type: "json_schema", json_schema: { name: `${request.prompt.task}_answer`, strict: true, schema: request.prompt.schema } },
+      response_format: {
+        type: "json_schema",
+        json_schema: { name: `${request.prompt.task}_answer`, strict: true, schema: request.prompt.schema },
+      },
     };
   }
 
@@ -138,7 +141,11 @@ export class VisionEndpoint {
       response = await fetch(this.completionsUrl, { method: "POST", headers, body, signal: AbortSignal.timeout(timeoutMs) });
     } catch (error) {
       const name = (error as Error).name;
-      throw new RetryableError(name === "TimeoutError" || name === "AbortError" ? `no answer within ${Math.round(timeoutMs)} ms` : `the endpoint could not be reached (${(error as Error).message})`);
+      throw new RetryableError(
+        name === "TimeoutError" || name === "AbortError"
+          ? `no answer within ${Math.round(timeoutMs)} ms`
+          : `the endpoint could not be reached (${(error as Error).message})`,
+      );
     }
     if (response.status === 429 || response.status >= 500) {
       await response.body?.cancel().catch(() => undefined);

@@ -19,12 +19,26 @@ export interface VisionReaders {
   settings: VisionSettings;
 }
 
-type VisionEnv = Pick<Env, "VISION_1_URL" | "VISION_1_MODEL" | "VISION_1_API_KEY" | "VISION_2_URL" | "VISION_2_MODEL" | "VISION_2_API_KEY" | "VISION_REVIEW_URL" | "VISION_REVIEW_MODEL" | "VISION_REVIEW_API_KEY" | "VISION_MAX_CALLS_PER_PAGE" | "PAGE_TIMEOUT_SECONDS">;
+type VisionEnv = Pick<
+  Env,
+  | "VISION_1_URL"
+  | "VISION_1_MODEL"
+  | "VISION_1_API_KEY"
+  | "VISION_2_URL"
+  | "VISION_2_MODEL"
+  | "VISION_2_API_KEY"
+  | "VISION_REVIEW_URL"
+  | "VISION_REVIEW_MODEL"
+  | "VISION_REVIEW_API_KEY"
+  | "VISION_MAX_CALLS_PER_PAGE"
+  | "PAGE_TIMEOUT_SECONDS"
+>;
 
 /** The readers the environment configures, or null when none is. Throws when vision-1 and
  * vision-2 name one model (lib/env.ts refuses that at start-up too). */
 export function visionReadersFromEnv(env: VisionEnv, settings: VisionSettings = VISION_SETTINGS): VisionReaders | null {
-  const endpoint = (url: string | undefined, model: string | undefined, apiKey: string | undefined) => (url && model ? new VisionEndpoint({ url, model, apiKey }, settings) : null);
+  const endpoint = (url: string | undefined, model: string | undefined, apiKey: string | undefined) =>
+    url && model ? new VisionEndpoint({ url, model, apiKey }, settings) : null;
   return visionReaders(
     {
       first: endpoint(env.VISION_1_URL, env.VISION_1_MODEL, env.VISION_1_API_KEY),
@@ -38,7 +52,10 @@ export function visionReadersFromEnv(env: VisionEnv, settings: VisionSettings = 
 }
 
 /** `pageBudgetMs` defaults to the share of the default page time limit (120 s). */
-export function visionReaders(readers: Omit<VisionReaders, "settings" | "pageBudgetMs"> & { pageBudgetMs?: number }, settings: VisionSettings = VISION_SETTINGS): VisionReaders | null {
+export function visionReaders(
+  readers: Omit<VisionReaders, "settings" | "pageBudgetMs"> & { pageBudgetMs?: number },
+  settings: VisionSettings = VISION_SETTINGS,
+): VisionReaders | null {
   if (!readers.first && !readers.second && !readers.review) return null;
   if (readers.first && readers.second && readers.first.model.toLowerCase() === readers.second.model.toLowerCase()) {
     throw new Error("vision-2 must be a different model from vision-1: two readings of one model are not independent");

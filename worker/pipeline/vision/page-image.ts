@@ -27,7 +27,9 @@ export async function renderVisionImage(page: PDFPageProxy, pageNumber: number, 
   const longest = Math.max(width, height);
   const dpi = Math.min(settings.imageDpi, Math.floor((settings.maxImageSidePx / longest) * 72));
   const render = await renderPage(page, pageNumber, dpi);
-  const png = await sharp(Buffer.from(render.rgba.buffer, render.rgba.byteOffset, render.rgba.byteLength), { raw: { width: render.width, height: render.height, channels: 4 } })
+  const png = await sharp(Buffer.from(render.rgba.buffer, render.rgba.byteOffset, render.rgba.byteLength), {
+    raw: { width: render.width, height: render.height, channels: 4 },
+  })
     .png()
     .toBuffer();
   return { png, scale: render.scale, width: render.width, height: render.height, dpi };

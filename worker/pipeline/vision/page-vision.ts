@@ -125,7 +125,15 @@ export class PageVision {
     const refs = cellRefs(tables);
     const placed: Partial<Record<FirstReader, PlacedWord[]>> = {};
     // By box; a table the reader gave no box for, by grid position where that is unambiguous.
-    for (const [role, read] of Object.entries(pass) as [FirstReader, VisionTable[]][]) placed[role] = [...placeOnCells(read.flatMap((t) => t.cells), refs, toWork), ...placeByPosition(read, tables, refs)];
+    for (const [role, read] of Object.entries(pass) as [FirstReader, VisionTable[]][])
+      placed[role] = [
+        ...placeOnCells(
+          read.flatMap((t) => t.cells),
+          refs,
+          toWork,
+        ),
+        ...placeByPosition(read, tables, refs),
+      ];
     const out: WordReadings = {};
     const both = placed["vision-1"] !== undefined && placed["vision-2"] !== undefined;
     if (both) {
@@ -134,7 +142,10 @@ export class PageVision {
       const seen = { "vision-1": seenBy("vision-1"), "vision-2": seenBy("vision-2") };
       out["vision-1"] = placed["vision-1"]!.filter((w) => seen["vision-2"].has(w.ref.id)).map(asWord);
       out["vision-2"] = placed["vision-2"]!.filter((w) => seen["vision-1"].has(w.ref.id)).map(asWord);
-      const single = [...placed["vision-1"]!.filter((w) => !seen["vision-2"].has(w.ref.id)), ...placed["vision-2"]!.filter((w) => !seen["vision-1"].has(w.ref.id))];
+      const single = [
+        ...placed["vision-1"]!.filter((w) => !seen["vision-2"].has(w.ref.id)),
+        ...placed["vision-2"]!.filter((w) => !seen["vision-1"].has(w.ref.id)),
+      ];
       if (single.length > 0) out["vision-single"] = single.map(asWord);
     } else {
       // Only one vision reader worked on this page: every cell it saw, only it saw.
@@ -163,7 +174,10 @@ export class PageVision {
 
   /** The table-boundary vote, the audit, then the review, on the page's delivered tables (boxes on
    * the page as displayed; `prose` and `figures` there too, for a disputed table's order). */
-  async afterVote(tables: readonly Table[], blocks: { prose: readonly Prose[]; figures: ReadonlyArray<{ box: Box; order: number }> } = { prose: [], figures: [] }): Promise<Table[]> {
+  async afterVote(
+    tables: readonly Table[],
+    blocks: { prose: readonly Prose[]; figures: ReadonlyArray<{ box: Box; order: number }> } = { prose: [], figures: [] },
+  ): Promise<Table[]> {
     const pass = await this.first();
     // A reader that found tables but gave no box for any has no say on where they are.
     const seen = Object.values(pass).flatMap((read) => {
@@ -178,7 +192,12 @@ export class PageVision {
     for (let t = 0; t < out.length; t++) {
       const refs = cellRefs(out).filter((ref) => ref.table === t && ref.cell.value !== "");
       if (refs.length === 0) continue;
-      const task = { task: "audit", page: this.context.pageNumber, image: imageInfo(image), cells: refs.map((ref) => ({ id: ref.id, bbox: toPx(ref.box, image), value: ref.cell.value })) };
+      const task = {
+        task: "audit",
+        page: this.context.pageNumber,
+        image: imageInfo(image),
+        cells: refs.map((ref) => ({ id: ref.id, bbox: toPx(ref.box, image), value: ref.cell.value })),
+      };
       const json = await this.ask("vision-audit", endpoint, "audit", JSON.stringify(task), image);
       const objections = json === null ? null : parseIdList(json, "objections", "reason");
       if (json !== null && !objections) this.context.onFailure("vision-audit", "the answer does not match the audit schema");
@@ -187,7 +206,12 @@ export class PageVision {
     }
     const disputed = cellRefs(out).filter((ref) => ref.cell.confidence === "disputed");
     if (disputed.length === 0) return out;
-    const task = { task: "review", page: this.context.pageNumber, image: imageInfo(image), cells: disputed.map((ref) => ({ id: ref.id, bbox: toPx(ref.box, image), readings: versionsOf(ref.cell) })) };
+    const task = {
+      task: "review",
+      page: this.context.pageNumber,
+      image: imageInfo(image),
+      cells: disputed.map((ref) => ({ id: ref.id, bbox: toPx(ref.box, image), readings: versionsOf(ref.cell) })),
+    };
     const json = await this.ask("vision-review", endpoint, "review", JSON.stringify(task), image);
     const verdicts = json === null ? null : parseIdList(json, "cells", "value");
     if (json !== null && !verdicts) this.context.onFailure("vision-review", "the answer does not match the review schema");
@@ -214,7 +238,13 @@ export class PageVision {
   }
 
   /** vision-grid: the tables with holes re-read from a crop; the words it places in hole rows. */
-  private async regrid(tables: readonly Table[], holes: Map<number, Set<number>>, refs: readonly CellRef[], toWork: BoxMap, toPage: BoxMap): Promise<PlacedWord[] | null> {
+  private async regrid(
+    tables: readonly Table[],
+    holes: Map<number, Set<number>>,
+    refs: readonly CellRef[],
+    toWork: BoxMap,
+    toPage: BoxMap,
+  ): Promise<PlacedWord[] | null> {
     const endpoint = this.readers.review ?? this.readers.first;
     if (!endpoint) return null;
     const image = await this.imageOrNull("vision-grid");
@@ -228,7 +258,13 @@ export class PageVision {
       const margin = this.readers.settings.gridCropMarginPt;
       const onPage = toPage(box);
       const crop = await cropVisionImage(image, [onPage[0] - margin, onPage[1] - margin, onPage[2] + margin, onPage[3] + margin]);
-      const json = await this.ask("vision-grid", endpoint, "grid", gridTask(crop.image, this.context.pageNumber, [crop.originPt[0] * image.scale, crop.originPt[1] * image.scale]), crop.image);
+      const json = await this.ask(
+        "vision-grid",
+        endpoint,
+        "grid",
+        gridTask(crop.image, this.context.pageNumber, [crop.originPt[0] * image.scale, crop.originPt[1] * image.scale]),
+        crop.image,
+      );
       if (json === null) continue;
       const grid = parseGridAnswer(json, crop.image.scale, crop.originPt);
       if (!grid) {
@@ -238,7 +274,13 @@ export class PageVision {
       answered = true;
       read.push(...grid);
       const inTable = refs.filter((ref) => ref.table === t);
-      words.push(...placeOnCells(grid.flatMap((g) => g.cells), inTable, toWork).filter((w) => w.ref.row !== null && rows.has(w.ref.row)));
+      words.push(
+        ...placeOnCells(
+          grid.flatMap((g) => g.cells),
+          inTable,
+          toWork,
+        ).filter((w) => w.ref.row !== null && rows.has(w.ref.row)),
+      );
     }
     if (!answered) return null;
     this.grid = read;
@@ -247,7 +289,12 @@ export class PageVision {
   }
 
   /** vision-arbiter: one more reading of the cells vision-1 and vision-2 read differently. */
-  private async arbitrate(refs: readonly CellRef[], first: readonly PlacedWord[], second: readonly PlacedWord[], toPage: BoxMap): Promise<WordReadings["vision-arbiter"] | null> {
+  private async arbitrate(
+    refs: readonly CellRef[],
+    first: readonly PlacedWord[],
+    second: readonly PlacedWord[],
+    toPage: BoxMap,
+  ): Promise<WordReadings["vision-arbiter"] | null> {
     const endpoint = this.readers.review;
     if (!endpoint) return null;
     const disagreements = refs.flatMap((ref) => {
@@ -262,7 +309,12 @@ export class PageVision {
     if (disagreements.length === 0) return null;
     const image = await this.imageOrNull("vision-arbiter");
     if (!image) return null;
-    const task = { task: "arbiter", page: this.context.pageNumber, image: imageInfo(image), cells: disagreements.map((d) => ({ id: d.ref.id, bbox: toPx(d.pageBox, image) })) };
+    const task = {
+      task: "arbiter",
+      page: this.context.pageNumber,
+      image: imageInfo(image),
+      cells: disagreements.map((d) => ({ id: d.ref.id, bbox: toPx(d.pageBox, image) })),
+    };
     const json = await this.ask("vision-arbiter", endpoint, "arbiter", JSON.stringify(task), image);
     if (json === null) return null;
     const texts = parseIdList(json, "cells", "text");
@@ -279,9 +331,26 @@ export class PageVision {
   /** One call (or its cached answer), within the page's budget; null when it failed or was not made. */
   private async ask(role: VisionRole, endpoint: VisionEndpoint, task: VisionTask, text: string, image: VisionImage): Promise<unknown> {
     const prompt = taskPrompt(task);
-    const key = { fileSha256: this.context.fileSha256, pageNumber: this.context.pageNumber, role, model: endpoint.model, promptVersion: prompt.version, asked: `${image.dpi}|${image.width}x${image.height}|${text}` };
+    const key = {
+      fileSha256: this.context.fileSha256,
+      pageNumber: this.context.pageNumber,
+      role,
+      model: endpoint.model,
+      promptVersion: prompt.version,
+      asked: `${image.dpi}|${image.width}x${image.height}|${text}`,
+    };
     const record = (outcome: VisionCallRecord["outcome"], fields: Partial<VisionCallRecord> = {}) => {
-      const entry: VisionCallRecord = { page: this.context.pageNumber, role, model: endpoint.model, outcome, promptTokens: 0, completionTokens: 0, latencyMs: 0, attempts: 0, ...fields };
+      const entry: VisionCallRecord = {
+        page: this.context.pageNumber,
+        role,
+        model: endpoint.model,
+        outcome,
+        promptTokens: 0,
+        completionTokens: 0,
+        latencyMs: 0,
+        attempts: 0,
+        ...fields,
+      };
       this.context.usage.add(entry);
       this.context.onCall?.(entry);
     };
@@ -292,7 +361,12 @@ export class PageVision {
     }
     if (this.callsLeft <= 0 || Date.now() >= this.deadline) {
       record("skipped");
-      this.context.onFailure(role, this.callsLeft <= 0 ? `the page's budget of ${this.readers.maxCallsPerPage} vision calls is spent` : `the page's ${Math.round(this.readers.pageBudgetMs / 1000)} s for vision readers are spent`);
+      this.context.onFailure(
+        role,
+        this.callsLeft <= 0
+          ? `the page's budget of ${this.readers.maxCallsPerPage} vision calls is spent`
+          : `the page's ${Math.round(this.readers.pageBudgetMs / 1000)} s for vision readers are spent`,
+      );
       return null;
     }
     this.callsLeft--;
@@ -302,8 +376,17 @@ export class PageVision {
       this.context.onFailure(role, answer.error);
       return null;
     }
-    record("ok", { promptTokens: answer.promptTokens, completionTokens: answer.completionTokens, latencyMs: answer.latencyMs, attempts: answer.attempts });
-    await writeVisionCache(this.context.cacheDir, key, { json: answer.json, promptTokens: answer.promptTokens, completionTokens: answer.completionTokens });
+    record("ok", {
+      promptTokens: answer.promptTokens,
+      completionTokens: answer.completionTokens,
+      latencyMs: answer.latencyMs,
+      attempts: answer.attempts,
+    });
+    await writeVisionCache(this.context.cacheDir, key, {
+      json: answer.json,
+      promptTokens: answer.promptTokens,
+      completionTokens: answer.completionTokens,
+    });
     return answer.json;
   }
 }
@@ -317,7 +400,12 @@ function imageInfo(image: VisionImage): { width: number; height: number; dpi: nu
 /** The grid task's text: the image's size, the page it shows (for the endpoint's logs) and, for a
  * crop, where it sits in the whole page's image (the boxes asked for stay in the crop's pixels). */
 function gridTask(image: VisionImage, page: number, cropAt?: [number, number]): string {
-  return JSON.stringify({ task: "grid", page, image: imageInfo(image), ...(cropAt ? { crop_of_page_at: { x: Math.round(cropAt[0]), y: Math.round(cropAt[1]) } } : {}) });
+  return JSON.stringify({
+    task: "grid",
+    page,
+    image: imageInfo(image),
+    ...(cropAt ? { crop_of_page_at: { x: Math.round(cropAt[0]), y: Math.round(cropAt[1]) } } : {}),
+  });
 }
 
 const asWord = (w: PlacedWord) => ({ text: w.text, bbox: w.bbox });
@@ -327,7 +415,12 @@ function toPx(box: Box | readonly number[], image: VisionImage): number[] {
 }
 
 function union(boxes: readonly Box[]): Box {
-  return [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+  return [
+    Math.min(...boxes.map((b) => b[0])),
+    Math.min(...boxes.map((b) => b[1])),
+    Math.max(...boxes.map((b) => b[2])),
+    Math.max(...boxes.map((b) => b[3])),
+  ];
 }
 
 /** `{<list>: [{id, <field>}]}` as a map from id to that field; null when not that shape. */
@@ -354,7 +447,9 @@ function holeRows(tables: readonly Table[], words: readonly PlacedWord[], misali
     table.rows.forEach((row, r) => {
       const filled = row.map((cell, col) => ({ cell, col })).filter(({ cell }) => cell.bbox && cell.value.trim() !== "");
       if (filled.length === 0) return;
-      const seen = filled.map(({ cell, col }) => ({ cell, read: mine.filter((w) => w.ref.row === r && w.ref.col === col) })).filter((s) => s.read.length > 0);
+      const seen = filled
+        .map(({ cell, col }) => ({ cell, read: mine.filter((w) => w.ref.row === r && w.ref.col === col) }))
+        .filter((s) => s.read.length > 0);
       const differ = seen.filter((s) => comparisonKey(textInBox(s.read.map(asWord), s.cell.bbox!)) !== comparisonKey(s.cell.value)).length;
       const hole = seen.length === 0 || (filled.length >= 2 && differ >= Math.max(2, Math.ceil(filled.length * misalignedShare)));
       if (!hole) return;
@@ -366,7 +461,14 @@ function holeRows(tables: readonly Table[], words: readonly PlacedWord[], misali
 
 /** A vision grid as a structure reading's table: its cells with their boxes in the working frame. */
 function asTableModel(table: VisionTable, toWork: BoxMap): TableModel | null {
-  const cells: ModelCell[] = table.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text, box: c.box ? toWork(c.box) : null }));
+  const cells: ModelCell[] = table.cells.map((c) => ({
+    row: c.row,
+    col: c.col,
+    rowSpan: c.rowSpan,
+    colSpan: c.colSpan,
+    text: c.text,
+    box: c.box ? toWork(c.box) : null,
+  }));
   const boxed = cells.filter((c) => c.box);
   if (boxed.length === 0) return null;
   const box = table.box ? toWork(table.box) : union(boxed.map((c) => c.box!));
@@ -413,7 +515,13 @@ function reviewed(cell: Cell, value: string): Cell {
   // An audit that raised no objection to the value the reviewer keeps corroborates it too.
   const audited = cell.sources.includes("vision-audit") && comparisonKey(cell.value) === key ? (["vision-audit"] as CellSource[]) : [];
   const { provisional: _provisional, ...rest } = cell;
-  return { ...rest, value, confidence: "reviewed", sources: ["vision-review", ...agreeing.filter((s) => s !== "vision-review" && s !== "vision-audit"), ...audited], readings };
+  return {
+    ...rest,
+    value,
+    confidence: "reviewed",
+    sources: ["vision-review", ...agreeing.filter((s) => s !== "vision-review" && s !== "vision-audit"), ...audited],
+    readings,
+  };
 }
 
 /** Readings keys are source names or structure readings' names (pdf-layout-alt...); only source

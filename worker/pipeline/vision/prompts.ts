@@ -31,7 +31,12 @@ export function taskPrompt(task: VisionTask): TaskPrompt {
   const system = read(`${base}.md`);
   const schemaText = read(`${base}.schema.json`);
   const digest = createHash("sha256").update(system).update("\0").update(schemaText).digest("hex").slice(0, 8);
-  const prompt: TaskPrompt = { task, version: `${base}.${digest}`, system: system.trim(), schema: JSON.parse(schemaText) as Record<string, unknown> };
+  const prompt: TaskPrompt = {
+    task,
+    version: `${base}.${digest}`,
+    system: system.trim(),
+    schema: JSON.parse(schemaText) as Record<string, unknown>,
+  };
   loaded.set(task, prompt);
   return prompt;
 }

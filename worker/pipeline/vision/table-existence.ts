@@ -12,7 +12,12 @@ import type { Box } from "../types";
  * larger one it sees: any substantial overlap counts as seeing it). */
 const SEEN_SHARE = 0.3;
 
-export function disputeUnseenTables(tables: readonly Table[], readings: ReadonlyArray<readonly Box[]>, prose: readonly Prose[], figures: ReadonlyArray<{ box: Box; order: number }>): Table[] {
+export function disputeUnseenTables(
+  tables: readonly Table[],
+  readings: ReadonlyArray<readonly Box[]>,
+  prose: readonly Prose[],
+  figures: ReadonlyArray<{ box: Box; order: number }>,
+): Table[] {
   if (readings.length === 0) return [...tables];
   return tables.map((table) => {
     if (!table.bbox || table.layout_disputed) return table;
@@ -20,7 +25,10 @@ export function disputeUnseenTables(tables: readonly Table[], readings: Readonly
     const area = Math.max(1e-6, (box[2] - box[0]) * (box[3] - box[1]));
     const seen = readings.some((boxes) => boxes.some((b) => intersectionArea(b, box) / area >= SEEN_SHARE));
     if (seen) return table;
-    const above = [...prose.map((p) => ({ bottom: p.bbox[3], order: p.order })), ...figures.map((f) => ({ bottom: f.box[3], order: f.order }))]
+    const above = [
+      ...prose.map((p) => ({ bottom: p.bbox[3], order: p.order })),
+      ...figures.map((f) => ({ bottom: f.box[3], order: f.order })),
+    ]
       .filter((block) => block.bottom <= box[1] + 1)
       .map((block) => block.order)
       .sort((a, b) => b - a);

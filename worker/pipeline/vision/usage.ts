@@ -43,7 +43,16 @@ export class VisionUsageCounter {
 
   summary(): VisionUsage {
     const byPage = new Map<number, { page: number; calls: number; cached: number; failed: number }>();
-    const out: VisionUsage = { calls: 0, cached: 0, failed: 0, skipped: 0, prompt_tokens: 0, completion_tokens: 0, latency_ms: 0, pages: [] };
+    const out: VisionUsage = {
+      calls: 0,
+      cached: 0,
+      failed: 0,
+      skipped: 0,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      latency_ms: 0,
+      pages: [],
+    };
     for (const r of this.records) {
       const page = byPage.get(r.page) ?? { page: r.page, calls: 0, cached: 0, failed: 0 };
       byPage.set(r.page, page);

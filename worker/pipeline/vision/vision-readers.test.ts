@@ -64,12 +64,24 @@ interface Models {
   review?: string | null;
 }
 
-async function run(doc: Doc, standIn: StandIn | null, models: Models = {}, options: { maxCalls?: number; cacheDir?: string | null; pageBudgetMs?: number; settings?: VisionSettings } = {}): Promise<PipelineOutput> {
+async function run(
+  doc: Doc,
+  standIn: StandIn | null,
+  models: Models = {},
+  options: { maxCalls?: number; cacheDir?: string | null; pageBudgetMs?: number; settings?: VisionSettings } = {},
+): Promise<PipelineOutput> {
   const settings = options.settings ?? FAST;
-  const endpoint = (model: string | null | undefined) => (standIn && model ? new VisionEndpoint({ url: standIn.url, model, apiKey: "sk-test-vision" }, settings) : null);
+  const endpoint = (model: string | null | undefined) =>
+    standIn && model ? new VisionEndpoint({ url: standIn.url, model, apiKey: "sk-test-vision" }, settings) : null;
   const vision = standIn
     ? visionReaders(
-        { first: endpoint(models.first === undefined ? "reader-a" : models.first), second: endpoint(models.second === undefined ? "reader-b" : models.second), review: endpoint(models.review === undefined ? "reviewer" : models.review), maxCallsPerPage: options.maxCalls ?? 12, pageBudgetMs: options.pageBudgetMs },
+        {
+          first: endpoint(models.first === undefined ? "reader-a" : models.first),
+          second: endpoint(models.second === undefined ? "reader-b" : models.second),
+          review: endpoint(models.review === undefined ? "reviewer" : models.review),
+          maxCallsPerPage: options.maxCalls ?? 12,
+          pageBudgetMs: options.pageBudgetMs,
+        },
         settings,
       )
     : null;
@@ -111,9 +123,22 @@ const cellAt = (t: Table, region: string, col: number): Cell => {
 const sourcesOf = (cell: Cell) => [...cell.sources].sort();
 const sorted = (list: CellSource[]) => [...list].sort();
 const everyCell = (result: Result): Cell[] => result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]);
-const VISION_SOURCES: CellSource[] = ["vision-1", "vision-2", "vision-single", "vision-arbiter", "vision-audit", "vision-grid", "vision-review"];
+const VISION_SOURCES: CellSource[] = [
+  "vision-1",
+  "vision-2",
+  "vision-single",
+  "vision-arbiter",
+  "vision-audit",
+  "vision-grid",
+  "vision-review",
+];
 /** Which vision sources appear anywhere in the result (sources or readings keys). */
-const visionSourcesSeen = (result: Result) => new Set(everyCell(result).flatMap((c) => [...c.sources, ...Object.keys(c.readings ?? {})]).filter((s) => VISION_SOURCES.includes(s as CellSource)));
+const visionSourcesSeen = (result: Result) =>
+  new Set(
+    everyCell(result)
+      .flatMap((c) => [...c.sources, ...Object.keys(c.readings ?? {})])
+      .filter((s) => VISION_SOURCES.includes(s as CellSource)),
+  );
 
 describe("vision readers", () => {
   test("two readers that agree with the text layer verify every cell; the audit adds its source; nothing else is called", async () => {
@@ -152,7 +177,9 @@ describe("vision readers", () => {
     assert.deepEqual(sourcesOf(cell), sorted(["pdf-text", "vision-2", "vision-arbiter", "vision-audit"]));
     assert.deepEqual(cell.readings, { "pdf-text": "1,310", "vision-1": "1,810", "vision-2": "1,310", "vision-arbiter": "1,310" });
     // The arbiter reads only where the two disagree.
-    const arbitrated = everyCell(out.result).filter((c) => c.sources.includes("vision-arbiter") || c.readings?.["vision-arbiter"] !== undefined);
+    const arbitrated = everyCell(out.result).filter(
+      (c) => c.sources.includes("vision-arbiter") || c.readings?.["vision-arbiter"] !== undefined,
+    );
     assert.deepEqual(arbitrated, [cell]);
   });
 
@@ -189,23 +216,35 @@ describe("vision readers", () => {
       assert.equal(grids.length, 1);
       // 144 dpi: the table's frame (at most 350 x 80 pt) and a 12 pt margin, not the page (1224 x 1584 px).
       assert.deepEqual([page.imageWidth, page.imageHeight], [1224, 1584]);
-      assert.ok(grids[0]!.imageWidth <= 2 * (350 + 24) && grids[0]!.imageHeight <= 2 * (80 + 24), `${grids[0]!.imageWidth} x ${grids[0]!.imageHeight}`);
+      assert.ok(
+        grids[0]!.imageWidth <= 2 * (350 + 24) && grids[0]!.imageHeight <= 2 * (80 + 24),
+        `${grids[0]!.imageWidth} x ${grids[0]!.imageHeight}`,
+      );
       return out;
     });
     const t = table(out.result);
     for (let col = 0; col < 4; col++) {
       const cell = cellAt(t, "East", col);
       assert.equal(cell.confidence, "verified", JSON.stringify(cell));
-      assert.ok(cell.sources.includes("vision-grid") && cell.sources.includes("vision-single") && cell.sources.includes("pdf-text"), JSON.stringify(cell));
+      assert.ok(
+        cell.sources.includes("vision-grid") && cell.sources.includes("vision-single") && cell.sources.includes("pdf-text"),
+        JSON.stringify(cell),
+      );
     }
-    for (const cell of everyCell(out.result)) if (!t.rows.find((r) => r[0]?.value === "East")!.includes(cell)) assert.ok(!cell.sources.includes("vision-grid"));
+    for (const cell of everyCell(out.result))
+      if (!t.rows.find((r) => r[0]?.value === "East")!.includes(cell)) assert.ok(!cell.sources.includes("vision-grid"));
   });
 
   test("an endpoint answering malformed JSON is absent for the page; a lone misreading is then adjudicated: reviewed", async () => {
     const doc = await makeDoc();
-    const out = await withStandIn(doc, { "reader-a": { misread: { "0,1,2": "1,810" } }, "reader-b": { malformed: Infinity } }, (standIn) => run(doc, standIn));
+    const out = await withStandIn(doc, { "reader-a": { misread: { "0,1,2": "1,810" } }, "reader-b": { malformed: Infinity } }, (standIn) =>
+      run(doc, standIn),
+    );
     assert.equal(out.pagesFailed, 0);
-    assert.ok(out.failures.some((f) => f.page === 1 && f.stage === "vision-2" && /not the JSON/.test(f.message)), JSON.stringify(out.failures));
+    assert.ok(
+      out.failures.some((f) => f.page === 1 && f.stage === "vision-2" && /not the JSON/.test(f.message)),
+      JSON.stringify(out.failures),
+    );
     const t = table(out.result);
     const cell = cellAt(t, "North", 2);
     assert.equal(cell.confidence, "reviewed");
@@ -273,7 +312,11 @@ describe("vision readers", () => {
   test("every endpoint failing changes nothing: the result is the one without vision", async () => {
     const doc = await makeDoc();
     const without = await run(doc, null);
-    const out = await withStandIn(doc, { "reader-a": { hang: Infinity }, "reader-b": { tooMany: Infinity }, reviewer: { malformed: Infinity } }, (standIn) => run(doc, standIn));
+    const out = await withStandIn(
+      doc,
+      { "reader-a": { hang: Infinity }, "reader-b": { tooMany: Infinity }, reviewer: { malformed: Infinity } },
+      (standIn) => run(doc, standIn),
+    );
     assert.deepEqual(out.result, without.result);
     assert.equal(out.pagesFailed, 0);
     // The audit still ran (the page has a table) and failed too.
@@ -286,13 +329,23 @@ describe("vision readers", () => {
     const without = await run(doc, null);
     const slow: VisionSettings = { ...FAST, timeoutMs: 30_000, attempts: 3 };
     const started = performance.now();
-    const out = await withStandIn(doc, { "reader-a": { hang: Infinity }, "reader-b": { hang: Infinity }, reviewer: { hang: Infinity } }, (standIn) => run(doc, standIn, {}, { pageBudgetMs: 800, settings: slow }));
+    const out = await withStandIn(
+      doc,
+      { "reader-a": { hang: Infinity }, "reader-b": { hang: Infinity }, reviewer: { hang: Infinity } },
+      (standIn) => run(doc, standIn, {}, { pageBudgetMs: 800, settings: slow }),
+    );
     const seconds = (performance.now() - started) / 1000;
     assert.ok(seconds < 5, `${seconds.toFixed(1)} s`);
     assert.deepEqual(out.result, without.result);
     assert.equal(out.pagesFailed, 0);
-    assert.ok(out.failures.some((f) => f.stage === "vision-1" && /no answer within/.test(f.message)), JSON.stringify(out.failures));
-    assert.ok(out.failures.some((f) => f.stage === "vision-audit" && /s for vision readers are spent/.test(f.message)), JSON.stringify(out.failures));
+    assert.ok(
+      out.failures.some((f) => f.stage === "vision-1" && /no answer within/.test(f.message)),
+      JSON.stringify(out.failures),
+    );
+    assert.ok(
+      out.failures.some((f) => f.stage === "vision-audit" && /s for vision readers are spent/.test(f.message)),
+      JSON.stringify(out.failures),
+    );
   });
 
   test("a table neither vision reader sees is layout_disputed; one reader seeing it is enough", async () => {
@@ -302,7 +355,11 @@ describe("vision readers", () => {
     assert.equal(t.layout_disputed, true);
     // Its order is measured from its box: the heading above it is block 0.
     assert.equal(t.order, 0);
-    assert.ok(everyCell(blind.result).every((c) => !c.sources.includes("vision-1") && !c.sources.includes("vision-2") && !c.sources.includes("vision-single")));
+    assert.ok(
+      everyCell(blind.result).every(
+        (c) => !c.sources.includes("vision-1") && !c.sources.includes("vision-2") && !c.sources.includes("vision-single"),
+      ),
+    );
     const one = await withStandIn(doc, { "reader-a": { blindOn: [] } }, (standIn) => run(doc, standIn));
     assert.equal(table(one.result).layout_disputed, undefined);
     const without = await run(doc, null);
@@ -311,7 +368,11 @@ describe("vision readers", () => {
 
   test("readers that give no boxes are placed by grid position where the shapes match, else abstain", async () => {
     const doc = await makeDoc();
-    const out = await withStandIn(doc, { "reader-a": { noBoxes: true }, "reader-b": { noBoxes: true, misread: { "0,2,3": "1,181" } } }, (standIn) => run(doc, standIn));
+    const out = await withStandIn(
+      doc,
+      { "reader-a": { noBoxes: true }, "reader-b": { noBoxes: true, misread: { "0,2,3": "1,181" } } },
+      (standIn) => run(doc, standIn),
+    );
     const t = table(out.result);
     assert.equal(t.layout_disputed, undefined, "no boxes is no opinion on where the table is");
     for (const cell of everyCell(out.result)) {
@@ -361,7 +422,10 @@ describe("vision readers", () => {
 
   test("one model for both readers is refused", () => {
     const endpoint = (model: string) => new VisionEndpoint({ url: "http://127.0.0.1:9/v1", model });
-    assert.throws(() => visionReaders({ first: endpoint("qwen2.5-vl-7b"), second: endpoint("Qwen2.5-VL-7B"), review: null, maxCallsPerPage: 12 }), /different model/);
+    assert.throws(
+      () => visionReaders({ first: endpoint("qwen2.5-vl-7b"), second: endpoint("Qwen2.5-VL-7B"), review: null, maxCallsPerPage: 12 }),
+      /different model/,
+    );
     assert.equal(visionReaders({ first: null, second: null, review: null, maxCallsPerPage: 12 }), null);
   });
 });

@@ -44,7 +44,12 @@ function turned(table: TruthTable, angleDeg: number, width: number, height: numb
       [box[0], box[3]],
       [box[2], box[3]],
     ].map(([x, y]) => [cx + (x! - cx) * Math.cos(a) - (y! - cy) * Math.sin(a), cy + (x! - cx) * Math.sin(a) + (y! - cy) * Math.cos(a)]);
-    return [Math.min(...corners.map((c) => c[0]!)), Math.min(...corners.map((c) => c[1]!)), Math.max(...corners.map((c) => c[0]!)), Math.max(...corners.map((c) => c[1]!))];
+    return [
+      Math.min(...corners.map((c) => c[0]!)),
+      Math.min(...corners.map((c) => c[1]!)),
+      Math.max(...corners.map((c) => c[0]!)),
+      Math.max(...corners.map((c) => c[1]!)),
+    ];
   };
   return { ...table, box: turn(table.box), cells: table.cells.map((cell) => ({ ...cell, box: turn(cell.box) })) };
 }
@@ -71,7 +76,12 @@ test("on a scan, each vision reading lands on its own cell and joins both OCR fa
       outputDir: dir,
       ocr: readers,
       skipFigureCrops: true,
-      vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: endpoint("reviewer"), maxCallsPerPage: 12 }),
+      vision: visionReaders({
+        first: endpoint("reader-a"),
+        second: endpoint("reader-b"),
+        review: endpoint("reviewer"),
+        maxCallsPerPage: 12,
+      }),
     });
     assert.deepEqual(standIn.violations, []);
     assert.equal(out.pagesFailed, 0);
@@ -87,7 +97,11 @@ test("on a scan, each vision reading lands on its own cell and joins both OCR fa
         if (reading !== undefined && printed.has(cell.value)) assert.equal(reading, cell.value, `${source} on ${JSON.stringify(cell)}`);
       }
     }
-    const seenByBoth = cells.filter((cell) => (cell.sources.includes("vision-1") || cell.readings?.["vision-1"] !== undefined) && (cell.sources.includes("vision-2") || cell.readings?.["vision-2"] !== undefined));
+    const seenByBoth = cells.filter(
+      (cell) =>
+        (cell.sources.includes("vision-1") || cell.readings?.["vision-1"] !== undefined) &&
+        (cell.sources.includes("vision-2") || cell.readings?.["vision-2"] !== undefined),
+    );
     assert.ok(seenByBoth.length >= cells.length - 1, `${seenByBoth.length} of ${cells.length} cells read by both vision readers`);
     // The scan's own OCR families vote beside them: a right cell is verified by OCR and vision.
     const north = out.result.tables[0]!.rows.find((row) => row[0]?.value === "North");

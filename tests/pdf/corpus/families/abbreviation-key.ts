@@ -22,11 +22,39 @@ const KEY: Array<[string, string]> = [
 ];
 /** Country codes as statistical tables print them. */
 const ISO: Record<string, string> = {
-  Austria: "AT", Belgium: "BE", Bulgaria: "BG", Croatia: "HR", Cyprus: "CY", Czechia: "CZ", Denmark: "DK", Estonia: "EE", Finland: "FI", France: "FR",
-  Germany: "DE", Greece: "EL", Hungary: "HU", Ireland: "IE", Italy: "IT", Latvia: "LV", Lithuania: "LT", Luxembourg: "LU", Malta: "MT", Netherlands: "NL",
-  Poland: "PL", Portugal: "PT", Romania: "RO", Slovakia: "SK", Slovenia: "SI", Spain: "ES", Sweden: "SE", Norway: "NO",
+  Austria: "AT",
+  Belgium: "BE",
+  Bulgaria: "BG",
+  Croatia: "HR",
+  Cyprus: "CY",
+  Czechia: "CZ",
+  Denmark: "DK",
+  Estonia: "EE",
+  Finland: "FI",
+  France: "FR",
+  Germany: "DE",
+  Greece: "EL",
+  Hungary: "HU",
+  Ireland: "IE",
+  Italy: "IT",
+  Latvia: "LV",
+  Lithuania: "LT",
+  Luxembourg: "LU",
+  Malta: "MT",
+  Netherlands: "NL",
+  Poland: "PL",
+  Portugal: "PT",
+  Romania: "RO",
+  Slovakia: "SK",
+  Slovenia: "SI",
+  Spain: "ES",
+  Sweden: "SE",
+  Norway: "NO",
 };
-const LONG = ["referred to in the regional review of retail markets (date of estimate not reported in source)", "survey of retailers and wholesalers, estimates not comparable across years before the break in series"];
+const LONG = [
+  "referred to in the regional review of retail markets (date of estimate not reported in source)",
+  "survey of retailers and wholesalers, estimates not comparable across years before the break in series",
+];
 
 export const abbreviationKey: Family = {
   name: "abbreviation-key",
@@ -42,7 +70,10 @@ export const abbreviationKey: Family = {
     // pairs to a line ("AT Austria   BE Belgium   CZ Czechia"), as EU tables do.
     const byCountryCode = variant % 4 === 3;
     const rowLabel = (label: string) => (byCountryCode ? ISO[label]! : label);
-    const plan = simplePlan(["Country", ...codes.map(([code]) => code)], labels.map((label) => [rowLabel(label), ...numberRow(rng, codes.length, style)]));
+    const plan = simplePlan(
+      ["Country", ...codes.map(([code]) => code)],
+      labels.map((label) => [rowLabel(label), ...numberRow(rng, codes.length, style)]),
+    );
     const x = int(rng, 60, 100);
     const y = int(rng, 90, 150);
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 16, 30), pitch: 1.45 });
@@ -54,7 +85,14 @@ export const abbreviationKey: Family = {
     const xs = [left, ...drawn.colX.slice(1).map(([x0], k) => (drawn.colX[k]![1] + x0) / 2), right];
     for (const lx of xs) canvas.vline(lx, lines[0]!, lines[lines.length - 1]!);
     if (byCountryCode) {
-      drawCountryKey(canvas, labels, { x, y: drawn.box[3] + 3 + size * int(rng, 1, 2), size: Math.max(6, size - 1), font: font.regular, perLine: int(rng, 2, 4), gap: int(rng, 18, 36) });
+      drawCountryKey(canvas, labels, {
+        x,
+        y: drawn.box[3] + 3 + size * int(rng, 1, 2),
+        size: Math.max(6, size - 1),
+        font: font.regular,
+        perLine: int(rng, 2, 4),
+        gap: int(rng, 18, 36),
+      });
       canvas.finish();
       return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
     }
@@ -91,7 +129,11 @@ export const abbreviationKey: Family = {
 
 /** Country codes and names, `perLine` pairs to a line, each pair's name a fixed step right of
  * its code and each pair in its own column. */
-function drawCountryKey(canvas: Canvas, countries: string[], at: { x: number; y: number; size: number; font: PDFFont; perLine: number; gap: number }): void {
+function drawCountryKey(
+  canvas: Canvas,
+  countries: string[],
+  at: { x: number; y: number; size: number; font: PDFFont; perLine: number; gap: number },
+): void {
   const codeWidth = Math.max(...countries.map((c) => at.font.widthOfTextAtSize(ISO[c]!, at.size))) + at.size * 0.8;
   const pairWidth = codeWidth + Math.max(...countries.map((c) => at.font.widthOfTextAtSize(c, at.size))) + at.gap;
   [...countries].sort().forEach((country, k) => {

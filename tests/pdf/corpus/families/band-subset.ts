@@ -9,7 +9,14 @@ import type { HeaderLabel } from "../draw-table";
 import type { Family } from "../family";
 import { drawLook, drawVaried, fitLook, variedLabel, variedNumber } from "../varied";
 
-const SUBHEADS = [["Men", "Women", "Total"], ["Value", "Share"], ["Number", "%"], ["Q1", "Q2", "Q3", "Q4"], ["Low", "High"], ["Exports", "Imports", "Balance"]];
+const SUBHEADS = [
+  ["Men", "Women", "Total"],
+  ["Value", "Share"],
+  ["Number", "%"],
+  ["Q1", "Q2", "Q3", "Q4"],
+  ["Low", "High"],
+  ["Exports", "Imports", "Balance"],
+];
 
 export const bandSubset: Family = {
   name: "band-subset",
@@ -38,18 +45,34 @@ export const bandSubset: Family = {
       const start = 1 + int(rng, 0, cols - span);
       upper.push({ text: pick(rng, BANDS), col: start, colSpan: span });
       // A second band elsewhere in some draws.
-      if (rng() < 0.4 && start - 1 >= 2) upper.push({ text: pick(rng, BANDS.filter((b) => b !== upper[0]!.text)), col: 1, colSpan: start - 1 });
+      if (rng() < 0.4 && start - 1 >= 2)
+        upper.push({
+          text: pick(
+            rng,
+            BANDS.filter((b) => b !== upper[0]!.text),
+          ),
+          col: 1,
+          colSpan: start - 1,
+        });
       const names = sample(rng, ["Total", "Rate", "Change", "Units", "Value", "Share", "Stock", "Flow", "Net"], cols);
       names.forEach((text, k) => lower.push({ text, col: k + 1, colSpan: 1 }));
     }
-    const rows = Array.from({ length: int(rng, 4, 10) }, () => ({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))] }));
+    const rows = Array.from({ length: int(rng, 4, 10) }, () => ({
+      cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))],
+    }));
     const plan = { headerLines: [upper, lower], rows };
     const fitted = fitLook(plan, look, canvas.width);
     const drawn = drawVaried(canvas, plan, fitted);
     if (rng() < 0.5) {
       // A short rule under each band, over its own columns only.
       const step = fitted.size * fitted.pitch;
-      for (const band of upper) canvas.hline(drawn.colX[band.col]![0], drawn.colX[band.col + band.colSpan - 1]![1], drawn.rowY[0]![1] + (step - fitted.size) / 2, 0.5);
+      for (const band of upper)
+        canvas.hline(
+          drawn.colX[band.col]![0],
+          drawn.colX[band.col + band.colSpan - 1]![1],
+          drawn.rowY[0]![1] + (step - fitted.size) / 2,
+          0.5,
+        );
     }
     canvas.finish();
     return [{ page: 1, cells: drawn.cells, headerRows: 2 }];

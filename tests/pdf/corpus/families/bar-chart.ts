@@ -40,7 +40,15 @@ export const barChart: Family = {
         const y = top + h - (h * v) / maxTick;
         const label = String(v);
         canvas.text(label, x - 4 - font.regular.widthOfTextAtSize(label, size), y - size / 2, size, font.regular);
-        if (grid && k > 0) canvas.polyline([[x, y], [x + w, y]], 0.3, [0.7, 0.7, 0.7]);
+        if (grid && k > 0)
+          canvas.polyline(
+            [
+              [x, y],
+              [x + w, y],
+            ],
+            0.3,
+            [0.7, 0.7, 0.7],
+          );
       }
       const slot = w / n;
       const points: Array<[number, number]> = [];
@@ -83,7 +91,13 @@ export const barChart: Family = {
     figures?.push([x, top, x + w, top + h]);
     if (!captionAbove) canvas.text(caption, x, top + h + size * 3, size + 1, font.bold);
     // Some prose under the chart, as on a report page.
-    canvas.text(pick(rng, ["Source: national statistical offices.", "Note: provisional data for the last year.", "Source: survey estimates."]), x, top + h + size * 6, size, font.regular);
+    canvas.text(
+      pick(rng, ["Source: national statistical offices.", "Note: provisional data for the last year.", "Source: survey estimates."]),
+      x,
+      top + h + size * 6,
+      size,
+      font.regular,
+    );
     canvas.finish();
     return [];
   },

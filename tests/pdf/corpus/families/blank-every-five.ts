@@ -40,11 +40,15 @@ export const blankEveryFive: Family = {
     const header = [pick(rng, ["State", "Area", "Year", "Geographic area"]), ...columnNames(rng, cols)];
     const ruled = variant % 3 === 2;
     const group = 5;
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(header[0]!, size)) + int(rng, 6, 14);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(header[0]!, size)) +
+      int(rng, 6, 14);
     // Tight columns: a narrow gutter, each column as wide as its widest text.
     const gap = int(rng, 6, 12);
     const body = labels.map(() => Array.from({ length: cols }, () => numberText(rng, style)));
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
     const x = int(rng, 45, 80);
     let y = int(rng, 60, 100);
     const pitch = size * (1.1 + rng() * 0.15);
@@ -62,7 +66,14 @@ export const blankEveryFive: Family = {
       // row of each group.
       const k = withTotal ? r - 1 : r;
       if ((withTotal && r === 1) || (k > 0 && k % group === 0)) y += pitch;
-      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)) });
+      cells.push({
+        row: r + 1,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: label,
+        box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)),
+      });
       placeValues(canvas, cells, r + 1, body[r]!.slice(0, cols), rights, y, size, font.regular);
       y += pitch;
     });

@@ -18,13 +18,24 @@ export const blockUnderTable: Family = {
     const size = int(rng, 8, 10);
     const cols = int(rng, 2, 5);
     const names = columnNames(rng, cols);
-    const main = simplePlan([pick(rng, ["Country", "Item", "Sector", "Region"]), ...names], rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, pick(rng, STYLES))]));
+    const main = simplePlan(
+      [pick(rng, ["Country", "Item", "Sector", "Region"]), ...names],
+      rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, pick(rng, STYLES))]),
+    );
     // Even variants: the same column names under another stub head; odd: other measures.
-    const blockHeader = [pick(rng, ["Memorandum", "Share (%)", "Total", "EU-27"]), ...(variant % 2 === 0 ? names : sample(rng, MEASURES, cols))];
+    const blockHeader = [
+      pick(rng, ["Memorandum", "Share (%)", "Total", "EU-27"]),
+      ...(variant % 2 === 0 ? names : sample(rng, MEASURES, cols)),
+    ];
     const blockRows = variant % 3 === 2 ? 2 : 1;
-    const block = simplePlan(blockHeader, rowLabels(rng, blockRows).map((label) => [label, ...numberRow(rng, cols, "percent")]));
+    const block = simplePlan(
+      blockHeader,
+      rowLabels(rng, blockRows).map((label) => [label, ...numberRow(rng, cols, "percent")]),
+    );
     const colGap = int(rng, 14, 30);
-    const widths = [main, block].map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap })).reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
+    const widths = [main, block]
+      .map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap }))
+      .reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
     const x = int(rng, 60, 110);
     const y = int(rng, 70, 120);
     const pitch = 1.4;
@@ -33,7 +44,16 @@ export const blockUnderTable: Family = {
     tables.push({ page: 1, cells: drawn.cells, headerRows: drawn.headerRows });
     // Variant % 3 === 1: at a row's distance; else a blank line or two (2.6-4 em of white).
     const gap = variant % 3 === 1 ? size * (pitch - 1 + 0.2 + rng() * 0.4) : size * (2.6 + rng() * 1.4);
-    const under = drawTable(canvas, block, { x, y: drawn.box[3] + gap, size, font: font.regular, headerFont: font.bold, colGap, pitch, widths });
+    const under = drawTable(canvas, block, {
+      x,
+      y: drawn.box[3] + gap,
+      size,
+      font: font.regular,
+      headerFont: font.bold,
+      colGap,
+      pitch,
+      widths,
+    });
     tables.push({ page: 1, cells: under.cells, headerRows: under.headerRows });
     canvas.finish();
     return tables;

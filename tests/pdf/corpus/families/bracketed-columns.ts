@@ -29,7 +29,9 @@ export const bracketedColumns: Family = {
       header.push({ text: name, col: 1 + 2 * p, colSpan: ownHeader ? 1 : 2 });
       if (ownHeader) header.push({ text: interval ? "CI" : "%", col: 2 + 2 * p, colSpan: 1 });
     });
-    const rows = Array.from({ length: int(rng, 4, 10) }, () => ({ cells: [variedLabel(rng, used), ...Array.from({ length: pairs }, () => [variedNumber(rng, look.format), bracket()]).flat()] }));
+    const rows = Array.from({ length: int(rng, 4, 10) }, () => ({
+      cells: [variedLabel(rng, used), ...Array.from({ length: pairs }, () => [variedNumber(rng, look.format), bracket()]).flat()],
+    }));
     const plan = { headerLines: [header], rows };
     const near = int(rng, 3, 8);
     // The gap inside a pair is narrow, between pairs the look's gap.

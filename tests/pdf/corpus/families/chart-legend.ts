@@ -29,10 +29,33 @@ export const chartLegend: Family = {
     const y = int(rng, 70, 100);
     const w = int(rng, 360, 420);
     const h = int(rng, 180, 230);
-    canvas.text(pick(rng, ["Spreads over time (bp)", "Monthly output index", "Prices, 2010 = 100"]), x + w / 4, y - size * 2.2, size + 1, font.bold);
+    canvas.text(
+      pick(rng, ["Spreads over time (bp)", "Monthly output index", "Prices, 2010 = 100"]),
+      x + w / 4,
+      y - size * 2.2,
+      size + 1,
+      font.bold,
+    );
     if (variant % 2 === 0) canvas.fillRect(x, y, w, h, 0.85);
-    for (let k = 1; k < 5; k++) canvas.polyline([[x, y + (h * k) / 5], [x + w, y + (h * k) / 5]], 0.4, [0.3, 0.3, 0.3], [1, 2]);
-    canvas.polyline([[x, y], [x, y + h], [x + w, y + h]], 0.75, [0, 0, 0]);
+    for (let k = 1; k < 5; k++)
+      canvas.polyline(
+        [
+          [x, y + (h * k) / 5],
+          [x + w, y + (h * k) / 5],
+        ],
+        0.4,
+        [0.3, 0.3, 0.3],
+        [1, 2],
+      );
+    canvas.polyline(
+      [
+        [x, y],
+        [x, y + h],
+        [x + w, y + h],
+      ],
+      0.75,
+      [0, 0, 0],
+    );
     const steps = int(rng, 30, 60);
     series.forEach((_, s) => {
       let level = h * (0.45 + rng() * 0.4);
@@ -56,15 +79,35 @@ export const chartLegend: Family = {
       const cx = lx + (s % legendCols) * colWidth;
       const cy = ly + Math.floor(s / legendCols) * pitch;
       // Every fourth variant keys its series by colour swatches (a small filled square) instead of line samples.
-      if (variant % 4 === 3) canvas.swatch(cx + sample_ - size * 0.8, cy + size * 0.1, size * 0.8, size * 0.8, COLOURS[s % COLOURS.length]!);
-      else canvas.polyline([[cx, cy + size * 0.5], [cx + sample_, cy + size * 0.5]], 1.5, COLOURS[s % COLOURS.length]!);
+      if (variant % 4 === 3)
+        canvas.swatch(cx + sample_ - size * 0.8, cy + size * 0.1, size * 0.8, size * 0.8, COLOURS[s % COLOURS.length]!);
+      else
+        canvas.polyline(
+          [
+            [cx, cy + size * 0.5],
+            [cx + sample_, cy + size * 0.5],
+          ],
+          1.5,
+          COLOURS[s % COLOURS.length]!,
+        );
       canvas.text(label, cx + sample_ + 6, cy, size, font.regular);
     });
     // The chart's data: a table well below the chart.
     const cols = int(rng, 3, 5);
     const style = pick(rng, STYLES);
-    const plan = simplePlan([pick(rng, ["Country", "Series"]), ...columnNames(rng, cols)], series.map((label) => [label, ...numberRow(rng, cols, style)]));
-    const drawn = drawTable(canvas, plan, { x, y: y + h + int(rng, 60, 90), size, font: font.regular, headerFont: font.bold, colGap: int(rng, 16, 30), pitch: 1.45 });
+    const plan = simplePlan(
+      [pick(rng, ["Country", "Series"]), ...columnNames(rng, cols)],
+      series.map((label) => [label, ...numberRow(rng, cols, style)]),
+    );
+    const drawn = drawTable(canvas, plan, {
+      x,
+      y: y + h + int(rng, 60, 90),
+      size,
+      font: font.regular,
+      headerFont: font.bold,
+      colGap: int(rng, 16, 30),
+      pitch: 1.45,
+    });
     canvas.finish();
     return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
   },

@@ -52,13 +52,25 @@ export const columnRuled: Family = {
     labels.forEach((label, r) => {
       const lines = wrapWords(label, font.regular, size, stubWidth);
       const boxes = lines.map((line, k) => canvas.text(line, x, y + k * pitch, size, font.regular));
-      const labelBox: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
+      const labelBox: [number, number, number, number] = [
+        Math.min(...boxes.map((b) => b[0])),
+        boxes[0]![1],
+        Math.max(...boxes.map((b) => b[2])),
+        boxes[boxes.length - 1]![3],
+      ];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(labelBox) });
       const vy = onLast ? y + (lines.length - 1) * pitch : y;
       for (let c = 1; c <= cols; c++) {
         const text = numberText(rng, style);
         const w = font.regular.widthOfTextAtSize(text, size);
-        cells.push({ row: r + 1, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)) });
+        cells.push({
+          row: r + 1,
+          col: c,
+          rowSpan: 1,
+          colSpan: 1,
+          text,
+          box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)),
+        });
       }
       y += lines.length * pitch + rowGap;
     });

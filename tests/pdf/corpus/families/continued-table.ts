@@ -12,8 +12,21 @@ import type { Family } from "../family";
 import type { TruthCell, TruthTable } from "../truth";
 import { columnRights, columnsThatFit, placeValues } from "../value-columns";
 
-const SUBJECTS = ["Resident population", "Households and families", "Employment by industry", "Personal income", "Housing units", "Farms and land in farms"];
-const NOTES = ["Source: U.S. Census Bureau, annual estimates.", "X Not applicable.", "1 Includes persons of all ages.", "NA Not available.", "Note: Data are as of July 1."];
+const SUBJECTS = [
+  "Resident population",
+  "Households and families",
+  "Employment by industry",
+  "Personal income",
+  "Housing units",
+  "Farms and land in farms",
+];
+const NOTES = [
+  "Source: U.S. Census Bureau, annual estimates.",
+  "X Not applicable.",
+  "1 Includes persons of all ages.",
+  "NA Not available.",
+  "Note: Data are as of July 1.",
+];
 
 /** Row labels: states and then other places, or years in order (a time series). */
 function labelsOf(rng: Rng, n: number): string[] {
@@ -50,7 +63,9 @@ export const continuedTable: Family = {
     // Enough labels for the smallest type's two pages (~70 rows on page 1, up to 14 on page 2).
     const labels = labelsOf(rng, 99);
     const widths = names.map((n) => Math.max(font.bold.widthOfTextAtSize(n, size), font.regular.widthOfTextAtSize("88,888", size)));
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) + int(rng, 10, 24);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) +
+      int(rng, 10, 24);
     const gap = int(rng, 12, 22);
     cols = columnsThatFit(cols, x + stubWidth, Math.max(...widths), gap, 595);
     names.length = cols;
@@ -76,7 +91,14 @@ export const continuedTable: Family = {
       if (rules === 2 && withHeader) {
         const w = font.bold.widthOfTextAtSize(band, size);
         const x0 = rights[0]! - widths[0]!;
-        cells.push({ row, col: 1, rowSpan: 1, colSpan: cols, text: band, box: canvas.displayedBox(canvas.text(band, (x0 + right - w) / 2, y, size, font.bold)) });
+        cells.push({
+          row,
+          col: 1,
+          rowSpan: 1,
+          colSpan: cols,
+          text: band,
+          box: canvas.displayedBox(canvas.text(band, (x0 + right - w) / 2, y, size, font.bold)),
+        });
         canvas.hline(x0, right, y + size * 1.15, 0.5);
         row++;
         y += pitch * 1.1;
@@ -84,8 +106,24 @@ export const continuedTable: Family = {
       // The header line: the stub's name left, the column names right-aligned on their edges.
       let headerRows = 0;
       if (withHeader) {
-        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: stubName, box: canvas.displayedBox(canvas.text(stubName, x, y, size, font.bold)) });
-        names.forEach((n, c) => cells.push({ row, col: c + 1, rowSpan: 1, colSpan: 1, text: n, box: canvas.displayedBox(canvas.text(n, rights[c]! - font.bold.widthOfTextAtSize(n, size), y, size, font.bold)) }));
+        cells.push({
+          row,
+          col: 0,
+          rowSpan: 1,
+          colSpan: 1,
+          text: stubName,
+          box: canvas.displayedBox(canvas.text(stubName, x, y, size, font.bold)),
+        });
+        names.forEach((n, c) =>
+          cells.push({
+            row,
+            col: c + 1,
+            rowSpan: 1,
+            colSpan: 1,
+            text: n,
+            box: canvas.displayedBox(canvas.text(n, rights[c]! - font.bold.widthOfTextAtSize(n, size), y, size, font.bold)),
+          }),
+        );
         headerRows = row + 1;
         row++;
         y += pitch;
@@ -96,8 +134,24 @@ export const continuedTable: Family = {
       const last = page === 1 ? Infinity : next + secondRows;
       while (next < last && y + pitch < bottom - (page === 1 && closing ? size * 3 : 0)) {
         const label = labels[next]!;
-        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)) });
-        placeValues(canvas, cells, row, Array.from({ length: cols }, () => numberText(rng, style)), rights, y, size, font.regular);
+        cells.push({
+          row,
+          col: 0,
+          rowSpan: 1,
+          colSpan: 1,
+          text: label,
+          box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)),
+        });
+        placeValues(
+          canvas,
+          cells,
+          row,
+          Array.from({ length: cols }, () => numberText(rng, style)),
+          rights,
+          y,
+          size,
+          font.regular,
+        );
         row++;
         next++;
         y += pitch;

@@ -36,15 +36,26 @@ export const currencyColumns: Family = {
     const labels = rowLabels(rng, int(rng, 4, 8));
     const header = [pick(rng, ["Item", "Category", "Program", "Source"]), ...columnNames(rng, cols)];
     const hanging = variant % 2 === 1;
-    const values = labels.map(() => kinds.map((k) => (k === "money" ? int(rng, -9_999, 99_999) * (rng() < 0.2 ? -1 : 1) : (int(rng, -300, 999) / 10) * (rng() < 0.15 ? -1 : 1))));
+    const values = labels.map(() =>
+      kinds.map((k) =>
+        k === "money" ? int(rng, -9_999, 99_999) * (rng() < 0.2 ? -1 : 1) : (int(rng, -300, 999) / 10) * (rng() < 0.15 ? -1 : 1),
+      ),
+    );
     const totals = kinds.map((k, c) => (k === "money" ? values.reduce((s, r) => s + r[c]!, 0) : int(rng, 0, 999) / 10));
     const text = (k: Kind, v: number) => (k === "money" ? money(v) : percent(v));
     const body = [...values.map((r) => r.map((v, c) => text(kinds[c]!, v))), totals.map((v, c) => text(kinds[c]!, v))];
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize("Total", size)) + int(rng, 10, 30);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize("Total", size)) +
+      int(rng, 10, 30);
     const dollar = font.regular.widthOfTextAtSize("$", size);
     const gap = int(rng, 14, 28);
     // A value column: room for "$", a space, the widest number (digits right-aligned at its right).
-    const widths = kinds.map((k, c) => Math.max(font.bold.widthOfTextAtSize(header[c + 1]!, size), Math.max(...body.map((r) => font.bold.widthOfTextAtSize(r[c]!, size))) + (k === "money" ? dollar + int(rng, 4, 12) : 0)));
+    const widths = kinds.map((k, c) =>
+      Math.max(
+        font.bold.widthOfTextAtSize(header[c + 1]!, size),
+        Math.max(...body.map((r) => font.bold.widthOfTextAtSize(r[c]!, size))) + (k === "money" ? dollar + int(rng, 4, 12) : 0),
+      ),
+    );
     const x = int(rng, 55, 95);
     let y = int(rng, 80, 150);
     const pitch = size * (1.3 + rng() * 0.3);
@@ -74,12 +85,20 @@ export const currencyColumns: Family = {
         if (kinds[c] === "money" && (r === 0 || total)) {
           const left = colRight[c]! - widths[c]!;
           const sign = canvas.text("$", left, y, size, f);
-          cells.push({ row: r + 1, col: c + 1, rowSpan: 1, colSpan: 1, text: `$ ${t}`, box: canvas.displayedBox([sign[0], box[1], box[2], box[3]]) });
+          cells.push({
+            row: r + 1,
+            col: c + 1,
+            rowSpan: 1,
+            colSpan: 1,
+            text: `$ ${t}`,
+            box: canvas.displayedBox([sign[0], box[1], box[2], box[3]]),
+          });
         } else cells.push({ row: r + 1, col: c + 1, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(box) });
       });
       y += pitch;
     });
-    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15) throw new Error("generated currency-columns table does not fit its page");
+    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15)
+      throw new Error("generated currency-columns table does not fit its page");
     canvas.finish();
     return [{ page: 1, cells, headerRows: 1 }];
   },

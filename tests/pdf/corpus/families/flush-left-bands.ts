@@ -28,10 +28,21 @@ export const flushLeftBands: Family = {
     const pair = pick(rng, PAIRS);
     const bandNames = sample(rng, BANDS, groups);
     const bands: HeaderLabel[] = bandNames.map((text, g) => ({ text, col: 1 + g * per, colSpan: per }));
-    const leaves: HeaderLabel[] = [{ text: pick(rng, ["Country", "Sector", "Item"]), col: 0, colSpan: 1 }, ...Array.from({ length: cols }, (_, k) => ({ text: pair[k % per]!, col: k + 1, colSpan: 1 }))];
+    const leaves: HeaderLabel[] = [
+      { text: pick(rng, ["Country", "Sector", "Item"]), col: 0, colSpan: 1 },
+      ...Array.from({ length: cols }, (_, k) => ({ text: pair[k % per]!, col: k + 1, colSpan: 1 })),
+    ];
     const style = pick(rng, STYLES);
     const body = rowLabels(rng, int(rng, 4, 8)).map((label) => [label, ...numberRow(rng, cols, style)]);
-    const options = { x: int(rng, 50, 90), y: int(rng, 80, 140), size, font: font.regular, headerFont: font.bold, colGap: int(rng, 12, 24), pitch: 1.5 };
+    const options = {
+      x: int(rng, 50, 90),
+      y: int(rng, 80, 140),
+      size,
+      font: font.regular,
+      headerFont: font.bold,
+      colGap: int(rng, 12, 24),
+      pitch: 1.5,
+    };
     // Columns sized with the bands' labels (a band wider than its columns widens its last one);
     // the band line is drawn here, flush left, so the drawer leaves it blank.
     const widths = columnWidths({ headerLines: [bands, leaves], body }, options);

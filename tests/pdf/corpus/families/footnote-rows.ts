@@ -5,7 +5,14 @@ import { columnNames, int, numberRow, pick, rowLabels, sample, STYLES } from "..
 import { drawTable, simplePlan } from "../draw-table";
 import type { Family } from "../family";
 
-const NOTES = ["* Provisional figures.", "(1) Break in series in 2015.", "Source: national statistical offices.", "Note: totals may not add up due to rounding.", "e = estimate; p = provisional.", "(2) Excluding overseas departments."];
+const NOTES = [
+  "* Provisional figures.",
+  "(1) Break in series in 2015.",
+  "Source: national statistical offices.",
+  "Note: totals may not add up due to rounding.",
+  "e = estimate; p = provisional.",
+  "(2) Excluding overseas departments.",
+];
 
 export const footnoteRows: Family = {
   name: "footnote-rows",
@@ -20,7 +27,10 @@ export const footnoteRows: Family = {
     // A note marker on one row label, as printed tables do.
     const marked = int(rng, 0, labels.length - 1);
     labels[marked] = `${labels[marked]} (1)`;
-    const plan = simplePlan([pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)], labels.map((label) => [label, ...numberRow(rng, cols, style)]));
+    const plan = simplePlan(
+      [pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)],
+      labels.map((label) => [label, ...numberRow(rng, cols, style)]),
+    );
     const x = int(rng, 60, 110);
     const y = int(rng, 80, 160);
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 14, 30), pitch: 1.45 });

@@ -20,12 +20,21 @@ export const indentedGroups: Family = {
     const boldHeadings = rng() < 0.5;
     const rows: VariedRow[] = [];
     // A few plain rows before the first group in some draws (a "Total" line, say).
-    for (let k = int(rng, 0, 2); k > 0; k--) rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))] });
+    for (let k = int(rng, 0, 2); k > 0; k--)
+      rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))] });
     for (let g = int(rng, 2, 4); g > 0; g--) {
-      rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => "")], bold: boldHeadings, gapBefore: rows.length > 0 ? gap : 0 });
+      rows.push({
+        cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => "")],
+        bold: boldHeadings,
+        gapBefore: rows.length > 0 ? gap : 0,
+      });
       const sub = rng() < 0.6;
       if (sub) rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => "")], indent: Math.round(indent / 2) });
-      for (let k = int(rng, 2, 5); k > 0; k--) rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))], indent: sub ? indent * 1.5 : indent });
+      for (let k = int(rng, 2, 5); k > 0; k--)
+        rows.push({
+          cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))],
+          indent: sub ? indent * 1.5 : indent,
+        });
     }
     const plan = { headerLines: [headerLine(["", ...columnNames(rng, cols)])], rows };
     const drawn = drawVaried(canvas, plan, fitLook(plan, look, canvas.width));

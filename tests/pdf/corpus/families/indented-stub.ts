@@ -20,10 +20,28 @@ interface StubRow {
   values: boolean;
 }
 
-const AGES = ["16 to 19 years", "20 to 24 years", "25 to 34 years", "35 to 44 years", "45 to 54 years", "55 to 64 years", "65 years and over"];
+const AGES = [
+  "16 to 19 years",
+  "20 to 24 years",
+  "25 to 34 years",
+  "35 to 44 years",
+  "45 to 54 years",
+  "55 to 64 years",
+  "65 years and over",
+];
 const INDUSTRIES: Array<[string, string[]]> = [
   ["Goods-producing:", ["Mining and logging", "Construction", "Manufacturing, durable goods and nondurable goods combined"]],
-  ["Service-providing:", ["Trade, transportation, and utilities", "Information", "Financial activities", "Professional and business services", "Education and health services", "Leisure and hospitality"]],
+  [
+    "Service-providing:",
+    [
+      "Trade, transportation, and utilities",
+      "Information",
+      "Financial activities",
+      "Professional and business services",
+      "Education and health services",
+      "Leisure and hospitality",
+    ],
+  ],
   ["Government:", ["Federal", "State government, excluding education", "Local government, excluding education"]],
 ];
 const REGIONS: Array<[string, string[]]> = [
@@ -32,7 +50,12 @@ const REGIONS: Array<[string, string[]]> = [
   ["South:", ["South Atlantic", "East South Central", "West South Central"]],
   ["West:", ["Mountain", "Pacific"]],
 ];
-const HOUSEHOLDS = ["Married-couple households with own children under 18 years", "Other family households, no spouse present", "Persons living alone", "Persons living with nonrelatives only"];
+const HOUSEHOLDS = [
+  "Married-couple households with own children under 18 years",
+  "Other family households, no spouse present",
+  "Persons living alone",
+  "Persons living with nonrelatives only",
+];
 
 /** The hierarchy of one variant: a total row, sections (a head without values or a subtotal with
  * values), children, and in some variants a third level. */
@@ -72,7 +95,13 @@ function hierarchy(rng: Rng): StubRow[] {
 
 /** `text` wrapped into the stub: the first line `width` wide, the next ones set `hanging` further
  * right and so that much narrower (all end at the stub's right edge). */
-function hangingWrap(text: string, font: { widthOfTextAtSize(text: string, size: number): number }, size: number, width: number, hanging: number): string[] {
+function hangingWrap(
+  text: string,
+  font: { widthOfTextAtSize(text: string, size: number): number },
+  size: number,
+  width: number,
+  hanging: number,
+): string[] {
   const [first, ...rest] = wrapWords(text, font, size, width);
   return rest.length === 0 ? [first!] : [first!, ...wrapWords(rest.join(" "), font, size, width - hanging)];
 }
@@ -149,13 +178,25 @@ export const indentedStub: Family = {
           texts[k] = `${texts[k]} ${dots}`;
         }
       }
-      const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+      const box: [number, number, number, number] = [
+        Math.min(...boxes.map((b) => b[0])),
+        Math.min(...boxes.map((b) => b[1])),
+        Math.max(...boxes.map((b) => b[2])),
+        Math.max(...boxes.map((b) => b[3])),
+      ];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: texts.join(" "), box: canvas.displayedBox(box) });
       if (row.values) {
         for (let c = 1; c <= cols; c++) {
           const text = numberText(rng, style);
           const w = font.regular.widthOfTextAtSize(text, size);
-          cells.push({ row: r + 1, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)) });
+          cells.push({
+            row: r + 1,
+            col: c,
+            rowSpan: 1,
+            colSpan: 1,
+            text,
+            box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)),
+          });
         }
       }
       y += lines.length * pitch;

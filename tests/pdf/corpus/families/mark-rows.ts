@@ -30,7 +30,9 @@ export const markRows: Family = {
     const cols = header.length - 1;
     const body = labels.map((_, r) => (marked.has(r) ? Array.from({ length: cols }, () => mark) : numberRow(rng, cols, style)));
     const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size))) + int(rng, 12, 30);
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
     const x = int(rng, 50, 90);
     const { rights } = fitValueColumns(cols, header, widths, x + stubWidth, int(rng, 14, 26), canvas.width);
     let y = int(rng, 80, 150);
@@ -39,7 +41,14 @@ export const markRows: Family = {
     placeHeader(canvas, cells, header, x, rights, y, size, font.bold);
     y += pitch * 1.5;
     body.forEach((row, r) => {
-      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: labels[r]!, box: canvas.displayedBox(canvas.text(labels[r]!, x, y, size, font.regular)) });
+      cells.push({
+        row: r + 1,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: labels[r]!,
+        box: canvas.displayedBox(canvas.text(labels[r]!, x, y, size, font.regular)),
+      });
       placeValues(canvas, cells, r + 1, row.slice(0, rights.length), rights, y, size, font.regular);
       y += pitch;
     });

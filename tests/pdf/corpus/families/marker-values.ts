@@ -13,13 +13,19 @@ import type { Family } from "../family";
 import type { TruthCell } from "../truth";
 import { columnRights, columnsThatFit } from "../value-columns";
 
-type Marker = { kind: "none" } | { kind: "sup"; mark: string } | { kind: "star" } | { kind: "flag"; mark: string } | { kind: "placeholder"; mark: string };
+type Marker =
+  | { kind: "none" }
+  | { kind: "sup"; mark: string }
+  | { kind: "star" }
+  | { kind: "flag"; mark: string }
+  | { kind: "placeholder"; mark: string };
 
 const PLACEHOLDERS = ["\u2014", "(NA)", "(X)", "(S)", "(Z)", "(D)"];
 
 export const markerValues: Family = {
   name: "marker-values",
-  about: "values with revision/preliminary markers hanging past the digits (raised letters, *, (p)), placeholders, a preliminary year, footnote digits on labels",
+  about:
+    "values with revision/preliminary markers hanging past the digits (raised letters, *, (p)), placeholders, a preliminary year, footnote digits on labels",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
@@ -47,12 +53,25 @@ export const markerValues: Family = {
     };
     const body = labels.map(() => Array.from({ length: cols }, () => ({ value: numberText(rng, style), marker: marker() })));
     const notes = labels.map(() => (rng() < 0.25 ? String(int(rng, 1, 6)) : ""));
-    const stubWidth = Math.max(...labels.map((l, r) => font.regular.widthOfTextAtSize(l, size) + (notes[r] ? font.regular.widthOfTextAtSize(notes[r], supSize) + 1 : 0)), font.bold.widthOfTextAtSize("Item", size)) + int(rng, 12, 26);
+    const stubWidth =
+      Math.max(
+        ...labels.map(
+          (l, r) => font.regular.widthOfTextAtSize(l, size) + (notes[r] ? font.regular.widthOfTextAtSize(notes[r], supSize) + 1 : 0),
+        ),
+        font.bold.widthOfTextAtSize("Item", size),
+      ) + int(rng, 12, 26);
     // The gutter holds the widest hanging marker plus a clear gap.
     const hang = Math.max(font.regular.widthOfTextAtSize("(p)", size) + size * 0.25, font.regular.widthOfTextAtSize("*", size));
     const gap = int(rng, 12, 20) + hang;
     const lastName = raisedYear ? years[cols - 1]! : `${years[cols - 1]}p`;
-    const widths = years.map((y, c) => Math.max(font.bold.widthOfTextAtSize(c === cols - 1 ? lastName : y, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!.marker.kind === "placeholder" ? (r[c]!.marker as { mark: string }).mark : r[c]!.value, size))));
+    const widths = years.map((y, c) =>
+      Math.max(
+        font.bold.widthOfTextAtSize(c === cols - 1 ? lastName : y, size),
+        ...body.map((r) =>
+          font.regular.widthOfTextAtSize(r[c]!.marker.kind === "placeholder" ? (r[c]!.marker as { mark: string }).mark : r[c]!.value, size),
+        ),
+      ),
+    );
     const x = int(rng, 50, 80);
     let y = int(rng, 80, 140);
     const pitch = size * (1.3 + rng() * 0.3);
@@ -61,7 +80,20 @@ export const markerValues: Family = {
     widths.length = cols;
     const rights = columnRights(x + stubWidth, widths, gap);
     const cells: TruthCell[] = [];
-    const put = (row: number, col: number, text: string, boxes: Array<[number, number, number, number]>) => cells.push({ row, col, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox([Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))]) });
+    const put = (row: number, col: number, text: string, boxes: Array<[number, number, number, number]>) =>
+      cells.push({
+        row,
+        col,
+        rowSpan: 1,
+        colSpan: 1,
+        text,
+        box: canvas.displayedBox([
+          Math.min(...boxes.map((b) => b[0])),
+          Math.min(...boxes.map((b) => b[1])),
+          Math.max(...boxes.map((b) => b[2])),
+          Math.max(...boxes.map((b) => b[3])),
+        ]),
+      });
     /** Text right-aligned on `right`, then a raised mark hanging after it. */
     const withRaised = (text: string, mark: string, right: number, at: number, f: PDFFont) => {
       const main = canvas.text(text, right - f.widthOfTextAtSize(text, size), at, size, f);
@@ -81,7 +113,8 @@ export const markerValues: Family = {
     labels.forEach((label, r) => {
       const row = r + 1;
       const main = canvas.text(label, x, y, size, font.regular);
-      if (notes[r]) put(row, 0, `${label} ${notes[r]}`, [main, canvas.text(notes[r], main[2] + 0.5, y - size * 0.15, supSize, font.regular)]);
+      if (notes[r])
+        put(row, 0, `${label} ${notes[r]}`, [main, canvas.text(notes[r], main[2] + 0.5, y - size * 0.15, supSize, font.regular)]);
       else put(row, 0, label, [main]);
       body[r]!.slice(0, cols).forEach(({ value, marker: m }, c) => {
         const right = rights[c]!;

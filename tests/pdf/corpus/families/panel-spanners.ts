@@ -12,17 +12,38 @@ import { columnsThatFit } from "../value-columns";
 
 /** Panel titles that go together, with the number style each panel prints. */
 const PANELS: Array<Array<[string, NumberStyle | null]>> = [
-  [["Number (thousands)", "thousands"], ["Percent distribution", "percent"]],
-  [["MEN", null], ["WOMEN", null]],
-  [["Both sexes", null], ["Men", null], ["Women", null]],
-  [["Employed persons", "thousands"], ["Unemployment rate", "decimal"]],
-  [["CURRENT DOLLARS", null], ["CONSTANT (2020) DOLLARS", null]],
-  [["Levels", "thousands"], ["Change from previous year", "signed"], ["Percent change", "signed"]],
+  [
+    ["Number (thousands)", "thousands"],
+    ["Percent distribution", "percent"],
+  ],
+  [
+    ["MEN", null],
+    ["WOMEN", null],
+  ],
+  [
+    ["Both sexes", null],
+    ["Men", null],
+    ["Women", null],
+  ],
+  [
+    ["Employed persons", "thousands"],
+    ["Unemployment rate", "decimal"],
+  ],
+  [
+    ["CURRENT DOLLARS", null],
+    ["CONSTANT (2020) DOLLARS", null],
+  ],
+  [
+    ["Levels", "thousands"],
+    ["Change from previous year", "signed"],
+    ["Percent change", "signed"],
+  ],
 ];
 
 export const panelSpanners: Family = {
   name: "panel-spanners",
-  about: "spanner rows across the table body cut it into panels repeating the same stub labels: each spanner is one row, its label in column 0",
+  about:
+    "spanner rows across the table body cut it into panels repeating the same stub labels: each spanner is one row, its label in column 0",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
@@ -40,7 +61,9 @@ export const panelSpanners: Family = {
     const nested = variant % 4 === 3;
     const spannerFont = rng() < 0.5 ? font.bold : font.regular;
     const indent = nested ? size * 1.2 : 0;
-    const stub = nested ? [{ label: "Total", left: 0 }, ...labels.map((label) => ({ label, left: indent }))] : labels.map((label) => ({ label, left: 0 }));
+    const stub = nested
+      ? [{ label: "Total", left: 0 }, ...labels.map((label) => ({ label, left: indent }))]
+      : labels.map((label) => ({ label, left: 0 }));
     const stubWidth = Math.max(...stub.map((l) => l.left + font.regular.widthOfTextAtSize(l.label, size))) + int(rng, 12, 30);
     const colGap = int(rng, 14, 26);
     const header = [pick(rng, ["Country", "Item", "Sector", "Characteristic"]), ...columnNames(rng, cols)];
@@ -70,7 +93,14 @@ export const panelSpanners: Family = {
       y += size * (0.3 + rng() * 0.5);
       const w = spannerFont.widthOfTextAtSize(title, size);
       const left = placement === 1 ? x : (x + right - w) / 2;
-      cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: title, box: canvas.displayedBox(canvas.text(title, left, y, size, spannerFont)) });
+      cells.push({
+        row,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: title,
+        box: canvas.displayedBox(canvas.text(title, left, y, size, spannerFont)),
+      });
       if (placement === 2) {
         // Short rules either side of the title, at mid-height of its letters.
         const gap = size * 0.6;
@@ -87,11 +117,25 @@ export const panelSpanners: Family = {
       y += pitch * (1 + rng() * 0.3);
       const style = panelStyle ?? fallback;
       for (const { label, left } of stub) {
-        cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x + left, y, size, font.regular)) });
+        cells.push({
+          row,
+          col: 0,
+          rowSpan: 1,
+          colSpan: 1,
+          text: label,
+          box: canvas.displayedBox(canvas.text(label, x + left, y, size, font.regular)),
+        });
         for (let c = 1; c <= cols; c++) {
           const text = numberText(rng, style);
           const tw = font.regular.widthOfTextAtSize(text, size);
-          cells.push({ row, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - tw, y, size, font.regular)) });
+          cells.push({
+            row,
+            col: c,
+            rowSpan: 1,
+            colSpan: 1,
+            text,
+            box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - tw, y, size, font.regular)),
+          });
         }
         row++;
         y += pitch;

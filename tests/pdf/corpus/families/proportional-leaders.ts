@@ -34,7 +34,9 @@ export const proportionalLeaders: Family = {
     const labelWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)));
     const stubWidth = labelWidth + int(rng, 25, 60);
     const gap = int(rng, 12, 24);
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c + 1]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c + 1]!, size))));
     const x = int(rng, 55, 95);
     let y = int(rng, 80, 150);
     const pitch = size * (1.25 + rng() * 0.35);
@@ -64,7 +66,8 @@ export const proportionalLeaders: Family = {
       placeValues(canvas, cells, r + 1, row.slice(1), colRight, y, size, font.regular);
       y += pitch;
     });
-    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15) throw new Error("generated proportional-leaders table does not fit its page");
+    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15)
+      throw new Error("generated proportional-leaders table does not fit its page");
     canvas.finish();
     return [{ page: 1, cells, headerRows: 1 }];
   },

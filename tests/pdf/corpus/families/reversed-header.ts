@@ -24,9 +24,15 @@ export const reversedHeader: Family = {
     const headerLines: HeaderLabel[][] = [];
     if (banded) {
       headerLines.push(sample(rng, BANDS, groups).map((text, g) => ({ text, col: 1 + g * per, colSpan: per })));
-      headerLines.push([{ text: stub, col: 0, colSpan: 1 }, ...Array.from({ length: cols }, (_, k) => ({ text: k % 2 === 0 ? "N" : "% Pos", col: k + 1, colSpan: 1 }))]);
+      headerLines.push([
+        { text: stub, col: 0, colSpan: 1 },
+        ...Array.from({ length: cols }, (_, k) => ({ text: k % 2 === 0 ? "N" : "% Pos", col: k + 1, colSpan: 1 })),
+      ]);
     } else {
-      headerLines.push([{ text: stub, col: 0, colSpan: 1 }, ...columnNames(rng, cols).map((text, k) => ({ text, col: k + 1, colSpan: 1 }))]);
+      headerLines.push([
+        { text: stub, col: 0, colSpan: 1 },
+        ...columnNames(rng, cols).map((text, k) => ({ text, col: k + 1, colSpan: 1 })),
+      ]);
     }
     const style = pick(rng, STYLES);
     const body = rowLabels(rng, int(rng, 5, 10)).map((label) => [label, ...numberRow(rng, cols, style)]);
@@ -45,10 +51,14 @@ export const reversedHeader: Family = {
     const fillBottom = y + headerLines.length * size * pitch - gap / 2;
     const fill = 0.2 + rng() * 0.25;
     // Column partings: half way between columns, and the fill's edges.
-    const xs = [x - 5, ...widths.slice(1).map((_, k) => {
-      const left = x + widths.slice(0, k + 1).reduce((a, b) => a + b, 0) + colGap * k;
-      return left + colGap / 2;
-    }), right + 5];
+    const xs = [
+      x - 5,
+      ...widths.slice(1).map((_, k) => {
+        const left = x + widths.slice(0, k + 1).reduce((a, b) => a + b, 0) + colGap * k;
+        return left + colGap / 2;
+      }),
+      right + 5,
+    ];
     if (ruled) {
       // Each header cell its own dark box, a hairline of paper between them (the way such
       // headers are printed: the partings are the paper showing through).

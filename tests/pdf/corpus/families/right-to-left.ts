@@ -10,7 +10,20 @@ import { int, numberRow, pick, sample, STYLES } from "../content";
 import { drawTable, simplePlan } from "../draw-table";
 import type { Family } from "../family";
 
-const CITIES = ["ירושלים", "תל אביב", "חיפה", "באר שבע", "אשדוד", "נתניה", "ראשון לציון", "פתח תקווה", "חולון", "רמת גן", "בני ברק", "רחובות"];
+const CITIES = [
+  "ירושלים",
+  "תל אביב",
+  "חיפה",
+  "באר שבע",
+  "אשדוד",
+  "נתניה",
+  "ראשון לציון",
+  "פתח תקווה",
+  "חולון",
+  "רמת גן",
+  "בני ברק",
+  "רחובות",
+];
 const COLUMNS = ["אוכלוסייה", "שטח", "צפיפות", "משקי בית", "מועסקים", "הכנסה"];
 const STUBS = ["עיר", "יישוב", "מחוז"];
 
@@ -26,7 +39,10 @@ export const rightToLeft: Family = {
     const header = [pick(rng, STUBS), ...sample(rng, COLUMNS, cols)];
     const logical = sample(rng, CITIES, int(rng, 4, 8)).map((city) => [city, ...numberRow(rng, cols, style)]);
     // Reading order right to left: the page's columns are the logical ones reversed.
-    const plan = simplePlan([...header].reverse(), logical.map((row) => [...row].reverse()));
+    const plan = simplePlan(
+      [...header].reverse(),
+      logical.map((row) => [...row].reverse()),
+    );
     const x = int(rng, 80, 140);
     const y = int(rng, 90, 150);
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 18, 34), pitch: 1.5 });

@@ -13,10 +13,26 @@ import type { TruthCell } from "../truth";
 import { fitValueColumns, placeHeader, placeValues } from "../value-columns";
 
 const SETS: Array<{ groups: string[]; rows: string[] }> = [
-  { groups: ["Males", "Females"], rows: ["Under 25 years", "25 to 34 years", "35 to 44 years", "45 to 54 years", "55 to 64 years", "65 years and over"] },
-  { groups: ["Region: North", "Region: South", "Region: East", "Region: West"], rows: ["Urban areas", "Rural areas", "Capital city", "Other cities"] },
-  { groups: ["Employed persons", "Unemployed persons", "Persons outside the labour force"], rows: ["Primary education", "Secondary education", "Tertiary education", "No answer"] },
-  { groups: ["Households with one or more persons aged 65", "Households with dependent children under 18", "Households of one adult with no children"], rows: ["Owner occupied", "Rented, private", "Rented, social", "Rent free"] },
+  {
+    groups: ["Males", "Females"],
+    rows: ["Under 25 years", "25 to 34 years", "35 to 44 years", "45 to 54 years", "55 to 64 years", "65 years and over"],
+  },
+  {
+    groups: ["Region: North", "Region: South", "Region: East", "Region: West"],
+    rows: ["Urban areas", "Rural areas", "Capital city", "Other cities"],
+  },
+  {
+    groups: ["Employed persons", "Unemployed persons", "Persons outside the labour force"],
+    rows: ["Primary education", "Secondary education", "Tertiary education", "No answer"],
+  },
+  {
+    groups: [
+      "Households with one or more persons aged 65",
+      "Households with dependent children under 18",
+      "Households of one adult with no children",
+    ],
+    rows: ["Owner occupied", "Rented, private", "Rented, social", "Rent free"],
+  },
   { groups: ["Public sector", "Private sector"], rows: ["Full-time", "Part-time", "Temporary", "Self-employed", "Family workers"] },
 ];
 
@@ -28,7 +44,8 @@ function labelsFor(rng: Rng): { groups: string[]; rows: string[][] } {
 
 export const rowGroupHeaders: Family = {
   name: "row-group-headers",
-  about: "labels without values heading groups of rows in the stub (italic, bold or capitals, not indented): each a row of its own in column 0",
+  about:
+    "labels without values heading groups of rows in the stub (italic, bold or capitals, not indented): each a row of its own in column 0",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
     const italic = await fonts.italic(variant);
@@ -48,9 +65,15 @@ export const rowGroupHeaders: Family = {
     const body = rows.map((group) => group.map(() => Array.from({ length: cols }, () => numberText(rng, style))));
     // The stub fits its row labels; a long group label runs on over the value columns (it is alone
     // on its line), as statistical tables print them.
-    const stubWidth = Math.max(...rows.flat().map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(header[0]!, size)) + int(rng, 12, 30);
+    const stubWidth =
+      Math.max(...rows.flat().map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(header[0]!, size)) +
+      int(rng, 12, 30);
     const gap = int(rng, 14, 26);
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.flat().map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) =>
+        Math.max(font.bold.widthOfTextAtSize(h, size), ...body.flat().map((r) => font.regular.widthOfTextAtSize(r[c]!, size))),
+      );
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 140);
     const pitch = size * (1.25 + rng() * 0.25);
@@ -61,7 +84,11 @@ export const rowGroupHeaders: Family = {
     if (ruled) canvas.hline(x, right, y - size * 0.4, 0.5);
     const named = header[0] !== "";
     placeHeader(canvas, cells, header, x, rights, y, size, font.bold);
-    if (!named) cells.splice(cells.findIndex((c) => c.col === 0), 1);
+    if (!named)
+      cells.splice(
+        cells.findIndex((c) => c.col === 0),
+        1,
+      );
     y += pitch;
     if (ruled) canvas.hline(x, right, y, 0.5);
     y += size * 0.4;

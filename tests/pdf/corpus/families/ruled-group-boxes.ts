@@ -18,7 +18,11 @@ export const ruledGroupBoxes: Family = {
     const gap = 0.4 + rng() * 0.6;
     const rows: VariedRow[] = [];
     groups.forEach((n, g) => {
-      for (let k = 0; k < n; k++) rows.push({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))], gapBefore: k === 0 && g > 0 ? gap : 0 });
+      for (let k = 0; k < n; k++)
+        rows.push({
+          cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))],
+          gapBefore: k === 0 && g > 0 ? gap : 0,
+        });
     });
     const plan = { headerLines: [headerLine([pick(rng, ["", "Item", "Group"]), ...columnNames(rng, cols)])], rows };
     const fitted = fitLook(plan, look, canvas.width);

@@ -20,7 +20,10 @@ export const sideBySide: Family = {
     for (let k = 0; k < 2; k++) {
       const cols = int(rng, 2, 3);
       const style = pick(rng, STYLES);
-      const plan = simplePlan([pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)], rowLabels(rng, int(rng, 4, 8)).map((label) => [label, ...numberRow(rng, cols, style)]));
+      const plan = simplePlan(
+        [pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)],
+        rowLabels(rng, int(rng, 4, 8)).map((label) => [label, ...numberRow(rng, cols, style)]),
+      );
       let y = y0;
       if (titled) {
         canvas.text(`Table ${k + 1}: ${pick(rng, ["imports", "exports", "output", "stocks"])}`, x, y, size + 1, font.bold);

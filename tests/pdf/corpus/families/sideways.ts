@@ -28,10 +28,19 @@ export const sideways: Family = {
     const size = int(rng, 8, 10);
     const cols = int(rng, 3, 7);
     const style = pick(rng, STYLES);
-    const plan = simplePlan([pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)], rowLabels(rng, int(rng, 5, 10)).map((label) => [label, ...numberRow(rng, cols, style)]));
+    const plan = simplePlan(
+      [pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)],
+      rowLabels(rng, int(rng, 5, 10)).map((label) => [label, ...numberRow(rng, cols, style)]),
+    );
     const x = int(rng, 60, 100);
     let y = int(rng, 60, 100);
-    canvas.text(`Table ${int(rng, 1, 30)}. ${pick(rng, ["Annual figures", "Quarterly figures", "Main indicators"])} by ${pick(rng, ["country", "product", "sector"])}`, x, y, size + 2, font.bold);
+    canvas.text(
+      `Table ${int(rng, 1, 30)}. ${pick(rng, ["Annual figures", "Quarterly figures", "Main indicators"])} by ${pick(rng, ["country", "product", "sector"])}`,
+      x,
+      y,
+      size + 2,
+      font.bold,
+    );
     y += size * 3;
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 16, 32), pitch: 1.5 });
     if (variant % 2 === 1) {

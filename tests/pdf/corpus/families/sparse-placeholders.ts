@@ -44,9 +44,16 @@ export const sparsePlaceholders: Family = {
       return { text: label, sup: "" };
     });
     const supSize = size * 0.6;
-    const stubWidth = Math.max(...notes.map((n) => font.regular.widthOfTextAtSize(n.text, size) + (n.sup ? font.regular.widthOfTextAtSize(n.sup, supSize) + 1 : 0))) + int(rng, 12, 30);
+    const stubWidth =
+      Math.max(
+        ...notes.map(
+          (n) => font.regular.widthOfTextAtSize(n.text, size) + (n.sup ? font.regular.widthOfTextAtSize(n.sup, supSize) + 1 : 0),
+        ),
+      ) + int(rng, 12, 30);
     let gap = int(rng, 14, 26);
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...body.map((r) => font.regular.widthOfTextAtSize(r[c]!, size))));
     const x = int(rng, 50, 90);
     // Six wide columns at 10 pt may overrun the page: narrow the gutters (not below 8 pt) first.
     const overrun = x + stubWidth + widths.reduce((a, b) => a + b, 0) + gap * cols - (canvas.width - 15);
@@ -62,12 +69,20 @@ export const sparsePlaceholders: Family = {
       const box = canvas.text(note.text, x, y, size, font.regular);
       if (note.sup) {
         const sup = canvas.text(note.sup, box[2] + 0.5, y - size * 0.1, supSize, font.regular);
-        cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: `${note.text} ${note.sup}`, box: canvas.displayedBox([box[0], Math.min(box[1], sup[1]), sup[2], box[3]]) });
+        cells.push({
+          row: r + 1,
+          col: 0,
+          rowSpan: 1,
+          colSpan: 1,
+          text: `${note.text} ${note.sup}`,
+          box: canvas.displayedBox([box[0], Math.min(box[1], sup[1]), sup[2], box[3]]),
+        });
       } else cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: note.text, box: canvas.displayedBox(box) });
       placeValues(canvas, cells, r + 1, row, colRight, y, size, font.regular);
       y += pitch;
     });
-    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15) throw new Error("generated sparse-placeholders table does not fit its page");
+    if (y > canvas.height - 20 || colRight[cols - 1]! > canvas.width - 15)
+      throw new Error("generated sparse-placeholders table does not fit its page");
     canvas.finish();
     return [{ page: 1, cells, headerRows: 1 }];
   },

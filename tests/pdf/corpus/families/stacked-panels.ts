@@ -24,16 +24,22 @@ export const stackedPanels: Family = {
     // Even variants: the same column names under another stub head (counts, then shares); odd
     // variants: every block names other measures.
     const headers = Array.from({ length: blocks }, (_, k) => {
-      if (variant % 2 === 0) return [k === 0 ? pick(rng, stubs.slice(0, 4)) : pick(rng, ["Share (%)", "Percent", "Index", "Change (%)"]), ...names];
+      if (variant % 2 === 0)
+        return [k === 0 ? pick(rng, stubs.slice(0, 4)) : pick(rng, ["Share (%)", "Percent", "Index", "Change (%)"]), ...names];
       return [pick(rng, stubs), ...sample(rng, MEASURES, cols)];
     });
     const plans = headers.map((header, k) => {
       const style = k === 0 ? pick(rng, STYLES) : "percent";
-      return simplePlan(header, rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, style)]));
+      return simplePlan(
+        header,
+        rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, style)]),
+      );
     });
     const colGap = int(rng, 14, 30);
     // One set of column widths for all blocks: one table's layout.
-    const widths = plans.map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap })).reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
+    const widths = plans
+      .map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap }))
+      .reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
     const x = int(rng, 60, 110);
     let y = int(rng, 70, 120);
     const pitch = 1.4;

@@ -20,10 +20,17 @@ export const stackedRepeatHeader: Family = {
     // column names, often years).
     const header = [variant % 4 === 2 ? "" : pick(rng, ["Country", "Item", "Sector", "Region"]), ...columnNames(rng, cols)];
     const blocks = variant % 4 === 3 ? 3 : 2;
-    const plans = Array.from({ length: blocks }, () => simplePlan(header, rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, style)])));
+    const plans = Array.from({ length: blocks }, () =>
+      simplePlan(
+        header,
+        rowLabels(rng, int(rng, 3, 6)).map((label) => [label, ...numberRow(rng, cols, style)]),
+      ),
+    );
     const colGap = int(rng, 14, 30);
     // One set of column widths for all blocks: they line up, as stacked tables do.
-    const widths = plans.map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap })).reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
+    const widths = plans
+      .map((p) => columnWidths(p, { size, font: font.regular, headerFont: font.bold, colGap }))
+      .reduce((a, b) => a.map((w, k) => Math.max(w, b[k]!)));
     const x = int(rng, 60, 110);
     let y = int(rng, 70, 120);
     const captioned = variant % 2 === 1;
@@ -31,7 +38,13 @@ export const stackedRepeatHeader: Family = {
     const tables: TruthTable[] = [];
     for (const [k, plan] of plans.entries()) {
       if (captioned) {
-        canvas.text(`${pick(rng, ["Part", "Panel", "Section"])} ${String.fromCharCode(65 + k)}: ${pick(rng, ["first estimate", "revised", "final", "seasonally adjusted"])}`, x, y, size, font.bold);
+        canvas.text(
+          `${pick(rng, ["Part", "Panel", "Section"])} ${String.fromCharCode(65 + k)}: ${pick(rng, ["first estimate", "revised", "final", "seasonally adjusted"])}`,
+          x,
+          y,
+          size,
+          font.bold,
+        );
         y += size * 2;
       }
       const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap, pitch: 1.4, widths });

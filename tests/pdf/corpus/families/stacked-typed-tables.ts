@@ -25,7 +25,10 @@ export const stackedTypedTables: Family = {
     for (let t = 0; t < 2; t++) {
       const n = rng() < 0.6 ? cols : int(rng, 2, 5);
       const leaders = rng() < 0.7;
-      const rows = Array.from({ length: int(rng, 3, 8) }, () => ({ cells: [variedLabel(rng, used), ...Array.from({ length: n }, () => variedNumber(rng, look.format))], leaders }));
+      const rows = Array.from({ length: int(rng, 3, 8) }, () => ({
+        cells: [variedLabel(rng, used), ...Array.from({ length: n }, () => variedNumber(rng, look.format))],
+        leaders,
+      }));
       const plan = { headerLines: [headerLine([pick(rng, ["Item", "Sector", "Area", ""]), ...columnNames(rng, n)])], rows };
       const fitted = fitLook(plan, look, canvas.width);
       const drawn = drawVaried(canvas, plan, fitted, { y, typedRule: true });

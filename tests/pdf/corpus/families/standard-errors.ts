@@ -29,7 +29,8 @@ function estimate(rng: () => number): number {
 
 export const standardErrors: Family = {
   name: "standard-errors",
-  about: "estimates with their standard errors: '(1.2)' on the line under each estimate, an adjacent MOE/SE/± column under a band, or a confidence interval '12.3 - 15.6' as one cell",
+  about:
+    "estimates with their standard errors: '(1.2)' on the line under each estimate, an adjacent MOE/SE/± column under a band, or a confidence interval '12.3 - 15.6' as one cell",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
@@ -45,14 +46,16 @@ export const standardErrors: Family = {
     const cells: TruthCell[] = [];
     const put = (row: number, col: number, text: string, left: number, f: PDFFont, s = size, colSpan = 1) =>
       cells.push({ row, col, rowSpan: 1, colSpan, text, box: canvas.displayedBox(canvas.text(text, left, y, s, f)) });
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) + int(rng, 10, 24);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) +
+      int(rng, 10, 24);
     if (kind === 0) {
       // Estimates with "(se)" under them: 2-4 columns, one header line.
       const cols = int(rng, 2, 4);
       const names = sample(rng, [...BANDS, "Total", "All ages", "Under 18", "18 to 64", "65 and over"], cols);
       const errSize = rng() < 0.5 ? size : size - 1;
       const rows = labels.map(() => Array.from({ length: cols }, () => estimate(rng)));
-      const errors = rows.map((r) => r.map((v) => `(${(Math.max(0.1, v * (0.02 + rng() * 0.08))).toFixed(1)})`));
+      const errors = rows.map((r) => r.map((v) => `(${Math.max(0.1, v * (0.02 + rng() * 0.08)).toFixed(1)})`));
       const width = Math.max(int(rng, 36, 50), ...names.map((n) => font.bold.widthOfTextAtSize(n, size) + 2));
       const colRight = (c: number) => x + stubWidth + (c + 1) * (width + colGap) - colGap;
       const right = colRight(cols - 1);
@@ -83,7 +86,8 @@ export const standardErrors: Family = {
     }
     // Pairs (estimate, error or interval) under bands: 1-3 pairs (1 pair: no band line).
     const pairs = int(rng, kind === 1 ? 2 : 1, kind === 1 ? 3 : 2);
-    const bands = rng() < 0.5 ? Array.from({ length: pairs }, (_, k) => String(2016 + int(rng, 0, 2) * 2 + k * 1)) : sample(rng, BANDS, pairs);
+    const bands =
+      rng() < 0.5 ? Array.from({ length: pairs }, (_, k) => String(2016 + int(rng, 0, 2) * 2 + k * 1)) : sample(rng, BANDS, pairs);
     const estName = pick(rng, ESTIMATE_NAMES);
     const errName = kind === 1 ? pick(rng, ERROR_NAMES) : pick(rng, CI_NAMES);
     const plusMinus = kind === 1 && errName !== "±" && variant % 4 < 2;
@@ -92,12 +96,23 @@ export const standardErrors: Family = {
       Array.from({ length: pairs }, () => {
         const v = estimate(rng);
         const e = Math.max(0.1, v * (0.02 + rng() * 0.08));
-        const second = kind === 1 ? `${plusMinus ? "±" : ""}${e.toFixed(1)}` : dash ? `${(v - e).toFixed(1)} - ${(v + e).toFixed(1)}` : `(${(v - e).toFixed(1)}, ${(v + e).toFixed(1)})`;
+        const second =
+          kind === 1
+            ? `${plusMinus ? "±" : ""}${e.toFixed(1)}`
+            : dash
+              ? `${(v - e).toFixed(1)} - ${(v + e).toFixed(1)}`
+              : `(${(v - e).toFixed(1)}, ${(v + e).toFixed(1)})`;
         return [v.toFixed(1), second];
       }),
     );
     const leaves = Array.from({ length: pairs }, () => [estName, errName]).flat();
-    const widths = leaves.map((n, k) => Math.max(font.bold.widthOfTextAtSize(n, size) + 2, ...values.map((r) => font.regular.widthOfTextAtSize(r[k >> 1]![k & 1]!, size)), 30));
+    const widths = leaves.map((n, k) =>
+      Math.max(
+        font.bold.widthOfTextAtSize(n, size) + 2,
+        ...values.map((r) => font.regular.widthOfTextAtSize(r[k >> 1]![k & 1]!, size)),
+        30,
+      ),
+    );
     // A pair's band must fit over its two columns.
     for (let p = 0; p < pairs && pairs > 1; p++) {
       const need = font.bold.widthOfTextAtSize(bands[p]!, size) - (widths[2 * p]! + widths[2 * p + 1]! + colGap);
@@ -131,7 +146,9 @@ export const standardErrors: Family = {
     y += size * 0.5;
     values.forEach((pairValues, r) => {
       put(row, 0, labels[r]!, x, font.regular);
-      pairValues.flat().forEach((t, k) => put(row, k + 1, t, colLeft[k]! + widths[k]! - font.regular.widthOfTextAtSize(t, size), font.regular));
+      pairValues
+        .flat()
+        .forEach((t, k) => put(row, k + 1, t, colLeft[k]! + widths[k]! - font.regular.widthOfTextAtSize(t, size), font.regular));
       row++;
       y += pitch;
     });

@@ -20,7 +20,8 @@ const TOP = ["Labor force status", "Persons employed", "Households", "Value adde
 
 export const stubHead: Family = {
   name: "stub-head",
-  about: "a stub label set once across a multi-line header (bottom-aligned or centred), bands over the leaf names, units lines under a band or the title",
+  about:
+    "a stub label set once across a multi-line header (bottom-aligned or centred), bands over the leaf names, units lines under a band or the title",
   async build({ doc, fonts, rng, variant }) {
     const font = await fonts.proportional(variant);
     const size = int(rng, 8, 10);
@@ -44,9 +45,14 @@ export const stubHead: Family = {
     let y = int(rng, 70, 110);
     const valueWidth = Math.max(int(rng, 34, 46), ...leaves.map((l) => font.bold.widthOfTextAtSize(l, size) + 4));
     const bandWidth = per * valueWidth + (per - 1) * colGap;
-    const needBand = Math.max(...bandNames.map((b) => font.bold.widthOfTextAtSize(b, size)), unitsUnderBand ? font.bold.widthOfTextAtSize(units, size) : 0);
+    const needBand = Math.max(
+      ...bandNames.map((b) => font.bold.widthOfTextAtSize(b, size)),
+      unitsUnderBand ? font.bold.widthOfTextAtSize(units, size) : 0,
+    );
     const width = needBand > bandWidth ? valueWidth + (needBand - bandWidth) / per + 2 : valueWidth;
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) + int(rng, 12, 28);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), font.bold.widthOfTextAtSize(stubName, size)) +
+      int(rng, 12, 28);
     const colX = (c: number) => x + stubWidth + (c - 1) * (width + colGap);
     // Long leaf names on nine columns: as many bands as a landscape page holds.
     while (groups > 2 && colX(cols) + width > 832) {
@@ -58,7 +64,13 @@ export const stubHead: Family = {
     // A table too wide for a portrait page on a landscape one.
     const canvas = right > 585 ? Canvas.add(doc, { width: 842, height: 595 }) : Canvas.add(doc);
     // The title (and its units line): above the table, not part of it.
-    canvas.text(`Table ${int(rng, 1, 30)}. ${pick(rng, ["Employment", "Households", "Income", "Population"])} by ${stubName.toLowerCase()}`, x, y, size + 1, font.bold);
+    canvas.text(
+      `Table ${int(rng, 1, 30)}. ${pick(rng, ["Employment", "Households", "Income", "Population"])} by ${stubName.toLowerCase()}`,
+      x,
+      y,
+      size + 1,
+      font.bold,
+    );
     y += (size + 1) * 1.4;
     if (unitsUnderTitle) {
       canvas.text(units, x, y, size, font.regular);
@@ -113,16 +125,31 @@ export const stubHead: Family = {
     if (ruled) canvas.hline(x, right, y - size * 0.1);
     y += size * 0.5;
     for (const label of labels) {
-      cells.push({ row, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)) });
+      cells.push({
+        row,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: label,
+        box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)),
+      });
       for (let c = 1; c <= cols; c++) {
         const t = numberText(rng, style);
-        cells.push({ row, col: c, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(canvas.text(t, colX(c) + width - font.regular.widthOfTextAtSize(t, size), y, size, font.regular)) });
+        cells.push({
+          row,
+          col: c,
+          rowSpan: 1,
+          colSpan: 1,
+          text: t,
+          box: canvas.displayedBox(canvas.text(t, colX(c) + width - font.regular.widthOfTextAtSize(t, size), y, size, font.regular)),
+        });
       }
       row++;
       y += pitch;
     }
     if (ruled) canvas.hline(x, right, y - size * 0.2);
-    if (y > canvas.height - 20 || right > canvas.width - 10) throw new Error(`generated stub-head table does not fit its page: ${Math.round(right)} x ${Math.round(y)}`);
+    if (y > canvas.height - 20 || right > canvas.width - 10)
+      throw new Error(`generated stub-head table does not fit its page: ${Math.round(right)} x ${Math.round(y)}`);
     canvas.finish();
     return [{ page: 1, cells, headerRows }];
   },

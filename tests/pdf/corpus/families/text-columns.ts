@@ -57,11 +57,17 @@ export const textColumns: Family = {
     const codeName = pick(rng, ["Code", "NAICS code", "Item"]);
     const textName = pick(rng, ["Description", "Industry", "Kind of business"]);
     const names = columnNames(rng, cols);
-    const codeWidth = Math.max(font.bold.widthOfTextAtSize(codeName, size), ...entries.map((e) => font.regular.widthOfTextAtSize(e[0], size)));
+    const codeWidth = Math.max(
+      font.bold.widthOfTextAtSize(codeName, size),
+      ...entries.map((e) => font.regular.widthOfTextAtSize(e[0], size)),
+    );
     let textWidth = int(rng, 120, 190);
     const gap = int(rng, 12, 22);
     const valueWidth = Math.max(int(rng, 36, 48), ...names.map((n) => font.bold.widthOfTextAtSize(n, size) + 2));
-    const statusWidth = Math.max(...STATUS.map((s) => font.regular.widthOfTextAtSize(s, size)), font.bold.widthOfTextAtSize("Status", size));
+    const statusWidth = Math.max(
+      ...STATUS.map((s) => font.regular.widthOfTextAtSize(s, size)),
+      font.bold.widthOfTextAtSize("Status", size),
+    );
     const x = int(rng, 45, 80);
     let y = int(rng, 70, 120);
     const pitch = size * (1.15 + rng() * 0.2);
@@ -77,7 +83,15 @@ export const textColumns: Family = {
     const statusX = valueRight(cols) + gap;
     const right = status ? statusX + statusWidth : valueRight(cols);
     const cells: TruthCell[] = [];
-    const put = (row: number, col: number, text: string, left: number, at: number, bold: boolean) => cells.push({ row, col, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, left, at, size, bold ? font.bold : font.regular)) });
+    const put = (row: number, col: number, text: string, left: number, at: number, bold: boolean) =>
+      cells.push({
+        row,
+        col,
+        rowSpan: 1,
+        colSpan: 1,
+        text,
+        box: canvas.displayedBox(canvas.text(text, left, at, size, bold ? font.bold : font.regular)),
+      });
     // Header: the code's and the description's names left-aligned, value names right-aligned.
     if (framed) canvas.hline(x, right, y - size * 0.5, 0.75);
     put(0, 0, codeName, x, y, true);
@@ -108,7 +122,8 @@ export const textColumns: Family = {
       }
     });
     if (framed) canvas.hline(x, right, y, 0.75);
-    if (y > canvas.height - 20 || right > canvas.width - 10) throw new Error(`generated text-columns table does not fit its page: ${Math.round(right)} x ${Math.round(y)}`);
+    if (y > canvas.height - 20 || right > canvas.width - 10)
+      throw new Error(`generated text-columns table does not fit its page: ${Math.round(right)} x ${Math.round(y)}`);
     canvas.finish();
     return [{ page: 1, cells, headerRows: 1 }];
   },

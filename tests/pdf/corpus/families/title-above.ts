@@ -17,7 +17,10 @@ export const titleAbove: Family = {
     const style = pick(rng, STYLES);
     const header = ["", ...columnNames(rng, cols)];
     if (variant % 2 === 1) header[0] = pick(rng, ["Country", "Item", "Sector"]);
-    const plan = simplePlan(header, rowLabels(rng, rows).map((label) => [label, ...numberRow(rng, cols, style)]));
+    const plan = simplePlan(
+      header,
+      rowLabels(rng, rows).map((label) => [label, ...numberRow(rng, cols, style)]),
+    );
     const x = int(rng, 60, 110);
     let y = int(rng, 70, 140);
     // Some prose first, so the title is not simply the first line of the page.
@@ -26,7 +29,13 @@ export const titleAbove: Family = {
       y += size * 2.5;
     }
     const titleSize = variant % 2 === 0 ? size : size + 2;
-    canvas.text(`Table ${int(rng, 1, 40)}. ${pick(rng, ["Imports", "Output", "Employment", "Prices"])} by ${pick(rng, ["country", "product", "sector"])}, ${pick(rng, ["EUR m", "tonnes", "index 2015=100"])}`, x, y, titleSize, font.bold);
+    canvas.text(
+      `Table ${int(rng, 1, 40)}. ${pick(rng, ["Imports", "Output", "Employment", "Prices"])} by ${pick(rng, ["country", "product", "sector"])}, ${pick(rng, ["EUR m", "tonnes", "index 2015=100"])}`,
+      x,
+      y,
+      titleSize,
+      font.bold,
+    );
     y += titleSize * (1.6 + rng());
     const drawn = drawTable(canvas, plan, { x, y, size, font: font.regular, headerFont: font.bold, colGap: int(rng, 14, 30), pitch: 1.45 });
     if (variant % 3 === 2) {

@@ -15,8 +15,12 @@ function groups(rng: Rng): Array<{ total: string; labels: string[] }> {
   const n = int(rng, 2, 3);
   const kind = int(rng, 0, 2);
   const pool = sample(rng, kind === 0 ? COUNTRIES : kind === 1 ? PRODUCTS : SECTORS, n * 5);
-  const names = kind === 0 ? ["Euro area", "Other EU", "EFTA"] : kind === 1 ? ["Crops", "Livestock", "Processed"] : ["Goods", "Services", "Public"];
-  return Array.from({ length: n }, (_, g) => ({ total: pick(rng, [`Total ${names[g]!.toLowerCase()}`, `${names[g]}, total`, "Subtotal"]), labels: pool.slice(g * 5, g * 5 + int(rng, 2, 5)) }));
+  const names =
+    kind === 0 ? ["Euro area", "Other EU", "EFTA"] : kind === 1 ? ["Crops", "Livestock", "Processed"] : ["Goods", "Services", "Public"];
+  return Array.from({ length: n }, (_, g) => ({
+    total: pick(rng, [`Total ${names[g]!.toLowerCase()}`, `${names[g]}, total`, "Subtotal"]),
+    labels: pool.slice(g * 5, g * 5 + int(rng, 2, 5)),
+  }));
 }
 
 export const totalRows: Family = {
@@ -56,9 +60,15 @@ export const totalRows: Family = {
     if (totalFirst) rows.unshift({ label: grand, values: grandValues, total: true });
     else rows.push({ label: grand, values: grandValues, total: true });
     const texts = rows.map((r) => r.values.map((v) => v.toLocaleString("en-US")));
-    const stubWidth = Math.max(...rows.map((r) => (r.total ? totalFont : font.regular).widthOfTextAtSize(r.label, size)), font.bold.widthOfTextAtSize(header[0]!, size)) + int(rng, 12, 30);
+    const stubWidth =
+      Math.max(
+        ...rows.map((r) => (r.total ? totalFont : font.regular).widthOfTextAtSize(r.label, size)),
+        font.bold.widthOfTextAtSize(header[0]!, size),
+      ) + int(rng, 12, 30);
     const gap = int(rng, 14, 26);
-    const widths = header.slice(1).map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...texts.map((t) => totalFont.widthOfTextAtSize(t[c]!, size))));
+    const widths = header
+      .slice(1)
+      .map((h, c) => Math.max(font.bold.widthOfTextAtSize(h, size), ...texts.map((t) => totalFont.widthOfTextAtSize(t[c]!, size))));
     const x = int(rng, 50, 90);
     let y = int(rng, 80, 140);
     const pitch = size * (1.25 + rng() * 0.25);
@@ -77,7 +87,14 @@ export const totalRows: Family = {
         if (ruleKind === 1) widths.forEach((w, c) => canvas.hline(rights[c]! - w, rights[c]!, at, 0.5));
         else canvas.hline(x, right, at, 0.5);
       }
-      cells.push({ row: k + 1, col: 0, rowSpan: 1, colSpan: 1, text: r.label, box: canvas.displayedBox(canvas.text(r.label, x, y, size, f)) });
+      cells.push({
+        row: k + 1,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: r.label,
+        box: canvas.displayedBox(canvas.text(r.label, x, y, size, f)),
+      });
       placeValues(canvas, cells, k + 1, texts[k]!.slice(0, cols), rights, y, size, f);
       if (r.total && k === rows.length - 1 && ruleKind === 2) {
         canvas.hline(x, right, y + size * 1.2, 0.5);

@@ -10,7 +10,28 @@ import { int, numberText, pick, rowLabels, sample, type NumberStyle } from "../c
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
 
-const NAMES = ["Agriculture", "Manufacturing", "Construction", "Retail trade", "Transport", "Information", "Finance", "Real estate", "Public sector", "Education", "Health care", "Households", "Total employment", "Self-employed", "Part-time workers", "Temporary contracts", "Unemployment rate", "Labour cost index", "Net migration", "Population density"];
+const NAMES = [
+  "Agriculture",
+  "Manufacturing",
+  "Construction",
+  "Retail trade",
+  "Transport",
+  "Information",
+  "Finance",
+  "Real estate",
+  "Public sector",
+  "Education",
+  "Health care",
+  "Households",
+  "Total employment",
+  "Self-employed",
+  "Part-time workers",
+  "Temporary contracts",
+  "Unemployment rate",
+  "Labour cost index",
+  "Net migration",
+  "Population density",
+];
 const STYLES: readonly NumberStyle[] = ["decimal", "percent"];
 
 export const verticalHeader: Family = {
@@ -35,7 +56,10 @@ export const verticalHeader: Family = {
     // A column is as wide as its widest value (the names stand one line high across it).
     const colWidth = Math.max(size * 1.3, ...body.flat().map((t) => font.regular.widthOfTextAtSize(t, size))) + pad * 2;
     const headerHeight = Math.max(...names.map((n) => font.bold.widthOfTextAtSize(n, size))) + pad * 2;
-    const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), stubName ? font.bold.widthOfTextAtSize(stubName, size) : 0) + pad * 2 + int(rng, 0, 10);
+    const stubWidth =
+      Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size)), stubName ? font.bold.widthOfTextAtSize(stubName, size) : 0) +
+      pad * 2 +
+      int(rng, 0, 10);
     const x = int(rng, 50, 90);
     const y = int(rng, 70, 120);
     const pitch = size * (ruling === 1 ? 1.6 : 1.3 + rng() * 0.2);
@@ -50,7 +74,14 @@ export const verticalHeader: Family = {
       const x0 = colLeft(c0);
       const x1 = colLeft(c1 + 1);
       const w = font.bold.widthOfTextAtSize(b, size);
-      cells.push({ row: 0, col: c0, rowSpan: 1, colSpan: c1 - c0 + 1, text: b, box: canvas.displayedBox(canvas.text(b, (x0 + x1 - w) / 2, y + pad, size, font.bold)) });
+      cells.push({
+        row: 0,
+        col: c0,
+        rowSpan: 1,
+        colSpan: c1 - c0 + 1,
+        text: b,
+        box: canvas.displayedBox(canvas.text(b, (x0 + x1 - w) / 2, y + pad, size, font.bold)),
+      });
       // A short rule under the band; in the grid it is the band cell's lower edge.
       if (ruling === 1) canvas.hline(x0, x1, y + bandHeight - size * 0.3, 0.5);
       else canvas.hline(x0 + 2, x1 - 2, y + bandHeight - size * 0.3, 0.5);
@@ -59,16 +90,45 @@ export const verticalHeader: Family = {
     names.forEach((n, k) => {
       // Centred across the column: the rotated run is one em wide.
       const left = colLeft(k + 1) + (colWidth - size) / 2;
-      cells.push({ row: nameRow, col: k + 1, rowSpan: 1, colSpan: 1, text: n, box: canvas.displayedBox(canvas.textUp(n, left, headerBottom - pad, size, font.bold)) });
+      cells.push({
+        row: nameRow,
+        col: k + 1,
+        rowSpan: 1,
+        colSpan: 1,
+        text: n,
+        box: canvas.displayedBox(canvas.textUp(n, left, headerBottom - pad, size, font.bold)),
+      });
     });
-    if (stubName) cells.push({ row: nameRow, col: 0, rowSpan: 1, colSpan: 1, text: stubName, box: canvas.displayedBox(canvas.text(stubName, x + pad, headerBottom - pad - size, size, font.bold)) });
+    if (stubName)
+      cells.push({
+        row: nameRow,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: stubName,
+        box: canvas.displayedBox(canvas.text(stubName, x + pad, headerBottom - pad - size, size, font.bold)),
+      });
     let top = headerBottom;
     body.forEach((values, r) => {
       const ty = top + (pitch - size) / 2;
-      cells.push({ row: nameRow + r + 1, col: 0, rowSpan: 1, colSpan: 1, text: labels[r]!, box: canvas.displayedBox(canvas.text(labels[r]!, x + pad, ty, size, font.regular)) });
+      cells.push({
+        row: nameRow + r + 1,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: labels[r]!,
+        box: canvas.displayedBox(canvas.text(labels[r]!, x + pad, ty, size, font.regular)),
+      });
       values.forEach((t, c) => {
         const w = font.regular.widthOfTextAtSize(t, size);
-        cells.push({ row: nameRow + r + 1, col: c + 1, rowSpan: 1, colSpan: 1, text: t, box: canvas.displayedBox(canvas.text(t, colLeft(c + 2) - pad - w, ty, size, font.regular)) });
+        cells.push({
+          row: nameRow + r + 1,
+          col: c + 1,
+          rowSpan: 1,
+          colSpan: 1,
+          text: t,
+          box: canvas.displayedBox(canvas.text(t, colLeft(c + 2) - pad - w, ty, size, font.regular)),
+        });
       });
       top += pitch;
       if (ruling === 1) canvas.hline(x, right, top, 0.5);
@@ -80,8 +140,11 @@ export const verticalHeader: Family = {
       canvas.hline(x, right, top, 0.75);
     }
     // Column lines; inside a band they start under it (a band is one merged cell).
-    if (ruling === 1) for (let c = 0; c <= cols + 1; c++) canvas.vline(c === 0 ? x : colLeft(c), banded && c > 1 && c <= cols && c !== half + 1 ? y + bandHeight - size * 0.3 : y, top, 0.5);
-    if (top > canvas.height - 20 || right > canvas.width - 10) throw new Error(`generated vertical-header table does not fit its page: ${Math.round(right)} x ${Math.round(top)}`);
+    if (ruling === 1)
+      for (let c = 0; c <= cols + 1; c++)
+        canvas.vline(c === 0 ? x : colLeft(c), banded && c > 1 && c <= cols && c !== half + 1 ? y + bandHeight - size * 0.3 : y, top, 0.5);
+    if (top > canvas.height - 20 || right > canvas.width - 10)
+      throw new Error(`generated vertical-header table does not fit its page: ${Math.round(right)} x ${Math.round(top)}`);
     canvas.finish();
     return [{ page: 1, cells, headerRows: nameRow + 1 }];
   },

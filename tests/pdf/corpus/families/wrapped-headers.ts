@@ -43,22 +43,49 @@ export const wrappedHeaders: Family = {
     const headerLines = Math.max(...wrapped.map((w) => w.length));
     const cells: TruthCell[] = [];
     const stubName = variant % 3 === 0 ? "" : pick(rng, ["Country", "Product", "Sector"]);
-    if (stubName) cells.push({ row: 0, col: 0, rowSpan: 1, colSpan: 1, text: stubName, box: canvas.displayedBox(canvas.text(stubName, x, top + (headerLines - 1) * pitch, size, font.bold)) });
+    if (stubName)
+      cells.push({
+        row: 0,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: stubName,
+        box: canvas.displayedBox(canvas.text(stubName, x, top + (headerLines - 1) * pitch, size, font.bold)),
+      });
     wrapped.forEach((lines, k) => {
       const first = bottomAligned ? headerLines - lines.length : 0;
       const boxes = lines.map((line, j) => {
         const w = font.bold.widthOfTextAtSize(line, size);
         return canvas.text(line, colX(k + 1) + (colWidth - w) / 2, top + (first + j) * pitch, size, font.bold);
       });
-      const box: [number, number, number, number] = [Math.min(...boxes.map((b) => b[0])), boxes[0]![1], Math.max(...boxes.map((b) => b[2])), boxes[boxes.length - 1]![3]];
+      const box: [number, number, number, number] = [
+        Math.min(...boxes.map((b) => b[0])),
+        boxes[0]![1],
+        Math.max(...boxes.map((b) => b[2])),
+        boxes[boxes.length - 1]![3],
+      ];
       cells.push({ row: 0, col: k + 1, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(box) });
     });
     let y = top + headerLines * pitch + size * (0.8 + rng() * 0.6);
     labels.forEach((label, r) => {
-      cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: label, box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)) });
+      cells.push({
+        row: r + 1,
+        col: 0,
+        rowSpan: 1,
+        colSpan: 1,
+        text: label,
+        box: canvas.displayedBox(canvas.text(label, x, y, size, font.regular)),
+      });
       numberRow(rng, cols, style).forEach((text, k) => {
         const w = font.regular.widthOfTextAtSize(text, size);
-        cells.push({ row: r + 1, col: k + 1, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, colX(k + 1) + colWidth - w, y, size, font.regular)) });
+        cells.push({
+          row: r + 1,
+          col: k + 1,
+          rowSpan: 1,
+          colSpan: 1,
+          text,
+          box: canvas.displayedBox(canvas.text(text, colX(k + 1) + colWidth - w, y, size, font.regular)),
+        });
       });
       y += size * 1.45;
     });

@@ -14,7 +14,10 @@ export const zebraShading: Family = {
     const size = int(rng, 8, 10);
     const cols = int(rng, 2, 6);
     const style = pick(rng, STYLES);
-    const plan = simplePlan([pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)], rowLabels(rng, int(rng, 5, 10)).map((label) => [label, ...numberRow(rng, cols, style)]));
+    const plan = simplePlan(
+      [pick(rng, ["Country", "Item", "Sector"]), ...columnNames(rng, cols)],
+      rowLabels(rng, int(rng, 5, 10)).map((label) => [label, ...numberRow(rng, cols, style)]),
+    );
     const x = int(rng, 60, 100);
     const y = int(rng, 80, 160);
     const pitch = 1.6 + rng() * 0.4;
@@ -37,5 +40,8 @@ export const zebraShading: Family = {
 
 function drawTableBox(rows: number, y: number, size: number, pitch: number): Array<[number, number]> {
   const step = size * pitch;
-  return Array.from({ length: rows }, (_, r) => [y + r * step - (step - size) / 2, y + r * step + size + (step - size) / 2] as [number, number]);
+  return Array.from(
+    { length: rows },
+    (_, r) => [y + r * step - (step - size) / 2, y + r * step + size + (step - size) / 2] as [number, number],
+  );
 }

@@ -15,7 +15,9 @@ export const zebraVaried: Family = {
     const canvas = Canvas.add(doc);
     const used = new Set<string>();
     const cols = int(rng, 2, 7);
-    const rows = Array.from({ length: int(rng, 5, 14) }, () => ({ cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))] }));
+    const rows = Array.from({ length: int(rng, 5, 14) }, () => ({
+      cells: [variedLabel(rng, used), ...Array.from({ length: cols }, () => variedNumber(rng, look.format))],
+    }));
     const plan = { headerLines: [headerLine([pick(rng, ["", "Item", "Area"]), ...columnNames(rng, cols)])], rows };
     const fitted = fitLook(plan, look, canvas.width);
     const period = pick(rng, [2, 2, 3, 4]);

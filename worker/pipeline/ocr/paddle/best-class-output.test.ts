@@ -19,15 +19,27 @@ const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("@gute
 
 test("best class and probability per step equal the full output's maximum; decoding is unchanged", async () => {
   const bytes = foldModel(new Uint8Array(fs.readFileSync(path.join(dir, "ch_PP-OCRv4_rec_infer.onnx")))).bytes;
-  const keys = fs.readFileSync(path.join(dir, "ppocr_keys_v1.txt"), "utf8").split("\n").filter((k) => k !== "");
+  const keys = fs
+    .readFileSync(path.join(dir, "ppocr_keys_v1.txt"), "utf8")
+    .split("\n")
+    .filter((k) => k !== "");
   const dictionary = [...keys, " "];
   const options: ort.InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" };
-  const [full, best] = [await ort.InferenceSession.create(bytes, options), await ort.InferenceSession.create(withBestClassOutput(bytes), options)];
+  const [full, best] = [
+    await ort.InferenceSession.create(bytes, options),
+    await ort.InferenceSession.create(withBestClassOutput(bytes), options),
+  ];
   try {
     // Two 48 px strips over lines of 16 pt figures and words, normalised as recognition does.
     const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), "best-class-test-"));
     const file = path.join(work, "lines.pdf");
-    await fs.promises.writeFile(file, await makeTextPdf([{ text: "Net sales 4711 12.50", x: 60, baseline: 100, size: 16 }, { text: "Total -3.2 (0.7) 98%", x: 60, baseline: 140, size: 16 }]));
+    await fs.promises.writeFile(
+      file,
+      await makeTextPdf([
+        { text: "Net sales 4711 12.50", x: 60, baseline: 100, size: 16 },
+        { text: "Total -3.2 (0.7) 98%", x: 60, baseline: 140, size: 16 },
+      ]),
+    );
     const opened = await openPdf(file);
     const render = await renderPageForOcr(await opened.doc.getPage(1), 1);
     await opened.close();
@@ -66,7 +78,10 @@ test("best class and probability per step equal the full output's maximum; decod
     }
     assert.ok(characters > 0, "the model saw no character at all: the test input reads as blank");
     for (let i = 0; i < n; i++) {
-      assert.deepEqual(ctcDecodeBest(bestClass, bestProb, i * steps, steps, dictionary), ctcDecode(data, i * steps * classes, steps, classes, dictionary));
+      assert.deepEqual(
+        ctcDecodeBest(bestClass, bestProb, i * steps, steps, dictionary),
+        ctcDecode(data, i * steps * classes, steps, classes, dictionary),
+      );
     }
   } finally {
     await Promise.all([full.release(), best.release()]);

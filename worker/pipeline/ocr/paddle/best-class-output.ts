@@ -5,7 +5,20 @@
 // fold-model.ts) ends the graph with ArgMax and ReduceMax over the classes, so the model returns
 // those two numbers per step: the same values the decoder picked before (ArgMax takes the first of
 // equal maxima, as the decoder's loop did), at 1/3,300 of the output size.
-import { ATTRIBUTE, ATTRIBUTE_TYPE, decode, encode, GRAPH, MODEL, NODE, text, textField, messageField, varintField, type Field } from "./onnx-proto";
+import {
+  ATTRIBUTE,
+  ATTRIBUTE_TYPE,
+  decode,
+  encode,
+  GRAPH,
+  MODEL,
+  NODE,
+  text,
+  textField,
+  messageField,
+  varintField,
+  type Field,
+} from "./onnx-proto";
 
 /** GraphProto.output, ValueInfoProto and TypeProto fields (onnx/onnx.proto). */
 const GRAPH_OUTPUT = 12;
@@ -19,12 +32,31 @@ const ELEM = { FLOAT: 1, INT32: 6 } as const;
 export const BEST_CLASS = "best_class";
 export const BEST_PROB = "best_prob";
 
-const attrInt = (name: string, value: number) => messageField(NODE.attribute, [textField(ATTRIBUTE.name, name), varintField(ATTRIBUTE.i, value), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INT)]);
+const attrInt = (name: string, value: number) =>
+  messageField(NODE.attribute, [
+    textField(ATTRIBUTE.name, name),
+    varintField(ATTRIBUTE.i, value),
+    varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INT),
+  ]);
 const attrInts = (name: string, values: number[]) =>
-  messageField(NODE.attribute, [textField(ATTRIBUTE.name, name), ...values.map((v) => varintField(ATTRIBUTE.ints, v)), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INTS)]);
-const node = (opType: string, input: string, output: string, attributes: Field[]) => messageField(GRAPH.node, [textField(NODE.input, input), textField(NODE.output, output), textField(NODE.name, output), textField(NODE.opType, opType), ...attributes]);
+  messageField(NODE.attribute, [
+    textField(ATTRIBUTE.name, name),
+    ...values.map((v) => varintField(ATTRIBUTE.ints, v)),
+    varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INTS),
+  ]);
+const node = (opType: string, input: string, output: string, attributes: Field[]) =>
+  messageField(GRAPH.node, [
+    textField(NODE.input, input),
+    textField(NODE.output, output),
+    textField(NODE.name, output),
+    textField(NODE.opType, opType),
+    ...attributes,
+  ]);
 const output = (name: string, elemType: number) =>
-  messageField(GRAPH_OUTPUT, [textField(VALUE_INFO.name, name), messageField(VALUE_INFO.type, [messageField(TYPE.tensorType, [varintField(TENSOR_TYPE.elemType, elemType)])])]);
+  messageField(GRAPH_OUTPUT, [
+    textField(VALUE_INFO.name, name),
+    messageField(VALUE_INFO.type, [messageField(TYPE.tensorType, [varintField(TENSOR_TYPE.elemType, elemType)])]),
+  ]);
 
 /** The model with its one [batch, steps, classes] output replaced by BEST_CLASS and BEST_PROB
  * ([batch, steps] each). */

@@ -31,7 +31,13 @@ export function ctcDecode(
 
 /** The same decoding from each step's best class and its probability (the recognition model's
  * best-class output, best-class-output.ts), `steps` of them starting at `offset`. */
-export function ctcDecodeBest(best: Int32Array, bestProbs: Float32Array, offset: number, steps: number, dictionary: readonly string[]): DecodedChar[] {
+export function ctcDecodeBest(
+  best: Int32Array,
+  bestProbs: Float32Array,
+  offset: number,
+  steps: number,
+  dictionary: readonly string[],
+): DecodedChar[] {
   const chars: DecodedChar[] = [];
   let previous = -1;
   for (let t = 0; t < steps; t++) {

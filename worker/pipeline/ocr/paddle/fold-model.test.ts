@@ -42,14 +42,27 @@ test("every affine block and hardswish of both models is folded", () => {
   // PP-OCRv4's PPLCNetV3 backbone: 28 conv + affine blocks in each model; recognition uses
   // hardswish after every one, detection after 24; 12 and 10 affine blocks feed a 1x1 conv, the
   // other 13 and 10 a padded or grouped one.
-  assert.deepEqual(foldModel(modelBytes("ch_PP-OCRv4_rec_infer.onnx")).counts, { convAffine: 28, hardswish: 28, affineConv: 12, affineAsConv: 13 });
-  assert.deepEqual(foldModel(modelBytes("ch_PP-OCRv4_det_infer.onnx")).counts, { convAffine: 28, hardswish: 24, affineConv: 10, affineAsConv: 10 });
+  assert.deepEqual(foldModel(modelBytes("ch_PP-OCRv4_rec_infer.onnx")).counts, {
+    convAffine: 28,
+    hardswish: 28,
+    affineConv: 12,
+    affineAsConv: 13,
+  });
+  assert.deepEqual(foldModel(modelBytes("ch_PP-OCRv4_det_infer.onnx")).counts, {
+    convAffine: 28,
+    hardswish: 24,
+    affineConv: 10,
+    affineAsConv: 10,
+  });
 });
 
 test("the folded recognition model gives the original's probabilities within 1e-3 and the same best class at every step", async () => {
   const options: ort.InferenceSession.SessionOptions = { intraOpNumThreads: 1, interOpNumThreads: 1, graphOptimizationLevel: "all" };
   const original = modelBytes("ch_PP-OCRv4_rec_infer.onnx");
-  const [a, b] = [await ort.InferenceSession.create(original, options), await ort.InferenceSession.create(foldModel(original).bytes, options)];
+  const [a, b] = [
+    await ort.InferenceSession.create(original, options),
+    await ort.InferenceSession.create(foldModel(original).bytes, options),
+  ];
   try {
     // Two 48 x 320 strips over the page's first rows, as recognition sees them.
     const width = 320;
@@ -95,9 +108,15 @@ after(async () => {
 });
 
 test("a page of table text reads to the same words, boxes and confidences with the folded models", async () => {
-  engines = [await PaddleEngine.create({ ...OCR_SETTINGS.paddle, foldGraph: false }), await PaddleEngine.create({ ...OCR_SETTINGS.paddle, foldGraph: true })];
+  engines = [
+    await PaddleEngine.create({ ...OCR_SETTINGS.paddle, foldGraph: false }),
+    await PaddleEngine.create({ ...OCR_SETTINGS.paddle, foldGraph: true }),
+  ];
   const [plain, folded] = [await engines[0]!.readPage(render), await engines[1]!.readPage(render)];
-  assert.ok(plain.words.some((w) => w.text === "4711"), JSON.stringify(plain.words.map((w) => w.text)));
+  assert.ok(
+    plain.words.some((w) => w.text === "4711"),
+    JSON.stringify(plain.words.map((w) => w.text)),
+  );
   assert.deepEqual(folded.words, plain.words);
   assert.deepEqual(folded.nonTextRegions, plain.nonTextRegions);
 });

@@ -68,9 +68,17 @@ export function foldModel(model: Uint8Array): { bytes: Uint8Array; counts: FoldC
   const graphFields = decode(graphField.value as Uint8Array);
   const nodes: GraphNode[] = graphFields.filter((f) => f.no === GRAPH.node).map((f) => readNode(decode(f.value as Uint8Array)));
   const graph = new Graph(nodes);
-  const counts: FoldCounts = { convAffine: graph.foldConvAffine(), hardswish: graph.fuseHardswish(), affineConv: graph.foldAffineConv(), affineAsConv: graph.affineAsConv() };
+  const counts: FoldCounts = {
+    convAffine: graph.foldConvAffine(),
+    hardswish: graph.fuseHardswish(),
+    affineConv: graph.foldAffineConv(),
+    affineAsConv: graph.affineAsConv(),
+  };
   graph.dropUnusedConstants();
-  const newGraph = [...graph.nodes.filter((n) => !n.removed).map((n) => messageField(GRAPH.node, writeNode(n))), ...graphFields.filter((f) => f.no !== GRAPH.node)];
+  const newGraph = [
+    ...graph.nodes.filter((n) => !n.removed).map((n) => messageField(GRAPH.node, writeNode(n))),
+    ...graphFields.filter((f) => f.no !== GRAPH.node),
+  ];
   const bytes = encode(modelFields.map((f) => (f.no === MODEL.graph ? messageField(MODEL.graph, newGraph) : f)));
   return { bytes, counts };
 }
@@ -88,7 +96,11 @@ function writeNode(node: GraphNode): Field[] {
   const io = [...node.input.map((name) => textField(NODE.input, name)), ...node.output.map((name) => textField(NODE.output, name))];
   if (node.newValue) {
     const tensor = floatTensorFields(node.output[0]!, node.newValue);
-    const attribute = [textField(ATTRIBUTE.name, "value"), messageField(ATTRIBUTE.t, tensor), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.TENSOR)];
+    const attribute = [
+      textField(ATTRIBUTE.name, "value"),
+      messageField(ATTRIBUTE.t, tensor),
+      varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.TENSOR),
+    ];
     return [...io, textField(NODE.opType, "Constant"), messageField(NODE.attribute, attribute)];
   }
   return [...io, ...node.fields];
@@ -136,7 +148,9 @@ class Graph {
     const node = this.producer.get(name);
     if (!node || node.opType !== "Constant") return null;
     if (node.newValue) return node.newValue;
-    const t = attributes(node).get("value")?.find((f) => f.no === ATTRIBUTE.t);
+    const t = attributes(node)
+      .get("value")
+      ?.find((f) => f.no === ATTRIBUTE.t);
     return t ? readFloatTensor(decode(t.value as Uint8Array)) : null;
   }
 
@@ -155,7 +169,9 @@ class Graph {
 
   /** The affine block `x * c + d` (scalar c and d) feeding `conv` and nothing else, if there is one:
    * the Mul, the Add, the block's input x and the two scalars. */
-  private affineBefore(conv: GraphNode): { mul: GraphNode; add: GraphNode; source: string; c: { scalar: number }; d: { scalar: number } } | null {
+  private affineBefore(
+    conv: GraphNode,
+  ): { mul: GraphNode; add: GraphNode; source: string; c: { scalar: number }; d: { scalar: number } } | null {
     const add = this.producer.get(conv.input[0]!);
     if (!add || add.opType !== "Add" || add.removed || this.only(add.output[0]!, "Conv") !== conv) return null;
     const mulOut = add.input.find((name) => this.scalar(name) === null);
@@ -185,7 +201,13 @@ class Graph {
     if (conv.input[2] !== undefined) this.producer.get(conv.input[2])!.newValue = bias;
     else {
       const name = `${conv.input[1]}__folded_bias`;
-      const constant: GraphNode = { fields: [textField(NODE.opType, "Constant")], opType: "Constant", input: [], output: [name], newValue: bias };
+      const constant: GraphNode = {
+        fields: [textField(NODE.opType, "Constant")],
+        opType: "Constant",
+        input: [],
+        output: [name],
+        newValue: bias,
+      };
       this.nodes.unshift(constant);
       this.producer.set(name, constant);
       conv.input.push(name);
@@ -236,8 +258,16 @@ class Graph {
       add.fields = [
         ...(name ? [name] : []),
         textField(NODE.opType, "HardSigmoid"),
-        messageField(NODE.attribute, [textField(ATTRIBUTE.name, "alpha"), floatField(ATTRIBUTE.f, 1 / 6), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.FLOAT)]),
-        messageField(NODE.attribute, [textField(ATTRIBUTE.name, "beta"), floatField(ATTRIBUTE.f, 0.5), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.FLOAT)]),
+        messageField(NODE.attribute, [
+          textField(ATTRIBUTE.name, "alpha"),
+          floatField(ATTRIBUTE.f, 1 / 6),
+          varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.FLOAT),
+        ]),
+        messageField(NODE.attribute, [
+          textField(ATTRIBUTE.name, "beta"),
+          floatField(ATTRIBUTE.f, 0.5),
+          varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.FLOAT),
+        ]),
       ];
       clip.removed = div.removed = true;
       mul.output = [div.output[0]!];
@@ -299,24 +329,48 @@ class Graph {
       if (conv.removed || conv.opType !== "Conv") continue;
       const affine = this.affineBefore(conv);
       const weights = this.constant(conv.input[1]!);
-      const group = attributes(conv).get("group")?.find((f) => f.no === ATTRIBUTE.i)?.value ?? 1;
+      const group =
+        attributes(conv)
+          .get("group")
+          ?.find((f) => f.no === ATTRIBUTE.i)?.value ?? 1;
       if (!affine || !weights || weights.dims.length !== 4) continue;
       const { mul, add, source, c, d } = affine;
       const channels = weights.dims[1]! * (group as number);
       const weightName = `${add.output[0]}__affine_w`;
       const biasName = `${add.output[0]}__affine_b`;
       const constants: GraphNode[] = [
-        { fields: [], opType: "Constant", input: [], output: [weightName], newValue: { dims: [channels, 1, 1, 1], data: new Float32Array(channels).fill(c.scalar) } },
-        { fields: [], opType: "Constant", input: [], output: [biasName], newValue: { dims: [channels], data: new Float32Array(channels).fill(d.scalar) } },
+        {
+          fields: [],
+          opType: "Constant",
+          input: [],
+          output: [weightName],
+          newValue: { dims: [channels, 1, 1, 1], data: new Float32Array(channels).fill(c.scalar) },
+        },
+        {
+          fields: [],
+          opType: "Constant",
+          input: [],
+          output: [biasName],
+          newValue: { dims: [channels], data: new Float32Array(channels).fill(d.scalar) },
+        },
       ];
       // The Mul becomes the depthwise conv, in the same place; the Add goes.
       mul.opType = "Conv";
       mul.input = [source, weightName, biasName];
       mul.output = [add.output[0]!];
-      const ints = (name: string, values: number[]) => messageField(NODE.attribute, [textField(ATTRIBUTE.name, name), ...values.map((v) => varintField(ATTRIBUTE.ints, v)), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INTS)]);
+      const ints = (name: string, values: number[]) =>
+        messageField(NODE.attribute, [
+          textField(ATTRIBUTE.name, name),
+          ...values.map((v) => varintField(ATTRIBUTE.ints, v)),
+          varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INTS),
+        ]);
       mul.fields = [
         textField(NODE.opType, "Conv"),
-        messageField(NODE.attribute, [textField(ATTRIBUTE.name, "group"), varintField(ATTRIBUTE.i, channels), varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INT)]),
+        messageField(NODE.attribute, [
+          textField(ATTRIBUTE.name, "group"),
+          varintField(ATTRIBUTE.i, channels),
+          varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.INT),
+        ]),
         ints("kernel_shape", [1, 1]),
         ints("pads", [0, 0, 0, 0]),
         ints("strides", [1, 1]),
@@ -331,6 +385,7 @@ class Graph {
 
   /** Constants nothing reads any more (ONNX Runtime would warn about each). */
   dropUnusedConstants(): void {
-    for (const node of this.nodes) if (node.opType === "Constant" && !node.removed && node.output.every((name) => !this.consumers.has(name))) node.removed = true;
+    for (const node of this.nodes)
+      if (node.opType === "Constant" && !node.removed && node.output.every((name) => !this.consumers.has(name))) node.removed = true;
   }
 }

@@ -88,7 +88,12 @@ export function findNonTextRegions(
         }
       }
     }
-    const box = { x0: cx0 * options.cell, y0: cy0 * options.cell, x1: Math.min(width, (cx1 + 1) * options.cell), y1: Math.min(height, (cy1 + 1) * options.cell) };
+    const box = {
+      x0: cx0 * options.cell,
+      y0: cy0 * options.cell,
+      x1: Math.min(width, (cx1 + 1) * options.cell),
+      y1: Math.min(height, (cy1 + 1) * options.cell),
+    };
     const area = (cx1 - cx0 + 1) * (cy1 - cy0 + 1);
     if (box.x1 - box.x0 < options.minSide || box.y1 - box.y0 < options.minSide) continue;
     if (inked / area < options.minCellShare) continue;

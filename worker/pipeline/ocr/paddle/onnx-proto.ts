@@ -122,7 +122,7 @@ export function int64s(fields: readonly Field[], no: number): number[] {
     if (field.wire === 0) out.push(field.value as number);
     else {
       const bytes = field.value as Uint8Array;
-      for (let at = 0; at < bytes.length; ) {
+      for (let at = 0; at < bytes.length;) {
         const [value, next] = readVarint(bytes, at);
         out.push(value);
         at = next;
@@ -167,5 +167,10 @@ export function floatTensorFields(name: string, tensor: FloatTensor): Field[] {
   const raw = new Uint8Array(tensor.data.length * 4);
   const view = new DataView(raw.buffer);
   tensor.data.forEach((v, i) => view.setFloat32(i * 4, v, true));
-  return [...tensor.dims.map((d) => varintField(TENSOR.dims, d)), varintField(TENSOR.dataType, FLOAT32), textField(TENSOR.name, name), bytesField(TENSOR.rawData, raw)];
+  return [
+    ...tensor.dims.map((d) => varintField(TENSOR.dims, d)),
+    varintField(TENSOR.dataType, FLOAT32),
+    textField(TENSOR.name, name),
+    bytesField(TENSOR.rawData, raw),
+  ];
 }

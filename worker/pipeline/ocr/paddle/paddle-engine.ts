@@ -15,7 +15,15 @@ import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output"
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
-import { planCropRecognition, planRecognition, recWidth, REC_MIN_WIDTH, sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
+import {
+  planCropRecognition,
+  planRecognition,
+  recWidth,
+  REC_MIN_WIDTH,
+  sortWords,
+  type PaddleDetection,
+  type RecCrop,
+} from "./recognition-plan";
 export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
 
@@ -92,7 +100,11 @@ export class PaddleEngine {
     const { detWidth, detHeight } = detected;
     // DB fires on dense graphics too (bar charts, photos); a "line" many times taller than the
     // page's text is a picture, so it is neither recognised nor masked out of the figure search.
-    const boxes = dropTallBoxes(detected.boxes, render.textSizePt === null ? null : (render.textSizePt * render.scale * detWidth) / render.width, this.settings.maxLineHeightRatio);
+    const boxes = dropTallBoxes(
+      detected.boxes,
+      render.textSizePt === null ? null : (render.textSizePt * render.scale * detWidth) / render.width,
+      this.settings.maxLineHeightRatio,
+    );
     // Figures: ink the detector did not claim as text, at detection resolution.
     const grey = shrinkToGrey(render, detWidth, detHeight);
     const figure = this.settings.figure;
@@ -165,7 +177,17 @@ export class PaddleEngine {
     const detHeight = Math.max(32, Math.round((render.height * ratio) / 32) * 32);
     const plane = detWidth * detHeight;
     const input = new Float32Array(3 * plane);
-    writeRegionToChw(render, { x: 0, y: 0, width: render.width, height: render.height }, detWidth, detHeight, DET_NORM, input, 0, detWidth, plane);
+    writeRegionToChw(
+      render,
+      { x: 0, y: 0, width: render.width, height: render.height },
+      detWidth,
+      detHeight,
+      DET_NORM,
+      input,
+      0,
+      detWidth,
+      plane,
+    );
     const output = await this.det.run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
     const prob = firstOutput(output).data as Float32Array;
     const boxes = probabilityMapToBoxes(prob, detWidth, detHeight, {

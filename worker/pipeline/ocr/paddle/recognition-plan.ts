@@ -33,7 +33,11 @@ export function recWidth(c: { width: number; height: number }, h: number): numbe
 }
 
 /** The detected lines as recognition batches of render-pixel crops. */
-export function planRecognition(render: PageRender, detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">, settings: PaddleSettings): RecCrop[][] {
+export function planRecognition(
+  render: PageRender,
+  detection: Pick<PaddleDetection, "boxes" | "detWidth" | "detHeight">,
+  settings: PaddleSettings,
+): RecCrop[][] {
   const fx = render.width / detection.detWidth;
   const fy = render.height / detection.detHeight;
   const crops = detection.boxes.map((b) => {
@@ -57,7 +61,12 @@ export function planCropRecognition(render: PageRender, boxes: readonly BBox[], 
   const crops = boxes.map(([x0, y0, x1, y1]) => {
     const x = Math.max(0, Math.floor(x0 * render.scale));
     const y = Math.max(0, Math.floor(y0 * render.scale));
-    return { x, y, width: Math.min(render.width, Math.ceil(x1 * render.scale)) - x, height: Math.min(render.height, Math.ceil(y1 * render.scale)) - y };
+    return {
+      x,
+      y,
+      width: Math.min(render.width, Math.ceil(x1 * render.scale)) - x,
+      height: Math.min(render.height, Math.ceil(y1 * render.scale)) - y,
+    };
   });
   return batchCrops(crops, settings);
 }
@@ -68,10 +77,14 @@ function batchCrops(all: RecCrop[], settings: PaddleSettings): RecCrop[][] {
   const crops = all.filter((c) => c.width > 1 && c.height > 1).sort((a, b) => a.width / a.height - b.width / b.height);
   const h = settings.recHeight;
   const batches: RecCrop[][] = [];
-  for (let start = 0; start < crops.length; ) {
+  for (let start = 0; start < crops.length;) {
     // Crops are sorted by width, so the last one in a batch is the widest and sets its width.
     let end = start + 1;
-    while (end < crops.length && end - start < settings.recBatchSize && (end - start + 1) * Math.max(REC_MIN_WIDTH, recWidth(crops[end]!, h)) <= settings.recBatchColumns) {
+    while (
+      end < crops.length &&
+      end - start < settings.recBatchSize &&
+      (end - start + 1) * Math.max(REC_MIN_WIDTH, recWidth(crops[end]!, h)) <= settings.recBatchColumns
+    ) {
       end++;
     }
     batches.push(crops.slice(start, end));

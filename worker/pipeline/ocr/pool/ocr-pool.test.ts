@@ -16,7 +16,12 @@ import type { BBox } from "../../../../lib/result/schema";
 
 let render: PageRender;
 let pool: OcrPool;
-const TEXTS = ["4711", "12.50", "Total", "-3.2", "2026", "Net sales"].map((text, i) => ({ text, x: 72 + (i % 2) * 200, baseline: 100 + Math.floor(i / 2) * 40, size: 12 }));
+const TEXTS = ["4711", "12.50", "Total", "-3.2", "2026", "Net sales"].map((text, i) => ({
+  text,
+  x: 72 + (i % 2) * 200,
+  baseline: 100 + Math.floor(i / 2) * 40,
+  size: 12,
+}));
 
 before(async () => {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "ocr-pool-test-"));
@@ -46,7 +51,10 @@ test("a pooled PaddleOCR page read (detection and batches on the threads) gives 
     const expected = await local.readPage(render);
     const pooled = await new PooledPaddle(pool).readPage(render);
     assert.deepEqual(pooled, expected);
-    assert.ok(expected.words.some((w) => w.text === "4711"), JSON.stringify(expected.words.map((w) => w.text)));
+    assert.ok(
+      expected.words.some((w) => w.text === "4711"),
+      JSON.stringify(expected.words.map((w) => w.text)),
+    );
     assert.ok(pool.stats.threadCpuSeconds["ocr-2"] > 0);
     // Crops around two of the texts: read by the pool's Tesseract as by a local one.
     const crops: BBox[] = [
@@ -55,7 +63,10 @@ test("a pooled PaddleOCR page read (detection and batches on the threads) gives 
     ];
     const pooledWords = await new PooledTesseract(pool).readCrops(render, crops);
     assert.deepEqual(pooledWords, await tesseract.readCrops(render, crops));
-    assert.deepEqual(pooledWords.map((w) => w.text), ["4711", "-3.2"]);
+    assert.deepEqual(
+      pooledWords.map((w) => w.text),
+      ["4711", "-3.2"],
+    );
   } finally {
     await Promise.all([local.release(), tesseract.release()]);
   }
@@ -67,7 +78,10 @@ test("a thread that dies fails its own task only; the next task gets a fresh thr
   const id = await pool.run<number>("thread-id", undefined);
   assert.equal(typeof id, "number");
   const words = await new PooledPaddle(pool).readCrops(render, [[66, 84, 130, 106]]);
-  assert.deepEqual(words.map((w) => w.text), ["4711"]);
+  assert.deepEqual(
+    words.map((w) => w.text),
+    ["4711"],
+  );
   assert.equal(pool.stats.threadsStarted, started + 1);
 });
 
@@ -76,7 +90,10 @@ test("the first PaddleOCR read loads the sessions of the other threads while it 
   try {
     // One crop is one task: without the load only one thread would start.
     const words = await new PooledPaddle(fresh).readCrops(render, [[66, 84, 130, 106]]);
-    assert.deepEqual(words.map((w) => w.text), ["4711"]);
+    assert.deepEqual(
+      words.map((w) => w.text),
+      ["4711"],
+    );
     // The other thread's load may still be running (it is not awaited by the read): release()
     // waits for it. (Counting tasks before that raced with the load: 3 of 4 done, in CI.)
     await fresh.release();
@@ -95,7 +112,10 @@ test("releasing the pool while a thread is loading its engine waits for the load
   // does on the first read.
   const fresh = new OcrPool({ threads: 1, heapMb: 256 });
   let loaded = false;
-  void fresh.run("paddle.load", undefined).then(() => (loaded = true), () => undefined);
+  void fresh.run("paddle.load", undefined).then(
+    () => (loaded = true),
+    () => undefined,
+  );
   await fresh.release();
   assert.equal(loaded, true, "release returned before the running task was done");
   assert.equal(fresh.stats.tasks, 1);

@@ -52,7 +52,12 @@ port.on("message", (task: ThreadTask) => {
       port.postMessage({ id: task.id, ok: true, result, cpuSeconds: (cpu.user + cpu.system) / 1e6 } satisfies ThreadReply);
     },
     (error: unknown) => {
-      port.postMessage({ id: task.id, ok: false, error: error instanceof Error ? error.message : String(error), cpuSeconds: 0 } satisfies ThreadReply);
+      port.postMessage({
+        id: task.id,
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+        cpuSeconds: 0,
+      } satisfies ThreadReply);
     },
   );
 });

@@ -34,7 +34,9 @@ export class PooledPaddle implements PageOcrEngine {
     this.loadOthers();
     const detection = await detecting;
     const batches = planRecognition(render, detection, OCR_SETTINGS.paddle);
-    const words = (await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))).flat();
+    const words = (
+      await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
+    ).flat();
     return { words: sortWords(words), nonTextRegions: detection.nonTextRegions };
   }
 

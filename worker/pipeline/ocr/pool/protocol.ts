@@ -2,7 +2,16 @@
 import type { PageRender } from "../../render/render-page";
 
 /** "exit" stops the thread as a crash would (the pool's recovery test uses it). */
-export type ThreadOp = "paddle.load" | "paddle.detect" | "paddle.batch" | "paddle.crops" | "tesseract.page" | "tesseract.crops" | "memory" | "thread-id" | "exit";
+export type ThreadOp =
+  | "paddle.load"
+  | "paddle.detect"
+  | "paddle.batch"
+  | "paddle.crops"
+  | "tesseract.page"
+  | "tesseract.crops"
+  | "memory"
+  | "thread-id"
+  | "exit";
 
 export interface ThreadTask {
   id: number;

@@ -36,7 +36,12 @@ export interface GapCandidate {
   level: number;
 }
 
-const union = (boxes: Box[]): Box => [Math.min(...boxes.map((b) => b[0])), Math.min(...boxes.map((b) => b[1])), Math.max(...boxes.map((b) => b[2])), Math.max(...boxes.map((b) => b[3]))];
+const union = (boxes: Box[]): Box => [
+  Math.min(...boxes.map((b) => b[0])),
+  Math.min(...boxes.map((b) => b[1])),
+  Math.max(...boxes.map((b) => b[2])),
+  Math.max(...boxes.map((b) => b[3])),
+];
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -54,7 +59,7 @@ export function unionBox(boxes: Box[]): Box {
 
 /** The em the region is measured in: its words' median font size (at least 1 pt). */
 export function regionEm(words: readonly Word[]): number {
-  return Math.max(1, median(words.map((w) => w.size > 0 ? w.size : w.box[3] - w.box[1])));
+  return Math.max(1, median(words.map((w) => (w.size > 0 ? w.size : w.box[3] - w.box[1]))));
 }
 
 /** Words into text lines, top to bottom, each left to right. A word joins a line when it overlaps
@@ -142,7 +147,8 @@ function lowerBound(values: readonly number[], x: number): number {
 }
 
 function edgeNear(sorted: readonly number[], x: number, tol: number): boolean {
-  for (let i = lowerBound(sorted, x - tol - 1e-6); i < sorted.length && sorted[i]! <= x + tol + 1e-6; i++) if (Math.abs(sorted[i]! - x) < tol) return true;
+  for (let i = lowerBound(sorted, x - tol - 1e-6); i < sorted.length && sorted[i]! <= x + tol + 1e-6; i++)
+    if (Math.abs(sorted[i]! - x) < tol) return true;
   return false;
 }
 
@@ -472,7 +478,19 @@ function runWidth(rows: readonly Row[], gap: GapCandidate): number {
 
 // ---- 4. header rows ----------------------------------------------------------------------------
 
-export const ROW_FEATURES = ["index", "indexShare", "valueShare", "segsShareOfMax", "boldShare", "sizeRatio", "valueRowsAbove", "lines", "firstValueRowIndex", "aboveFirstValueRow", "yearShare"];
+export const ROW_FEATURES = [
+  "index",
+  "indexShare",
+  "valueShare",
+  "segsShareOfMax",
+  "boldShare",
+  "sizeRatio",
+  "valueRowsAbove",
+  "lines",
+  "firstValueRowIndex",
+  "aboveFirstValueRow",
+  "yearShare",
+];
 
 const YEAR = /^(?:19|20)\d\d\S*$/;
 

@@ -26,10 +26,18 @@ export interface ScoredRegion extends LabelledRegion {
 }
 
 function bytesSource(bytes: Uint8Array) {
-  return { size: bytes.length, read: async (begin: number, end: number) => bytes.subarray(begin, Math.min(end, bytes.length)), close: async () => {} };
+  return {
+    size: bytes.length,
+    read: async (begin: number, end: number) => bytes.subarray(begin, Math.min(end, bytes.length)),
+    close: async () => {},
+  };
 }
 
-export async function loadRegions(pdf: PdfSource | Uint8Array, tables: readonly TruthTableInput[], labels: { group: string; doc: string; alternative: string }): Promise<ScoredRegion[]> {
+export async function loadRegions(
+  pdf: PdfSource | Uint8Array,
+  tables: readonly TruthTableInput[],
+  labels: { group: string; doc: string; alternative: string },
+): Promise<ScoredRegion[]> {
   const opened = await openPdf(pdf instanceof Uint8Array ? bytesSource(pdf) : pdf);
   const out: ScoredRegion[] = [];
   try {
@@ -45,14 +53,31 @@ export async function loadRegions(pdf: PdfSource | Uint8Array, tables: readonly 
       }
       const readings = pages.get(table.page);
       if (!readings) continue;
-      const flip = (b: Box): Box => [Math.min(b[0], b[2]), readings.height - Math.max(b[1], b[3]), Math.max(b[0], b[2]), readings.height - Math.min(b[1], b[3])];
+      const flip = (b: Box): Box => [
+        Math.min(b[0], b[2]),
+        readings.height - Math.max(b[1], b[3]),
+        Math.max(b[0], b[2]),
+        readings.height - Math.min(b[1], b[3]),
+      ];
       const boxed = table.cells.filter((c) => c.box);
       if (boxed.length === 0) continue;
       const cells = boxed.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, box: flip(c.box!) }));
       const region: Box = table.region
         ? flip(table.region)
-        : [Math.min(...cells.map((c) => c.box[0])), Math.min(...cells.map((c) => c.box[1])), Math.max(...cells.map((c) => c.box[2])), Math.max(...cells.map((c) => c.box[3]))];
-      out.push({ ...labels, words: readings.words, region, cells, headerRows: table.headerRows, texts: table.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text })) });
+        : [
+            Math.min(...cells.map((c) => c.box[0])),
+            Math.min(...cells.map((c) => c.box[1])),
+            Math.max(...cells.map((c) => c.box[2])),
+            Math.max(...cells.map((c) => c.box[3])),
+          ];
+      out.push({
+        ...labels,
+        words: readings.words,
+        region,
+        cells,
+        headerRows: table.headerRows,
+        texts: table.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text })),
+      });
     }
   } finally {
     await opened.close();

@@ -25,7 +25,8 @@ export function checkModel(model: PdfModel): PdfModel {
     [model.header, ROW_FEATURES],
   ];
   for (const [trees, names] of expected) {
-    if (trees.features.join(",") !== names.join(",")) throw new Error("pdf-model: the model file's features differ from the code's; run npm run train:pdf-model");
+    if (trees.features.join(",") !== names.join(","))
+      throw new Error("pdf-model: the model file's features differ from the code's; run npm run train:pdf-model");
   }
   return model;
 }

@@ -95,7 +95,14 @@ test("the committed model reads a generated table as the structure reading pdf-m
 
 test("a cell pdf-model supports names it among its sources; one it does not, does not", () => {
   const cell: Cell = { value: "12.5", confidence: "verified", sources: ["pdf-text", "ocr-1"] };
-  const verdict = (supporters: StructureVerdict["supporters"]): StructureVerdict => ({ level: "agreed", supporters, against: [], versions: {}, reasons: {}, details: {} });
+  const verdict = (supporters: StructureVerdict["supporters"]): StructureVerdict => ({
+    level: "agreed",
+    supporters,
+    against: [],
+    versions: {},
+    reasons: {},
+    details: {},
+  });
   assert.deepEqual(applyVerdict(cell, verdict(["pdf-layout", "pdf-model"])).sources, ["pdf-text", "ocr-1", "pdf-model"]);
   assert.deepEqual(applyVerdict(cell, verdict(["pdf-layout", "pdf-stream"])).sources, ["pdf-text", "ocr-1"]);
   const single = applyVerdict(cell, { ...verdict(["pdf-model"]), level: "single" });
@@ -113,9 +120,26 @@ test("pdf-model reported beside the vote: the same cell concurs, a different one
     source: "pdf-model",
     kind: "tables",
     concursOnly: true,
-    tables: [{ box: [10, 10, 80, 20], nRows: 1, nCols: cells.length, headerRows: 0, rowGroups: [], source: "pdf-layout", disputed: false, cells: cells.map(([row, col, text, box]) => ({ row, col, rowSpan: 1, colSpan: 1, text, box })) }],
+    tables: [
+      {
+        box: [10, 10, 80, 20],
+        nRows: 1,
+        nCols: cells.length,
+        headerRows: 0,
+        rowGroups: [],
+        source: "pdf-layout",
+        disputed: false,
+        cells: cells.map(([row, col, text, box]) => ({ row, col, rowSpan: 1, colSpan: 1, text, box })),
+      },
+    ],
   });
-  const same = prepareReading(reading([[0, 0, "a", [10, 10, 30, 20]], [0, 1, "b", [60, 10, 80, 20]]]), page);
+  const same = prepareReading(
+    reading([
+      [0, 0, "a", [10, 10, 30, 20]],
+      [0, 1, "b", [60, 10, 80, 20]],
+    ]),
+    page,
+  );
   assert.deepEqual(same.judge([0], [10, 10, 30, 20]), { verdict: "none", concurs: true });
   const merged = prepareReading(reading([[0, 0, "a b", [10, 10, 80, 20]]]), page);
   assert.deepEqual(merged.judge([0], [10, 10, 30, 20]), { verdict: "none" });

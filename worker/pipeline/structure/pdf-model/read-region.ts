@@ -5,7 +5,23 @@
 // over the same columns are one cell (a wrapped label), lines top to bottom, words left to right.
 import type { Box, ModelCell, TableModel, Word } from "../../types";
 import { treesProbability } from "./gbdt";
-import { firstValueRow, gapCandidates, gapFeatures, lineSegments, linePairFeatures, linesToRows, regionEm, rowFeatures, unionBox, wordPairFeatures, wordsToLines, type GapCandidate, type Line, type Row, type Segment } from "./features";
+import {
+  firstValueRow,
+  gapCandidates,
+  gapFeatures,
+  lineSegments,
+  linePairFeatures,
+  linesToRows,
+  regionEm,
+  rowFeatures,
+  unionBox,
+  wordPairFeatures,
+  wordsToLines,
+  type GapCandidate,
+  type Line,
+  type Row,
+  type Segment,
+} from "./features";
 import type { PdfModel } from "./model-file";
 
 /** The model's answers as decisions; training swaps in its own to build the later stages' inputs. */
@@ -38,7 +54,14 @@ export function wordsInRegion(words: readonly Word[], region: Box, margin = 1): 
   return words.filter((w) => {
     const cx = (w.box[0] + w.box[2]) / 2;
     const cy = (w.box[1] + w.box[3]) / 2;
-    return cx >= region[0] - margin && cx <= region[2] + margin && cy >= region[1] - margin && cy <= region[3] + margin && w.dir === 0 && w.text.trim() !== "";
+    return (
+      cx >= region[0] - margin &&
+      cx <= region[2] + margin &&
+      cy >= region[1] - margin &&
+      cy <= region[3] + margin &&
+      w.dir === 0 &&
+      w.text.trim() !== ""
+    );
   });
 }
 
@@ -83,11 +106,27 @@ export function readRegion(words: readonly Word[], region: Box, deciders: Decide
     }
     for (const p of merged) {
       const ordered = orderWords(p.words);
-      cells.push({ row: r, col: p.first, rowSpan: 1, colSpan: p.last - p.first + 1, text: ordered.map((w) => w.text).join(" "), box: unionBox(ordered.map((w) => w.box)) });
+      cells.push({
+        row: r,
+        col: p.first,
+        rowSpan: 1,
+        colSpan: p.last - p.first + 1,
+        text: ordered.map((w) => w.text).join(" "),
+        box: unionBox(ordered.map((w) => w.box)),
+      });
     }
   });
   const box = unionBox(cells.map((c) => c.box!));
-  return { box, nRows: rows.length, nCols: boundaries.length + 1, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false };
+  return {
+    box,
+    nRows: rows.length,
+    nCols: boundaries.length + 1,
+    cells,
+    headerRows: nHeader,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
 }
 
 /** A cell's words in reading order: its lines top to bottom, each left to right. */

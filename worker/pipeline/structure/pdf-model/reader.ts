@@ -31,6 +31,11 @@ export const pdfModelReader: StructureReader = {
     });
     if (tables.length === 0) return null;
     const vote = STRUCTURE_SETTINGS.pdfModelVote;
-    return { source: "pdf-model", kind: "tables", tables, ...(vote === "objects" ? { objectsOnly: true } : vote === "none" ? { concursOnly: true } : {}) };
+    return {
+      source: "pdf-model",
+      kind: "tables",
+      tables,
+      ...(vote === "objects" ? { objectsOnly: true } : vote === "none" ? { concursOnly: true } : {}),
+    };
   },
 };

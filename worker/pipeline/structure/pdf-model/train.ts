@@ -22,8 +22,20 @@ export const STAGE_TRAIN: Record<"wordPair" | "linePair" | "gap" | "header", Par
   header: {},
 };
 
-export function trainPdfModel(regions: readonly LabelledRegion[], version: string, options: TrainOptions = DEFAULT_TRAIN, log: (line: string) => void = () => {}, stageOptions = STAGE_TRAIN): PdfModel {
-  const model: PdfModel = { version, wordPair: untrained(WORD_PAIR_FEATURES), linePair: untrained(LINE_PAIR_FEATURES), gap: untrained(GAP_FEATURES), header: untrained(ROW_FEATURES) };
+export function trainPdfModel(
+  regions: readonly LabelledRegion[],
+  version: string,
+  options: TrainOptions = DEFAULT_TRAIN,
+  log: (line: string) => void = () => {},
+  stageOptions = STAGE_TRAIN,
+): PdfModel {
+  const model: PdfModel = {
+    version,
+    wordPair: untrained(WORD_PAIR_FEATURES),
+    linePair: untrained(LINE_PAIR_FEATURES),
+    gap: untrained(GAP_FEATURES),
+    header: untrained(ROW_FEATURES),
+  };
   const stages: Array<keyof Omit<PdfModel, "version">> = ["wordPair", "linePair", "gap", "header"];
   for (const stage of stages) {
     const deciders: Deciders = modelDeciders(model);
@@ -49,7 +61,8 @@ function gridToRelations(cells: GridCell[]): Map<string, number> {
   return relations;
 }
 const countRelations = (rel: Map<string, number>) => [...rel.values()].reduce((s, v) => s + v, 0);
-const intersectRelations = (a: Map<string, number>, b: Map<string, number>) => [...a].reduce((s, [k, v]) => s + Math.min(v, b.get(k) ?? 0), 0);
+const intersectRelations = (a: Map<string, number>, b: Map<string, number>) =>
+  [...a].reduce((s, [k, v]) => s + Math.min(v, b.get(k) ?? 0), 0);
 
 const f1 = (tp: number, gt: number, pred: number) => (tp === 0 ? 0 : (2 * tp) / (gt + pred));
 

@@ -11,7 +11,16 @@
 // Words in no ground-truth cell ask no question. Later questions are asked of the earlier answers
 // the model gives (the deciders passed in), so training sees the inputs reading will see.
 import type { Box, Word } from "../../types";
-import { GAP_FEATURES, LINE_PAIR_FEATURES, ROW_FEATURES, WORD_PAIR_FEATURES, gapFeatures, linePairFeatures, rowFeatures, wordPairFeatures } from "./features";
+import {
+  GAP_FEATURES,
+  LINE_PAIR_FEATURES,
+  ROW_FEATURES,
+  WORD_PAIR_FEATURES,
+  gapFeatures,
+  linePairFeatures,
+  rowFeatures,
+  wordPairFeatures,
+} from "./features";
 import { analyseRegion, wordsInRegion, type Deciders } from "./read-region";
 
 export interface TruthCellBox {
@@ -81,7 +90,12 @@ function majority(values: number[]): number | null {
 
 /** Examples of every question from the regions, asked of `deciders`' earlier answers. */
 export function buildExamples(regions: readonly LabelledRegion[], deciders: Deciders): ExampleSets {
-  const sets: ExampleSets = { wordPair: empty(WORD_PAIR_FEATURES), linePair: empty(LINE_PAIR_FEATURES), gap: empty(GAP_FEATURES), header: empty(ROW_FEATURES) };
+  const sets: ExampleSets = {
+    wordPair: empty(WORD_PAIR_FEATURES),
+    linePair: empty(LINE_PAIR_FEATURES),
+    gap: empty(GAP_FEATURES),
+    header: empty(ROW_FEATURES),
+  };
   for (const region of regions) {
     const words = wordsInRegion(region.words, region.region);
     const analysis = analyseRegion(words, region.region, deciders);
@@ -97,7 +111,14 @@ export function buildExamples(regions: readonly LabelledRegion[], deciders: Deci
         sets.wordPair.y.push(a === b ? 1 : 0);
       }
     });
-    const lineRow = lines.map((line) => majority(line.words.map((w) => cellOf.get(w)!).filter((c) => c >= 0).map((c) => region.cells[c]!.row)));
+    const lineRow = lines.map((line) =>
+      majority(
+        line.words
+          .map((w) => cellOf.get(w)!)
+          .filter((c) => c >= 0)
+          .map((c) => region.cells[c]!.row),
+      ),
+    );
     for (let k = 0; k + 1 < lines.length; k++) {
       if (lineRow[k] === null || lineRow[k + 1] === null) continue;
       sets.linePair.x.push(linePairFeatures(lines, segments, k, em, region.region));
@@ -136,7 +157,12 @@ export function buildExamples(regions: readonly LabelledRegion[], deciders: Deci
       const headerRows = region.headerRows;
       rows.forEach((row, r) => {
         const rowWords = row.segments.flatMap((s) => s.words);
-        const inHeader = majority(rowWords.map((w) => cellOf.get(w)!).filter((c) => c >= 0).map((c) => (region.cells[c]!.row < headerRows ? 1 : 0)));
+        const inHeader = majority(
+          rowWords
+            .map((w) => cellOf.get(w)!)
+            .filter((c) => c >= 0)
+            .map((c) => (region.cells[c]!.row < headerRows ? 1 : 0)),
+        );
         if (inHeader === null) return;
         sets.header.x.push(rowFeatures(rows, r, em));
         sets.header.y.push(inHeader);

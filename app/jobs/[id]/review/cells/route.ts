@@ -25,6 +25,14 @@ export const POST = withAccount<{ id: string }>(async ({ request, user, params }
   if (!parsed.success) throw badRequest("send JSON {cell, version, action: confirm|revert, value?}");
   const ref = parseCellRef(parsed.data.cell);
   if (!ref) throw badRequest("cell must look like page:table:row:col (row h for the header)");
-  const saved = await saveCellEdit({ job, userId: user.id, ref, seenVersion: parsed.data.version, seenStructureVersion: parsed.data.structure, action: parsed.data.action, value: parsed.data.value });
+  const saved = await saveCellEdit({
+    job,
+    userId: user.id,
+    ref,
+    seenVersion: parsed.data.version,
+    seenStructureVersion: parsed.data.structure,
+    action: parsed.data.action,
+    value: parsed.data.value,
+  });
   return Response.json(saved, { headers: { "cache-control": "no-store" } });
 });

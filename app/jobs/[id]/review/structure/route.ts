@@ -21,6 +21,12 @@ export const POST = withAccount<{ id: string }>(async ({ request, user, params }
   const job = await getReviewJob(user.id, params.id);
   const parsed = bodySchema.safeParse(await request.json().catch(() => null));
   if (!parsed.success) throw badRequest("send JSON {version, action: apply|revert, op?: {kind, page, table, ...}}");
-  const saved = await saveStructureEdit({ job, userId: user.id, seenVersion: parsed.data.version, action: parsed.data.action, op: parsed.data.op });
+  const saved = await saveStructureEdit({
+    job,
+    userId: user.id,
+    seenVersion: parsed.data.version,
+    action: parsed.data.action,
+    op: parsed.data.op,
+  });
   return Response.json(saved, { headers: { "cache-control": "no-store" } });
 });
