@@ -12,8 +12,6 @@ import { botUserAgents, getEnv } from "../lib/env";
 import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { startDraining } from "../lib/ops/draining";
-import { answerOutageFor500 } from "../lib/ops/outage-answer";
-import { databaseAnswers } from "../lib/ops/readiness";
 import { warmInspectors } from "../lib/pdf/isolated-inspect";
 import { serveWorkerMetrics } from "../worker/metrics-server";
 
@@ -134,7 +132,6 @@ async function main(): Promise<void> {
       return;
     }
     closeIfAnsweredEarly(request, response);
-    answerOutageFor500(request, response, databaseAnswers);
     handle(request, response).catch((error: unknown) => {
       getLogger("web").error({ err: error, url: request.url }, "request failed");
       if (!response.headersSent) {

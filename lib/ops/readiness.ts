@@ -57,18 +57,6 @@ function committedMigrations(): string[] {
     .map((entry) => entry.name);
 }
 
-/** Whether the database answers now (the same check as /readyz's, on a connection of its own,
- * within 1.5 s). The web's front server asks it when a response is about to be a 500. */
-export async function databaseAnswers(): Promise<boolean> {
-  try {
-    await withTimeout(appliedMigrations(), "the database", DATABASE_CHECK_TIMEOUT_MS);
-    return true;
-  } catch (error) {
-    // A database without the migrations table answers: that is not an outage.
-    return /_app_migrations/.test((error as Error).message) && /does not exist/.test((error as Error).message);
-  }
-}
-
 export async function checkReadiness(): Promise<Readiness> {
   if (isDraining()) return { ready: false, detail: "shutting down" };
   let applied: Set<string>;
