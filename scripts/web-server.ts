@@ -77,17 +77,21 @@ function answerClientError(error: NodeJS.ErrnoException, socket: import("node:st
   );
 }
 
+/** An unread request body above this many bytes closes the connection of an early answer. */
+const EARLY_CLOSE_MIN_BYTES = 1024 * 1024;
+
 /** An answer given before the request's body was read (an upload refused as too large, by its
  * declared length or at the first byte past the limit) closes the connection: otherwise Node
  * would read, and throw away, the rest of a body of any size to keep the connection alive. */
 function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.ServerResponse): void {
   const writeHead = response.writeHead.bind(response) as (...a: unknown[]) => http.ServerResponse;
   response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
-    const hasBody =
-      request.headers["content-length"] !== undefined
-        ? request.headers["content-length"] !== "0"
-        : request.headers["transfer-encoding"] !== undefined;
-    if (hasBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
+    // Only a large body still unread (or one of unknown length) is worth a new connection: a
+    // small one is drained cheaply, and closing while the client still writes it makes the client
+    // see a reset instead of the answer (a 401 for a one-page upload came back as "fetch failed").
+    const length = request.headers["content-length"];
+    const largeBody = length !== undefined ? Number(length) > EARLY_CLOSE_MIN_BYTES : request.headers["transfer-encoding"] !== undefined;
+    if (largeBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
     return writeHead(...args);
   };
 }
