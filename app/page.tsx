@@ -36,7 +36,7 @@ export default async function HomePage() {
     account,
     trial,
     maxPages: env.PDFPAGES_MAX_PAGES,
-    formats: { accept: pickerAccept(env.ACCEPT_FORMATS), note: acceptedNote(env.ACCEPT_FORMATS) },
+    formats: { accept: pickerAccept(env.ACCEPT_FORMATS), note: acceptedNote(env.ACCEPT_FORMATS), kinds: [...env.ACCEPT_FORMATS] },
   };
 
   return (

@@ -18,13 +18,23 @@ export function looksLikePdf(head: Uint8Array): boolean {
  * type): an image, a spreadsheet, or anything else. */
 export function notPdfMessage(name: string, type: string): string {
   const quoted = `“${name}”`;
-  if (IMAGE.test(name) || type.startsWith("image/")) {
+  const kind = kindByName(name, type);
+  if (kind === "image") {
     return `${quoted} is an image. Only PDF files can be read for now: save or print it as a PDF, then drop that.`;
   }
-  if (SPREADSHEET.test(name) || /csv|spreadsheet|excel/.test(type)) {
+  if (kind === "spreadsheet") {
     return `${quoted} is a spreadsheet, so its tables are already data: there is nothing to extract. Only PDF files can be read.`;
   }
   return `${quoted} is not a PDF. Only PDF files can be read.`;
+}
+
+/** What a file that is not a PDF looks like to the visitor, by its name and type: an image, a
+ * spreadsheet, or neither. Where the service takes that kind (ACCEPT_FORMATS), the file is sent
+ * and the server decides from its bytes. */
+export function kindByName(name: string, type: string): "image" | "spreadsheet" | null {
+  if (IMAGE.test(name) || type.startsWith("image/")) return "image";
+  if (SPREADSHEET.test(name) || /csv|spreadsheet|excel/.test(type)) return "spreadsheet";
+  return null;
 }
 
 /** Said when several files were dropped at once: one document per upload. */

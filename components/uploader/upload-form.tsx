@@ -9,7 +9,7 @@ import { quoteUpload } from "@/lib/billing/upload-quote";
 import { formatFileSize } from "@/lib/format/file-size";
 import { countPdfPages } from "../pdf/load-pdfjs";
 import { sendUpload } from "./send-upload";
-import { looksLikePdf, notPdfMessage, severalFilesMessage } from "./check-file";
+import { kindByName, looksLikePdf, notPdfMessage, severalFilesMessage } from "./check-file";
 
 export interface UploadFormProps {
   /** Signed in: charged to the balance when it covers the document. */
@@ -20,7 +20,7 @@ export interface UploadFormProps {
   maxPages: number;
   /** ACCEPT_FORMATS as the picker's `accept` list and the drop zone's note (lib/upload/
    * accepted-formats.ts); absent: PDF only. */
-  formats?: { accept: string; note: string };
+  formats?: { accept: string; note: string; kinds?: readonly string[] };
 }
 
 /** "$0.06", "$0.036", "$12.40": cents, and more digits only where the amount has them. */
@@ -62,6 +62,15 @@ export function UploadForm({ account, trial, maxPages, formats = { accept: "appl
     if (!chosen) return;
     // A file that is not a PDF is refused now, not when Extract is pressed.
     if (!looksLikePdf(new Uint8Array(await chosen.slice(0, 1024).arrayBuffer()))) {
+      // An image or spreadsheet this service takes (ACCEPT_FORMATS) is sent as it is; the server
+      // reads its pages from the bytes.
+      const kind = kindByName(chosen.name, chosen.type);
+      if (kind && formats.kinds?.includes(kind)) {
+        if (files.length > 1) setNotice(severalFilesMessage(files.length, chosen.name));
+        setFile(chosen);
+        setPageCount(null);
+        return;
+      }
       setFile(null);
       setPageCount(null);
       setProblem(notPdfMessage(chosen.name, chosen.type));
