@@ -10,10 +10,12 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Test files that run the OCR engines or scan whole families; the fast tier leaves them to
- * `npm test`. A new test that loads an engine (OcrEngines, the OCR pool,
- * tests/pdf/scanned-family.ts) or renders and degrades a family's pages belongs here. */
+/** Test files that run the OCR engines, scan whole families or need a database; the fast tier
+ * leaves them to `npm test`. A new test that loads an engine (OcrEngines, the OCR pool,
+ * tests/pdf/scanned-family.ts), renders and degrades a family's pages, trains a model, or reads
+ * TEST_DATABASE_URL belongs here. */
 export const SLOW_TESTS = new Set([
+  "lib/jobs/job-wakeup.test.ts",
   "worker/pipeline/look-ahead.test.ts",
   "worker/pipeline/ocr/cascade.test.ts",
   "worker/pipeline/ocr/ocr-pipeline.test.ts",
@@ -26,7 +28,9 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/scan/raster-rulings.test.ts",
   "worker/pipeline/scan/standing-lines-family.test.ts",
   "worker/pipeline/structure/structure-pipeline.test.ts",
+  "worker/pipeline/structure/pdf-model/pdf-model.test.ts",
   "worker/pipeline/structure/word-blocks.test.ts",
+  "worker/pipeline/vision/vision-scan.test.ts",
 ]);
 
 function listTests(dir: string): string[] {
