@@ -1,5 +1,5 @@
 "use client";
-// The side-by-side review page (issues 7 and 16): the original page on the left, following the
+// The side-by-side review page: the original page on the left, following the
 // selected cell (zoomed to the table, scrolled to the cell, its row and column banded); on the
 // right the shortcuts, the cell with a 3-4x crop and its readings in a fixed order, the table's
 // structure tools, the table grid scrolled to the cell, and the queue (lib/review/queue.ts, the

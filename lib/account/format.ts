@@ -10,7 +10,7 @@ export function formatSignedUsd(usd: number): string {
   return usd > 0 ? `+${formatUsd(usd)}` : formatUsd(usd);
 }
 
-/** "2026-11-22 14:05 UTC" */
+/** A UTC time as "YYYY-MM-DD HH:MM UTC". */
 export function formatTime(date: Date | null): string {
   if (!date) return "never";
   return `${date.toISOString().slice(0, 16).replace("T", " ")} UTC`;

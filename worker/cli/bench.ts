@@ -5,7 +5,7 @@
 //   time by stage, a digest of the results (--results writes each document's result JSON)
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
-// reconciliation, figure crops), timed page by page. Issue 15 targets on a 2-core machine: a
+// reconciliation, figure crops), timed page by page. Targets on a 2-core machine: a
 // 10-page dense born-digital PDF with both OCR engines available, from cold (engine loads
 // included) in <= 20 s, the same file again from the OCR cache in <= 1 s, peak RSS <= 1.5 GB.
 // Wall time depends on what else the machine runs; CPU seconds (every thread) do not, so both
