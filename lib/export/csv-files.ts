@@ -11,7 +11,7 @@ import yazl from "yazl";
 import type { Result, Table } from "../result/schema";
 import { CSV_BOM, csvRecord, type CsvOptions } from "./csv";
 import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
-import { tableSheetName, uniqueSheetName } from "./xlsx";
+import { tableSheetName, uniqueSheetName } from "./sheet-names";
 
 const CRLF = "\r\n";
 /** Chunks are gathered to about this many characters before they are handed on. */

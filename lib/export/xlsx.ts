@@ -21,9 +21,11 @@ import { bodySpans } from "../result/span-layout";
 import { once, type EventEmitter } from "node:events";
 import type { Writable } from "node:stream";
 import type { Cell, Confidence, Result, Table } from "../result/schema";
-import { tableName } from "../result/table-name";
+import { tableSheetName, uniqueSheetName } from "./sheet-names";
 import { excelNumber } from "./excel-number";
 import { headerValues, tableWidth, tablesInOrder } from "./tables-in-order";
+
+export { tableSheetName, uniqueSheetName } from "./sheet-names";
 
 type Fill = ExcelJS.Fill;
 type Worksheet = ExcelJS.Worksheet;
@@ -42,7 +44,6 @@ const BOLD = { bold: true } as const;
 /** Excel's limits: text per cell, rows per sheet, characters per sheet name. */
 export const EXCEL_MAX_CELL_CHARS = 32_767;
 export const EXCEL_MAX_ROWS = 1_048_576;
-const SHEET_NAME_MAX = 31;
 const TRUNCATED_MARKER = " [...truncated; the json export has the full text]";
 
 const AUDIT_HEADER = ["page", "table", "row", "column", "value", "confidence", "sources", "readings", "bbox"];
@@ -71,31 +72,6 @@ export function readingsNote(cell: Cell): string {
   const lines = Object.entries(cell.readings ?? {}).map(([source, value]) => `${source}: ${value}`);
   const head = "Disputed: independent readings disagree. Check against the original page.";
   return excelText(lines.length > 0 ? `${head}\nReadings:\n${lines.join("\n")}` : head);
-}
-
-/**
- * A sheet name Excel accepts: at most 31 characters, none of []:*?/\, no leading or trailing
- * apostrophe, unique without regard to case. `used` holds the lower-cased names already taken.
- */
-export function uniqueSheetName(wanted: string, used: Set<string>): string {
-  let base =
-    wanted
-      .replace(/[[\]:*?/\\]/g, "_")
-      .replace(/^'+|'+$/g, "")
-      .trim() || "sheet";
-  base = base.slice(0, SHEET_NAME_MAX);
-  let name = base;
-  for (let n = 2; used.has(name.toLowerCase()); n++) {
-    const suffix = ` (${n})`;
-    name = base.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
-  }
-  used.add(name.toLowerCase());
-  return name;
-}
-
-export function tableSheetName(table: Pick<Table, "page" | "index" | "sheet">): string {
-  // A spreadsheet's table keeps its sheet's name; a PDF's is named by its place.
-  return table.sheet ?? tableName(table);
 }
 
 /** A body value: a number when a number format shows it unchanged, otherwise text. */
