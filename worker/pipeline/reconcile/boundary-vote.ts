@@ -20,10 +20,11 @@
 // A table any independent proposal disputes carries `layout_disputed`, and none of its cells stays
 // `verified`: each is capped at `resolved` (its value is still the majority's; its place is in
 // doubt), so the review page asks the one question "one table or two / where does it end".
-import type { Cell, Confidence, Table } from "../../../lib/result/schema";
+import type { Cell, Table } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
 import type { StructureReading, StructureSource } from "../structure/types";
 import { RECONCILE_SETTINGS } from "./settings";
+import { CONFIDENCE_RANK } from "./structure-vote";
 
 export type BoundaryDisputeKind = "split" | "merged" | "extent" | "columns";
 
@@ -111,15 +112,8 @@ export function boundaryDisputes(
   return disputes;
 }
 
-const RANK: Partial<Record<Confidence, number>> = {
-  disputed: 0,
-  unverified: 1,
-  resolved: 2,
-  reviewed: 3,
-  verified: 4,
-  confirmed: 5,
-  exact: 6,
-};
+/** The structure vote's order of confidence levels, weakest first. */
+const RANK = CONFIDENCE_RANK;
 
 function capAtResolved(cell: Cell): Cell {
   return (RANK[cell.confidence] ?? 0) > (RANK.resolved ?? 0) && cell.confidence !== "confirmed" && cell.confidence !== "exact"

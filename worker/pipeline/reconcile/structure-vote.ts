@@ -371,7 +371,7 @@ export function judgeCell(
 }
 
 /** Weakest first: a relation takes the weaker confidence of its cells. */
-const RANK: Partial<Record<Confidence, number>> = {
+export const CONFIDENCE_RANK: Partial<Record<Confidence, number>> = {
   disputed: 0,
   unverified: 1,
   resolved: 2,
@@ -380,6 +380,8 @@ const RANK: Partial<Record<Confidence, number>> = {
   confirmed: 5,
   exact: 6,
 };
+
+const RANK = CONFIDENCE_RANK;
 
 function capAt(cell: Cell, level: Confidence): Cell {
   if ((RANK[cell.confidence] ?? 0) <= (RANK[level] ?? 0)) return cell;
