@@ -4,6 +4,7 @@ import { SignOutButton } from "@/components/account/sign-out-button";
 import "@/components/ui/globals.css";
 import "@/components/ui/tailwind.css";
 import { findSessionUser } from "@/lib/auth/session";
+import { isDatabaseUnavailable } from "@/lib/db/database-unavailable";
 
 export const metadata = {
   title: "pdftables: tables you can trust",
@@ -15,7 +16,12 @@ export const viewport = { width: "device-width", initialScale: 1 };
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Who is signed in, on every page ("nothing shows that you are signed in"). One
   // indexed lookup of the session cookie; every page of the site is rendered per request anyway.
-  const user = await findSessionUser(await headers());
+  // A database gone away under the render shows the site signed out around the page's own notice
+  // (components/ui/database-away.tsx) rather than an error page.
+  const user = await findSessionUser(await headers()).catch((error: unknown) => {
+    if (isDatabaseUnavailable(error)) return null;
+    throw error;
+  });
   return (
     <html lang="en">
       <body>

@@ -11,10 +11,15 @@ import { getDb } from "@/lib/db";
 import { getEnv } from "@/lib/env";
 import { isStripeConfigured } from "@/lib/billing/stripe";
 import { trialPagesLeft } from "@/lib/quota/trial";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 
-export default async function HomePage() {
+export default function HomePage() {
+  return unlessDatabaseAway(() => HomePageContent());
+}
+
+async function HomePageContent() {
   const requestHeaders = await headers();
   const env = getEnv();
   const user = await findSessionUser(requestHeaders);

@@ -11,7 +11,10 @@ import { CLIENT_ADDRESS_HEADER } from "../lib/auth/resolve-caller";
 import { botUserAgents, getEnv } from "../lib/env";
 import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
+import { pingDatabase } from "../lib/ops/database-ping";
 import { startDraining } from "../lib/ops/draining";
+import { DatabaseReachability, isPageRequest, unavailablePage } from "../lib/ops/page-gate";
+import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/errors";
 import { warmInspectors } from "../lib/pdf/isolated-inspect";
 import { serveWorkerMetrics } from "../worker/metrics-server";
 
@@ -110,9 +113,22 @@ async function main(): Promise<void> {
   );
   const app = next({ dev: false, dir: projectRoot, hostname: "0.0.0.0", port: env.PORT });
   const handle = app.getRequestHandler();
+  // A failed check is remembered for a second: a burst of page views during an outage is
+  // answered at once, and a page asked a second after the database is back renders.
+  const database = new DatabaseReachability(pingDatabase, { rememberFailureMs: 1000 });
   await app.prepare();
   // Uploaded PDFs are opened in child processes; start them now, not on the first upload.
   warmInspectors();
+
+  const passToNext = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    handle(request, response).catch((error: unknown) => {
+      getLogger("web").error({ err: error, url: request.url }, "request failed");
+      if (!response.headersSent) {
+        response.writeHead(500, { "content-type": "application/json" });
+        response.end(JSON.stringify({ detail: "internal error; please try again later" }));
+      }
+    });
+  };
 
   const server = http.createServer((request, response) => {
     request.headers[CLIENT_ADDRESS_HEADER] = clientAddress(request, trustedProxies);
@@ -136,13 +152,20 @@ async function main(): Promise<void> {
       return;
     }
     closeIfAnsweredEarly(request, response);
-    handle(request, response).catch((error: unknown) => {
-      getLogger("web").error({ err: error, url: request.url }, "request failed");
-      if (!response.headersSent) {
-        response.writeHead(500, { "content-type": "application/json" });
-        response.end(JSON.stringify({ detail: "internal error; please try again later" }));
-      }
-    });
+    if (isPageRequest(request.method, request.url)) {
+      // A page is rendered only while the database answers (lib/ops/page-gate.ts).
+      void database.reachable().then((reachable) => {
+        if (reachable) return passToNext(request, response);
+        response.writeHead(503, {
+          "content-type": "text/html; charset=utf-8",
+          "retry-after": String(DATABASE_RETRY_AFTER_SECONDS),
+          "cache-control": "no-store",
+        });
+        response.end(request.method === "HEAD" ? undefined : unavailablePage(DATABASE_RETRY_AFTER_SECONDS));
+      });
+      return;
+    }
+    passToNext(request, response);
   });
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.on("clientError", answerClientError);

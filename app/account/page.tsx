@@ -15,6 +15,7 @@ import { findSessionUser } from "@/lib/auth/session";
 import { isStripeConfigured } from "@/lib/billing/stripe";
 import { getEnv } from "@/lib/env";
 import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Account · pdftables" };
@@ -35,7 +36,11 @@ const TOPUP_NOTICES: Record<string, { tone: "ok" | "warn" | "error"; text: strin
   },
 };
 
-export default async function AccountPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default function AccountPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return unlessDatabaseAway(() => AccountPageContent(props));
+}
+
+async function AccountPageContent({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const requestHeaders = await headers();
   const user = await findSessionUser(requestHeaders);
   if (!user) redirect("/sign-in?callbackUrl=%2Faccount");

@@ -7,13 +7,18 @@ import { findDocuments } from "@/lib/account/documents";
 import { findSessionUser } from "@/lib/auth/session";
 import { formatFileSize } from "@/lib/format/file-size";
 import { claimBrowserJobs } from "@/lib/jobs/claim-browser-jobs";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Your documents · pdftables" };
 
 const STATUS_WORDS = { queued: "in progress", done: "done", failed: "failed" } as const;
 
-export default async function DocumentsPage() {
+export default function DocumentsPage() {
+  return unlessDatabaseAway(() => DocumentsPageContent());
+}
+
+async function DocumentsPageContent() {
   const requestHeaders = await headers();
   const user = await findSessionUser(requestHeaders);
   if (!user) redirect("/sign-in?callbackUrl=%2Fdocuments");

@@ -34,6 +34,7 @@ const ANSWER_BOUND_MS = 15_000;
  * goes (they follow each other 150 ms apart) may still answer 200. */
 const READYZ_BOUND_MS = 2000;
 const FREEZE_MS = 20_000;
+const PAGE_PROBE = "GET /jobs/{id} (page)";
 
 let stack: SupervisedStack;
 const stacks: SupervisedStack[] = [];
@@ -100,7 +101,9 @@ function startProbes(jobId: string) {
         status = response.status;
         retryAfter = response.headers.get("retry-after");
         const text = await response.text();
-        if (status >= 400) detail = (JSON.parse(text) as { detail?: unknown }).detail;
+        // Pages answer HTML: their text is kept whole for the checks below.
+        if (status >= 400 || !/json/.test(response.headers.get("content-type") ?? ""))
+          detail = /json/.test(response.headers.get("content-type") ?? "") ? (JSON.parse(text) as { detail?: unknown }).detail : text;
       } catch (error) {
         detail = String(error);
       }
@@ -118,6 +121,8 @@ function startProbes(jobId: string) {
     }),
     loop("GET /readyz", () => fetch(`${stack.baseUrl}/readyz`, { headers: { "user-agent": USER_AGENT }, signal: signal() })),
     loop("GET /metrics", () => fetch(`${stack.baseUrl}/metrics`, { headers: { "user-agent": USER_AGENT }, signal: signal() })),
+    // The job's page, asked by a browser that does not own it: 404 while the database answers.
+    loop(PAGE_PROBE, () => fetch(`${stack.baseUrl}/jobs/${jobId}`, { headers: { "user-agent": USER_AGENT }, signal: signal() })),
   ];
   return {
     answers,
@@ -199,8 +204,23 @@ async function survive(name: string, inflict: () => Promise<void>): Promise<void
   const during = answers.filter((answer) => answer.answeredAt >= faultAt);
 
   // No 500, no hang, no dropped connection: 2xx, the probe key's 402, or 503 with Retry-After.
+  // The page: its 404, a 503 page, or (a render the database left half-way) the notice that it
+  // will try again.
   for (const answer of during) {
-    const line = `${name}: ${answer.probe} answered ${answer.status} after ${answer.answeredAt - answer.startedAt} ms (${JSON.stringify(answer.detail)})`;
+    const line = `${name}: ${answer.probe} answered ${answer.status} after ${answer.answeredAt - answer.startedAt} ms (${String(JSON.stringify(answer.detail)).slice(0, 300)})`;
+    if (answer.probe === PAGE_PROBE) {
+      assert.ok(
+        answer.status === 404 || answer.status === 503 || (answer.status === 200 && /Temporarily unavailable/.test(String(answer.detail))),
+        line,
+      );
+      if (answer.status === 503) {
+        assert.ok(Number(answer.retryAfter) > 0, `${line}: no Retry-After`);
+        assert.match(String(answer.detail), /Temporarily unavailable/, line);
+      }
+      assert.doesNotMatch(String(answer.detail), /ECONN|127\.0\.0\.1|password|prisma|\/work\/|\/tmp\//i, line);
+      assert.ok(answer.answeredAt - answer.startedAt <= ANSWER_BOUND_MS, `${line}: slower than ${ANSWER_BOUND_MS} ms`);
+      continue;
+    }
     assert.ok([200, 202, 402, 503].includes(answer.status), line);
     if (answer.status === 503) {
       assert.ok(Number(answer.retryAfter) > 0, `${line}: no Retry-After`);
@@ -228,6 +248,12 @@ async function survive(name: string, inflict: () => Promise<void>): Promise<void
     const last = [...answers].reverse().find((answer) => answer.probe === probe);
     assert.ok(last && [200, 402].includes(last.status), `${name}: ${probe} did not recover: ${JSON.stringify(last)}`);
   }
+  const lastPage = [...answers].reverse().find((answer) => answer.probe === PAGE_PROBE);
+  assert.equal(lastPage?.status, 404, `${name}: the job page did not recover: ${String(JSON.stringify(lastPage)).slice(0, 300)}`);
+  assert.ok(
+    during.some((answer) => answer.probe === PAGE_PROBE && answer.status === 503),
+    `${name}: the job page never said 503 while the database was away`,
+  );
 
   // The job: done, its lease kept (no re-queue), its pages charged once, the hold released.
   const row = await jobRow(jobId);

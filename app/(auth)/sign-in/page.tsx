@@ -8,6 +8,7 @@ import { isGithubEnabled } from "@/lib/auth/next-auth";
 import { signInLimitMessage } from "@/lib/auth/sign-in-limit-message";
 import { findSessionUser } from "@/lib/auth/session";
 import { getEnv } from "@/lib/env";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Sign in · pdftables" };
@@ -20,7 +21,11 @@ const ERRORS: Record<string, string> = {
   AccessDenied: "Sign-in was refused.",
 };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default function SignInPage(props: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return unlessDatabaseAway(() => SignInPageContent(props));
+}
+
+async function SignInPageContent({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const query = await searchParams;
   const callbackUrl = safeCallbackPath(query.callbackUrl);
   if (await findSessionUser(await headers())) redirect(callbackUrl);

@@ -15,11 +15,16 @@ import { getJobFor } from "@/lib/jobs/find-job";
 import { readFinishedPages } from "@/lib/jobs/finished-pages";
 import { readResult } from "@/lib/jobs/job-view";
 import { stageForPeople } from "@/lib/jobs/progress-estimate";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Extraction · pdftables" };
 
-export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+export default function JobPage(props: { params: Promise<{ id: string }> }) {
+  return unlessDatabaseAway(() => JobPageContent(props));
+}
+
+async function JobPageContent({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const requestHeaders = await headers();
   const user = await findSessionUser(requestHeaders);

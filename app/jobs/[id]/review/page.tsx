@@ -9,11 +9,16 @@ import { AppError } from "@/lib/errors";
 import { readResultWithEdits } from "@/lib/jobs/job-view";
 import { editVersions } from "@/lib/review/cell-edits";
 import { getReviewJob } from "@/lib/review/find-review-job";
+import { unlessDatabaseAway } from "@/components/ui/database-away";
 
 export const dynamic = "force-dynamic";
 export const metadata = { title: "Review · pdftables" };
 
-export default async function ReviewPage({ params }: { params: Promise<{ id: string }> }) {
+export default function ReviewPage(props: { params: Promise<{ id: string }> }) {
+  return unlessDatabaseAway(() => ReviewPageContent(props));
+}
+
+async function ReviewPageContent({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const user = await findSessionUser(await headers());
   if (!user) redirect(`/sign-in?callbackUrl=${encodeURIComponent(`/jobs/${id}/review`)}`);
