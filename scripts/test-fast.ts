@@ -16,12 +16,15 @@ const root = path.resolve(import.meta.dirname, "..");
  * TEST_DATABASE_URL belongs here. */
 export const SLOW_TESTS = new Set([
   "lib/jobs/job-wakeup.test.ts",
+  "worker/cli/eval/realistic-scans.test.ts",
   "worker/pipeline/look-ahead.test.ts",
   "worker/pipeline/ocr/cascade.test.ts",
   "worker/pipeline/ocr/ocr-pipeline.test.ts",
   "worker/pipeline/ocr/paddle/fold-model.test.ts",
   "worker/pipeline/ocr/pool/ocr-pool.test.ts",
   "worker/pipeline/ocr/read-page-ocr.test.ts",
+  "worker/pipeline/ocr/reading-frame.test.ts",
+  "worker/pipeline/scan/prepare-scan.test.ts",
   "worker/pipeline/scan/quarter-turn-check.test.ts",
   "worker/pipeline/scan/raised-marks-family.test.ts",
   "worker/pipeline/scan/raster-rulings-family.test.ts",
@@ -30,6 +33,8 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/structure/structure-pipeline.test.ts",
   "worker/pipeline/structure/pdf-model/pdf-model.test.ts",
   "worker/pipeline/structure/word-blocks.test.ts",
+  "worker/pipeline/unchecked-page.test.ts",
+  "worker/pipeline/vision/vision-families.test.ts",
   "worker/pipeline/vision/vision-scan.test.ts",
 ]);
 
