@@ -21,6 +21,9 @@ import type { Box, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
 import { RECONCILE_SETTINGS } from "./settings";
 
+/** An alternative before the readings proposing it are gathered. */
+type Proposal = TableAlternative extends infer A ? (A extends unknown ? Omit<A, "by"> : never) : never;
+
 const centre = (box: Box): [number, number] => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
 const inside = ([x, y]: [number, number], box: Box) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
 
@@ -63,7 +66,7 @@ function proposalsOf(
   tables: readonly Table[],
   words: readonly Word[],
   partMinWords: number,
-): Array<Omit<TableAlternative, "by"> & { kind: TableAlternative["kind"] }> {
+): Proposal[] {
   const mine = delivered[i]!;
   const proposed = reading.tables.map((model) => ({ model, words: wordsInBoxes(words, [model.box]) }));
   const parts = proposed.filter((p) => overlap(p.words, mine.all) >= partMinWords);
@@ -91,7 +94,7 @@ function proposalsOf(
     return rows.length ? [{ kind: "split", rows }] : [];
   }
   const main = parts[0]!;
-  const out: Array<Omit<TableAlternative, "by"> & { kind: TableAlternative["kind"] }> = [];
+  const out: Proposal[] = [];
   const table = tables[i]!;
   const next = tables.findIndex((t) => t.page === table.page && t.index === table.index + 1);
   if (next >= 0 && overlap(main.words, delivered[next]!.all) >= partMinWords) out.push({ kind: "merge-next" });
@@ -127,7 +130,7 @@ function headerProposal(
   return rows > 0 ? [{ kind: "header-down", rows }] : [];
 }
 
-const keyOf = (alternative: Omit<TableAlternative, "by">): string => JSON.stringify(alternative);
+const keyOf = (alternative: Proposal): string => JSON.stringify(alternative);
 
 /** The delivered tables, each with the alternatives the page's table readings propose for it
  * (`alternatives`, absent when none). A table keeps any it already has. */
@@ -143,7 +146,7 @@ export function withTableAlternatives(
   const delivered = tables.map((table) => tableWords(table, words));
   return tables.map((table, i) => {
     if (delivered[i]!.all.size === 0) return table;
-    const found = new Map<string, { alternative: Omit<TableAlternative, "by">; by: Set<string> }>();
+    const found = new Map<string, { alternative: Proposal; by: Set<string> }>();
     for (const reading of readings) {
       if (reading.kind !== "tables") continue;
       for (const alternative of proposalsOf(reading, i, delivered, tables, words, settings.partMinWords)) {
@@ -159,7 +162,7 @@ export function withTableAlternatives(
       .map((entry, order) => ({ ...entry, order }))
       .sort((a, b) => b.by.size - a.by.size || a.order - b.order)
       .slice(0, settings.alternativesPerTable)
-      .map(({ alternative, by }) => ({ ...alternative, by: [...by].sort() }) as TableAlternative);
+      .map(({ alternative, by }) => ({ ...alternative, by: [...by].sort() }));
     return { ...table, alternatives: [...(table.alternatives ?? []), ...alternatives] };
   });
 }
