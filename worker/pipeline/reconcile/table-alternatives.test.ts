@@ -152,3 +152,14 @@ test("a reading over too few of the table's words, or splitting off the header l
   const oneLineHeader = withTableAlternatives(delivered, words, [reading("pdf-grid", [model(g, 0, 1, 1), model(g, 1, 10, 0)])]);
   assert.equal(oneLineHeader[0]!.alternatives, undefined);
 });
+
+test("a reading reported beside the vote (concursOnly) proposes nothing; one that may only object still proposes", () => {
+  const g = grid(8, 3, 100, 20, 70);
+  const words = g.words.flat();
+  const delivered = deliver([model(g, 0, 8, 1)]);
+  const headerless = model(g, 0, 8, 0);
+  const beside = { ...reading("pdf-model", [headerless]), concursOnly: true } as StructureReading;
+  assert.equal(withTableAlternatives(delivered, words, [beside])[0]!.alternatives, undefined);
+  const objector = { ...reading("pdf-layout-alt", [headerless]), objectsOnly: true } as StructureReading;
+  assert.deepEqual(withTableAlternatives(delivered, words, [objector])[0]!.alternatives, [{ kind: "no-header", by: ["pdf-layout-alt"] }]);
+});

@@ -15,7 +15,8 @@
 //                  header.
 // Other disagreements (another column count, a band over other columns, an extent that takes in a
 // block outside the table) stay in the cells' doubt and the table tools: no single edit applies
-// them. Every reading of the page's tables proposes, whatever its input: a reviewer weighs them.
+// them. Every reading of the page's tables that takes part in the vote proposes, whatever its
+// input (a reviewer weighs them); a reading reported beside the vote does not.
 import type { Table, TableAlternative } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
@@ -148,7 +149,10 @@ export function withTableAlternatives(
     if (delivered[i]!.all.size === 0) return table;
     const found = new Map<string, { alternative: Proposal; by: Set<string> }>();
     for (const reading of readings) {
-      if (reading.kind !== "tables") continue;
+      // A reading reported beside the vote (concursOnly: pdf-model, whose vote lowered the trust
+      // figures) has no say in it, and proposes nothing here either: on EU it proposed "no header"
+      // for 9 of 76 tables, each delivered with a header line.
+      if (reading.kind !== "tables" || reading.concursOnly) continue;
       for (const alternative of proposalsOf(reading, i, delivered, tables, words, settings.partMinWords)) {
         const key = keyOf(alternative);
         const entry = found.get(key) ?? { alternative, by: new Set<string>() };
