@@ -91,7 +91,8 @@ const proposedBy = z.array(z.string()).min(1).describe("The structure readings t
 
 /** Another shape a structure reading proposed for the table, where the delivered one won the vote
  * (our field; the format leaves it open). Only shapes a reviewer can apply with the review page's
- * table edits are recorded: a split, a merge with the next table, a header ending lower, no header. */
+ * table edits are recorded: a split, a merge with the next table, a header ending lower, no
+ * header, a column band over other columns. */
 export const tableAlternativeSchema = z
   .discriminatedUnion("kind", [
     z
@@ -116,6 +117,17 @@ export const tableAlternativeSchema = z
       .object({ kind: z.literal("no-header"), by: proposedBy })
       .strict()
       .describe("The header line is a row of data"),
+    z
+      .object({
+        kind: z.literal("band-span"),
+        band: z.number().int().min(0).describe("Index of the band in colbands"),
+        label: z.string(),
+        start_col: z.number().int().min(0),
+        end_col: z.number().int().min(0),
+        by: proposedBy,
+      })
+      .strict()
+      .describe("The column band covers these columns instead"),
   ])
   .describe("A shape another structure reading proposed for this table");
 

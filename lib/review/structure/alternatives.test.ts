@@ -192,3 +192,19 @@ test("'not a table' as a figure: the region becomes an uncropped confirmed figur
   assert.equal(old.prose.length, 1);
   assert.equal(old.images.length, 1);
 });
+
+test("a band span chosen: the band covers the proposed columns, confirmed; a band that is no longer there is refused", () => {
+  const banded = table(3, [{ kind: "band-span", band: 0, label: "Sold", start_col: 0, end_col: 1, by: ["pdf-stream"] }], {
+    colbands: [{ label: "Sold", start_col: 1, end_col: 1, confidence: "resolved" }],
+  });
+  const [item] = reviewItems([banded]) as StructureItem[];
+  assert.equal(item!.choices[1]!.label, "“Sold” covers columns 1-2");
+  const [chosen] = applyStructureOp([banded], { kind: "choose-alternative", page: 1, table: 0, choice: 0 });
+  assert.deepEqual(chosen!.colbands, [{ label: "Sold", start_col: 0, end_col: 1, confidence: "confirmed" }]);
+  assert.equal(confirmedCount([chosen!]), 8);
+  const renamed = { ...banded, colbands: [{ label: "Bought", start_col: 1, end_col: 1 }] };
+  assert.throws(
+    () => applyStructureOp([renamed], { kind: "choose-alternative", page: 1, table: 0, choice: 0 }),
+    /column band this shape names/,
+  );
+});

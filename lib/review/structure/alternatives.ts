@@ -10,7 +10,7 @@ import { confirmStructure } from "./confirm-structure";
 import { headerTakesNextRow } from "./header-down";
 import { StructureError } from "./ops";
 import { markHeader, unmarkHeader } from "./row-ops";
-import { tableAt } from "./table-shape";
+import { copyTable, finish, tableAt } from "./table-shape";
 import { mergeNext, splitTable } from "./table-ops";
 
 /** The alternative in words, for the question's numbered choice. */
@@ -28,7 +28,22 @@ export function alternativeText(alternative: TableAlternative): string {
         : `The header ends ${alternative.rows} rows lower: rows 1-${alternative.rows} are part of the header`;
     case "no-header":
       return "No header: the header line is a row of data";
+    case "band-span":
+      return alternative.start_col === alternative.end_col
+        ? `“${alternative.label}” is over column ${alternative.start_col + 1} only`
+        : `“${alternative.label}” covers columns ${alternative.start_col + 1}-${alternative.end_col + 1}`;
   }
+}
+
+/** The table with one column band over other columns, confirmed: a person said where it goes. */
+function withBandSpan(source: Table, alternative: Extract<TableAlternative, { kind: "band-span" }>): Table {
+  const table = copyTable(source);
+  const band = table.colbands?.[alternative.band];
+  const width = Math.max(table.header_cells.length, ...table.rows.map((row) => row.length));
+  if (!band || band.label !== alternative.label || alternative.start_col > alternative.end_col || alternative.end_col >= width)
+    throw new StructureError("the column band this shape names is not in the table as it stands");
+  table.colbands![alternative.band] = { ...band, start_col: alternative.start_col, end_col: alternative.end_col, confidence: "confirmed" };
+  return finish(table);
 }
 
 /** Who proposed it, in words ("proposed by pdf-grid and pdf-tags"). */
@@ -82,6 +97,9 @@ export function chooseAlternative(source: Table[], page: number, index: number, 
     }
     case "no-header":
       tables = replaceAt(tables, at, unmarkHeader(tables[at]!));
+      break;
+    case "band-span":
+      tables = replaceAt(tables, at, withBandSpan(tables[at]!, alternative));
       break;
   }
   for (const i of made) tables = confirmAt(tables, i);

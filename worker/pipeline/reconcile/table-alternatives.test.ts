@@ -163,3 +163,42 @@ test("a reading reported beside the vote (concursOnly) proposes nothing; one tha
   const objector = { ...reading("pdf-layout-alt", [headerless]), objectsOnly: true } as StructureReading;
   assert.deepEqual(withTableAlternatives(delivered, words, [objector])[0]!.alternatives, [{ kind: "no-header", by: ["pdf-layout-alt"] }]);
 });
+
+test("a reading with a column band over other columns: band-span with the reading's columns (200 drawn tables)", () => {
+  const next = random(53);
+  for (let n = 0; n < 200; n++) {
+    const cols = between(next, 3, 7);
+    const colPitch = between(next, 50, 90);
+    const g = grid(between(next, 5, 12), cols, 120, between(next, 12, 24), colPitch);
+    const start = between(next, 1, cols - 2);
+    const end = between(next, start + 1, cols - 1);
+    // The reading's band: one column more or less on one side, inside the table.
+    const options = [
+      [start - 1, end],
+      [start + 1, end],
+      [start, end - 1],
+      [start, end + 1],
+    ].filter(([s, e]) => s! >= 1 && e! <= cols - 1 && s! < e!);
+    if (options.length === 0) continue;
+    const [theirStart, theirEnd] = options[between(next, 0, options.length - 1)]!;
+    const x = 60 + ((start + end) / 2) * colPitch;
+    const label: Word = { text: "Band", box: [x, 100, x + 30, 109], size: 9, font: "F", bold: false, dir: 0 };
+    const withBand = (s: number, e: number): TableModel => {
+      const body = model(g, 0, g.words.length, 1);
+      const cells: ModelCell[] = [
+        { row: 0, col: s, rowSpan: 1, colSpan: e - s + 1, text: "Band", box: label.box },
+        ...body.cells.map((cell) => ({ ...cell, row: cell.row + 1 })),
+      ];
+      return { ...body, box: [body.box[0], 100, body.box[2], body.box[3]], nRows: body.nRows + 1, cells, headerRows: 2 };
+    };
+    const delivered = deliver([withBand(start, end)]);
+    assert.deepEqual(delivered[0]!.colbands, [{ label: "Band", start_col: start, end_col: end }]);
+    const words = [label, ...g.words.flat()];
+    const [out] = withTableAlternatives(delivered, words, [reading("pdf-stream", [withBand(theirStart!, theirEnd!)])]);
+    assert.deepEqual(
+      out!.alternatives,
+      [{ kind: "band-span", band: 0, label: "Band", start_col: theirStart, end_col: theirEnd, by: ["pdf-stream"] }],
+      `case ${n}: ${cols} columns, band ${start}-${end}, theirs ${theirStart}-${theirEnd}`,
+    );
+  }
+});

@@ -12,14 +12,17 @@
 //                  next delivered table's words on the page;
 //   - header-down: the reading's header lines hold the first body rows too (the header ends lower);
 //   - no-header:   the reading has the delivered header line's words in its body and none in a
-//                  header.
-// Other disagreements (another column count, a band over other columns, an extent that takes in a
+//                  header;
+//   - band-span:   the reading has a column band of the same label over other columns (its
+//                  columns mapped onto the delivered ones through the words they hold).
+// Other disagreements (another column count, an extent that takes in a
 // block outside the table) stay in the cells' doubt and the table tools: no single edit applies
 // them. Every reading of the page's tables that takes part in the vote proposes, whatever its
 // input (a reviewer weighs them); a reading reported beside the vote does not.
 import type { Table, TableAlternative } from "../../../lib/result/schema";
 import type { Box, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
+import { modelToTable } from "../tables/assemble-table";
 import { RECONCILE_SETTINGS } from "./settings";
 
 /** An alternative before the readings proposing it are gathered. */
@@ -100,6 +103,51 @@ function proposalsOf(
   const next = tables.findIndex((t) => t.page === table.page && t.index === table.index + 1);
   if (next >= 0 && overlap(main.words, delivered[next]!.all) >= partMinWords) out.push({ kind: "merge-next" });
   out.push(...headerProposal(main.model, mine, words));
+  out.push(...bandProposals(main.model, table, mine, words));
+  return out;
+}
+
+/** Column bands the reading sets over other columns: a band of the delivered table and one of the
+ * reading's with the same label, the reading's columns mapped onto the delivered ones through the
+ * words they hold (each reading column goes to the delivered column holding most of its words). */
+function bandProposals(model: TableModel, table: Table, mine: TableWords, words: readonly Word[]): Proposal[] {
+  if (!table.colbands?.length) return [];
+  const theirs = modelToTable(model, table.page, table.index).colbands ?? [];
+  if (theirs.length === 0) return [];
+  const width = Math.max(table.header_cells.length, ...table.rows.map((row) => row.length));
+  const columnWords = Array.from({ length: width }, (_, c) =>
+    wordsInBoxes(words, boxesOf([table.header_cells[c] ?? {}, ...table.rows.map((row) => row[c] ?? {})])),
+  );
+  const mapped = (col: number): number | null => {
+    const held = wordsInBoxes(
+      words,
+      model.cells.filter((cell) => cell.col === col && cell.colSpan === 1 && cell.box).map((cell) => cell.box!),
+    );
+    let best: number | null = null;
+    let most = 0;
+    columnWords.forEach((own, c) => {
+      const n = overlap(own, held);
+      if (n > most) [best, most] = [c, n];
+    });
+    return best;
+  };
+  const label = (text: string) => text.replace(/\s+/g, " ").trim();
+  const out: Proposal[] = [];
+  table.colbands.forEach((band, index) => {
+    if (mine.all.size === 0) return;
+    const same = theirs.filter((other) => label(other.label) === label(band.label));
+    if (same.length !== 1) return;
+    const cols: number[] = [];
+    for (let col = same[0]!.start_col; col <= same[0]!.end_col; col++) {
+      const to = mapped(col);
+      if (to !== null) cols.push(to);
+    }
+    if (cols.length === 0) return;
+    const start = Math.min(...cols);
+    const end = Math.max(...cols);
+    if (start !== band.start_col || end !== band.end_col)
+      out.push({ kind: "band-span", band: index, label: band.label, start_col: start, end_col: end });
+  });
   return out;
 }
 
