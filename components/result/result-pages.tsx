@@ -70,6 +70,8 @@ export function ResultPages({
                   <TableGrid key={`t${block.table.index}`} table={block.table} />
                 ) : block.kind === "prose" ? (
                   <ProseBlock key={`p${block.prose.index}`} prose={block.prose} rank={ranks.get(block.prose.index)} />
+                ) : block.image.uncropped ? (
+                  <UncroppedFigure key={`i${block.image.index}`} image={block.image} page={page} />
                 ) : (
                   <figure key={`i${block.image.index}`} className="m-0">
                     {/* eslint-disable-next-line @next/next/no-img-element -- a crop served as is; no resizing service */}
@@ -95,5 +97,28 @@ export function ResultPages({
         );
       })}
     </>
+  );
+}
+
+/** A figure a reviewer marked (a region read as a table that is no table): no crop was cut (the web
+ * process renders no page), so it is shown as its region of the page: a frame of the region's
+ * proportions and where it is, in PDF points. */
+function UncroppedFigure({ image, page }: { image: Image; page: number }) {
+  const [x0, y0, x1, y1] = image.bbox;
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  return (
+    <figure className="m-0" data-testid="uncropped-figure">
+      <div
+        className="flex w-full max-w-md items-center justify-center rounded border border-dashed border-line bg-white p-2 text-center text-sm"
+        style={{ aspectRatio: `${width} / ${height}`, maxHeight: "16rem" }}
+      >
+        Figure marked on the review page: the region of page {page} from ({Math.round(x0)}, {Math.round(y0)}) to ({Math.round(x1)},{" "}
+        {Math.round(y1)}) pt
+      </div>
+      <figcaption className="muted text-sm">
+        Figure {image.index + 1} · {image.confidence} · no crop: see the original page
+      </figcaption>
+    </figure>
   );
 }

@@ -77,7 +77,8 @@ export function ResultView({
         </div>
         <p className="muted mb-0 mt-2 text-sm">
           XLSX shades disputed cells red and unverified ones yellow and lists every cell with its confidence;{" "}
-          {result.images.length ? "JSON and ZIP carry" : "JSON carries"} everything; CSV holds the values only, one file per table
+          {result.images.some((image) => !image.uncropped) ? "JSON and ZIP carry" : "JSON carries"} everything; CSV holds the values only,
+          one file per table
           {result.tables.length > 1 ? " (a zip of them)" : ""}.
           {deleteAt ? ` This extraction and its files are deleted at ${deleteAt.toISOString().slice(0, 16).replace("T", " ")} UTC.` : ""}
         </p>

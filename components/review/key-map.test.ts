@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Cell, Table } from "@/lib/result/schema";
 import { commandFor, KEY_MAP, keyOf, pressName, shortcutLines } from "./key-map";
-import { structureRequest } from "./structure-request";
+import { reviewItems, type StructureItem } from "@/lib/review/structure-items";
+import { bulkRequest, choiceRequest, structureRequest } from "./structure-request";
 
 const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
   pressName({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
@@ -88,4 +89,43 @@ test("after Del or Shift+Del the selection stays in the table, on the cell that 
   assert.equal(lastRow.kind === "send" && lastRow.keep, "2:1:h:0", "the only body row gone: the header");
   const lastColumn = structureRequest("delete-column", only(0));
   assert.equal(lastColumn.kind === "send" && lastColumn.keep, undefined, "the only column gone: nothing of the table to select");
+});
+
+test("A and Shift+A are bulk acceptance; a question's numbered answers and bulk acceptance ask for one edit each", () => {
+  assert.equal(commandFor(press("a")), "accept-text-layer-table");
+  assert.equal(commandFor(press("A", { shiftKey: true })), "accept-text-layer-document");
+  const agreed = (value: string): Cell => ({ value, confidence: "unverified", sources: ["pdf-text", "ocr-1"] });
+  const questioned: Table = {
+    ...table,
+    layout_disputed: true,
+    header_cells: [agreed("Region"), agreed("Sales")],
+    rows: [
+      [agreed("N"), agreed("1")],
+      [agreed("S"), { value: "2†", confidence: "disputed", sources: [], readings: { "pdf-text": "2†", "ocr-1": "2t" }, provisional: true }],
+      [agreed("W"), agreed("3")],
+    ],
+    alternatives: [{ kind: "split", rows: [2], by: ["pdf-grid"] }],
+  };
+  const [item] = reviewItems([questioned]).filter((i): i is StructureItem => i.kind === "structure");
+  const ops = item!.choices.map((choice) => {
+    const request = choiceRequest(item!, choice);
+    return request.kind === "send" ? request.op : request.kind;
+  });
+  assert.deepEqual(ops, [
+    { kind: "confirm-structure", page: 2, table: 1 },
+    { kind: "choose-alternative", page: 2, table: 1, choice: 0 },
+    { kind: "not-a-table", page: 2, table: 1, as: "prose" },
+    { kind: "not-a-table", page: 2, table: 1, as: "figure" },
+  ]);
+  const one = bulkRequest([questioned], { page: 2, table: 1 });
+  assert.deepEqual(one.kind === "send" && [one.op, one.done], [
+    { kind: "accept-text-layer", page: 2, table: 1 },
+    "Accepted the text layer's reading for 1 cell of table 2 on page 2; U undoes it.",
+  ]);
+  const all = bulkRequest([questioned], null);
+  assert.deepEqual(all.kind === "send" && all.op, { kind: "accept-text-layer" });
+  assert.deepEqual(bulkRequest([table], null), {
+    kind: "warn",
+    text: "No queued cell of this document has a text layer reading to accept.",
+  });
 });

@@ -11,8 +11,10 @@ export type StructureCommand =
   | "delete-row"
   | "delete-column"
   | "confirm-structure";
+/** Bulk acceptance of the text layer's reading (lib/review/bulk-accept.ts). */
+export type BulkCommand = "accept-text-layer-table" | "accept-text-layer-document";
 export type Command =
-  "next" | "previous" | "reading" | "confirm" | "edit" | "undo" | StructureCommand | "zoom-in" | "zoom-out" | "zoom-reset";
+  "next" | "previous" | "reading" | "confirm" | "edit" | "undo" | StructureCommand | BulkCommand | "zoom-in" | "zoom-out" | "zoom-reset";
 
 export interface KeyBinding {
   command: Command;
@@ -28,7 +30,12 @@ export interface KeyBinding {
 export const KEY_MAP: KeyBinding[] = [
   { command: "next", press: ["j", "ArrowDown"], show: ["J", "↓"], does: "next" },
   { command: "previous", press: ["k", "ArrowUp"], show: ["K", "↑"], does: "previous" },
-  { command: "reading", press: ["1", "2", "3", "4", "5", "6", "7", "8", "9"], show: ["1", "…", "9"], does: "accept reading" },
+  {
+    command: "reading",
+    press: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
+    show: ["1", "…", "9"],
+    does: "accept reading (or a table question's answer)",
+  },
   { command: "confirm", press: ["Enter"], show: ["Enter"], does: "confirm shown value" },
   { command: "edit", press: ["e", "Shift+E"], show: ["E"], does: "type a value" },
   { command: "undo", press: ["u", "Shift+U", "Ctrl+z"], show: ["U", "Ctrl+Z"], does: "undo" },
@@ -41,6 +48,8 @@ export const KEY_MAP: KeyBinding[] = [
   { command: "delete-row", press: ["Delete"], show: ["Del"], does: "delete row", group: "delete row, column" },
   { command: "delete-column", press: ["Shift+Delete"], show: ["Shift+Del"], does: "delete column", group: "delete row, column" },
   { command: "confirm-structure", press: ["c", "Shift+C"], show: ["C"], does: "confirm table structure" },
+  { command: "accept-text-layer-table", press: ["a"], show: ["A"], does: "accept text layer: this table" },
+  { command: "accept-text-layer-document", press: ["Shift+A"], show: ["Shift+A"], does: "accept text layer: every table" },
   { command: "zoom-in", press: ["+", "="], show: ["+"], does: "zoom in", group: "zoom" },
   { command: "zoom-out", press: ["-"], show: ["−"], does: "zoom out", group: "zoom" },
   { command: "zoom-reset", press: ["0"], show: ["0"], does: "zoom 100%", group: "zoom" },

@@ -13,6 +13,8 @@ import type { PageEntry, Table } from "@/lib/result/schema";
 import { cellGeometry } from "@/lib/review/cell-geometry";
 import { buildQueue, cellsOf, DEFAULT_LEVELS, isSettled, type QueueLevel } from "@/lib/review/queue";
 import { choicesOf } from "@/lib/review/readings";
+import { questionOf } from "@/lib/review/structure-items";
+import { BulkAcceptPanel } from "./bulk-accept-panel";
 import { CellPanel } from "./cell-panel";
 import type { StructureCommand } from "./key-map";
 import type { Box, Crop } from "./page-viewer";
@@ -22,7 +24,7 @@ import { ReviewStatus, type ReviewMessage } from "./review-status";
 import { saveCell, saveStructure, type StructureAnswer } from "./save-cell";
 import { cellAt, describe, replaceCell, sentence } from "./selection";
 import { ShortcutList } from "./shortcuts";
-import { splitRequest, structureRequest, type StructureRequest } from "./structure-request";
+import { bulkRequest, choiceRequest, splitRequest, structureRequest, type StructureRequest } from "./structure-request";
 import { StructureTools } from "./structure-tools";
 import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
@@ -86,6 +88,8 @@ export function ReviewWorkspace({
     .flatMap((t) => cellsOf(t))
     .flatMap(({ ref, cell }) => (cell.bbox ? [{ ref, bbox: cell.bbox, confidence: cell.confidence }] : []));
   const geometry = current ? cellGeometry(current.table, current.parsed) : null;
+  // The table question the selected cell belongs to: its numbered answers take the number keys.
+  const question = useMemo(() => questionOf(tables, selected), [tables, selected]);
 
   const select = useCallback((ref: string) => {
     setSelected(ref);
@@ -160,7 +164,9 @@ export function ReviewWorkspace({
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     const before = selected;
     setUndoStack((stack) => [...stack, { kind: "structure", before }]);
-    reshaped(answer, request.keep ?? selected, request.done, request.op.kind === "confirm-structure");
+    // An answer that settles cells moves on to the next cell that needs a person.
+    const settles = ["confirm-structure", "choose-alternative", "accept-text-layer"].includes(request.op.kind);
+    reshaped(answer, request.keep ?? selected, request.done, settles);
   }
 
   /** Undoes the latest structure change in force, whoever made it and when (the server keeps them). */
@@ -212,6 +218,12 @@ export function ReviewWorkspace({
     next: () => move(1),
     previous: () => move(-1),
     reading: (press) => {
+      if (question) {
+        const choice = question.choices[Number(press) - 1];
+        if (choice) void sendStructure(choiceRequest(question, choice));
+        else setMessage({ tone: "warn", text: `This table question has no answer ${press}.` });
+        return;
+      }
       const reading = current ? choicesOf(current.cell)[Number(press) - 1] : undefined;
       if (reading) void confirm(reading.value);
       else setMessage({ tone: "warn", text: `This cell has no reading ${press}.` });
@@ -228,6 +240,11 @@ export function ReviewWorkspace({
     "delete-row": () => structureAction("delete-row"),
     "delete-column": () => structureAction("delete-column"),
     "confirm-structure": () => structureAction("confirm-structure"),
+    "accept-text-layer-table": () => {
+      if (!current) return setMessage({ tone: "warn", text: "Select a cell of the table first." });
+      void sendStructure(bulkRequest(tables, { page: current.parsed.page, table: current.parsed.table }));
+    },
+    "accept-text-layer-document": () => void sendStructure(bulkRequest(tables, null)),
     "zoom-in": () => zoomBy(1),
     "zoom-out": () => zoomBy(-1),
     "zoom-reset": resetZoom,
@@ -318,23 +335,8 @@ export function ReviewWorkspace({
         <StructureQuestions
           tables={tables}
           busy={busy}
-          onConfirm={(item) => {
-            const [p, t] = item.table.split(":").map(Number) as [number, number];
-            void sendStructure({
-              kind: "send",
-              op: { kind: "confirm-structure", page: p, table: t },
-              done: `Confirmed the structure of table ${t + 1} on page ${p}: its cells are confirmed, except those whose readings disagree about the value.`,
-              keep: item.cells[0],
-            });
-          }}
-          onNotATable={(item) => {
-            const [p, t] = item.table.split(":").map(Number) as [number, number];
-            void sendStructure({
-              kind: "send",
-              op: { kind: "not-a-table", page: p, table: t },
-              done: `Table ${t + 1} on page ${p} is text now: its words are a paragraph of the page, in the same place.`,
-            });
-          }}
+          active={question?.table ?? null}
+          onChoose={(item, choice) => void sendStructure(choiceRequest(item, choice))}
           onFix={(item) => {
             select(item.cells[0]!);
             setMessage({
@@ -342,6 +344,13 @@ export function ReviewWorkspace({
               text: "Fix the table with the tools above (split the table, header row, merge, delete); C confirms its structure once it is right.",
             });
           }}
+        />
+
+        <BulkAcceptPanel
+          tables={tables}
+          scope={current ? { page: current.parsed.page, table: current.parsed.table } : null}
+          busy={busy}
+          onAccept={(scope) => void sendStructure(bulkRequest(tables, scope))}
         />
 
         <QueuePanel

@@ -1,6 +1,9 @@
 // What a structure button or key asks the server for, given the selected cell: the edit, what to
 // tell the reviewer when it is made and which cell to keep selected after it; or why it cannot be
 // made from here (said before anything is sent); or, for a split, the parts to ask for. Pure.
+import type { Table } from "@/lib/result/schema";
+import { textLayerCandidates, type BulkScope } from "@/lib/review/bulk-accept";
+import type { StructureChoice, StructureItem } from "@/lib/review/structure-items";
 import { guessParts } from "@/lib/review/structure/cell-ops";
 import type { StructureOpInput } from "@/lib/review/structure/ops";
 import type { StructureCommand } from "./key-map";
@@ -107,4 +110,50 @@ export function splitRequest(current: Selection, typed: string): StructureReques
   const { page, table, row, col } = current.parsed;
   const parts = typed.split("|").map((part) => part.trim());
   return { kind: "send", op: { kind: "split-cell", page, table, row, col, parts }, done: `Split the cell into ${parts.length} parts.` };
+}
+
+/** What a numbered answer of a table question asks the server for (structure-questions.tsx; the
+ * number keys on a cell of the question). Every answer settles the question's cells at once. */
+export function choiceRequest(item: StructureItem, choice: StructureChoice): StructureRequest {
+  const [page, table] = item.table.split(":").map(Number) as [number, number];
+  const name = `table ${table + 1} on page ${page}`;
+  switch (choice.kind) {
+    case "as-shown":
+      return {
+        kind: "send",
+        op: { kind: "confirm-structure", page, table },
+        done: `Confirmed the structure of ${name}: its cells are confirmed, except those whose readings disagree about the value.`,
+        keep: item.cells[0],
+      };
+    case "alternative":
+      return {
+        kind: "send",
+        op: { kind: "choose-alternative", page, table, choice: choice.index },
+        done: `${choice.label} (${choice.by}): made and confirmed for ${name}; U undoes it.`,
+        keep: item.cells[0],
+      };
+    case "not-a-table":
+      return {
+        kind: "send",
+        op: { kind: "not-a-table", page, table, as: choice.as },
+        done:
+          choice.as === "figure"
+            ? `${capitalise(name)} is a figure now: the region of the page, in the same place; its text is no longer delivered.`
+            : `${capitalise(name)} is text now: its words are a paragraph of the page, in the same place.`,
+      };
+  }
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Bulk acceptance of the text layer's reading for the selected cell's table, or every table. */
+export function bulkRequest(tables: Table[], scope: BulkScope): StructureRequest {
+  const count = textLayerCandidates(tables, scope).length;
+  const where = scope ? `table ${scope.table + 1} on page ${scope.page}` : "this document";
+  if (count === 0) return { kind: "warn", text: `No queued cell of ${where} has a text layer reading to accept.` };
+  return {
+    kind: "send",
+    op: scope ? { kind: "accept-text-layer", page: scope.page, table: scope.table } : { kind: "accept-text-layer" },
+    done: `Accepted the text layer's reading for ${count} cell${count === 1 ? "" : "s"} of ${where}; U undoes it.`,
+  };
 }

@@ -85,9 +85,11 @@ export const EXPORT_EXTENSIONS = Object.fromEntries(
   EXPORT_FORMATS.map((format) => [format, EXPORT_FORMAT_REGISTRY[format].extension]),
 ) as Record<ExportFormat, string>;
 
-/** The formats a result can be downloaded in (those that need figures only when it has some). */
+/** The formats a result can be downloaded in (those that need figures only when it has cropped
+ * ones: a figure a reviewer marked has no image file). */
 export function formatsFor(result: Pick<Result, "images">): ExportFormat[] {
-  return EXPORT_FORMATS.filter((format) => result.images.length > 0 || !EXPORT_FORMAT_REGISTRY[format].needsImages);
+  const cropped = result.images.some((image) => !image.uncropped);
+  return EXPORT_FORMATS.filter((format) => cropped || !EXPORT_FORMAT_REGISTRY[format].needsImages);
 }
 
 function imagesOf(options: ExportOptions): BundleImages {

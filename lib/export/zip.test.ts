@@ -7,6 +7,7 @@ import { createWriteStream } from "node:fs";
 import yauzl from "yauzl";
 import { BundleImageMissingError, NoFiguresError } from "./errors";
 import { createExportStream } from "./index";
+import { EXPORT_FORMATS, formatsFor } from "./formats";
 import { jsonChunks } from "./json";
 import { makeResult } from "./test-fixture";
 import { isSafeBundlePath, writeZip } from "./zip";
@@ -78,6 +79,33 @@ test("zip bundle: no figures is a NoFiguresError, before anything is written", a
     assert.equal((error as NoFiguresError).status, 404);
     return true;
   });
+});
+
+test("zip bundle: a figure a reviewer marked (uncropped) is in dataset.json, not a file; alone it is no figure to bundle", async () => {
+  const dir = await jobDir();
+  const marked = {
+    page: 1,
+    index: 1,
+    path: "",
+    confidence: "confirmed" as const,
+    bbox: [10, 10, 90, 60] as [number, number, number, number],
+    order: 3,
+    also_on: [],
+    sources: [],
+    uncropped: true as const,
+  };
+  const result = makeResult();
+  result.images.push(marked);
+  const file = path.join(dir, "bundle.zip");
+  await writeZip(result, createWriteStream(file), { imageDir: dir });
+  const entries = await unzip(file);
+  assert.deepEqual([...entries.keys()].sort(), ["dataset.json", "images/p1-0.png"]);
+  assert.deepEqual(JSON.parse(entries.get("dataset.json")!.toString("utf8")).images.at(-1), marked);
+  assert.deepEqual(formatsFor(result), EXPORT_FORMATS);
+  const onlyMarked = { ...makeResult(), images: [marked] };
+  await assert.rejects(createExportStream("zip", onlyMarked, { imageDir: dir }), NoFiguresError);
+  assert.equal(formatsFor(onlyMarked).includes("zip"), false);
+  await fs.rm(dir, { recursive: true });
 });
 
 test("zip bundle: a missing or escaping image path is a BundleImageMissingError without the path", async () => {

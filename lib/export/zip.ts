@@ -66,14 +66,17 @@ export function isSafeBundlePath(entryName: string): boolean {
 
 /**
  * The image files of the bundle, each once (images copied onto other pages may share a path),
- * checked to exist. Throws NoFiguresError when there are none, BundleImageMissingError when one
+ * checked to exist. Throws NoFiguresError when there are none (a figure a reviewer marked has no
+ * file and does not count), BundleImageMissingError when one
  * is missing or its path is unsafe.
  */
 export async function planBundle(result: Result, imageDir: BundleImages): Promise<BundleEntry[]> {
-  if (result.images.length === 0) throw new NoFiguresError();
+  // A figure a reviewer marked has no crop (`uncropped`): dataset.json carries it, no file does.
+  const cropped = result.images.filter((image) => !image.uncropped);
+  if (cropped.length === 0) throw new NoFiguresError();
   const images = asJobImages(imageDir);
   const entries = new Map<string, BundleEntry>();
-  for (const image of result.images) {
+  for (const image of cropped) {
     if (entries.has(image.path)) continue;
     if (!isSafeBundlePath(image.path)) throw new BundleImageMissingError(image.path);
     const size = await images.size(image.path);

@@ -86,6 +86,51 @@ export const continuedFromSchema = z
   .strict()
   .describe("This table continues the table at (page, index) on an earlier page: same columns");
 
+/** Which readings proposed an alternative: structure reader names (pdf-grid, pdf-tags, ocr-layout...). */
+const proposedBy = z.array(z.string()).min(1).describe("The structure readings that proposed it");
+
+/** Another shape a structure reading proposed for the table, where the delivered one won the vote
+ * (our field; the format leaves it open). Only shapes a reviewer can apply with the review page's
+ * table edits are recorded: a split, a merge with the next table, a header ending lower, no
+ * header, a column band over other columns. */
+export const tableAlternativeSchema = z
+  .discriminatedUnion("kind", [
+    z
+      .object({
+        kind: z.literal("split"),
+        rows: z.array(z.number().int().min(1)).min(1).describe("Body rows where a new table starts"),
+        by: proposedBy,
+      })
+      .strict(),
+    z
+      .object({ kind: z.literal("merge-next"), by: proposedBy })
+      .strict()
+      .describe("This table and the next one are one table"),
+    z
+      .object({
+        kind: z.literal("header-down"),
+        rows: z.number().int().min(1).describe("How many body rows, from the first, belong to the header"),
+        by: proposedBy,
+      })
+      .strict(),
+    z
+      .object({ kind: z.literal("no-header"), by: proposedBy })
+      .strict()
+      .describe("The header line is a row of data"),
+    z
+      .object({
+        kind: z.literal("band-span"),
+        band: z.number().int().min(0).describe("Index of the band in colbands"),
+        label: z.string(),
+        start_col: z.number().int().min(0),
+        end_col: z.number().int().min(0),
+        by: proposedBy,
+      })
+      .strict()
+      .describe("The column band covers these columns instead"),
+  ])
+  .describe("A shape another structure reading proposed for this table");
+
 export const tableSchema = z
   .object({
     page: z.number().int().min(1),
@@ -108,6 +153,10 @@ export const tableSchema = z
     segments: z.array(segmentSchema).optional(),
     example_code: z.string().optional(),
     continued_from: continuedFromSchema.optional(),
+    alternatives: z
+      .array(tableAlternativeSchema)
+      .optional()
+      .describe("Present only when a structure reading proposed another shape: the shapes the losing readings proposed"),
   })
   .strict();
 
@@ -135,6 +184,12 @@ export const imageSchema = z
     order: z.number().int().min(0),
     also_on: z.array(z.number().int().min(1)),
     sources: z.array(z.enum(IMAGE_SOURCES)),
+    uncropped: z
+      .literal(true)
+      .optional()
+      .describe(
+        "Present only, and true, on a figure a reviewer marked on the review page (a region read as a table that is no table): no crop was cut, path is empty, and the figure is the page region at bbox",
+      ),
   })
   .strict();
 
@@ -177,6 +232,7 @@ export type Span = z.infer<typeof spanSchema>;
 export type Colband = z.infer<typeof colbandSchema>;
 export type Segment = z.infer<typeof segmentSchema>;
 export type Table = z.infer<typeof tableSchema>;
+export type TableAlternative = z.infer<typeof tableAlternativeSchema>;
 export type Prose = z.infer<typeof proseSchema>;
 export type Image = z.infer<typeof imageSchema>;
 export type PageEntry = z.infer<typeof pageSchema>;

@@ -6,17 +6,22 @@
 // make ONE item, a question about the table, answered once for every cell it settles:
 //   - "is this a table" when the readings did not agree there is a table at all (layout_disputed),
 //   - "is the table's shape right" otherwise (rows, columns, header, bands, one table or two).
-// The answers the page offers now: "yes, as shown" (the structure confirmation, which confirms
-// exactly these cells: lib/review/structure/confirm-structure.ts) and "no" (fix it with the table
-// tools: split the table, header row, merge, delete). Cells whose value readings disagree, or that
-// only one reading saw, stay cell items, settled one by one.
-// Designed to grow: the question's kind and its alternatives come from here, so the alternatives
-// the segmentations proposed (a split row, another header line, another band span) can be added
-// as choices once the result carries them, without changing the queue.
-import type { Cell, Table } from "../result/schema";
+// The answers are numbered choices (the number keys pick them, as they pick a cell's readings):
+//   1. "yes, as shown" (the structure confirmation, which confirms exactly these cells:
+//      lib/review/structure/confirm-structure.ts);
+//   then each shape another structure reading proposed for the table (the result's
+//   `alternatives`: a split, one table with the next, the header ending lower, no header), which is
+//   made and confirmed in one step (lib/review/structure/alternatives.ts);
+//   then, for "is this a table", "no, it is text" and "no, it is a figure"
+//   (lib/review/structure/not-a-table.ts).
+// Besides them, "no" (fix it with the table tools: split the table, header row, merge, delete).
+// Cells whose value readings disagree, or that only one reading saw, stay cell items, settled one
+// by one.
+import type { Cell, Table, TableAlternative } from "../result/schema";
 import { tableName } from "../result/table-name";
 import { DEFAULT_LEVELS, cellsOf, holdsNoValue, queueLevel, tableKey, type QueueLevel } from "./queue";
 import { STRUCTURE_READINGS, valueReadingsDisagree } from "./readings";
+import { alternativeText, proposedBy } from "./structure/alternatives";
 
 /** Sources that are not a reading of the cell's text. */
 const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
@@ -31,6 +36,15 @@ export function isStructureOnlyDoubt(cell: Cell): boolean {
 
 export type StructureQuestion = "is-table" | "shape";
 
+/** One numbered answer to a structure question. */
+export type StructureChoice =
+  | { kind: "as-shown"; label: string }
+  | { kind: "alternative"; index: number; alternative: TableAlternative; label: string; by: string }
+  | { kind: "not-a-table"; as: "prose" | "figure"; label: string };
+
+/** The number keys reach nine choices. */
+export const MAX_CHOICES = 9;
+
 export interface StructureItem {
   kind: "structure";
   /** "page:index" of the table. */
@@ -40,6 +54,8 @@ export interface StructureItem {
   level: QueueLevel;
   /** The cells one answer settles, in reading order. */
   cells: string[];
+  /** The numbered answers: choices[0] is key 1. */
+  choices: StructureChoice[];
 }
 
 export interface CellItem {
@@ -58,6 +74,25 @@ export function questionText(item: StructureItem, table: Pick<Table, "page" | "i
   return item.question === "is-table"
     ? `${name}: is this a table? The readings agree on the values of ${cells} but not that a table is there.`
     : `${name}: is its shape right (rows, columns, header, one table or two)? The readings agree on the values of ${cells} but not on where they sit.`;
+}
+
+/** The question's numbered answers (see above), at most MAX_CHOICES. */
+export function questionChoices(question: StructureQuestion, table: Pick<Table, "alternatives">, cells: number): StructureChoice[] {
+  const choices: StructureChoice[] = [{ kind: "as-shown", label: `Yes, as shown: confirm ${cells} cell${cells === 1 ? "" : "s"}` }];
+  (table.alternatives ?? []).forEach((alternative, index) =>
+    choices.push({ kind: "alternative", index, alternative, label: alternativeText(alternative), by: proposedBy(alternative) }),
+  );
+  if (question === "is-table") {
+    choices.push({ kind: "not-a-table", as: "prose", label: "No, not a table: make it text" });
+    choices.push({ kind: "not-a-table", as: "figure", label: "No, not a table: make it a figure" });
+  }
+  return choices.slice(0, MAX_CHOICES);
+}
+
+/** The structure question holding a cell, if any. */
+export function questionOf(tables: Table[], ref: string | null): StructureItem | null {
+  if (!ref) return null;
+  return reviewItems(tables).find((item): item is StructureItem => item.kind === "structure" && item.cells.includes(ref)) ?? null;
 }
 
 /** The review queue as items with the default filter: each table's structure-only doubts as one
@@ -80,6 +115,7 @@ export function reviewItems(tables: Table[], levels: readonly QueueLevel[] = DEF
             question: table.layout_disputed ? "is-table" : "shape",
             level,
             cells: [],
+            choices: [],
             position: items.length,
           };
           items.push(structure);
@@ -88,6 +124,11 @@ export function reviewItems(tables: Table[], levels: readonly QueueLevel[] = DEF
         if (level === "disputed") structure.level = "disputed";
       } else items.push({ kind: "cell", ref, level, table: key, position: items.length });
     }
+  }
+  for (const item of items) {
+    if (item.kind !== "structure") continue;
+    const table = ordered.find((t) => tableKey(t) === item.table)!;
+    item.choices = questionChoices(item.question, table, item.cells.length);
   }
   const rank = (level: QueueLevel) => (level === "disputed" ? 0 : level === "unverified" ? 1 : 2);
   items.sort((a, b) => rank(a.level) - rank(b.level) || a.position - b.position);

@@ -8,7 +8,7 @@
 // version 1, and so on. Undoing a structure edit (action "revert") brings back the tables as they
 // were before the latest structure edit still in force, with the value edits made before it.
 // Every cell's readings come out in source order (lib/review/readings.ts).
-import type { Prose, Result } from "../../result/schema";
+import type { Image, Prose, Result } from "../../result/schema";
 import { applyEdits, type LatestEdit } from "../cell-edits";
 import { withOrderedReadings } from "../readings";
 import { applyStructureOp } from "./apply-op";
@@ -37,10 +37,11 @@ export function applyReview<R extends Pick<Result, "tables">>(stored: R, structu
     } else if (edit.op) {
       history.push(state);
       try {
-        // "Not a table" also adds the table's text to the prose, where the result carries prose.
+        // "Not a table" also adds the table's text to the prose (or its region to the figures),
+        // where the result carries them. Edits stored before figures were offered have no `as`.
         state =
           edit.op.kind === "not-a-table"
-            ? notATable(state as R & { prose?: Prose[] }, edit.op.page, edit.op.table)
+            ? notATable(state as R & { prose?: Prose[]; images?: Image[] }, edit.op.page, edit.op.table, edit.op.as ?? "prose")
             : { ...state, tables: applyStructureOp(state.tables, edit.op) };
       } catch {
         // Checked when saved, so only a defect gets here; the edit is then a no-op, not a lost result.

@@ -4,7 +4,12 @@
 // as one prose block in its place in the reading order: the header line and each row a line, the
 // cells of a line joined by spaces. The block is verified only when every cell with text was; its
 // sources are the cells' value readings (a person said where the text belongs, not what it says).
-import type { CellSource, Prose, Table } from "../../result/schema";
+// Or, for a chart read as a table (its axis labels and values in a grid), the region becomes a
+// figure in its place: an image entry over the table's box, `confirmed` (a person said so against
+// the page), with no source (no reading found a figure there) and `uncropped`: the web process
+// renders no page, so no crop is cut; the result page shows the figure as its region of the page
+// and the zip export leaves it out (it bundles image files). The table's text goes with it.
+import type { CellSource, Image, Prose, Table } from "../../result/schema";
 import { STRUCTURE_READINGS, compareSources } from "../readings";
 import { copyTable, tableAt } from "./table-shape";
 
@@ -64,10 +69,36 @@ export function tableAsProse(table: Table, index: number): Prose {
   };
 }
 
-/** A result's tables and prose with the table at (page, index) turned into prose. */
-export function notATable<R extends { tables: Table[]; prose?: Prose[] }>(state: R, page: number, index: number): R {
+/** The figure the table's region becomes. `index` is the next free image index of its page. */
+export function tableAsFigure(table: Table, index: number): Image {
+  return {
+    page: table.page,
+    index,
+    path: "",
+    confidence: "confirmed",
+    bbox: tableAsProse(table, 0).bbox,
+    order: table.order ?? 0,
+    also_on: [],
+    sources: [],
+    uncropped: true,
+  };
+}
+
+/** A result's tables and prose (or images) with the table at (page, index) turned into prose (or a
+ * figure). */
+export function notATable<R extends { tables: Table[]; prose?: Prose[]; images?: Image[] }>(
+  state: R,
+  page: number,
+  index: number,
+  as: "prose" | "figure" = "prose",
+): R {
   const at = tableAt(state.tables, page, index);
   const tables = removeTable(state.tables, page, index);
+  if (as === "figure") {
+    if (!state.images) return { ...state, tables };
+    const next = state.images.filter((image) => image.page === page).reduce((max, image) => Math.max(max, image.index + 1), 0);
+    return { ...state, tables, images: [...state.images, tableAsFigure(state.tables[at]!, next)] };
+  }
   if (!state.prose) return { ...state, tables };
   const next = state.prose.filter((block) => block.page === page).reduce((max, block) => Math.max(max, block.index + 1), 0);
   return { ...state, tables, prose: [...state.prose, tableAsProse(state.tables[at]!, next)] };

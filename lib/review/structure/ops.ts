@@ -33,8 +33,18 @@ export const structureOpSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("delete-column"), ...at, col }).strict(),
   /** A person confirms the table's structure as it now stands (structure/confirm-structure.ts). */
   z.object({ kind: z.literal("confirm-structure"), ...at }).strict(),
-  /** The region is no table: its text becomes a prose block in its place (structure/not-a-table.ts). */
-  z.object({ kind: z.literal("not-a-table"), ...at }).strict(),
+  /** The region is no table: its text becomes a prose block in its place, or the region a figure
+   * (structure/not-a-table.ts). */
+  z.object({ kind: z.literal("not-a-table"), ...at, as: z.enum(["prose", "figure"]).default("prose") }).strict(),
+  /** One of the shapes another structure reading proposed (the table's `alternatives`, by position)
+   * is made and confirmed (structure/alternatives.ts). */
+  z.object({ kind: z.literal("choose-alternative"), ...at, choice: z.number().int().min(0).max(50) }).strict(),
+  /** The text layer's reading accepted for every queued cell of one table, or of every table when
+   * page and table are left out, where it is one of the readings offered (review/bulk-accept.ts). */
+  z
+    .object({ kind: z.literal("accept-text-layer"), page: at.page.optional(), table: at.table.optional() })
+    .strict()
+    .refine((op) => (op.page === undefined) === (op.table === undefined), { message: "give both page and table, or neither" }),
 ]);
 
 export type StructureOp = z.infer<typeof structureOpSchema>;

@@ -132,6 +132,10 @@ export const RECONCILE_SETTINGS = {
      * (docs/structure-trust.md), not fitted. */
     extentShare: 0.25,
   },
+  /** The shapes losing structure readings proposed, recorded per table for the review page
+   * (table-alternatives.ts). At most this many per table: the review page picks them with the
+   * number keys 1-9, and key 1 is "as shown". */
+  alternativesPerTable: 8,
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;

@@ -1,8 +1,11 @@
 // Stage "boundary-vote": each delivered table's extent, split and column count against the
 // readings that find tables on their own (reconcile/boundary-vote.ts); a disputed table is
-// layout_disputed with no verified cell. Switched off with the structure vote.
+// layout_disputed with no verified cell. Then each table records the shapes the page's table
+// readings proposed instead (reconcile/table-alternatives.ts), for the review page's questions.
+// Switched off with the structure vote.
 import { applyBoundaryDisputes, boundaryDisputes } from "../reconcile/boundary-vote";
 import { RECONCILE_SETTINGS } from "../reconcile/settings";
+import { withTableAlternatives } from "../reconcile/table-alternatives";
 import { READER_GROUPS, readerInputs } from "../structure/registry";
 import { extractionOf } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -23,5 +26,6 @@ export const boundaryVoteStage: PageStage = {
     if (extraction.tables.length === 0 || ctx.structureReadings.length === 0) return;
     const disputes = boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
     if (disputes.length > 0) extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);
+    extraction.tables = withTableAlternatives(extraction.tables, ctx.readings.words, ctx.structureReadings);
   },
 };

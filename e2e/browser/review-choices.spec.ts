@@ -1,0 +1,146 @@
+// A table question's numbered answers and bulk acceptance, by keyboard alone. The fruit table
+// (generated, e2e/support/review.ts) is left as the worker leaves a table the readings disagree
+// about (OCR is off in test stacks, so the state is written into the stored result): not agreed to
+// be a table (layout_disputed), two shapes other readings proposed (pdf-grid: two tables from row
+// 3; pdf-tags: the header one row lower), every cell's value agreed by two readings except two
+// where OCR misread what the text layer has. On the review page: A accepts the text layer's
+// reading for the table's two disputed cells, U undoes it, Shift+A accepts it for the document;
+// the selection is then on the question, whose answers the number keys pick: 2 splits the table as
+// pdf-grid proposed (every cell confirmed), U undoes it, 5 makes the region a figure. Each step is
+// checked in the saved result the API serves, and the result page shows the figure as its region.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import type { Cell } from "../../lib/result/schema";
+import { expect, test } from "./fixtures";
+import { apiResult, editStoredResult, fruitJob } from "./review-helpers";
+
+async function seriousAxeFindings(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+test("keyboard only: bulk-accept the text layer (and undo), pick a proposed split (and undo), make the region a figure", async ({
+  page,
+  stack,
+}) => {
+  test.setTimeout(120_000);
+  const jobId = await fruitJob(page, stack, "choices");
+  editStoredResult(stack, jobId, (result) => {
+    const table = result.tables[0]!;
+    table.layout_disputed = true;
+    table.alternatives = [
+      { kind: "split", rows: [2], by: ["pdf-grid"] },
+      { kind: "header-down", rows: 1, by: ["pdf-tags"] },
+    ];
+    const doubt = (cell: Cell): Cell => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+    table.header_cells = table.header_cells.map(doubt);
+    table.rows = table.rows.map((row) => row.map(doubt));
+    const misread = (cell: Cell, ocr: string): Cell => ({
+      ...cell,
+      value: ocr,
+      confidence: "disputed",
+      sources: ["ocr-1"],
+      readings: { "pdf-text": cell.value, "ocr-1": ocr },
+      provisional: true,
+    });
+    table.rows[0]![2] = misread(table.rows[0]![2]!, "1.2O");
+    table.rows[1]![1] = misread(table.rows[1]![1]!, "l2");
+  });
+  const before = await apiResult(page, jobId);
+  const delivered = before.tables[0]!;
+  const labels = delivered.rows.map((row) => row[0]!.value);
+  expect(labels).toEqual(["Apples", "Pears", "Plums"]);
+
+  await page.goto(`/jobs/${jobId}/review`);
+  const message = page.getByTestId("review-message");
+  const question = page.getByTestId("structure-question");
+  await expect(question).toHaveCount(1);
+  await expect(question.getByTestId("structure-choice")).toHaveText([
+    "1Yes, as shown: confirm 10 cells",
+    "2Two tables: a new one starts at row 3 (proposed by pdf-grid)",
+    "3The header ends one row lower: row 1 is part of the header (proposed by pdf-tags)",
+    "4No, not a table: make it text",
+    "5No, not a table: make it a figure",
+  ]);
+  await expect(page.getByTestId("bulk-differences")).toContainText("text layer “1.20” · ocr-1 “1.2O”");
+  expect(await seriousAxeFindings(page)).toEqual([]);
+
+  // A: the text layer's reading for the selected cell's table.
+  await page.keyboard.press("a");
+  await expect(message).toContainText("Accepted the text layer's reading for 2 cells of table 1 on page 1");
+  let saved = await apiResult(page, jobId);
+  expect([saved.tables[0]!.rows[0]![2], saved.tables[0]!.rows[1]![1]].map((c) => [c!.value, c!.confidence])).toEqual([
+    ["1.20", "confirmed"],
+    ["12", "confirmed"],
+  ]);
+  expect(saved.tables[0]!.rows[0]![2]!.sources).toContain("human-review");
+  // U takes the whole batch back.
+  await page.keyboard.press("u");
+  await expect(message).toContainText("Undone");
+  saved = await apiResult(page, jobId);
+  expect([saved.tables[0]!.rows[0]![2], saved.tables[0]!.rows[1]![1]].map((c) => [c!.value, c!.confidence])).toEqual([
+    ["1.2O", "disputed"],
+    ["l2", "disputed"],
+  ]);
+  // Shift+A: every table of the document.
+  await page.keyboard.press("Shift+A");
+  await expect(message).toContainText("Accepted the text layer's reading for 2 cells of this document");
+  saved = await apiResult(page, jobId);
+  expect(saved.tables[0]!.rows[0]![2]!.value).toBe("1.20");
+  expect(saved.tables[0]!.rows[1]![1]!.value).toBe("12");
+
+  // The value disputes are settled: the selection moved on to a cell of the table question.
+  await expect(question).toHaveAttribute("data-active", "true");
+  await page.keyboard.press("2");
+  await expect(message).toContainText("Two tables: a new one starts at row 3 (proposed by pdf-grid): made and confirmed");
+  saved = await apiResult(page, jobId);
+  expect(saved.tables.map((t) => t.rows.map((row) => row[0]!.value))).toEqual([["Apples", "Pears"], ["Plums"]]);
+  const cells = saved.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()]);
+  expect(cells.map((c) => c.confidence)).toEqual(Array<string>(cells.length).fill("confirmed"));
+  expect(saved.tables.map((t) => [t.layout_disputed, t.alternatives])).toEqual([
+    [undefined, undefined],
+    [undefined, undefined],
+  ]);
+  expect(saved.tables[0]!.rows[0]![2]!.value).toBe("1.20");
+  await expect(page.getByTestId("structure-questions")).toHaveCount(0);
+
+  // U: one table again, still asked about, with its proposals.
+  await page.keyboard.press("u");
+  await expect(message).toContainText("Undone");
+  saved = await apiResult(page, jobId);
+  expect(saved.tables).toHaveLength(1);
+  expect(saved.tables[0]!.layout_disputed).toBe(true);
+  expect(saved.tables[0]!.alternatives).toEqual(delivered.alternatives);
+  expect(saved.tables[0]!.rows[1]![1]!.value).toBe("12");
+  await expect(question).toHaveAttribute("data-active", "true");
+
+  // 5: not a table, a figure: the region becomes a figure, with no crop, over the table's box.
+  await page.keyboard.press("5");
+  await expect(message).toContainText("Table 1 on page 1 is a figure now");
+  saved = await apiResult(page, jobId);
+  expect(saved.tables).toEqual([]);
+  expect(saved.images).toEqual([
+    {
+      page: 1,
+      index: 0,
+      path: "",
+      confidence: "confirmed",
+      bbox: delivered.bbox,
+      order: delivered.order ?? 0,
+      also_on: [],
+      sources: [],
+      uncropped: true,
+    },
+  ]);
+  expect(saved.prose.some((block) => block.text.includes("Apples"))).toBe(false);
+
+  // The result page shows it as the region of page 1, not as a broken image.
+  const view = await page.context().newPage();
+  await view.goto(`/jobs/${jobId}`);
+  const figure = view.getByTestId("page-1").getByTestId("uncropped-figure");
+  await expect(figure).toContainText("Figure marked on the review page: the region of page 1");
+  await expect(view.getByTestId("page-1").locator("img")).toHaveCount(0);
+  await view.close();
+});
