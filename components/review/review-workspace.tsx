@@ -29,6 +29,7 @@ import { StructureTools } from "./structure-tools";
 import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
 import { useZoom, ZoomControls } from "./zoom-controls";
+import { cropFigure } from "./crop-figure";
 
 const PageViewer = dynamic(() => import("./page-viewer"), { ssr: false, loading: () => <p className="p-4">Loading the page viewer…</p> });
 
@@ -159,7 +160,13 @@ export function ReviewWorkspace({
     if (request.kind === "ask-parts") return setSplitDraft(request.draft);
     if (busy) return;
     setBusy(true);
-    const answer = await saveStructure(jobId, { version: structure, action: "apply", op: request.op });
+    // A region made a figure takes its crop along, cut here from the page (crop-figure.ts).
+    const op = request.op;
+    const region =
+      op.kind === "not-a-table" && op.as === "figure" ? tables.find((t) => t.page === op.page && t.index === op.table)?.bbox : undefined;
+    const image =
+      region && op.kind === "not-a-table" ? ((await cropFigure(`/jobs/${jobId}/document`, op.page, region)) ?? undefined) : undefined;
+    const answer = await saveStructure(jobId, { version: structure, action: "apply", op, image });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     const before = selected;

@@ -33,7 +33,7 @@ export async function saveCell(
 
 export async function saveStructure(
   jobId: string,
-  body: { version: number; action: "apply" | "revert"; op?: StructureOpInput },
+  body: { version: number; action: "apply" | "revert"; op?: StructureOpInput; image?: string },
 ): Promise<StructureAnswer> {
   const answer = await post<{ structure?: number; tables?: Table[]; versions?: Record<string, number> }>(
     `/jobs/${jobId}/review/structure`,

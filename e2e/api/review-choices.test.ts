@@ -7,9 +7,11 @@
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
+import { createCanvas } from "@napi-rs/canvas";
 import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
 import { createKey, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
 import { readStoredResult, resultFile, tablePdfBytes } from "../support/review";
+import { unzip } from "../support/unzip";
 import { startStack, type Stack } from "../support/stack";
 
 let stack: Stack;
@@ -155,5 +157,45 @@ describe("review choices", () => {
     assert.equal(((await json.json()) as Result).images[0]!.uncropped, true);
     assert.equal((await post({ action: "revert" })).status, 200);
     assert.equal((await result()).tables.length, 1);
+  });
+
+  test("not-a-table as a figure with the browser's crop: the figure has its file, served and bundled; crops are checked", async () => {
+    const canvas = createCanvas(90, 30);
+    canvas.getContext("2d").fillRect(0, 0, 45, 30);
+    const crop = canvas.toBuffer("image/png");
+    const figureOp = { kind: "not-a-table", page: 1, table: 0, as: "figure" };
+    // A crop path from the client, an image with another op, a file that is not a PNG: 400, nothing saved.
+    const refused = [
+      await post({ op: { ...figureOp, crop: "images/review-0123456789abcdef.png" } }),
+      await post({ op: { kind: "not-a-table", page: 1, table: 0, as: "prose" }, image: crop.toString("base64") }),
+      await post({ op: figureOp, image: Buffer.from("not a png at all, just text").toString("base64") }),
+    ];
+    for (const answer of refused) {
+      assert.equal(answer.status, 400, JSON.stringify(answer.body));
+      assert.deepEqual(Object.keys(answer.body), ["detail"]);
+    }
+    assert.equal((await result()).tables.length, 1);
+
+    assert.equal((await post({ op: figureOp, image: crop.toString("base64") })).status, 200);
+    const after = await result();
+    assert.equal(after.images.length, 1);
+    const figure = after.images[0]!;
+    assert.match(figure.path, /^images\/review-[0-9a-f]{16}\.png$/);
+    assert.equal(figure.uncropped, undefined);
+    assert.equal(figure.confidence, "confirmed");
+    // The result page's image route serves the very bytes sent.
+    const served = await fetch(`${stack.baseUrl}/jobs/${jobId}/${figure.path}`, { headers: { "user-agent": USER_AGENT, cookie: owner } });
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get("content-type"), "image/png");
+    assert.deepEqual(Buffer.from(await served.arrayBuffer()), crop);
+    // The zip bundles it under its path.
+    const zip = await fetch(`${stack.baseUrl}/v1/parse/${jobId}/export?format=zip`, {
+      headers: { authorization: `Bearer ${key}`, "user-agent": USER_AGENT },
+    });
+    assert.equal(zip.status, 200);
+    const entries = await unzip(Buffer.from(await zip.arrayBuffer()));
+    assert.deepEqual(entries.get(figure.path), crop);
+    assert.equal((await post({ action: "revert" })).status, 200);
+    assert.equal((await result()).images.length, 0);
   });
 });

@@ -116,31 +116,50 @@ test("keyboard only: bulk-accept the text layer (and undo), pick a proposed spli
   expect(saved.tables[0]!.rows[1]![1]!.value).toBe("12");
   await expect(question).toHaveAttribute("data-active", "true");
 
-  // 5: not a table, a figure: the region becomes a figure, with no crop, over the table's box.
+  // 5: not a table, a figure: the region becomes a figure over the table's box, with the crop
+  // this browser cut from the page.
   await page.keyboard.press("5");
   await expect(message).toContainText("Table 1 on page 1 is a figure now");
   saved = await apiResult(page, jobId);
   expect(saved.tables).toEqual([]);
-  expect(saved.images).toEqual([
-    {
-      page: 1,
-      index: 0,
-      path: "",
-      confidence: "confirmed",
-      bbox: delivered.bbox,
-      order: delivered.order ?? 0,
-      also_on: [],
-      sources: [],
-      uncropped: true,
-    },
-  ]);
+  expect(saved.images).toHaveLength(1);
+  const figure = saved.images[0]!;
+  expect(figure).toEqual({
+    page: 1,
+    index: 0,
+    path: expect.stringMatching(/^images\/review-[0-9a-f]{16}\.png$/) as unknown as string,
+    confidence: "confirmed",
+    bbox: delivered.bbox,
+    order: delivered.order ?? 0,
+    also_on: [],
+    sources: [],
+  });
   expect(saved.prose.some((block) => block.text.includes("Apples"))).toBe(false);
 
-  // The result page shows it as the region of page 1, not as a broken image.
+  // The crop is the region at 2 pixels a point, and it shows the table's ink, not a blank page.
+  const [x0, y0, x1, y1] = delivered.bbox!;
+  const crop = await page.evaluate(async (url) => {
+    const image = new Image();
+    image.src = url;
+    await image.decode();
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth;
+    canvas.height = image.naturalHeight;
+    const context = canvas.getContext("2d")!;
+    context.drawImage(image, 0, 0);
+    const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+    let dark = 0;
+    for (let i = 0; i < pixels.length; i += 4) if (pixels[i]! < 128 && pixels[i + 3]! > 0) dark++;
+    return { width: image.naturalWidth, height: image.naturalHeight, dark };
+  }, `/jobs/${jobId}/${figure.path}`);
+  expect(Math.abs(crop.width - (x1 - x0) * 2)).toBeLessThanOrEqual(2);
+  expect(Math.abs(crop.height - (y1 - y0) * 2)).toBeLessThanOrEqual(2);
+  expect(crop.dark).toBeGreaterThan(100);
+
+  // The result page shows it as an image.
   const view = await page.context().newPage();
   await view.goto(`/jobs/${jobId}`);
-  const figure = view.getByTestId("page-1").getByTestId("uncropped-figure");
-  await expect(figure).toContainText("Figure marked on the review page: the region of page 1");
-  await expect(view.getByTestId("page-1").locator("img")).toHaveCount(0);
+  await expect(view.getByTestId("page-1").locator(`img[src$="${figure.path.slice("images/".length)}"]`)).toHaveCount(1);
+  await expect(view.getByTestId("page-1").getByTestId("uncropped-figure")).toHaveCount(0);
   await view.close();
 });

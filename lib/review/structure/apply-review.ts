@@ -41,7 +41,13 @@ export function applyReview<R extends Pick<Result, "tables">>(stored: R, structu
         // where the result carries them. Edits stored before figures were offered have no `as`.
         state =
           edit.op.kind === "not-a-table"
-            ? notATable(state as R & { prose?: Prose[]; images?: Image[] }, edit.op.page, edit.op.table, edit.op.as ?? "prose")
+            ? notATable(
+                state as R & { prose?: Prose[]; images?: Image[] },
+                edit.op.page,
+                edit.op.table,
+                edit.op.as ?? "prose",
+                edit.op.crop,
+              )
             : { ...state, tables: applyStructureOp(state.tables, edit.op) };
       } catch {
         // Checked when saved, so only a defect gets here; the edit is then a no-op, not a lost result.

@@ -6,9 +6,10 @@
 // sources are the cells' value readings (a person said where the text belongs, not what it says).
 // Or, for a chart read as a table (its axis labels and values in a grid), the region becomes a
 // figure in its place: an image entry over the table's box, `confirmed` (a person said so against
-// the page), with no source (no reading found a figure there) and `uncropped`: the web process
-// renders no page, so no crop is cut; the result page shows the figure as its region of the page
-// and the zip export leaves it out (it bundles image files). The table's text goes with it.
+// the page), with no source (no reading found a figure there). Its file is the crop the reviewer's
+// browser cut and sent with the edit (figure-crop.ts). An edit that came without one (an API
+// client that sent none) gives a figure `uncropped`, with no file: the result page shows it as its
+// region of the page and the zip export leaves it out. The table's text goes with it.
 import type { CellSource, Image, Prose, Table } from "../../result/schema";
 import { STRUCTURE_READINGS, compareSources } from "../readings";
 import { copyTable, tableAt } from "./table-shape";
@@ -70,17 +71,17 @@ export function tableAsProse(table: Table, index: number): Prose {
 }
 
 /** The figure the table's region becomes. `index` is the next free image index of its page. */
-export function tableAsFigure(table: Table, index: number): Image {
+export function tableAsFigure(table: Table, index: number, crop?: string): Image {
   return {
     page: table.page,
     index,
-    path: "",
+    path: crop ?? "",
     confidence: "confirmed",
     bbox: tableAsProse(table, 0).bbox,
     order: table.order ?? 0,
     also_on: [],
     sources: [],
-    uncropped: true,
+    ...(crop ? {} : { uncropped: true }),
   };
 }
 
@@ -91,13 +92,14 @@ export function notATable<R extends { tables: Table[]; prose?: Prose[]; images?:
   page: number,
   index: number,
   as: "prose" | "figure" = "prose",
+  crop?: string,
 ): R {
   const at = tableAt(state.tables, page, index);
   const tables = removeTable(state.tables, page, index);
   if (as === "figure") {
     if (!state.images) return { ...state, tables };
     const next = state.images.filter((image) => image.page === page).reduce((max, image) => Math.max(max, image.index + 1), 0);
-    return { ...state, tables, images: [...state.images, tableAsFigure(state.tables[at]!, next)] };
+    return { ...state, tables, images: [...state.images, tableAsFigure(state.tables[at]!, next, crop)] };
   }
   if (!state.prose) return { ...state, tables };
   const next = state.prose.filter((block) => block.page === page).reduce((max, block) => Math.max(max, block.index + 1), 0);

@@ -3,6 +3,7 @@
 // (page, index) as the table stands when the edit is made (edits are applied in order on every
 // read, lib/review/structure/apply-review.ts, so the names stay meaningful).
 import { z } from "zod";
+import { CROP_IMAGE_PATH } from "./crop-path";
 
 const at = { page: z.number().int().min(1), table: z.number().int().min(0) };
 const bodyRow = z.number().int().min(0);
@@ -35,7 +36,16 @@ export const structureOpSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("confirm-structure"), ...at }).strict(),
   /** The region is no table: its text becomes a prose block in its place, or the region a figure
    * (structure/not-a-table.ts). */
-  z.object({ kind: z.literal("not-a-table"), ...at, as: z.enum(["prose", "figure"]).default("prose") }).strict(),
+  z
+    .object({
+      kind: z.literal("not-a-table"),
+      ...at,
+      as: z.enum(["prose", "figure"]).default("prose"),
+      /** The figure's crop among the job's images, stored by the route from the PNG the reviewer's
+       * browser cut (structure/figure-crop.ts); set by the server only, never taken from a client. */
+      crop: z.string().regex(CROP_IMAGE_PATH).optional(),
+    })
+    .strict(),
   /** One of the shapes another structure reading proposed (the table's `alternatives`, by position)
    * is made and confirmed (structure/alternatives.ts). */
   z.object({ kind: z.literal("choose-alternative"), ...at, choice: z.number().int().min(0).max(50) }).strict(),
