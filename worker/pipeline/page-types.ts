@@ -53,4 +53,3 @@ export interface PageGeometry {
   stroked: Ruling[];
   lines: TextLine[];
 }
-
