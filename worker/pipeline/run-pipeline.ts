@@ -45,7 +45,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stageSeconds: StageTimings = {};
   // Every page the job promised gets an entry in the result, even when pdf.js, recovering from
   // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
-  const total = input.pages;
+  const total = input.pages ?? opened.doc.numPages;
   const run: RunContext = {
     input,
     settings,
