@@ -19,6 +19,9 @@ export const pdfLayoutAltReader: StructureReader = {
   inputs: ["text-geometry", "detected-regions"],
   read(context) {
     const { detected, words, graphics, settings, tableRegions } = context;
+    // It reads only the delivered regions: a page without one has nothing to read again (the
+    // second detection below would only grow regions there are none of).
+    if (tableRegions.length === 0) return null;
     const flipped = { ...settings, hangingWraps: !settings.hangingWraps };
     // The other answer can also reach further: a wrapped label's last line under a table's last
     // row is inside the table only if it is a continuation. Each region grows to the table the
