@@ -28,6 +28,8 @@ export type HostedInput = Omit<
   "pdfPath" | "cacheDir" | "ocr" | "onProgress" | "afterPage" | "beforePage" | "onLookAhead" | "onPage" | "skipPages" | "settings"
 > & {
   jobId: string;
+  /** A job always states the pages it promised (the pipeline's default is every page). */
+  pages: number;
   skipPages: Array<[number, string]>;
 };
 

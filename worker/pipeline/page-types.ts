@@ -4,7 +4,7 @@
 // (extract-page, figures/, tables/detect-tables, geometry/turn-extraction, scan/, run-pipeline)
 // import them without importing each other.
 import type { Prose, Table } from "../../lib/result/schema";
-import type { Box, Direction, PdfGraphicsReading, Ruling, TableModel, Word } from "./types";
+import type { Box, Direction, PdfGraphicsReading, Ruling, TableModel, TextLine, Word } from "./types";
 import type { Grid } from "./geometry/rulings-to-grid";
 
 export interface PageReadings {
@@ -39,4 +39,17 @@ export interface PageTables {
   legends?: Box[];
   /** Keys of abbreviations read as tables and dropped: notes, delivered as prose line by line. */
   keys?: Box[];
+  /** What the detection read the tables from (a second detection of the page reuses it). */
+  geometry?: PageGeometry;
+}
+
+/** What detection reads off the page before it looks for tables: its rulings, the grids they
+ * draw, the stroked rulings alone, and the text lines. They depend on the page and on the ruling
+ * and line settings only, so a second detection of the same page that differs in how it reads
+ * the text layout (pdf-layout-alt) takes the first detection's instead of deriving them again. */
+export interface PageGeometry {
+  rulings: Ruling[];
+  grids: Grid[];
+  stroked: Ruling[];
+  lines: TextLine[];
 }

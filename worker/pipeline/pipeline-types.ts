@@ -18,8 +18,9 @@ export type SkippableStage = "structure" | "structure-vote" | "reconcile" | "cro
 export interface PipelineInput {
   /** A file, or the stored input read by byte ranges (lib/storage). */
   pdfPath: PdfSource;
-  /** Process the first `pages` pages. */
-  pages: number;
+  /** Process the first `pages` pages; absent, every page the document has (as pdf.js counts them
+   * when the pipeline opens it: a caller reading a whole file need not open it first to count). */
+  pages?: number;
   /** Add source_pages to the result (the client asked for a page count). */
   withSourcePages: boolean;
   /** sha256 of the file, for the OCR cache key. */

@@ -21,6 +21,7 @@ import { OcrEngines } from "./ocr";
 import { STRUCTURE_READERS } from "./structure/registry";
 import { addTimings, type StageTimings } from "./stage-timer";
 import { startPage, type FailedStart, type StartedPage } from "./start-page";
+import { releasePageTextContent } from "./readers/page-text-content";
 import { VisionUsageCounter } from "./vision";
 import type { PageFailure, PipelineInput, PipelineOutput } from "./pipeline-types";
 import { extractionOf, type PageContext, type RunContext } from "./stages/page-context";
@@ -44,7 +45,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   const stageSeconds: StageTimings = {};
   // Every page the job promised gets an entry in the result, even when pdf.js, recovering from
   // a broken page tree, now counts fewer: a page it cannot open is unreadable, never dropped.
-  const total = input.pages;
+  const total = input.pages ?? opened.doc.numPages;
   const run: RunContext = {
     input,
     settings,
@@ -141,6 +142,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             timings: timer.seconds,
           });
         } finally {
+          releasePageTextContent(page);
           page.cleanup();
         }
       } catch (error) {

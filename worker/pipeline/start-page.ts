@@ -11,6 +11,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { OpenedPdf } from "../../lib/pdf/open-pdf";
 import type { Settings } from "./settings";
 import { readPage } from "./extract-page";
+import { releasePageTextContent } from "./readers/page-text-content";
 import type { PageReadings } from "./page-types";
 import type { OcrCacheDir } from "./ocr/ocr-cache";
 import type { OcrEngines, PageOcr } from "./ocr";
@@ -60,6 +61,7 @@ export async function startPage(input: StartPageInput): Promise<StartedPage | Fa
   try {
     readings = await timer.runAsync("read", () => readPage(page, input.settings));
   } catch (error) {
+    releasePageTextContent(page);
     page.cleanup();
     return { ok: false, stage: "read", error: asError(error), size: { width: 612, height: 792 } };
   }

@@ -7,7 +7,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { openPdf } from "../../../lib/pdf/open-pdf";
 import { runPipeline } from "../../pipeline/run-pipeline";
 import { addTimings, type StageTimings } from "../../pipeline/stage-timer";
 
@@ -50,12 +49,9 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     if (options.resultsDir) fs.mkdirSync(options.resultsDir, { recursive: true });
     for (const file of files) {
       const bytes = await fs.promises.readFile(file);
-      const opened = await openPdf(file);
-      const pageCount = opened.doc.numPages;
-      await opened.close();
+      // Every page: the pipeline counts them when it opens the file (no opening it twice).
       const output = await runPipeline({
         pdfPath: file,
-        pages: pageCount,
         withSourcePages: false,
         fileSha256: createHash("sha256").update(bytes).digest("hex"),
         cacheDir: null,

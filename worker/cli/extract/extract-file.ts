@@ -57,13 +57,12 @@ export async function extractFile(
   const resultDir = path.dirname(input.result);
   try {
     const bytes = await fs.promises.readFile(input.pdf);
-    const counted = await openPdf(input.pdf);
-    const pageCount = counted.doc.numPages;
-    await counted.close();
-    await fs.promises.mkdir(resultDir, { recursive: true });
+    // A page limit is clamped to the file's pages (so none is reported unreadable for not
+    // existing); without one the pipeline reads every page it finds, without a first opening.
+    const pages = Number.isFinite(options.pages) ? Math.min(options.pages, await countPages(input.pdf)) : undefined;
     const output = await runPipeline({
       pdfPath: input.pdf,
-      pages: Math.min(options.pages, pageCount),
+      pages,
       withSourcePages: Number.isFinite(options.pages),
       fileSha256: crypto.createHash("sha256").update(bytes).digest("hex"),
       cacheDir: null,
@@ -71,6 +70,8 @@ export async function extractFile(
       ocr: readers ?? [],
       afterPage: onPage,
     });
+    // Made for a readable file only: a broken one leaves no folder behind.
+    await fs.promises.mkdir(resultDir, { recursive: true });
     const result = output.result;
     for (const image of result.images) image.path = path.posix.join(base, image.path);
     await fs.promises.writeFile(input.result, JSON.stringify(result, null, 2));
@@ -94,5 +95,14 @@ export async function extractFile(
       seconds: (performance.now() - started) / 1000,
       error: (error as Error).message,
     };
+  }
+}
+
+async function countPages(pdf: string): Promise<number> {
+  const opened = await openPdf(pdf);
+  try {
+    return opened.doc.numPages;
+  } finally {
+    await opened.close();
   }
 }

@@ -6,6 +6,7 @@ import type { Box, Direction, PdfTextReading, Word } from "../types";
 import { multiplyMatrices, transformPoint } from "../geometry/box";
 import type { Settings } from "../settings";
 import { textRulesToRulings } from "./typewriter-rules";
+import { readPageTextContent } from "./page-text-content";
 
 /** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
 const LIGATURES = /[\uFB00-\uFB06]/g;
@@ -23,7 +24,8 @@ interface TextItemLike {
 
 export async function readPdfText(page: PDFPageProxy, settings: Settings): Promise<PdfTextReading> {
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent();
+  // The marked-content markers in the pass are for pdf-tags (page-text-content.ts); skipped below.
+  const content = await readPageTextContent(page);
   const pieces: Word[] = [];
   // A page's runs share a few fonts: each is looked up (and its name matched) once.
   const fonts = new Map<string, { name: string; bold: boolean }>();

@@ -19,11 +19,16 @@ export const pdfLayoutAltReader: StructureReader = {
   inputs: ["text-geometry", "detected-regions"],
   read(context) {
     const { detected, words, graphics, settings, tableRegions } = context;
+    // It reads only the delivered regions: a page without one has nothing to read again (the
+    // second detection below would only grow regions there are none of).
+    if (tableRegions.length === 0) return null;
     const flipped = { ...settings, hangingWraps: !settings.hangingWraps };
     // The other answer can also reach further: a wrapped label's last line under a table's last
     // row is inside the table only if it is a continuation. Each region grows to the table the
     // other answer detects over it.
-    const otherRegions = detectTables(words, graphics, flipped).tables.map((t) => t.box);
+    // The flipped rule reads the text layout only: the page's rulings, grids and lines are the
+    // delivered detection's (detected.geometry, when it was read from these words and graphics).
+    const otherRegions = detectTables(words, graphics, flipped, undefined, detected.geometry).tables.map((t) => t.box);
     const grown = (region: Box): Box =>
       otherRegions
         .filter((o) => overlaps(o, region))

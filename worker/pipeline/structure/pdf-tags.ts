@@ -9,6 +9,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, ModelCell, TableModel } from "../types";
 import { boxUnion } from "../geometry/box";
 import { itemToWords } from "../readers/pdf-text";
+import { takePageTextContent } from "../readers/page-text-content";
 import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 
@@ -87,7 +88,8 @@ function collectIds(node: TreeNode, out: string[]): void {
 /** Text drawn inside each marked-content section of the page, as word boxes in page space. */
 async function markedContentBoxes(page: PDFPageProxy): Promise<Map<string, Array<{ box: Box; text: string }>>> {
   const viewport = page.getViewport({ scale: 1 });
-  const content = await page.getTextContent({ includeMarkedContent: true });
+  // The text reader's pass over the page, when it kept one (readers/page-text-content.ts).
+  const content = await takePageTextContent(page);
   const out = new Map<string, Array<{ box: Box; text: string }>>();
   const stack: Array<string | null> = [];
   for (const raw of content.items) {

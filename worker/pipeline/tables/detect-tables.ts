@@ -13,7 +13,7 @@ import { continuesInnerCell } from "./inner-wraps";
 import { MARKED_YEAR_SPAN } from "./year-names";
 import { stackedBlockBoxes } from "./stacked-blocks";
 import type { Settings } from "../settings";
-import type { PageTables } from "../page-types";
+import type { PageGeometry, PageTables } from "../page-types";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
 
 /** Rulings of the page: stroked lines and thin rectangles, plus the edges of filled background
@@ -30,22 +30,33 @@ export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings):
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
+export function pageGeometry(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageGeometry {
+  const rulings = pageToRulings(graphics, settings);
+  const grids = rulingsToGroups(rulings, settings.intersectTolerance)
+    .map((g) => groupToGrid(g, settings.intersectTolerance))
+    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
+  return {
+    rulings,
+    grids,
+    // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
+    stroked: rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin),
+    lines: wordsToLines(words, settings.lineCenterToleranceEm),
+  };
+}
+
+/** `geometry`, when given, must be pageGeometry of the same words and graphics under the same
+ * ruling and line settings (detection never modifies it). */
 export function detectTables(
   words: Word[],
   graphics: PdfGraphicsReading,
   settings: Settings,
   pageSize: [number, number] = [Infinity, Infinity],
+  geometry: PageGeometry = pageGeometry(words, graphics, settings),
 ): PageTables {
-  const rulings = pageToRulings(graphics, settings);
-  const grids = rulingsToGroups(rulings, settings.intersectTolerance)
-    .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
-  const allLines = wordsToLines(words, settings.lineCenterToleranceEm);
+  const { rulings, grids, stroked, lines: allLines } = geometry;
   const layoutRegions = linesToTableRegions(allLines, settings);
 
   const tables: TableModel[] = [];
-  // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
-  const stroked = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
   for (const grid of grids) {
     if (isShadingFragment(grid, stroked, layoutRegions, allLines, settings)) continue;
     const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings, rulings) : null);
@@ -91,7 +102,7 @@ export function detectTables(
   );
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys };
+  return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys, geometry };
 }
 
 /** A layout-read table stacking blocks under their own lines of names (tables/stacked-blocks.ts):
