@@ -72,6 +72,7 @@ export function splitBracketColumns(
     const valued = inside.filter((chunks) => chunks.some((c) => /\d/.test(c.text))).length;
     const tol = size * settings.bracketAlignEm;
     const gapSpread = spread(pairs.map((p) => p.bracketLeft - p.valueRight));
+    const valueSpread = spread(pairs.map((p) => p.valueRight));
     const valueRight = Math.max(...pairs.map((p) => p.valueRight));
     const bracketLeft = Math.min(...pairs.map((p) => p.bracketLeft));
     const paired =
@@ -82,7 +83,7 @@ export function splitBracketColumns(
     const split =
       paired &&
       gapSpread > size * settings.bracketGapSpreadEm &&
-      gapSpread >= spread(pairs.map((p) => p.valueRight)) * settings.bracketGapOverValueSpread &&
+      gapSpread >= valueSpread * settings.bracketGapOverValueSpread &&
       valueRight < bracketLeft &&
       // A body line's value running over the cut keeps the column whole (a header name over the
       // pair, above the body, spans the two columns, or is cut where its words part at the cut).
@@ -93,10 +94,11 @@ export function splitBracketColumns(
           chunks.some((c) => isNumeric(c.text) && c.box[0] < valueRight && c.box[2] > bracketLeft),
       );
     if (!split) {
-      // Every line pairs a value with a bracketed one and the gaps do not tell one cell from two
-      // columns (brackets of one width, or word boxes estimated inside one text run): the column
-      // count is in doubt.
-      if (paired) ambiguous = true;
+      // Every line pairs a value with a bracketed one and neither the gaps nor the values' ends
+      // move (brackets of one width, or word boxes estimated inside one text run): nothing tells
+      // one cell from two columns, so the column count is in doubt. (Values that move while the
+      // gaps stay are one cell each, no doubt.)
+      if (paired && Math.max(gapSpread, valueSpread) <= size * settings.bracketGapSpreadEm) ambiguous = true;
       outColumns.push(col);
       return;
     }
