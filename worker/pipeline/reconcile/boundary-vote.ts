@@ -121,13 +121,11 @@ function capAtResolved(cell: Cell): Cell {
     : cell;
 }
 
-/** The delivered tables with every disputed one flagged and its verified cells capped. A table
- * detection already flagged (its own readings in doubt: a band centred over two runs of columns,
- * a bracketed column that may be a cell's part) is capped alike: the flag is a promise. */
+/** The delivered tables with every disputed one flagged and its verified cells capped. */
 export function applyBoundaryDisputes(tables: readonly Table[], disputes: readonly BoundaryDispute[]): Table[] {
   const disputed = new Set(disputes.map((d) => d.table));
   return tables.map((table, i) => {
-    if (!disputed.has(i) && !table.layout_disputed) return table;
+    if (!disputed.has(i)) return table;
     const out: Table = {
       ...table,
       layout_disputed: true,

@@ -20,13 +20,8 @@ export const boundaryVoteStage: PageStage = {
   run(ctx) {
     if (!RECONCILE_SETTINGS.boundaryVote) return;
     const extraction = extractionOf(ctx);
-    if (extraction.tables.length === 0) return;
-    const disputes =
-      ctx.structureReadings.length === 0
-        ? []
-        : boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
-    // Tables detection flagged itself are capped too (applyBoundaryDisputes).
-    if (disputes.length > 0 || extraction.tables.some((t) => t.layout_disputed))
-      extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);
+    if (extraction.tables.length === 0 || ctx.structureReadings.length === 0) return;
+    const disputes = boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
+    if (disputes.length > 0) extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);
   },
 };
