@@ -49,6 +49,9 @@ export interface PageTables {
  * the text layout (pdf-layout-alt) takes the first detection's instead of deriving them again. */
 export interface PageGeometry {
   rulings: Ruling[];
+  /** Every closed ruled shape, single boxes included (a box around a group of rows). */
+  frames: Grid[];
+  /** The frames of two cells or more. */
   grids: Grid[];
   stroked: Ruling[];
   lines: TextLine[];

@@ -2,7 +2,7 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.4";
+export const SETTINGS_VERSION = "2026-11-28.5";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -179,6 +179,24 @@ export const SETTINGS = {
   /** Column gutters must be at least this wide (ems of the table's median font size): a
    * typewriter table right-aligns numbers one 0.6 em space apart, leaving ~0.5 em gutters. */
   minColumnGapEm: 0.4,
+  /** A column of values each followed by a bracketed share or interval is two columns
+   * (tables/bracket-columns.ts) when the brackets' right edges line up within this many ems
+   * (right-aligned text lines up to its rounding, under 0.1 em)... */
+  bracketAlignEm: 0.1,
+  /** ... the gaps between value and bracket differ by more than this many ems (a cell
+   * "38 (24.7)" keeps one word space, the same on every line to a few hundredths of an em; two
+   * columns aligned apart change the gap by a digit's width, ~0.5 em, when bracket widths
+   * differ)... */
+  bracketGapSpreadEm: 0.15,
+  /** ... and by at least this many times as much as the values' right edges do (in a cell
+   * "38 (24.7)" the values' ends move exactly as much as the gaps do not; in two columns they
+   * stay put up to the estimate of word boxes inside a text run, ~0.2 em, against gaps moving by
+   * 0.5 em or more: generated bracketed-columns family)... */
+  bracketGapOverValueSpread: 2,
+  /** ... on at least this many lines ... */
+  bracketMinLines: 3,
+  /** ... and this share of the column's lines holding digits (a total row may lack a share). */
+  bracketLineShare: 0.8,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,
@@ -258,12 +276,26 @@ export const SETTINGS = {
   regionGapEm: 2.2,
   /** A region may carry this many consecutive one-chunk lines (a section label, a wrapped cell). */
   maxNonTabularRun: 2,
+  /** A horizontal rule between two lines of a run that spans this share of their width takes a
+   * line of its own: the gaps on each side of it are measured apart against regionGapEm
+   * (tables/rule-bridges.ts). Header rules span the table's width; 0.8 leaves room for typed rules
+   * that stop short of a right-aligned last column (generated stacked-typed-tables family). */
+  ruleBridgeSpanShare: 0.8,
   /** A table needs at least this many multi-chunk lines (header + two rows); fewer is a
    * running header/footer or a label/value pair. */
   minTableLines: 3,
   /** Stacked table parts separated by at most this many ems and only section labels are one
    * table (a label with a blank line above and below spans ~4 em). */
   sectionGapEm: 5,
+  /** ... or, with label lines between, one row pitch per label line plus this many pitches of
+   * blank (tables/section-breaks.ts): the old rule's "a label with a blank line above and below"
+   * in the table's own spacing, which at a loose pitch (2 em a line) and a group heading with a
+   * subheading under it needs ~8 em (generated indented-groups family). */
+  sectionBlankPitches: 2,
+  /** A group heading inside a table may start up to this many ems left of the rows under it
+   * (its members are indented): typeset indents are 1-3 em, the generated indented-groups family
+   * draws up to 33 pt at 7 pt type (4.7 em); a note in the margin stands further out. */
+  groupHeadingOutdentEm: 6,
   /** Two tables side by side (tables/split-side-by-side.ts): the seam's gutter is at least this
    * many times the table's median gutter. Typeset tables keep their column gutters even (1-2 em);
    * a gutter between two tables is 2.5-4.5 of them in the generated side-by-side family. */
@@ -275,6 +307,11 @@ export const SETTINGS = {
    * line is the header's top band (tables/detect-tables.ts isSpanningLabelAbove): header lines
    * sit 0.2-0.6 em apart; a title above a table leaves a blank line (>= 1 em). */
   bandLabelGapEm: 0.9,
+  /** A short line over two column names or more (a band over some columns, tables/band-above.ts)
+   * stands at most this many of the table's row pitches above the names, top to top: header
+   * lines are set at the body's pitch or tighter; 1.25 leaves room for a rule drawn under the band
+   * (generated band-subset family); a title keeps a blank line (2 pitches or more). */
+  bandAbovePitches: 1.25,
   /** A section label inside a table is short ("Male", "All persons"); longer lines are titles. */
   maxSectionLabelWords: 4,
 

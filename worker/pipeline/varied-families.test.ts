@@ -99,6 +99,8 @@ async function readFamily(name: string, variants = 2) {
     gt: number;
     pred: number;
     tables: number;
+    /** Some delivered table carries layout_disputed. */
+    disputed: boolean;
     images: Array<[number, number, number, number]>;
     plot: [number, number, number, number] | null;
   }> = [];
@@ -126,6 +128,7 @@ async function readFamily(name: string, variants = 2) {
         name: `${doc.name} (seed ${seed})`,
         ...scoreDocument(truth, delivered),
         tables: result.tables.length,
+        disputed: result.tables.some((t) => t.layout_disputed === true),
         images: result.images.map((i) => i.bbox),
         plot: doc.plot ?? null,
       });
@@ -137,6 +140,15 @@ async function readFamily(name: string, variants = 2) {
 async function checkExact(name: string): Promise<void> {
   for (const doc of await readFamily(name))
     assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+}
+
+/** The trust promise where the reading is not right yet: every draw read wrong carries
+ * layout_disputed (so none of its cells can come out verified). */
+async function checkExactOrDisputed(name: string): Promise<void> {
+  for (const doc of await readFamily(name)) {
+    const exact = doc.tp === doc.gt && doc.tp === doc.pred;
+    assert.ok(exact || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, not disputed`);
+  }
 }
 
 test("a vector chart (bars, a line with markers; ticks, value labels, a caption) is a figure over its plot, never a table", async () => {
@@ -155,24 +167,22 @@ test("a vector chart (bars, a line with markers; ticks, value labels, a caption)
   }
 });
 test("zebra shading in varied patterns, no rulings: rows from the text", () => checkExact("zebra-varied"));
-test(
-  "label-only group and subgroup rows with indented members are one table",
-  { todo: "some draws are delivered as two tables, split at a group heading" },
-  () => checkExact("indented-groups"),
-);
-test("two stacked typed tables with dash rules and leaders are two tables", { todo: "some draws are delivered as one table" }, () =>
-  checkExact("stacked-typed-tables"),
-);
+test("label-only group and subgroup rows with indented members are one table", () => checkExact("indented-groups"));
+test("two stacked typed tables with dash rules and leaders are two tables", () => checkExact("stacked-typed-tables"));
 test(
   "a band over some columns, or a repeated upper header level, spans only its own columns",
-  { todo: "some draws lose or stretch a band" },
+  { todo: "a band over an odd number of columns sits over one name and is left out; some tight draws cut columns" },
   () => checkExact("band-subset"),
 );
 test(
   "a narrow bracketed column beside its value column is a column of its own",
-  { todo: "the bracketed column is folded into its neighbour" },
+  { todo: "where brackets and values are of one width, or pdf.js gives the pair as one text run, one cell and two columns look alike" },
   () => checkExact("bracketed-columns"),
 );
-test("rows inside a ruled box, set apart only by space, are rows", { todo: "each box is read as one cell of many lines" }, () =>
-  checkExact("ruled-group-boxes"),
+test("a bracketed column read as part of its neighbour is read so only with layout_disputed", () =>
+  checkExactOrDisputed("bracketed-columns"));
+test(
+  "rows inside ruled boxes, set apart only by space, are rows of one table",
+  { todo: "some draws with tight column gaps join a stub label to its first value or two names" },
+  () => checkExact("ruled-group-boxes"),
 );

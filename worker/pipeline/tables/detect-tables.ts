@@ -12,6 +12,10 @@ import { dropWordBlocks } from "./word-blocks";
 import { continuesInnerCell } from "./inner-wraps";
 import { MARKED_YEAR_SPAN } from "./year-names";
 import { stackedBlockBoxes } from "./stacked-blocks";
+import { ruleBridges } from "./rule-bridges";
+import { stackedBoxGrids } from "./stacked-boxes";
+import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-breaks";
+import { isBandOverNames } from "./band-above";
 import type { Settings } from "../settings";
 import type { PageGeometry, PageTables } from "../page-types";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
@@ -32,12 +36,14 @@ export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings):
 
 export function pageGeometry(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageGeometry {
   const rulings = pageToRulings(graphics, settings);
-  const grids = rulingsToGroups(rulings, settings.intersectTolerance)
+  // Closed ruled shapes, single boxes included (a box around a group of rows: stacked-boxes.ts).
+  const frames = rulingsToGroups(rulings, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
+    .filter((g): g is Grid => g !== null && g.cells.length >= 1);
   return {
     rulings,
-    grids,
+    frames,
+    grids: frames.filter((g) => g.cells.length >= 2),
     // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
     stroked: rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin),
     lines: wordsToLines(words, settings.lineCenterToleranceEm),
@@ -53,11 +59,14 @@ export function detectTables(
   pageSize: [number, number] = [Infinity, Infinity],
   geometry: PageGeometry = pageGeometry(words, graphics, settings),
 ): PageTables {
-  const { rulings, grids, stroked, lines: allLines } = geometry;
-  const layoutRegions = linesToTableRegions(allLines, settings);
+  const { rulings, frames, grids, stroked, lines: allLines } = geometry;
+  const layoutRegions = linesToTableRegions(allLines, settings, rulings);
 
   const tables: TableModel[] = [];
+  // Boxes around the row groups of one table are read with the table's text (stacked-boxes.ts).
+  const groupBoxes = stackedBoxGrids(frames, layoutRegions, allLines, (line) => isNamesLine(line, settings), settings);
   for (const grid of grids) {
+    if (groupBoxes.has(grid)) continue;
     if (isShadingFragment(grid, stroked, layoutRegions, allLines, settings)) continue;
     const model = gridToModel(grid, words, settings) ?? (grid.ys.length > 2 ? layoutToModel(grid.box, words, settings, rulings) : null);
     if (!model || model.nRows < 2 || !isTableLike(model, settings)) continue;
@@ -84,7 +93,7 @@ export function detectTables(
     ],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
-  for (const region of linesToTableRegions(freeLines, settings)) {
+  for (const region of linesToTableRegions(freeLines, settings, rulings)) {
     const model = layoutToModel(region, freeWords, settings, rulings);
     if (!model || model.nRows < 2 || !isTableLike(model, settings) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
@@ -189,7 +198,7 @@ export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
 /** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
  * cell), each returned as a region box: the union of the lines' non-prose chunks, so a prose
  * column beside the table stays out. */
-export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[] {
+export function linesToTableRegions(lines: TextLine[], settings: Settings, rulings: readonly Ruling[] = []): Box[] {
   const info = lines.map((line) => {
     const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
     const cells = lineToCellChunks(chunks, settings);
@@ -199,6 +208,7 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     return { line, cells, tabular: cells.length >= 2 && !titles };
   });
   const regions: Box[] = [];
+  const tentative = new Set<Box>();
   let i = 0;
   while (i < info.length) {
     if (!info[i]!.tabular) {
@@ -218,7 +228,10 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
       const next = info[j + 1]!;
       const size = Math.max(next.line.size, info[j]!.line.size);
       const gap = next.line.box[1] - info[j]!.line.box[3];
-      if (gap > size * settings.regionGapEm) break;
+      // A rule under the header line takes a line of its own (rule-bridges.ts).
+      const ruledHeader =
+        isNamesLine(info[j]!.line, settings) && ruleBridges(info[j]!.line, next.line, rulings, size * settings.regionGapEm, settings);
+      if (gap > size * settings.regionGapEm && !ruledHeader) break;
       if (next.tabular) {
         lastTab = j + 1;
         count++;
@@ -237,10 +250,11 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     }
     // A line of names and a line of values right under a table are a block of their own
     // (isBlockUnder), not a label/value pair to drop.
-    const minLines =
-      count === settings.minTableLines - 1 && isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings)
-        ? count
-        : settings.minTableLines;
+    // A run one line short (a table's last group of two rows under its heading, or its header and
+    // a first row above a group heading) is kept tentatively: it stays only when it joins the
+    // table above or below it across section labels (mergeStackedRegions).
+    const short = count === settings.minTableLines - 1 && !isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings);
+    const minLines = count === settings.minTableLines - 1 ? count : settings.minTableLines;
     if (count >= minLines) {
       for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
         const tabular = part.filter((x) => x.tabular);
@@ -252,15 +266,27 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
           .filter((x) => carriedLines.has(x))
           .map((x) => x.line.box)
           .filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
-        const region = boxUnion([span, ...inner, ...carriedBoxes])!;
+        const headings = outdentedHeadings(part, span, settings);
+        const region = boxUnion([span, ...inner, ...carriedBoxes, ...headings])!;
         // The top lines of column names wrapped onto several lines (bottom-aligned: the longest
         // name starts highest) stand alone above the first tabular line: they belong to the header.
         const tops: Box[] = [];
         let at = info.indexOf(part[0]!);
         while (at > 0 && carriesOnNamesBelow(info[at - 1]!.line, info[at]!.line, settings)) tops.push(info[--at]!.line.box);
         const above = info[at - 1];
-        const band = above && isSpanningLabelAbove(above.line, boxUnion([region, ...tops])!, tabular, settings) ? [above.line.box] : [];
-        regions.push(boxUnion([region, ...tops, ...band])!);
+        const pitch = rowPitch(
+          region,
+          tabular.map((x) => x.line),
+        );
+        const band =
+          above &&
+          (isSpanningLabelAbove(above.line, boxUnion([region, ...tops])!, tabular, settings) ||
+            (tops.length === 0 && pitch !== null && isBandOverNames(above.line, tabular[0]!.line, region[0], pitch, settings)))
+            ? [above.line.box]
+            : [];
+        const box = boxUnion([region, ...tops, ...band])!;
+        regions.push(box);
+        if (short) tentative.add(box);
       }
     }
     i = Math.max(lastTab + 1, i + 1);
@@ -269,7 +295,27 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings): Box[
     regions,
     info.map((x) => x.line),
     settings,
+    tentative,
   );
+}
+
+/** Label-only lines between a part's tabular lines that start left of them (a group heading set
+ * out from its indented members) and end before the value columns: rows of the table, whose
+ * whole boxes belong to the region (section-breaks.ts isStubLabel). */
+function outdentedHeadings(part: Array<{ line: TextLine; cells: TextLine[]; tabular: boolean }>, span: Box, settings: Settings): Box[] {
+  const first = part.findIndex((x) => x.tabular);
+  const last = part.length - 1 - [...part].reverse().findIndex((x) => x.tabular);
+  const valuesLeft = Math.min(...part.filter((x) => x.tabular).map((x) => x.cells[1]?.box[0] ?? Infinity));
+  return part
+    .slice(first + 1, last)
+    .filter(
+      (x) =>
+        !x.tabular &&
+        x.line.box[0] < span[0] - 1 &&
+        x.line.box[0] >= span[0] - x.line.size * settings.groupHeadingOutdentEm &&
+        isStubLabel(x.line, valuesLeft, settings),
+    )
+    .map((x) => x.line.box);
 }
 
 /** A run of two tabular lines right under the table region above (at most sectionGapEm below it,
@@ -383,41 +429,68 @@ export function splitAtRepeatedHeader<T extends { line: TextLine; tabular: boole
 
 const TITLE = /^(table|figure|fig\.|exhibit|chart|source|note)\b/i;
 
+/** A line of column names: two chunks or more, naming something, none of them a value (a year
+ * or a span of years is a name). */
+function isNamesLine(line: TextLine, settings: Settings): boolean {
+  const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+  return chunks.length >= 2 && mayBeHeader(line) && chunks.every((c) => !isNumeric(c.text) || YEAR_NAME.test(c.text));
+}
+
 /** Joins a region to the one above when only section labels ("Male", "Female") or white space
  * separate them and they share the page's horizontal span: one table with row sections. */
-export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings: Settings): Box[] {
+export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings: Settings, tentative: ReadonlySet<Box> = new Set()): Box[] {
   const out: Box[] = [];
+  const unsure = new Set<Box>();
   for (const region of regions) {
     const prev = out[out.length - 1];
-    if (prev) {
+    // A tentative part joins only across a section label: white space alone does not make it
+    // part of its neighbour.
+    const withLabels = prev !== undefined && (unsure.has(prev) || tentative.has(region));
+    if (prev && isSectionUnder(prev, region, lines, settings, withLabels)) {
       const between = lines.filter((l) => l.box[1] >= prev[3] - 1 && l.box[3] <= region[1] + 1);
-      const size = median(
-        between.map((l) => l.size),
-        10,
-      );
-      const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
-      const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
-      const labelsOnly =
-        between.length <= 2 && between.every((l) => l.words.length <= settings.maxSectionLabelWords && !TITLE.test(l.text));
-      // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
-      const headerOf = (r: Box) =>
-        lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
-      const top = headerOf(prev);
-      const next = headerOf(region);
-      const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
-      if (
-        labelsOnly &&
-        !repeatsHeader &&
-        region[1] - prev[3] <= size * settings.sectionGapEm &&
-        overlap >= narrower * settings.stackedOverlapShare
-      ) {
-        out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
-        continue;
-      }
+      out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
+      unsure.delete(prev);
+      continue;
     }
     out.push(region);
+    if (tentative.has(region)) unsure.add(region);
   }
-  return out;
+  return out.filter((r) => !unsure.has(r));
+}
+
+/** `region` goes on the table `prev` above it: only section labels (at most two) or white space
+ * separate them, they share the page's horizontal span, and they do not each open with a header
+ * of their own. `withLabels`: at least one section label must stand between them. */
+function isSectionUnder(prev: Box, region: Box, lines: TextLine[], settings: Settings, withLabels = false): boolean {
+  const between = lines.filter((l) => l.box[1] >= prev[3] - 1 && l.box[3] <= region[1] + 1);
+  if (withLabels && between.length === 0) return false;
+  const size = median(
+    between.map((l) => l.size),
+    10,
+  );
+  const overlap = Math.min(prev[2], region[2]) - Math.max(prev[0], region[0]);
+  const narrower = Math.min(prev[2] - prev[0], region[2] - region[0]);
+  // Section labels: short, or row labels set in the stub (a group heading of many words).
+  const valuesLeft = valuesLeftOf([prev, region], lines, settings);
+  const labelsOnly =
+    between.length <= 2 &&
+    between.every((l) => !TITLE.test(l.text) && (l.words.length <= settings.maxSectionLabelWords || isStubLabel(l, valuesLeft, settings)));
+  // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
+  const headerOf = (r: Box) =>
+    lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+  const top = headerOf(prev);
+  const next = headerOf(region);
+  const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
+  // Two parts that each open with a line of column names are two tables, each with its own
+  // header (a part that goes on after a section label opens with rows of values).
+  const ownHeaders = top !== undefined && next !== undefined && isNamesLine(top, settings) && isNamesLine(next, settings);
+  return (
+    labelsOnly &&
+    !repeatsHeader &&
+    !ownHeaders &&
+    region[1] - prev[3] <= sectionGapLimit(prev, region, between.length, lines, size, settings) &&
+    overlap >= narrower * settings.stackedOverlapShare
+  );
 }
 
 export function medianSize(lines: TextLine[]): number {

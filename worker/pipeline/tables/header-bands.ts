@@ -23,17 +23,7 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[], settings: 
   const centers = columnCenters(model);
   for (const cell of model.cells) {
     if (cell.row >= h - 1 || cell.text === "" || !cell.box) continue;
-    const [x0, , x1, y1] = cell.box;
-    const size = cell.box[3] - cell.box[1];
-    const rule = rulings.find(
-      (r) =>
-        r.orientation === "h" &&
-        r.pos >= y1 - 1 &&
-        r.pos <= y1 + size &&
-        r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang &&
-        r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang &&
-        r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
-    );
+    const rule = ruleUnder(cell, model, rulings, settings);
     if (!rule) continue;
     const cols = centers.map((cx, c) => (cx >= rule.start && cx <= rule.end ? c : -1)).filter((c) => c >= 0);
     if (cols.length < 2) continue;
@@ -49,10 +39,25 @@ export function applyRuledBands(model: TableModel, rulings: Ruling[], settings: 
   }
 }
 
+/** The rule drawn right under a header label, over its columns and not across the table. */
+function ruleUnder(cell: ModelCell, model: TableModel, rulings: readonly Ruling[], settings: Settings): Ruling | undefined {
+  const [x0, , x1, y1] = cell.box!;
+  const size = cell.box![3] - cell.box![1];
+  return rulings.find(
+    (r) =>
+      r.orientation === "h" &&
+      r.pos >= y1 - 1 &&
+      r.pos <= y1 + size &&
+      r.start <= x0 + (x1 - x0) * settings.bandRuleOverhang &&
+      r.end >= x1 - (x1 - x0) * settings.bandRuleOverhang &&
+      r.end - r.start < (model.box[2] - model.box[0]) * settings.bandRuleMaxTableShare,
+  );
+}
+
 /** In an unruled header, a label above several columns is centred over them, so it overlaps only
  * the middle ones. Each label of a band row (a header row with fewer labels than a row below it)
  * takes the columns whose centres lie nearer to it than to the row's other labels. */
-export function extendHeaderBands(model: TableModel, settings: Settings = SETTINGS): void {
+export function extendHeaderBands(model: TableModel, settings: Settings = SETTINGS, rulings: readonly Ruling[] = []): void {
   const h = model.headerRows;
   if (h < 2) return;
   const centers = columnCenters(model);
@@ -89,7 +94,12 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
     if (row.length === 0 || row.length >= below) continue;
-    const owner = labelOwners(row, centers);
+    const lone = row.length === 1 ? loneBandColumns(row[0]!, centers, settings) : null;
+    // Centred over two runs of columns (the middle two of four, or all four): the text cannot
+    // tell which, so the table's band is in doubt and none of its cells may be verified.
+    // A rule drawn under the label settles it (applyRuledBands).
+    if (lone?.ambiguous && !ruleUnder(row[0]!, model, rulings, settings)) model.disputed = true;
+    const owner = lone?.owner ?? labelOwners(row, centers);
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
       if (cols.length === 0) return;
@@ -105,6 +115,28 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** A lone band label over some of the columns (a band over two of seven) is centred over its
+ * own: of the runs of two or more value columns that hold the columns it already covers, the
+ * widest whose middle lies within centredLabelTolerance of the label's centre. Null when no run
+ * is centred under it (labelOwners decides then). As labelOwners: 0 for the label's columns,
+ * -1 for the others. */
+function loneBandColumns(label: ModelCell, centers: number[], settings: Settings): { owner: number[]; ambiguous: boolean } | null {
+  const lx = (label.box![0] + label.box![2]) / 2;
+  const own = [label.col, label.col + label.colSpan - 1];
+  const centred: Array<[number, number]> = [];
+  for (let a = 1; a <= own[0]!; a++) {
+    for (let b = Math.max(a + 1, own[1]!); b < centers.length; b++) {
+      const mid = (centers[a]! + centers[b]!) / 2;
+      if (Math.abs(mid - lx) <= (centers[b]! - centers[a]!) * settings.centredLabelTolerance) centred.push([a, b]);
+    }
+  }
+  if (centred.length === 0) return null;
+  // The widest: a label centred over every value column spans them all (the common case), as
+  // before this rule; narrower runs it is also centred over leave the choice in doubt.
+  const [a, b] = centred.reduce((best, run) => (run[1] - run[0] > best[1] - best[0] ? run : best));
+  return { owner: centers.map((_, c) => (c >= a && c <= b ? 0 : -1)), ambiguous: centred.length > 1 };
 }
 
 /** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and

@@ -7,6 +7,7 @@ import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines
 import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Settings } from "../settings";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
+import { splitBracketColumns } from "./bracket-columns";
 import { restoreBandGutters } from "./band-gutters";
 import { joinUnitLines } from "./unit-lines";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
@@ -46,12 +47,14 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
         isNumeric,
       })
     : read;
-  const columns = mergeSignColumns(mergeHeaderOnlyColumns(restored, chunkRows), chunkRows);
+  const signed = mergeSignColumns(mergeHeaderOnlyColumns(restored, chunkRows), chunkRows);
+  // A narrow bracketed column set close after its values (bracket-columns.ts).
+  const { columns, chunkRows: cellRows, ambiguous: bracketsInDoubt } = splitBracketColumns(signed, chunkRows, size, settings);
   if (columns.length < 2) return null;
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
   const perLine: LineCells[] = [];
-  chunkRows.forEach((lineChunks, i) => {
+  cellRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
     const above =
       i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
@@ -154,9 +157,11 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   if (model) {
     // Rotated names first: bands above them then widen over their columns like any band.
     attachRotatedNames(model, names, words, settings);
-    extendHeaderBands(model, settings);
+    extendHeaderBands(model, settings, rulings);
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
+    // One column or two: the readings agree by construction, so the table carries the doubt.
+    if (bracketsInDoubt) model.disputed = true;
   }
   return model;
 }

@@ -1,0 +1,96 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { makeLine } from "../geometry/words-to-lines";
+import { SETTINGS } from "../settings";
+import type { TextLine, Word } from "../types";
+import { splitBracketColumns } from "./bracket-columns";
+
+/** A word at x0..x1 on line `row` (10 pt type, 14 pt pitch). */
+const word = (text: string, x0: number, x1: number, row: number): Word => ({
+  text,
+  box: [x0, row * 14, x1, row * 14 + 10],
+  size: 10,
+  font: "F",
+  bold: false,
+  dir: 0,
+});
+/** Each line: a stub label and one chunk of value words. */
+const lines = (rows: Array<Array<[string, number, number]>>): TextLine[][] =>
+  rows.map((ws, row) => [makeLine([word(`Label${row}`, 0, 40, row)]), makeLine(ws.map(([t, a, b]) => word(t, a, b, row)))]);
+const stub = { x0: 0, x1: 40 };
+
+test("values and brackets each aligned on their own (gaps move with the brackets' widths): two columns", () => {
+  // Values end at 120; brackets end at 160 whatever their width.
+  const rows = lines([
+    [
+      ["1,234", 95, 120],
+      ["(5.3)", 136, 160],
+    ],
+    [
+      ["56", 108, 120],
+      ["(45.3)", 130, 160],
+    ],
+    [
+      ["7,890", 95, 120],
+      ["(0.6)", 136, 160],
+    ],
+    [
+      ["321", 103, 120],
+      ["(12.0)", 130, 160],
+    ],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 3);
+  assert.equal(out.ambiguous, false);
+  assert.deepEqual(
+    out.chunkRows[1]!.map((c) => c.text),
+    ["Label1", "56", "(45.3)"],
+  );
+});
+
+test("a cell '38 (24.7%)' right-aligned as a whole (one word space before the bracket): one column", () => {
+  // Brackets end at 160; the value ends one space (3 pt) before its bracket.
+  const rows = lines([
+    [
+      ["38", 116, 127],
+      ["(24.7%)", 130, 160],
+    ],
+    [
+      ["1,269", 110, 133],
+      ["(9.9%)", 136, 160],
+    ],
+    [
+      ["705", 111, 127],
+      ["(11.1%)", 130, 160],
+    ],
+    [
+      ["63", 122, 133],
+      ["(8.5%)", 136, 160],
+    ],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 110, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 2);
+  assert.equal(out.chunkRows, rows);
+  // Values that move with their brackets: the layout tells, no doubt.
+  assert.equal(out.ambiguous, false);
+});
+
+test("brackets all of one width and values aligned: one cell or two columns cannot be told, the column is in doubt", () => {
+  const rows = lines([
+    [
+      ["1,234", 95, 120],
+      ["(15.3)", 130, 160],
+    ],
+    [
+      ["5,678", 95, 120],
+      ["(45.3)", 130, 160],
+    ],
+    [
+      ["7,890", 95, 120],
+      ["(10.6)", 130, 160],
+    ],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 2);
+  assert.equal(out.ambiguous, true);
+});

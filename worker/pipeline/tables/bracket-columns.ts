@@ -1,0 +1,123 @@
+// A narrow column of bracketed values set close after a value column: a share "(12.3)" or an
+// interval "[1.2-3.4]" beside each value, the gap between the pair narrower than a gutter. Two
+// layouts print the same words: a cell "38 (24.7)" (one value, right-aligned as a whole: the
+// brackets' right edges line up, the gap before them is one word space on every line, and the
+// values' right edges move with the brackets' widths) and two columns, each aligned on its own
+// (the values' right edges line up too, so the gap between them changes with the brackets'
+// widths). Only the second is cut. Word boxes inside one text run are estimated (pdf.js gives the
+// run's width only), so "line up" is judged against the gaps' own spread, not to the point.
+import type { ColumnSpan } from "../geometry/chunks-to-columns";
+import { makeLine } from "../geometry/words-to-lines";
+import type { Settings } from "../settings";
+import type { TextLine, Word } from "../types";
+import { isNumeric } from "./cell-text";
+
+/** "(12.3)", "(12.3%)", "[1.2-3.4]", "(1.2–3.4)". */
+const BRACKETED = /^[([][-+−]?\d[\d.,]*\s?%?(?:\s?[-–]\s?[-+−]?\d[\d.,]*%?)?[)\]]$/;
+
+interface Pair {
+  line: number;
+  /** The line's chunks inside the column, and their words in order. */
+  chunks: TextLine[];
+  words: Word[];
+  /** Index of the first word of the bracketed value. */
+  at: number;
+  valueRight: number;
+  bracketLeft: number;
+  bracketRight: number;
+}
+
+/** A line's words in a column ending in a bracketed value after a number: the pair, else null. */
+function pairOf(chunks: TextLine[], line: number): Pair | null {
+  const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
+  const text = (from: number, to: number) =>
+    words
+      .slice(from, to)
+      .map((w) => w.text)
+      .join(" ");
+  for (let at = words.length - 1; at >= 1; at--) {
+    if (!/^[([]/.test(words[at]!.text) || !BRACKETED.test(text(at, words.length))) continue;
+    const head = text(0, at);
+    if (!isNumeric(head)) return null;
+    return {
+      line,
+      chunks,
+      words,
+      at,
+      valueRight: words[at - 1]!.box[2],
+      bracketLeft: words[at]!.box[0],
+      bracketRight: Math.max(...words.slice(at).map((w) => w.box[2])),
+    };
+  }
+  return null;
+}
+
+const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+
+/** Cuts value columns whose lines pair a value with a bracketed value, each aligned on its own,
+ * into two columns, and the pairs' chunks with them. `ambiguous`: a column pairs them on every
+ * line but the geometry cannot tell one cell from two columns. */
+export function splitBracketColumns(
+  columns: ColumnSpan[],
+  chunkRows: TextLine[][],
+  size: number,
+  settings: Settings,
+): { columns: ColumnSpan[]; chunkRows: TextLine[][]; ambiguous: boolean } {
+  const outColumns: ColumnSpan[] = [];
+  const cuts: Pair[] = [];
+  let ambiguous = false;
+  columns.forEach((col, k) => {
+    const inside = chunkRows.map((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
+    const pairs = inside.map((chunks, line) => (chunks.length ? pairOf(chunks, line) : null)).filter((p): p is Pair => p !== null);
+    const valued = inside.filter((chunks) => chunks.some((c) => /\d/.test(c.text))).length;
+    const tol = size * settings.bracketAlignEm;
+    const gapSpread = spread(pairs.map((p) => p.bracketLeft - p.valueRight));
+    const valueSpread = spread(pairs.map((p) => p.valueRight));
+    const valueRight = Math.max(...pairs.map((p) => p.valueRight));
+    const bracketLeft = Math.min(...pairs.map((p) => p.bracketLeft));
+    const paired =
+      k > 0 &&
+      pairs.length >= settings.bracketMinLines &&
+      pairs.length >= valued * settings.bracketLineShare &&
+      spread(pairs.map((p) => p.bracketRight)) <= tol;
+    const split =
+      paired &&
+      gapSpread > size * settings.bracketGapSpreadEm &&
+      gapSpread >= valueSpread * settings.bracketGapOverValueSpread &&
+      valueRight < bracketLeft &&
+      // A body line's value running over the cut keeps the column whole (a header name over the
+      // pair, above the body, spans the two columns, or is cut where its words part at the cut).
+      !inside.some(
+        (chunks, line) =>
+          line > pairs[0]!.line &&
+          !pairs.some((p) => p.line === line) &&
+          chunks.some((c) => isNumeric(c.text) && c.box[0] < valueRight && c.box[2] > bracketLeft),
+      );
+    if (!split) {
+      // Every line pairs a value with a bracketed one and neither the gaps nor the values' ends
+      // move (brackets of one width, or word boxes estimated inside one text run): nothing tells
+      // one cell from two columns, so the column count is in doubt. (Values that move while the
+      // gaps stay are one cell each, no doubt.)
+      if (paired && Math.max(gapSpread, valueSpread) <= size * settings.bracketGapSpreadEm) ambiguous = true;
+      outColumns.push(col);
+      return;
+    }
+    cuts.push(...pairs);
+    const cutX = (valueRight + bracketLeft) / 2;
+    inside.forEach((chunks, line) => {
+      if (pairs.some((p) => p.line === line)) return;
+      const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
+      const at = words.findIndex((w, i) => i > 0 && words[i - 1]!.box[2] <= cutX && w.box[0] >= cutX);
+      if (at > 0) cuts.push({ line, chunks, words, at, valueRight, bracketLeft, bracketRight: col.x1 });
+    });
+    outColumns.push({ x0: col.x0, x1: valueRight }, { x0: bracketLeft, x1: col.x1 });
+  });
+  if (cuts.length === 0) return { columns, chunkRows, ambiguous };
+  const out = chunkRows.map((chunks) => [...chunks]);
+  for (const p of cuts) {
+    const kept = out[p.line]!.filter((c) => !p.chunks.includes(c));
+    kept.push(makeLine(p.words.slice(0, p.at)), makeLine(p.words.slice(p.at)));
+    out[p.line] = kept.sort((a, b) => a.box[0] - b.box[0]);
+  }
+  return { columns: outColumns, chunkRows: out, ambiguous };
+}
