@@ -1,9 +1,10 @@
-// Jobs are picked up the moment they are queued: the submission's transaction sends a Postgres
+// Jobs are picked up the moment they are queued: the transaction that queues one (a submission,
+// a job handed back by a worker shutting down, jobs the reaper re-queues) sends a Postgres
 // NOTIFY on JOB_QUEUED_CHANNEL (delivered when it commits, never for a job rolled back), and each
 // worker keeps one connection of its own LISTENing on it, which wakes the worker's claim loop.
 // The way graphile-worker does it. The poll stays as the fallback: a worker that was busy when a
-// notification came, a lost listening connection (it reconnects meanwhile) or a job put back in
-// the queue by anything that does not notify is found within WORKER_POLL_MS, as before.
+// notification came, or a lost listening connection (it reconnects meanwhile), is covered within
+// WORKER_POLL_MS, as before.
 import pg from "pg";
 import type { Prisma } from "@prisma/client";
 

@@ -7,6 +7,7 @@ import type { Job, Prisma } from "@prisma/client";
 import { settleJob } from "../billing/settle-job";
 import { getDb } from "../db";
 import { getEnv } from "../env";
+import { notifyJobQueued } from "./job-wakeup";
 
 /** Serialises claims (see claimNextJob); any constant other locks of the app do not use. */
 const CLAIM_LOCK_ID = 7_305_002;
@@ -77,11 +78,15 @@ export async function markFailed(jobId: string, workerId: string, detail: string
   return endJob(jobId, workerId, { state: "failed", stage: "failed", detail, finishedAt: new Date(), lockedBy: null });
 }
 
-/** Puts a job back in the queue without counting a re-queue (clean shutdown). */
+/** Puts a job back in the queue without counting a re-queue (clean shutdown), and announces it
+ * like a submission, so another worker takes it at once rather than at its next poll. */
 export async function releaseJob(jobId: string, workerId: string): Promise<void> {
-  await getDb().job.updateMany({
-    where: { id: jobId, lockedBy: workerId, state: "running" },
-    data: { state: "queued", stage: "waiting for a worker (the previous one shut down)", lockedBy: null },
+  await getDb().$transaction(async (tx) => {
+    const { count } = await tx.job.updateMany({
+      where: { id: jobId, lockedBy: workerId, state: "running" },
+      data: { state: "queued", stage: "waiting for a worker (the previous one shut down)", lockedBy: null },
+    });
+    if (count > 0) await notifyJobQueued(tx);
   });
 }
 
@@ -105,6 +110,8 @@ export async function reapOrphans(): Promise<{ requeued: string[]; failed: strin
       WHERE state = 'running' AND "heartbeatAt" < now() - make_interval(secs => ${WORKER_LEASE_SECONDS}::int)
       RETURNING id, state`;
     for (const row of reaped) if (row.state === "failed") await settleJob(tx, row.id);
+    // Re-queued jobs are announced like submissions (job-wakeup.ts).
+    if (reaped.some((row) => row.state === "queued")) await notifyJobQueued(tx);
     return reaped;
   });
   return {
