@@ -24,7 +24,7 @@ import { ReviewStatus, type ReviewMessage } from "./review-status";
 import { saveCell, saveStructure, type StructureAnswer } from "./save-cell";
 import { cellAt, describe, replaceCell, sentence } from "./selection";
 import { ShortcutList } from "./shortcuts";
-import { bulkRequest, choiceRequest, splitRequest, structureRequest, type StructureRequest } from "./structure-request";
+import { bulkRequest, choiceRequest, splitRequest, structureRequest, undoneWhat, type StructureRequest } from "./structure-request";
 import { StructureTools } from "./structure-tools";
 import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
@@ -46,7 +46,7 @@ export interface ReviewWorkspaceProps {
  * that cell again. Keeping the selection's reference instead pointed, after undoing a table split,
  * at whatever table now had the new table's number (the next table on the page), and the next
  * Del deleted a row there. */
-type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure"; before: string | null };
+type Undo = { kind: "cell"; ref: string; version: number } | { kind: "structure"; before: string | null; what: string };
 
 export function ReviewWorkspace({
   jobId,
@@ -99,9 +99,12 @@ export function ReviewWorkspace({
   }, []);
 
   function move(delta: number) {
-    if (queue.length === 0) return;
+    if (queue.length === 0) return setMessage({ tone: "ok", text: "The queue is empty: nothing left to check." });
     const index = queue.findIndex((entry) => entry.ref === selected);
     const next = index < 0 ? 0 : Math.min(queue.length - 1, Math.max(0, index + delta));
+    // At either end a key that moves nothing says so, rather than doing nothing silently.
+    if (index >= 0 && next === index)
+      return setMessage({ tone: "ok", text: delta > 0 ? "This is the last item in the queue." : "This is the first item in the queue." });
     select(queue[next]!.ref);
   }
 
@@ -170,7 +173,7 @@ export function ReviewWorkspace({
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
     const before = selected;
-    setUndoStack((stack) => [...stack, { kind: "structure", before }]);
+    setUndoStack((stack) => [...stack, { kind: "structure", before, what: undoneWhat(request.op) }]);
     // An answer that settles cells moves on to the next cell that needs a person.
     const settles = ["confirm-structure", "choose-alternative", "accept-text-layer"].includes(request.op.kind);
     reshaped(answer, request.keep ?? selected, request.done, settles);
@@ -192,7 +195,8 @@ export function ReviewWorkspace({
       return index < 0 ? stack : [...stack.slice(0, index), ...stack.slice(index + 1)];
     });
     const keep = undone?.kind === "structure" && undone.before ? undone.before : selected;
-    reshaped(answer, keep, `Undone: the tables are back as they were before ${fromStack ? "your" : "the"} last structure change.`);
+    const what = undone?.kind === "structure" && fromStack ? undone.what : `${fromStack ? "your" : "the"} last structure change`;
+    reshaped(answer, keep, `Undone: the tables are back as they were before ${what}.`);
   }
 
   async function undo() {

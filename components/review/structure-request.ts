@@ -157,3 +157,21 @@ export function bulkRequest(tables: Table[], scope: BulkScope): StructureRequest
     done: `Accepted the text layer's reading for ${count} cell${count === 1 ? "" : "s"} of ${where}; U undoes it.`,
   };
 }
+
+/** What an undo of `op` takes back, as the end of "the tables are back as they were before …". */
+export function undoneWhat(op: StructureOpInput): string {
+  const where =
+    "page" in op && op.page !== undefined && "table" in op && op.table !== undefined ? `table ${op.table + 1} on page ${op.page}` : null;
+  switch (op.kind) {
+    case "accept-text-layer":
+      return `you accepted the text layer's reading for ${where ?? "the document"}`;
+    case "confirm-structure":
+      return `you confirmed the structure of ${where ?? "the table"}`;
+    case "choose-alternative":
+      return `you chose a proposed shape for ${where ?? "the table"}`;
+    case "not-a-table":
+      return `you marked ${where ?? "the table"} as ${op.as === "figure" ? "a figure" : "text"}`;
+    default:
+      return "your last structure change";
+  }
+}

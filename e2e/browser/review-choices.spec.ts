@@ -76,9 +76,11 @@ test("keyboard only: bulk-accept the text layer (and undo), pick a proposed spli
     ["12", "confirmed"],
   ]);
   expect(saved.tables[0]!.rows[0]![2]!.sources).toContain("human-review");
-  // U takes the whole batch back.
+  // U takes the whole batch back, and says what it took back.
   await page.keyboard.press("u");
-  await expect(message).toContainText("Undone");
+  await expect(message).toContainText(
+    "Undone: the tables are back as they were before you accepted the text layer's reading for table 1 on page 1.",
+  );
   saved = await apiResult(page, jobId);
   expect([saved.tables[0]!.rows[0]![2], saved.tables[0]!.rows[1]![1]].map((c) => [c!.value, c!.confidence])).toEqual([
     ["1.2O", "disputed"],
@@ -155,6 +157,10 @@ test("keyboard only: bulk-accept the text layer (and undo), pick a proposed spli
   expect(Math.abs(crop.width - (x1 - x0) * 2)).toBeLessThanOrEqual(2);
   expect(Math.abs(crop.height - (y1 - y0) * 2)).toBeLessThanOrEqual(2);
   expect(crop.dark).toBeGreaterThan(100);
+
+  // Nothing is left to move to, and J says so.
+  await page.keyboard.press("j");
+  await expect(message).toContainText("The queue is empty: nothing left to check.");
 
   // The result page shows it as an image.
   const view = await page.context().newPage();
