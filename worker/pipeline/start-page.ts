@@ -3,7 +3,7 @@
 // engine's whole-page reading going in the OCR pool without waiting for it. While page N is
 // assembled, voted on and its cascade crops read, page N+1 is rendered and its detection fills the
 // OCR thread page N leaves idle (the pool takes tasks in page order, so page N's own tasks always
-// go first). Measured on `npm run bench`: see docs/measurements/2026-11-25-ocr-speed-and-start-up.md, "Look-ahead".
+// go first). Measured on `npm run bench`: see the OCR speed and start-up note in docs/measurements/, "Look-ahead".
 //
 // It never rejects: a failure comes back with the stage it happened in, to be reported by the
 // page's own turn in the loop (never by the page that was current when it happened).

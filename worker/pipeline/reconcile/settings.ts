@@ -49,7 +49,7 @@ export const RECONCILE_SETTINGS = {
    * no opinion and text geometry's join is one reading (single: at most unverified). The
    * generated families wrapped-labels (before its fix: 46 wrong relations, all verified) and
    * indented-stub (hanging wraps: child rows and continuations look alike) show such joins
-   * going wrong with both readings "agreeing". Measured: docs/measurements/2026-11-25-tables-and-structure.md. */
+   * going wrong with both readings "agreeing". Measured: the tables-and-structure note in docs/measurements/. */
   fragmentsSupportStacked: false as boolean,
   /** Structure vote: a word belongs to a cell box when its centre lies within this many points of
    * it. Cell boxes are the tight boxes of their words (rounded to 0.01 pt), so any margin above
@@ -87,7 +87,7 @@ export const RECONCILE_SETTINGS = {
    * matches one delivered table to one true table, so the relations of the part left over are
    * wrong whatever their cells; "two stacked tables delivered as one". Generated
    * stacked-panels with the detection rule (tables/stacked-blocks.ts) off: 453 relations
-   * verified, 53.9% right; with this on, see docs/measurements/2026-11-25-tables-and-structure.md, "Stacked blocks". */
+   * verified, 53.9% right; with this on, see the tables-and-structure note in docs/measurements/, "Stacked blocks". */
   splitWithholdsSupport: true as boolean,
   /** Calibrated value disputes (marks-only.ts): on a cell the text layer read, a run of marks in
    * its reading (a dagger, an asterisk, a degree sign) may be read by OCR as nothing or as up to
