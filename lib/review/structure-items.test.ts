@@ -30,6 +30,24 @@ test("a structure doubt is a cell whose value two or more readings agree on and 
   assert.equal(isStructureOnlyDoubt(agreed("12", "verified")), false);
 });
 
+test("a value the vote settled by majority leaves only the structure in doubt; a lone text layer does not", () => {
+  // The text layer and ocr-2 against ocr-1: the value vote's "resolved"; the structure lowered it.
+  const settled = cell("7,111", "unverified", ["pdf-text", "ocr-2", "pdf-model"], {
+    "pdf-text": "7,111",
+    "ocr-1": "711",
+    "ocr-2": "7,111",
+  });
+  assert.equal(isStructureOnlyDoubt(settled), true);
+  // Two against two, or the text layer alone against both OCR families: the value is in doubt.
+  const tied = cell("12", "disputed", ["pdf-text", "ocr-1"], { "pdf-text": "12", "ocr-1": "12", "ocr-2": "17", "ocr-3": "17" });
+  assert.equal(isStructureOnlyDoubt(tied), false);
+  const alone = cell("12", "disputed", ["pdf-text"], { "pdf-text": "12", "ocr-1": "17", "ocr-2": "17" });
+  assert.equal(isStructureOnlyDoubt(alone), false);
+  // A structure reading's different cut is not a dissenting value (else this would be two against two).
+  const cut = cell("12", "disputed", ["pdf-text", "ocr-1"], { "pdf-text": "12", "ocr-1": "12", "ocr-2": "17", "pdf-layout": "1 12" });
+  assert.equal(isStructureOnlyDoubt(cut), true);
+});
+
 test("two stacked tables delivered as one: 40 correct cells are one question; a value dispute stays a cell", () => {
   const rows = Array.from({ length: 20 }, (_, r) => [agreed(`Item ${r}`, r === 3 ? "disputed" : "unverified"), agreed(`${r * 7}`)]);
   rows[5]![1] = cell("35", "disputed", ["pdf-text"], { "pdf-text": "35", "ocr-1": "36" });

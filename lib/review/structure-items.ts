@@ -26,12 +26,19 @@ import { alternativeText, proposedBy } from "./structure/alternatives";
 /** Sources that are not a reading of the cell's text. */
 const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
 
-/** Whether a queued cell's doubt is about its place only: its value is agreed by two or more value
- * readings and contradicted by none. */
+/** Whether a queued cell's doubt is about its place only: its value is backed by two or more value
+ * readings and by more of them than say otherwise. With no dissent that is plain agreement; with
+ * dissent it is the value vote's "resolved" (the text layer and one OCR family against the other),
+ * a level the queue does not ask about on its own, so what keeps the cell queued is the structure
+ * vote. A value the text layer alone backs against the OCR readings stays a cell item. */
 export function isStructureOnlyDoubt(cell: Cell): boolean {
   const level = queueLevel(cell);
-  if (level === null || holdsNoValue(cell) || valueReadingsDisagree(cell)) return false;
-  return cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source)).length >= 2;
+  if (level === null || holdsNoValue(cell)) return false;
+  const backers = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
+  if (backers.length < 2) return false;
+  if (!valueReadingsDisagree(cell)) return true;
+  const dissenters = Object.keys(cell.readings ?? {}).filter((source) => !NOT_VALUE_READINGS.has(source) && !backers.includes(source));
+  return backers.length > dissenters.length;
 }
 
 export type StructureQuestion = "is-table" | "shape";

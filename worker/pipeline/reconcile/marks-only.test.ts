@@ -176,6 +176,38 @@ test("generated family: what OCR cannot see (case, accents, look-alikes, a thin 
   }
 });
 
+/** A dot leader as documents set it: spaced dots, packed dots or an ellipsis, of any length. */
+function leader(rnd: () => number): string {
+  const n = int(rnd, 3, 30);
+  return pick(rnd, [" " + ". ".repeat(n).trim(), ".".repeat(n), " " + ".".repeat(n), "\u2026", " \u2026\u2026"]);
+}
+
+/** How an engine reads a leader: any number of dots, one dot, spaced or not, or nothing. */
+function ocrLeader(rnd: () => number): string {
+  return pick(rnd, ["", " .", ".", " " + ".".repeat(int(rnd, 2, 40)), ". ".repeat(int(rnd, 1, 12)).trim(), " ..", ""]);
+}
+
+test("generated family: dot leaders are typography, whatever OCR makes of them", () => {
+  for (let seed = 1; seed <= CASES; seed++) {
+    const rnd = random(seed * 65537);
+    const label = pick(rnd, WORDS);
+    // A stub label with its leader, sometimes with the row's number in the same cell.
+    const number = rnd() < 0.4 ? ` ${value(rnd).replace(/^\D+$/, "12.5")}` : "";
+    const text = `${label}${leader(rnd)}${number}`;
+    const read = () => `${label}${ocrLeader(rnd)}${number}`;
+    const readings = { "pdf-text": text, "ocr-1": read(), "ocr-2": read() };
+    const verdict = voteOnReadings(readings);
+    assert.equal(verdict.confidence, "verified", `seed ${seed}: ${JSON.stringify(readings)} -> ${JSON.stringify(verdict)}`);
+    assert.equal(verdict.value.trim(), text.trim(), `seed ${seed}: the text layer's spelling is delivered`);
+    // A lie in the label or the number behind a leader is still disputed.
+    const told = lie(rnd, `${label}${number}`);
+    if (comparisonKey(told) === comparisonKey(`${label}${number}`)) continue;
+    const lying = `${told.slice(0, label.length)}${leader(rnd)}${told.slice(label.length)}`;
+    const lied = voteOnReadings({ "pdf-text": lying, "ocr-1": read(), "ocr-2": read() });
+    assert.equal(lied.confidence, "disputed", `seed ${seed}: ${lying} over ${label}${number}`);
+  }
+});
+
 test("marks-only: the rule's edges", () => {
   // Same kind, different value: disputed.
   assert.equal(readsTextLayerValue(comparisonKey("Hungary"), comparisonKey("Hunaary")), false);
@@ -190,6 +222,12 @@ test("marks-only: the rule's edges", () => {
   assert.equal(readsTextLayerValue(comparisonKey("1,234\u2020"), comparisonKey("1.234")), false);
   assert.equal(readsTextLayerValue(comparisonKey("-5*"), comparisonKey("5")), false);
   assert.equal(readsTextLayerValue(comparisonKey("12.5%"), comparisonKey("12.5")), false);
+  // Leaders are typography; a decimal point is not a leader's dot.
+  assert.equal(readsTextLayerValue(comparisonKey("Employed . . . . . ."), comparisonKey("Employed .")), true);
+  assert.equal(readsTextLayerValue(comparisonKey("Total . . . 1.5"), comparisonKey("Total ..... 15")), false);
+  assert.equal(readsTextLayerValue(comparisonKey("Total . . . 1.5"), comparisonKey("Tonal . 1.5")), false);
+  // Without a leader in the text layer, a dot is a value's.
+  assert.equal(readsTextLayerValue(comparisonKey("Total 1.5"), comparisonKey("Total 15")), false);
   // A text layer of marks alone is no value to agree with.
   assert.equal(readsTextLayerValue("\u2020", "t"), false);
   // Brackets that belong to the value stay on a scanned reading; a loose one comes off.

@@ -20,6 +20,9 @@
 //     `markLookalikeMaxLetters` letters or plus signs per mark (a dagger as "t", "l" or "+"); never
 //     as a digit other than a letter's look-alike, so "12*" against "127" still disputes.
 //   - a cell with no letter or digit in either reading ("-" read as '"') holds no value to differ.
+//   - dot leaders are typography: where the text layer carries a leader (three or more dots in a
+//     row, spaced or not, or an ellipsis), dots that are not a decimal point (between two digits)
+//     are dropped from both readings ("Employed . . . . ." read "Employed ....." or "Employed .").
 //   - everything else must match character for character.
 // A text layer that lies about a value (hidden "17" over a drawn "42", "Total" over a drawn
 // "Tonal", "1,234" over "1.234") differs in a digit, a letter or a separator, so it is disputed.
@@ -35,6 +38,20 @@ const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1" };
 
 export function isMark(ch: string): boolean {
   return !/[\p{L}\p{N}]/u.test(ch) && !VALUE_PUNCTUATION.has(ch);
+}
+
+/** A dot leader: three or more dots in a row, with or without spaces between them (an ellipsis is
+ * three dots once normalised). */
+const LEADER = /\.(?:\s*\.){2,}/u;
+
+function hasLeader(key: string): boolean {
+  return LEADER.test(key);
+}
+
+/** The reading without the dots a leader is drawn with: every dot but a decimal point between two
+ * digits. OCR reads a leader as any number of dots, or as one, or drops it. */
+function withoutLeaderDots(key: string): string {
+  return key.replace(/\.(?!(?<=\d\.)\d)/gu, "");
 }
 
 /** A reading as OCR can tell it: no accents, one case, look-alikes as one character, no spaces. */
@@ -53,8 +70,10 @@ export function readsTextLayerValue(
   maxLetters = RECONCILE_SETTINGS.markLookalikeMaxLetters,
 ): boolean {
   if (textLayerKey === "" || ocrKey === "" || textLayerKey === ocrKey) return false;
-  const told = foldLetters(textLayerKey);
-  const ocr = [...foldLetters(ocrKey)].filter((ch) => !isMark(ch)).join("");
+  const leaders = hasLeader(textLayerKey);
+  const told = foldLetters(leaders ? withoutLeaderDots(textLayerKey) : textLayerKey);
+  const ocr = [...foldLetters(leaders ? withoutLeaderDots(ocrKey) : ocrKey)].filter((ch) => !isMark(ch)).join("");
+  if (leaders && told !== "" && told === ocr) return true;
   const hasValue = (text: string) => /[\p{L}\p{N}]/u.test(text);
   if (!hasValue(told)) return !hasValue(ocr);
   if (ocr === "") return false;
