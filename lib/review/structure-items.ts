@@ -34,7 +34,7 @@ const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
 export function isStructureOnlyDoubt(cell: Cell): boolean {
   const level = queueLevel(cell);
   if (level === null || holdsNoValue(cell)) return false;
-  const backers = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
+  const backers: readonly string[] = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
   if (backers.length < 2) return false;
   if (!valueReadingsDisagree(cell)) return true;
   const dissenters = Object.keys(cell.readings ?? {}).filter((source) => !NOT_VALUE_READINGS.has(source) && !backers.includes(source));

@@ -12,7 +12,8 @@
 // reading, so its cells get the second engine too and end disputed, as before.
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { comparisonKey } from "../reconcile/normalise";
-import { textInBox, type BoxedWord } from "../reconcile/words-in-box";
+import { boxOf, textInBox, type BoxedWord } from "../reconcile/words-in-box";
+import { recutSpanningWords } from "../reconcile/recut-spanning-words";
 import { isOcrFailure, type OcrEngineName, type Word } from "./types";
 import type { OcrEngines, PageOcr } from "./read-page-ocr";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
@@ -43,10 +44,18 @@ export function cellsForSecondReading(
   const boxes: BBox[] = [];
   for (const table of tables) {
     const tableDisputed = table.layout_disputed === true;
-    for (const cell of cellsOf(table)) {
+    // The first reading as the vote will see it: its words running across cells cut at the cells'
+    // boundaries where their characters are the text layer's (reconcile/recut-spanning-words.ts).
+    const cells = cellsOf(table);
+    const near = table.bbox ? firstWords.filter((w) => overlaps(boxOf(w), table.bbox!)) : firstWords;
+    const words = recutSpanningWords(
+      near,
+      cells.filter((cell) => cell.value.trim() !== "").map((cell) => ({ value: cell.value, bbox: cell.bbox! })),
+    );
+    for (const cell of cells) {
       const box = cell.bbox!;
       const own = comparisonKey(cell.value);
-      const first = comparisonKey(textInBox(firstWords, box));
+      const first = comparisonKey(textInBox(words, box));
       const structureDoubt = tableDisputed || disputedBoxes.some((d) => overlaps(d, box));
       if (structureDoubt ? own !== "" || first !== "" : own !== first) boxes.push(box);
     }

@@ -7,6 +7,8 @@ import { voteOnReadings } from "./vote";
 import type { Box } from "../types";
 import { isOcrUnsupported } from "./table-support";
 import { verifyProse } from "./prose";
+import { recutSpanningWords, type TextLayerCell } from "./recut-spanning-words";
+import { boxOf, boxesOverlap } from "./words-in-box";
 
 /**
  * A table assembled from one value reading (`ownSource`, normally pdf-text; an OCR reading on
@@ -24,6 +26,9 @@ export function reconcileTable(
 ): Table {
   const others: WordReadings = { ...readings };
   delete others[ownSource];
+  // On a page with a text layer, an OCR word running across cells whose characters are the text
+  // layer's is cut at the cells' boundaries (recut-spanning-words.ts).
+  if (ownSource === "pdf-text") recutAcrossCells(others, table);
   // Every OCR reading's words, the table's own source's too, say how sure each reading is of its
   // text in a cell (the vote's last tie-break between disagreeing OCR readings).
   const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others, readings));
@@ -45,6 +50,22 @@ export function reconcileTable(
   delete out.ocr_unsupported;
   if (table.bbox && isOcrUnsupported(table.bbox, others)) out.ocr_unsupported = true;
   return out;
+}
+
+function recutAcrossCells(readings: WordReadings, table: Table): void {
+  const cells: TextLayerCell[] = [];
+  for (const cell of [...table.header_cells, ...table.rows.flat()]) {
+    if (cell.bbox && cell.value.trim() !== "") cells.push({ value: cell.value, bbox: cell.bbox });
+  }
+  const bbox = table.bbox;
+  if (cells.length < 2 || !bbox) return;
+  for (const [source, words] of Object.entries(readings) as [CellSource, WordReadings[CellSource]][]) {
+    if (!words) continue;
+    const inside = words.filter((w) => boxesOverlap(boxOf(w), bbox));
+    if (inside.length === 0) continue;
+    const outside = words.filter((w) => !boxesOverlap(boxOf(w), bbox));
+    readings[source] = [...outside, ...recutSpanningWords(inside, cells)];
+  }
 }
 
 /** A prose block with its confidence and sources from the page's other readings. */
