@@ -113,6 +113,8 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             scanImage: null,
             structureReadings: [],
             emptySlots: [],
+            standingCells: [],
+            standingReadings: [],
             figureVerdicts: null,
             verdicts: [],
             vision: null,

@@ -248,6 +248,60 @@ export class OcrEngines {
     return reading;
   }
 
+  /** Cells whose text stands on end on a page with a text layer (a column heading set bottom to
+   * top): the page was read upright, where such text is junk ("c 2 8 gS £"), so the cells are
+   * read again, cropped, in the text's own direction `turn`, by the engine that reads crops (the
+   * second; the first when it runs alone). Cached per page and turn with the boxes read, like
+   * readCells; words in page coordinates. Null when no engine runs or it failed. */
+  async readStandingCells(
+    input: Omit<ReadCellsInput, "turn"> & { turn: Direction },
+  ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
+    const engine = this.secondEngineFor(false) ?? this.firstEngineFor(false);
+    if (!engine || input.boxes.length === 0 || input.turn === 0) return null;
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: `${CELL_READINGS_VERSION}.standing-${READING_FRAME_VERSION}-${input.turn}`,
+    };
+    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    const done = new Set((cached?.cropsRead ?? []).map(boxKey));
+    const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
+    let words: Word[] = cached?.words ?? [];
+    if (missing.length > 0) {
+      let render: PageRender;
+      try {
+        render = input.pageOcr.render ?? (await pageRender(input));
+      } catch {
+        return null;
+      }
+      input.pageOcr.render = render;
+      const sizePt: [number, number] = [render.widthPt, render.heightPt];
+      let outcome = await this.runEngine(
+        engine,
+        renderToFrame(render, input.turn),
+        missing.map((box) => boxToFrame(box, input.turn, sizePt)),
+      );
+      if (!("error" in outcome)) outcome = readingToPage(outcome, input.turn, sizePt);
+      if ("error" in outcome) return null;
+      words = [...words, ...outcome.words];
+      if (input.cacheDir) {
+        const stored: OcrPageReading = {
+          words,
+          nonTextRegions: [],
+          dpi: render.dpi,
+          seconds: outcome.seconds,
+          fromCache: false,
+          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
+        };
+        await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
+      }
+    } else {
+      this.stats.cacheHits += 1;
+    }
+    return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
+  }
+
   /** A scan `engine` read with its word boxes standing on end was turned a quarter turn wrong
    * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
    * reading of lying words with at least as many confident characters is kept. */

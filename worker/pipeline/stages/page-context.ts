@@ -1,6 +1,7 @@
 // What the page stages (page-stages.ts) work on: one page's context, filled in stage by stage, and
 // the run's, which holds what a later page needs (the previous page's last table, the figure
 // crops' hashes for also_on) and what the run collects (failures, images).
+import type { StandingCell, StandingReading } from "../ocr/standing-cells";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { CellSource, Image } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
@@ -68,6 +69,10 @@ export interface PageContext {
   structureReadings: StructureReading[];
   /** On a scan, each table's empty cells (the second engine reads them too). */
   emptySlots: EmptySlot[][];
+  /** On a page with a text layer, the cells whose text stands on end, and the OCR readings of
+   * them made in its direction (ocr/standing-cells.ts). */
+  standingCells: StandingCell[];
+  standingReadings: StandingReading[];
   figureVerdicts: ReturnType<typeof verifyFigure>[] | null;
   verdicts: ReturnType<typeof reconcileStructure>["verdicts"];
   /** The vision readers of this page (null without them, or on a page without tables). */

@@ -18,6 +18,7 @@ test("the stages, in order, with the failure stage each records", () => {
       ["vision-start", "structure", null, "stage"],
       ["structure", "structure", "structure", "parts"],
       ["ocr-cells", "ocr", null, "parts"],
+      ["ocr-standing", "ocr", null, "stage"],
       ["vision", "reconcile", "reconcile", "stage"],
       ["reconcile", "reconcile", "reconcile", "stage"],
       ["structure:vision", "structure-vote", "structure", "stage"],

@@ -8,6 +8,7 @@ import { scanStage } from "./scan";
 import { assembleStage } from "./assemble";
 import { structureStage } from "./structure";
 import { ocrCellsStage } from "./ocr-cells";
+import { ocrStandingStage } from "./ocr-standing";
 import { reconcileStage } from "./reconcile";
 import { structureVoteStage } from "./structure-vote";
 import { boundaryVoteStage } from "./boundary-vote";
@@ -29,6 +30,8 @@ export const PAGE_STAGES: readonly PageStage[] = [
   structureStage,
   // The cascade: the second engine reads the cells in doubt (ocr/cascade.ts).
   ocrCellsStage,
+  // Cells whose text stands on end, read again in its direction (ocr/standing-cells.ts).
+  ocrStandingStage,
   // The vision readers' cell readings, for the value vote.
   visionValuesStage,
   // The value vote, then a scan's checks (scan/scan-checks.ts).

@@ -10,6 +10,7 @@ import { sharedGrey } from "../render/render-page";
 import { readTableIndexes } from "../scan/unread-tables";
 import { runScanChecks } from "../scan/scan-checks";
 import { SCAN_SECOND_ENGINE } from "../ocr/engines";
+import { withStandingReadings } from "../ocr/standing-cells";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { extractionOf, okReadings } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -24,7 +25,8 @@ export const reconcileStage: PageStage = {
     const { readings, ownSource, hasTextLayer, scanImage, emptySlots } = ctx;
     const { settings } = ctx.run;
     const ocrPage = ctx.pageOcr;
-    const values = ocrPage ? ocrWordReadings(ocrPage.readings) : {};
+    // Cells whose text stands on end: their turned reading, not the upright junk (ocr/standing-cells.ts).
+    const values = ocrPage ? withStandingReadings(ocrWordReadings(ocrPage.readings), ctx.standingCells, ctx.standingReadings) : {};
     const { visionValues } = ctx;
     const proseBefore = extraction.prose;
     const tablesBefore = extraction.tables;

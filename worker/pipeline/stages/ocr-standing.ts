@@ -1,0 +1,31 @@
+// Stage "ocr-standing": on a page with a text layer, the cells whose text stands on end (a column
+// heading set bottom to top) are read again, cropped, in their text's direction
+// (ocr/standing-cells.ts); the value vote then takes that reading in place of the upright junk.
+import { standingCells, standingReadings, type StandingCell } from "../ocr/standing-cells";
+import { extractionOf } from "./page-context";
+import type { PageStage } from "./page-stage";
+
+export const ocrStandingStage: PageStage = {
+  name: "ocr-standing",
+  failsAs: "ocr",
+  applies: (ctx) => ctx.pageOcr !== null && ctx.run.engines !== null && ctx.hasTextLayer,
+  async run(ctx) {
+    const cells = standingCells(extractionOf(ctx).tables, ctx.readings.words, ctx.turn);
+    ctx.standingCells = cells;
+    const byDir = new Map<StandingCell["dir"], StandingCell[]>();
+    for (const cell of cells) byDir.set(cell.dir, [...(byDir.get(cell.dir) ?? []), cell]);
+    const sizePt: [number, number] = [ctx.readings.width, ctx.readings.height];
+    for (const [dir, group] of byDir) {
+      const read = await ctx.run.engines!.readStandingCells({
+        page: ctx.page,
+        pageNumber: ctx.pageNumber,
+        fileSha256: ctx.run.input.fileSha256,
+        cacheDir: ctx.run.input.cacheDir,
+        pageOcr: ctx.pageOcr!,
+        boxes: group.map((cell) => cell.box),
+        turn: dir,
+      });
+      if (read) ctx.standingReadings.push(...standingReadings(group, read.words, read.engine, sizePt));
+    }
+  },
+};
