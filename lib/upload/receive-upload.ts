@@ -2,7 +2,8 @@
 // a file in DATA_DIR, or an S3 multipart upload): constant memory whatever the file's size (a
 // 600 MB upload is never held in memory).
 import { createHash } from "node:crypto";
-import { PassThrough, Readable, Transform } from "node:stream";
+import { once } from "node:events";
+import { PassThrough, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import busboy from "busboy";
 import { AppError, badRequest } from "../errors";
@@ -37,6 +38,38 @@ function makeParser(contentType: string, maxBytes: number): busboy.Busboy {
     // busboy flags the limit when it is reached, and we judge by our own count.
     limits: { fileSize: maxBytes + 1, files: 1, fields: 10, fieldSize: MAX_FIELD_BYTES },
   });
+}
+
+/** Writes the request's body into the parser, with backpressure, until the body ends or the parser
+ * stops (a refusal past the size limit, a malformed form). A stopped parser leaves the rest of
+ * the body unread without cancelling it: cancelling the body destroys the request, and with it
+ * the socket the refusal is about to be written to (the client then saw the answer's headers and
+ * no body). The front server closes such a connection once the answer is out (web-server.ts). */
+async function feedParser(body: ReadableStream<Uint8Array>, parser: busboy.Busboy): Promise<void> {
+  const stopped = new Promise<void>((resolve, reject) => {
+    parser.once("error", reject);
+    parser.once("close", resolve);
+  });
+  stopped.catch(() => undefined);
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      if (parser.destroyed) break;
+      const { done, value } = await reader.read();
+      if (done) {
+        parser.end();
+        break;
+      }
+      if (parser.destroyed) break;
+      if (!parser.write(value)) await Promise.race([once(parser, "drain"), stopped]);
+    }
+  } catch (error) {
+    // The body broke off (the client went away): stop the parser so its file streams end.
+    parser.destroy(error instanceof Error ? error : new Error(String(error)));
+  } finally {
+    reader.releaseLock();
+  }
+  await stopped;
 }
 
 export async function receiveUpload(request: Request, maxBytes: number): Promise<ReceivedUpload> {
@@ -114,7 +147,7 @@ export async function receiveUpload(request: Request, maxBytes: number): Promise
   });
 
   try {
-    await pipeline(Readable.fromWeb(request.body as import("node:stream/web").ReadableStream), parser);
+    await feedParser(request.body, parser);
     await Promise.all(writes);
   } catch (error) {
     // A broken request: end the store's upload (an S3 multipart upload is aborted) and wait for
