@@ -34,7 +34,8 @@ export const KEY_MAP: KeyBinding[] = [
     command: "reading",
     press: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
     show: ["1", "…", "9"],
-    does: "accept reading (or a table question's answer)",
+    // A settled cell keeps its value under the number keys (E changes it deliberately).
+    does: "accept reading (or a table question's answer); not on a settled cell: E changes it",
   },
   { command: "confirm", press: ["Enter"], show: ["Enter"], does: "confirm shown value" },
   { command: "edit", press: ["e", "Shift+E"], show: ["E"], does: "type a value" },
