@@ -90,7 +90,7 @@ test("keyboard only: the queue keeps what was settled, J/K reach it, number keys
   let saved = await apiResult(page, jobId);
   expect([saved.tables[0]!.rows[0]![2]!.value, saved.tables[0]!.rows[0]![2]!.confidence]).toEqual(["1.20", "confirmed"]);
   // The help says so too.
-  await expect(page.getByTestId("shortcuts")).toContainText("not on a settled cell: E changes it");
+  await expect(page.getByTestId("shortcuts")).toContainText("pick reading or answer (not on a settled cell)");
   // The settled queue with a warning shown: no serious accessibility finding.
   expect(await seriousAxeFindings(page)).toEqual([]);
   await page.keyboard.press("j");
