@@ -7,18 +7,24 @@ import { loadPdfjs } from "../pdf/load-pdfjs";
 /** Pixels per PDF point of the crop: 144 dpi, as the worker's figure crops. */
 const CROP_SCALE = 2;
 
-/** The region `bbox` (PDF points, origin top-left) of page `page` as a base64 PNG, or null when it
- * cannot be cut here (the edit is then sent without a crop, and the figure has no file). */
+/** A document pdf.js has open (the page viewer's, through react-pdf's build). */
+export type OpenPdf = Awaited<ReturnType<Awaited<ReturnType<typeof loadPdfjs>>["getDocument"]>["promise"]>;
+
+/** The region `bbox` (PDF points, origin top-left) of the PDF's page `page` as a base64 PNG, or
+ * null when it cannot be cut here (the edit is then sent without a crop, and the figure has no
+ * file). The page viewer's open document is used when there is one (`open`): the file is neither
+ * fetched nor parsed again; without it (the viewer has not loaded it, or failed to), the document
+ * is opened from `documentUrl` for the crop and closed after it. */
 export async function cropFigure(
-  documentUrl: string,
+  source: { open: OpenPdf | null; documentUrl: string },
   page: number,
   bbox: readonly [number, number, number, number],
 ): Promise<string | null> {
   try {
-    const pdfjs = await loadPdfjs();
-    const task = pdfjs.getDocument({ url: documentUrl });
+    const task = source.open ? null : (await loadPdfjs()).getDocument({ url: source.documentUrl });
     try {
-      const pdfPage = await (await task.promise).getPage(page);
+      const pdf = source.open ?? (await task!.promise);
+      const pdfPage = await pdf.getPage(page);
       const viewport = pdfPage.getViewport({ scale: CROP_SCALE });
       const canvas = document.createElement("canvas");
       canvas.width = Math.ceil(viewport.width);
@@ -38,7 +44,8 @@ export async function cropFigure(
       crop.getContext("2d")!.drawImage(canvas, left, top, width, height, 0, 0, width, height);
       return crop.toDataURL("image/png").replace(/^data:image\/png;base64,/, "");
     } finally {
-      await task.destroy();
+      // Only a document opened here is closed: the viewer's stays open for the viewer.
+      await task?.destroy();
     }
   } catch {
     return null;

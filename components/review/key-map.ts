@@ -34,10 +34,12 @@ export const KEY_MAP: KeyBinding[] = [
     command: "reading",
     press: ["1", "2", "3", "4", "5", "6", "7", "8", "9"],
     show: ["1", "…", "9"],
-    does: "accept reading (or a table question's answer)",
+    // A settled cell keeps its value under the number keys (E changes it deliberately). Short: each
+    // line of the list stays on one line of a 390 px phone.
+    does: "pick reading or answer (not on a settled cell)",
   },
   { command: "confirm", press: ["Enter"], show: ["Enter"], does: "confirm shown value" },
-  { command: "edit", press: ["e", "Shift+E"], show: ["E"], does: "type a value" },
+  { command: "edit", press: ["e", "Shift+E"], show: ["E"], does: "type or change a value" },
   { command: "undo", press: ["u", "Shift+U", "Ctrl+z"], show: ["U", "Ctrl+Z"], does: "undo" },
   { command: "merge-right", press: ["m"], show: ["M"], does: "merge with right cell" },
   { command: "merge-down", press: ["Shift+M"], show: ["Shift+M"], does: "merge with cell below" },

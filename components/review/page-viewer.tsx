@@ -54,6 +54,8 @@ export interface PageViewerProps {
   zoom: number;
   onSelect: (ref: string) => void;
   onCrop: (crop: Crop | null) => void;
+  /** The document once pdf.js has it open (a figure crop is cut from it, crop-figure.ts). */
+  onDocument?: (pdf: PdfDocument) => void;
 }
 
 /** Device pixels per point the crop is drawn at: the display scale at a 2x screen, so it stays sharp;
@@ -78,6 +80,7 @@ export default function PageViewer({
   zoom,
   onSelect,
   onCrop,
+  onDocument,
 }: PageViewerProps) {
   const frame = useRef<HTMLDivElement>(null);
   const scroller = useRef<HTMLDivElement>(null);
@@ -172,7 +175,10 @@ export default function PageViewer({
         <div className="relative mx-auto" style={{ width, height: pageSize.height * scale }}>
           <Document
             file={fileUrl}
-            onLoadSuccess={setPdf}
+            onLoadSuccess={(loaded) => {
+              setPdf(loaded);
+              onDocument?.(loaded);
+            }}
             loading={<p className="p-4">Loading the original page…</p>}
             error={<p className="notice notice-error m-4">The original PDF could not be shown. The grid on the right still works.</p>}
           >

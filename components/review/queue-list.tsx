@@ -31,6 +31,7 @@ export function QueueList({
               type="button"
               onClick={() => onSelect(entry.ref)}
               aria-current={isCurrent ? "true" : undefined}
+              data-settled={isSettled(cell) ? "true" : undefined}
               className={`flex w-full items-center gap-2 px-2 py-1 text-left ${isCurrent ? "bg-[#e8eaed] font-semibold" : "bg-white"}`}
               style={{ minHeight: 40, font: "inherit", color: "inherit", border: 0, cursor: "pointer" }}
             >

@@ -11,7 +11,8 @@ import dynamic from "next/dynamic";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { PageEntry, Table } from "@/lib/result/schema";
 import { cellGeometry } from "@/lib/review/cell-geometry";
-import { buildQueue, cellsOf, DEFAULT_LEVELS, isSettled, type QueueLevel } from "@/lib/review/queue";
+import { cellsOf, DEFAULT_LEVELS, isSettled, QUEUE_LEVELS, type QueueLevel } from "@/lib/review/queue";
+import { nextUnsettled, sessionQueue, type QueueMembers } from "@/lib/review/session-queue";
 import { choicesOf } from "@/lib/review/readings";
 import { questionOf } from "@/lib/review/structure-items";
 import { BulkAcceptPanel } from "./bulk-accept-panel";
@@ -29,7 +30,16 @@ import { StructureTools } from "./structure-tools";
 import { StructureQuestions } from "./structure-questions";
 import { useReviewKeys } from "./use-review-keys";
 import { useZoom, ZoomControls } from "./zoom-controls";
-import { cropFigure } from "./crop-figure";
+import { cropFigure, type OpenPdf } from "./crop-figure";
+
+/** Whether the cell at `ref` still needs a person. */
+function needsPerson(tables: Table[], ref: string): boolean {
+  const found = cellAt(tables, ref);
+  return found ? !isSettled(found.cell) : false;
+}
+
+/** Every level: the queue's members are recorded whatever the filter shows. */
+const EVERY_LEVEL = { levels: QUEUE_LEVELS };
 
 const PageViewer = dynamic(() => import("./page-viewer"), { ssr: false, loading: () => <p className="p-4">Loading the page viewer…</p> });
 
@@ -56,15 +66,24 @@ export function ReviewWorkspace({
   versions: initialVersions,
   structure: initialStructure,
 }: ReviewWorkspaceProps) {
-  const [tables, setTables] = useState(initialTables);
+  const [tables, setShownTables] = useState(initialTables);
   const [versions, setVersions] = useState(initialVersions);
   const [structure, setStructure] = useState(initialStructure);
-  // The queue keeps the order it had when the page opened (or the filter or the structure last
-  // changed): a confirmed cell stays in place (ticked), so undo and going back behave predictably.
+  // The queue keeps its members for the whole visit (lib/review/session-queue.ts): a settled cell
+  // stays in place (ticked), whatever settled it, so J/K, undo and going back behave predictably.
   const [levels, setLevels] = useState<readonly QueueLevel[]>(DEFAULT_LEVELS);
   const [tableFilter, setTableFilter] = useState("");
-  const [queueTables, setQueueTables] = useState(initialTables);
-  const queue = useMemo(() => buildQueue(queueTables, { levels, table: tableFilter || undefined }), [queueTables, levels, tableFilter]);
+  // Members are kept at every level, whatever the filter shows: ticking a level later shows the
+  // cells of that level settled meanwhile too.
+  const [members, setMembers] = useState<QueueMembers>(() => sessionQueue(initialTables, EVERY_LEVEL).members);
+  const filter = useMemo(() => ({ levels, table: tableFilter || undefined }), [levels, tableFilter]);
+  const queue = useMemo(() => sessionQueue(tables, filter, members).entries, [tables, filter, members]);
+  /** The tables as saved: a cell that became doubtful after the page opened (an undo, a reshaped
+   * table) is a member of the queue from then on, so it stays in it once settled. */
+  const setTables = (next: Table[]) => {
+    setShownTables(next);
+    setMembers((known) => sessionQueue(next, EVERY_LEVEL, known).members);
+  };
   const firstRef = queue[0]?.ref ?? (initialTables[0] ? cellsOf(initialTables[0])[0]?.ref : undefined) ?? null;
   const [selected, setSelected] = useState<string | null>(firstRef);
   const [editing, setEditing] = useState(false);
@@ -75,15 +94,15 @@ export function ReviewWorkspace({
   const { zoom, zoomBy, reset: resetZoom } = useZoom();
   const [busy, setBusy] = useState(false);
   const [crop, setCrop] = useState<Crop | null>(null);
+  const openPdf = useRef<OpenPdf | null>(null);
 
   const current = cellAt(tables, selected);
-  const remaining = queue.filter((entry) => {
-    const found = cellAt(tables, entry.ref);
-    return found ? !isSettled(found.cell) : false;
-  }).length;
+  const remaining = queue.filter((entry) => needsPerson(tables, entry.ref)).length;
   const page = current?.table.page ?? pages[0]?.page ?? 1;
   const pageEntry = pages.find((p) => p.page === page);
-  const pdfPage = sourcePages?.[pages.findIndex((p) => p.page === page)] ?? page;
+  /** The PDF's page number of a result page (a job of a page range numbers its pages from 1). */
+  const pdfPageOf = (resultPage: number) => sourcePages?.[pages.findIndex((p) => p.page === resultPage)] ?? resultPage;
+  const pdfPage = pdfPageOf(page);
   const boxes: Box[] = tables
     .filter((t) => t.page === page)
     .flatMap((t) => cellsOf(t))
@@ -92,31 +111,39 @@ export function ReviewWorkspace({
   // The table question the selected cell belongs to: its numbered answers take the number keys.
   const question = useMemo(() => questionOf(tables, selected), [tables, selected]);
 
-  const select = useCallback((ref: string) => {
+  // A message about the selected cell (a warning, "this is the last item") is about that cell only:
+  // it goes when the selection moves, not at the next save.
+  const selectOnly = useCallback((ref: string | null) => {
     setSelected(ref);
-    setEditing(false);
-    setSplitDraft(null);
+    setMessage((shown) => (shown?.about !== undefined && shown.about !== ref ? null : shown));
   }, []);
 
+  const select = useCallback(
+    (ref: string) => {
+      selectOnly(ref);
+      setEditing(false);
+      setSplitDraft(null);
+    },
+    [selectOnly],
+  );
+  /** Says something about the selected cell (cleared when the selection moves). */
+  const say = (tone: ReviewMessage["tone"], text: string) => setMessage({ tone, text, about: selected });
+
   function move(delta: number) {
-    if (queue.length === 0) return setMessage({ tone: "ok", text: "The queue is empty: nothing left to check." });
+    if (queue.length === 0) return say("ok", "The queue is empty: nothing left to check.");
     const index = queue.findIndex((entry) => entry.ref === selected);
     const next = index < 0 ? 0 : Math.min(queue.length - 1, Math.max(0, index + delta));
     // At either end a key that moves nothing says so, rather than doing nothing silently.
     if (index >= 0 && next === index)
-      return setMessage({ tone: "ok", text: delta > 0 ? "This is the last item in the queue." : "This is the first item in the queue." });
+      return say("ok", delta > 0 ? "This is the last item in the queue." : "This is the first item in the queue.");
     select(queue[next]!.ref);
   }
 
   /** After a confirmation (said in `done`): the next cell that still needs a person, wrapping round
    * the queue; or, when there is none, the news that the queue is done. */
   function advanceFrom(ref: string, settledTables: Table[], done = "") {
-    const start = queue.findIndex((entry) => entry.ref === ref);
-    for (let step = 1; step <= queue.length; step++) {
-      const entry = queue[(start + step + queue.length) % queue.length]!;
-      const found = cellAt(settledTables, entry.ref);
-      if (found && !isSettled(found.cell)) return select(entry.ref);
-    }
+    const next = nextUnsettled(queue, ref, (at) => needsPerson(settledTables, at));
+    if (next) return select(next);
     setMessage({
       tone: "ok",
       text: `${done ? `${done} ` : ""}Every cell in the queue is settled. The downloads on the result page include your confirmations.`,
@@ -147,19 +174,20 @@ export function ReviewWorkspace({
    * cell that does. */
   function reshaped(answer: Extract<StructureAnswer, { ok: true }>, keep: string | null, text: string, moveOn = false) {
     setTables(answer.tables);
-    setQueueTables(answer.tables);
     setVersions(answer.versions);
     setStructure(answer.structure);
     setSplitDraft(null);
     const kept = cellAt(answer.tables, keep);
-    const next = buildQueue(answer.tables, { levels, table: tableFilter || undefined })[0]?.ref;
-    const fallback = next ?? (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
-    setSelected(kept && (!moveOn || !isSettled(kept.cell) || !next) ? keep : fallback);
+    // The queue as it stands after the change: the same members, and any cell newly doubtful.
+    const after = sessionQueue(answer.tables, filter, members).entries;
+    const next = nextUnsettled(after, keep, (at) => needsPerson(answer.tables, at));
+    const fallback = next ?? after[0]?.ref ?? (answer.tables[0] ? cellsOf(answer.tables[0])[0]?.ref : null) ?? null;
+    selectOnly(kept && (!moveOn || !isSettled(kept.cell) || !next) ? keep : fallback);
     setMessage({ tone: "ok", text: moveOn && !next ? `${text} Every cell in the queue is settled.` : text });
   }
 
   async function sendStructure(request: StructureRequest) {
-    if (request.kind === "warn") return setMessage({ tone: "warn", text: request.text });
+    if (request.kind === "warn") return say("warn", request.text);
     if (request.kind === "ask-parts") return setSplitDraft(request.draft);
     if (busy) return;
     setBusy(true);
@@ -167,8 +195,9 @@ export function ReviewWorkspace({
     const op = request.op;
     const region =
       op.kind === "not-a-table" && op.as === "figure" ? tables.find((t) => t.page === op.page && t.index === op.table)?.bbox : undefined;
-    const image =
-      region && op.kind === "not-a-table" ? ((await cropFigure(`/jobs/${jobId}/document`, op.page, region)) ?? undefined) : undefined;
+    // The crop is cut from the document the viewer holds (its PDF page, as the viewer maps it).
+    const source = { open: openPdf.current, documentUrl: `/jobs/${jobId}/document` };
+    const image = region && op.kind === "not-a-table" ? ((await cropFigure(source, pdfPageOf(op.page), region)) ?? undefined) : undefined;
     const answer = await saveStructure(jobId, { version: structure, action: "apply", op, image });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
@@ -201,14 +230,14 @@ export function ReviewWorkspace({
 
   async function undo() {
     const last = undoStack.at(-1);
-    if (!last) return setMessage({ tone: "warn", text: "Nothing to undo." });
+    if (!last) return say("warn", "Nothing to undo.");
     if (busy) return;
     if (last.kind === "structure") return undoStructure(true);
     setBusy(true);
     const answer = await saveCell(jobId, { cell: last.ref, version: last.version, structure, action: "revert" });
     setBusy(false);
     if (!answer.ok) return setMessage({ tone: "error", text: sentence(answer.detail) });
-    setTables((old) => replaceCell(old, last.ref, answer.cell));
+    setTables(replaceCell(tables, last.ref, answer.cell));
     setVersions((old) => ({ ...old, [last.ref]: answer.version }));
     setUndoStack((stack) => stack.slice(0, -1));
     select(last.ref);
@@ -232,12 +261,19 @@ export function ReviewWorkspace({
       if (question) {
         const choice = question.choices[Number(press) - 1];
         if (choice) void sendStructure(choiceRequest(question, choice));
-        else setMessage({ tone: "warn", text: `This table question has no answer ${press}.` });
+        else say("warn", `This table question has no answer ${press}.`);
         return;
       }
+      // A settled cell keeps its value: a number key pressed on it (after J/K back to it, say) does
+      // not replace what was confirmed. Changing it is deliberate: E types the value.
+      if (current && isSettled(current.cell))
+        return say(
+          "warn",
+          `This cell is settled (${current.cell.confidence}, “${current.cell.value}”): the number keys do not change it. Press E to type another value.`,
+        );
       const reading = current ? choicesOf(current.cell)[Number(press) - 1] : undefined;
       if (reading) void confirm(reading.value);
-      else setMessage({ tone: "warn", text: `This cell has no reading ${press}.` });
+      else say("warn", `This cell has no reading ${press}.`);
     },
     confirm: () => void confirm(),
     edit: startEditing,
@@ -252,7 +288,7 @@ export function ReviewWorkspace({
     "delete-column": () => structureAction("delete-column"),
     "confirm-structure": () => structureAction("confirm-structure"),
     "accept-text-layer-table": () => {
-      if (!current) return setMessage({ tone: "warn", text: "Select a cell of the table first." });
+      if (!current) return say("warn", "Select a cell of the table first.");
       void sendStructure(bulkRequest(tables, { page: current.parsed.page, table: current.parsed.table }));
     },
     "accept-text-layer-document": () => void sendStructure(bulkRequest(tables, null)),
@@ -274,6 +310,9 @@ export function ReviewWorkspace({
   }, [selected]);
 
   const onCrop = useCallback((next: Crop | null) => setCrop(next), []);
+  const onDocument = useCallback((pdf: OpenPdf) => {
+    openPdf.current = pdf;
+  }, []);
 
   return (
     <div
@@ -298,6 +337,7 @@ export function ReviewWorkspace({
           zoom={zoom}
           onSelect={select}
           onCrop={onCrop}
+          onDocument={onDocument}
         />
       </section>
 
@@ -371,8 +411,6 @@ export function ReviewWorkspace({
           tableFilter={tableFilter}
           selected={selected}
           onFilter={(next) => {
-            // The queue is rebuilt from the tables as they stand when the filter changes.
-            setQueueTables(tables);
             if (next.levels) setLevels(next.levels);
             if (next.table !== undefined) setTableFilter(next.table);
           }}

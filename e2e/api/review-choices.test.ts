@@ -3,14 +3,14 @@
 // confirms the text layer's reading of a table's (or the document's) queued cells, not-a-table
 // with as=figure makes the region an uncropped figure; each is one edit that one revert takes back,
 // and what does not fit is 400 {detail}. The stored result is left as the worker leaves a table the
-// readings disagree about (OCR is off in test stacks): proposals recorded, two cells misread by OCR.
+// readings disagree about (OCR is off in test stacks): proposals recorded, two cells misread by OCR
+// (e2e/support/review.ts doubtTable, shared with the browser journey).
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { after, before, describe, test } from "node:test";
 import { createCanvas } from "@napi-rs/canvas";
-import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
+import type { Result } from "../../lib/result/schema";
 import { createKey, getJob, signIn, submit, USER_AGENT, waitForJob } from "../support/api";
-import { readStoredResult, resultFile, tablePdfBytes } from "../support/review";
+import { doubtTable, tablePdfBytes } from "../support/review";
 import { unzip } from "../support/unzip";
 import { startStack, type Stack } from "../support/stack";
 
@@ -46,24 +46,7 @@ before(async () => {
   assert.equal(accepted.status, 202);
   jobId = String(accepted.body.id);
   assert.equal((await waitForJob(stack, jobId, { authorization: `Bearer ${key}` })).body.status, "done");
-  const stored = readStoredResult(stack, jobId);
-  const table = stored.tables[0]!;
-  table.layout_disputed = true;
-  table.alternatives = [{ kind: "split", rows: [1], by: ["pdf-grid", "pdf-tags"] }];
-  const doubt = (cell: Cell): Cell => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
-  table.header_cells = table.header_cells.map(doubt);
-  table.rows = table.rows.map((row) => row.map(doubt));
-  const misread = (cell: Cell, ocr: string): Cell => ({
-    ...cell,
-    value: ocr,
-    confidence: "disputed",
-    sources: ["ocr-1"],
-    readings: { "pdf-text": cell.value, "ocr-1": ocr },
-    provisional: true,
-  });
-  table.rows[0]![2] = misread(table.rows[0]![2]!, "1.2O");
-  table.rows[1]![1] = misread(table.rows[1]![1]!, "l2");
-  fs.writeFileSync(resultFile(stack, jobId), JSON.stringify(resultSchema.parse(stored)));
+  doubtTable(stack, jobId, [{ kind: "split", rows: [1], by: ["pdf-grid", "pdf-tags"] }]);
 });
 
 after(async () => {

@@ -10,9 +10,9 @@
 // checked in the saved result the API serves, and the result page shows the figure as its region.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import type { Cell } from "../../lib/result/schema";
 import { expect, test } from "./fixtures";
-import { apiResult, editStoredResult, fruitJob } from "./review-helpers";
+import { doubtTable } from "../support/review";
+import { apiResult, fruitJob } from "./review-helpers";
 
 async function seriousAxeFindings(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -27,27 +27,10 @@ test("keyboard only: bulk-accept the text layer (and undo), pick a proposed spli
 }) => {
   test.setTimeout(120_000);
   const jobId = await fruitJob(page, stack, "choices");
-  editStoredResult(stack, jobId, (result) => {
-    const table = result.tables[0]!;
-    table.layout_disputed = true;
-    table.alternatives = [
-      { kind: "split", rows: [2], by: ["pdf-grid"] },
-      { kind: "header-down", rows: 1, by: ["pdf-tags"] },
-    ];
-    const doubt = (cell: Cell): Cell => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
-    table.header_cells = table.header_cells.map(doubt);
-    table.rows = table.rows.map((row) => row.map(doubt));
-    const misread = (cell: Cell, ocr: string): Cell => ({
-      ...cell,
-      value: ocr,
-      confidence: "disputed",
-      sources: ["ocr-1"],
-      readings: { "pdf-text": cell.value, "ocr-1": ocr },
-      provisional: true,
-    });
-    table.rows[0]![2] = misread(table.rows[0]![2]!, "1.2O");
-    table.rows[1]![1] = misread(table.rows[1]![1]!, "l2");
-  });
+  doubtTable(stack, jobId, [
+    { kind: "split", rows: [2], by: ["pdf-grid"] },
+    { kind: "header-down", rows: 1, by: ["pdf-tags"] },
+  ]);
   const before = await apiResult(page, jobId);
   const delivered = before.tables[0]!;
   const labels = delivered.rows.map((row) => row[0]!.value);
@@ -119,9 +102,15 @@ test("keyboard only: bulk-accept the text layer (and undo), pick a proposed spli
   await expect(question).toHaveAttribute("data-active", "true");
 
   // 5: not a table, a figure: the region becomes a figure over the table's box, with the crop
-  // this browser cut from the page.
+  // this browser cut from the page, from the document the page viewer holds (the PDF is not fetched
+  // again for it).
+  const documentFetches: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === `/jobs/${jobId}/document`) documentFetches.push(request.url());
+  });
   await page.keyboard.press("5");
   await expect(message).toContainText("Table 1 on page 1 is a figure now");
+  expect(documentFetches).toEqual([]);
   saved = await apiResult(page, jobId);
   expect(saved.tables).toEqual([]);
   expect(saved.images).toHaveLength(1);

@@ -3,7 +3,7 @@
 // had two readings disagreed.
 import fs from "node:fs";
 import path from "node:path";
-import { resultSchema, type Cell, type Result } from "../../lib/result/schema";
+import { resultSchema, type Cell, type Result, type TableAlternative } from "../../lib/result/schema";
 import { mergedHeaderPdf, rotatedPagePdf, ruledPdf } from "../../tests/pdf/golden-cases";
 import type { Stack } from "./stack";
 
@@ -52,6 +52,34 @@ export function makeDisputed(stack: Stack, jobId: string): DisputedCells {
     value: first.value,
     readings: { "pdf-text": first.value, "ocr-1": `${first.value}7` },
   };
+}
+
+/** Leaves the first table of a finished job of the fruit table (tablePdfBytes: Item, Qty, Price;
+ * Apples 3 1.20; Pears 12 0.80; Plums 7 2.10) as the worker leaves a table the readings disagree
+ * about: not agreed to be a table (layout_disputed), the shapes other readings proposed
+ * (`alternatives`), every cell's value agreed by two readings (ocr-1 and pdf-text: a doubt about its
+ * place only) except two that OCR misread where the text layer is right: row 1's price read “1.2O”
+ * (text layer “1.20”) and row 2's quantity read “l2” (text layer “12”), both disputed. */
+export function doubtTable(stack: Stack, jobId: string, alternatives: TableAlternative[]): void {
+  const stored = readStoredResult(stack, jobId);
+  const table = stored.tables[0];
+  if (!table || table.rows.length < 2) throw new Error(`job ${jobId} has no table with two rows to doubt`);
+  table.layout_disputed = true;
+  table.alternatives = alternatives;
+  const doubt = (cell: Cell): Cell => ({ ...cell, confidence: "unverified", sources: ["ocr-1", "pdf-text"] });
+  table.header_cells = table.header_cells.map(doubt);
+  table.rows = table.rows.map((row) => row.map(doubt));
+  const misread = (cell: Cell, ocr: string): Cell => ({
+    ...cell,
+    value: ocr,
+    confidence: "disputed",
+    sources: ["ocr-1"],
+    readings: { "pdf-text": cell.value, "ocr-1": ocr },
+    provisional: true,
+  });
+  table.rows[0]![2] = misread(table.rows[0]![2]!, "1.2O");
+  table.rows[1]![1] = misread(table.rows[1]![1]!, "l2");
+  fs.writeFileSync(resultFile(stack, jobId), JSON.stringify(resultSchema.parse(stored)));
 }
 
 /** The golden merged-header page (tests/pdf/golden-cases.ts mergedHeaderPdf): a header band
