@@ -8,7 +8,7 @@ import { boxToFrame } from "../geometry/page-orientation";
 import type { Box, Direction } from "../types";
 import type { WordReadings } from "./reconcile-cell";
 import { boxOf } from "./words-in-box";
-import { reconcileProse, reconcileTable } from "./reconcile-page";
+import { reconcileProse, reconcileTable, type RaisedMarks } from "./reconcile-page";
 
 export interface ReadingFrame {
   dir: Direction;
@@ -54,12 +54,12 @@ export function reconcileInFrame(
   frame: ReadingFrame | null,
   readings: WordReadings,
   ownSource: CellSource,
-  tables: readonly { table: Table; bandBoxes: ReadonlyArray<Box | null> }[],
+  tables: readonly { table: Table; bandBoxes: ReadonlyArray<Box | null>; raisedMarks?: RaisedMarks | null }[],
   prose: readonly Prose[],
 ): { tables: Table[]; prose: Prose[] } {
   if (!frame || frame.dir === 0) {
     return {
-      tables: tables.map(({ table, bandBoxes }) => reconcileTable(table, ownSource, readings, bandBoxes)),
+      tables: tables.map(({ table, bandBoxes, raisedMarks }) => reconcileTable(table, ownSource, readings, bandBoxes, raisedMarks)),
       prose: prose.map((block) => reconcileProse(block, ownSource, readings)),
     };
   }

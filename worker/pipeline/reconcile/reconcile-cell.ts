@@ -42,7 +42,13 @@ export function reconcileCell(box: BBox, readings: WordReadings): Cell {
 /** Reconciles an existing cell (e.g. one assembled from the text layer) against other readings:
  * its value counts as the `ownSource` reading, and its bbox is kept. Cells without a bbox cannot
  * be located in the OCR readings and come back unchanged. */
-export function reconcileExistingCell(cell: Cell, ownSource: CellSource, readings: WordReadings, confidenceFrom: WordReadings = {}): Cell {
+export function reconcileExistingCell(
+  cell: Cell,
+  ownSource: CellSource,
+  readings: WordReadings,
+  confidenceFrom: WordReadings = {},
+  textLayerAsCompared?: string | null,
+): Cell {
   if (!cell.bbox) return cell;
   const texts = cellReadings(cell.bbox, readings);
   texts[ownSource] = cell.value;
@@ -50,7 +56,7 @@ export function reconcileExistingCell(cell: Cell, ownSource: CellSource, reading
   // layer spoke: on a born-digital page they are not looked up at all (the reconcile step runs
   // for every cell of every page).
   const confidences = comparisonKey(texts["pdf-text"] ?? "") === "" ? readingConfidences(cell.bbox, confidenceFrom) : {};
-  return { ...stripUndefined(voteOnReadings(texts, confidences)), bbox: cell.bbox };
+  return { ...stripUndefined(voteOnReadings(texts, confidences, textLayerAsCompared ?? undefined)), bbox: cell.bbox };
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -1,10 +1,11 @@
 // One-call helpers for the pipeline: reconcile a whole assembled table, prose block or page entry
 // against the page's other readings. They only rewrite confidence fields; structure is untouched.
-import type { CellSource, Prose, Table } from "../../../lib/result/schema";
+import type { Cell, CellSource, Prose, Table } from "../../../lib/result/schema";
 import type { OcrOutcome, OcrEngineName } from "../ocr/types";
 import { cellReadings, reconcileExistingCell, type WordReadings } from "./reconcile-cell";
 import { voteOnReadings } from "./vote";
-import type { Box } from "../types";
+import type { Box, Word } from "../types";
+import { valueWithRaisedMarks } from "./raised-marks";
 import { isOcrUnsupported } from "./table-support";
 import { verifyProse } from "./prose";
 import { recutSpanningWords, type TextLayerCell } from "./recut-spanning-words";
@@ -23,6 +24,7 @@ export function reconcileTable(
   ownSource: CellSource,
   readings: WordReadings,
   bandBoxes: ReadonlyArray<Box | null> = [],
+  raisedMarks: RaisedMarks | null = null,
 ): Table {
   const others: WordReadings = { ...readings };
   delete others[ownSource];
@@ -31,12 +33,14 @@ export function reconcileTable(
   if (ownSource === "pdf-text") recutAcrossCells(others, table);
   // Every OCR reading's words, the table's own source's too, say how sure each reading is of its
   // text in a cell (the vote's last tie-break between disagreeing OCR readings).
-  const headerCells = table.header_cells.map((cell) => reconcileExistingCell(cell, ownSource, others, readings));
+  const headerCells = table.header_cells.map((cell, c) => reconcileExistingCell(cell, ownSource, others, readings, raisedMarks?.header[c]));
   const out: Table = {
     ...table,
     header_cells: headerCells,
     header: headerCells.map((cell) => cell.value),
-    rows: table.rows.map((row) => row.map((cell) => reconcileExistingCell(cell, ownSource, others, readings))),
+    rows: table.rows.map((row, r) =>
+      row.map((cell, c) => reconcileExistingCell(cell, ownSource, others, readings, raisedMarks?.rows[r]?.[c])),
+    ),
   };
   if (table.colbands) {
     out.colbands = table.colbands.map((band, i) => {
@@ -50,6 +54,21 @@ export function reconcileTable(
   delete out.ocr_unsupported;
   if (table.bbox && isOcrUnsupported(table.bbox, others)) out.ocr_unsupported = true;
   return out;
+}
+
+/** Each cell's text-layer value with its raised footnote marks made marks, where it has any
+ * (raised-marks.ts), by position: header cells, then rows. */
+export interface RaisedMarks {
+  header: ReadonlyArray<string | null>;
+  rows: ReadonlyArray<ReadonlyArray<string | null>>;
+}
+
+/** The raised marks of a table assembled from the text layer, from the page's text-layer words
+ * (same coordinates as the table's cell boxes). Null when no cell has any. */
+export function raisedMarksOf(table: Table, pageWords: readonly Word[]): RaisedMarks | null {
+  const of = (cell: Cell) => (cell.bbox ? valueWithRaisedMarks(cell.value, cell.bbox, pageWords) : null);
+  const marks = { header: table.header_cells.map(of), rows: table.rows.map((row) => row.map(of)) };
+  return marks.header.some((m) => m !== null) || marks.rows.some((row) => row.some((m) => m !== null)) ? marks : null;
 }
 
 function recutAcrossCells(readings: WordReadings, table: Table): void {

@@ -97,6 +97,18 @@ export const RECONCILE_SETTINGS = {
    * a word's worth of letters is a different word, not a misread mark. Digits never stand in for
    * a mark, so "12*" against "127" stays disputed. */
   markLookalikeMaxLetters: 2,
+  /** A text-layer word set small and raised in its cell (a footnote digit or a revision letter
+   * after a label or a value) is a mark to the value vote (raised-marks.ts): OCR reads it as "?",
+   * "®", "*", "'" or not at all. Small: at most `raisedMarkMaxSize` of the cell's largest type
+   * (superscripts are set at 58-70% of the body size in common fonts, and at 65% in the generated
+   * families; 0.8 keeps same-size text out). Raised: its foot at least `raisedMarkMinRise` of the
+   * body size above the body's (a superscript's baseline shift is 0.15-0.35 em; a smaller word
+   * sitting on the baseline, a unit in a smaller font, is not raised). */
+  raisedMarkMaxSize: 0.8,
+  raisedMarkMinRise: 0.1,
+  /** ...and short: a footnote reference is a digit or two, a letter, "1/" or "a,b"; a longer
+   * raised run (a superscripted word) is text a person may need to read. */
+  raisedMarkMaxChars: 3,
   /** Structure vote: readings that share an input (structure/types.ts StructureInput; the
    * registry declares each reader's) count once among a cell's supporters and once among those
    * against it: pdf-layout, pdf-layout-alt and pdf-stream all read the text layer's word

@@ -47,7 +47,10 @@ export type ReadingConfidences = Partial<Record<CellSource, number>>;
 
 export type Verdict = Pick<Cell, "value" | "confidence" | "sources" | "readings" | "provisional">;
 
-export function voteOnReadings(readings: CellReadings, confidences: ReadingConfidences = {}): Verdict {
+/** `textLayerAsCompared`: the text layer's reading with its raised footnote marks made marks
+ * (raised-marks.ts), used only to tell whether an OCR reading reads the text layer's value; the
+ * delivered spelling stays the text layer's own. */
+export function voteOnReadings(readings: CellReadings, confidences: ReadingConfidences = {}, textLayerAsCompared?: string): Verdict {
   const present = orderByPriority(Object.keys(readings) as CellSource[]);
   const spoken = present
     .map((source) => {
@@ -60,7 +63,10 @@ export function voteOnReadings(readings: CellReadings, confidences: ReadingConfi
   // dagger read as "t", an accent or a thin space dropped, "CO2" as "C02") votes with the text
   // layer (marks-only.ts).
   const textLayer = spoken.find((r) => r.source === "pdf-text");
-  if (textLayer) for (const r of spoken) if (r !== textLayer && readsTextLayerValue(textLayer.key, r.key)) r.key = textLayer.key;
+  if (textLayer) {
+    const compared = textLayerAsCompared !== undefined ? comparisonKey(textLayerAsCompared) : textLayer.key;
+    for (const r of spoken) if (r !== textLayer && readsTextLayerValue(compared, r.key)) r.key = textLayer.key;
+  }
 
   if (spoken.length === 0) {
     return present.length >= 2

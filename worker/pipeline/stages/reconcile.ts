@@ -6,6 +6,7 @@ import type { Table } from "../../../lib/result/schema";
 import { ocrNonTextRegions, ocrWordReadings, verifyFigure } from "../reconcile";
 import { bandBoxes } from "../reconcile/cell-units";
 import { reconcileInFrame } from "../reconcile/in-reading-frame";
+import { raisedMarksOf } from "../reconcile/reconcile-page";
 import { sharedGrey } from "../render/render-page";
 import { readTableIndexes } from "../scan/unread-tables";
 import { runScanChecks } from "../scan/scan-checks";
@@ -36,7 +37,13 @@ export const reconcileStage: PageStage = {
       frame,
       visionValues ? { ...values, ...visionValues } : values,
       ownSource,
-      extraction.tables.map((table, i) => ({ table, bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null) })),
+      extraction.tables.map((table, i) => ({
+        table,
+        bandBoxes: bandBoxes(table, extraction.tableModels[i] ?? null),
+        // Footnote marks set small and raised are marks to the vote (reconcile/raised-marks.ts);
+        // upright pages with a text layer only, where "raised" is up the page.
+        raisedMarks: ownSource === "pdf-text" && (!frame || frame.dir === 0) ? raisedMarksOf(table, readings.words) : null,
+      })),
       extraction.prose,
     );
     extraction.tables = voted.tables;
