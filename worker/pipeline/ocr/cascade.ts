@@ -146,7 +146,7 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
  * reconciling them. */
 export async function readCellsInDoubt(
   engines: OcrEngines,
-  input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[] },
+  input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[]; standingBoxes?: readonly BBox[] },
 ): Promise<{ engine: OcrEngineName; error: string } | null> {
   const scanned = input.scanned === true;
   const first = engines.firstEngineFor(scanned);
@@ -157,7 +157,10 @@ export async function readCellsInDoubt(
   // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
   const boxes = scanned
     ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])]
-    : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes);
+    : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes).filter(
+        // Cells whose text stands on end are read turned (standing-cells.ts): upright, junk.
+        (box) => !(input.standingBoxes ?? []).some((s) => s.every((v, i) => v === box[i])),
+      );
   const outcome = await engines.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
 }

@@ -1,8 +1,7 @@
 // Stage "ocr-standing": on a page with a text layer, the cells whose text stands on end (a column
 // heading set bottom to top) are read again, cropped, in their text's direction
 // (ocr/standing-cells.ts); the value vote then takes that reading in place of the upright junk.
-import { standingCells, standingReadings, type StandingCell } from "../ocr/standing-cells";
-import { extractionOf } from "./page-context";
+import { standingReadings, type StandingCell } from "../ocr/standing-cells";
 import type { PageStage } from "./page-stage";
 
 export const ocrStandingStage: PageStage = {
@@ -10,8 +9,8 @@ export const ocrStandingStage: PageStage = {
   failsAs: "ocr",
   applies: (ctx) => ctx.pageOcr !== null && ctx.run.engines !== null && ctx.hasTextLayer,
   async run(ctx) {
-    const cells = standingCells(extractionOf(ctx).tables, ctx.readings.words, ctx.turn);
-    ctx.standingCells = cells;
+    // Found by ocr-cells, which leaves them out of its upright crops.
+    const cells = ctx.standingCells;
     const byDir = new Map<StandingCell["dir"], StandingCell[]>();
     for (const cell of cells) byDir.set(cell.dir, [...(byDir.get(cell.dir) ?? []), cell]);
     const sizePt: [number, number] = [ctx.readings.width, ctx.readings.height];
