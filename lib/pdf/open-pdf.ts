@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
 import type { ByteSource } from "../storage/job-files";
-import { FONT_FACE_SINK } from "./font-face-sink";
+import { fontFaceSink } from "./font-face-sink";
 import { registerRenderingDocument } from "./rendering-document";
 
 /** A file on disk (CLI tools, tests) or a stored object read by ranges (lib/storage: ranged
@@ -142,7 +142,7 @@ async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8
     disableStream: true,
     isEvalSupported: false,
     // pdf.js types ownerDocument as a browser document; it uses only what the sink implements.
-    ...(outlines ? { disableFontFace: true } : { disableFontFace: false, ownerDocument: FONT_FACE_SINK as unknown as HTMLDocument }),
+    ...(outlines ? { disableFontFace: true } : { disableFontFace: false, ownerDocument: fontFaceSink() as HTMLDocument }),
     useSystemFonts: false,
     standardFontDataUrl: pdfjsAssetDir("standard_fonts"),
     cMapUrl: pdfjsAssetDir("cmaps"),
