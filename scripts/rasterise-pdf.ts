@@ -20,7 +20,7 @@ export type PageImage = (render: PageRender, pageNumber: number) => Promise<{ ki
 /** An image-only PDF of `inputPath`: every page rendered at `dpi`, turned into an image by
  * `pageImage` and placed alone on a page of the same size. Returns the page count. */
 export async function imageOnlyPdf(inputPath: string, outputPath: string, dpi: number, pageImage: PageImage): Promise<number> {
-  const opened = await openPdf(inputPath);
+  const opened = await openPdf(inputPath, { rendersEveryPage: true });
   // No creation or modification date: the same input gives the same bytes, so an OCR cache keyed
   // by the file hash serves the scans made again in a later run.
   const out = await PDFDocument.create({ updateMetadata: false });

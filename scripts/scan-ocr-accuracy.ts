@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     const scanned = path.join(scansDir, `${name}.pdf`);
     if (!fs.existsSync(scanned)) await makeRealisticScan(original, scanned);
     const truthPdf = await openPdf(original);
-    const scanPdf = await openPdf(scanned);
+    const scanPdf = await openPdf(scanned, { rendersEveryPage: true });
     for (let n = 1; n <= Math.min(pages, truthPdf.doc.numPages); n++) {
       const content = await (await truthPdf.doc.getPage(n)).getTextContent();
       const truth = tokensOf(content.items.map((item) => ("str" in item ? item.str : "")));

@@ -2,8 +2,10 @@
 // a 600 MB upload must not cost 600 MB of memory in the web process (quick inspect) or the worker.
 import fs from "node:fs";
 import path from "node:path";
-import type { PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
+import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
 import type { ByteSource } from "../storage/job-files";
+import { fontFaceSink } from "./font-face-sink";
+import { registerRenderingDocument } from "./rendering-document";
 
 /** A file on disk (CLI tools, tests) or a stored object read by ranges (lib/storage: ranged
  * GETs on S3). */
@@ -60,15 +62,70 @@ export interface OpenedPdf {
   close(): Promise<void>;
 }
 
-export async function openPdf(pdf: PdfSource): Promise<OpenedPdf> {
+export interface OpenPdfOptions {
+  /** Every page will be rendered (the OCR engines read every page's render): one document that
+   * builds glyph outlines as it reads, so that each page is parsed once. Otherwise (the default)
+   * the document is opened for reading only, without glyph outlines, and its pages are rendered
+   * from a second document opened with them the first time one is rendered (figure crops, debug
+   * overlays): see rendering-document.ts. */
+  rendersEveryPage?: boolean;
+}
+
+export async function openPdf(pdf: PdfSource, options: OpenPdfOptions = {}): Promise<OpenedPdf> {
   const pdfjs = await loadPdfJs();
   const handle = typeof pdf === "string" ? await openFileRanges(pdf) : pdf;
-  const { size } = handle;
-  const initialData = await handle.read(0, Math.min(size, RANGE_CHUNK_BYTES)).catch(async (error: unknown) => {
+  const outlines = options.rendersEveryPage === true;
+  const initialData = await readInitialData(handle).catch(async (error: unknown) => {
     await handle.close();
     throw error;
   });
+  let reading: LoadedDocument;
+  try {
+    reading = await loadDocument(pdfjs, handle, initialData, outlines);
+  } catch (error) {
+    await handle.close();
+    const name = (error as { name?: string }).name;
+    if (name === "PasswordException") {
+      throw new PdfOpenError("password", "the PDF is password-protected; remove the password and upload it again");
+    }
+    throw new PdfOpenError("invalid", "the file is not a readable PDF (it is corrupt or truncated)");
+  }
+  // The same bytes opened a second time, only when a page is first rendered.
+  let rendering: Promise<LoadedDocument> | null = null;
+  let closed = false;
+  if (!outlines) {
+    registerRenderingDocument(reading.doc, async () => {
+      if (closed) throw new Error("the document was closed before its page was rendered");
+      rendering ??= readInitialData(handle).then((data) => loadDocument(pdfjs, handle, data, true));
+      return (await rendering).doc;
+    });
+  }
+  return {
+    doc: reading.doc,
+    async close() {
+      closed = true;
+      if (rendering) await rendering.then((loaded) => loaded.task.destroy()).catch(() => undefined);
+      await reading.task.destroy();
+      await handle.close();
+    },
+  };
+}
 
+/** The first range, read for each document: pdf.js takes ownership of the bytes it is given. */
+function readInitialData(handle: ByteSource): Promise<Uint8Array> {
+  return handle.read(0, Math.min(handle.size, RANGE_CHUNK_BYTES));
+}
+
+interface LoadedDocument {
+  doc: PDFDocumentProxy;
+  task: PDFDocumentLoadingTask;
+}
+
+/** Opens the bytes of `handle` as a pdf.js document. `outlines`: glyphs are compiled to paths as
+ * pages are read, which pdf.js needs to draw text in Node; without them the fonts go to a
+ * document that drops them (font-face-sink.ts) and the document can be read but not rendered. */
+async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8Array, outlines: boolean): Promise<LoadedDocument> {
+  const { size } = handle;
   const transport = new pdfjs.PDFDataRangeTransport(size, initialData);
   transport.requestDataRange = (begin: number, end: number) => {
     handle
@@ -84,7 +141,8 @@ export async function openPdf(pdf: PdfSource): Promise<OpenedPdf> {
     disableAutoFetch: true,
     disableStream: true,
     isEvalSupported: false,
-    disableFontFace: true,
+    // pdf.js types ownerDocument as a browser document; it uses only what the sink implements.
+    ...(outlines ? { disableFontFace: true } : { disableFontFace: false, ownerDocument: fontFaceSink() as HTMLDocument }),
     useSystemFonts: false,
     standardFontDataUrl: pdfjsAssetDir("standard_fonts"),
     cMapUrl: pdfjsAssetDir("cmaps"),
@@ -92,21 +150,9 @@ export async function openPdf(pdf: PdfSource): Promise<OpenedPdf> {
     verbosity: 0,
   });
   try {
-    const doc = await task.promise;
-    return {
-      doc,
-      async close() {
-        await task.destroy();
-        await handle.close();
-      },
-    };
+    return { doc: await task.promise, task };
   } catch (error) {
     await task.destroy().catch(() => undefined);
-    await handle.close();
-    const name = (error as { name?: string }).name;
-    if (name === "PasswordException") {
-      throw new PdfOpenError("password", "the PDF is password-protected; remove the password and upload it again");
-    }
-    throw new PdfOpenError("invalid", "the file is not a readable PDF (it is corrupt or truncated)");
+    throw error;
   }
 }

@@ -36,7 +36,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
   if (input.settings) validateSettingsTree({ pipeline: input.settings });
   const ownsEngines = !(input.ocr instanceof OcrEngines);
   const engines = input.ocr instanceof OcrEngines ? input.ocr : input.ocr.length > 0 ? OcrEngines.withEngines(input.ocr) : null;
-  const opened = await openPdf(input.pdfPath);
+  // With OCR every page is rendered: one document that builds glyph outlines as it reads. Without,
+  // a reading-only document, and a rendering one opened only if a page is drawn (figure crops).
+  const opened = await openPdf(input.pdfPath, { rendersEveryPage: engines !== null });
   const tables: Table[] = [];
   const prose: Prose[] = [];
   const images: Image[] = [];

@@ -22,6 +22,8 @@ export interface NoOcrCorpusFigures {
   stageSeconds: StageTimings;
   /** sha256 over every document's result JSON, in file order: equal digests, equal output. */
   resultsSha256: string;
+  /** Node's own flags for this process (V8 heap bounds change both CPU and peak RSS), if any. */
+  nodeFlags: string;
 }
 
 /** Every PDF directly in each directory (sorted by name), or the files themselves. */
@@ -81,6 +83,7 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     stageSeconds,
     resultsSha256: digest.digest("hex"),
+    nodeFlags: process.execArgv.join(" "),
   };
 }
 
@@ -91,6 +94,7 @@ export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
   return [
     `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
     `  results sha256 ${figures.resultsSha256.slice(0, 16)} (equal before and after a speed change: the same output)`,
+    ...(figures.nodeFlags ? [`  node flags: ${figures.nodeFlags} (heap bounds trade CPU for peak RSS)`] : []),
     `  wall ms a page by stage: ${stages.map(([name, s]) => `${name} ${perPage(s)}`).join(", ")}`,
   ];
 }

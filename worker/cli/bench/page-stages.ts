@@ -58,7 +58,7 @@ const asReading = (words: Word[], dpi: number): OcrPageReading => ({ words, nonT
 
 export async function pageStages(file: string, pageNumber: number, threads: number): Promise<Array<[string, number]>> {
   const pool = new OcrPool({ threads, heapMb: 512 });
-  const opened = await openPdf(file);
+  const opened = await openPdf(file, { rendersEveryPage: true });
   try {
     let stages: Array<[string, number]> = [];
     for (let pass = 0; pass < 2; pass++) {

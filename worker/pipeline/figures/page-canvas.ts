@@ -4,6 +4,7 @@
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
+import { renderPdfPage } from "../../../lib/pdf/rendering-document";
 
 interface NapiCanvas {
   width: number;
@@ -49,6 +50,6 @@ export async function renderPage(
   context.fillStyle = "#ffffff";
   context.fillRect(0, 0, width, height);
   // canvas: null keeps pdf.js from calling getContext a second time (napi-rs cannot redefine it).
-  await page.render({ canvasContext: context as unknown as CanvasRenderingContext2D, canvas: null, viewport }).promise;
+  await renderPdfPage(page, { canvasContext: context as unknown as CanvasRenderingContext2D, canvas: null, viewport });
   return { canvas, context, width, height };
 }

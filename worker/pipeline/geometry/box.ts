@@ -71,6 +71,12 @@ export function multiplyMatrices(m1: readonly number[], m2: readonly number[]): 
 
 export function median(values: number[], fallback = 0): number {
   if (values.length === 0) return fallback;
+  // Most calls are a line's font sizes, all one value: no copy to sort (Object.is, so that a 0
+  // among -0s, or the reverse, still takes the sort, which would pick by position).
+  const first = values[0]!;
+  let same = true;
+  for (let i = 1; i < values.length && same; i++) same = Object.is(values[i], first);
+  if (same) return first;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Word } from "../types";
-import { lineToChunks, wordsToLines } from "./words-to-lines";
+import type { Box, Word } from "../types";
+import { lineToChunks, wordsToLines, wordsToLineText } from "./words-to-lines";
 
 const word = (text: string, x0: number, y0: number, x1: number): Word => ({
   text,
@@ -49,4 +49,45 @@ test("a line's text reads a run of right-to-left words from its right end, other
   // Page order left to right: "12.5", then two Hebrew words drawn second-word-first.
   const lines = wordsToLines([word("12.5", 0, 0, 20), word("לציון", 30, 0, 60), word("ראשון", 65, 0, 95)], 0.45);
   assert.equal(lines[0]!.text, "12.5 ראשון לציון");
+});
+
+test("wordsToLineText reads runs of right-to-left words from their right end, on drawn mixes of both", () => {
+  const naive = (texts: string[]): string => {
+    const out: string[] = [];
+    let run: string[] = [];
+    for (const text of texts) {
+      if (/[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/.test(text)) {
+        run.push(text);
+        continue;
+      }
+      out.push(...run.reverse(), text);
+      run = [];
+    }
+    out.push(...run.reverse());
+    return out.join(" ");
+  };
+  const pieces = ["Total", "12.5", "(3)", "שלום", "עולם", "٣٤", "مرحبا", "x", "ﭏ"];
+  let state = 5;
+  const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let k = 0; k < 500; k++) {
+    const texts = Array.from({ length: 1 + Math.floor(next() * 8) }, () => pieces[Math.floor(next() * pieces.length)]!);
+    const words = texts.map((text, i) => ({
+      text,
+      box: [i * 20, 0, i * 20 + 15, 10] as Box,
+      size: 10,
+      font: "F",
+      bold: false,
+      dir: 0 as const,
+    }));
+    assert.equal(wordsToLineText(words), naive(texts), JSON.stringify(texts));
+  }
+  const ltr = (text: string, i: number) => ({
+    text,
+    box: [i * 20, 0, i * 20 + 15, 10] as Box,
+    size: 10,
+    font: "F",
+    bold: false,
+    dir: 0 as const,
+  });
+  assert.equal(wordsToLineText(["Net", "שלום", "עולם", "5"].map(ltr)), "Net עולם שלום 5");
 });

@@ -60,17 +60,20 @@ const RIGHT_TO_LEFT = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 export function wordsToLineText(words: readonly Word[]): string {
   // One word reads the same either way (most chunks and cells).
   if (words.length === 1) return words[0]!.text;
+  // Asked for every line of every reading: no array per word, only the texts in reading order.
   const out: string[] = [];
-  let run: string[] = [];
-  for (const w of words) {
-    if (RIGHT_TO_LEFT.test(w.text)) {
-      run.push(w.text);
+  let runStart = -1;
+  for (let i = 0; i < words.length; i++) {
+    const text = words[i]!.text;
+    if (RIGHT_TO_LEFT.test(text)) {
+      if (runStart < 0) runStart = i;
       continue;
     }
-    out.push(...run.reverse(), w.text);
-    run = [];
+    for (let k = i - 1; runStart >= 0 && k >= runStart; k--) out.push(words[k]!.text);
+    runStart = -1;
+    out.push(text);
   }
-  out.push(...run.reverse());
+  for (let k = words.length - 1; runStart >= 0 && k >= runStart; k--) out.push(words[k]!.text);
   return out.join(" ");
 }
 

@@ -8,7 +8,7 @@ import type { Table } from "../../../lib/result/schema";
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
 import { modelToTable } from "../tables/assemble-table";
-import { withTableAlternatives } from "./table-alternatives";
+import { withTableAlternatives, wordsInBoxes } from "./table-alternatives";
 
 /** A small deterministic generator (mulberry32), so every run draws the same family. */
 function random(seed: number): () => number {
@@ -200,5 +200,35 @@ test("a reading with a column band over other columns: band-span with the readin
       [{ kind: "band-span", band: 0, label: "Band", start_col: theirStart, end_col: theirEnd, by: ["pdf-stream"] }],
       `case ${n}: ${cols} columns, band ${start}-${end}, theirs ${theirStart}-${theirEnd}`,
     );
+  }
+});
+
+test("wordsInBoxes holds exactly the words whose centre lies in one of the boxes (random pages, cells on the edges, boxes with a NaN side)", () => {
+  for (let seed = 1; seed <= 40; seed++) {
+    const next = random(seed);
+    const coord = () => Math.round(next() * 600) / 2;
+    const words: Word[] = Array.from({ length: between(next, 0, 80) }, () => {
+      const [x, y] = [coord(), coord()];
+      const box: Box = [x, y, x + between(next, 0, 40), y + between(next, 0, 12)];
+      return { text: "w", box, size: 9, font: "F", bold: false, dir: 0 };
+    });
+    const boxes: Box[] = Array.from({ length: between(next, 0, 6) }, () => {
+      if (next() < 0.5 && words.length > 0) {
+        // A box whose sides pass exactly through a word's centre.
+        const w = words[between(next, 0, words.length - 1)]!.box;
+        const [cx, cy] = [(w[0] + w[2]) / 2, (w[1] + w[3]) / 2];
+        return [cx, cy, cx + between(next, 0, 30), cy + between(next, 0, 30)];
+      }
+      const [x, y] = [coord(), coord()];
+      const box: Box = [x, y, x + between(next, 0, 200), y + between(next, 0, 60)];
+      if (next() < 0.1) box[between(next, 0, 3)] = NaN;
+      return box;
+    });
+    const expected = new Set<number>();
+    words.forEach((word, i) => {
+      const [x, y] = [(word.box[0] + word.box[2]) / 2, (word.box[1] + word.box[3]) / 2];
+      if (boxes.some((b) => x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3])) expected.add(i);
+    });
+    assert.deepEqual([...wordsInBoxes(words, boxes)], [...expected], `seed ${seed}`);
   }
 });

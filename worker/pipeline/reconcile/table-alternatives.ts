@@ -28,17 +28,32 @@ import { RECONCILE_SETTINGS } from "./settings";
 /** An alternative before the readings proposing it are gathered. */
 type Proposal = TableAlternative extends infer A ? (A extends unknown ? Omit<A, "by"> : never) : never;
 
-const centre = (box: Box): [number, number] => [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2];
-const inside = ([x, y]: [number, number], box: Box) => x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-
-/** The page's words (by index) whose centre lies in one of the boxes. */
-function wordsInBoxes(words: readonly Word[], boxes: readonly Box[]): Set<number> {
+/** The page's words (by index) whose centre lies in one of the boxes. Asked for every row of
+ * every table against all the page's words, so a word is first tested against the boxes' common
+ * extent (a centre inside a box is inside it), and only the few inside go through the boxes. */
+export function wordsInBoxes(words: readonly Word[], boxes: readonly Box[]): Set<number> {
   const out = new Set<number>();
   if (boxes.length === 0) return out;
-  words.forEach((word, i) => {
-    const c = centre(word.box);
-    if (boxes.some((box) => inside(c, box))) out.add(i);
-  });
+  let [left, top, right, bottom] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const box of boxes) {
+    // Comparisons, not Math.min: a box with a NaN side contains nothing and widens nothing.
+    if (box[0] < left) left = box[0];
+    if (box[1] < top) top = box[1];
+    if (box[2] > right) right = box[2];
+    if (box[3] > bottom) bottom = box[3];
+  }
+  for (let i = 0; i < words.length; i++) {
+    const box = words[i]!.box;
+    const x = (box[0] + box[2]) / 2;
+    const y = (box[1] + box[3]) / 2;
+    if (!(x >= left && x <= right && y >= top && y <= bottom)) continue;
+    for (const cell of boxes) {
+      if (x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3]) {
+        out.add(i);
+        break;
+      }
+    }
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { createRequire } from "node:module";
 import { RENDER_SETTINGS, type RenderSettings } from "./settings";
+import { renderPdfPage } from "../../../lib/pdf/rendering-document";
 
 /** A rasterised page. Pixel (px, py) covers PDF points (px / scale, py / scale), top-left origin,
  * in the same rotated "viewport" space as pdf.js `getViewport({ scale: 1 })`. */
@@ -117,12 +118,12 @@ export async function renderPage(
   // uses (it is the canvas pdf.js itself loads in Node).
   // Only the context is passed: given the canvas too, pdf.js calls getContext() a second time,
   // which @napi-rs/canvas refuses ("Cannot redefine property: createImageData").
-  await page.render({
+  await renderPdfPage(page, {
     canvas: null,
     canvasContext: context as unknown as CanvasRenderingContext2D,
     viewport,
     background: "#ffffff",
-  }).promise;
+  });
   const imageData = context.getImageData(0, 0, width, height);
   return {
     pageNumber,

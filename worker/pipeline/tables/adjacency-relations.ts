@@ -12,12 +12,19 @@ export interface GridCell {
   text: string;
 }
 
+// eslint-disable-next-line no-control-regex -- the range starts at NUL
+const ASCII_ONLY = /^[\x00-\x7F]*$/;
+const MARKS = /\p{M}/gu;
+
 /** NFKD, drop combining marks, NFKC, drop non-ASCII, drop all whitespace. */
 export function normalizeText(text: string): string {
+  // Most cell texts are ASCII, which neither normalisation changes and which holds no mark and
+  // nothing outside ASCII: only the white space goes (asked for every cell of every reading).
+  if (ASCII_ONLY.test(text)) return text.replace(/\s+/g, "");
   return (
     text
       .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
+      .replace(MARKS, "")
       .normalize("NFKC")
       // eslint-disable-next-line no-control-regex -- the range starts at NUL: everything outside ASCII goes
       .replace(/[^\x00-\x7F]/g, "")
