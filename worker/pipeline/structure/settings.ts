@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model-scans";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -107,4 +107,9 @@ export const STRUCTURE_SETTINGS = {
    * of wrong relations not verified; voting in full 99.2% and 73.8% (it backs wrong relations every
    * rule reading makes too). See docs/pdf-model.md for "objects". */
   pdfModelVote: "none" as "full" | "objects" | "none",
+  /** pdf-model's say on a scan, where it reads the other OCR engine's words with the scan model
+   * (docs/pdf-model.md, "Scans"): there it is the second segmentation an unruled scanned table
+   * otherwise lacks, made from other words than pdf-layout's. Measured on realistic scans: see
+   * the scan-model note in docs/measurements/. */
+  pdfModelScanVote: "full" as "full" | "objects" | "none",
 } as const;
