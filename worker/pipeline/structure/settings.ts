@@ -112,4 +112,10 @@ export const STRUCTURE_SETTINGS = {
    * otherwise lacks, made from other words than pdf-layout's. Measured on realistic scans: see
    * the scan-model note in docs/measurements/. */
   pdfModelScanVote: "full" as "full" | "objects" | "none",
+  /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
+   * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
+   * model's reading of the other engine's words objected to cells pdf-grid and pdf-layout agreed
+   * on (a word run across a ruling, a gutter the other engine closed). Measured on EU realistic
+   * scans (tuning set), both OCR engines: see the scan-model note in docs/measurements/. */
+  pdfModelScanRuledRegions: false as boolean,
 } as const;

@@ -21,6 +21,10 @@ import { holdsNumbers } from "../pdf-layout";
 import { STRUCTURE_SETTINGS } from "../settings";
 import { loadPdfModel, loadPdfScanModel } from "./model-file";
 import { modelDeciders, readRegion } from "./read-region";
+import { gridToModel } from "../../tables/build-table";
+import type { Grid } from "../../geometry/rulings-to-grid";
+import type { Box, Word } from "../../types";
+import type { Settings } from "../../settings";
 
 type Say = "full" | "objects" | "none";
 
@@ -34,13 +38,17 @@ export const pdfModelReader: StructureReader = {
   // pdf-layout, so it counts in its group when shared inputs are counted once. On a scan the
   // reading itself declares what it read (the other engine's words).
   inputs: ["text-geometry", "detected-regions"],
-  async read({ words, tableRegions, wordsFromOcr, otherOcrWords }) {
+  async read({ words, tableRegions, wordsFromOcr, otherOcrWords, detected, settings }) {
     if (tableRegions.length === 0) return null;
     if (wordsFromOcr && !otherOcrWords) return null;
     const onScan = wordsFromOcr === true;
     const deciders = modelDeciders(await (onScan ? loadPdfScanModel() : loadPdfModel()));
     const read = onScan ? otherOcrWords!.words : words;
-    const tables = tableRegions.flatMap((region) => {
+    // On a scan, a region pdf-grid reads already has its second segmentation (unless the setting
+    // says otherwise): see STRUCTURE_SETTINGS.pdfModelScanRuledRegions.
+    const ruled = onScan && !STRUCTURE_SETTINGS.pdfModelScanRuledRegions ? ruledBoxes(detected.grids, words, settings) : [];
+    const regions = tableRegions.filter((region) => !ruled.some((box) => overlapShare(region, box) >= 0.5));
+    const tables = regions.flatMap((region) => {
       const model = readRegion(read, region, deciders);
       return model && isSegmentation(model) && holdsNumbers(model) ? [model] : [];
     });
@@ -56,3 +64,19 @@ export const pdfModelReader: StructureReader = {
     return { source: "pdf-model", kind: "tables", tables, ...sayOf(STRUCTURE_SETTINGS.pdfModelVote) } as StructureReading;
   },
 };
+
+/** The boxes of the grids pdf-grid reads as a segmentation (pdf-grid.ts). */
+function ruledBoxes(grids: readonly Grid[], words: Word[], settings: Settings): Box[] {
+  return grids.filter((grid) => {
+    const model = gridToModel(grid, words, settings);
+    return model !== null && isSegmentation(model);
+  }).map((grid) => grid.box);
+}
+
+/** The share of `region`'s area that `box` covers. */
+function overlapShare(region: Box, box: Box): number {
+  const w = Math.min(region[2], box[2]) - Math.max(region[0], box[0]);
+  const h = Math.min(region[3], box[3]) - Math.max(region[1], box[1]);
+  const area = (region[2] - region[0]) * (region[3] - region[1]);
+  return w > 0 && h > 0 && area > 0 ? (w * h) / area : 0;
+}
