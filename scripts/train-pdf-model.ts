@@ -173,7 +173,8 @@ async function main(): Promise<void> {
   console.log(
     `  generated (seed ${args.evalSeed}, ${args.evalVariants} per family) all families F1 ${(all.tp ? (2 * all.tp) / (all.gt + all.pred) : 0).toFixed(3)}`,
   );
-  if (args.trainSet) report("seen", scoreModel(model, noisy(await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), true), 0)));
+  if (args.trainSet)
+    report("seen", scoreModel(model, noisy(await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), true), 0)));
   if (args.unseenSet) {
     const unseen = noisy(await setRegions(path.resolve(args.unseenSet), path.basename(args.unseenSet), true), 0);
     report("UNSEEN", scoreModel(model, unseen));

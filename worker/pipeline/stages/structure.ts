@@ -41,7 +41,11 @@ export const structureStage: PageStage = {
               readings.graphics.rulings,
             ).catch((error: unknown) => {
               // Costs pdf-model its reading of this scan, never the page.
-              failures.push({ page: pageNumber, stage: "structure:pdf-model", message: error instanceof Error ? error.message : String(error) });
+              failures.push({
+                page: pageNumber,
+                stage: "structure:pdf-model",
+                message: error instanceof Error ? error.message : String(error),
+              });
               return null;
             }),
           )

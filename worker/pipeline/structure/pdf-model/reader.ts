@@ -67,10 +67,12 @@ export const pdfModelReader: StructureReader = {
 
 /** The boxes of the grids pdf-grid reads as a segmentation (pdf-grid.ts). */
 function ruledBoxes(grids: readonly Grid[], words: Word[], settings: Settings): Box[] {
-  return grids.filter((grid) => {
-    const model = gridToModel(grid, words, settings);
-    return model !== null && isSegmentation(model);
-  }).map((grid) => grid.box);
+  return grids
+    .filter((grid) => {
+      const model = gridToModel(grid, words, settings);
+      return model !== null && isSegmentation(model);
+    })
+    .map((grid) => grid.box);
 }
 
 /** The share of `region`'s area that `box` covers. */

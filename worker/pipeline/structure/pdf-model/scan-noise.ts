@@ -73,7 +73,8 @@ function cellOf(word: Word, cells: readonly TruthCellBox[]): number {
   return cells.findIndex((c) => cx >= c.box[0] - 1 && cx <= c.box[2] + 1 && cy >= c.box[1] - 1 && cy <= c.box[3] + 1);
 }
 
-const sameLine = (a: Word, b: Word) => Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]) > 0.5 * Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]);
+const sameLine = (a: Word, b: Word) =>
+  Math.min(a.box[3], b.box[3]) - Math.max(a.box[1], b.box[1]) > 0.5 * Math.min(a.box[3] - a.box[1], b.box[3] - b.box[1]);
 
 /** The region with its words as a scan's OCR words (and its cells moved with the skew). */
 export function scanNoised(region: LabelledRegion, seed: number, noise: ScanNoise = SCAN_NOISE): LabelledRegion {
@@ -122,7 +123,9 @@ export function scanNoised(region: LabelledRegion, seed: number, noise: ScanNois
       pieces.push({
         ...word,
         text: (first ? chars.slice(1) : chars.slice(0, -1)).join(""),
-        box: first ? [word.box[0] + glyph, word.box[1], word.box[2], word.box[3]] : [word.box[0], word.box[1], word.box[2] - glyph, word.box[3]],
+        box: first
+          ? [word.box[0] + glyph, word.box[1], word.box[2], word.box[3]]
+          : [word.box[0], word.box[1], word.box[2] - glyph, word.box[3]],
       });
       continue;
     }
