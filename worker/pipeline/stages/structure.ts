@@ -13,6 +13,7 @@ import type { StageTimer } from "../stage-timer";
 import type { Box } from "../types";
 import { extractionOf, okReadings } from "./page-context";
 import { otherEngineWords, type OtherEngineWords } from "../scan/other-engine-words";
+import { scanRegions } from "../structure/pdf-model/reader";
 import type { PageStage } from "./page-stage";
 
 export const structureStage: PageStage = {
@@ -28,9 +29,20 @@ export const structureStage: PageStage = {
     // On a scan, the reading the page's words came from is not a second opinion on them.
     if (ctx.ownSource !== "pdf-text") delete workedOcr[ctx.ownSource as OcrEngineName];
     if (extraction.tables.length === 0) return;
-    // On a scan, the other engine's words on the whole page, for pdf-model (other-engine-words.ts).
+    // On a scan, the other engine's words on the whole page, for pdf-model (other-engine-words.ts),
+    // when it has an unruled region to read (pdf-model/reader.ts scanRegions).
     const otherOcrWords =
-      !hasTextLayer && ctx.run.engines && ctx.scanImage && ctx.scanTransform && enabledReaders.includes("pdf-model")
+      !hasTextLayer &&
+      ctx.run.engines &&
+      ctx.scanImage &&
+      ctx.scanTransform &&
+      enabledReaders.includes("pdf-model") &&
+      scanRegions(
+        extraction.tableModels.map((m) => m.box),
+        extraction.debug.grids,
+        readings.words,
+        settings,
+      ).length > 0
         ? await timer.runAsync("structure:other-engine-words", () =>
             otherEngineWords(
               ctx.run.engines!,

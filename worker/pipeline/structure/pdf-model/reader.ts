@@ -44,10 +44,7 @@ export const pdfModelReader: StructureReader = {
     const onScan = wordsFromOcr === true;
     const deciders = modelDeciders(await (onScan ? loadPdfScanModel() : loadPdfModel()));
     const read = onScan ? otherOcrWords!.words : words;
-    // On a scan, a region pdf-grid reads already has its second segmentation (unless the setting
-    // says otherwise): see STRUCTURE_SETTINGS.pdfModelScanRuledRegions.
-    const ruled = onScan && !STRUCTURE_SETTINGS.pdfModelScanRuledRegions ? ruledBoxes(detected.grids, words, settings) : [];
-    const regions = tableRegions.filter((region) => !ruled.some((box) => overlapShare(region, box) >= 0.5));
+    const regions = onScan ? scanRegions(tableRegions, detected.grids, words, settings) : tableRegions;
     const tables = regions.flatMap((region) => {
       const model = readRegion(read, region, deciders);
       return model && isSegmentation(model) && holdsNumbers(model) ? [model] : [];
@@ -64,6 +61,16 @@ export const pdfModelReader: StructureReader = {
     return { source: "pdf-model", kind: "tables", tables, ...sayOf(STRUCTURE_SETTINGS.pdfModelVote) } as StructureReading;
   },
 };
+
+/** The table regions pdf-model reads on a scan: a region pdf-grid reads already has its second
+ * segmentation, so it is left out (unless STRUCTURE_SETTINGS.pdfModelScanRuledRegions): a ruled
+ * grid pdf-grid reads as a segmentation covering at least half of it. The structure stage asks
+ * first, so the other engine reads a page only where there is such a region to read. */
+export function scanRegions(tableRegions: readonly Box[], grids: readonly Grid[], words: Word[], settings: Settings): Box[] {
+  if (STRUCTURE_SETTINGS.pdfModelScanRuledRegions) return [...tableRegions];
+  const ruled = ruledBoxes(grids, words, settings);
+  return tableRegions.filter((region) => !ruled.some((box) => overlapShare(region, box) >= 0.5));
+}
 
 /** The boxes of the grids pdf-grid reads as a segmentation (pdf-grid.ts). */
 function ruledBoxes(grids: readonly Grid[], words: Word[], settings: Settings): Box[] {
