@@ -1,8 +1,9 @@
 // A scanned unruled table through the whole pipeline with both real OCR engines: the page's words
 // come from ocr-1, so pdf-layout is its only segmentation of them; the second engine reads the
 // whole page and pdf-model reads ITS words (scan/other-engine-words.ts), a second segmentation
-// from another input. With it the table's cells can be verified and name pdf-model; without it
-// (pdf-model switched off) none is, and the second engine reads no whole page.
+// from another input, when STRUCTURE_SETTINGS.pdfModelScanVote gives it a say. With it the table's
+// cells can be verified and name pdf-model; with the setting at its default ("off") or pdf-model
+// switched off, none is, and the second engine reads no whole page.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -17,6 +18,7 @@ import { TesseractEngine } from "../ocr/tesseract-engine";
 import { PaddleEngine } from "../ocr/paddle/paddle-engine";
 import { STRUCTURE_READER_NAMES, type StructureReaderName } from "../../../lib/structure/reader-names";
 import { makeTextPdf, type PlacedText } from "../../../tests/pdf/ocr-test-pdfs";
+import { STRUCTURE_SETTINGS } from "../structure/settings";
 
 let tesseract: TesseractEngine;
 let paddle: PaddleEngine;
@@ -80,8 +82,16 @@ async function extract(readers: OcrEngines, structureReaders?: readonly Structur
 const engines = () => new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
 
 test("a scanned unruled table: pdf-model's reading of the other engine's words is its second segmentation", async () => {
+  const settings = STRUCTURE_SETTINGS as { pdfModelScanVote: (typeof STRUCTURE_SETTINGS)["pdfModelScanVote"] };
+  const saved = settings.pdfModelScanVote;
   const withModel = engines();
-  const result = await extract(withModel);
+  settings.pdfModelScanVote = "full";
+  let result: Result;
+  try {
+    result = await extract(withModel);
+  } finally {
+    settings.pdfModelScanVote = saved;
+  }
   assert.equal(result.tables.length, 1);
   const table = result.tables[0]!;
   assert.deepEqual(
@@ -96,16 +106,18 @@ test("a scanned unruled table: pdf-model's reading of the other engine's words i
   assert.ok(verified.length >= numbers.length - 2, `${verified.length} of ${numbers.length} numbers verified`);
   for (const cell of verified) assert.ok(cell.sources.includes("pdf-model"), JSON.stringify(cell));
 
-  // Without pdf-model: one segmentation of the page's words, nothing verified, no whole-page ocr-2.
-  const withoutModel = engines();
-  const others = STRUCTURE_READER_NAMES.filter((name) => name !== "pdf-model");
-  const alone = (await extract(withoutModel, others)).tables[0]!;
-  assert.deepEqual(
-    alone.rows.map((row) => row.map((cell) => cell.value)),
-    ROWS,
-  );
-  assert.equal(withoutModel.stats.engineRuns["ocr-2"], 0);
-  const aloneNumbers = alone.rows.flatMap((row) => row.slice(1));
-  assert.equal(aloneNumbers.filter((cell) => cell.confidence === "verified").length, 0);
-  assert.ok(aloneNumbers.every((cell) => !cell.sources.includes("pdf-model")));
+  // Without pdf-model's scan vote (the default "off", or pdf-model switched off): one segmentation
+  // of the page's words, nothing verified, no whole-page ocr-2.
+  for (const readers of [undefined, STRUCTURE_READER_NAMES.filter((name) => name !== "pdf-model")]) {
+    const withoutModel = engines();
+    const alone = (await extract(withoutModel, readers)).tables[0]!;
+    assert.deepEqual(
+      alone.rows.map((row) => row.map((cell) => cell.value)),
+      ROWS,
+    );
+    assert.equal(withoutModel.stats.engineRuns["ocr-2"], 0);
+    const aloneNumbers = alone.rows.flatMap((row) => row.slice(1));
+    assert.equal(aloneNumbers.filter((cell) => cell.confidence === "verified").length, 0);
+    assert.ok(aloneNumbers.every((cell) => !cell.sources.includes("pdf-model")));
+  }
 });

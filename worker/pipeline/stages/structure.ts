@@ -14,6 +14,7 @@ import type { Box } from "../types";
 import { extractionOf, okReadings } from "./page-context";
 import { otherEngineWords, type OtherEngineWords } from "../scan/other-engine-words";
 import { scanRegions } from "../structure/pdf-model/reader";
+import { STRUCTURE_SETTINGS } from "../structure/settings";
 import type { PageStage } from "./page-stage";
 
 export const structureStage: PageStage = {
@@ -37,6 +38,7 @@ export const structureStage: PageStage = {
       ctx.scanImage &&
       ctx.scanTransform &&
       enabledReaders.includes("pdf-model") &&
+      STRUCTURE_SETTINGS.pdfModelScanVote !== "off" &&
       scanRegions(
         extraction.tableModels.map((m) => m.box),
         extraction.debug.grids,

@@ -14,7 +14,8 @@
 // share every misplaced box with pdf-layout. So there it reads the OTHER engine's words on the whole
 // page (context.otherOcrWords), with the model trained on text layers roughened like OCR boxes
 // (model-scan.json, scan-noise.ts), and declares that input; its say is
-// STRUCTURE_SETTINGS.pdfModelScanVote. Without the other engine's words it has no opinion on a scan.
+// STRUCTURE_SETTINGS.pdfModelScanVote, "off" by default (it failed the held-out set). Without the
+// other engine's words it has no opinion on a scan.
 import type { StructureReader, StructureReading } from "../types";
 import { isSegmentation } from "../is-segmentation";
 import { holdsNumbers } from "../pdf-layout";
@@ -40,7 +41,7 @@ export const pdfModelReader: StructureReader = {
   inputs: ["text-geometry", "detected-regions"],
   async read({ words, tableRegions, wordsFromOcr, otherOcrWords, detected, settings }) {
     if (tableRegions.length === 0) return null;
-    if (wordsFromOcr && !otherOcrWords) return null;
+    if (wordsFromOcr && (!otherOcrWords || STRUCTURE_SETTINGS.pdfModelScanVote === "off")) return null;
     const onScan = wordsFromOcr === true;
     const deciders = modelDeciders(await (onScan ? loadPdfScanModel() : loadPdfModel()));
     const read = onScan ? otherOcrWords!.words : words;
@@ -56,7 +57,7 @@ export const pdfModelReader: StructureReader = {
         kind: "tables",
         tables,
         inputs: ["second-ocr-words", "detected-regions"],
-        ...sayOf(STRUCTURE_SETTINGS.pdfModelScanVote),
+        ...sayOf(STRUCTURE_SETTINGS.pdfModelScanVote as Say),
       } as StructureReading;
     return { source: "pdf-model", kind: "tables", tables, ...sayOf(STRUCTURE_SETTINGS.pdfModelVote) } as StructureReading;
   },

@@ -78,55 +78,86 @@ function verifiedTable(model: TableModel): Table {
   return { ...t, header_cells: t.header_cells.map(verify), rows: t.rows.map((r) => r.map(verify)) };
 }
 
-test("on a scan pdf-model reads the other engine's words and is a second segmentation in the vote", async () => {
+type ScanVote = (typeof STRUCTURE_SETTINGS)["pdfModelScanVote"];
+/** Runs `body` with pdfModelScanVote set to `vote`, then puts the setting back. */
+async function withScanVote(vote: ScanVote, body: () => Promise<void>): Promise<void> {
+  const settings = STRUCTURE_SETTINGS as { pdfModelScanVote: ScanVote };
+  const saved = settings.pdfModelScanVote;
+  settings.pdfModelScanVote = vote;
+  try {
+    await body();
+  } finally {
+    settings.pdfModelScanVote = saved;
+  }
+}
+
+test("on a scan pdf-model reads the other engine's words and, voting, is a second segmentation", () =>
+  withScanVote("full", async () => {
+    const region = (await heldOut).find((r) => r.doc.startsWith("total-rows"))!;
+    // The page's words as the first engine read them, and the other engine's words: two draws.
+    const pageWords = scanNoised(region, 101).words;
+    const otherWords = scanNoised(region, 202).words;
+    const context: StructureContext = {
+      pageNumber: 1,
+      words: pageWords,
+      graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
+      detected: { tables: [], rulings: [], grids: [], layoutRegions: [] },
+      tableRegions: [region.region],
+      ocr: {},
+      page: null,
+      wordsFromOcr: true,
+      settings: SETTINGS,
+    };
+    // Without the other engine's words: no opinion (a reading of the page's own words would repeat
+    // pdf-layout's input).
+    assert.equal(await pdfModelReader.read(context), null);
+    // It reads the other engine's words, not the page's: with none there, it has nothing to read.
+    assert.equal(await pdfModelReader.read({ ...context, otherOcrWords: { engine: "ocr-2", words: [] } }), null);
+    const reading = await pdfModelReader.read({ ...context, otherOcrWords: { engine: "ocr-2", words: otherWords } });
+    assert.ok(reading && reading.kind === "tables");
+    assert.equal(reading.source, "pdf-model");
+    assert.deepEqual(reading.inputs, ["second-ocr-words", "detected-regions"]);
+    assert.equal(reading.concursOnly, undefined);
+    assert.equal(reading.objectsOnly, undefined);
+    // Its cells hold the other draw's words (the two draws differ: a dropped character, a split).
+    const sorted = (list: string[]) => list.filter((t) => t !== "").sort();
+    const read = sorted(reading.tables[0]!.cells.flatMap((c) => c.text.split(/\s+/)));
+    const inRegion = (words: typeof pageWords) => sorted(wordsInRegion(words, region.region).map((w) => w.text));
+    assert.notDeepEqual(inRegion(otherWords), inRegion(pageWords));
+    assert.deepEqual(read, inRegion(otherWords));
+
+    const layout = (await pdfLayoutReader.read(context)) as Extract<StructureReading, { kind: "tables" }>;
+    assert.ok(layout && layout.tables.length === 1);
+    const delivered = layout.tables[0]!;
+    const cells = (readings: StructureReading[]) =>
+      reconcileStructure([verifiedTable(delivered)], [delivered], pageWords, readings)
+        .tables[0]!.rows.flat()
+        .filter((c) => c.value !== "");
+    // pdf-layout alone: one segmentation, nothing verified.
+    const alone = cells([layout]);
+    assert.ok(alone.length > 10);
+    assert.equal(alone.filter((c) => c.confidence === "verified").length, 0);
+    // With pdf-model's reading of the other engine's words: most cells verified, naming pdf-model.
+    const both = cells([layout, reading]);
+    const verified = both.filter((c) => c.confidence === "verified");
+    assert.ok(verified.length >= both.length * 0.8, `${verified.length} of ${both.length} verified`);
+    assert.ok(verified.every((c) => c.sources.includes("pdf-model")));
+  }));
+
+test("with the scan vote off (the default), pdf-model has no opinion on a scan, other words or not", async () => {
   const region = (await heldOut).find((r) => r.doc.startsWith("total-rows"))!;
-  // The page's words as the first engine read them, and the other engine's words: two draws.
-  const pageWords = scanNoised(region, 101).words;
-  const otherWords = scanNoised(region, 202).words;
   const context: StructureContext = {
     pageNumber: 1,
-    words: pageWords,
+    words: scanNoised(region, 101).words,
     graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
     detected: { tables: [], rulings: [], grids: [], layoutRegions: [] },
     tableRegions: [region.region],
     ocr: {},
     page: null,
     wordsFromOcr: true,
+    otherOcrWords: { engine: "ocr-2", words: scanNoised(region, 202).words },
     settings: SETTINGS,
   };
-  // Without the other engine's words: no opinion (a reading of the page's own words would repeat
-  // pdf-layout's input).
-  assert.equal(await pdfModelReader.read(context), null);
-  // It reads the other engine's words, not the page's: with none there, it has nothing to read.
-  assert.equal(await pdfModelReader.read({ ...context, otherOcrWords: { engine: "ocr-2", words: [] } }), null);
-  const reading = await pdfModelReader.read({ ...context, otherOcrWords: { engine: "ocr-2", words: otherWords } });
-  assert.ok(reading && reading.kind === "tables");
-  assert.equal(reading.source, "pdf-model");
-  assert.deepEqual(reading.inputs, ["second-ocr-words", "detected-regions"]);
-  assert.equal(reading.concursOnly, STRUCTURE_SETTINGS.pdfModelScanVote === "none" ? true : undefined);
-  // Its cells hold the other draw's words (the two draws differ: a dropped character, a split).
-  const sorted = (list: string[]) => list.filter((t) => t !== "").sort();
-  const read = sorted(reading.tables[0]!.cells.flatMap((c) => c.text.split(/\s+/)));
-  const inRegion = (words: typeof pageWords) => sorted(wordsInRegion(words, region.region).map((w) => w.text));
-  assert.notDeepEqual(inRegion(otherWords), inRegion(pageWords));
-  assert.deepEqual(read, inRegion(otherWords));
-
-  const layout = (await pdfLayoutReader.read(context)) as Extract<StructureReading, { kind: "tables" }>;
-  assert.ok(layout && layout.tables.length === 1);
-  const delivered = layout.tables[0]!;
-  const cells = (readings: StructureReading[]) =>
-    reconcileStructure([verifiedTable(delivered)], [delivered], pageWords, readings)
-      .tables[0]!.rows.flat()
-      .filter((c) => c.value !== "");
-  // pdf-layout alone: one segmentation, nothing verified.
-  const alone = cells([layout]);
-  assert.ok(alone.length > 10);
-  assert.equal(alone.filter((c) => c.confidence === "verified").length, 0);
-  // With pdf-model's reading of the other engine's words: most cells verified, naming pdf-model.
-  if (STRUCTURE_SETTINGS.pdfModelScanVote === "full") {
-    const both = cells([layout, reading]);
-    const verified = both.filter((c) => c.confidence === "verified");
-    assert.ok(verified.length >= both.length * 0.8, `${verified.length} of ${both.length} verified`);
-    assert.ok(verified.every((c) => c.sources.includes("pdf-model")));
-  }
+  await withScanVote("off", async () => assert.equal(await pdfModelReader.read(context), null));
+  assert.equal(STRUCTURE_SETTINGS.pdfModelScanVote, "off");
 });
