@@ -1,4 +1,5 @@
 // npm run train:pdf-model -- [--train-set DIR] [--unseen-set DIR] [--seed N] [--variants K] [--out FILE] [--cache DIR]
+//                            [--scan-noise [--copies C]]
 // Trains pdf-model (worker/pipeline/structure/pdf-model) and writes its model file. Training data:
 // the generated layout-family corpus (tests/pdf/corpus), K documents per family drawn from seed N
 // (not the eval's seed 13, so the eval's generated corpus stays unseen), plus the ICDAR 2013-style
@@ -9,12 +10,16 @@
 // regions read from the PDFs (words and truth) in DIR, so a second run with other training
 // options skips generating and reading them (the cache is keyed by set, seed and count only:
 // clear it when the generator or the text reader changes).
+// --scan-noise trains the scan model instead (model-scan.json): every region's words made to look
+// like a scan's OCR words (pdf-model/scan-noise.ts), C noisy copies of each (2), each copy drawn from
+// its own seed; the figures are then on noisy copies too (another seed than training's).
 import fs from "node:fs";
 import path from "node:path";
 import { generateDocument, FAMILIES } from "../tests/pdf/corpus/generate";
 import { readRegions, readStructure } from "../worker/cli/eval/ground-truth";
 import { loadRegions, type ScoredRegion, type TruthTableInput } from "../worker/pipeline/structure/pdf-model/load-regions";
 import { scoreModel, trainPdfModel } from "../worker/pipeline/structure/pdf-model/train";
+import { scanNoised } from "../worker/pipeline/structure/pdf-model/scan-noise";
 import type { PdfModel } from "../worker/pipeline/structure/pdf-model/model-file";
 import { modelDeciders, readRegion } from "../worker/pipeline/structure/pdf-model/read-region";
 import type { TreeNode } from "../worker/pipeline/structure/pdf-model/gbdt";
@@ -27,6 +32,9 @@ function parseArgs(argv: string[]) {
     variants: 30,
     out: "worker/pipeline/structure/pdf-model/model.json",
     cache: "",
+    scanNoise: false,
+    copies: 2,
+    outGiven: false,
     evalSeed: 13,
     evalVariants: 5,
   };
@@ -36,12 +44,18 @@ function parseArgs(argv: string[]) {
     else if (a === "--unseen-set") args.unseenSet = argv[++i] ?? "";
     else if (a === "--seed") args.seed = Number(argv[++i]);
     else if (a === "--variants") args.variants = Number(argv[++i]);
-    else if (a === "--out") args.out = argv[++i] ?? "";
+    else if (a === "--out") {
+      args.out = argv[++i] ?? "";
+      args.outGiven = true;
+    } else if (a === "--scan-noise") args.scanNoise = true;
+    else if (a === "--copies") args.copies = Number(argv[++i]);
     else if (a === "--cache") args.cache = argv[++i] ?? "";
     else throw new Error(`unknown option ${a}`);
   }
   if (!Number.isInteger(args.seed) || !Number.isInteger(args.variants) || args.variants < 1)
     throw new Error("--seed and --variants take whole numbers");
+  if (!Number.isInteger(args.copies) || args.copies < 1) throw new Error("--copies takes a whole number");
+  if (args.scanNoise && !args.outGiven) args.out = "worker/pipeline/structure/pdf-model/model-scan.json";
   if (args.seed === args.evalSeed) throw new Error(`--seed ${args.seed} is the eval's corpus seed: train on another`);
   return args;
 }
@@ -129,8 +143,16 @@ async function main(): Promise<void> {
   console.log(`generated: ${generated.length} regions (${FAMILIES.length} families x ${args.variants}, seed ${args.seed}), ${seconds()} s`);
   const trainShared = args.trainSet ? await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), false) : [];
   if (args.trainSet) console.log(`${path.basename(args.trainSet)}: ${trainShared.length} regions (trained on), ${seconds()} s`);
-  const version = `pdf-model seed ${args.seed}, ${args.variants} per family${args.trainSet ? ` + ${path.basename(args.trainSet)}` : ""}`;
-  const model = trainPdfModel([...generated, ...trainShared], version, undefined, (line) => console.log(`  ${line}`));
+  const version = `pdf-model seed ${args.seed}, ${args.variants} per family${args.trainSet ? ` + ${path.basename(args.trainSet)}` : ""}${
+    args.scanNoise ? `, scan noise x ${args.copies}` : ""
+  }`;
+  // Scan noise: each copy of each region drawn from its own seed (training seed, copy, region).
+  const noisy = (regions: ScoredRegion[], salt: number): ScoredRegion[] =>
+    args.scanNoise ? regions.map((r, i) => ({ ...r, ...scanNoised(r, args.seed * 1_000_003 + salt * 100_003 + i) })) : regions;
+  const training = [...generated, ...trainShared];
+  const trainingRegions = args.scanNoise ? Array.from({ length: args.copies }, (_, c) => noisy(training, c + 1)).flat() : training;
+  if (args.scanNoise) console.log(`scan noise: ${args.copies} copies, ${trainingRegions.length} regions`);
+  const model = trainPdfModel(trainingRegions, version, undefined, (line) => console.log(`  ${line}`));
   const file = compact(model);
   fs.writeFileSync(args.out, file);
   console.log(`model: ${args.out} (${(file.length / 1024).toFixed(0)} KB), trained in ${seconds()} s`);
@@ -139,7 +161,8 @@ async function main(): Promise<void> {
     for (const [group, s] of [...scores].sort((a, b) => a[0].localeCompare(b[0])))
       console.log(`  ${label} ${group.padEnd(24)} F1 ${s.f1.toFixed(3)}  (${s.tp} right of ${s.gt} truth, ${s.pred} read)`);
   };
-  const evalCorpus = await generatedRegions(args.evalSeed, args.evalVariants);
+  // Figures on copies drawn from another salt than training's (0).
+  const evalCorpus = noisy(await generatedRegions(args.evalSeed, args.evalVariants), 0);
   const byFamily = scoreModel(model, evalCorpus);
   report("generated", byFamily);
   const all = [...byFamily.values()].reduce((a, s) => ({ tp: a.tp + s.tp, gt: a.gt + s.gt, pred: a.pred + s.pred }), {
@@ -150,9 +173,10 @@ async function main(): Promise<void> {
   console.log(
     `  generated (seed ${args.evalSeed}, ${args.evalVariants} per family) all families F1 ${(all.tp ? (2 * all.tp) / (all.gt + all.pred) : 0).toFixed(3)}`,
   );
-  if (args.trainSet) report("seen", scoreModel(model, await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), true)));
+  if (args.trainSet)
+    report("seen", scoreModel(model, noisy(await setRegions(path.resolve(args.trainSet), path.basename(args.trainSet), true), 0)));
   if (args.unseenSet) {
-    const unseen = await setRegions(path.resolve(args.unseenSet), path.basename(args.unseenSet), true);
+    const unseen = noisy(await setRegions(path.resolve(args.unseenSet), path.basename(args.unseenSet), true), 0);
     report("UNSEEN", scoreModel(model, unseen));
     // Reading time: every region of the set read again (once untimed: the first reads pay for
     // compiling the code), timed alone, per page with a table.

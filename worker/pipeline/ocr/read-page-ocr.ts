@@ -302,6 +302,36 @@ export class OcrEngines {
     return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
   }
 
+  /** On a scan, `engine`'s reading of the whole prepared page: the image the first engine read
+   * (`render`, prepared with `transform`), so the words are in the same coordinates as the page's.
+   * It is the second engine's own segmentation of the page into words (the cascade's crops are cut
+   * at the first engine's lines and the delivered cells, so their words cannot cross those), for a
+   * structure reading made from other words than the page's (structure/pdf-model). Cached under its
+   * own key per turn of the prepared page; null when the engine failed. */
+  async readScanPage(
+    engine: OcrEngineName,
+    input: { pageNumber: number; fileSha256: string; cacheDir: OcrCacheDir | null },
+    render: PageRender,
+    transform: ScanTransform,
+  ): Promise<OcrPageReading | null> {
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: `${SCANNED_PAGE_VERSION}.page-words-q${transform.quarterTurns}`,
+    };
+    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    if (cached) {
+      this.stats.cacheHits += 1;
+      return cached;
+    }
+    const outcome = await this.runEngine(engine, render);
+    if ("error" in outcome) return null;
+    const reading: OcrPageReading = { ...outcome, scanTransform: transform };
+    if (input.cacheDir) await writeOcrCache(input.cacheDir, key, reading).catch(() => undefined);
+    return reading;
+  }
+
   /** A scan `engine` read with its word boxes standing on end was turned a quarter turn wrong
    * (scan/quarter-turn-check.ts): it is read again a quarter turn either way, and the first
    * reading of lying words with at least as many confident characters is kept. */

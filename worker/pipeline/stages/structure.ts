@@ -1,7 +1,8 @@
 // Stage "structure": every structure reading of the page's tables (structure/registry.ts, each
 // reader timed as structure:<reader>), from the text layer, the page's drawing and the first OCR
 // engine's full-page reading (ocr-2 on a page with a text layer: ocr-2-lines), not the second
-// engine's crops, read next. A reader failing is recorded and never fails the page.
+// engine's crops, read next. On a scan the second engine also reads the whole page here, for
+// pdf-model (scan/other-engine-words.ts). A reader failing is recorded and never fails the page.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Settings } from "../settings";
 import type { PageExtraction, PageReadings } from "../page-types";
@@ -11,6 +12,9 @@ import { boxToFrame, boxToPage } from "../geometry/page-orientation";
 import type { StageTimer } from "../stage-timer";
 import type { Box } from "../types";
 import { extractionOf, okReadings } from "./page-context";
+import { otherEngineWords, type OtherEngineWords } from "../scan/other-engine-words";
+import { scanRegions } from "../structure/pdf-model/reader";
+import { STRUCTURE_SETTINGS } from "../structure/settings";
 import type { PageStage } from "./page-stage";
 
 export const structureStage: PageStage = {
@@ -26,6 +30,40 @@ export const structureStage: PageStage = {
     // On a scan, the reading the page's words came from is not a second opinion on them.
     if (ctx.ownSource !== "pdf-text") delete workedOcr[ctx.ownSource as OcrEngineName];
     if (extraction.tables.length === 0) return;
+    // On a scan, the other engine's words on the whole page, for pdf-model (other-engine-words.ts),
+    // when it has an unruled region to read (pdf-model/reader.ts scanRegions).
+    const otherOcrWords =
+      !hasTextLayer &&
+      ctx.run.engines &&
+      ctx.scanImage &&
+      ctx.scanTransform &&
+      enabledReaders.includes("pdf-model") &&
+      STRUCTURE_SETTINGS.pdfModelScanVote !== "off" &&
+      scanRegions(
+        extraction.tableModels.map((m) => m.box),
+        extraction.debug.grids,
+        readings.words,
+        settings,
+      ).length > 0
+        ? await timer.runAsync("structure:other-engine-words", () =>
+            otherEngineWords(
+              ctx.run.engines!,
+              ctx.ownSource,
+              { pageNumber, fileSha256: ctx.run.input.fileSha256, cacheDir: ctx.run.input.cacheDir },
+              ctx.scanImage!,
+              ctx.scanTransform!,
+              readings.graphics.rulings,
+            ).catch((error: unknown) => {
+              // Costs pdf-model its reading of this scan, never the page.
+              failures.push({
+                page: pageNumber,
+                stage: "structure:pdf-model",
+                message: error instanceof Error ? error.message : String(error),
+              });
+              return null;
+            }),
+          )
+        : null;
     ctx.structureReadings = await readStructureOf(
       ctx.page,
       pageNumber,
@@ -37,6 +75,7 @@ export const structureStage: PageStage = {
       enabledReaders,
       timer,
       (reader, error) => failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
+      otherOcrWords,
     );
   },
 };
@@ -56,6 +95,7 @@ async function readStructureOf(
   enabled: readonly StructureSource[],
   timer: StageTimer,
   onError: (reader: StructureSource, error: Error) => void,
+  otherOcrWords: OtherEngineWords | null = null,
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
@@ -68,6 +108,7 @@ async function readStructureOf(
       ocr,
       page: hasTextLayer ? page : null,
       wordsFromOcr: !hasTextLayer,
+      ...(otherOcrWords ? { otherOcrWords } : {}),
       settings,
     };
     return readStructure(context, { enabled, timer, onError });

@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model-scans";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -107,4 +107,20 @@ export const STRUCTURE_SETTINGS = {
    * of wrong relations not verified; voting in full 99.2% and 73.8% (it backs wrong relations every
    * rule reading makes too). See docs/pdf-model.md for "objects". */
   pdfModelVote: "none" as "full" | "objects" | "none",
+  /** pdf-model's say on a scan, where it reads the other OCR engine's words with the scan model
+   * (docs/pdf-model.md, "Scans"): "full" makes it the second segmentation an unruled scanned table
+   * otherwise lacks; "objects", "none" as pdfModelVote; "off" (the default): no reading on a scan,
+   * and the second engine reads no whole page for it. Off because voting in full failed on the
+   * held-out set: realistic scans of US odd went from 4.8% of relations verified (100.0% right) to
+   * 52.2% at 87.7% right, nearly all of the wrong ones on two documents whose delivered regions are
+   * wrong (side-by-side tables merged; a dense multi-level header), which both segmentations read
+   * alike because they read the same detected region. EU 51.8% -> 63.5% at 98.4%, generated seed 13
+   * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). */
+  pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
+  /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
+   * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
+   * model's reading of the other engine's words objected to cells pdf-grid and pdf-layout agreed
+   * on (a word run across a ruling, a gutter the other engine closed). Measured on EU realistic
+   * scans (tuning set), both OCR engines: see the scan-model note in docs/measurements/. */
+  pdfModelScanRuledRegions: false as boolean,
 } as const;

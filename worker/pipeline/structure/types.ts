@@ -48,6 +48,10 @@ export interface StructureContext {
   /** The words are an OCR reading of a scan (the page has no text layer), not the file's own
    * text: readers that only lay words out again add no independent evidence there. */
   wordsFromOcr?: boolean;
+  /** On a scan, the other OCR engine's words on the whole page (scan/other-engine-words.ts): not
+   * the engine `words` came from, so a reading of them is made from another input. Absent on a page
+   * with a text layer, with one engine, or when that engine failed. */
+  otherOcrWords?: { engine: OcrEngineName; words: Word[] };
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
    * on pages rebuilt from a scan. */
   page: PDFPageProxy | null;
@@ -79,6 +83,9 @@ export type StructureReading =
        * whose vote lowered the trust figures: pdf-model, see STRUCTURE_SETTINGS.pdfModelVote);
        * where it has the same cell, the cell may still name it among its sources. */
       concursOnly?: boolean;
+      /** What this reading was made from, when it is not what its reader declares
+       * (StructureReader.inputs): pdf-model on a scan reads the other OCR engine's words. */
+      inputs?: readonly StructureInput[];
     }
   | { source: StructureSource; kind: "fragments"; fragments: Fragment[] };
 
@@ -91,8 +98,10 @@ export type StructureReading =
  *   - detected-regions: the table regions table detection delivers, which the reader reads inside;
  *   - rulings: the page's drawn lines and thin rectangles;
  *   - tag-tree: the PDF's tagged structure tree;
- *   - page-image: the page render as an OCR engine reads it (its detected lines and words). */
-export type StructureInput = "text-geometry" | "detected-regions" | "rulings" | "tag-tree" | "page-image";
+ *   - page-image: the page render as an OCR engine reads it (its detected lines and words);
+ *   - second-ocr-words: on a scan, where text-geometry is one OCR engine's words, the other
+ *     engine's words on the whole page (their own segmentation into words and their own boxes). */
+export type StructureInput = "text-geometry" | "detected-regions" | "rulings" | "tag-tree" | "page-image" | "second-ocr-words";
 
 export interface StructureReader {
   name: StructureSource;

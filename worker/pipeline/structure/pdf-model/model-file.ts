@@ -38,3 +38,12 @@ export function loadPdfModel(): Promise<PdfModel> {
   loading ??= import("./model.json", { with: { type: "json" } }).then((m) => checkModel(m.default ?? m));
   return loading;
 }
+
+let loadingScan: Promise<PdfModel> | null = null;
+
+/** The model for scans (model-scan.json: the same questions, trained on text-layer words made to
+ * look like OCR boxes, scan-noise.ts), loaded once per process on the first scanned page that asks. */
+export function loadPdfScanModel(): Promise<PdfModel> {
+  loadingScan ??= import("./model-scan.json", { with: { type: "json" } }).then((m) => checkModel(m.default ?? m));
+  return loadingScan;
+}

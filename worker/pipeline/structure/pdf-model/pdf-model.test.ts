@@ -89,7 +89,7 @@ test("the committed model reads a generated table as the structure reading pdf-m
     const read = table.cells.find((c) => c.row === cell.row && c.col === cell.col);
     assert.equal(read?.text.replace(/\s+/g, ""), cell.text.replace(/\s+/g, ""), `cell ${cell.row},${cell.col}`);
   }
-  // No opinion on a scan's OCR words: the model learned text layers.
+  // No opinion on a scan's own OCR words: it reads the other engine's words there (scan-model.test.ts).
   assert.equal(await pdfModelReader.read({ ...context, wordsFromOcr: true }), null);
 });
 
