@@ -2,7 +2,7 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.5";
+export const SETTINGS_VERSION = "2026-11-28.6";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -197,6 +197,13 @@ export const SETTINGS = {
   bracketMinLines: 3,
   /** ... and this share of the column's lines holding digits (a total row may lack a share). */
   bracketLineShare: 0.8,
+  /** A column pairing values with brackets on every line that is not cut is in doubt
+   * (`layout_disputed`) unless it shows a cell's own evidence (gaps within bracketGapSpreadEm
+   * while the values' ends move more), and so is a table that cuts some such columns and keeps
+   * others. Development draws of the generated bracketed-columns family (seeds 21-80): the pairs
+   * pdf.js gives as one text run have estimated word boxes where gaps and values both move a
+   * little, neither cut nor flagged, and read wrong with every cell verified. */
+  bracketDoubtUnlessOneCell: true as boolean,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,
