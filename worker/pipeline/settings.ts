@@ -204,6 +204,13 @@ export const SETTINGS = {
    * pdf.js gives as one text run have estimated word boxes where gaps and values both move a
    * little, neither cut nor flagged, and read wrong with every cell verified. */
   bracketDoubtUnlessOneCell: true as boolean,
+  /** Leaf names repeating in at least this many groups ("Number | Percent" twice or more) propose
+   * bands over those groups; an unruled table whose band labels cut a group, or whose names
+   * repeat only in their last lines, is disputed (tables/header-pattern.ts). Two: one repetition
+   * is already a pattern no wrapped name makes. 0 switches the check off. Development draws of
+   * the generated flush-left-bands and multi-level-header families (seeds 21-60), where a band
+   * line read as the first line of the names, or a band cut at a gutter, came out verified. */
+  repeatedGroupsMinGroups: 2,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

@@ -200,6 +200,18 @@ test("bracketed columns on 40 development draws: a table whose column count is w
     assert.ok(doc.disputed, `${doc.name}: ${doc.deliveredCols.join("+")} columns for ${doc.trueCols.join("+")}, not disputed`);
   for (const doc of docs) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
 });
+test("flush-left bands and multi-level headers on 40 development draws: a header read wrong is disputed, a right one is not", async () => {
+  // Leaf names repeating in groups propose bands over the groups (tables/header-pattern.ts): a
+  // band line read as the names' first lines, or a band cut at a gutter, disagrees.
+  for (const name of ["flush-left-bands", "multi-level-header"]) {
+    const docs = await readFamily(name, 1, DEV_SEEDS);
+    for (const doc of docs) {
+      const exact = doc.tp === doc.gt && doc.tp === doc.pred;
+      assert.ok(exact !== doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, disputed ${doc.disputed}`);
+    }
+    assert.ok(docs.filter((d) => d.disputed).length >= 2, `${name}: the draws still include headers read wrong`);
+  }
+});
 test(
   "rows inside ruled boxes, set apart only by space, are rows of one table",
   { todo: "some draws with tight column gaps join a stub label to its first value or two names" },

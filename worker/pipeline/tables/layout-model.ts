@@ -14,6 +14,7 @@ import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-na
 import { isNumeric, wordCenterIn } from "./cell-text";
 import { takeSideLabels, rawToModel, type RawCell } from "./raw-model";
 import { applyRuledBands, extendHeaderBands } from "./header-bands";
+import { headerDisagreesWithRepeatedGroups } from "./header-pattern";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
@@ -162,6 +163,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     if (settings.joinUnitLines) joinUnitLines(model);
     // One column or two: the readings agree by construction, so the table carries the doubt.
     if (bracketsInDoubt) model.disputed = true;
+    // Leaf names repeating in groups propose bands over those groups; a header read otherwise is in doubt.
+    if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups))
+      model.disputed = true;
   }
   return model;
 }
