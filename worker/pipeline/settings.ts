@@ -211,6 +211,17 @@ export const SETTINGS = {
    * the generated flush-left-bands and multi-level-header families (seeds 21-60), where a band
    * line read as the first line of the names, or a band cut at a gutter, came out verified. */
   repeatedGroupsMinGroups: 2,
+  /** A table opening with a row of values within this many of the upper table's row pitches under
+   * a table of as many columns standing in the same places, with only rows between them, may be
+   * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between
+   * them, the boxes' padding and a blank (development draws of the generated ruled-group-boxes
+   * family, seeds 41-80, where a table cut at a box came out as two tables with every cell
+   * verified, five pitches apart). 0 switches the check off. */
+  splitDoubtGapPitches: 6,
+  /** ... columns stand in the same places when their left or right edges are this many ems apart
+   * at most (aligned text lines up to its rounding; an em leaves room for a sign or a note mark
+   * hung outside the column). */
+  splitDoubtColumnAlignEm: 1,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

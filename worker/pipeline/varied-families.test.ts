@@ -212,6 +212,18 @@ test("flush-left bands and multi-level headers on 40 development draws: a header
     assert.ok(docs.filter((d) => d.disputed).length >= 2, `${name}: the draws still include headers read wrong`);
   }
 });
+test("ruled group boxes on 40 development draws (seeds 41-80): every draw delivering a wrong relation is disputed", async () => {
+  // A table cut at a box reads as two tables, the lower opening with values under as many
+  // aligned columns (tables/split-doubt.ts); the rulings' own proposal disputes others.
+  const docs = await readFamily(
+    "ruled-group-boxes",
+    1,
+    DEV_SEEDS.map((s) => s + 20),
+  );
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+});
 test(
   "rows inside ruled boxes, set apart only by space, are rows of one table",
   { todo: "some draws with tight column gaps join a stub label to its first value or two names" },
