@@ -222,6 +222,18 @@ export const SETTINGS = {
    * at most (aligned text lines up to its rounding; an em leaves room for a sign or a note mark
    * hung outside the column). */
   splitDoubtColumnAlignEm: 1,
+  /** A line in the stub with no number right under a table, its gap at most this share of the
+   * table's median gap between rows (a wrap is set at the table's own spacing or closer; 1.5
+   * leaves room for a hanging indent's extra leading), disputes where the table ends
+   * (tables/tail-doubt.ts). Development draws of the generated indented-stub family (seeds
+   * 31-45), where a last row label's wrapped line was left out and the cut label verified.
+   * 0 switches the check off. */
+  tailWrapGapShare: 1.5,
+  /** ... and carrying on the last row's label: in lower case, or hung this many ems right of the
+   * label's start (a hanging indent is an em or more; EU's source lines and test statistics
+   * under a table start flush with the stub, and without this condition 6 of EU's 71 right
+   * tables were disputed). */
+  tailWrapHangEm: 0.5,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

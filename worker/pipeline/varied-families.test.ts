@@ -224,6 +224,15 @@ test("ruled group boxes on 40 development draws (seeds 41-80): every draw delive
   assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
   for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
 });
+test("an indented stub on 15 development draws (seeds 31-45): every draw delivering a wrong relation is disputed", async () => {
+  // A hanging wrap left out under the last row (tables/tail-doubt.ts), or a table cut at a
+  // section label with the wrap between (tables/split-doubt.ts).
+  const docs = await readFamily("indented-stub", 1, DEV_SEEDS.slice(10, 25));
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+  for (const doc of docs) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+});
 test(
   "rows inside ruled boxes, set apart only by space, are rows of one table",
   { todo: "some draws with tight column gaps join a stub label to its first value or two names" },

@@ -65,7 +65,7 @@ test("a table opening with values right under one of as many aligned columns: bo
   assert.equal(lower.disputed, true);
 });
 
-test("rows left out between the two are no reason to part them; a note between them is", () => {
+test("rows left out, or a label in the stub, between the two are no reason to part them; a note over the values is", () => {
   const upper = model(100, upperRows, ["Sector", "A", "B", "C"]);
   const lower = model(175, lowerRows, null);
   markPossibleSplits(
@@ -80,9 +80,13 @@ test("rows left out between the two are no reason to part them; a note between t
     settings,
   );
   assert.equal(lower.disputed, true, "a value row between");
+  const upper1 = model(100, upperRows, ["Sector", "A", "B", "C"]);
+  const lower1 = model(175, lowerRows, null);
+  markPossibleSplits([upper1, lower1], [line(150, [["Services:", 50]])], settings);
+  assert.equal(lower1.disputed, true, "a section label in the stub between");
   const upper2 = model(100, upperRows, ["Sector", "A", "B", "C"]);
   const lower2 = model(175, lowerRows, null);
-  markPossibleSplits([upper2, lower2], [line(150, [["Table 2. Prices by sector", 50]])], settings);
+  markPossibleSplits([upper2, lower2], [line(150, [["Table 2. Prices of services by sector and region", 50]])], settings);
   assert.equal(lower2.disputed, false, "a title between");
 });
 

@@ -43,8 +43,9 @@ function fontSize(model: TableModel): number {
 
 /** Marks `disputed` the tables of a page (sorted top to bottom) that may be one table read as two.
  * `lines`: the page's text lines, each cut into chunks at column gaps. Between the two tables only
- * rows may stand (lines of two chunks or more, one a number: rows detection left out); a title,
- * a note or prose between them makes the lower one a table of its own. */
+ * rows may stand (lines of two chunks or more, one a number: rows detection left out) or lines
+ * in the stub (section labels, a row label's wrapped lines); a title, a note or prose reaching
+ * over the values makes the lower one a table of its own. */
 export function markPossibleSplits(tables: readonly TableModel[], lines: readonly TextLine[][], settings: SplitDoubtSettings): void {
   for (let i = 0; i < tables.length; i++) {
     const upper = tables[i]!;
@@ -59,14 +60,20 @@ export function markPossibleSplits(tables: readonly TableModel[], lines: readonl
         const cy = (box[1] + box[3]) / 2;
         return cy > upper.box[3] && cy < lower.box[1] && chunks.some((c) => c.box[2] > upper.box[0] && c.box[0] < upper.box[2]);
       });
-      if (between.some((chunks) => chunks.length < 2 || !chunks.some((c) => isNumeric(c.text)))) continue;
+      // A row left out (two chunks or more, one a number), or a line in the stub (a section label,
+      // a wrapped row label) only: anything else (a title, a note) parts two tables.
+      const valuesLeft = Math.min(...lower.cells.filter((x) => x.col > 0 && x.box).map((x) => x.box![0]));
+      const isRow = (chunks: TextLine[]) => chunks.length >= 2 && chunks.some((c) => isNumeric(c.text));
+      const inStub = (chunks: TextLine[]) => chunks.every((c) => c.box[2] < valuesLeft && !isNumeric(c.text));
+      if (between.some((chunks) => !isRow(chunks) && !inStub(chunks))) continue;
       const tol = fontSize(upper) * settings.columnAlignEm;
       const a = bodyColumnEdges(upper);
       const b = bodyColumnEdges(lower);
-      // Left-aligned labels share their left edge, right-aligned numbers their right edge.
+      // Left-aligned labels share their left edge, right-aligned numbers their right edge. The
+      // stub is left out: its labels are indented by level.
       const aligned = a.every((x, c) => {
         const y = b[c];
-        return !x || !y || Math.abs(x[0] - y[0]) <= tol || Math.abs(x[1] - y[1]) <= tol;
+        return c === 0 || !x || !y || Math.abs(x[0] - y[0]) <= tol || Math.abs(x[1] - y[1]) <= tol;
       });
       if (!aligned) continue;
       upper.disputed = true;
