@@ -211,6 +211,12 @@ export const SETTINGS = {
    * the generated flush-left-bands and multi-level-header families (seeds 21-60), where a band
    * line read as the first line of the names, or a band cut at a gutter, came out verified. */
   repeatedGroupsMinGroups: 2,
+  /** An unruled table with a one-column header label sitting off its column's centre (by
+   * offCentreShare) towards a neighbouring value column that has no label in that row is
+   * disputed (tables/off-centre-label.ts): a band over the pair placed in one column.
+   * Development draws of the generated bracketed-columns family (seeds 21-80): a lone band over
+   * one value and its bracket, with no names under it, came out verified. */
+  offCentreLabelDoubt: true as boolean,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

@@ -15,6 +15,7 @@ import { isNumeric, wordCenterIn } from "./cell-text";
 import { takeSideLabels, rawToModel, type RawCell } from "./raw-model";
 import { applyRuledBands, extendHeaderBands } from "./header-bands";
 import { headerDisagreesWithRepeatedGroups } from "./header-pattern";
+import { offCentreLoneLabel } from "./off-centre-label";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
@@ -166,6 +167,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     // Leaf names repeating in groups propose bands over those groups; a header read otherwise is in doubt.
     if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups))
       model.disputed = true;
+    if (settings.offCentreLabelDoubt && offCentreLoneLabel(model, settings)) model.disputed = true;
   }
   return model;
 }
