@@ -82,6 +82,10 @@ export interface TableModel {
   source: "pdf-grid" | "pdf-layout";
   /** The other structure reading does not agree a table is here. */
   disputed: boolean;
+  /** Detection itself doubts the structure it read (a column count, a band's span, where the table
+   * ends, one table or two) where every reading of the text shares the choice: `disputed` too,
+   * and none of the table's cells may stay verified (stages/boundary-vote.ts caps them). */
+  structureDoubt?: boolean;
   /** Qualifier line belonging to the whole table (e.g. "in thousands of euro"). */
   caption?: string;
 }
