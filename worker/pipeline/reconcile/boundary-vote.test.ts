@@ -131,10 +131,13 @@ test("agreement, a reading of the detected region, the delivered table's own gro
 });
 
 test("a table whose structure detection doubts loses every verified cell; one flagged only for its existence keeps them", () => {
-  const doubted = { ...model(WORDS, "pdf-layout"), disputed: true, structureDoubt: true };
+  const doubted = { ...model(WORDS, "pdf-layout"), disputed: true, structureDoubt: "split" as const };
   const existence = { ...model(WORDS, "pdf-grid"), disputed: true };
-  const [capped, kept] = capDoubtedStructures([verifiedTable(doubted), verifiedTable(existence)], [doubted, existence]);
+  const [capped, kept] = capDoubtedStructures([verifiedTable(doubted), verifiedTable(existence)], [doubted, existence], ["split"]);
   assert.equal(capped!.layout_disputed, true);
   assert.ok(capped!.rows.flat().every((c) => c.confidence === "resolved"));
   assert.ok(kept!.rows.flat().every((c) => c.confidence === "verified"));
+  // A kind left out of the capped kinds keeps its flag's cells.
+  const [uncapped] = capDoubtedStructures([verifiedTable(doubted)], [doubted], ["bracket"]);
+  assert.ok(uncapped!.rows.flat().every((c) => c.confidence === "verified"));
 });

@@ -125,8 +125,12 @@ function capAtResolved(cell: Cell): Cell {
  * every reading of the text shares the choice, so the votes cannot see it) flagged, their verified
  * cells capped like a disputed boundary's. A table detection only flags because the rulings and
  * the text disagree it exists is left to the votes (capping those took right ruled tables). */
-export function capDoubtedStructures(tables: readonly Table[], models: readonly (TableModel | null)[]): Table[] {
-  const doubted = models.flatMap((m, i) => (m?.structureDoubt ? [i] : []));
+export function capDoubtedStructures(
+  tables: readonly Table[],
+  models: readonly (TableModel | null)[],
+  kinds: readonly string[] = RECONCILE_SETTINGS.capDoubtKinds,
+): Table[] {
+  const doubted = models.flatMap((m, i) => (m?.structureDoubt && kinds.includes(m.structureDoubt) ? [i] : []));
   if (doubted.length === 0) return [...tables];
   return applyBoundaryDisputes(
     tables,

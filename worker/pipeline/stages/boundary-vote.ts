@@ -25,7 +25,7 @@ export const boundaryVoteStage: PageStage = {
     const extraction = extractionOf(ctx);
     if (extraction.tables.length === 0) return;
     // Detection's own doubts first: the votes before cannot see a choice every reading shares.
-    if (RECONCILE_SETTINGS.capDoubtedStructures) extraction.tables = capDoubtedStructures(extraction.tables, extraction.tableModels);
+    extraction.tables = capDoubtedStructures(extraction.tables, extraction.tableModels);
     if (ctx.structureReadings.length === 0) return;
     const disputes = boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
     if (disputes.length > 0) extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);

@@ -163,11 +163,19 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
     // One column or two: the readings agree by construction, so the table carries the doubt.
-    if (bracketsInDoubt) model.disputed = model.structureDoubt = true;
+    if (bracketsInDoubt) {
+      model.disputed = true;
+      model.structureDoubt = "bracket";
+    }
     // Leaf names repeating in groups propose bands over those groups; a header read otherwise is in doubt.
-    if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups))
-      model.disputed = model.structureDoubt = true;
-    if (settings.offCentreLabelDoubt && offCentreLoneLabel(model, settings)) model.disputed = model.structureDoubt = true;
+    if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups)) {
+      model.disputed = true;
+      model.structureDoubt ??= "header-pattern";
+    }
+    if (settings.offCentreLabelDoubt && offCentreLoneLabel(model, settings)) {
+      model.disputed = true;
+      model.structureDoubt ??= "off-centre-label";
+    }
   }
   return model;
 }

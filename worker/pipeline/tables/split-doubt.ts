@@ -76,8 +76,9 @@ export function markPossibleSplits(tables: readonly TableModel[], lines: readonl
         return c === 0 || !x || !y || Math.abs(x[0] - y[0]) <= tol || Math.abs(x[1] - y[1]) <= tol;
       });
       if (!aligned) continue;
-      upper.disputed = upper.structureDoubt = true;
-      lower.disputed = lower.structureDoubt = true;
+      upper.disputed = lower.disputed = true;
+      upper.structureDoubt ??= "split";
+      lower.structureDoubt ??= "split";
     }
   }
 }

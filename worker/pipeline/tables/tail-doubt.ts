@@ -41,7 +41,9 @@ export function markTailWraps(tables: readonly TableModel[], lines: readonly Tex
     const size = label ? label.box![3] - label.box![1] : 0;
     const text = below.map((c) => c.text).join(" ");
     // A word in lower case ("households with..."), not a symbol ("χ 2 = 16.9" under EU tables).
-    if (/^\p{Ll}\p{L}/u.test(text) || (label && below[0]!.box[0] > label.box![0] + size * hangEm))
-      table.disputed = table.structureDoubt = true;
+    if (/^\p{Ll}\p{L}/u.test(text) || (label && below[0]!.box[0] > label.box![0] + size * hangEm)) {
+      table.disputed = true;
+      table.structureDoubt ??= "tail-wrap";
+    }
   }
 }
