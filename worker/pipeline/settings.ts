@@ -197,6 +197,49 @@ export const SETTINGS = {
   bracketMinLines: 3,
   /** ... and this share of the column's lines holding digits (a total row may lack a share). */
   bracketLineShare: 0.8,
+  /** A column pairing values with brackets on every line that is not cut is in doubt
+   * (`layout_disputed`) unless it shows a cell's own evidence (gaps within bracketGapSpreadEm
+   * while the values' ends move more), and so is a table that cuts some such columns and keeps
+   * others. Development draws of the generated bracketed-columns family (seeds 21-80): the pairs
+   * pdf.js gives as one text run have estimated word boxes where gaps and values both move a
+   * little, neither cut nor flagged, and read wrong with every cell verified. */
+  bracketDoubtUnlessOneCell: true as boolean,
+  /** Leaf names repeating in at least this many groups ("Number | Percent" twice or more) propose
+   * bands over those groups; an unruled table whose band labels cut a group, or whose names
+   * repeat only in their last lines, is disputed (tables/header-pattern.ts). Two: one repetition
+   * is already a pattern no wrapped name makes. 0 switches the check off. Development draws of
+   * the generated flush-left-bands and multi-level-header families (seeds 21-60), where a band
+   * line read as the first line of the names, or a band cut at a gutter, came out verified. */
+  repeatedGroupsMinGroups: 2,
+  /** An unruled table with a one-column header label sitting off its column's centre (by
+   * offCentreShare) towards a neighbouring value column that has no label in that row is
+   * disputed (tables/off-centre-label.ts): a band over the pair placed in one column.
+   * Development draws of the generated bracketed-columns family (seeds 21-80): a lone band over
+   * one value and its bracket, with no names under it, came out verified. */
+  offCentreLabelDoubt: true as boolean,
+  /** A table opening with a row of values within this many of the upper table's row pitches under
+   * a table of as many columns standing in the same places, with only rows between them, may be
+   * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between
+   * them, the boxes' padding and a blank (development draws of the generated ruled-group-boxes
+   * family, seeds 41-80, where a table cut at a box came out as two tables with every cell
+   * verified, five pitches apart). 0 switches the check off. */
+  splitDoubtGapPitches: 6,
+  /** ... columns stand in the same places when their left or right edges are this many ems apart
+   * at most (aligned text lines up to its rounding; an em leaves room for a sign or a note mark
+   * hung outside the column). */
+  splitDoubtColumnAlignEm: 1,
+  /** A line in the stub with no number right under a table, its gap at most this share of the
+   * table's median gap between rows (a wrap is set at the table's own spacing or closer; 1.5
+   * leaves room for a hanging indent's extra leading), disputes where the table ends
+   * (tables/tail-doubt.ts). Development draws of the generated indented-stub family (seeds
+   * 31-45), where a last row label's wrapped line was left out and the cut label verified.
+   * 0 switches the check off. */
+  tailWrapGapShare: 1.5,
+  /** ... and carrying on the last row's label: in lower case, or hung this many ems right of the
+   * label's start (a hanging indent is an em or more; EU's source lines and test statistics
+   * under a table start flush with the stub, and without this condition 6 of EU's 71 right
+   * tables were disputed). */
+  tailWrapHangEm: 0.5,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

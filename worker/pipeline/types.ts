@@ -68,6 +68,11 @@ export interface ModelCell {
   box: Box | null;
 }
 
+/** Why detection doubts a table's structure: a bracket column kept whole or cut unlike its
+ * siblings, a lone band's span, a header against its repeated leaf names, a label off its column
+ * towards an unnamed one, one table read as two, a wrap left under the table. */
+export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "tail-wrap";
+
 /** A table as the structure readers see it, before it becomes a result Table. */
 export interface TableModel {
   box: Box;
@@ -82,6 +87,10 @@ export interface TableModel {
   source: "pdf-grid" | "pdf-layout";
   /** The other structure reading does not agree a table is here. */
   disputed: boolean;
+  /** Detection itself doubts the structure it read, where every reading of the text shares the
+   * choice (`disputed` too): which doubt. The boundary-vote stage caps the verified cells of the
+   * kinds RECONCILE_SETTINGS.capDoubtKinds names. */
+  structureDoubt?: StructureDoubt;
   /** Qualifier line belonging to the whole table (e.g. "in thousands of euro"). */
   caption?: string;
 }

@@ -92,7 +92,7 @@ test("the varied families' truth: no two true cells overlap, every cell has text
 
 /** Runs the pipeline (no OCR) on the family's seen draws and returns, per document, the relations
  * right, true and delivered, and how many tables came out. */
-async function readFamily(name: string, variants = 2) {
+async function readFamily(name: string, variants = 2, seeds: readonly number[] = SEEN_SEEDS) {
   const out: Array<{
     name: string;
     tp: number;
@@ -101,10 +101,13 @@ async function readFamily(name: string, variants = 2) {
     tables: number;
     /** Some delivered table carries layout_disputed. */
     disputed: boolean;
+    /** Columns of each true table, and of each delivered one. */
+    trueCols: number[];
+    deliveredCols: number[];
     images: Array<[number, number, number, number]>;
     plot: [number, number, number, number] | null;
   }> = [];
-  for (const seed of SEEN_SEEDS) {
+  for (const seed of seeds) {
     for (let variant = 0; variant < variants; variant++) {
       const doc = await generateDocument(family(name), variant, seed);
       const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
@@ -129,6 +132,8 @@ async function readFamily(name: string, variants = 2) {
         ...scoreDocument(truth, delivered),
         tables: result.tables.length,
         disputed: result.tables.some((t) => t.layout_disputed === true),
+        trueCols: doc.tables.map((t) => Math.max(...t.cells.map((c) => c.col + c.colSpan))),
+        deliveredCols: result.tables.map((t) => tableToGrid(t).nCols),
         images: result.images.map((i) => i.bbox),
         plot: doc.plot ?? null,
       });
@@ -181,6 +186,57 @@ test(
 );
 test("a bracketed column read as part of its neighbour is read so only with layout_disputed", () =>
   checkExactOrDisputed("bracketed-columns"));
+/** Development draws, away from the seen and unseen seeds: seeds 21-60. */
+const DEV_SEEDS = Array.from({ length: 40 }, (_, k) => 21 + k);
+
+test("bracketed columns on 40 development draws: a table whose column count is wrong is always disputed", async () => {
+  // Pairs pdf.js gives as one text run have estimated word boxes: gaps and values both move a
+  // little, so a column is neither cut nor a cell on its own evidence; and a table may cut one
+  // pair and keep another. Both are in doubt (tables/bracket-columns.ts).
+  const docs = await readFamily("bracketed-columns", 1, DEV_SEEDS);
+  const wrongCount = docs.filter((d) => d.trueCols.join() !== d.deliveredCols.join());
+  assert.ok(wrongCount.length >= 5, `the draws still include column counts read wrong (${wrongCount.length})`);
+  for (const doc of wrongCount)
+    assert.ok(doc.disputed, `${doc.name}: ${doc.deliveredCols.join("+")} columns for ${doc.trueCols.join("+")}, not disputed`);
+  for (const doc of docs) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+  // A lone band over one pair placed in one column (tables/off-centre-label.ts) is in doubt too:
+  // no draw delivers a wrong relation undisputed.
+  for (const doc of docs)
+    assert.ok(doc.tp === doc.pred || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+});
+test("flush-left bands and multi-level headers on 40 development draws: a header read wrong is disputed, a right one is not", async () => {
+  // Leaf names repeating in groups propose bands over the groups (tables/header-pattern.ts): a
+  // band line read as the names' first lines, or a band cut at a gutter, disagrees.
+  for (const name of ["flush-left-bands", "multi-level-header"]) {
+    const docs = await readFamily(name, 1, DEV_SEEDS);
+    for (const doc of docs) {
+      const exact = doc.tp === doc.gt && doc.tp === doc.pred;
+      assert.ok(exact !== doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, disputed ${doc.disputed}`);
+    }
+    assert.ok(docs.filter((d) => d.disputed).length >= 2, `${name}: the draws still include headers read wrong`);
+  }
+});
+test("ruled group boxes on 40 development draws (seeds 41-80): every draw delivering a wrong relation is disputed", async () => {
+  // A table cut at a box reads as two tables, the lower opening with values under as many
+  // aligned columns (tables/split-doubt.ts); the rulings' own proposal disputes others.
+  const docs = await readFamily(
+    "ruled-group-boxes",
+    1,
+    DEV_SEEDS.map((s) => s + 20),
+  );
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+});
+test("an indented stub on 15 development draws (seeds 31-45): every draw delivering a wrong relation is disputed", async () => {
+  // A hanging wrap left out under the last row (tables/tail-doubt.ts), or a table cut at a
+  // section label with the wrap between (tables/split-doubt.ts).
+  const docs = await readFamily("indented-stub", 1, DEV_SEEDS.slice(10, 25));
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+  for (const doc of docs) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+});
 test(
   "rows inside ruled boxes, set apart only by space, are rows of one table",
   { todo: "some draws with tight column gaps join a stub label to its first value or two names" },

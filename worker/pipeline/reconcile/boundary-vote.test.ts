@@ -8,7 +8,7 @@ import type { Table } from "../../../lib/result/schema";
 import type { Box, ModelCell, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
 import { modelToTable } from "../tables/assemble-table";
-import { applyBoundaryDisputes, boundaryDisputes, type ReaderDeclarations } from "./boundary-vote";
+import { applyBoundaryDisputes, boundaryDisputes, capDoubtedStructures, type ReaderDeclarations } from "./boundary-vote";
 
 const word = (text: string, box: Box): Word => ({ text, box, size: 10, font: "F", bold: false, dir: 0 });
 /** Rows of two words (a label and a number) 20 pt apart from y = 100. */
@@ -128,4 +128,16 @@ test("agreement, a reading of the detected region, the delivered table's own gro
     boundaryDisputes([table], [ONE], WORDS, [reading("ocr-layout", [model(WORDS.slice(0, 22), "pdf-layout")])], DECLARED),
     [],
   );
+});
+
+test("a table whose structure detection doubts loses every verified cell; one flagged only for its existence keeps them", () => {
+  const doubted = { ...model(WORDS, "pdf-layout"), disputed: true, structureDoubt: "split" as const };
+  const existence = { ...model(WORDS, "pdf-grid"), disputed: true };
+  const [capped, kept] = capDoubtedStructures([verifiedTable(doubted), verifiedTable(existence)], [doubted, existence], ["split"]);
+  assert.equal(capped!.layout_disputed, true);
+  assert.ok(capped!.rows.flat().every((c) => c.confidence === "resolved"));
+  assert.ok(kept!.rows.flat().every((c) => c.confidence === "verified"));
+  // A kind left out of the capped kinds keeps its flag's cells.
+  const [uncapped] = capDoubtedStructures([verifiedTable(doubted)], [doubted], ["bracket"]);
+  assert.ok(uncapped!.rows.flat().every((c) => c.confidence === "verified"));
 });

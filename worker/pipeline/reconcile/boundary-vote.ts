@@ -121,6 +121,23 @@ function capAtResolved(cell: Cell): Cell {
     : cell;
 }
 
+/** The delivered tables whose structure detection itself doubts (`TableModel.structureDoubt`:
+ * every reading of the text shares the choice, so the votes cannot see it) flagged, their verified
+ * cells capped like a disputed boundary's. A table detection only flags because the rulings and
+ * the text disagree it exists is left to the votes (capping those took right ruled tables). */
+export function capDoubtedStructures(
+  tables: readonly Table[],
+  models: readonly (TableModel | null)[],
+  kinds: readonly string[] = RECONCILE_SETTINGS.capDoubtKinds,
+): Table[] {
+  const doubted = models.flatMap((m, i) => (m?.structureDoubt && kinds.includes(m.structureDoubt) ? [i] : []));
+  if (doubted.length === 0) return [...tables];
+  return applyBoundaryDisputes(
+    tables,
+    doubted.map((table) => ({ table, by: models[table]!.source, kind: "columns" as const })),
+  );
+}
+
 /** The delivered tables with every disputed one flagged and its verified cells capped. */
 export function applyBoundaryDisputes(tables: readonly Table[], disputes: readonly BoundaryDispute[]): Table[] {
   const disputed = new Set(disputes.map((d) => d.table));

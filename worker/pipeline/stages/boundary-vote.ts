@@ -3,7 +3,7 @@
 // layout_disputed with no verified cell. Then each table records the shapes the page's table
 // readings proposed instead (reconcile/table-alternatives.ts), for the review page's questions.
 // Switched off with the structure vote.
-import { applyBoundaryDisputes, boundaryDisputes } from "../reconcile/boundary-vote";
+import { applyBoundaryDisputes, boundaryDisputes, capDoubtedStructures } from "../reconcile/boundary-vote";
 import { RECONCILE_SETTINGS } from "../reconcile/settings";
 import { withTableAlternatives } from "../reconcile/table-alternatives";
 import { READER_GROUPS, readerInputs } from "../structure/registry";
@@ -23,7 +23,10 @@ export const boundaryVoteStage: PageStage = {
   run(ctx) {
     if (!RECONCILE_SETTINGS.boundaryVote) return;
     const extraction = extractionOf(ctx);
-    if (extraction.tables.length === 0 || ctx.structureReadings.length === 0) return;
+    if (extraction.tables.length === 0) return;
+    // Detection's own doubts first: the votes before cannot see a choice every reading shares.
+    extraction.tables = capDoubtedStructures(extraction.tables, extraction.tableModels);
+    if (ctx.structureReadings.length === 0) return;
     const disputes = boundaryDisputes(extraction.tables, extraction.tableModels, ctx.readings.words, ctx.structureReadings, declared);
     if (disputes.length > 0) extraction.tables = applyBoundaryDisputes(extraction.tables, disputes);
     extraction.tables = withTableAlternatives(extraction.tables, ctx.readings.words, ctx.structureReadings);

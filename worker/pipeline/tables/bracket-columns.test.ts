@@ -94,3 +94,72 @@ test("brackets all of one width and values aligned: one cell or two columns cann
   assert.equal(out.columns.length, 2);
   assert.equal(out.ambiguous, true);
 });
+
+test("gaps and values both moving, too little apart to cut (estimated word boxes): the column is in doubt", () => {
+  // Brackets end at 160; values end within 2 pt of each other, gaps differ by 3 pt: neither a
+  // cell's one word space nor two columns aligned apart.
+  const rows = lines([
+    [
+      ["1,234", 95, 120],
+      ["(15.3)", 130, 160],
+    ],
+    [
+      ["5,678", 94, 119],
+      ["(5.3)", 132, 160],
+    ],
+    [
+      ["7,890", 96, 121],
+      ["(10.6)", 131, 160],
+    ],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 94, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 2);
+  assert.equal(out.ambiguous, true);
+});
+
+test("one table cutting one paired column and keeping another of the same pattern whole: in doubt", () => {
+  // Column one: values end at 120, brackets at 160 (two columns). Column two: one word space
+  // before each bracket, brackets end at 260 (a cell's look on its own).
+  const pairs: Array<[[string, number, number], [string, number, number], [string, number, number], [string, number, number]]> = [
+    [
+      ["1,234", 95, 120],
+      ["(5.3)", 136, 160],
+      ["38", 216, 227],
+      ["(24.7%)", 230, 260],
+    ],
+    [
+      ["56", 108, 120],
+      ["(45.3)", 130, 160],
+      ["1,269", 210, 233],
+      ["(9.9%)", 236, 260],
+    ],
+    [
+      ["7,890", 95, 120],
+      ["(0.6)", 136, 160],
+      ["705", 211, 227],
+      ["(11.1%)", 230, 260],
+    ],
+    [
+      ["321", 103, 120],
+      ["(12.0)", 130, 160],
+      ["63", 222, 233],
+      ["(8.5%)", 236, 260],
+    ],
+  ];
+  const rows = pairs.map(([a, b, c, d], row) => [
+    makeLine([word(`Label${row}`, 0, 40, row)]),
+    makeLine([a, b].map(([t, x0, x1]) => word(t, x0, x1, row))),
+    makeLine([c, d].map(([t, x0, x1]) => word(t, x0, x1, row))),
+  ]);
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }, { x0: 210, x1: 260 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 4, "the first pair cut, the second kept");
+  assert.equal(out.ambiguous, true);
+  // Without the second column the cut alone is no doubt.
+  const alone = splitBracketColumns(
+    [stub, { x0: 95, x1: 160 }],
+    rows.map((r) => r.slice(0, 2)),
+    10,
+    SETTINGS,
+  );
+  assert.equal(alone.ambiguous, false);
+});

@@ -66,6 +66,8 @@ export function splitBracketColumns(
   const outColumns: ColumnSpan[] = [];
   const cuts: Pair[] = [];
   let ambiguous = false;
+  /** Cut or kept, for each column that pairs values with brackets on every line. */
+  const decisions: boolean[] = [];
   columns.forEach((col, k) => {
     const inside = chunkRows.map((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
     const pairs = inside.map((chunks, line) => (chunks.length ? pairOf(chunks, line) : null)).filter((p): p is Pair => p !== null);
@@ -93,12 +95,16 @@ export function splitBracketColumns(
           !pairs.some((p) => p.line === line) &&
           chunks.some((c) => isNumeric(c.text) && c.box[0] < valueRight && c.box[2] > bracketLeft),
       );
+    if (paired) decisions.push(split);
     if (!split) {
-      // Every line pairs a value with a bracketed one and neither the gaps nor the values' ends
-      // move (brackets of one width, or word boxes estimated inside one text run): nothing tells
-      // one cell from two columns, so the column count is in doubt. (Values that move while the
-      // gaps stay are one cell each, no doubt.)
-      if (paired && Math.max(gapSpread, valueSpread) <= size * settings.bracketGapSpreadEm) ambiguous = true;
+      // Every line pairs a value with a bracketed one. Kept whole with no doubt only on the one
+      // cell's own evidence: the gaps stay (one word space) while the values' ends move. Neither
+      // moving (brackets of one width, or word boxes estimated inside one text run), or both
+      // moving too little apart to cut (estimated boxes again), tells one cell from two columns
+      // no better than a coin: the column count is in doubt.
+      const tol = size * settings.bracketGapSpreadEm;
+      const oneCell = gapSpread <= tol && valueSpread > tol;
+      if (paired && (settings.bracketDoubtUnlessOneCell ? !oneCell : Math.max(gapSpread, valueSpread) <= tol)) ambiguous = true;
       outColumns.push(col);
       return;
     }
@@ -112,6 +118,9 @@ export function splitBracketColumns(
     });
     outColumns.push({ x0: col.x0, x1: valueRight }, { x0: bracketLeft, x1: col.x1 });
   });
+  // One table sets its pairs one way: some paired columns cut and others of the same pattern kept
+  // whole means the geometry decided column by column, and the kept ones may be wrong.
+  if (settings.bracketDoubtUnlessOneCell && decisions.includes(true) && decisions.includes(false)) ambiguous = true;
   if (cuts.length === 0) return { columns, chunkRows, ambiguous };
   const out = chunkRows.map((chunks) => [...chunks]);
   for (const p of cuts) {

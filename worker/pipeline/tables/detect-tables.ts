@@ -16,6 +16,8 @@ import { ruleBridges } from "./rule-bridges";
 import { stackedBoxGrids } from "./stacked-boxes";
 import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-breaks";
 import { isBandOverNames } from "./band-above";
+import { markPossibleSplits } from "./split-doubt";
+import { markTailWraps } from "./tail-doubt";
 import type { Settings } from "../settings";
 import type { PageGeometry, PageTables } from "../page-types";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
@@ -111,6 +113,13 @@ export function detectTables(
   );
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
+  const chunkLines = allLines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm));
+  if (settings.splitDoubtGapPitches > 0)
+    markPossibleSplits(split, chunkLines, {
+      maxGapPitches: settings.splitDoubtGapPitches,
+      columnAlignEm: settings.splitDoubtColumnAlignEm,
+    });
+  if (settings.tailWrapGapShare > 0) markTailWraps(split, chunkLines, settings.tailWrapGapShare, settings.tailWrapHangEm);
   return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys, geometry };
 }
 

@@ -98,7 +98,10 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
     // Centred over two runs of columns (the middle two of four, or all four): the text cannot
     // tell which, so the table's band is in doubt and none of its cells may be verified.
     // A rule drawn under the label settles it (applyRuledBands).
-    if (lone?.ambiguous && !ruleUnder(row[0]!, model, rulings, settings)) model.disputed = true;
+    if (lone?.ambiguous && !ruleUnder(row[0]!, model, rulings, settings)) {
+      model.disputed = true;
+      model.structureDoubt ??= "lone-band";
+    }
     const owner = lone?.owner ?? labelOwners(row, centers);
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);

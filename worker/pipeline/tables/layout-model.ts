@@ -14,6 +14,8 @@ import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-na
 import { isNumeric, wordCenterIn } from "./cell-text";
 import { takeSideLabels, rawToModel, type RawCell } from "./raw-model";
 import { applyRuledBands, extendHeaderBands } from "./header-bands";
+import { headerDisagreesWithRepeatedGroups } from "./header-pattern";
+import { offCentreLoneLabel } from "./off-centre-label";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
@@ -161,7 +163,19 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     applyRuledBands(model, rulings, settings);
     if (settings.joinUnitLines) joinUnitLines(model);
     // One column or two: the readings agree by construction, so the table carries the doubt.
-    if (bracketsInDoubt) model.disputed = true;
+    if (bracketsInDoubt) {
+      model.disputed = true;
+      model.structureDoubt = "bracket";
+    }
+    // Leaf names repeating in groups propose bands over those groups; a header read otherwise is in doubt.
+    if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups)) {
+      model.disputed = true;
+      model.structureDoubt ??= "header-pattern";
+    }
+    if (settings.offCentreLabelDoubt && offCentreLoneLabel(model, settings)) {
+      model.disputed = true;
+      model.structureDoubt ??= "off-centre-label";
+    }
   }
   return model;
 }

@@ -1,0 +1,35 @@
+// A header label standing between two columns, the neighbour it leans to left without a name of
+// its own: a band over the pair (a lone band over a value and its bracket, with no line of names
+// under it) placed in one column. Its alignment proposes a span the table was not given; the text
+// cannot say which of the pair's columns it names, or both, so the table carries the doubt
+// (`disputed`).
+import type { Settings } from "../settings";
+import type { TableModel } from "../types";
+
+/** Centres of each column's body cells (NaN for an empty column). */
+function bodyCentres(model: TableModel): number[] {
+  return Array.from({ length: model.nCols }, (_, c) => {
+    const boxes = model.cells
+      .filter((x) => x.row >= model.headerRows && x.col === c && x.colSpan === 1 && x.text !== "" && x.box)
+      .map((x) => x.box!);
+    if (boxes.length === 0) return NaN;
+    return (Math.min(...boxes.map((b) => b[0])) + Math.max(...boxes.map((b) => b[2]))) / 2;
+  });
+}
+
+/** Whether a one-column header label of a value column sits off its column's centre towards a
+ * neighbouring value column that has no label in that row. */
+export function offCentreLoneLabel(model: TableModel, settings: Settings): boolean {
+  if (model.headerRows === 0) return false;
+  const centres = bodyCentres(model);
+  const labelled = (row: number, c: number) =>
+    model.cells.some((x) => x.row <= row && x.row + x.rowSpan > row && x.col <= c && x.col + x.colSpan > c && x.text !== "");
+  return model.cells.some((cell) => {
+    if (cell.row >= model.headerRows || cell.col === 0 || cell.colSpan !== 1 || cell.text === "" || !cell.box) return false;
+    const own = centres[cell.col]!;
+    const lx = (cell.box[0] + cell.box[2]) / 2;
+    const n = lx >= own ? cell.col + 1 : cell.col - 1;
+    if (n < 1 || n >= model.nCols || Number.isNaN(own) || Number.isNaN(centres[n]!)) return false;
+    return Math.abs(lx - own) > Math.abs(centres[n]! - own) * settings.offCentreShare && !labelled(cell.row, n);
+  });
+}
