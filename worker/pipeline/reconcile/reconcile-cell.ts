@@ -5,6 +5,8 @@ import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
 import { voteOnReadings, type CellReadings, type ReadingConfidences } from "./vote";
 import { textInBox, wordsInBox, type BoxedWord } from "./words-in-box";
 import { comparisonKey } from "./normalise";
+import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
+import { engineCanRead } from "../ocr/engine-alphabets";
 
 /** The words of each value reading of the page, keyed by source. Leave a source out when that
  * reading did not run or failed on this page (it then neither votes nor abstains). */
@@ -52,6 +54,9 @@ export function reconcileExistingCell(
   if (!cell.bbox) return cell;
   const texts = cellReadings(cell.bbox, readings);
   texts[ownSource] = cell.value;
+  // An engine that cannot read the value's script gives junk there: no reading (engine-alphabets.ts).
+  for (const engine of OCR_ENGINE_NAMES)
+    if (engine !== ownSource && texts[engine] !== undefined && !engineCanRead(engine, cell.value)) delete texts[engine];
   // Confidences only break ties between OCR readings, which the vote never does where the text
   // layer spoke: on a born-digital page they are not looked up at all (the reconcile step runs
   // for every cell of every page).

