@@ -8,18 +8,7 @@ import assert from "node:assert/strict";
 import type { Cell } from "../../../lib/result/schema";
 import { reconcileExistingCell } from "../reconcile/reconcile-cell";
 import { engineCanRead } from "./engine-alphabets";
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+import { pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 const UNREAD_BY_BOTH = [
   "\u05e6\u05e4\u05d9\u05e4\u05d5\u05ea",

@@ -10,19 +10,7 @@ import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { Word } from "../types";
 import { raisedMarksOf, reconcileTable } from "./reconcile-page";
 import { raisedWords } from "./raised-marks";
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 const LABELS = ["Tomatoes", "Sunflower", "Potatoes", "Information", "Wheat", "Total", "Germany"];
 const MARKS = ["1", "2", "3", "7", "12", "r", "p", "e", "a", "*", "1/"];
