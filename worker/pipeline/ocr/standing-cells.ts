@@ -9,6 +9,7 @@
 //     text layer alone: unverified, never verified on junk).
 // A cell counts as standing when every text-layer word in it runs in one direction other than the
 // page's own reading direction (a whole sideways page is read in its frame already).
+import { boxCenter, isPointInBox } from "../geometry/box";
 import type { BBox, Table } from "../../../lib/result/schema";
 import type { Direction, Word as PageWord } from "../types";
 import type { OcrEngineName, Word as OcrWord } from "./types";
@@ -30,12 +31,6 @@ export interface StandingReading {
   text: string;
   /** The least confidence of its words (0..1), when the engine gave any. */
   confidence?: number;
-}
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const x = (box[0] + box[2]) / 2;
-  const y = (box[1] + box[3]) / 2;
-  return x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3];
 }
 
 /** The cells of `tables` whose text-layer words all run in one direction other than `pageTurn`. */
@@ -91,4 +86,9 @@ export function withStandingReadings(
     out[source] = [...kept, ...turned];
   }
   return out;
+}
+
+function centreIn(box: BBox, cell: BBox): boolean {
+  const [x, y] = boxCenter(box);
+  return isPointInBox(x, y, cell);
 }

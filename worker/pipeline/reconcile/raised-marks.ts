@@ -5,18 +5,13 @@
 // drop them or read them as a mark or a look-alike letter, never as another digit. Only raised
 // words count; the digits and letters of the value itself compare as always, so a lie about the
 // value still disputes. The delivered value keeps the text layer's spelling.
+import { boxCenter, isPointInBox } from "../geometry/box";
 import type { BBox } from "../../../lib/result/schema";
 import type { Word } from "../types";
 import { RECONCILE_SETTINGS } from "./settings";
 
 /** What every raised character becomes in the compared copy: a dagger, a mark (marks-only.ts). */
 const MARK = "\u2020";
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const x = (box[0] + box[2]) / 2;
-  const y = (box[1] + box[3]) / 2;
-  return x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3];
-}
 
 /** The words of `cellWords` set small and raised: short, smaller than the largest type of the
  * line they stand on (the body words their height overlaps), and their foot above that type's. */
@@ -52,4 +47,9 @@ export function valueWithRaisedMarks(
     marked = marked.slice(0, at) + MARK.repeat([...text].length) + marked.slice(at + text.length);
   }
   return marked;
+}
+
+function centreIn(box: BBox, cell: BBox): boolean {
+  const [x, y] = boxCenter(box);
+  return isPointInBox(x, y, cell);
 }

@@ -244,30 +244,25 @@ test("readers without boxes on every layout family: placed by position only wher
     const standIn = await startVisionStandIn(truth, { "reader-a": { noBoxes: true }, "reader-b": { noBoxes: true } });
     const endpoint = (model: string) => new VisionEndpoint({ url: standIn.url, model }, VISION_SETTINGS);
     try {
-      const out = await runPipeline({
-        pdfPath: file,
-        pages,
-        withSourcePages: false,
-        fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
-        cacheDir: null,
-        outputDir: fs.mkdtempSync(path.join(root, "out-")),
-        ocr: [],
-        skipFigureCrops: true,
-        vision: visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: null, maxCallsPerPage: 40 }),
-      });
+      const run = (vision?: ReturnType<typeof visionReaders>) =>
+        runPipeline({
+          pdfPath: file,
+          pages,
+          withSourcePages: false,
+          fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
+          cacheDir: null,
+          outputDir: fs.mkdtempSync(path.join(root, "out-")),
+          ocr: [],
+          skipFigureCrops: true,
+          ...(vision ? { vision } : {}),
+        });
+      const out = await run(
+        visionReaders({ first: endpoint("reader-a"), second: endpoint("reader-b"), review: null, maxCallsPerPage: 40 }),
+      );
       assert.equal(out.pagesFailed, 0, generated.name);
       // Detection may dispute a table on its own (a structure doubt of the text layer's); readers
       // without boxes must not dispute any other.
-      const alone = await runPipeline({
-        pdfPath: file,
-        pages,
-        withSourcePages: false,
-        fileSha256: createHash("sha256").update(generated.pdf).digest("hex"),
-        cacheDir: null,
-        outputDir: fs.mkdtempSync(path.join(root, "out-")),
-        ocr: [],
-        skipFigureCrops: true,
-      });
+      const alone = await run();
       const disputedAlone = new Set(alone.result.tables.filter((t) => t.layout_disputed).map((t) => `${t.page}:${t.index}`));
       for (const table of out.result.tables) {
         assert.equal(
