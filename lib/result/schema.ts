@@ -86,8 +86,12 @@ export const continuedFromSchema = z
   .strict()
   .describe("This table continues the table at (page, index) on an earlier page: same columns");
 
-/** Which readings proposed an alternative: structure reader names (pdf-grid, pdf-tags, ocr-layout...). */
-const proposedBy = z.array(z.string()).min(1).describe("The structure readings that proposed it");
+/** Which readings proposed an alternative: structure reader names (pdf-grid, pdf-tags, ocr-layout...),
+ * or `detection` for a shape the table detector weighed itself and set aside. */
+const proposedBy = z
+  .array(z.string())
+  .min(1)
+  .describe("The structure readings that proposed it (`detection`: the table detector weighed it and set it aside)");
 
 /** Another shape a structure reading proposed for the table, where the delivered one won the vote
  * (our field; the format leaves it open). Only shapes a reviewer can apply with the review page's

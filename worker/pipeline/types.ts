@@ -91,6 +91,9 @@ export interface TableModel {
    * choice (`disputed` too): which doubt. The boundary-vote stage caps the verified cells of the
    * kinds RECONCILE_SETTINGS.capDoubtKinds names. */
   structureDoubt?: StructureDoubt;
+  /** A split doubt's lower table (its box), on the upper one of the pair: the two may be one
+   * table, which the review page offers as the table's "one with the next" answer. */
+  mayContinueIn?: Box;
   /** Qualifier line belonging to the whole table (e.g. "in thousands of euro"). */
   caption?: string;
 }

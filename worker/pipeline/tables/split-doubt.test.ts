@@ -63,6 +63,9 @@ test("a table opening with values right under one of as many aligned columns: bo
   markPossibleSplits([upper, lower], [], settings);
   assert.equal(upper.disputed, true);
   assert.equal(lower.disputed, true);
+  // The upper one names its possible continuation, for the review page's "one table" answer.
+  assert.deepEqual(upper.mayContinueIn, lower.box);
+  assert.equal(lower.mayContinueIn, undefined);
 });
 
 test("rows left out, or a label in the stub, between the two are no reason to part them; a note over the values is", () => {
@@ -101,5 +104,6 @@ test("a lower table under its own names (years included), far below, or with col
     const upper = model(100, upperRows, ["Sector", "A", "B", "C"]);
     markPossibleSplits([upper, lower], [], settings);
     assert.equal(lower.disputed || upper.disputed, false, name);
+    assert.equal(upper.mayContinueIn, undefined, name);
   }
 });

@@ -78,6 +78,7 @@ export function markPossibleSplits(tables: readonly TableModel[], lines: readonl
       if (!aligned) continue;
       upper.disputed = lower.disputed = true;
       upper.structureDoubt ??= "split";
+      upper.mayContinueIn ??= lower.box;
       lower.structureDoubt ??= "split";
     }
   }

@@ -1,0 +1,78 @@
+// Detection's "one table with the next" answer on generated families, drawn with varied
+// parameters on development seeds (away from the seen and unseen seeds): a page delivered with
+// more tables than it has is offered the join on the table where it was cut, and picking the
+// answer on the review page never loses a right relation; a page read with its own tables (two
+// stacked tables among them) is offered no join by detection.
+import { after, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runPipeline } from "./run-pipeline";
+import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
+import { gridToRelations, scoreDocument } from "../cli/eval/adjacency";
+import { tableToGrid } from "./tables/assemble-table";
+import { chooseAlternative } from "../../lib/review/structure/alternatives";
+import { DETECTION } from "./reconcile/detection-alternatives";
+import type { Table } from "../../lib/result/schema";
+
+const DEV_SEEDS = Array.from({ length: 20 }, (_, k) => 41 + k);
+const root = fs.mkdtempSync(path.join(os.tmpdir(), "detection-alternatives-"));
+after(() => fs.rmSync(root, { recursive: true, force: true }));
+
+const relationsOf = (tables: readonly Table[]) => tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
+const detectionJoin = (t: Table) => t.alternatives?.findIndex((a) => a.kind === "merge-next" && a.by.includes(DETECTION)) ?? -1;
+
+async function checkFamily(name: string): Promise<{ cut: number; offered: number }> {
+  const family = FAMILIES.find((f) => f.name === name);
+  assert.ok(family, `family ${name} registered`);
+  let cut = 0;
+  let offered = 0;
+  for (const seed of DEV_SEEDS) {
+    const doc = await generateDocument(family, 0, seed);
+    const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
+    const file = path.join(dir, `${doc.name}.pdf`);
+    fs.writeFileSync(file, doc.pdf);
+    const { result } = await runPipeline({
+      pdfPath: file,
+      pages: 1,
+      withSourcePages: false,
+      fileSha256: "",
+      cacheDir: null,
+      outputDir: dir,
+      ocr: [],
+    });
+    const truth = doc.tables.map((t) => ({
+      page: t.page,
+      rel: gridToRelations(t.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text }))),
+    }));
+    const before = scoreDocument(truth, relationsOf(result.tables));
+    const joins = result.tables.filter((t) => detectionJoin(t) >= 0);
+    const label = `${doc.name} (seed ${seed})`;
+    if (result.tables.length > doc.tables.length) {
+      cut++;
+      assert.ok(joins.length > 0, `${label}: ${result.tables.length} tables for ${doc.tables.length}, and no join offered`);
+    } else {
+      assert.equal(joins.length, 0, `${label}: read with its own tables, yet detection offers a join`);
+    }
+    for (const table of joins) {
+      offered++;
+      assert.equal(table.layout_disputed, true, `${label}: a table offered a join is disputed`);
+      const chosen = chooseAlternative(result.tables, table.page, table.index, detectionJoin(table));
+      assert.equal(chosen.length, result.tables.length - 1, `${label}: the join leaves one table fewer`);
+      const afterJoin = scoreDocument(truth, relationsOf(chosen));
+      assert.ok(afterJoin.tp > before.tp, `${label}: the join gains right relations (${before.tp} -> ${afterJoin.tp} of ${before.gt})`);
+    }
+  }
+  return { cut, offered };
+}
+
+test("rows in ruled boxes cut into two tables: detection offers the join, and the join gains relations", async () => {
+  const { cut, offered } = await checkFamily("ruled-group-boxes");
+  assert.ok(offered >= cut);
+});
+
+test("two stacked tables with their own names: detection offers no join", async () => {
+  const { offered } = await checkFamily("stacked-typed-tables");
+  assert.equal(offered, 0);
+});

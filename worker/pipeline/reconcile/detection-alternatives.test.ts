@@ -1,0 +1,67 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Table } from "../../../lib/result/schema";
+import type { Box, TableModel } from "../types";
+import { DETECTION, withDetectionAlternatives } from "./detection-alternatives";
+
+const model = (box: Box, mayContinueIn?: Box): TableModel => ({
+  box,
+  nRows: 2,
+  nCols: 3,
+  cells: [],
+  headerRows: 0,
+  rowGroups: [],
+  source: "pdf-layout",
+  disputed: mayContinueIn !== undefined,
+  ...(mayContinueIn ? { structureDoubt: "split" as const, mayContinueIn } : {}),
+});
+
+const table = (index: number, extra: Partial<Table> = {}): Table => ({
+  page: 1,
+  index,
+  order: index,
+  kind: null,
+  column_major: false,
+  header: [],
+  header_cells: [],
+  row_groups: [],
+  rows: [],
+  ...extra,
+});
+
+const upperBox: Box = [50, 100, 320, 130];
+const lowerBox: Box = [50, 175, 320, 205];
+const otherBox: Box = [50, 400, 320, 430];
+
+test("the upper table of a split doubt offers one table with the next, proposed by detection", () => {
+  const out = withDetectionAlternatives([table(0), table(1)], [model(upperBox, lowerBox), model(lowerBox)]);
+  assert.deepEqual(out[0]!.alternatives, [{ kind: "merge-next", by: [DETECTION] }]);
+  assert.equal(out[1]!.alternatives, undefined);
+});
+
+test("no alternative where the doubted continuation is not the next delivered table, or there is none", () => {
+  const between = withDetectionAlternatives([table(0), table(1), table(2)], [model(upperBox, lowerBox), model(otherBox), model(lowerBox)]);
+  assert.deepEqual(
+    between.map((t) => t.alternatives),
+    [undefined, undefined, undefined],
+  );
+  const last = withDetectionAlternatives([table(0)], [model(upperBox, lowerBox)]);
+  assert.equal(last[0]!.alternatives, undefined);
+  const plain = withDetectionAlternatives([table(0), table(1)], [model(upperBox), model(lowerBox)]);
+  assert.deepEqual(
+    plain.map((t) => t.alternatives),
+    [undefined, undefined],
+  );
+});
+
+test("a reading's own merge-next gains detection among its proposers; other alternatives are kept", () => {
+  const alternatives: Table["alternatives"] = [
+    { kind: "header-down", rows: 1, by: ["pdf-stream"] },
+    { kind: "merge-next", by: ["pdf-tags"] },
+  ];
+  const out = withDetectionAlternatives([table(0, { alternatives }), table(1)], [model(upperBox, lowerBox), model(lowerBox)]);
+  assert.deepEqual(out[0]!.alternatives, [
+    { kind: "header-down", rows: 1, by: ["pdf-stream"] },
+    { kind: "merge-next", by: [DETECTION, "pdf-tags"] },
+  ]);
+});
