@@ -9,10 +9,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runPipeline } from "../worker/pipeline/run-pipeline";
 import { FAMILIES, generateDocument } from "../tests/pdf/corpus/generate";
-import { gridToRelations, scoreDocument } from "../worker/cli/eval/adjacency";
-import { tableToGrid } from "../worker/pipeline/tables/assemble-table";
+import { readDrawWithoutOcr } from "../tests/pdf/corpus/read-draw";
 import { seedsOf } from "../tests/pdf/corpus/seeds";
 
 async function main() {
@@ -39,23 +37,7 @@ async function main() {
     for (let seed = from; seed <= to; seed++) {
       for (let v = 0; v < variants; v++) {
         const doc = await generateDocument(family, v, seed);
-        const file = path.join(root, `${doc.name}-${seed}.pdf`);
-        fs.writeFileSync(file, doc.pdf);
-        const { result } = await runPipeline({
-          pdfPath: file,
-          pages: 1,
-          withSourcePages: false,
-          fileSha256: "",
-          cacheDir: null,
-          outputDir: root,
-          ocr: [],
-        });
-        const truth = doc.tables.map((t) => ({
-          page: t.page,
-          rel: gridToRelations(t.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text }))),
-        }));
-        const delivered = result.tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
-        const s = scoreDocument(truth, delivered);
+        const { result, score: s } = await readDrawWithoutOcr(doc, root);
         const disputed = result.tables.some((t) => t.layout_disputed === true);
         const ok = s.tp === s.gt && s.tp === s.pred;
         n++;

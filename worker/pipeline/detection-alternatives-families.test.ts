@@ -8,10 +8,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runPipeline } from "./run-pipeline";
 import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
-import { gridToRelations, scoreDocument } from "../cli/eval/adjacency";
-import { tableToGrid } from "./tables/assemble-table";
+import { deliveredRelations, readDrawWithoutOcr, truthRelations } from "../../tests/pdf/corpus/read-draw";
+import { scoreDocument } from "../cli/eval/adjacency";
 import { chooseAlternative } from "../../lib/review/structure/alternatives";
 import { DETECTION } from "./reconcile/detection-alternatives";
 import type { Table } from "../../lib/result/schema";
@@ -20,7 +19,6 @@ const DEV_SEEDS = Array.from({ length: 20 }, (_, k) => 41 + k);
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "detection-alternatives-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
 
-const relationsOf = (tables: readonly Table[]) => tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
 const detectionJoin = (t: Table) => t.alternatives?.findIndex((a) => a.kind === "merge-next" && a.by.includes(DETECTION)) ?? -1;
 
 async function checkFamily(name: string): Promise<{ cut: number; offered: number }> {
@@ -30,23 +28,8 @@ async function checkFamily(name: string): Promise<{ cut: number; offered: number
   let offered = 0;
   for (const seed of DEV_SEEDS) {
     const doc = await generateDocument(family, 0, seed);
-    const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
-    const file = path.join(dir, `${doc.name}.pdf`);
-    fs.writeFileSync(file, doc.pdf);
-    const { result } = await runPipeline({
-      pdfPath: file,
-      pages: 1,
-      withSourcePages: false,
-      fileSha256: "",
-      cacheDir: null,
-      outputDir: dir,
-      ocr: [],
-    });
-    const truth = doc.tables.map((t) => ({
-      page: t.page,
-      rel: gridToRelations(t.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text }))),
-    }));
-    const before = scoreDocument(truth, relationsOf(result.tables));
+    const { result, score: before } = await readDrawWithoutOcr(doc, root);
+    const truth = truthRelations(doc);
     const joins = result.tables.filter((t) => detectionJoin(t) >= 0);
     const label = `${doc.name} (seed ${seed})`;
     if (result.tables.length > doc.tables.length) {
@@ -60,7 +43,7 @@ async function checkFamily(name: string): Promise<{ cut: number; offered: number
       assert.equal(table.layout_disputed, true, `${label}: a table offered a join is disputed`);
       const chosen = chooseAlternative(result.tables, table.page, table.index, detectionJoin(table));
       assert.equal(chosen.length, result.tables.length - 1, `${label}: the join leaves one table fewer`);
-      const afterJoin = scoreDocument(truth, relationsOf(chosen));
+      const afterJoin = scoreDocument(truth, deliveredRelations(chosen));
       assert.ok(afterJoin.tp > before.tp, `${label}: the join gains right relations (${before.tp} -> ${afterJoin.tp} of ${before.gt})`);
     }
   }
