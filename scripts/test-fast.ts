@@ -24,6 +24,7 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/ocr/pool/ocr-pool.test.ts",
   "worker/pipeline/ocr/read-page-ocr.test.ts",
   "worker/pipeline/ocr/reading-frame.test.ts",
+  "worker/pipeline/ocr/script-languages-family.test.ts",
   "worker/pipeline/ocr/standing-cells-family.test.ts",
   "worker/pipeline/scan/prepare-scan.test.ts",
   "worker/pipeline/scan/quarter-turn-check.test.ts",

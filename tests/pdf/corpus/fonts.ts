@@ -57,7 +57,7 @@ export class FontSet {
     return this.get(MONO[k % MONO.length]!);
   }
 
-  /** DejaVu Sans: it has Hebrew glyphs. */
+  /** DejaVu Sans: it has Hebrew, Greek and Arabic glyphs. */
   hebrew(): Promise<FontPair> {
     return this.get("dejavu-sans");
   }

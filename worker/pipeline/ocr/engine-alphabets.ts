@@ -7,6 +7,8 @@
 // nor disputes it. A cell no engine can read has the text layer alone (unverified); one the other
 // engine can read is checked by that one. Accents are not letters here: a Latin letter with an
 // accent an engine lacks is its bare letter, which marks-only.ts compares.
+// Where Tesseract read a cell with a model of the value's script (Hebrew, Greek, Arabic:
+// script-languages.ts), that reading counts (reconcile-cell.ts checks for it).
 // An engine outside this table (one added to the registry later) is taken to read everything.
 import fs from "node:fs";
 import path from "node:path";

@@ -10,6 +10,10 @@ export interface PageOcrEngine {
   /** Words inside `boxes` (PDF points) only: recognition on crops whose place is known. An engine
    * without it reads the whole page and keeps the words that fall in a box. */
   readCrops?(render: PageRender, boxes: readonly BBox[]): Promise<Word[]>;
+  /** `boxes` read by the engine's model of another language (ocr/script-languages.ts): one word
+   * per box read, its whole text in reading order, the box as its box. Only engines with models
+   * of other scripts have it. */
+  readCropsIn?(render: PageRender, boxes: readonly BBox[], language: string): Promise<Word[]>;
   release(): Promise<void>;
 }
 

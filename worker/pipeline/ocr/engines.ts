@@ -49,6 +49,10 @@ export const FIRST_ENGINE: OcrEngineName = "ocr-2";
  * 6.8 for ocr-2's (detection 1.0, recognition 5.9). */
 export const SCAN_FIRST_ENGINE: OcrEngineName = "ocr-1";
 
+/** The engine with models of other scripts (script-languages.ts): Tesseract has trained models
+ * of Hebrew, Greek and Arabic; PaddleOCR's model has none of their letters. */
+export const SCRIPT_READER: OcrEngineName = "ocr-1";
+
 /** On a scan with every engine running, the engine that reads every cell after SCAN_FIRST_ENGINE
  * read the page (the first other engine in registry order). */
 export const SCAN_SECOND_ENGINE: OcrEngineName = OCR_ENGINE_NAMES.find((name) => name !== SCAN_FIRST_ENGINE)!;

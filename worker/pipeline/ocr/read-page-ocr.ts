@@ -7,7 +7,7 @@ import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
 import { OCR_SETTINGS_VERSION } from "./settings";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
-import { DEFAULT_ENGINES, FIRST_ENGINE, OCR_ENGINES, SCAN_FIRST_ENGINE } from "./engines";
+import { DEFAULT_ENGINES, FIRST_ENGINE, OCR_ENGINES, SCAN_FIRST_ENGINE, SCRIPT_READER } from "./engines";
 import type { EngineFactory, PageOcrEngine } from "./engine-types";
 import { OCR_ENGINE_NAMES, perEngine } from "../../../lib/ocr/engine-names";
 import { getEnv } from "../../../lib/env";
@@ -302,6 +302,53 @@ export class OcrEngines {
     return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
   }
 
+  /** The cells `input.boxes` (PDF points; text-layer values in one script, script-languages.ts)
+   * read by the engine that has a model of `language` (SCRIPT_READER), as crops of the upright
+   * page: one word per cell holding its text. Cached per page and language with the boxes read.
+   * Null when that engine is not run here, or the render or the reading failed. */
+  async readScriptCells(
+    input: Omit<ReadCellsInput, "turn"> & { language: string },
+  ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
+    const engine = SCRIPT_READER;
+    if (!this.names.includes(engine) || input.boxes.length === 0) return null;
+    const key = {
+      fileSha256: input.fileSha256,
+      pageNumber: input.pageNumber,
+      engine,
+      settingsVersion: `${CELL_READINGS_VERSION}.script-${input.language}`,
+    };
+    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
+    const done = new Set((cached?.cropsRead ?? []).map(boxKey));
+    const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
+    let words: Word[] = cached?.words ?? [];
+    if (missing.length > 0) {
+      let render: PageRender;
+      try {
+        render = input.pageOcr.render ?? (await pageRender(input));
+      } catch {
+        return null;
+      }
+      input.pageOcr.render = render;
+      const outcome = await this.runEngine(engine, render, missing, input.language);
+      if ("error" in outcome) return null;
+      words = [...words, ...outcome.words];
+      if (input.cacheDir) {
+        const stored: OcrPageReading = {
+          words,
+          nonTextRegions: [],
+          dpi: render.dpi,
+          seconds: outcome.seconds,
+          fromCache: false,
+          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
+        };
+        await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
+      }
+    } else {
+      this.stats.cacheHits += 1;
+    }
+    return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
+  }
+
   /** On a scan, `engine`'s reading of the whole prepared page: the image the first engine read
    * (`render`, prepared with `transform`), so the words are in the same coordinates as the page's.
    * It is the second engine's own segmentation of the page into words (the cascade's crops are cut
@@ -514,7 +561,7 @@ export class OcrEngines {
   }
 
   /** Runs one engine on the whole page, or on `crops` (PDF points) only. */
-  private async runEngine(engine: OcrEngineName, render: PageRender, crops?: readonly BBox[]): Promise<OcrOutcome> {
+  private async runEngine(engine: OcrEngineName, render: PageRender, crops?: readonly BBox[], language?: string): Promise<OcrOutcome> {
     const started = performance.now();
     let instance = this.engines.get(engine);
     try {
@@ -528,7 +575,12 @@ export class OcrEngines {
       const loaded = await instance;
       let words: Word[];
       let nonTextRegions: BBox[] = [];
-      if (crops) {
+      if (crops && language) {
+        if (!loaded.readCropsIn) throw new Error(`the engine has no model of language ${language}`);
+        words = await loaded.readCropsIn(render, crops, language);
+        this.stats.cropRuns[engine] += 1;
+        this.stats.cropsRead[engine] += crops.length;
+      } else if (crops) {
         words = loaded.readCrops
           ? await loaded.readCrops(render, crops)
           : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => centreIn(word.bbox, box)));

@@ -7,6 +7,8 @@ import { createWorker, OEM, type Worker } from "tesseract.js";
 import { renderToGrey, renderToPgm, type PageRender } from "../render/render-page";
 import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS, type OcrSettings } from "./settings";
+import { languageDataDir } from "./script-languages";
+import { boxCenter, isPointInBox } from "../geometry/box";
 import type { Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -16,7 +18,23 @@ export interface TesseractPageResult {
   nonTextRegions: BBox[];
 }
 
+/** A worker of `language`, its model from @tesseract.js-data/<language> in `dataDir`. */
+async function languageWorker(language: string, dataDir: string, settings: OcrSettings["tesseract"]): Promise<Worker> {
+  const langPath = path.join(dataDir, settings.modelDir);
+  const worker = await createWorker(language, OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true });
+  await worker.setParameters({
+    tessedit_pageseg_mode: settings.pageSegMode as never,
+    // Tesseract 5 re-reads low-confidence lines inverted (white on black); born-digital and
+    // scanned tables are dark on light, and the retry cost ~1 s per dense page.
+    tessedit_do_invert: "0",
+  });
+  return worker;
+}
+
 export class TesseractEngine {
+  /** Workers of other languages (script-languages.ts), each made on its first crops. */
+  private readonly scriptWorkers = new Map<string, Promise<Worker>>();
+
   private constructor(
     private readonly worker: Worker,
     private readonly settings: OcrSettings["tesseract"],
@@ -24,18 +42,13 @@ export class TesseractEngine {
 
   static async create(settings: OcrSettings["tesseract"] = OCR_SETTINGS.tesseract): Promise<TesseractEngine> {
     const require = createRequire(import.meta.url);
-    const langPath = path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), settings.modelDir);
-    const worker = await createWorker("eng", OEM.LSTM_ONLY, { langPath, cacheMethod: "none", gzip: true });
-    await worker.setParameters({
-      tessedit_pageseg_mode: settings.pageSegMode as never,
-      // Tesseract 5 re-reads low-confidence lines inverted (white on black); born-digital and
-      // scanned tables are dark on light, and the retry cost ~1 s per dense page.
-      tessedit_do_invert: "0",
-    });
+    const worker = await languageWorker("eng", path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), settings);
     return new TesseractEngine(worker, settings);
   }
 
   async release(): Promise<void> {
+    const others = await Promise.allSettled(this.scriptWorkers.values());
+    for (const other of others) if (other.status === "fulfilled") await other.value.terminate();
     await this.worker.terminate();
   }
 
@@ -52,21 +65,50 @@ export class TesseractEngine {
    * stacked into one image (crop-mosaic.ts), read as one block of text (page segmentation 6), the
    * words mapped back onto the page. One call, whatever the number of crops. */
   async readCrops(render: PageRender, boxes: readonly BBox[], grey: Uint8Array = renderToGrey(render)): Promise<Word[]> {
+    return this.readMosaic(this.worker, render, boxes, grey);
+  }
+
+  /** `boxes` read as crops by the model of `language` (script-languages.ts): one word per box
+   * holding its text, its words in the order Tesseract reads them (right to left in a Hebrew or
+   * Arabic line), the box as its box. A box with nothing read is left out. */
+  async readCropsIn(render: PageRender, boxes: readonly BBox[], language: string): Promise<Word[]> {
+    const dataDir = languageDataDir(language);
+    if (!dataDir) throw new Error(`no model for language ${language}`);
+    let worker = this.scriptWorkers.get(language);
+    if (!worker) this.scriptWorkers.set(language, (worker = languageWorker(language, dataDir, this.settings)));
+    const words = await this.readMosaic(await worker, render, boxes, renderToGrey(render));
+    return boxes.flatMap((box) => {
+      const inside = words.filter((w) => centreIn(w.bbox, box));
+      if (inside.length === 0) return [];
+      return [
+        { text: inside.map((w) => w.text).join(" "), bbox: [...box] as BBox, confidence: Math.min(...inside.map((w) => w.confidence)) },
+      ];
+    });
+  }
+
+  /** The crops stacked into one image (crop-mosaic.ts), read by `worker` as one block of text
+   * (page segmentation 6), the words mapped back onto the page in the order read. */
+  private async readMosaic(worker: Worker, render: PageRender, boxes: readonly BBox[], grey: Uint8Array): Promise<Word[]> {
     if (boxes.length === 0) return [];
     const mosaic = boxesToMosaic(grey, render.width, render.height, render.scale, boxes, this.settings.crops);
     if (mosaic.pieces.length === 0) return [];
-    await this.worker.setParameters({
+    await worker.setParameters({
       user_defined_dpi: String(render.dpi),
       tessedit_pageseg_mode: this.settings.crops.pageSegMode as never,
     });
     try {
       const pgm = Buffer.concat([Buffer.from(`P5\n${mosaic.width} ${mosaic.height}\n255\n`, "ascii"), mosaic.grey]);
-      const { data } = await this.worker.recognize(pgm, {}, { text: false, blocks: false, tsv: true });
+      const { data } = await worker.recognize(pgm, {}, { text: false, blocks: false, tsv: true });
       return mosaicWordsToPage(tsvToWords(data.tsv ?? "", 1), mosaic, render.scale);
     } finally {
-      await this.worker.setParameters({ tessedit_pageseg_mode: this.settings.pageSegMode as never });
+      await worker.setParameters({ tessedit_pageseg_mode: this.settings.pageSegMode as never });
     }
   }
+}
+
+function centreIn(box: BBox, cell: BBox): boolean {
+  const [x, y] = boxCenter(box);
+  return isPointInBox(x, y, cell);
 }
 
 /** Word rows (level 5) of Tesseract's TSV output, boxes converted from pixels to points:

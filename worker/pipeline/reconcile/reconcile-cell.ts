@@ -3,10 +3,12 @@
 // boundaries separately (structure-vote.ts).
 import type { BBox, Cell, CellSource } from "../../../lib/result/schema";
 import { voteOnReadings, type CellReadings, type ReadingConfidences } from "./vote";
-import { textInBox, wordsInBox, type BoxedWord } from "./words-in-box";
+import { boxOf, textInBox, wordsInBox, type BoxedWord } from "./words-in-box";
 import { comparisonKey } from "./normalise";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { engineCanRead } from "../ocr/engine-alphabets";
+import { scriptLanguageOf } from "../ocr/script-languages";
+import { boxCenter } from "../geometry/box";
 
 /** The words of each value reading of the page, keyed by source. Leave a source out when that
  * reading did not run or failed on this page (it then neither votes nor abstains). */
@@ -54,14 +56,33 @@ export function reconcileExistingCell(
   if (!cell.bbox) return cell;
   const texts = cellReadings(cell.bbox, readings);
   texts[ownSource] = cell.value;
-  // An engine that cannot read the value's script gives junk there: no reading (engine-alphabets.ts).
+  // An engine that cannot read the value's script gives junk there: no reading (engine-alphabets.ts),
+  // unless it read the cell with a model of that script (ocr/script-cells.ts).
   for (const engine of OCR_ENGINE_NAMES)
-    if (engine !== ownSource && texts[engine] !== undefined && !engineCanRead(engine, cell.value)) delete texts[engine];
+    if (
+      engine !== ownSource &&
+      texts[engine] !== undefined &&
+      !engineCanRead(engine, cell.value) &&
+      !readInScriptOf(cell, readings[engine])
+    )
+      delete texts[engine];
   // Confidences only break ties between OCR readings, which the vote never does where the text
   // layer spoke: on a born-digital page they are not looked up at all (the reconcile step runs
   // for every cell of every page).
   const confidences = comparisonKey(texts["pdf-text"] ?? "") === "" ? readingConfidences(cell.bbox, confidenceFrom) : {};
   return { ...stripUndefined(voteOnReadings(texts, confidences, textLayerAsCompared ?? undefined)), bbox: cell.bbox };
+}
+
+/** Whether `words` read the cell with a model of its value's script. */
+function readInScriptOf(cell: Cell, words: readonly BoxedWord[] | undefined): boolean {
+  const language = scriptLanguageOf(cell.value);
+  if (!language || !words || !cell.bbox) return false;
+  const [x0, y0, x1, y1] = cell.bbox;
+  return words.some((w) => {
+    if (w.language !== language) return false;
+    const [cx, cy] = boxCenter(boxOf(w));
+    return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
+  });
 }
 
 function stripUndefined<T extends object>(value: T): T {

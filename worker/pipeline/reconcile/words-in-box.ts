@@ -6,7 +6,8 @@ import { RECONCILE_SETTINGS } from "./settings";
 /** A word from any reading. OCR words carry `bbox` and their engine's `confidence` (0..1); the
  * pipeline's text-layer words carry `box` (worker/pipeline/types.ts); both are [x0, y0, x1, y1] in
  * PDF points, top-left origin. */
-export type BoxedWord = { text: string; confidence?: number } & ({ bbox: BBox } | { box: BBox });
+/** `language`: read by a model of that script's language (ocr/script-languages.ts). */
+export type BoxedWord = { text: string; confidence?: number; language?: string } & ({ bbox: BBox } | { box: BBox });
 
 export function boxOf(word: BoxedWord): BBox {
   return "bbox" in word ? word.bbox : word.box;

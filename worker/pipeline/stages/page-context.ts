@@ -2,6 +2,7 @@
 // the run's, which holds what a later page needs (the previous page's last table, the figure
 // crops' hashes for also_on) and what the run collects (failures, images).
 import type { StandingCell, StandingReading } from "../ocr/standing-cells";
+import type { ScriptReading } from "../ocr/script-cells";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { CellSource, Image } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
@@ -73,6 +74,8 @@ export interface PageContext {
    * them made in its direction (ocr/standing-cells.ts). */
   standingCells: StandingCell[];
   standingReadings: StandingReading[];
+  /** Table cells in a script read with a model of its own, as read (ocr/script-cells.ts). */
+  scriptReadings: ScriptReading[];
   figureVerdicts: ReturnType<typeof verifyFigure>[] | null;
   verdicts: ReturnType<typeof reconcileStructure>["verdicts"];
   /** The vision readers of this page (null without them, or on a page without tables). */

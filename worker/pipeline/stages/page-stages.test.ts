@@ -19,6 +19,7 @@ test("the stages, in order, with the failure stage each records", () => {
       ["structure", "structure", "structure", "parts"],
       ["ocr-cells", "ocr", null, "parts"],
       ["ocr-standing", "ocr", null, "stage"],
+      ["ocr-scripts", "ocr", null, "stage"],
       ["vision", "reconcile", "reconcile", "stage"],
       ["reconcile", "reconcile", "reconcile", "stage"],
       ["structure:vision", "structure-vote", "structure", "stage"],

@@ -9,6 +9,7 @@ import { assembleStage } from "./assemble";
 import { structureStage } from "./structure";
 import { ocrCellsStage } from "./ocr-cells";
 import { ocrStandingStage } from "./ocr-standing";
+import { ocrScriptsStage } from "./ocr-scripts";
 import { reconcileStage } from "./reconcile";
 import { structureVoteStage } from "./structure-vote";
 import { boundaryVoteStage } from "./boundary-vote";
@@ -32,6 +33,8 @@ export const PAGE_STAGES: readonly PageStage[] = [
   ocrCellsStage,
   // Cells whose text stands on end, read again in its direction (ocr/standing-cells.ts).
   ocrStandingStage,
+  // Cells in Hebrew, Greek or Arabic, read again with a model of the script (ocr/script-languages.ts).
+  ocrScriptsStage,
   // The vision readers' cell readings, for the value vote.
   visionValuesStage,
   // The value vote, then a scan's checks (scan/scan-checks.ts).

@@ -12,6 +12,7 @@ import { readTableIndexes } from "../scan/unread-tables";
 import { runScanChecks } from "../scan/scan-checks";
 import { SCAN_SECOND_ENGINE } from "../ocr/engines";
 import { withStandingReadings } from "../ocr/standing-cells";
+import { withScriptReadings } from "../ocr/script-cells";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { extractionOf, okReadings } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -27,7 +28,14 @@ export const reconcileStage: PageStage = {
     const { settings } = ctx.run;
     const ocrPage = ctx.pageOcr;
     // Cells whose text stands on end: their turned reading, not the upright junk (ocr/standing-cells.ts).
-    const values = ocrPage ? withStandingReadings(ocrWordReadings(ocrPage.readings), ctx.standingCells, ctx.standingReadings) : {};
+    // Cells in a script read with a model of its own: that reading, not the English model's junk
+    // (ocr/script-cells.ts).
+    const values = ocrPage
+      ? withScriptReadings(
+          withStandingReadings(ocrWordReadings(ocrPage.readings), ctx.standingCells, ctx.standingReadings),
+          ctx.scriptReadings,
+        )
+      : {};
     const { visionValues } = ctx;
     const proseBefore = extraction.prose;
     const tablesBefore = extraction.tables;

@@ -33,6 +33,10 @@ async function runTask(task: ThreadTask): Promise<unknown> {
       return (await getTesseract()).readPage(render);
     case "tesseract.crops":
       return (await getTesseract()).readCrops(render, task.args as BBox[]);
+    case "tesseract.crops-in": {
+      const { boxes, language } = task.args as { boxes: BBox[]; language: string };
+      return (await getTesseract()).readCropsIn(render, boxes, language);
+    }
     case "memory":
       return process.memoryUsage();
     case "thread-id":

@@ -62,6 +62,12 @@ export class PooledTesseract implements PageOcrEngine {
     return sortWords((await Promise.all(parts.map((part) => this.pool.run<Word[]>("tesseract.crops", render, part)))).flat());
   }
 
+  /** One task: these crops are few (the cells of one script on a page), and each thread would load
+   * the language's model for its share. */
+  async readCropsIn(render: PageRender, boxes: readonly BBox[], language: string): Promise<Word[]> {
+    return this.pool.run<Word[]>("tesseract.crops-in", render, { boxes, language });
+  }
+
   async release(): Promise<void> {}
 }
 

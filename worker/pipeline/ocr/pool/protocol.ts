@@ -9,6 +9,7 @@ export type ThreadOp =
   | "paddle.crops"
   | "tesseract.page"
   | "tesseract.crops"
+  | "tesseract.crops-in"
   | "memory"
   | "thread-id"
   | "exit";
