@@ -4,8 +4,10 @@
 // OCR_SETTINGS_VERSION).
 // 2026-11-28.9-queue: rules only, no value changed (reconcile/character-majority.ts: a value each
 // OCR engine misread in another place is resolved; marks-only.ts: "Z" read as its look-alike "2",
-// one bracket of a pair lost; lib/review/structure-items.ts: a "%" or "-" two readings agree on
-// asks only the table's shape). Every other value keeps the origin its comment gives.
+// one bracket of a pair lost, OCR's own leader dots; lib/review/structure-items.ts: a "%" or "-"
+// two readings agree on asks only the table's shape; readers/character-advances.ts: a run with a
+// dot leader is cut into word boxes by glyph width). Every other value keeps the origin its
+// comment gives.
 export const SETTINGS_VERSION = "2026-11-28.9-queue";
 
 export const SETTINGS = {

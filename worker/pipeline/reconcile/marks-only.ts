@@ -25,7 +25,9 @@
 //   - a cell with no letter or digit in either reading ("-" read as '"') holds no value to differ.
 //   - dot leaders are typography: where the text layer carries a leader (three or more dots in a
 //     row, spaced or not, or an ellipsis), dots that are not a decimal point (between two digits)
-//     are dropped from both readings ("Employed . . . . ." read "Employed ....." or "Employed .").
+//     are dropped from both readings ("Employed . . . . ." read "Employed ....." or "Employed .");
+//     where it does not (the text layer's leader was drawing, dropped from the cell), an OCR
+//     reading's own leaders (three or more dots) are dropped ("Water (net)...").
 //   - everything else must match character for character.
 // A text layer that lies about a value (hidden "17" over a drawn "42", "Total" over a drawn
 // "Tonal", "1,234" over "1.234") differs in a digit, a letter or a separator, so it is disputed.
@@ -47,6 +49,9 @@ export function isMark(ch: string): boolean {
 /** A dot leader: three or more dots in a row, with or without spaces between them (an ellipsis is
  * three dots once normalised). */
 const LEADER = /\.(?:\s*\.){2,}/u;
+
+/** Every leader in a reading (for dropping them from an OCR reading). */
+const LEADER_RUN = /\.(?:\s*\.){2,}/gu;
 
 function hasLeader(key: string): boolean {
   return LEADER.test(key);
@@ -93,7 +98,8 @@ export function foldedForComparison(textLayerKey: string): string {
 /** An OCR reading as the rule compares it with `textLayerKey`: folded the same way, its own marks
  * dropped (a speck read as "*" or "'"). */
 export function foldedOcrForComparison(textLayerKey: string, ocrKey: string): string {
-  return [...foldLetters(hasLeader(textLayerKey) ? withoutLeaderDots(ocrKey) : ocrKey)].filter((ch) => !isMark(ch)).join("");
+  const read = hasLeader(textLayerKey) ? withoutLeaderDots(ocrKey) : ocrKey.replace(LEADER_RUN, "");
+  return [...foldLetters(read)].filter((ch) => !isMark(ch)).join("");
 }
 
 /** Whether `ocr` is `told` with each run of marks read as nothing or as up to `maxLetters`
