@@ -30,6 +30,42 @@ test("a structure doubt is a cell whose value two or more readings agree on and 
   assert.equal(isStructureOnlyDoubt(agreed("12", "verified")), false);
 });
 
+test("generated family: a cell without a letter or digit that two readings agree on asks only the table's shape", () => {
+  // "%" or "-" under each year of a band, cut with the year by a structure reading ("1997 %"):
+  // the doubt is where it sits. Read otherwise by OCR ("96" for "%"), it is a value doubt.
+  const marks = ["%", "-", "\u2013", "..", "$", "(%)", "\u2020", "x"];
+  let rnd = 7;
+  const next = (n: number) => ((rnd = (rnd * 1103515245 + 12345) % 2147483648), rnd % n);
+  for (let seed = 0; seed < 200; seed++) {
+    const mark = marks[next(marks.length)]!;
+    const year = String(1990 + next(35));
+    const structure = ["pdf-layout", "pdf-stream", "pdf-grid"][next(3)]!;
+    const engines = next(2) ? ["ocr-1"] : ["ocr-1", "ocr-2"];
+    const readings = Object.fromEntries([["pdf-text", mark], ...engines.map((e) => [e, mark]), [structure, `${year} ${mark}`]]);
+    const agreedMark = cell(mark, next(2) ? "disputed" : "unverified", ["pdf-text", ...engines, "pdf-model"] as Cell["sources"], readings);
+    const isLetter = /\p{L}/u.test(mark);
+    assert.equal(isStructureOnlyDoubt(agreedMark), true, `${mark} under ${year}`);
+    assert.deepEqual(
+      reviewItems([table(0, [[agreedMark]])]).map((item) => item.kind),
+      ["structure"],
+    );
+    // The text layer alone against an OCR reading of another value: a cell item.
+    const other = isLetter ? "y" : "96";
+    const disputed = cell(mark, "disputed", ["pdf-text", "pdf-model"], {
+      "pdf-text": mark,
+      "ocr-1": other,
+      [structure]: `${year} ${mark}`,
+    });
+    assert.equal(isStructureOnlyDoubt(disputed), false, `${mark} read ${other}`);
+    assert.deepEqual(
+      reviewItems([table(0, [[disputed]])]).map((item) => item.kind),
+      ["cell"],
+    );
+  }
+  // A blank cell has no value reading to agree: never a structure doubt.
+  assert.equal(isStructureOnlyDoubt(cell("", "disputed", ["pdf-text", "ocr-1"], { "pdf-layout": "5" })), false);
+});
+
 test("a value the vote settled by majority leaves only the structure in doubt; a lone text layer does not", () => {
   // The text layer and ocr-2 against ocr-1: the value vote's "resolved"; the structure lowered it.
   const settled = cell("7,111", "unverified", ["pdf-text", "ocr-2", "pdf-model"], {

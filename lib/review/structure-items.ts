@@ -19,7 +19,7 @@
 // by one.
 import type { Cell, Table, TableAlternative } from "../result/schema";
 import { tableName } from "../result/table-name";
-import { DEFAULT_LEVELS, cellsOf, holdsNoValue, queueLevel, tableKey, type QueueLevel } from "./queue";
+import { DEFAULT_LEVELS, cellsOf, isBlank, queueLevel, tableKey, type QueueLevel } from "./queue";
 import { STRUCTURE_READINGS, valueReadingsDisagree } from "./readings";
 import { alternativeText, proposedBy } from "./structure/alternatives";
 
@@ -33,7 +33,10 @@ const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
  * vote. A value the text layer alone backs against the OCR readings stays a cell item. */
 export function isStructureOnlyDoubt(cell: Cell): boolean {
   const level = queueLevel(cell);
-  if (level === null || holdsNoValue(cell)) return false;
+  // A cell holding no letter or digit ("%", "-") counts too when two value readings agree on it:
+  // it is queued only because a structure reading cut it otherwise ("1997 %"), and that doubt is
+  // the table's shape. A blank cell has no value reading to agree.
+  if (level === null || isBlank(cell)) return false;
   const backers: readonly string[] = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
   if (backers.length < 2) return false;
   if (!valueReadingsDisagree(cell)) return true;

@@ -511,7 +511,15 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     // Queued cells that were right as delivered: the review queue's noise, to be studied.
     rightQueuedCells: cells
       .filter((c) => c.isRight && c.queued)
-      .map(({ value, page, confidence, sources, readings }) => ({ page, value, confidence, sources, ...(readings ? { readings } : {}) })),
+      .map(({ value, page, confidence, sources, readings, structureOnly }) => ({
+        page,
+        value,
+        confidence,
+        sources,
+        // A cell item (asked on its own) or a cell of its table's structure question.
+        item: structureOnly ? "structure" : "cell",
+        ...(readings ? { readings } : {}),
+      })),
   }));
   await fs.promises.writeFile(
     outFile,

@@ -2,7 +2,13 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.8";
+// 2026-11-28.9-queue: rules only, no value changed (reconcile/character-majority.ts: a value each
+// OCR engine misread in another place is resolved; marks-only.ts: "Z" read as its look-alike "2",
+// one bracket of a pair lost, OCR's own leader dots; lib/review/structure-items.ts: a "%" or "-"
+// two readings agree on asks only the table's shape; readers/character-advances.ts: a run with a
+// dot leader is cut into word boxes by glyph width). Every other value keeps the origin its
+// comment gives.
+export const SETTINGS_VERSION = "2026-11-28.9-queue";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ export interface Word {
   font: string;
   bold: boolean;
   dir: Direction;
+  /** Set (true) when the face is monospaced: the text layer's word boxes were cut from the run in
+   * equal shares (readers/character-advances.ts). */
+  monospace?: true;
 }
 
 export interface TextLine {

@@ -7,6 +7,7 @@ import { multiplyMatrices, transformPoint } from "../geometry/box";
 import type { Settings } from "../settings";
 import { textRulesToRulings } from "./typewriter-rules";
 import { readPageTextContent } from "./page-text-content";
+import { characterEdges, isMonospaced } from "./character-advances";
 
 /** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
 const LIGATURES = /[\uFB00-\uFB06]/g;
@@ -28,14 +29,18 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
   const content = await readPageTextContent(page);
   const pieces: Word[] = [];
   // A page's runs share a few fonts: each is looked up (and its name matched) once.
-  const fonts = new Map<string, { name: string; bold: boolean }>();
+  const fonts = new Map<string, { name: string; bold: boolean; monospace: boolean }>();
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItemLike;
     if (item.str.trim() === "") continue;
     const vertical = Boolean(content.styles[item.fontName]?.vertical);
     let font = fonts.get(item.fontName);
-    if (!font) fonts.set(item.fontName, (font = fontInfo(page, item.fontName)));
+    if (!font) {
+      const info = fontInfo(page, item.fontName);
+      font = { ...info, monospace: isMonospaced(info.name, content.styles[item.fontName]?.fontFamily) };
+      fonts.set(item.fontName, font);
+    }
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
@@ -56,13 +61,14 @@ function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: b
   return { name: fontName, bold: false };
 }
 
-/** Splits one glyph run into words at its spaces, giving each character an equal share of the
- * run's advance (pdf.js gives only the run's total width). */
+/** Splits one glyph run into words at its spaces, giving each character a share of the run's
+ * advance (pdf.js gives only the run's total width): equal, or by its width where the run carries
+ * a dot leader (character-advances.ts). */
 export function itemToWords(
   item: TextItemLike,
   viewportTransform: readonly number[],
   vertical: boolean,
-  font: { name: string; bold: boolean },
+  font: { name: string; bold: boolean; monospace?: boolean },
 ): Word[] {
   const m = multiplyMatrices(item.transform, viewportTransform);
   const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
@@ -72,7 +78,9 @@ export function itemToWords(
   const text = item.str.replace(LIGATURES, (ch) => ch.normalize("NFKC"));
   const words: Word[] = [];
   const chars = [...text];
-  const charAdvance = chars.length > 0 ? advance / chars.length : 0;
+  // Each character's share of the advance: equal, or by width in a run with a dot leader.
+  const monospace = font.monospace === true || isMonospaced(font.name);
+  const edges = characterEdges(chars, monospace);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
@@ -80,9 +88,10 @@ export function itemToWords(
     // Right-to-left: character k of the logical string sits k characters from the right end.
     const from = rightToLeft ? chars.length - end : start;
     const to = rightToLeft ? chars.length - start : end;
-    const t0 = (from * charAdvance) / scaleX;
-    const t1 = (to * charAdvance) / scaleX;
-    words.push(makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical));
+    const t0 = (edges[from]! * advance) / scaleX;
+    const t1 = (edges[to]! * advance) / scaleX;
+    const word = makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical);
+    words.push(monospace ? { ...word, monospace: true } : word);
     start = -1;
   };
   chars.forEach((ch, i) => {

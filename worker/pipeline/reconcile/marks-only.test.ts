@@ -208,6 +208,38 @@ test("generated family: dot leaders are typography, whatever OCR makes of them",
   }
 });
 
+test("generated family: a leader the text layer dropped as drawing is typography in OCR's reading too", () => {
+  // The text layer's cell holds the label alone (its leader was drawing: readers/typewriter-rules.ts);
+  // OCR reads the label with some of the leader glued on. A lie in the label is still disputed.
+  for (let seed = 1; seed <= CASES; seed++) {
+    const rnd = random(seed * 4099);
+    // A label ending in its own dot ("n.a.") is left out: that dot joins the leader's run.
+    const words = WORDS.filter((w) => !w.endsWith("."));
+    const label = rnd() < 0.5 ? pick(rnd, words) : `${pick(rnd, words)} (${pick(rnd, words).toLowerCase()})`;
+    const read = () => `${label}${pick(rnd, ["", " "])}${".".repeat(int(rnd, 3, 40))}`;
+    const readings = { "pdf-text": label, "ocr-1": read(), "ocr-2": read() };
+    const verdict = voteOnReadings(readings);
+    assert.equal(verdict.confidence, "verified", `seed ${seed}: ${JSON.stringify(readings)} -> ${JSON.stringify(verdict)}`);
+    assert.equal(verdict.value, label);
+    assert.equal(voteOnReadings({ "pdf-text": label, "ocr-1": read() }).confidence, "verified", `seed ${seed} (one family)`);
+    const told = lie(rnd, label);
+    if (comparisonKey(told) === comparisonKey(label)) continue;
+    assert.equal(
+      voteOnReadings({ "pdf-text": told, "ocr-1": read(), "ocr-2": read() }).confidence,
+      "disputed",
+      `seed ${seed}: ${told} over ${label}`,
+    );
+    assert.equal(
+      voteOnReadings({ "pdf-text": told, "ocr-1": read() }).confidence,
+      "disputed",
+      `seed ${seed}: ${told} over ${label} (one family)`,
+    );
+  }
+  // Two dots are no leader ("n.a.." is not "n.a."); a decimal number's dot is a value's.
+  assert.equal(readsTextLayerValue(comparisonKey("15"), comparisonKey("1.5")), false);
+  assert.equal(readsTextLayerValue(comparisonKey("Total"), comparisonKey("Total..")), false);
+});
+
 test("marks-only: the rule's edges", () => {
   // Same kind, different value: disputed.
   assert.equal(readsTextLayerValue(comparisonKey("Hungary"), comparisonKey("Hunaary")), false);

@@ -2,6 +2,8 @@
 //   - two or more readings, all equal          -> verified,   sources = all of them
 //   - three or more, a strict majority equal   -> resolved,   sources = the majority, readings = all
 //     ...unless the text layer is the one outvoted (below): then disputed
+//   - the text layer and two or more OCR readings that each misread another part of it, so a
+//     majority backs every character (character-majority.ts) -> resolved, sources = all of them
 //   - exactly one reading                      -> unverified, sources = that one
 //   - readings disagree, no majority           -> disputed,   provisional, readings = all,
 //                                                 value = the most trusted reading (VALUE_PRIORITY),
@@ -33,6 +35,7 @@ import { RECONCILE_SETTINGS } from "./settings";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
 import { readsTextLayerValue } from "./marks-only";
 import { withoutEdgeRulings } from "./edge-rulings";
+import { settledCharacterByCharacter } from "./character-majority";
 
 /** Which reading's spelling becomes the value when the vote cannot decide: the text layer is the
  * document's own text; then the OCR engines, then anything else in insertion order. */
@@ -63,8 +66,8 @@ export function voteOnReadings(readings: CellReadings, confidences: ReadingConfi
   // dagger read as "t", an accent or a thin space dropped, "CO2" as "C02") votes with the text
   // layer (marks-only.ts).
   const textLayer = spoken.find((r) => r.source === "pdf-text");
+  const compared = textLayer ? (textLayerAsCompared !== undefined ? comparisonKey(textLayerAsCompared) : textLayer.key) : "";
   if (textLayer) {
-    const compared = textLayerAsCompared !== undefined ? comparisonKey(textLayerAsCompared) : textLayer.key;
     for (const r of spoken) if (r !== textLayer && readsTextLayerValue(compared, r.key)) r.key = textLayer.key;
   }
 
@@ -98,6 +101,18 @@ export function voteOnReadings(readings: CellReadings, confidences: ReadingConfi
   const outvotesTextLayer = first[0]!.source === "pdf-text" && largest !== first;
   if (spoken.length >= 3 && largest.length * 2 > spoken.length && !outvotesTextLayer) {
     return { value: largest[0]!.text, confidence: "resolved", sources: largest.map((r) => r.source), readings: everyVersion };
+  }
+  // OCR readings that each misread another part of the text layer's value: every character is
+  // backed by the text layer and the engines that read it alike (character-majority.ts).
+  if (
+    first[0]!.source === "pdf-text" &&
+    settledCharacterByCharacter(
+      compared,
+      spoken.filter((r) => !first.includes(r)).map((r) => r.key),
+      first.length - 1,
+    )
+  ) {
+    return { value: first[0]!.text, confidence: "resolved", sources: spoken.map((r) => r.source), readings: everyVersion };
   }
   // Without the text layer, OCR readings that differ only by a separator or a sign one of them lost
   // show the one that kept it (dropped-separator.ts, lost-sign.ts), a reading that is another

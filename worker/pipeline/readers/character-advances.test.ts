@@ -1,0 +1,155 @@
+// A row label with its dot leader in one glyph run ("Water (net) ............", the way a
+// typesetter writes it), as a generated family: labels of one to three words in Helvetica and
+// Times at 6-11 pt, leaders of 5-60 dots set packed after a space or glued to the label. The text
+// layer's box for the label must end where the label's last glyph is drawn (pdf-lib's own font
+// metrics say where), not twenty letters short of it as equal shares of the run put it; in Courier
+// (every glyph as wide) equal shares are exact and stay. A run without a leader keeps equal shares.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDFDocument, StandardFonts } from "pdf-lib";
+import { openPdf } from "../../../lib/pdf/open-pdf";
+import { SETTINGS } from "../settings";
+import { readPdfText } from "./pdf-text";
+import { characterEdges } from "./character-advances";
+
+let dir: string;
+before(async () => {
+  dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "character-advances-test-"));
+});
+after(async () => {
+  await fs.promises.rm(dir, { recursive: true, force: true });
+});
+
+/** A small seeded generator (mulberry32), so a failure names its seed and repeats. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
+const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+
+const WORDS = [
+  "Water",
+  "(net)",
+  "Energy",
+  "supply",
+  "Mining",
+  "excl.",
+  "Public",
+  "administration",
+  "Wholesale",
+  "Other",
+  "services",
+  "Total",
+];
+const ROWS = 40;
+
+interface Row {
+  label: string;
+  run: string;
+  x: number;
+  top: number;
+  size: number;
+  /** Where the label's last glyph ends (points from the left), by the font's own metrics. */
+  labelEnd: number;
+  /** Where the run ends. */
+  runEnd: number;
+}
+
+async function leaderPage(fontName: StandardFonts, seed: number): Promise<{ file: string; rows: Row[] }> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(fontName);
+  const page = doc.addPage([612, 792]);
+  const rnd = random(seed);
+  const rows: Row[] = [];
+  for (let r = 0; r < ROWS; r++) {
+    const label = [...new Set(Array.from({ length: int(rnd, 1, 3) }, () => pick(rnd, WORDS)))].join(" ");
+    const dots = ".".repeat(int(rnd, 5, 60));
+    // Glued to the label only after a letter or bracket (a label's own final "." would join the leader).
+    const run = rnd() < 0.5 || label.endsWith(".") ? `${label} ${dots}` : `${label}${dots}`;
+    const size = int(rnd, 6, 11);
+    const x = int(rnd, 36, 80);
+    const top = 40 + r * 18;
+    page.drawText(run, { x, y: 792 - top - size, size, font });
+    // Glyph by glyph: pdf-lib's width of a whole text counts kerning, which drawText does not set.
+    const width = (text: string) => [...text].reduce((sum, ch) => sum + font.widthOfTextAtSize(ch, size), 0);
+    rows.push({ label, run, x, top, size, labelEnd: x + width(label), runEnd: x + width(run) });
+  }
+  const file = path.join(dir, `${fontName}-${seed}.pdf`);
+  await fs.promises.writeFile(file, await doc.save());
+  return { file, rows };
+}
+
+/** For each row, where the text layer's words of its label end. */
+async function labelEnds(file: string, rows: readonly Row[]): Promise<number[]> {
+  const opened = await openPdf(file);
+  try {
+    const page = await opened.doc.getPage(1);
+    const { words } = await readPdfText(page, SETTINGS);
+    return rows.map((row) => {
+      const line = words.filter((w) => w.box[1] < row.top + row.size && w.box[3] > row.top && !/^\.+$/.test(w.text));
+      assert.deepEqual(
+        line.map((w) => w.text),
+        row.label.split(" "),
+        `the label's words, without the leader: ${row.run}`,
+      );
+      return Math.max(...line.map((w) => w.box[2]));
+    });
+  } finally {
+    await opened.close();
+  }
+}
+
+for (const [fontName, tolerance] of [
+  [StandardFonts.Helvetica, 0.05],
+  [StandardFonts.TimesRoman, 0.5],
+  [StandardFonts.Courier, 0.02],
+] as const) {
+  test(`generated family: a label's box ends where its glyphs end when its leader shares its run (${fontName})`, async () => {
+    for (const seed of [1, 2, 3]) {
+      const { file, rows } = await leaderPage(fontName, seed * 97);
+      const ends = await labelEnds(file, rows);
+      rows.forEach((row, i) => {
+        const error = Math.abs(ends[i]! - row.labelEnd);
+        // Exact in Helvetica (the widths are its own), within half a letter in Times (whose
+        // widths are not Helvetica's); equal shares put most of them more than a letter short
+        // (below).
+        assert.ok(
+          error <= tolerance * row.size,
+          `seed ${seed}: "${row.run}" at ${row.size} pt: label ends ${ends[i]}, drawn to ${row.labelEnd}`,
+        );
+      });
+    }
+  });
+}
+
+test("equal shares would put most of these labels more than a letter short of their glyphs", async () => {
+  const { rows } = await leaderPage(StandardFonts.Helvetica, 97);
+  const short = rows.filter((row) => {
+    const equalShareEnd = row.x + ((row.runEnd - row.x) * [...row.label].length) / [...row.run].length;
+    return row.labelEnd - equalShareEnd > row.size / 2;
+  });
+  assert.ok(short.length > ROWS / 2, `${short.length} of ${ROWS} labels more than a letter short with equal shares`);
+});
+
+test("character edges: equal shares without a leader or in a monospaced face; by width with a leader", () => {
+  assert.deepEqual(characterEdges([..."ab cd"], false), [0, 0.2, 0.4, 0.6, 0.8, 1]);
+  assert.deepEqual(
+    characterEdges([..."Wi ....."], true),
+    [0, 1, 2, 3, 4, 5, 6, 7, 8].map((k) => k / 8),
+  );
+  const edges = characterEdges([..."Wi ..."], false);
+  // W 944, i 222, space 278, dots 278 each: 2278 in all.
+  assert.ok(Math.abs(edges[1]! - 944 / 2278) < 1e-9);
+  assert.ok(Math.abs(edges[2]! - 1166 / 2278) < 1e-9);
+  assert.equal(edges[6], 1);
+});
