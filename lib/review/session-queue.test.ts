@@ -9,18 +9,7 @@ import type { Cell, Table } from "../result/schema";
 import { buildQueue, cellsOf, isSettled, type QueueEntry } from "./queue";
 import { applyStructureOp } from "./structure/apply-op";
 import { nextUnsettled, sessionQueue, type QueueMembers } from "./session-queue";
-
-/** A small deterministic generator (mulberry32), so a failure names its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRng as random } from "../../tests/pdf/corpus/content";
 
 /** A document of 1-3 pages, each with 1-2 tables of 2-6 rows and 2-5 columns; each cell is verified,
  * unverified (agreed by two value readings: a structure doubt), disputed (OCR read another value

@@ -10,20 +10,7 @@ import { voteOnReadings } from "./vote";
 import { readsTextLayerValue, isMark } from "./marks-only";
 import { comparisonKey } from "./normalise";
 import { withoutEdgeRulings } from "./edge-rulings";
-
-/** A small seeded generator (mulberry32), so a failure names its seed and repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 const WORDS = ["Germany", "Total", "Agriculture", "Households", "Other services", "Men", "Women", "Exports", "n.a.", "Belgium"];
 const MARKS = ["\u2020", "\u2021", "*", "**", "\u00a7", "\u00b6", "#", "\u00b0", "\u2020\u2020", "\u00a4", "\u2022", "'"];
