@@ -2,7 +2,7 @@
 // report by keyboard alone, fixing values and structure, and every count on the pages agrees with
 // the API. The report is assembled from the generated layout-family corpus (e2e/support/
 // corpus-report.ts: a two-level header, stacked tables, a chart legend, an abbreviation key under
-// its table, a right-to-left table, a monospaced table with dashes), read by a worker with both OCR
+// its table, bands set flush left, a monospaced table with dashes), read by a worker with both OCR
 // readings on, so the queue is what the real readings make of it (25 cells when this was written, 10 since the key comes out as prose, 7 since pdf-stream).
 // After the result page opens nothing is clicked: Tab and Enter reach the review page, and a loop
 // driven by what the review page shows works through the queue: C once on each table it reaches,
@@ -82,7 +82,9 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
     .filter(({ ref, cell }) => queuedRefs.has(ref) && valueReadingsDisagree(cell)).length;
   // 25 cells when the key still came out as a table; 10 since it comes out as prose; 7 at settings
   // where unruled tables have a second full segmentation (pdf-stream) and the cells
-  // both segmentations agree on, neighbours included, leave the queue.
+  // both segmentations agree on, neighbours included, leave the queue. Those 7 were Hebrew labels
+  // no engine read; read by Tesseract's Hebrew model they are verified, and the fifth page is now
+  // flush-left bands, whose header no reading places for certain: 7 header cells.
   expect(queued).toBeGreaterThanOrEqual(7);
   console.log(
     `[review-keyboard-report] ${before.tables.length} tables on ${before.pages.length} pages, ${queued} cells queued; extraction took ${((extracted - started) / 1000).toFixed(1)} s`,
@@ -168,14 +170,22 @@ test("a six-page OCR'd report's queue is cleared by keyboard alone, values and s
   );
 
   // The API has every edit: nothing queued (the pages' own function), the key's first line a data
-  // row, and every cell of each table the loop reached confirmed by a person.
+  // row, and every cell of each table the loop reached confirmed by a person, but a value the
+  // readings' majority settled outside the queue (`resolved`: a reading contradicts it, so
+  // confirming the table's structure does not vouch for it), which stays as it was.
   const after: Result = await apiResult(page, jobId);
   expect(buildQueue(after.tables)).toEqual([]);
   expect(queueFromApi(after)).toBe(0);
   const reached = after.tables.filter((t) => structureConfirmed.has(`Page ${t.page}, table ${t.index + 1}`));
   expect(reached).toHaveLength(structureConfirmed.size);
+  const beforeCells = new Map(before.tables.flatMap((table) => cellsOf(table)).map(({ ref, cell }) => [ref, cell]));
   for (const table of reached) {
     for (const { ref, cell } of cellsOf(table)) {
+      const was = beforeCells.get(ref);
+      if (headerFixes === 0 && was?.confidence === "resolved" && !queuedRefs.has(ref)) {
+        expect(cell, ref).toEqual(was);
+        continue;
+      }
       expect(cell, ref).toMatchObject({ confidence: "confirmed" });
       expect(cell.sources, ref).toContain("human-review");
       expect(cell.provisional, ref).toBeUndefined();
