@@ -2,7 +2,7 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.8";
+export const SETTINGS_VERSION = "2026-11-28.9-families";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -217,6 +217,15 @@ export const SETTINGS = {
    * Development draws of the generated bracketed-columns family (seeds 21-80): a lone band over
    * one value and its bracket, with no names under it, came out verified. */
   offCentreLabelDoubt: true as boolean,
+  /** A short band right above the names, over the gap between two names or over the middle name
+   * of three and so reaching fewer than two of them, belongs to the table (tables/band-above.ts).
+   * Seen draws of the generated band-subset family: such bands were left out of the table. */
+  shortBandAbove: true as boolean,
+  /** An unruled table whose lone top-row label stands over one column's name, with a run of
+   * columns centred under it, is disputed: its column's first line or a band over the run
+   * (tables/header-bands.ts). Development draws of the generated band-subset family (seeds
+   * 21-60): a band over three columns read as the middle name's first line came out undisputed. */
+  loneLabelBandDoubt: true as boolean,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

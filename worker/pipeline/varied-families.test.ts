@@ -174,11 +174,7 @@ test("a vector chart (bars, a line with markers; ticks, value labels, a caption)
 test("zebra shading in varied patterns, no rulings: rows from the text", () => checkExact("zebra-varied"));
 test("label-only group and subgroup rows with indented members are one table", () => checkExact("indented-groups"));
 test("two stacked typed tables with dash rules and leaders are two tables", () => checkExact("stacked-typed-tables"));
-test(
-  "a band over some columns, or a repeated upper header level, spans only its own columns",
-  { todo: "a band over an odd number of columns sits over one name and is left out; some tight draws cut columns" },
-  () => checkExact("band-subset"),
-);
+test("a band over some columns, or a repeated upper header level, spans only its own columns", () => checkExact("band-subset"));
 test(
   "a narrow bracketed column beside its value column is a column of its own",
   { todo: "where brackets and values are of one width, or pdf.js gives the pair as one text run, one cell and two columns look alike" },
@@ -203,6 +199,20 @@ test("bracketed columns on 40 development draws: a table whose column count is w
   // no draw delivers a wrong relation undisputed.
   for (const doc of docs)
     assert.ok(doc.tp === doc.pred || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+});
+test("band subsets on 40 development draws: a band read wrong is disputed, and so is a lone band over one name", async () => {
+  // A short band stands over the gap between its two names, or over the middle name of three
+  // (tables/band-above.ts keeps it with the table). Without a rule drawn under it, a label over one
+  // name is that name's first line or a band over the run of columns centred under it: the text
+  // cannot say which (tables/header-bands.ts), so such a table is disputed even when read right.
+  const docs = await readFamily("band-subset", 1, DEV_SEEDS);
+  for (const doc of docs) {
+    const exact = doc.tp === doc.gt && doc.tp === doc.pred;
+    assert.ok(exact || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, not disputed`);
+  }
+  const exact = docs.filter((d) => d.tp === d.gt && d.tp === d.pred);
+  assert.ok(exact.length >= 30, `most draws read exact (${exact.length} of ${docs.length})`);
+  assert.ok(exact.filter((d) => !d.disputed).length >= 25, "most exact draws are not disputed");
 });
 test("flush-left bands and multi-level headers on 40 development draws: a header read wrong is disputed, a right one is not", async () => {
   // Leaf names repeating in groups propose bands over the groups (tables/header-pattern.ts): a
