@@ -172,6 +172,16 @@ export const SETTINGS = {
    * ("Luxembourg 945.2", "Prices Imports"). Generated families vertical-header and
    * blank-every-five. */
   gutterFromWidest: true as boolean,
+  /** With gutterFromWidest: the stub's widest label may run on past the edge the other labels
+   * set when the word after the gap is a number on the next column's edge (layout-model.ts
+   * splitAtGutters). Seen draws of the generated ruled-group-boxes family with tight column gaps
+   * (0.9-1 em): a stub label came out joined to its first value. */
+  gutterWidestRunOn: true as boolean,
+  /** Two one-word names running into the gutter between their columns from both sides, each
+   * centred over its own column's numbers, are two cells (tables/gutter-names.ts). Seen draws of
+   * the generated ruled-group-boxes family with tight column gaps: two names came out as one cell
+   * over both columns. */
+  gutterBothRunIn: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */
