@@ -175,12 +175,14 @@ test("zebra shading in varied patterns, no rulings: rows from the text", () => c
 test("label-only group and subgroup rows with indented members are one table", () => checkExact("indented-groups"));
 test("two stacked typed tables with dash rules and leaders are two tables", () => checkExact("stacked-typed-tables"));
 test("a band over some columns, or a repeated upper header level, spans only its own columns", () => checkExact("band-subset"));
-test(
-  "a narrow bracketed column beside its value column is a column of its own",
-  { todo: "where brackets and values are of one width, or pdf.js gives the pair as one text run, one cell and two columns look alike" },
-  () => checkExact("bracketed-columns"),
-);
-test("a bracketed column read as part of its neighbour is read so only with layout_disputed", () =>
+// Exactness is not reachable for this family: where the brackets are all of one width, or pdf.js
+// gives a value and its bracket as one text run (word boxes then estimated from the run's width),
+// a cell "38 (24.7)" and two columns "38 | (24.7)" print the same words in the same places; the
+// header cannot settle it either (a one-cell column is headed "n (%)", a name over each part of
+// the pair looks the same). The promise kept instead: a draw not read exact is disputed
+// (tables/bracket-columns.ts), so none of its cells is verified; the development test below
+// checks it on 40 more draws.
+test("a narrow bracketed column beside its value column is a column of its own, or the table is disputed", () =>
   checkExactOrDisputed("bracketed-columns"));
 /** Development draws, away from the seen and unseen seeds: seeds 21-60. */
 const DEV_SEEDS = Array.from({ length: 40 }, (_, k) => 21 + k);
