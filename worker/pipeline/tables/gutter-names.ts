@@ -7,7 +7,7 @@
 // column's numbers and reaches into it (generated family ruled-group-boxes, tight column gaps),
 // and only for one word on each side: a phrase's word gaps may be stretched or estimated (one
 // text run), and on the EU set phrases crossing a gutter ("number of | franchisees") passed the
-// other tests.
+// other tests. Off by default (settings.ts gutterBothRunIn): it still cut real headers wrongly.
 import type { Word } from "../types";
 import type { ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Settings } from "../settings";
