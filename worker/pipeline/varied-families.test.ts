@@ -14,6 +14,7 @@ import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
 import { SEEN_SEEDS } from "../../tests/pdf/corpus/seeds";
 import { gridToRelations, scoreDocument } from "../cli/eval/adjacency";
 import { tableToGrid } from "./tables/assemble-table";
+import { SETTINGS, type Settings } from "./settings";
 
 const VARIED = [
   "indented-groups",
@@ -92,7 +93,7 @@ test("the varied families' truth: no two true cells overlap, every cell has text
 
 /** Runs the pipeline (no OCR) on the family's seen draws and returns, per document, the relations
  * right, true and delivered, and how many tables came out. */
-async function readFamily(name: string, variants = 2, seeds: readonly number[] = SEEN_SEEDS) {
+async function readFamily(name: string, variants = 2, seeds: readonly number[] = SEEN_SEEDS, settings?: Settings) {
   const out: Array<{
     name: string;
     tp: number;
@@ -121,6 +122,7 @@ async function readFamily(name: string, variants = 2, seeds: readonly number[] =
         cacheDir: null,
         outputDir: dir,
         ocr: [],
+        ...(settings ? { settings } : {}),
       });
       const truth = doc.tables.map((t) => ({
         page: t.page,
@@ -142,8 +144,8 @@ async function readFamily(name: string, variants = 2, seeds: readonly number[] =
   return out;
 }
 
-async function checkExact(name: string): Promise<void> {
-  for (const doc of await readFamily(name))
+async function checkExact(name: string, settings?: Settings): Promise<void> {
+  for (const doc of await readFamily(name, 2, SEEN_SEEDS, settings))
     assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
 }
 
@@ -174,17 +176,15 @@ test("a vector chart (bars, a line with markers; ticks, value labels, a caption)
 test("zebra shading in varied patterns, no rulings: rows from the text", () => checkExact("zebra-varied"));
 test("label-only group and subgroup rows with indented members are one table", () => checkExact("indented-groups"));
 test("two stacked typed tables with dash rules and leaders are two tables", () => checkExact("stacked-typed-tables"));
-test(
-  "a band over some columns, or a repeated upper header level, spans only its own columns",
-  { todo: "a band over an odd number of columns sits over one name and is left out; some tight draws cut columns" },
-  () => checkExact("band-subset"),
-);
-test(
-  "a narrow bracketed column beside its value column is a column of its own",
-  { todo: "where brackets and values are of one width, or pdf.js gives the pair as one text run, one cell and two columns look alike" },
-  () => checkExact("bracketed-columns"),
-);
-test("a bracketed column read as part of its neighbour is read so only with layout_disputed", () =>
+test("a band over some columns, or a repeated upper header level, spans only its own columns", () => checkExact("band-subset"));
+// Exactness is not reachable for this family: where the brackets are all of one width, or pdf.js
+// gives a value and its bracket as one text run (word boxes then estimated from the run's width),
+// a cell "38 (24.7)" and two columns "38 | (24.7)" print the same words in the same places; the
+// header cannot settle it either (a one-cell column is headed "n (%)", a name over each part of
+// the pair looks the same). The promise kept instead: a draw not read exact is disputed
+// (tables/bracket-columns.ts), so none of its cells is verified; the development test below
+// checks it on 40 more draws.
+test("a narrow bracketed column beside its value column is a column of its own, or the table is disputed", () =>
   checkExactOrDisputed("bracketed-columns"));
 /** Development draws, away from the seen and unseen seeds: seeds 21-60. */
 const DEV_SEEDS = Array.from({ length: 40 }, (_, k) => 21 + k);
@@ -203,6 +203,20 @@ test("bracketed columns on 40 development draws: a table whose column count is w
   // no draw delivers a wrong relation undisputed.
   for (const doc of docs)
     assert.ok(doc.tp === doc.pred || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+});
+test("band subsets on 40 development draws: a band read wrong is disputed, and so is a lone band over one name", async () => {
+  // A short band stands over the gap between its two names, or over the middle name of three
+  // (tables/band-above.ts keeps it with the table). Without a rule drawn under it, a label over one
+  // name is that name's first line or a band over the run of columns centred under it: the text
+  // cannot say which (tables/header-bands.ts), so such a table is disputed even when read right.
+  const docs = await readFamily("band-subset", 1, DEV_SEEDS);
+  for (const doc of docs) {
+    const exact = doc.tp === doc.gt && doc.tp === doc.pred;
+    assert.ok(exact || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, not disputed`);
+  }
+  const exact = docs.filter((d) => d.tp === d.gt && d.tp === d.pred);
+  assert.ok(exact.length >= 30, `most draws read exact (${exact.length} of ${docs.length})`);
+  assert.ok(exact.filter((d) => !d.disputed).length >= 25, "most exact draws are not disputed");
 });
 test("flush-left bands and multi-level headers on 40 development draws: a header read wrong is disputed, a right one is not", async () => {
   // Leaf names repeating in groups propose bands over the groups (tables/header-pattern.ts): a
@@ -239,6 +253,12 @@ test("an indented stub on 15 development draws (seeds 31-45): every draw deliver
 });
 test(
   "rows inside ruled boxes, set apart only by space, are rows of one table",
-  { todo: "some draws with tight column gaps join a stub label to its first value or two names" },
+  {
+    todo:
+      "some draws with tight column gaps join two names wider than their numbers (tables/gutter-names.ts cuts them, " +
+      "but is off: it cut real headers too)",
+  },
   () => checkExact("ruled-group-boxes"),
 );
+test("rows inside ruled boxes with names meeting in the gutter cut apart (gutterBothRunIn on) are read exact", () =>
+  checkExact("ruled-group-boxes", { ...SETTINGS, gutterBothRunIn: true }));

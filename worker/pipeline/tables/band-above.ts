@@ -22,5 +22,12 @@ export function isBandOverNames(line: TextLine, names: TextLine, tableLeft: numb
   if (values.length < 2) return false;
   if (line.box[0] < values[0]!.box[0] - line.size || line.box[2] > values[values.length - 1]!.box[2] + line.size) return false;
   const under = values.filter((c) => Math.min(c.box[2], line.box[2]) - Math.max(c.box[0], line.box[0]) > 0);
-  return under.length >= 2;
+  if (under.length >= 2) return true;
+  if (!settings.shortBandAbove) return false;
+  // A short band is centred over its columns without reaching their names: over the gap between
+  // two names (a band over two columns), or over the middle name of three. Its centre then lies
+  // past the first value name and before the last: a label centred over the first or the last
+  // name alone is that column's note ("EUR million"), not a band.
+  const centre = (line.box[0] + line.box[2]) / 2;
+  return centre > values[0]!.box[2] && centre < values[values.length - 1]!.box[0];
 }

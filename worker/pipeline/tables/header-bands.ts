@@ -78,12 +78,11 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       const left = centers[1]!;
       const right = centers[model.nCols - 1]!;
       const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
-      if (
-        !only ||
-        r >= topBandRows(model, settings) ||
-        Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance
-      )
+      if (!only || r >= topBandRows(model, settings)) continue;
+      if (Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) {
+        loneLabelOverOneColumn(model, only, r, centers, settings, rulings);
         continue;
+      }
       const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
       if (clash) continue;
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
@@ -118,6 +117,41 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** A lone label on a band row of its own over one column's name: the first line of that name, or
+ * a short band centred over a run of columns (a band over three columns sits over the middle name
+ * alone, one over two over the gap between their names). Where a run of columns is centred under
+ * it and no rule drawn under it says which, the text cannot tell: the table is in doubt. A label
+ * standing further above the names than a wrapped name's lines stand apart (wrapGapEm) is read as
+ * the band, over the run loneBandColumns takes; one closer stays its column's first line. */
+function loneLabelOverOneColumn(
+  model: TableModel,
+  label: ModelCell,
+  r: number,
+  centers: number[],
+  settings: Settings,
+  rulings: readonly Ruling[],
+): void {
+  if (!settings.loneLabelBandDoubt || label.colSpan !== 1 || ruleUnder(label, model, rulings, settings)) return;
+  const lone = loneBandColumns(label, centers, settings);
+  if (!lone) return;
+  model.disputed = true;
+  model.structureDoubt ??= "lone-band";
+  const below = model.cells.filter((x) => x.row === r + 1 && x.text !== "" && x.box);
+  const namesTop = Math.min(...below.map((x) => x.box![1]));
+  const size = label.box![3] - label.box![1];
+  if (!(namesTop - label.box![3] > size * settings.wrapGapEm)) return;
+  const cols = lone.owner.map((o, c) => (o === 0 ? c : -1)).filter((c) => c >= 0);
+  const start = Math.min(...cols);
+  const end = Math.max(...cols);
+  const clash = model.cells.some(
+    (x) => x !== label && x.row <= r && x.row + x.rowSpan > r && x.text !== "" && x.col <= end && x.col + x.colSpan - 1 >= start,
+  );
+  if (clash) return;
+  model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= start && x.col <= end));
+  label.col = start;
+  label.colSpan = end - start + 1;
 }
 
 /** A lone band label over some of the columns (a band over two of seven) is centred over its

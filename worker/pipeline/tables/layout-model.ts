@@ -16,6 +16,7 @@ import { takeSideLabels, rawToModel, type RawCell } from "./raw-model";
 import { applyRuledBands, extendHeaderBands } from "./header-bands";
 import { headerDisagreesWithRepeatedGroups } from "./header-pattern";
 import { offCentreLoneLabel } from "./off-centre-label";
+import { namesMeetInGutter } from "./gutter-names";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
@@ -204,6 +205,17 @@ function isSpanner(
   );
 }
 
+/** The words of `words` from `k` on, up to the next gap wider than an ordinary space. */
+function wordRun(words: readonly Word[], k: number, settings: Settings): Word[] {
+  const run = [words[k]!];
+  for (let j = k + 1; j < words.length; j++) {
+    const gap = words[j]!.box[0] - words[j - 1]!.box[2];
+    if (gap >= Math.max(words[j]!.size, words[j - 1]!.size) * settings.gutterSplitGapEm) break;
+    run.push(words[j]!);
+  }
+  return run;
+}
+
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
  * falls in the gutter (two header cells set close together); a label whose words are only
  * space-separated stays whole (it spans the columns). `inRow`: the chunk shares its line with
@@ -233,7 +245,13 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
       // edge like the column's other text (a label centred across the table is not).
       const start = parts[parts.length - 1]![0]!.box[0];
       const aligned = Math.abs(word.box[0] - next.x0) <= tol || Math.abs(word.box[2] - next.x1) <= tol;
-      if (word.box[0] >= next.x0 - tol) return aligned && start >= col.x0 - tol && prev.box[0] <= col.x1 && prev.box[2] < next.x0;
+      // (The column's widest label, running on past the edge its other labels set, ends before a
+      // number that stands on the next column's edge: a value, which carries on no label.)
+      const ranOn = settings.gutterWidestRunOn && c === 0 && isNumeric(word.text);
+      if (word.box[0] >= next.x0 - tol)
+        return aligned && start >= col.x0 - tol && (prev.box[0] <= col.x1 || ranOn) && prev.box[2] < next.x0;
+      // ...or names run into the gutter from both sides (gutter-names.ts).
+      if (namesMeetInGutter(parts[parts.length - 1]!, wordRun(chunk.words, k, settings), columns, c, settings)) return true;
       // ...or the widest text of the next column runs back into it (a right-aligned name wider
       // than its numbers, set a narrow gap after the name before it): the text before the gap
       // lies in column c (starting after the previous column's text), the word after it starts

@@ -1,0 +1,101 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Box, ModelCell, Ruling, TableModel, Word } from "../types";
+import { SETTINGS } from "../settings";
+import { makeLine } from "../geometry/words-to-lines";
+import { isBandOverNames } from "./band-above";
+import { applyRuledBands, extendHeaderBands } from "./header-bands";
+
+const word = (text: string, x0: number, y: number, x1: number): Word => ({
+  text,
+  box: [x0, y, x1, y + 10],
+  size: 10,
+  font: "f",
+  bold: false,
+  dir: 0,
+});
+// A line of column names at y = 100: the stub's name, then five names 40 pt apart.
+const names = makeLine([
+  word("Item", 0, 100, 20),
+  word("Rate", 100, 100, 120),
+  word("Flow", 140, 100, 160),
+  word("Share", 180, 100, 205),
+  word("Stock", 220, 100, 245),
+  word("Units", 260, 100, 285),
+]);
+const band = (text: string, x0: number, x1: number) => makeLine([word(text, x0, 86, x1)]);
+
+test("a short band over the gap between two names, or over the middle name of three, belongs to the table", () => {
+  // Over the gap between "Flow" and "Share", touching neither.
+  assert.equal(isBandOverNames(band("Men", 164, 178), names, 0, 14, SETTINGS), true);
+  // Over "Share" alone (a band over Flow, Share and Stock).
+  assert.equal(isBandOverNames(band("Urban", 181, 204), names, 0, 14, SETTINGS), true);
+  assert.equal(isBandOverNames(band("Urban", 181, 204), names, 0, 14, { ...SETTINGS, shortBandAbove: false }), false);
+  // Over the last name or the first alone: that column's note, not a band.
+  assert.equal(isBandOverNames(band("EUR", 262, 283), names, 0, 14, SETTINGS), false);
+  assert.equal(isBandOverNames(band("EUR", 102, 118), names, 0, 14, SETTINGS), false);
+  // A title a blank line above stays out.
+  assert.equal(isBandOverNames(makeLine([word("Urban", 181, 60, 204)]), names, 0, 14, SETTINGS), false);
+});
+
+/** An unruled table: a top row holding one label over column 2, the names, two rows of values;
+ * column k's cells span x 40k .. 40k + 25, rows 14 pt apart. */
+function table(label: string, labelBox: Box): TableModel {
+  const rows = [
+    ["Item", "Rate", "Flow", "Share", "Stock"],
+    ["North", "1.0", "2.0", "3.0", "4.0"],
+    ["South", "6.0", "7.0", "8.0", "9.0"],
+  ];
+  const cells: ModelCell[] = rows.flatMap((r, k) =>
+    r.map((text, col) => ({
+      row: k + 1,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      text,
+      box: [col * 40, 100 + k * 14, col * 40 + 25, 110 + k * 14] as Box,
+    })),
+  );
+  const top: ModelCell = { row: 0, col: 2, rowSpan: 1, colSpan: 1, text: label, box: labelBox };
+  const empty = [0, 1, 3, 4].map((col): ModelCell => ({ row: 0, col, rowSpan: 1, colSpan: 1, text: "", box: null }));
+  return {
+    box: [0, labelBox[1], 185, 138],
+    nRows: 4,
+    nCols: 5,
+    cells: [top, ...empty, ...cells],
+    headerRows: 2,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
+}
+const span = (m: TableModel, text: string) => m.cells.filter((c) => c.text === text).map((c) => [c.col, c.colSpan]);
+
+test("a lone label over one name, a run of columns centred under it and no rule: in doubt, a band when it stands apart", () => {
+  // Centred over "Flow" (column 2), which "Rate" and "Share" flank evenly (the run of four value
+  // columns is not centred on it); a full line above the names.
+  const apart = table("Urban", [84, 80, 101, 90]);
+  extendHeaderBands(apart);
+  assert.equal(apart.disputed, true);
+  assert.equal(apart.structureDoubt, "lone-band");
+  assert.deepEqual(span(apart, "Urban"), [[1, 3]]);
+  // Set as close as a wrapped name's lines: still its column's first line, but in doubt.
+  const close = table("Urban", [84, 88, 101, 98]);
+  extendHeaderBands(close);
+  assert.equal(close.disputed, true);
+  assert.deepEqual(span(close, "Urban"), [[2, 1]]);
+  // The rule off: no doubt, the label stays over its column.
+  const off = table("Urban", [84, 80, 101, 90]);
+  extendHeaderBands(off, { ...SETTINGS, loneLabelBandDoubt: false });
+  assert.equal(off.disputed, false);
+  assert.deepEqual(span(off, "Urban"), [[2, 1]]);
+});
+
+test("a rule drawn under a lone label settles its columns: no doubt", () => {
+  const m = table("Urban", [84, 80, 101, 90]);
+  const rule: Ruling = { orientation: "h", pos: 91, start: 40, end: 145 };
+  extendHeaderBands(m, SETTINGS, [rule]);
+  applyRuledBands(m, [rule]);
+  assert.equal(m.disputed, false);
+  assert.deepEqual(span(m, "Urban"), [[1, 3]]);
+});
