@@ -2,7 +2,7 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-export const SETTINGS_VERSION = "2026-11-28.8";
+export const SETTINGS_VERSION = "2026-11-28.9-scans";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model-scans";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.scan-regions";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -123,4 +123,11 @@ export const STRUCTURE_SETTINGS = {
    * on (a word run across a ruling, a gutter the other engine closed). Measured on EU realistic
    * scans (tuning set), both OCR engines: see the scan-model note in docs/measurements/. */
   pdfModelScanRuledRegions: false as boolean,
+  /** On a scan, while pdf-model's scan reading is on (the other engine's page words are read only
+   * then), ocr-layout runs table detection on the other engine's words and proposes regions of its
+   * own, so the boundary vote can dispute a region detection merged or split on a scan as it does on
+   * a page with a text layer. Without it every reading of a scanned table reads the one region
+   * detection delivered and shares its merge: on held-out realistic scans voting in full left
+   * merged tables verified. Measured: the scan-regions note in docs/measurements/. */
+  ocrLayoutScanRegions: true as boolean,
 } as const;
