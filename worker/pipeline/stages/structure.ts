@@ -2,7 +2,7 @@
 // reader timed as structure:<reader>), from the text layer, the page's drawing and the first OCR
 // engine's full-page reading (ocr-2 on a page with a text layer: ocr-2-lines), not the second
 // engine's crops, read next. On a scan the second engine also reads the whole page here, for
-// pdf-model (scan/other-engine-words.ts). A reader failing is recorded and never fails the page.
+// pdf-model and ocr-layout (scan/other-engine-words.ts). A reader failing is recorded and never fails the page.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Settings } from "../settings";
 import type { PageExtraction, PageReadings } from "../page-types";
@@ -30,14 +30,15 @@ export const structureStage: PageStage = {
     // On a scan, the reading the page's words came from is not a second opinion on them.
     if (ctx.ownSource !== "pdf-text") delete workedOcr[ctx.ownSource as OcrEngineName];
     if (extraction.tables.length === 0) return;
-    // On a scan, the other engine's words on the whole page, for pdf-model (other-engine-words.ts),
-    // when it has an unruled region to read (pdf-model/reader.ts scanRegions).
+    // On a scan, the other engine's words on the whole page, for pdf-model (other-engine-words.ts)
+    // and ocr-layout's own regions (ocr-layout.ts), when pdf-model has an unruled region to read
+    // (pdf-model/reader.ts scanRegions; ocr-layout has no say on a ruled grid's boundaries).
     const otherOcrWords =
       !hasTextLayer &&
       ctx.run.engines &&
       ctx.scanImage &&
       ctx.scanTransform &&
-      enabledReaders.includes("pdf-model") &&
+      (enabledReaders.includes("pdf-model") || enabledReaders.includes("ocr-layout")) &&
       STRUCTURE_SETTINGS.pdfModelScanVote !== "off" &&
       scanRegions(
         extraction.tableModels.map((m) => m.box),

@@ -1,5 +1,6 @@
 // ocr-layout: table detection on the OCR engine's words alone (no rulings, no text layer): its own
-// regions, rows and columns; nothing on a scan (detection read those words already) or without OCR.
+// regions, rows and columns; nothing without OCR, nor on a scan without the other engine's words
+// (detection read the page's own OCR words already; scan-regions.test.ts reads a scan with them).
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { ocrLayoutReader } from "./ocr-layout";
@@ -53,7 +54,7 @@ test("two tables on the page image, a gap between them: two tables of three colu
   assert.ok(reading.tables[0]!.box[3] < reading.tables[1]!.box[1]);
 });
 
-test("on a scan, or with no OCR reading, no opinion", async () => {
+test("on a scan without the other engine's words, or with no OCR reading, no opinion", async () => {
   assert.equal(await ocrLayoutReader.read(context(tableWords(100), true)), null);
   assert.equal(await ocrLayoutReader.read({ ...context([]), ocr: {} }), null);
 });

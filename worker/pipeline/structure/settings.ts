@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.pdf-model-scans";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-28.scan-regions";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -115,7 +115,8 @@ export const STRUCTURE_SETTINGS = {
    * 52.2% at 87.7% right, nearly all of the wrong ones on two documents whose delivered regions are
    * wrong (side-by-side tables merged; a dense multi-level header), which both segmentations read
    * alike because they read the same detected region. EU 51.8% -> 63.5% at 98.4%, generated seed 13
-   * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). */
+   * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). ocrLayoutScanRegions
+   * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note). */
   pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
   /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
    * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
@@ -123,4 +124,14 @@ export const STRUCTURE_SETTINGS = {
    * on (a word run across a ruling, a gutter the other engine closed). Measured on EU realistic
    * scans (tuning set), both OCR engines: see the scan-model note in docs/measurements/. */
   pdfModelScanRuledRegions: false as boolean,
+  /** On a scan, while pdf-model's scan reading is on (the other engine's page words are read only
+   * then), ocr-layout runs table detection on the other engine's words and proposes regions of its
+   * own, so the boundary vote can dispute a region detection merged or split on a scan as it does on
+   * a page with a text layer. Without it every reading of a scanned table reads the one region
+   * detection delivered and shares its merge. On, as a dispute only caps: measured with the scan
+   * vote "full" (the scan-regions note in docs/measurements/), verified relations EU 63.5% ->
+   * 63.2%, generated seed 13 68.2% -> 67.5%, precision unchanged; held out, US odd 52.2% -> 51.8%
+   * still at 87.7% right (its merged table is merged by ocr-layout's detection too), seed 90001
+   * unchanged. */
+  ocrLayoutScanRegions: true as boolean,
 } as const;
