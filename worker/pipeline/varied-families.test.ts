@@ -9,10 +9,9 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { runPipeline } from "./run-pipeline";
 import { FAMILIES, generateDocument } from "../../tests/pdf/corpus/generate";
 import { SEEN_SEEDS } from "../../tests/pdf/corpus/seeds";
-import { gridToRelations, scoreDocument } from "../cli/eval/adjacency";
+import { readDrawWithoutOcr } from "../../tests/pdf/corpus/read-draw";
 import { tableToGrid } from "./tables/assemble-table";
 import { SETTINGS, type Settings } from "./settings";
 
@@ -111,27 +110,10 @@ async function readFamily(name: string, variants = 2, seeds: readonly number[] =
   for (const seed of seeds) {
     for (let variant = 0; variant < variants; variant++) {
       const doc = await generateDocument(family(name), variant, seed);
-      const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
-      const file = path.join(dir, `${doc.name}.pdf`);
-      fs.writeFileSync(file, doc.pdf);
-      const { result } = await runPipeline({
-        pdfPath: file,
-        pages: 1,
-        withSourcePages: false,
-        fileSha256: "",
-        cacheDir: null,
-        outputDir: dir,
-        ocr: [],
-        ...(settings ? { settings } : {}),
-      });
-      const truth = doc.tables.map((t) => ({
-        page: t.page,
-        rel: gridToRelations(t.cells.map((c) => ({ row: c.row, col: c.col, rowSpan: c.rowSpan, colSpan: c.colSpan, text: c.text }))),
-      }));
-      const delivered = result.tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
+      const { result, score } = await readDrawWithoutOcr(doc, root, settings);
       out.push({
         name: `${doc.name} (seed ${seed})`,
-        ...scoreDocument(truth, delivered),
+        ...score,
         tables: result.tables.length,
         disputed: result.tables.some((t) => t.layout_disputed === true),
         trueCols: doc.tables.map((t) => Math.max(...t.cells.map((c) => c.col + c.colSpan))),

@@ -7,6 +7,7 @@ import type { Table } from "../../../lib/result/schema";
 import { gridToRelations, scoreDocument } from "../../../worker/cli/eval/adjacency";
 import { runPipeline } from "../../../worker/pipeline/run-pipeline";
 import { tableToGrid } from "../../../worker/pipeline/tables/assemble-table";
+import type { Settings } from "../../../worker/pipeline/settings";
 import type { GeneratedDocument } from "./generate";
 
 type Relations = Array<{ page: number; rel: ReturnType<typeof gridToRelations> }>;
@@ -24,9 +25,10 @@ export function deliveredRelations(tables: readonly Table[]): Relations {
   return tables.map((t) => ({ page: t.page, rel: gridToRelations(tableToGrid(t).cells) }));
 }
 
-/** The draw's first page read without OCR in a folder of its own under `root`; its result and
- * its score (relations right, true, delivered). */
-export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string) {
+/** The draw's first page read without OCR in a folder of its own under `root` (with `settings`
+ * in place of the pipeline's own, when given); its result and its score (relations right, true,
+ * delivered). */
+export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string, settings?: Settings) {
   const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
   const file = path.join(dir, `${doc.name}.pdf`);
   fs.writeFileSync(file, doc.pdf);
@@ -38,6 +40,7 @@ export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string) {
     cacheDir: null,
     outputDir: dir,
     ocr: [],
+    ...(settings ? { settings } : {}),
   });
   return { result, score: scoreDocument(truthRelations(doc), deliveredRelations(result.tables)) };
 }
