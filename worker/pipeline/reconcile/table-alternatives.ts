@@ -28,11 +28,9 @@ import { RECONCILE_SETTINGS } from "./settings";
 /** An alternative before the readings proposing it are gathered. */
 type Proposal = TableAlternative extends infer A ? (A extends unknown ? Omit<A, "by"> : never) : never;
 
-/** The page's words (by index) whose centre lies in one of the boxes. Asked for every row, column
- * and proposed table of every table against all the page's words: within withTableAlternatives
- * the words come sorted by centre x (WordCentres), so a call looks only at the words in the
- * boxes' common x extent; elsewhere each word is tested against that extent first. A centre
- * inside a box is inside the extent; only those go through the boxes. */
+/** The page's words (by index) whose centre lies in one of the boxes. Asked for every row of
+ * every table against all the page's words, so a word is first tested against the boxes' common
+ * extent (a centre inside a box is inside it), and only the few inside go through the boxes. */
 export function wordsInBoxes(words: readonly Word[], boxes: readonly Box[]): Set<number> {
   const out = new Set<number>();
   if (boxes.length === 0) return out;
@@ -44,66 +42,19 @@ export function wordsInBoxes(words: readonly Word[], boxes: readonly Box[]): Set
     if (box[2] > right) right = box[2];
     if (box[3] > bottom) bottom = box[3];
   }
-  const inBoxes = (x: number, y: number): boolean => {
-    for (const cell of boxes) if (x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3]) return true;
-    return false;
-  };
-  const centres = sortedCentres?.words === words ? sortedCentres : null;
-  if (centres) {
-    // The words whose centre x lies in [left, right] are one run of the x order; those found
-    // are put in the Set in ascending index, as the scan below puts them.
-    const found: number[] = [];
-    for (let k = lowerBound(centres.sortedX, left); k < centres.sortedX.length && centres.sortedX[k]! <= right; k++) {
-      const i = centres.byX[k]!;
-      const x = centres.cx[i]!;
-      const y = centres.cy[i]!;
-      if (y >= top && y <= bottom && inBoxes(x, y)) found.push(i);
-    }
-    found.sort((a, b) => a - b);
-    for (const i of found) out.add(i);
-    return out;
-  }
   for (let i = 0; i < words.length; i++) {
     const box = words[i]!.box;
     const x = (box[0] + box[2]) / 2;
     const y = (box[1] + box[3]) / 2;
     if (!(x >= left && x <= right && y >= top && y <= bottom)) continue;
-    if (inBoxes(x, y)) out.add(i);
+    for (const cell of boxes) {
+      if (x >= cell[0] && x <= cell[2] && y >= cell[1] && y <= cell[3]) {
+        out.add(i);
+        break;
+      }
+    }
   }
   return out;
-}
-
-/** The page's word centres, and the word indices sorted by centre x (a centre x that is not a
- * number is in no box and left out). */
-interface WordCentres {
-  words: readonly Word[];
-  cx: Float64Array;
-  cy: Float64Array;
-  byX: Int32Array;
-  sortedX: Float64Array;
-}
-
-function wordCentres(words: readonly Word[]): WordCentres {
-  const cx = Float64Array.from(words, (w) => (w.box[0] + w.box[2]) / 2);
-  const cy = Float64Array.from(words, (w) => (w.box[1] + w.box[3]) / 2);
-  const order = [...words.keys()].filter((i) => !Number.isNaN(cx[i]!)).sort((a, b) => cx[a]! - cx[b]! || a - b);
-  return { words, cx, cy, byX: Int32Array.from(order), sortedX: Float64Array.from(order, (i) => cx[i]!) };
-}
-
-/** The centres of the words withTableAlternatives is working on, for the time of the call (it is
- * synchronous, and the words are not changed while it runs). */
-let sortedCentres: WordCentres | null = null;
-
-/** First index whose value is >= x in an ascending array. */
-function lowerBound(values: Float64Array, x: number): number {
-  let lo = 0;
-  let hi = values.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (values[mid]! < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function overlap(a: ReadonlySet<number>, b: ReadonlySet<number>): number {
@@ -255,27 +206,6 @@ export function withTableAlternatives(
     partMinWords: RECONCILE_SETTINGS.boundary.partMinWords,
     alternativesPerTable: RECONCILE_SETTINGS.alternativesPerTable,
   },
-): Table[] {
-  return withWordCentres(words, () => alternativesOf(tables, words, readings, settings));
-}
-
-/** `run` with the centres of `words` sorted for wordsInBoxes (synchronous; `words` must not change
- * while it runs). */
-export function withWordCentres<T>(words: readonly Word[], run: () => T): T {
-  const outer = sortedCentres;
-  sortedCentres = wordCentres(words);
-  try {
-    return run();
-  } finally {
-    sortedCentres = outer;
-  }
-}
-
-function alternativesOf(
-  tables: readonly Table[],
-  words: readonly Word[],
-  readings: readonly StructureReading[],
-  settings: { partMinWords: number; alternativesPerTable: number },
 ): Table[] {
   const delivered = tables.map((table) => tableWords(table, words));
   return tables.map((table, i) => {
