@@ -41,6 +41,11 @@ export interface PageTables {
   keys?: Box[];
   /** What the detection read the tables from (a second detection of the page reuses it). */
   geometry?: PageGeometry;
+  /** The table boxes (as found) of a detection of the same words, graphics and geometry with
+   * settings.hangingWraps the other way and no page size, when this detection shows they are its
+   * own: none of its decisions went by that setting (tables/hanging-wraps.ts) and the page size
+   * set no image aside. pdf-layout-alt's second detection is then this one. */
+  tableBoxesWithOtherHangingWraps?: Box[];
 }
 
 /** What detection reads off the page before it looks for tables: its rulings, the grids they

@@ -12,7 +12,7 @@ import { detectTables } from "../tables/detect-tables";
 import type { StructureReader } from "./types";
 import { isSegmentation } from "./is-segmentation";
 import { holdsNumbers } from "./pdf-layout";
-import { regionLayout } from "./region-layout";
+import { regionLayoutRun } from "./region-layout";
 
 export const pdfLayoutAltReader: StructureReader = {
   name: "pdf-layout-alt",
@@ -28,17 +28,25 @@ export const pdfLayoutAltReader: StructureReader = {
     // other answer detects over it.
     // The flipped rule reads the text layout only: the page's rulings, grids and lines are the
     // delivered detection's (detected.geometry, when it was read from these words and graphics).
-    const otherRegions = detectTables(words, graphics, flipped, undefined, detected.geometry).tables.map((t) => t.box);
+    // When no decision of the delivered detection went by the rule, the flipped detection is that
+    // same computation (tables/hanging-wraps.ts), and its table boxes are the delivered ones.
+    const otherRegions =
+      detected.tableBoxesWithOtherHangingWraps ??
+      detectTables(words, graphics, flipped, undefined, detected.geometry).tables.map((t) => t.box);
     const grown = (region: Box): Box =>
       otherRegions
         .filter((o) => overlaps(o, region))
         .reduce<Box>((b, o) => [Math.min(b[0], o[0]), Math.min(b[1], o[1]), Math.max(b[2], o[2]), Math.max(b[3], o[3])], region);
-    // Only the regions the other answer reads differently: elsewhere there is nothing to doubt.
+    // Only the regions the other answer reads differently: elsewhere there is nothing to doubt. A
+    // region that does not grow, laid out without a decision going by the rule, lays out the same
+    // with the rule flipped (the same computation): it is not laid out again.
     const tables = tableRegions
-      .map((region) => ({
-        model: layoutToModel(grown(region), words, flipped, detected.rulings),
-        delivered: regionLayout(context, region),
-      }))
+      .flatMap((region) => {
+        const other = grown(region);
+        const delivered = regionLayoutRun(context, region);
+        if (!delivered.hangingWrapsDecided && sameBox(other, region)) return [];
+        return [{ model: layoutToModel(other, words, flipped, detected.rulings), delivered: delivered.model }];
+      })
       .filter(
         ({ model, delivered }) => model !== null && isSegmentation(model) && holdsNumbers(model) && shapeOf(model) !== shapeOf(delivered),
       )
@@ -55,4 +63,8 @@ function shapeOf(model: TableModel | null): string {
 
 function overlaps(a: Box, b: Box): boolean {
   return a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+}
+
+function sameBox(a: Box, b: Box): boolean {
+  return a[0] === b[0] && a[1] === b[1] && a[2] === b[2] && a[3] === b[3];
 }

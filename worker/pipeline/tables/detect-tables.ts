@@ -18,6 +18,7 @@ import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-
 import { isBandOverNames } from "./band-above";
 import { markPossibleSplits } from "./split-doubt";
 import { markTailWraps } from "./tail-doubt";
+import { hangingWrapAnswer, hangingWrapDecisions } from "./hanging-wraps";
 import type { Settings } from "../settings";
 import type { PageGeometry, PageTables } from "../page-types";
 import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-regions";
@@ -62,6 +63,7 @@ export function detectTables(
   geometry: PageGeometry = pageGeometry(words, graphics, settings),
 ): PageTables {
   const { rulings, frames, grids, stroked, lines: allLines } = geometry;
+  const decisionsBefore = hangingWrapDecisions();
   const layoutRegions = linesToTableRegions(allLines, settings, rulings);
 
   const tables: TableModel[] = [];
@@ -85,14 +87,11 @@ export function detectTables(
   const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
   // Axis labels of a chart line up like a table: text regions lying on vector drawings or images
   // are figures, not tables.
+  const foreground = foregroundImages(graphics.images, pageSize[0], pageSize[1], settings);
   const artwork = boxesToClusters(
     // Filled rectangles stay out: cell shading is as common in tables as bars are in charts.
     // ...but a bar chart's bars (figures/chart-bars.ts) are drawing.
-    [
-      ...graphics.drawings,
-      ...chartBars(graphics.filledRects, settings),
-      ...foregroundImages(graphics.images, pageSize[0], pageSize[1], settings).map((i) => i.box),
-    ],
+    [...graphics.drawings, ...chartBars(graphics.filledRects, settings), ...foreground.map((i) => i.box)],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
   for (const region of linesToTableRegions(freeLines, settings, rulings)) {
@@ -120,7 +119,20 @@ export function detectTables(
       columnAlignEm: settings.splitDoubtColumnAlignEm,
     });
   if (settings.tailWrapGapShare > 0) markTailWraps(split, chunkLines, settings.tailWrapGapShare, settings.tailWrapHangEm);
-  return { tables: split, rulings, grids, layoutRegions, legends: blocks.legends, keys: blocks.keys, geometry };
+  // The page size only sets backdrop images aside (foregroundImages keeps every image without one):
+  // when it set none aside and no decision went by settings.hangingWraps, a detection of the same
+  // words, graphics and geometry with that setting flipped and no page size is this one.
+  const sameFlipped = hangingWrapDecisions() === decisionsBefore && foreground.length === graphics.images.length;
+  return {
+    tables: split,
+    rulings,
+    grids,
+    layoutRegions,
+    legends: blocks.legends,
+    keys: blocks.keys,
+    geometry,
+    ...(sameFlipped ? { tableBoxesWithOtherHangingWraps: split.map((t) => [...t.box] as Box) } : {}),
+  };
 }
 
 /** A layout-read table stacking blocks under their own lines of names (tables/stacked-blocks.ts):
@@ -362,13 +374,13 @@ function wrapsLabel(line: TextLine, above: TextLine, settings: Settings): boolea
   if (line.box[1] - above.box[3] > line.size * settings.wrapGapEm) return false;
   const indent = line.box[0] - above.box[0];
   if (Math.abs(indent) <= line.size * settings.wrapIndentEm) return /^[a-z(]/.test(first);
-  if (!settings.hangingWraps) return false;
   // A hanging indent: the label may break before a number too ("under" / "18 years").
-  return (
+  return hangingWrapAnswer(
+    settings,
     indent > 0 &&
-    indent <= line.size * settings.wrapHangingIndentEm &&
-    /^[a-z(0-9]/.test(first) &&
-    !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : "")
+      indent <= line.size * settings.wrapHangingIndentEm &&
+      /^[a-z(0-9]/.test(first) &&
+      !/:$/.test(above.words[0] ? lineToChunks(above, settings.columnGapEm, settings.numberGapEm)[0]!.text : ""),
   );
 }
 

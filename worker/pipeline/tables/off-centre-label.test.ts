@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { SETTINGS } from "../settings";
 import type { ModelCell, TableModel } from "../types";
-import { offCentreLoneLabel } from "./off-centre-label";
+import { bodyCentres, offCentreLoneLabel } from "./off-centre-label";
 
 /** A stub and two value columns centred at 200 and 240; one header row with labels
  * [column, centre x, text]. */
@@ -40,4 +40,50 @@ test("labels centred on their own columns, or a neighbour named too: no doubt", 
     false,
     "both named",
   );
+});
+
+/** bodyCentres as first defined: every column filters all the table's cells. */
+function bodyCentresByFilter(model: TableModel): number[] {
+  return Array.from({ length: model.nCols }, (_, c) => {
+    const boxes = model.cells
+      .filter((x) => x.row >= model.headerRows && x.col === c && x.colSpan === 1 && x.text !== "" && x.box)
+      .map((x) => x.box!);
+    if (boxes.length === 0) return NaN;
+    return (Math.min(...boxes.map((b) => b[0])) + Math.max(...boxes.map((b) => b[2]))) / 2;
+  });
+}
+
+test("bodyCentres sorts cells into columns in one pass and gives the former definition's centres on drawn tables", () => {
+  let state = 11;
+  const next = () => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)]!;
+  // Edges from a small pool, so that ties, signed zeros and NaN meet in one column.
+  const edges = [0, -0, 12.5, 40, 40, 97.25, 180, NaN];
+  for (let k = 0; k < 3000; k++) {
+    const nCols = pick([1, 2, 3, 5, 8]);
+    const nRows = 1 + Math.floor(next() * 6);
+    const cells: ModelCell[] = Array.from({ length: Math.floor(next() * 25) }, () => ({
+      row: Math.floor(next() * nRows),
+      // Now and then a column outside the table (no column of it).
+      col: pick([...Array(nCols).keys(), -1, nCols]),
+      rowSpan: 1,
+      colSpan: pick([1, 1, 1, 2]),
+      text: pick(["", "12", "Wages"]),
+      box: next() < 0.1 ? null : [pick(edges), 0, pick(edges), 10],
+    }));
+    const model: TableModel = {
+      box: [0, 0, 200, 100],
+      nRows,
+      nCols,
+      cells,
+      headerRows: Math.floor(next() * 3),
+      rowGroups: [],
+      source: "pdf-layout",
+      disputed: false,
+    };
+    const now = bodyCentres(model);
+    const former = bodyCentresByFilter(model);
+    assert.equal(now.length, former.length);
+    now.forEach((v, c) => assert.ok(Object.is(v, former[c]), `table ${k}, column ${c}: ${v} against ${former[c]}`));
+  }
 });

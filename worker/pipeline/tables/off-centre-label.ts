@@ -4,14 +4,24 @@
 // cannot say which of the pair's columns it names, or both, so the table carries the doubt
 // (`disputed`).
 import type { Settings } from "../settings";
-import type { TableModel } from "../types";
+import type { Box, TableModel } from "../types";
 
-/** Centres of each column's body cells (NaN for an empty column). */
-function bodyCentres(model: TableModel): number[] {
-  return Array.from({ length: model.nCols }, (_, c) => {
-    const boxes = model.cells
-      .filter((x) => x.row >= model.headerRows && x.col === c && x.colSpan === 1 && x.text !== "" && x.box)
-      .map((x) => x.box!);
+/** Centres of each column's body cells (NaN for an empty column). The cells are sorted into
+ * their columns in one pass (a table's every column used to filter all its cells). */
+export function bodyCentres(model: TableModel): number[] {
+  const boxesOf: Box[][] = Array.from({ length: model.nCols }, () => []);
+  for (const x of model.cells)
+    if (
+      x.row >= model.headerRows &&
+      x.colSpan === 1 &&
+      x.text !== "" &&
+      x.box &&
+      Number.isInteger(x.col) &&
+      x.col >= 0 &&
+      x.col < boxesOf.length
+    )
+      boxesOf[x.col]!.push(x.box);
+  return boxesOf.map((boxes) => {
     if (boxes.length === 0) return NaN;
     return (Math.min(...boxes.map((b) => b[0])) + Math.max(...boxes.map((b) => b[2]))) / 2;
   });

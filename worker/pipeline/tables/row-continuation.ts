@@ -4,6 +4,7 @@ import type { TextLine, Word } from "../types";
 import type { Settings } from "../settings";
 import { valuesOnInnerWrap } from "./inner-wraps";
 import { isNumeric } from "./cell-text";
+import { hangingWrapAnswer } from "./hanging-wraps";
 
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). */
@@ -93,7 +94,11 @@ export const LEADER_DOTS = /^[.\u00B7\u2026]+$/;
  * lower case or with a number ("under" / "18 years"); a label ending in a colon is a section
  * head, whatever its width. */
 function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
-  if (!settings.hangingWraps) return false;
+  return hangingWrapAnswer(settings, hangsUnderWhenOn(words, above, aboveLine, stubRight, size, settings));
+}
+
+/** hangsUnder with hanging wraps on. */
+function hangsUnderWhenOn(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
   const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
   const first = sorted[0];
   if (!first || !/^[a-z(0-9]/.test(first.text)) return false;

@@ -68,7 +68,9 @@ export function regionEm(words: readonly Word[]): number {
  * centred on the rows it spans) would grow the line until the next row's words joined it too. */
 export function wordsToLines(words: readonly Word[]): Line[] {
   const sorted = [...words].sort((a, b) => a.box[1] + a.box[3] - (b.box[1] + b.box[3]) || a.box[0] - b.box[0]);
-  const lines: Array<Line & { core: [number, number] }> = [];
+  // Each line keeps its words' tops and bottoms sorted, so its core's medians cost an insertion
+  // instead of sorting the line's words again for every word that joins it.
+  const lines: Array<Line & { core: [number, number]; tops: SortedValues; bottoms: SortedValues }> = [];
   for (const w of sorted) {
     const h = w.box[3] - w.box[1];
     let placed: (typeof lines)[number] | undefined;
@@ -83,11 +85,52 @@ export function wordsToLines(words: readonly Word[]): Line[] {
     if (placed) {
       placed.words.push(w);
       placed.box = union([placed.box, w.box]);
-      placed.core = [median(placed.words.map((x) => x.box[1])), median(placed.words.map((x) => x.box[3]))];
-    } else lines.push({ words: [w], box: [...w.box], core: [w.box[1], w.box[3]] });
+      placed.core = [placed.tops.add(w.box[1]), placed.bottoms.add(w.box[3])];
+    } else
+      lines.push({
+        words: [w],
+        box: [...w.box],
+        core: [w.box[1], w.box[3]],
+        tops: new SortedValues(w.box[1]),
+        bottoms: new SortedValues(w.box[3]),
+      });
   }
   for (const line of lines) line.words.sort((a, b) => a.box[0] - b.box[0]);
   return lines.sort((a, b) => a.box[1] - b.box[1]).map(({ words: lineWords, box }) => ({ words: lineWords, box }));
+}
+
+/** Values kept in ascending order as they come, for their median (`median` above): a value is
+ * inserted after the values equal to it, which is where the stable sort of the values in the order
+ * they came puts it, so the median is the same value, signed zeros included. A NaN has no place in
+ * that order (the sort's comparison with it says "equal" to everything): once one comes, the
+ * values are sorted afresh as `median` sorts them. */
+class SortedValues {
+  private readonly inOrder: number[];
+  private readonly sorted: number[];
+  private sawNaN: boolean;
+  constructor(first: number) {
+    this.inOrder = [first];
+    this.sorted = [first];
+    this.sawNaN = Number.isNaN(first);
+  }
+  /** Adds `value`; returns the median of all the values so far. */
+  add(value: number): number {
+    this.inOrder.push(value);
+    if (this.sawNaN || Number.isNaN(value)) {
+      this.sawNaN = true;
+      return median(this.inOrder);
+    }
+    const sorted = this.sorted;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid]! - value <= 0 || sorted[mid] === value) lo = mid + 1;
+      else hi = mid;
+    }
+    sorted.splice(lo, 0, value);
+    return sorted[Math.floor(sorted.length / 2)]!;
+  }
 }
 
 // ---- 1. word pairs -----------------------------------------------------------------------------
