@@ -2,15 +2,8 @@
 // SETTINGS_VERSION whenever a value or a rule changes: it heads the version stored with each result
 // (settings-tree.ts, which gathers every settings object; the OCR cache has its own
 // OCR_SETTINGS_VERSION).
-// 2026-11-28.9: rules only, no value changed. The review queue (reconcile/character-majority.ts:
-// a value each OCR engine misread in another place is resolved; marks-only.ts: "Z" read as its
-// look-alike "2", one bracket of a pair lost, OCR's own leader dots; lib/review/structure-items.ts:
-// a "%" or "-" two readings agree on asks only the table's shape; readers/character-advances.ts: a
-// run with a dot leader is cut into word boxes by glyph width); cells in Hebrew, Greek and Arabic
-// read by a model of their script (ocr/script-languages.ts); detection's split doubt offers the
-// join (reconcile/detection-alternatives.ts); band subsets and names in a gutter
-// (tables/band-above.ts, tables/gutter-names.ts, each switch with its origin); ocr-layout's regions
-// on a scan (structure settings). Every other value keeps the origin its comment gives.
+// Every value keeps the origin its comment gives; what changed between versions is in the commit
+// messages.
 export const SETTINGS_VERSION = "2026-11-28.9";
 
 export const SETTINGS = {
