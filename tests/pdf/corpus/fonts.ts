@@ -58,7 +58,7 @@ export class FontSet {
   }
 
   /** DejaVu Sans: it has Hebrew, Greek and Arabic glyphs. */
-  hebrew(): Promise<FontPair> {
+  nonLatin(): Promise<FontPair> {
     return this.get("dejavu-sans");
   }
 

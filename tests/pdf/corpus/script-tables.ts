@@ -1,15 +1,18 @@
-// Tables labelled in Greek or Arabic (DejaVu Sans has both scripts), for the tests of reading a
-// script with a model of its own (worker/pipeline/ocr/script-languages.ts). Not in the eval's
-// family list: the metric drops non-ASCII text, so these are scored by their tests alone. Greek
-// reads left to right; Arabic right to left, drawn like the right-to-left (Hebrew) family: the
-// label column on the right, values given in logical order. Varied per draw: size, columns, rows,
-// gaps, number formats, a rule under the header or none.
+// Tables labelled in a script other than Latin (DejaVu Sans has Hebrew, Greek and Arabic): row
+// labels and column names in the script, numbers in digits. A right-to-left script's table is
+// drawn as such documents are: the label column on the right, numbers left to right; pdf-lib lays
+// text out with fontkit, which puts a right-to-left script's glyphs in visual order itself, so the
+// strings passed to it (and the truth) are logical; only the column order is the page's. Varied per
+// draw: size, columns, rows, gaps, number formats, rules above, under the header and below (odd
+// variants) or none. The Hebrew one is the eval's right-to-left family; Greek and Arabic serve the
+// tests of reading a script with a model of its own (worker/pipeline/ocr/script-languages.ts), not
+// the eval's family list: the metric drops non-ASCII text.
 import { Canvas } from "./canvas";
 import { int, numberRow, pick, sample, STYLES } from "./content";
 import { drawTable, simplePlan } from "./draw-table";
 import type { Family } from "./family";
 
-interface Vocabulary {
+export interface Vocabulary {
   places: string[];
   columns: string[];
   stubs: string[];
@@ -30,12 +33,12 @@ const ARABIC: Vocabulary = {
   rightToLeft: true,
 };
 
-function scriptFamily(name: string, words: Vocabulary): Family {
+export function scriptTableFamily(name: string, about: string, words: Vocabulary): Family {
   return {
     name,
-    about: `${name}: row labels and column names in the script, numbers in digits`,
+    about,
     async build({ doc, fonts, rng, variant }) {
-      const font = await fonts.hebrew();
+      const font = await fonts.nonLatin();
       const canvas = Canvas.add(doc);
       const size = int(rng, 9, 11);
       const cols = int(rng, 2, 4);
@@ -53,12 +56,16 @@ function scriptFamily(name: string, words: Vocabulary): Family {
         colGap: int(rng, 18, 34),
         pitch: 1.5,
       });
-      if (variant % 2 === 1) canvas.hline(drawn.box[0], drawn.box[2], drawn.rowY[0]![1] + 3);
+      if (variant % 2 === 1) {
+        canvas.hline(drawn.box[0], drawn.box[2], drawn.box[1] - 3);
+        canvas.hline(drawn.box[0], drawn.box[2], drawn.rowY[0]![1] + 3);
+        canvas.hline(drawn.box[0], drawn.box[2], drawn.box[3] + 3);
+      }
       canvas.finish();
       return [{ page: 1, cells: drawn.cells, headerRows: drawn.headerRows }];
     },
   };
 }
 
-export const GREEK_TABLE = scriptFamily("greek-table", GREEK);
-export const ARABIC_TABLE = scriptFamily("arabic-table", ARABIC);
+export const GREEK_TABLE = scriptTableFamily("greek-table", "Greek table: labels and names in Greek", GREEK);
+export const ARABIC_TABLE = scriptTableFamily("arabic-table", "Arabic table: values in logical order, label column on the right", ARABIC);

@@ -258,48 +258,21 @@ export class OcrEngines {
   ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
     const engine = this.secondEngineFor(false) ?? this.firstEngineFor(false);
     if (!engine || input.boxes.length === 0 || input.turn === 0) return null;
-    const key = {
-      fileSha256: input.fileSha256,
-      pageNumber: input.pageNumber,
+    const turn = input.turn;
+    return this.readCropsCached(
       engine,
-      settingsVersion: `${CELL_READINGS_VERSION}.standing-${READING_FRAME_VERSION}-${input.turn}`,
-    };
-    const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-    const done = new Set((cached?.cropsRead ?? []).map(boxKey));
-    const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
-    let words: Word[] = cached?.words ?? [];
-    if (missing.length > 0) {
-      let render: PageRender;
-      try {
-        render = input.pageOcr.render ?? (await pageRender(input));
-      } catch {
-        return null;
-      }
-      input.pageOcr.render = render;
-      const sizePt: [number, number] = [render.widthPt, render.heightPt];
-      let outcome = await this.runEngine(
-        engine,
-        renderToFrame(render, input.turn),
-        missing.map((box) => boxToFrame(box, input.turn, sizePt)),
-      );
-      if (!("error" in outcome)) outcome = readingToPage(outcome, input.turn, sizePt);
-      if ("error" in outcome) return null;
-      words = [...words, ...outcome.words];
-      if (input.cacheDir) {
-        const stored: OcrPageReading = {
-          words,
-          nonTextRegions: [],
-          dpi: render.dpi,
-          seconds: outcome.seconds,
-          fromCache: false,
-          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
-        };
-        await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
-      }
-    } else {
-      this.stats.cacheHits += 1;
-    }
-    return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
+      `${CELL_READINGS_VERSION}.standing-${READING_FRAME_VERSION}-${turn}`,
+      input,
+      async (render, missing) => {
+        const sizePt: [number, number] = [render.widthPt, render.heightPt];
+        const outcome = await this.runEngine(
+          engine,
+          renderToFrame(render, turn),
+          missing.map((box) => boxToFrame(box, turn, sizePt)),
+        );
+        return "error" in outcome ? outcome : readingToPage(outcome, turn, sizePt);
+      },
+    );
   }
 
   /** The cells `input.boxes` (PDF points; text-layer values in one script, script-languages.ts)
@@ -311,12 +284,22 @@ export class OcrEngines {
   ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
     const engine = SCRIPT_READER;
     if (!this.names.includes(engine) || input.boxes.length === 0) return null;
-    const key = {
-      fileSha256: input.fileSha256,
-      pageNumber: input.pageNumber,
-      engine,
-      settingsVersion: `${CELL_READINGS_VERSION}.script-${input.language}`,
-    };
+    return this.readCropsCached(engine, `${CELL_READINGS_VERSION}.script-${input.language}`, input, (render, missing) =>
+      this.runEngine(engine, render, missing, input.language),
+    );
+  }
+
+  /** `engine`'s reading of `input.boxes` under the cache version `settingsVersion`: the boxes the
+   * cache has not read yet are read by `read` on the page's render (made now if no reading made
+   * one), added to the cache entry, and the words inside the boxes returned. Null when the render
+   * or the reading failed. */
+  private async readCropsCached(
+    engine: OcrEngineName,
+    settingsVersion: string,
+    input: Omit<ReadCellsInput, "turn">,
+    read: (render: PageRender, missing: BBox[]) => Promise<OcrOutcome>,
+  ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
+    const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
@@ -329,7 +312,7 @@ export class OcrEngines {
         return null;
       }
       input.pageOcr.render = render;
-      const outcome = await this.runEngine(engine, render, missing, input.language);
+      const outcome = await read(render, missing);
       if ("error" in outcome) return null;
       words = [...words, ...outcome.words];
       if (input.cacheDir) {

@@ -14,6 +14,7 @@ import { openPdf } from "../../../lib/pdf/open-pdf";
 import { SETTINGS } from "../settings";
 import { readPdfText } from "./pdf-text";
 import { characterEdges } from "./character-advances";
+import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 let dir: string;
 before(async () => {
@@ -22,20 +23,6 @@ before(async () => {
 after(async () => {
   await fs.promises.rm(dir, { recursive: true, force: true });
 });
-
-/** A small seeded generator (mulberry32), so a failure names its seed and repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
 const WORDS = [
   "Water",

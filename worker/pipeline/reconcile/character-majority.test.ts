@@ -15,20 +15,7 @@ import { readsTextLayerValue } from "./marks-only";
 import { queueLevel } from "../../../lib/review/queue";
 import { reviewItems } from "../../../lib/review/structure-items";
 import type { Cell, Table } from "../../../lib/result/schema";
-
-/** A small seeded generator (mulberry32), so a failure names its seed and repeats. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 const WORDS = ["Energy", "Water", "supply", "Mining", "excl.", "Households", "Other", "services", "Germany", "Total", "Exports", "net"];
 /** Words without the letters that fold to a digit (i, l, o, z), so a lost tail cannot be matched
