@@ -1,8 +1,10 @@
-// Detection's "one table with the next" answer on generated families, drawn with varied
-// parameters on development seeds (away from the seen and unseen seeds): a page delivered with
-// more tables than it has is offered the join on the table where it was cut, and picking the
-// answer on the review page never loses a right relation; a page read with its own tables (two
-// stacked tables among them) is offered no join by detection.
+// Detection's own answers on generated families, drawn with varied parameters on development seeds
+// (away from the seen and unseen seeds). "One table with the next": a page delivered with more
+// tables than it has is offered the join on the table where it was cut, and picking the answer on
+// the review page never loses a right relation; a page read with its own tables (two stacked
+// tables among them) is offered no join by detection. "Which columns does this band cover": a
+// lone band label centred over several runs of columns is offered each other run, and where the
+// delivered band is wrong one of them makes the table exact.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -58,4 +60,40 @@ test("rows in ruled boxes cut into two tables: detection offers the join, and th
 test("two stacked tables with their own names: detection offers no join", async () => {
   const { offered } = await checkFamily("stacked-typed-tables");
   assert.equal(offered, 0);
+});
+
+test("a lone band centred over several runs of columns: the other runs offered, the right one among them", async () => {
+  const family = FAMILIES.find((f) => f.name === "band-subset");
+  assert.ok(family);
+  let offered = 0;
+  let wrongBands = 0;
+  for (let seed = 21; seed <= 40; seed++) {
+    for (const variant of [0, 1]) {
+      const doc = await generateDocument(family, variant, seed);
+      const { result, score } = await readDrawWithoutOcr(doc, root);
+      const truth = truthRelations(doc);
+      const label = `${doc.name} (seed ${seed})`;
+      for (const table of result.tables) {
+        const answers = (table.alternatives ?? []).flatMap((a, k) =>
+          a.kind === "band-span" && a.by.includes(DETECTION) ? [{ a, k }] : [],
+        );
+        if (answers.length === 0) continue;
+        assert.equal(table.layout_disputed, true, `${label}: a band offered elsewhere is doubted`);
+        const scores = answers.map(({ a, k }) => {
+          offered++;
+          const band = table.colbands?.[a.band];
+          assert.ok(band && band.label === a.label, `${label}: the answer names a band of the table`);
+          assert.ok(band.start_col !== a.start_col || band.end_col !== a.end_col, `${label}: over other columns than delivered`);
+          return scoreDocument(truth, deliveredRelations(chooseAlternative(result.tables, table.page, table.index, k)));
+        });
+        if (score.tp === score.gt && score.tp === score.pred) continue;
+        wrongBands++;
+        assert.ok(
+          scores.some((s) => s.tp === s.gt && s.tp === s.pred),
+          `${label}: ${score.tp} of ${score.gt} right, ${score.pred} delivered; no answer makes it exact`,
+        );
+      }
+    }
+  }
+  assert.ok(offered >= wrongBands);
 });

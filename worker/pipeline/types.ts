@@ -97,6 +97,9 @@ export interface TableModel {
   /** A split doubt's lower table (its box), on the upper one of the pair: the two may be one
    * table, which the review page offers as the table's "one with the next" answer. */
   mayContinueIn?: Box;
+  /** A lone band label centred over several runs of columns (a "lone-band" doubt): the runs
+   * detection did not give it (first and last column), for the review page's answers. */
+  bandAlternatives?: Array<{ label: string; start: number; end: number }>;
   /** Qualifier line belonging to the whole table (e.g. "in thousands of euro"). */
   caption?: string;
 }

@@ -65,3 +65,25 @@ test("a reading's own merge-next gains detection among its proposers; other alte
     { kind: "merge-next", by: [DETECTION, "pdf-tags"] },
   ]);
 });
+
+test("a doubted lone band is offered over each other run it is centred over, where the table delivers it", () => {
+  const banded = (extra: Partial<Table> = {}) => table(0, { colbands: [{ label: "Private", start_col: 1, end_col: 4 }], ...extra });
+  const doubted: TableModel = {
+    ...model(upperBox),
+    structureDoubt: "lone-band",
+    bandAlternatives: [{ label: "Private", start: 2, end: 3 }],
+  };
+  const [out] = withDetectionAlternatives([banded()], [doubted]);
+  assert.deepEqual(out!.alternatives, [{ kind: "band-span", band: 0, label: "Private", start_col: 2, end_col: 3, by: [DETECTION] }]);
+  // The band not delivered (read as its column's name): nothing to move.
+  const [plain] = withDetectionAlternatives([table(0)], [doubted]);
+  assert.equal(plain!.alternatives, undefined);
+  // A reading proposed the same span: detection joins it, not a second entry.
+  const [joined] = withDetectionAlternatives(
+    [banded({ alternatives: [{ kind: "band-span", band: 0, label: "Private", start_col: 2, end_col: 3, by: ["pdf-stream"] }] })],
+    [doubted],
+  );
+  assert.deepEqual(joined!.alternatives, [
+    { kind: "band-span", band: 0, label: "Private", start_col: 2, end_col: 3, by: [DETECTION, "pdf-stream"] },
+  ]);
+});

@@ -100,6 +100,11 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
     if (lone?.ambiguous && !ruleUnder(row[0]!, model, rulings, settings)) {
       model.disputed = true;
       model.structureDoubt ??= "lone-band";
+      // The other runs it is centred over, for the review page's "which columns?" answers.
+      const label = row[0]!.text;
+      const chosen = lone.owner.flatMap((o, c) => (o === 0 ? [c] : []));
+      for (const [start, end] of lone.runs)
+        if (start !== chosen[0] || end !== chosen.at(-1)) (model.bandAlternatives ??= []).push({ label, start, end });
     }
     const owner = lone?.owner ?? labelOwners(row, centers);
     row.forEach((cell, k) => {
@@ -159,7 +164,11 @@ function loneLabelOverOneColumn(
  * widest whose middle lies within centredLabelTolerance of the label's centre. Null when no run
  * is centred under it (labelOwners decides then). As labelOwners: 0 for the label's columns,
  * -1 for the others. */
-function loneBandColumns(label: ModelCell, centers: number[], settings: Settings): { owner: number[]; ambiguous: boolean } | null {
+function loneBandColumns(
+  label: ModelCell,
+  centers: number[],
+  settings: Settings,
+): { owner: number[]; ambiguous: boolean; runs: Array<[number, number]> } | null {
   const lx = (label.box![0] + label.box![2]) / 2;
   const own = [label.col, label.col + label.colSpan - 1];
   const centred: Array<[number, number]> = [];
@@ -173,7 +182,7 @@ function loneBandColumns(label: ModelCell, centers: number[], settings: Settings
   // The widest: a label centred over every value column spans them all (the common case), as
   // before this rule; narrower runs it is also centred over leave the choice in doubt.
   const [a, b] = centred.reduce((best, run) => (run[1] - run[0] > best[1] - best[0] ? run : best));
-  return { owner: centers.map((_, c) => (c >= a && c <= b ? 0 : -1)), ambiguous: centred.length > 1 };
+  return { owner: centers.map((_, c) => (c >= a && c <= b ? 0 : -1)), ambiguous: centred.length > 1, runs: centred };
 }
 
 /** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and
