@@ -6,7 +6,7 @@
 //   "1,250" -> 1250 shown with #,##0      "12.50" -> 12.5 shown with 0.00     "-3" -> -3
 //   "007" (leading zero: a code)          "1 250" (space grouping)            "(3.4)", "-5%", "$3"
 //   "1.250" (a thousands dot or three decimals? both are common: ambiguous)   "1,25" (decimal comma)
-//   "12/05/2020", "2020-01-02" (dates)    "+5", " 5" (the sign or space would be lost)
+//   "12/05/2020", an ISO date (dates)       "+5", " 5" (the sign or space would be lost)
 //   more than 15 significant digits (Excel keeps 15: the digits would change)
 // The comma is read as a thousands separator and the dot as the decimal point (the convention of
 // the documents we serve; a European "1.250,5" never matches and stays text).

@@ -44,6 +44,12 @@ export function isPointInBox(x: number, y: number, b: Box, tolerance = 0): boole
   return x >= b[0] - tolerance && x <= b[2] + tolerance && y >= b[1] - tolerance && y <= b[3] + tolerance;
 }
 
+/** Whether the centre of `box` lies inside `cell` (edges included): how a word is placed in a cell. */
+export function isCentreIn(box: Box, cell: Box): boolean {
+  const [x, y] = boxCenter(box);
+  return isPointInBox(x, y, cell);
+}
+
 export function roundBox(b: Box): Box {
   return [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
 }

@@ -51,7 +51,7 @@ test("dates and times, from a Date or from a serial under a date code", () => {
     ["yyyy-mm-dd hh:mm", "2024-01-31 14:05"],
   ];
   for (const [code, shown] of cases) assert.equal(formatCellValue(date, code), shown, code);
-  // 45322 is 2024-01-31 in the 1900 date system.
+  // 45322 is the serial of the last day of January 2024 in the 1900 date system.
   assert.equal(formatCellValue(45322, "yyyy-mm-dd"), "2024-01-31");
   assert.equal(formatCellValue(45322.5, "dd.mm.yyyy hh:mm"), "31.01.2024 12:00");
   assert.ok(isDateFormat("mmm-yy"));

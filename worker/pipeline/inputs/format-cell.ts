@@ -1,6 +1,6 @@
 // A spreadsheet value as the sheet shows it: its number format applied (Excel's format codes,
 // ECMA-376 Part 1 §18.8.31), so "1234.5" formatted "#,##0.00" reads "1,234.50", a date serial
-// reads "2024-01-31" under "yyyy-mm-dd", 0.125 under "0.0%" reads "12.5%". The file stores the
+// reads as that day written year-month-day under "yyyy-mm-dd", 0.125 under "0.0%" reads "12.5%". The file stores the
 // value and the code separately and every spreadsheet renders them this way; a reader handing out
 // the raw value would deliver something nobody saw. Shown in the notation the codes are written
 // in (decimal point, comma thousands), as a spreadsheet in English shows them. Not drawn: colours

@@ -21,6 +21,7 @@ import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-f
 import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrEngineName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
+import { isCentreIn } from "../geometry/box";
 
 export type { EngineFactory, PageOcrEngine };
 export { DEFAULT_ENGINES };
@@ -236,7 +237,7 @@ export class OcrEngines {
       this.stats.cacheHits += 1;
     }
     const reading: OcrPageReading = {
-      words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))),
+      words: words.filter((word) => input.boxes.some((box) => isCentreIn(word.bbox, box))),
       nonTextRegions: [],
       dpi,
       seconds: Math.round((performance.now() - started) / 10) / 100,
@@ -329,7 +330,7 @@ export class OcrEngines {
     } else {
       this.stats.cacheHits += 1;
     }
-    return { engine, words: words.filter((word) => input.boxes.some((box) => centreIn(word.bbox, box))) };
+    return { engine, words: words.filter((word) => input.boxes.some((box) => isCentreIn(word.bbox, box))) };
   }
 
   /** On a scan, `engine`'s reading of the whole prepared page: the image the first engine read
@@ -566,7 +567,7 @@ export class OcrEngines {
       } else if (crops) {
         words = loaded.readCrops
           ? await loaded.readCrops(render, crops)
-          : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => centreIn(word.bbox, box)));
+          : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => isCentreIn(word.bbox, box)));
         this.stats.cropRuns[engine] += 1;
         this.stats.cropsRead[engine] += crops.length;
       } else {
@@ -591,12 +592,6 @@ export class OcrEngines {
       return { error: `${engine} failed: ${messageOf(error)}` };
     }
   }
-}
-
-function centreIn(bbox: BBox, box: BBox): boolean {
-  const x = (bbox[0] + bbox[2]) / 2;
-  const y = (bbox[1] + bbox[3]) / 2;
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
 }
 
 function boxKey(box: BBox): string {

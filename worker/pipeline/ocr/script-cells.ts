@@ -1,7 +1,7 @@
 // The cells a script model reads (script-languages.ts), and its readings put into the value vote's
 // word readings in place of what the same engine read there with its English model.
 import type { BBox, CellSource, Table } from "../../../lib/result/schema";
-import { boxCenter, isPointInBox } from "../geometry/box";
+import { isCentreIn } from "../geometry/box";
 import type { WordReadings } from "../reconcile/reconcile-cell";
 import { boxOf } from "../reconcile/words-in-box";
 import { scriptLanguageOf } from "./script-languages";
@@ -39,13 +39,8 @@ export function withScriptReadings(values: WordReadings, readings: readonly Scri
   const out: WordReadings = { ...values };
   for (const reading of readings) {
     const source: CellSource = reading.engine;
-    const kept = (out[source] ?? []).filter((w) => !reading.boxes.some((box) => centreIn(boxOf(w), box)));
+    const kept = (out[source] ?? []).filter((w) => !reading.boxes.some((box) => isCentreIn(boxOf(w), box)));
     out[source] = [...kept, ...reading.words.map((w) => ({ ...w, language: reading.language }))];
   }
   return out;
-}
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const [x, y] = boxCenter(box);
-  return isPointInBox(x, y, cell);
 }

@@ -9,7 +9,7 @@
 //     text layer alone: unverified, never verified on junk).
 // A cell counts as standing when every text-layer word in it runs in one direction other than the
 // page's own reading direction (a whole sideways page is read in its frame already).
-import { boxCenter, isPointInBox } from "../geometry/box";
+import { isCentreIn } from "../geometry/box";
 import type { BBox, Table } from "../../../lib/result/schema";
 import type { Direction, Word as PageWord } from "../types";
 import type { OcrEngineName, Word as OcrWord } from "./types";
@@ -40,7 +40,7 @@ export function standingCells(tables: readonly Table[], words: readonly PageWord
   for (const table of tables) {
     for (const cell of [...table.header_cells, ...table.rows.flat()]) {
       if (!cell.bbox || cell.value.trim() === "") continue;
-      const inside = words.filter((w) => centreIn(w.box, cell.bbox!));
+      const inside = words.filter((w) => isCentreIn(w.box, cell.bbox!));
       const dir = inside[0]?.dir;
       if (dir === undefined || dir === pageTurn || inside.some((w) => w.dir !== dir)) continue;
       out.push({ box: cell.bbox, dir });
@@ -58,7 +58,7 @@ export function standingReadings(
   sizePt: [number, number],
 ): StandingReading[] {
   return cells.map(({ box, dir }) => {
-    const inside = words.filter((w) => centreIn(w.bbox, box));
+    const inside = words.filter((w) => isCentreIn(w.bbox, box));
     const text = wordsToText(inside.map((w) => ({ text: w.text, bbox: boxToFrame(w.bbox, dir, sizePt) })));
     const confidences = inside.map((w) => w.confidence).filter((c): c is number => typeof c === "number");
     return { box, engine, text, ...(confidences.length ? { confidence: Math.min(...confidences) } : {}) };
@@ -79,16 +79,11 @@ export function withStandingReadings(
   const sources = new Set<CellSource>([...(Object.keys(values) as CellSource[]), ...readings.map((r) => r.engine)]);
   for (const source of sources) {
     const words = values[source] ?? [];
-    const kept = words.filter((w) => !cells.some((cell) => centreIn(boxOf(w), cell.box)));
+    const kept = words.filter((w) => !cells.some((cell) => isCentreIn(boxOf(w), cell.box)));
     const turned = readings
       .filter((r) => r.engine === source && r.text.trim() !== "")
       .map((r) => ({ text: r.text, bbox: r.box, ...(r.confidence !== undefined ? { confidence: r.confidence } : {}) }));
     out[source] = [...kept, ...turned];
   }
   return out;
-}
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const [x, y] = boxCenter(box);
-  return isPointInBox(x, y, cell);
 }

@@ -8,7 +8,7 @@ import { renderToGrey, renderToPgm, type PageRender } from "../render/render-pag
 import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS, type OcrSettings } from "./settings";
 import { languageDataDir } from "./script-languages";
-import { boxCenter, isPointInBox } from "../geometry/box";
+import { isCentreIn } from "../geometry/box";
 import type { Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -78,7 +78,7 @@ export class TesseractEngine {
     if (!worker) this.scriptWorkers.set(language, (worker = languageWorker(language, dataDir, this.settings)));
     const words = await this.readMosaic(await worker, render, boxes, renderToGrey(render));
     return boxes.flatMap((box) => {
-      const inside = words.filter((w) => centreIn(w.bbox, box));
+      const inside = words.filter((w) => isCentreIn(w.bbox, box));
       if (inside.length === 0) return [];
       return [
         { text: inside.map((w) => w.text).join(" "), bbox: [...box] as BBox, confidence: Math.min(...inside.map((w) => w.confidence)) },
@@ -104,11 +104,6 @@ export class TesseractEngine {
       await worker.setParameters({ tessedit_pageseg_mode: this.settings.pageSegMode as never });
     }
   }
-}
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const [x, y] = boxCenter(box);
-  return isPointInBox(x, y, cell);
 }
 
 /** Word rows (level 5) of Tesseract's TSV output, boxes converted from pixels to points:

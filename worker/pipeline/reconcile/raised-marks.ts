@@ -5,7 +5,7 @@
 // drop them or read them as a mark or a look-alike letter, never as another digit. Only raised
 // words count; the digits and letters of the value itself compare as always, so a lie about the
 // value still disputes. The delivered value keeps the text layer's spelling.
-import { boxCenter, isPointInBox } from "../geometry/box";
+import { isCentreIn } from "../geometry/box";
 import type { BBox } from "../../../lib/result/schema";
 import type { Word } from "../types";
 import { RECONCILE_SETTINGS } from "./settings";
@@ -36,7 +36,7 @@ export function valueWithRaisedMarks(
   pageWords: readonly Word[],
   settings = RECONCILE_SETTINGS,
 ): string | null {
-  const inside = pageWords.filter((w) => w.dir === 0 && centreIn(w.box, cellBox));
+  const inside = pageWords.filter((w) => w.dir === 0 && isCentreIn(w.box, cellBox));
   const raised = raisedWords(inside, settings);
   if (raised.length === 0) return null;
   let marked = value;
@@ -47,9 +47,4 @@ export function valueWithRaisedMarks(
     marked = marked.slice(0, at) + MARK.repeat([...text].length) + marked.slice(at + text.length);
   }
   return marked;
-}
-
-function centreIn(box: BBox, cell: BBox): boolean {
-  const [x, y] = boxCenter(box);
-  return isPointInBox(x, y, cell);
 }

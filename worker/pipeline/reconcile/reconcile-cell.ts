@@ -8,7 +8,7 @@ import { comparisonKey } from "./normalise";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { engineCanRead } from "../ocr/engine-alphabets";
 import { scriptLanguageOf } from "../ocr/script-languages";
-import { boxCenter } from "../geometry/box";
+import { isCentreIn } from "../geometry/box";
 
 /** The words of each value reading of the page, keyed by source. Leave a source out when that
  * reading did not run or failed on this page (it then neither votes nor abstains). */
@@ -77,12 +77,8 @@ export function reconcileExistingCell(
 function readInScriptOf(cell: Cell, words: readonly BoxedWord[] | undefined): boolean {
   const language = scriptLanguageOf(cell.value);
   if (!language || !words || !cell.bbox) return false;
-  const [x0, y0, x1, y1] = cell.bbox;
-  return words.some((w) => {
-    if (w.language !== language) return false;
-    const [cx, cy] = boxCenter(boxOf(w));
-    return cx >= x0 && cx <= x1 && cy >= y0 && cy <= y1;
-  });
+  const box = cell.bbox;
+  return words.some((w) => w.language === language && isCentreIn(boxOf(w), box));
 }
 
 function stripUndefined<T extends object>(value: T): T {

@@ -10,6 +10,7 @@ import type { BBox } from "../../../lib/result/schema";
 import type { Ruling } from "../types";
 import type { Word } from "../ocr/types";
 import { RULED_WORD_SETTINGS } from "./settings";
+import { isCentreIn } from "../geometry/box";
 
 export type RuledWordSettings = { readonly [K in keyof typeof RULED_WORD_SETTINGS]: number };
 
@@ -68,18 +69,12 @@ export function crossedFromPieces(words: readonly Word[], pieces: readonly BBox[
   return out;
 }
 
-function centreIn(bbox: BBox, box: BBox): boolean {
-  const x = (bbox[0] + bbox[2]) / 2;
-  const y = (bbox[1] + bbox[3]) / 2;
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-}
-
 /** `words` with each crossed word replaced by what its pieces read (`read`: words on the page from
  * reading every piece). A crossed word none of whose pieces read anything is kept as it was. */
 export function withRuledWordsRead(words: readonly Word[], crossed: readonly RuledWord[], read: readonly Word[]): Word[] {
   const replaced = new Map<number, Word[]>();
   for (const { index, pieces } of crossed) {
-    const found = read.filter((w) => pieces.some((piece) => centreIn(w.bbox, piece)) && w.text.trim() !== "");
+    const found = read.filter((w) => pieces.some((piece) => isCentreIn(w.bbox, piece)) && w.text.trim() !== "");
     if (found.length > 0) replaced.set(index, found);
   }
   if (replaced.size === 0) return [...words];

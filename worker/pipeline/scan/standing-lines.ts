@@ -16,6 +16,7 @@ import { sharedGrey } from "../render/render-page";
 import type { Word } from "../ocr/types";
 import type { Ruling } from "../types";
 import { STANDING_LINE_SETTINGS } from "./settings";
+import { isCentreIn } from "../geometry/box";
 
 export type StandingLineSettings = { readonly [K in keyof typeof STANDING_LINE_SETTINGS]: number };
 
@@ -255,12 +256,6 @@ function isStanding(w: Word): boolean {
   return w.bbox[3] - w.bbox[1] > w.bbox[2] - w.bbox[0] || charsOf(w.text) <= 1;
 }
 
-function centreIn(bbox: BBox, box: BBox): boolean {
-  const x = (bbox[0] + bbox[2]) / 2;
-  const y = (bbox[1] + bbox[3]) / 2;
-  return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
-}
-
 /** Mean confidence of `words`, each weighted by its letters and digits, and their count. */
 function sureness(words: readonly Word[]): { chars: number; mean: number } {
   let chars = 0;
@@ -285,12 +280,12 @@ export function withStandingLines(
   let out = [...words];
   const replaced: BBox[] = [];
   for (const crop of crops) {
-    const upright = sureness(out.filter((w) => centreIn(w.bbox, crop)));
+    const upright = sureness(out.filter((w) => isCentreIn(w.bbox, crop)));
     let best: { words: Word[]; mean: number } | null = null;
     for (const dir of [270, 90] as const) {
       // Only words that stand on the page: Tesseract also reads a line lying across the turned
       // crop (a stacked column of values, turned, is a vertical line it reads as such).
-      const read = turned.filter((w) => w.dir === dir && centreIn(w.bbox, crop) && isStanding(w));
+      const read = turned.filter((w) => w.dir === dir && isCentreIn(w.bbox, crop) && isStanding(w));
       const { chars, mean } = sureness(read);
       // A name has a word of minChars or more: a crop over a column of rows' hairlines or single
       // digits reads, turned, as a row of confident "1"s and "I"s (EU realistic scans).
@@ -299,7 +294,7 @@ export function withStandingLines(
       if (!best || mean > best.mean) best = { words: read, mean };
     }
     if (best) {
-      out = [...out.filter((w) => !centreIn(w.bbox, crop)), ...best.words];
+      out = [...out.filter((w) => !isCentreIn(w.bbox, crop)), ...best.words];
       replaced.push(crop);
     }
   }
