@@ -182,6 +182,62 @@ test("the second engine reads only the cells in doubt, as crops; a repeat is ser
   }
 });
 
+test("cells a later stage reads its own way (standing text, a script's model) are not read by the cascade", async () => {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cascade-test-"));
+  try {
+    const asked: BBox[][] = [];
+    const readers = new OcrEngines({
+      "ocr-1": async () => recordingEngine(asked),
+      "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }),
+    });
+    const render: PageRender = {
+      pageNumber: 1,
+      widthPt: 200,
+      heightPt: 100,
+      dpi: 72,
+      scale: 1,
+      width: 200,
+      height: 100,
+      rgba: new Uint8Array(200 * 100 * 4).fill(255),
+      textSizePt: 10,
+    };
+    const t = table([
+      ["שנה", "2"],
+      ["3", "4"],
+    ]);
+    // The first reading disagrees with three cells; one of them is read elsewhere.
+    const pageOcr: PageOcr = {
+      readings: {
+        "ocr-2": {
+          words: wordsOver([
+            ["junk", "7"],
+            ["8", "4"],
+          ]),
+          nonTextRegions: [],
+          dpi: 72,
+          seconds: 0,
+          fromCache: false,
+        },
+      },
+      render,
+    };
+    const hebrew = t.rows[0]![0]!.bbox!;
+    const failed = await readCellsInDoubt(readers, {
+      page: render,
+      pageNumber: 1,
+      fileSha256: "b".repeat(64),
+      cacheDir: dir,
+      pageOcr,
+      tables: [t],
+      readElsewhere: [[...hebrew] as BBox],
+    });
+    assert.equal(failed, null);
+    assert.deepEqual(asked, [[t.rows[0]![1]!.bbox, t.rows[1]![0]!.bbox]]);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+});
+
 // The structure vote's doubts feed the cascade (disputedCellBoxes): generated tables of a few
 // sizes, read by two segmentations that agree, or by one that joins two neighbouring cells of one
 // row (the merged-columns family). The joined cells, and only they, go to the second OCR engine,

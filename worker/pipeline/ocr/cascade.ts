@@ -146,7 +146,7 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
  * reconciling them. */
 export async function readCellsInDoubt(
   engines: OcrEngines,
-  input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[]; standingBoxes?: readonly BBox[] },
+  input: CascadeInput & { scanned?: boolean; extraScanBoxes?: readonly BBox[]; readElsewhere?: readonly BBox[] },
 ): Promise<{ engine: OcrEngineName; error: string } | null> {
   const scanned = input.scanned === true;
   const first = engines.firstEngineFor(scanned);
@@ -158,8 +158,10 @@ export async function readCellsInDoubt(
   const boxes = scanned
     ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])]
     : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes).filter(
-        // Cells whose text stands on end are read turned (standing-cells.ts): upright, junk.
-        (box) => !(input.standingBoxes ?? []).some((s) => s.every((v, i) => v === box[i])),
+        // Cells a later stage reads its own way: text standing on end, read turned
+        // (standing-cells.ts), and text in a script with a model of its own (script-cells.ts).
+        // Read here, upright or with the English model, they give junk the vote would drop.
+        (box) => !(input.readElsewhere ?? []).some((s) => s.every((v, i) => v === box[i])),
       );
   const outcome = await engines.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;

@@ -6,6 +6,7 @@ import { cellVoteReadings } from "../reconcile/cell-vote-readings";
 import { disputedCellBoxes, readCellsInDoubt } from "../ocr/cascade";
 import { emptySlotsOf } from "../scan/empty-slots";
 import { standingCells } from "../ocr/standing-cells";
+import { scriptCells } from "../ocr/script-cells";
 import { extractionOf } from "./page-context";
 import type { PageStage } from "./page-stage";
 
@@ -28,8 +29,10 @@ export const ocrCellsStage: PageStage = {
     // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
     if (!hasTextLayer) ctx.emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
     const extraScanBoxes = ctx.emptySlots.flat().map((slot) => slot.box);
-    // Cells whose text stands on end are read turned by the next stage, not upright here.
+    // Cells whose text stands on end are read turned by the next stage, and cells in Hebrew,
+    // Greek or Arabic by the stage after it with their script's model: neither is read here.
     if (hasTextLayer) ctx.standingCells = standingCells(extraction.tables, readings.words, turn);
+    const inScripts = hasTextLayer ? [...scriptCells(extraction.tables).values()].flat() : [];
     const failed = await timer.runAsync("ocr-cells", () =>
       readCellsInDoubt(engines!, {
         page,
@@ -42,7 +45,7 @@ export const ocrCellsStage: PageStage = {
         scanned: !hasTextLayer,
         turn,
         extraScanBoxes,
-        standingBoxes: ctx.standingCells.map((cell) => cell.box),
+        readElsewhere: [...ctx.standingCells.map((cell) => cell.box), ...inScripts],
       }),
     );
     if (failed) failures.push({ page: pageNumber, stage: failed.engine, message: failed.error });
