@@ -22,6 +22,7 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/ocr/ocr-pipeline.test.ts",
   "worker/pipeline/ocr/paddle/fold-model.test.ts",
   "worker/pipeline/ocr/pool/ocr-pool.test.ts",
+  "worker/pipeline/ocr/lone-values-family.test.ts",
   "worker/pipeline/ocr/read-page-ocr.test.ts",
   "worker/pipeline/ocr/reading-frame.test.ts",
   "worker/pipeline/ocr/script-languages-family.test.ts",

@@ -38,7 +38,8 @@ export function placedTextBox(
   return [t.x, t.baseline - t.size, t.x + font.widthOfTextAtSize(t.text, t.size), t.baseline + t.size * 0.25];
 }
 
-function drawTop(page: PDFPage, font: PDFFont, t: PlacedText, options: { invisible?: boolean } = {}): void {
+/** `t` drawn on `page` with top-left coordinates; `invisible` puts it in the text layer only. */
+export function drawTop(page: PDFPage, font: PDFFont, t: PlacedText, options: { invisible?: boolean } = {}): void {
   const y = page.getHeight() - t.baseline;
   if (!options.invisible) {
     page.drawText(t.text, { x: t.x, y, size: t.size, font });

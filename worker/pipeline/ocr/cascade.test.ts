@@ -5,13 +5,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
-import { cellsForSecondReading, disputedCellBoxes, lineCropsOfCells, readCellsInDoubt } from "./cascade";
+import { cellsForSecondReading, cropOfCell, disputedCellBoxes, lineCropsOfCells, readCellsInDoubt } from "./cascade";
 import { modelToTable } from "../tables/assemble-table";
 import type { ModelCell, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
 import { OcrEngines, type PageOcr, type PageOcrEngine } from "./read-page-ocr";
 import type { PageRender } from "../render/render-page";
 import type { Word } from "./types";
+import { OCR_SETTINGS } from "./settings";
 
 const cell = (value: string, bbox: BBox): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"], bbox });
 const word = (text: string, bbox: BBox): Word => ({ text, bbox, confidence: 0.9 });
@@ -236,6 +237,18 @@ test("cells a later stage reads its own way (standing text, a script's model) ar
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
+});
+
+test("a cell's crop grows on the sides its text reaches, so the inset cannot cut the glyphs; a frame keeps it", () => {
+  const inset = OCR_SETTINGS.tesseract.crops.insetPt;
+  // A lone "0" whose cell is cut to it: every side grows by the inset.
+  assert.deepEqual(cropOfCell([258, 174, 262, 182], [{ box: [258, 174, 262, 182] }]), [258 - inset, 174 - inset, 262 + inset, 182 + inset]);
+  // A ruled frame with the number set right, 3 pt in from the top and bottom: only the right side,
+  // which the text reaches, grows.
+  assert.deepEqual(cropOfCell([100, 20, 160, 40], [{ box: [130, 23, 160, 33] }]), [100, 20, 160 + inset, 40]);
+  // Text standing off every side, or a box with no text: the box as it is.
+  assert.deepEqual(cropOfCell([100, 20, 160, 40], [{ box: [120, 24, 140, 34] }]), [100, 20, 160, 40]);
+  assert.deepEqual(cropOfCell([100, 20, 160, 40], [{ box: [300, 24, 340, 34] }]), [100, 20, 160, 40]);
 });
 
 // The structure vote's doubts feed the cascade (disputedCellBoxes): generated tables of a few

@@ -23,6 +23,7 @@ import { reconcileStructure } from "../reconcile";
 import type { Direction, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
 import { OCR_SETTINGS } from "./settings";
+import { isCentreIn } from "../geometry/box";
 
 /** A table's cells with a box: header cells, then body cells. */
 function cellsOf(table: Table): Cell[] {
@@ -96,6 +97,9 @@ export interface CascadeInput {
   pageOcr: PageOcr;
   /** The page's tables, assembled from the text layer. */
   tables: readonly Table[];
+  /** The page's text-layer words, on a page that has them: a cell's crop is grown to hold its
+   * words whole (cropOfCell). */
+  textWords?: readonly Pick<PageWord, "box">[];
   /** Boxes a structure reading disputes (optional). */
   disputedBoxes?: readonly BBox[];
   /** The reading direction of the page's text: its cells are read in that frame. */
@@ -141,6 +145,34 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
   return crops;
 }
 
+/**
+ * The crop the second engine reads for a cell: its box, grown on each side the text layer's words
+ * in it reach (OCR_SETTINGS.cascade.textCutPt), by the crop's inset
+ * (OCR_SETTINGS.tesseract.crops.insetPt). The inset keeps a ruled frame's line out of the crop;
+ * a cell cut to its text (an unruled or row-ruled table's cell, a lone "0") has no frame there,
+ * and inset it lost the glyph's edges: a lone "0" came back as "3", "a" or "J". A side whose text
+ * stands off the box (a frame) keeps its inset. The words read are kept by their centres, which
+ * stay in the cell.
+ */
+export function cropOfCell(box: BBox, textWords: readonly Pick<PageWord, "box">[]): BBox {
+  const inset = OCR_SETTINGS.tesseract.crops.insetPt;
+  const reach = OCR_SETTINGS.cascade.textCutPt;
+  const inside = textWords.filter((w) => isCentreIn(w.box, box));
+  if (inside.length === 0) return box;
+  const text = [
+    Math.min(...inside.map((w) => w.box[0])),
+    Math.min(...inside.map((w) => w.box[1])),
+    Math.max(...inside.map((w) => w.box[2])),
+    Math.max(...inside.map((w) => w.box[3])),
+  ];
+  return [
+    text[0]! - box[0] <= reach ? Math.min(box[0], text[0]!) - inset : box[0],
+    text[1]! - box[1] <= reach ? Math.min(box[1], text[1]!) - inset : box[1],
+    box[2] - text[2]! <= reach ? Math.max(box[2], text[2]!) + inset : box[2],
+    box[3] - text[3]! <= reach ? Math.max(box[3], text[3]!) + inset : box[3],
+  ];
+}
+
 /** Runs the second engine on the cells in doubt (on a scan: on every cell); returns its failure,
  * if it failed. The one call run-pipeline makes between assembling a page's tables and
  * reconciling them. */
@@ -157,12 +189,14 @@ export async function readCellsInDoubt(
   // On a scan also `extraScanBoxes`: the empty cells' slots (scan/empty-slots.ts).
   const boxes = scanned
     ? [...lineCropsOfCells(input.tables, firstReading.words), ...(input.extraScanBoxes ?? [])]
-    : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes).filter(
-        // Cells a later stage reads its own way: text standing on end, read turned
-        // (standing-cells.ts), and text in a script with a model of its own (script-cells.ts).
-        // Read here, upright or with the English model, they give junk the vote would drop.
-        (box) => !(input.readElsewhere ?? []).some((s) => s.every((v, i) => v === box[i])),
-      );
+    : cellsForSecondReading(input.tables, firstReading.words, input.disputedBoxes)
+        .filter(
+          // Cells a later stage reads its own way: text standing on end, read turned
+          // (standing-cells.ts), and text in a script with a model of its own (script-cells.ts).
+          // Read here, upright or with the English model, they give junk the vote would drop.
+          (box) => !(input.readElsewhere ?? []).some((s) => s.every((v, i) => v === box[i])),
+        )
+        .map((box) => cropOfCell(box, input.textWords ?? []));
   const outcome = await engines.readCells({ ...input, boxes });
   return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
 }

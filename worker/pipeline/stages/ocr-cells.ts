@@ -46,6 +46,7 @@ export const ocrCellsStage: PageStage = {
         turn,
         extraScanBoxes,
         readElsewhere: [...ctx.standingCells.map((cell) => cell.box), ...inScripts],
+        textWords: hasTextLayer ? readings.words : undefined,
       }),
     );
     if (failed) failures.push({ page: pageNumber, stage: failed.engine, message: failed.error });
