@@ -68,10 +68,11 @@ test("family: labels in Hebrew, Greek and Arabic are read by the script's model"
   }
   for (const [name, { right, verified }] of tally) {
     assert.ok(right >= 20, `${name}: ${right} right labels drawn`);
-    // Measured at these seeds: Greek every right label; Hebrew 38 of 41 (the bold header's final
-    // tav read as het: disputed, a real misreading); Arabic all but one (a comma read after a
-    // word). Below these shares the script reading would be adding doubt, not removing it.
-    const least = name === "arabic-table" ? 0.7 : 0.9;
+    // Measured at these seeds: Greek and Hebrew every right label (Hebrew 38 of 41 while crops
+    // were cut 1 pt inside a cell cut to its text: a bold final tav lost its foot and read as
+    // het); Arabic all but one (a comma read after a word). Below these shares the script reading
+    // would be adding doubt, not removing it.
+    const least = name === "arabic-table" ? 0.7 : 0.95;
     assert.ok(verified >= right * least, `${name}: ${verified} of ${right} right labels verified`);
   }
   console.log(JSON.stringify([...tally]));
