@@ -22,6 +22,7 @@ import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrEngineName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 import { isCentreIn } from "../geometry/box";
+import { boxKey, wordsOfCrops, withCropsRead } from "./crop-words";
 
 export type { EngineFactory, PageOcrEngine };
 export { DEFAULT_ENGINES };
@@ -51,7 +52,8 @@ export interface ReadPageOcrInput {
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop
  * settings, so a change to either re-reads. */
-export const CELL_READINGS_VERSION = `${OCR_SETTINGS_VERSION}.cells-1`;
+// cells-2: each cached word names the crop it was read from (crop-words.ts).
+export const CELL_READINGS_VERSION = `${OCR_SETTINGS_VERSION}.cells-2`;
 
 /** Version of the cached readings of scanned pages, which engines read prepared (prepare-scan.ts). */
 export const SCANNED_PAGE_VERSION = `${OCR_SETTINGS_VERSION}.${SCAN_PREP_VERSION}`;
@@ -198,7 +200,7 @@ export class OcrEngines {
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
-    let words: Word[] = cached?.words ?? [];
+    let entry = withCropsRead(cached, [], []);
     let dpi = cached?.dpi ?? 0;
     if (missing.length > 0) {
       let render: PageRender;
@@ -219,16 +221,15 @@ export class OcrEngines {
       );
       if (!("error" in outcome)) outcome = readingToPage(outcome, turn, sizePt);
       if ("error" in outcome) return (input.pageOcr.readings[engine] = outcome);
-      words = [...words, ...outcome.words];
+      entry = withCropsRead(cached, missing, outcome.words);
       dpi = render.dpi;
       if (input.cacheDir) {
         const stored: OcrPageReading = {
-          words,
+          ...entry,
           nonTextRegions: [],
           dpi,
           seconds: outcome.seconds,
           fromCache: false,
-          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
           ...(scanTransform ? { scanTransform } : {}),
         };
         await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
@@ -237,7 +238,7 @@ export class OcrEngines {
       this.stats.cacheHits += 1;
     }
     const reading: OcrPageReading = {
-      words: words.filter((word) => input.boxes.some((box) => isCentreIn(word.bbox, box))),
+      words: wordsOfCrops(entry, input.boxes),
       nonTextRegions: [],
       dpi,
       seconds: Math.round((performance.now() - started) / 10) / 100,
@@ -304,7 +305,7 @@ export class OcrEngines {
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
     const done = new Set((cached?.cropsRead ?? []).map(boxKey));
     const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
-    let words: Word[] = cached?.words ?? [];
+    let entry = withCropsRead(cached, [], []);
     if (missing.length > 0) {
       let render: PageRender;
       try {
@@ -315,22 +316,21 @@ export class OcrEngines {
       input.pageOcr.render = render;
       const outcome = await read(render, missing);
       if ("error" in outcome) return null;
-      words = [...words, ...outcome.words];
+      entry = withCropsRead(cached, missing, outcome.words);
       if (input.cacheDir) {
         const stored: OcrPageReading = {
-          words,
+          ...entry,
           nonTextRegions: [],
           dpi: render.dpi,
           seconds: outcome.seconds,
           fromCache: false,
-          cropsRead: [...(cached?.cropsRead ?? []), ...missing],
         };
         await writeOcrCache(input.cacheDir, key, stored).catch(() => undefined);
       }
     } else {
       this.stats.cacheHits += 1;
     }
-    return { engine, words: words.filter((word) => input.boxes.some((box) => isCentreIn(word.bbox, box))) };
+    return { engine, words: wordsOfCrops(entry, input.boxes) };
   }
 
   /** On a scan, `engine`'s reading of the whole prepared page: the image the first engine read
@@ -592,10 +592,6 @@ export class OcrEngines {
       return { error: `${engine} failed: ${messageOf(error)}` };
     }
   }
-}
-
-function boxKey(box: BBox): string {
-  return box.map((v) => v.toFixed(1)).join(",");
 }
 
 function isRender(page: PDFPageProxy | PageRender): page is PageRender {

@@ -32,6 +32,9 @@ export interface OcrPageReading {
    * engine reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
    * silence elsewhere is no evidence. Absent: the whole page was read. */
   cropsRead?: BBox[];
+  /** In a cached crop reading: for each word, the index in `cropsRead` of the crop it was read
+   * from (ocr/crop-words.ts), so a later run takes only the words of the crops it asks for. */
+  cropOfWord?: number[];
   /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,
    * levels stretched; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
   scanTransform?: ScanTransform;
