@@ -98,27 +98,37 @@ function recordingEngine(asked: BBox[][]): PageOcrEngine {
   };
 }
 
+/** ocr-2 reads whole pages and sees nothing; ocr-1 reads crops and records the boxes asked for. */
+function cropRecordingEngines(asked: BBox[][]): OcrEngines {
+  return new OcrEngines({
+    "ocr-1": async () => recordingEngine(asked),
+    "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }),
+  });
+}
+
+/** A blank 200 x 100 pt page at 72 dpi. */
+function blankRender(): PageRender {
+  return {
+    pageNumber: 1,
+    widthPt: 200,
+    heightPt: 100,
+    dpi: 72,
+    scale: 1,
+    width: 200,
+    height: 100,
+    rgba: new Uint8Array(200 * 100 * 4).fill(255),
+    textSizePt: 10,
+  };
+}
+
 test("the second engine reads only the cells in doubt, as crops; a repeat is served by the crop cache, a new doubt reads only itself", async () => {
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cascade-test-"));
   try {
     const asked: BBox[][] = [];
-    const readers = new OcrEngines({
-      "ocr-1": async () => recordingEngine(asked),
-      "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }),
-    });
+    const readers = cropRecordingEngines(asked);
     assert.equal(readers.firstEngine, "ocr-2");
     assert.equal(readers.secondEngine, "ocr-1");
-    const render: PageRender = {
-      pageNumber: 1,
-      widthPt: 200,
-      heightPt: 100,
-      dpi: 72,
-      scale: 1,
-      width: 200,
-      height: 100,
-      rgba: new Uint8Array(200 * 100 * 4).fill(255),
-      textSizePt: 10,
-    };
+    const render = blankRender();
     const t = table([
       ["1", "2"],
       ["3", "4"],
@@ -187,21 +197,8 @@ test("cells a later stage reads its own way (standing text, a script's model) ar
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "cascade-test-"));
   try {
     const asked: BBox[][] = [];
-    const readers = new OcrEngines({
-      "ocr-1": async () => recordingEngine(asked),
-      "ocr-2": async () => ({ readPage: async () => ({ words: [], nonTextRegions: [] }), release: async () => {} }),
-    });
-    const render: PageRender = {
-      pageNumber: 1,
-      widthPt: 200,
-      heightPt: 100,
-      dpi: 72,
-      scale: 1,
-      width: 200,
-      height: 100,
-      rgba: new Uint8Array(200 * 100 * 4).fill(255),
-      textSizePt: 10,
-    };
+    const readers = cropRecordingEngines(asked);
+    const render = blankRender();
     const t = table([
       ["שנה", "2"],
       ["3", "4"],
