@@ -236,12 +236,11 @@ test("cells a later stage reads its own way (standing text, a script's model) ar
   }
 });
 
-test("a cell's crop grows on the sides its text reaches, so the inset cannot cut the glyphs; a frame keeps it", () => {
+test("a cell's crop grows left and right where its text reaches, so the inset cannot cut the glyphs; a frame keeps it", () => {
   const inset = OCR_SETTINGS.tesseract.crops.insetPt;
-  // A lone "0" whose cell is cut to it: every side grows by the inset.
-  assert.deepEqual(cropOfCell([258, 174, 262, 182], [{ box: [258, 174, 262, 182] }]), [258 - inset, 174 - inset, 262 + inset, 182 + inset]);
-  // A ruled frame with the number set right, 3 pt in from the top and bottom: only the right side,
-  // which the text reaches, grows.
+  // A lone "0" whose cell is cut to it: left and right grow by the inset, top and bottom do not.
+  assert.deepEqual(cropOfCell([258, 174, 262, 182], [{ box: [258, 174, 262, 182] }]), [258 - inset, 174, 262 + inset, 182]);
+  // A ruled frame with the number set right: only the right side, which the text reaches, grows.
   assert.deepEqual(cropOfCell([100, 20, 160, 40], [{ box: [130, 23, 160, 33] }]), [100, 20, 160 + inset, 40]);
   // Text standing off every side, or a box with no text: the box as it is.
   assert.deepEqual(cropOfCell([100, 20, 160, 40], [{ box: [120, 24, 140, 34] }]), [100, 20, 160, 40]);

@@ -146,30 +146,28 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
 }
 
 /**
- * The crop the second engine reads for a cell: its box, grown on each side the text layer's words
- * in it reach (OCR_SETTINGS.cascade.textCutPt), by the crop's inset
- * (OCR_SETTINGS.tesseract.crops.insetPt). The inset keeps a ruled frame's line out of the crop;
- * a cell cut to its text (an unruled or row-ruled table's cell, a lone "0") has no frame there,
- * and inset it lost the glyph's edges: a lone "0" came back as "3", "a" or "J". A side whose text
- * stands off the box (a frame) keeps its inset. The words read are kept by their centres, which
- * stay in the cell.
+ * The crop the second engine reads for a cell: its box, grown on the left and right where the text
+ * layer's words in it reach that side (OCR_SETTINGS.cascade.textCutPt), by the crop's inset
+ * (OCR_SETTINGS.tesseract.crops.insetPt). The inset keeps a ruled frame's line out of the crop; a
+ * cell cut to its text (an unruled or row-ruled table's cell, a lone "0") has no frame there, and
+ * inset it lost the glyph's sides: a lone "0" came back as "3", "a" or "J". A side whose text
+ * stands off the box (a frame) keeps its inset. Top and bottom keep it too: grown there as well,
+ * Tesseract read parenthesised markers at their full height as "*)" or "@" (generated seen seeds:
+ * 5 such cells in the queue against none). The words read are kept by their centres, which stay in
+ * the cell.
  */
 export function cropOfCell(box: BBox, textWords: readonly Pick<PageWord, "box">[]): BBox {
   const inset = OCR_SETTINGS.tesseract.crops.insetPt;
   const reach = OCR_SETTINGS.cascade.textCutPt;
   const inside = textWords.filter((w) => isCentreIn(w.box, box));
   if (inside.length === 0) return box;
-  const text = [
-    Math.min(...inside.map((w) => w.box[0])),
-    Math.min(...inside.map((w) => w.box[1])),
-    Math.max(...inside.map((w) => w.box[2])),
-    Math.max(...inside.map((w) => w.box[3])),
-  ];
+  const left = Math.min(...inside.map((w) => w.box[0]));
+  const right = Math.max(...inside.map((w) => w.box[2]));
   return [
-    text[0]! - box[0] <= reach ? Math.min(box[0], text[0]!) - inset : box[0],
-    text[1]! - box[1] <= reach ? Math.min(box[1], text[1]!) - inset : box[1],
-    box[2] - text[2]! <= reach ? Math.max(box[2], text[2]!) + inset : box[2],
-    box[3] - text[3]! <= reach ? Math.max(box[3], text[3]!) + inset : box[3],
+    left - box[0] <= reach ? Math.min(box[0], left) - inset : box[0],
+    box[1],
+    box[2] - right <= reach ? Math.max(box[2], right) + inset : box[2],
+    box[3],
   ];
 }
 

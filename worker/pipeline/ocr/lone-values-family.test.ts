@@ -2,7 +2,7 @@
 // lone-values.ts), drawn at varied looks, through the whole pipeline with both OCR engines.
 // PaddleOCR's detector passes many such glyphs over, so the cascade's Tesseract crop is their one
 // OCR reading; cropped 1 pt inside a box cut to the glyph, it read "0" as "3", "a" or "J" and
-// disputed cells whose text layer was right. Cropped whole (cascade.ts cropOfCell), it must back
+// disputed cells whose text layer was right. With its sides kept (cascade.ts cropOfCell), it must back
 // them, and a lone digit whose text layer lies (another digit drawn) must never be verified.
 import { test } from "node:test";
 import assert from "node:assert/strict";

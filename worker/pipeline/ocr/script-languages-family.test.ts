@@ -69,7 +69,7 @@ test("family: labels in Hebrew, Greek and Arabic are read by the script's model"
   for (const [name, { right, verified }] of tally) {
     assert.ok(right >= 20, `${name}: ${right} right labels drawn`);
     // Measured at these seeds: Greek and Hebrew every right label (Hebrew 38 of 41 while crops
-    // were cut 1 pt inside a cell cut to its text: a bold final tav lost its foot and read as
+    // were cut 1 pt inside a cell cut to its text: a bold final tav lost a side and read as
     // het); Arabic all but one (a comma read after a word). Below these shares the script reading
     // would be adding doubt, not removing it.
     const least = name === "arabic-table" ? 0.7 : 0.95;

@@ -105,8 +105,9 @@ export const OCR_SETTINGS = {
     /** Padding of a text line's crop, in line heights: about what PaddleOCR's detector leaves
      * around a line (its unclip margin), which its recogniser was trained on. */
     linePad: { vertical: 0.35, horizontal: 0.6 },
-    /** On a page with a text layer, a side of a cell's box its words come this close to (points)
-     * is a cut to the text, not a ruled frame, so the crop is grown there (cascade.ts cropOfCell).
+    /** On a page with a text layer, a left or right side of a cell's box its words come this
+     * close to (points) is a cut to the text, not a ruled frame, so the crop is grown there
+     * (cascade.ts cropOfCell).
      * A box cut to its words meets them exactly (0); text inside a ruled frame stands off it by
      * the padding and the ruling's half width, 1 pt or more in the tables read so far. */
     textCutPt: 0.25,
