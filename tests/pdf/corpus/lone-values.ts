@@ -1,5 +1,5 @@
 // A layout family for the OCR cascade's crops: statistical tables whose cells are often one lone
-// glyph ("0", "7", "x") in small type, their boxes cut to the text (no vertical rulings), rows
+// glyph ("0", "7", "x") or a nil mark ("-", "..") in small type, their boxes cut to the text (no vertical rulings), rows
 // ruled or not. Some lone cells lie: the text layer holds one digit and the page shows another
 // (the shown digit drawn as an image, the text-layer one invisible). Body text in larger type runs
 // under the table, as in a report, so the page is rendered for the body's size and the table's
@@ -25,9 +25,10 @@ export interface LoneValuesDraw {
 }
 
 const FACES = [StandardFonts.Helvetica, StandardFonts.TimesRoman, StandardFonts.Courier] as const;
-const LONE = ["0", "0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "x"];
-/** A lie shows a digit the text layer's digit cannot be mistaken for by shape. */
-const LIES: Record<string, string> = { "0": "4", "1": "8", "2": "6", "3": "7", "5": "1", "7": "0", "8": "2", "9": "5" };
+const LONE = ["0", "0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "x", "-", "-", "\u2013", "..", "*"];
+/** A lie shows a glyph the text layer's cannot be mistaken for by shape: another digit, a digit
+ * under a dash, a dash under a digit. */
+const LIES: Record<string, string> = { "0": "4", "1": "8", "2": "6", "3": "7", "5": "1", "7": "0", "8": "2", "9": "5", "-": "3", "6": "-" };
 const LABELS = ["Austria", "Belgium", "Bulgaria", "Cyprus", "Denmark", "Estonia", "Finland", "France", "Greece", "Hungary"];
 const LABELS_MORE = ["Ireland", "Italy", "Latvia", "Malta", "Poland", "Romania", "Spain", "Sweden"];
 const PROSE = [
@@ -78,12 +79,17 @@ export async function drawLoneValues(seed: number, lies = 2): Promise<LoneValues
     const baseline = top + (r + 1) * pitch - (pitch - size) / 2 - size * 0.2;
     drawTop(page, font, { text: labels[r]!, x: left + 4, baseline, size });
     for (let c = 0; c < columns; c++) {
-      const lone = rng() < loneShare || lieAt.has(r * columns + c);
-      const text = lone ? pick(rng, LONE) : `${Math.floor(rng() * 900) + 10}.${Math.floor(rng() * 10)}`;
+      const lieHere = lieAt.has(r * columns + c);
+      const lone = rng() < loneShare || lieHere;
+      const text = lieHere
+        ? pick(rng, Object.keys(LIES))
+        : lone
+          ? pick(rng, LONE)
+          : `${Math.floor(rng() * 900) + 10}.${Math.floor(rng() * 10)}`;
       const width = font.widthOfTextAtSize(text, size);
       const placed: PlacedText = { text, x: centreOf(c) - width / 2, baseline, size };
       const box: LoneCell["box"] = [placed.x, baseline - size, placed.x + width, baseline + size * 0.25];
-      const lie = lieAt.has(r * columns + c) && LIES[text] !== undefined;
+      const lie = lieHere;
       if (!lie) {
         drawTop(page, font, placed);
         if (lone) cells.push({ text, shown: text, box });

@@ -24,6 +24,7 @@ import type { Direction, TableModel, Word as PageWord } from "../types";
 import type { StructureReading } from "../structure/types";
 import { OCR_SETTINGS } from "./settings";
 import { isCentreIn } from "../geometry/box";
+import { readMissedMarks } from "./missed-marks";
 
 /** A table's cells with a box: header cells, then body cells. */
 function cellsOf(table: Table): Cell[] {
@@ -45,14 +46,8 @@ export function cellsForSecondReading(
   const boxes: BBox[] = [];
   for (const table of tables) {
     const tableDisputed = table.layout_disputed === true;
-    // The first reading as the vote will see it: its words running across cells cut at the cells'
-    // boundaries where their characters are the text layer's (reconcile/recut-spanning-words.ts).
     const cells = cellsOf(table);
-    const near = table.bbox ? firstWords.filter((w) => overlaps(boxOf(w), table.bbox!)) : firstWords;
-    const words = recutSpanningWords(
-      near,
-      cells.filter((cell) => cell.value.trim() !== "").map((cell) => ({ value: cell.value, bbox: cell.bbox! })),
-    );
+    const words = asTheVoteSees(table, firstWords);
     for (const cell of cells) {
       const box = cell.bbox!;
       const own = comparisonKey(cell.value);
@@ -84,6 +79,19 @@ export function disputedCellBoxes(
   return boxes;
 }
 
+/** An OCR reading's words near `table` as the vote will see them: words running across cells cut
+ * at the cells' boundaries where their characters are the text layer's
+ * (reconcile/recut-spanning-words.ts). */
+export function asTheVoteSees(table: Table, words: readonly BoxedWord[]): BoxedWord[] {
+  const near = table.bbox ? words.filter((w) => overlaps(boxOf(w), table.bbox!)) : words;
+  return recutSpanningWords(
+    near,
+    cellsOf(table)
+      .filter((cell) => cell.value.trim() !== "")
+      .map((cell) => ({ value: cell.value, bbox: cell.bbox! })),
+  );
+}
+
 function overlaps(a: BBox, b: BBox): boolean {
   return Math.min(a[2], b[2]) > Math.max(a[0], b[0]) && Math.min(a[3], b[3]) > Math.max(a[1], b[1]);
 }
@@ -99,7 +107,7 @@ export interface CascadeInput {
   tables: readonly Table[];
   /** The page's text-layer words, on a page that has them: a cell's crop is grown to hold its
    * words whole (cropOfCell). */
-  textWords?: readonly Pick<PageWord, "box">[];
+  textWords?: readonly PageWord[];
   /** Boxes a structure reading disputes (optional). */
   disputedBoxes?: readonly BBox[];
   /** The reading direction of the page's text: its cells are read in that frame. */
@@ -196,5 +204,9 @@ export async function readCellsInDoubt(
         )
         .map((box) => cropOfCell(box, input.textWords ?? []));
   const outcome = await engines.readCells({ ...input, boxes });
-  return outcome && isOcrFailure(outcome) ? { engine: second, error: outcome.error } : null;
+  if (outcome && isOcrFailure(outcome)) return { engine: second, error: outcome.error };
+  if (!scanned && (input.turn ?? 0) === 0 && input.textWords && OCR_SETTINGS.cascade.readMissedMarks) {
+    await readMissedMarks(engines, { ...input, textWords: input.textWords }, first, firstReading, outcome?.words ?? []);
+  }
+  return null;
 }

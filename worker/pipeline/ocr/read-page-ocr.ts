@@ -291,6 +291,17 @@ export class OcrEngines {
     );
   }
 
+  /** Cells holding only a mark that the first engine's detector passed over on an upright page
+   * with a text layer (missed-marks.ts), read by the first engine as crops: recognition without
+   * detection. Cached per page with the boxes read; null when it is not run or failed. */
+  async readMissedMarks(input: Omit<ReadCellsInput, "turn">): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
+    const engine = this.firstEngineFor(false);
+    if (!engine || input.boxes.length === 0) return null;
+    return this.readCropsCached(engine, `${CELL_READINGS_VERSION}.marks-1`, input, (render, missing) =>
+      this.runEngine(engine, render, missing),
+    );
+  }
+
   /** `engine`'s reading of `input.boxes` under the cache version `settingsVersion`: the boxes the
    * cache has not read yet are read by `read` on the page's render (made now if no reading made
    * one), added to the cache entry, and the words inside the boxes returned. Null when the render
