@@ -37,7 +37,10 @@
 //     ("with children under 18"): only in a line of values is a number its column's own;
 //   - stacked tables: a line of column names under the values (no number, names over at least
 //     half the value columns) with values further down starts a table of its own, read afresh;
-//     a part it is not sure of gets no opinion while the other keeps its reading.
+//     a part it is not sure of gets no opinion while the other keeps its reading;
+//   - a table of one row of values (a part of stacked tables, a block under a table): one line
+//     has no profile, so its gaps are its columns only when the line of names over it names them
+//     one to one (isOneRowTable, namesOverColumns).
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
