@@ -23,6 +23,7 @@ const VARIED = [
   "zebra-varied",
   "ruled-group-boxes",
   "bar-chart",
+  "stacked-parts",
 ];
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "varied-families-"));
 after(() => fs.rmSync(root, { recursive: true, force: true }));
@@ -244,3 +245,14 @@ test(
 );
 test("rows inside ruled boxes with names meeting in the gutter cut apart (gutterBothRunIn on) are read exact", () =>
   checkExact("ruled-group-boxes", { ...SETTINGS, gutterBothRunIn: true }));
+test(
+  "stacked parts of one row or several, each under its own line of names, are one table each",
+  {
+    todo:
+      "detection joins a part of one row to the part under it (a block starts at a line of names with two rows of " +
+      "values above it, stackedMinValueRows) and drops a first part of one row (a line of names and one row are short " +
+      "of a table); pdf-stream reads the parts apart there, so none of the wrong relations is agreed " +
+      "(structure/stacked-parts-family.test.ts)",
+  },
+  () => checkExact("stacked-parts"),
+);

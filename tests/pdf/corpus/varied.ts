@@ -189,9 +189,10 @@ export function drawVaried(
   canvas: Canvas,
   plan: VariedPlan,
   look: VariedLook,
-  options: { gaps?: number[]; y?: number; rowOffset?: number; typedRule?: boolean } = {},
+  options: { gaps?: number[]; y?: number; rowOffset?: number; typedRule?: boolean; widths?: readonly number[] } = {},
 ): VariedDrawn {
-  const widths = variedWidths(plan, look);
+  // Stacked blocks of one layout pass the widths of them all, so their columns line up.
+  const widths = options.widths ? [...options.widths] : variedWidths(plan, look);
   const colX: Array<[number, number]> = [];
   let at = look.x;
   widths.forEach((w, c) => {

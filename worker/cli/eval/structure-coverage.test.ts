@@ -31,8 +31,9 @@ const ruledModel: TableModel = {
   source: "pdf-grid",
   disputed: false,
 };
-// A label column and one value column, each value its own line: too few value lines for a profile.
-const ONE_VALUE_LINE = [...lineAt(0, ["Name", 0, 30], ["Count", 80, 110]), ...lineAt(14, ["Alpha", 0, 30], ["12", 95, 110])];
+// A label column and one value column, one line of values (no profile of its columns) whose value
+// stands under no name (the names line does not name the row's columns, the one check a row has).
+const ONE_VALUE_LINE = [...lineAt(0, ["Name", 0, 30], ["Count", 40, 70]), ...lineAt(14, ["Alpha", 0, 30], ["12", 95, 110])];
 const SPARSE: Box = [0, 0, 110, 24];
 
 test("pdf-stream's reasons are its own declines per region; other readers' are no reading or outside their tables", () => {
@@ -98,9 +99,10 @@ test("cells outside the tables pdf-stream read, in a region where it declined on
     ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
     ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
     ...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]),
-    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+    // One line of values with a value under no name: the lower part is declined.
+    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180], ["7", 204, 210]),
   ];
-  const region: Box = [0, 0, 180, 72];
+  const region: Box = [0, 0, 210, 72];
   const read = streamRegion(region, words, []);
   assert.ok(typeof read !== "string");
   const coverage = addCoverage(

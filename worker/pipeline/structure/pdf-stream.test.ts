@@ -184,12 +184,13 @@ test("stacked tables of which pdf-stream is not sure of one part: the other part
     ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
     ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
   ];
-  // The lower table has one line of values: too few for a profile of its columns.
+  // The lower table has one line of values (no profile of its columns), and a value under no
+  // name: its line of names does not name the row's columns, the one check a single row has.
   const lower = [
     ...lineAt(48, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]),
-    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+    ...lineAt(62, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180], ["7", 204, 210]),
   ];
-  const tables = streamTables([0, 0, 180, 72], [...upper, ...lower]);
+  const tables = streamTables([0, 0, 210, 72], [...upper, ...lower]);
   assert.ok(tables);
   assert.equal(tables.length, 1);
   assert.deepEqual(tables[0]!.box, [0, 0, 180, 38], "the upper table only: the lower one's words are outside the reading");
@@ -207,9 +208,81 @@ test("stacked tables of which pdf-stream is not sure of one part: the other part
   // Neither part read: no opinion on the region, with its reason.
   const lowerOnly = [
     ...lineAt(0, ["Item", 0, 20], ["A", 100, 120], ["B", 160, 180]),
-    ...lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]),
+    ...lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180], ["7", 204, 210]),
   ];
-  assert.equal(streamRegion([0, 0, 180, 72], [...lowerOnly, ...lower], []), "stacked parts declined");
+  assert.equal(streamRegion([0, 0, 210, 72], [...lowerOnly, ...lower], []), "stacked parts declined");
+});
+
+test("a stacked part of one row under its own line of names is read: the names name the row's gaps one to one", () => {
+  const upper = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+    ...lineAt(28, ["Trade", 0, 25], ["7", 114, 120], ["8", 174, 180]),
+  ];
+  const lower = [
+    ...lineAt(48, ["Share", 0, 22], ["(%)", 25, 38], ["Men", 100, 120], ["Women", 152, 180]),
+    ...lineAt(62, ["All", 0, 14], ["persons", 17, 50], ["5.5", 108, 120], ["6.25", 162, 180]),
+  ];
+  const tables = streamTables([0, 0, 180, 72], [...upper, ...lower]);
+  assert.ok(tables);
+  assert.equal(tables.length, 2);
+  assert.equal(tables[0]!.headerRows, 1);
+  assert.deepEqual(cellsOf(tables[1]!), ["0,0+1 Share (%)", "0,1+1 Men", "0,2+1 Women", "1,0+1 All persons", "1,1+1 5.5", "1,2+1 6.25"]);
+  assert.equal(tables[1]!.headerRows, 1);
+  // The part above it of one row too: both read.
+  const oneRowAbove = [
+    ...lineAt(0, ["Item", 0, 20], ["2020", 100, 120], ["2021", 160, 180]),
+    ...lineAt(14, ["Mining", 0, 32], ["12", 108, 120], ["13", 168, 180]),
+  ];
+  const both = streamTables(
+    [0, 0, 180, 72],
+    [...oneRowAbove, ...lower.map((w) => ({ ...w, box: [w.box[0], w.box[1] - 20, w.box[2], w.box[3] - 20] as Box }))],
+  );
+  assert.ok(both);
+  assert.deepEqual(both.map(cellsOf), [
+    ["0,0+1 Item", "0,1+1 2020", "0,2+1 2021", "1,0+1 Mining", "1,1+1 12", "1,2+1 13"],
+    ["0,0+1 Share (%)", "0,1+1 Men", "0,2+1 Women", "1,0+1 All persons", "1,1+1 5.5", "1,2+1 6.25"],
+  ]);
+  // Switched off (streamOneRowTables), the one-row part gets no opinion, as before.
+  const off = { ...STRUCTURE_SETTINGS, streamOneRowTables: false };
+  const declined: string[] = [];
+  const read = streamRegion([0, 0, 180, 72], [...upper, ...lower], [], off, [], declined as never[]);
+  assert.ok(typeof read !== "string" && read.length === 1);
+  assert.deepEqual(declined, ["under two value lines"]);
+});
+
+test("a table of one row alone is read only when its names name its columns one to one, and it has no other text", () => {
+  const names = lineAt(0, ["Item", 0, 20], ["Men", 100, 120], ["Women", 152, 180]);
+  const row = lineAt(14, ["Total", 0, 25], ["5", 114, 120], ["6", 174, 180]);
+  const read = streamRegion([0, 0, 180, 24], [...names, ...row], []);
+  assert.ok(typeof read !== "string", String(read));
+  assert.deepEqual(read.map(cellsOf), [["0,0+1 Item", "0,1+1 Men", "0,2+1 Women", "1,0+1 Total", "1,1+1 5", "1,2+1 6"]]);
+  // One name over both value columns: the names do not tell the row's gaps apart.
+  const spanning = lineAt(0, ["Item", 0, 20], ["Men", 100, 118], ["and", 121, 134], ["women", 137, 180]);
+  assert.equal(streamRegion([0, 0, 180, 24], [...spanning, ...row], []), "under two value lines");
+  // A name standing over the gutter, reaching over both columns' values.
+  const overGutter = lineAt(0, ["Item", 0, 20], ["Men", 100, 120], ["Women", 118, 170]);
+  assert.equal(streamRegion([0, 0, 180, 24], [...overGutter, ...row], []), "under two value lines");
+  // The row's label set wide (a gap a gutter wide): a column of its own no name stands over.
+  const wideLabel = lineAt(14, ["Total", 0, 25], ["(est.)", 40, 60], ["5", 114, 120], ["6", 174, 180]);
+  assert.equal(streamRegion([0, 0, 180, 24], [...names, ...wideLabel], []), "under two value lines");
+  // A text line under the row running over the value columns: text one row cannot place.
+  const note = lineAt(28, ["Source:", 0, 30], ["national", 33, 70], ["accounts,", 73, 110], ["2020", 113, 133], ["edition", 136, 170]);
+  assert.equal(streamRegion([0, 0, 180, 40], [...names, ...row, ...note], []), "under two value lines");
+  // A label in the stub under it (the caption of a part below) is a row of its own.
+  const caption = lineAt(28, ["Part", 0, 18], ["B", 21, 27]);
+  const withCaption = streamRegion([0, 0, 180, 40], [...names, ...row, ...caption], []);
+  assert.ok(typeof withCaption !== "string", String(withCaption));
+  assert.deepEqual(withCaption.map(cellsOf), [
+    ["0,0+1 Item", "0,1+1 Men", "0,2+1 Women", "1,0+1 Total", "1,1+1 5", "1,2+1 6", "2,0+1 Part B"],
+  ]);
+  // More lines than a caption, a band, the names and the row.
+  const above = [
+    ...lineAt(-42, ["Table", 0, 20], ["3", 23, 28]),
+    ...lineAt(-28, ["Persons", 90, 130]),
+    ...lineAt(-14, ["All", 60, 75], ["ages", 78, 95]),
+  ];
+  assert.equal(streamRegion([0, -50, 180, 24], [...above, ...names, ...row], []), "under two value lines");
 });
 
 test("a band set flush left over its columns, centred on a group reaching into the stub, lands on a name's slot: the header gets no opinion, the body still does", () => {

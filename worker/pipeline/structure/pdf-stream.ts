@@ -37,7 +37,10 @@
 //     ("with children under 18"): only in a line of values is a number its column's own;
 //   - stacked tables: a line of column names under the values (no number, names over at least
 //     half the value columns) with values further down starts a table of its own, read afresh;
-//     a part it is not sure of gets no opinion while the other keeps its reading.
+//     a part it is not sure of gets no opinion while the other keeps its reading;
+//   - a table of one row of values (a part of stacked tables, a block under a table): one line
+//     has no profile, so its gaps are its columns only when the line of names over it names them
+//     one to one (isOneRowTable, namesOverColumns).
 // It reads only the regions table detection delivers from text geometry (ruled tables have
 // pdf-grid as their second reading), and says nothing where it is not sure: a region whose value
 // lines do not give two columns, a header run it cannot place over whole columns (its header is
@@ -302,7 +305,12 @@ function readLines(
       .some((run) => isValue(textOf(run)));
   const firstValue = lines.findIndex(isValueLine);
   const valueLines = lines.filter(isValueLine);
-  if (firstValue < 0 || valueLines.length < settings.streamMinValueLines) return "under two value lines";
+  if (firstValue < 0) return "under two value lines";
+  // A short table of one row of values (a part of stacked tables, a block under a table) has no
+  // profile to check its columns against: the one line's gaps are read as columns only when the
+  // line of names right above it names them, one name over each (oneLineColumns).
+  const oneLine = valueLines.length === 1 && isOneRowTable(lines, firstValue, settings);
+  if (valueLines.length < settings.streamMinValueLines && !oneLine) return "under two value lines";
   // A gutter may be crossed by a few lines (a long label running over it). The words reaching
   // into such a gutter from a column are the crossings; a word standing wholly inside it is a
   // sparse column's value. The columns: the profile without the crossings, nothing crossing.
@@ -313,6 +321,11 @@ function readLines(
   const strict = valueLines.map((l) => ({ ...l, words: l.words.filter((w) => !crosses(w)) }));
   const columns = withoutEmptyColumns(mergeSignColumns(profileColumns(strict, minGap, 0), valueLines), valueLines, minGap);
   if (columns.length < 2) return "under two columns";
+  if (oneLine && !namesOverColumns(lines[firstValue - 1]!, columns, minGap)) return "under two value lines";
+  // ...and a line after the row is a label in the stub (a caption of the part below, a section
+  // label), never text over the value columns that one row cannot place.
+  if (oneLine && lines.slice(firstValue + 1).some((l) => pieces(l, columns, minGap, true).some((p) => p.last > 0)))
+    return "under two value lines";
   // Label-only lines just above the first values (a section label, a stub label wrapped onto the
   // first row of values) belong to the body, not the header. So does a lone label starting in the
   // stub and running on over the value columns, or centred over two or more ("Number (thousands)",
@@ -419,6 +432,33 @@ function readLines(
   return [
     { box, nRows: rows.length, nCols: columns.length, cells, headerRows: nHeader, rowGroups: [], source: "pdf-layout", disputed: false },
   ];
+}
+
+/** Whether the lines may be a table of one row of values under its header: a line (of names,
+ * checked by namesOverColumns) stands right above the value line, and there are at most
+ * `streamOneRowMaxLines` lines in all (a caption or a band, the names, the row, a label under it).
+ * A longer run of lines around a single value line holds text whose columns one line cannot
+ * place. */
+function isOneRowTable(lines: readonly Line[], firstValue: number, settings: StreamSettings): boolean {
+  return settings.streamOneRowTables && firstValue >= 1 && lines.length <= settings.streamOneRowMaxLines;
+}
+
+/** Whether a line of names names the value columns one to one: apart from a stub head starting
+ * in the stub column, one run of words over each value column, reaching over no other column.
+ * Names stand over their columns independently of the values' gaps: a label of the row whose
+ * words stand wider apart than a gutter, or two values set closer than one, gives columns that
+ * no line of names matches. */
+function namesOverColumns(names: Line, columns: ReadonlyArray<[number, number]>, minGap: number): boolean {
+  const runs = headerRuns(names, minGap);
+  const stub = columns[0]!;
+  const over = runs[0] && runs[0][0]!.box[0] <= stub[1] ? runs.slice(1) : runs;
+  if (over.length !== columns.length - 1) return false;
+  return over.every((run, k) => {
+    const x0 = run[0]!.box[0];
+    const x1 = run[run.length - 1]!.box[2];
+    const touched = columns.flatMap((col, c) => (x0 < col[1] && x1 > col[0] ? [c] : []));
+    return touched.length === 1 && touched[0] === k + 1;
+  });
 }
 
 /** Whether a row's pieces each have their slots to themselves (no two on one column). */

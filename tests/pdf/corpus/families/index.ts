@@ -41,6 +41,7 @@ import { bracketedColumns } from "./bracketed-columns";
 import { zebraVaried } from "./zebra-varied";
 import { ruledGroupBoxes } from "./ruled-group-boxes";
 import { barChart } from "./bar-chart";
+import { stackedParts } from "./stacked-parts";
 
 export const FAMILIES: readonly Family[] = [
   stackedRepeatHeader,
@@ -83,4 +84,5 @@ export const FAMILIES: readonly Family[] = [
   zebraVaried,
   ruledGroupBoxes,
   barChart,
+  stackedParts,
 ];
