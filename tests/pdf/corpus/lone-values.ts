@@ -26,7 +26,7 @@ export interface LoneValuesDraw {
 
 const FACES = [StandardFonts.Helvetica, StandardFonts.TimesRoman, StandardFonts.Courier] as const;
 // No em dash: PaddleOCR's recogniser reads a lone one as "—" at ~0.5 confidence or as "|", so it
-// stays unverified (drawn at seeds 701-706, 15 of 71 marks were em dashes, none verified).
+// stays unverified (drawn in at seeds 701-706, the em dashes were the marks left unverified).
 const LONE = ["0", "0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "x", "-", "-", "\u2013", "..", "*"];
 /** A lie shows a glyph the text layer's cannot be mistaken for by shape: another digit, a digit
  * under a dash, a dash under a digit. */
