@@ -32,6 +32,10 @@ export interface OcrPageReading {
    * engine reading the cells in doubt, ocr/cascade.ts); it did not look anywhere else, so its
    * silence elsewhere is no evidence. Absent: the whole page was read. */
   cropsRead?: BBox[];
+  /** Set when the engine read the page on line crops cut from the text layer's words instead of
+   * finding the lines itself (paddle/text-layer-lines.ts): its words then say nothing about
+   * where lines break that the text layer did not already say. */
+  linesFrom?: "text-layer";
   /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,
    * levels stretched; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
   scanTransform?: ScanTransform;

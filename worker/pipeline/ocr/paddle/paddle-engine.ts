@@ -14,6 +14,7 @@ import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output"
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
+import { unexplainedInkPixels } from "./unexplained-ink";
 import { PADDLE_DICTIONARY_FILE, paddleModelDir } from "./model-dir";
 import {
   planCropRecognition,
@@ -86,6 +87,32 @@ export class PaddleEngine {
     const words: Word[] = [];
     for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
     return sortWords(words);
+  }
+
+  /** Ink pixels outside `lines` (PDF points) at detection size, rulings removed
+   * (unexplained-ink.ts): zero, and the page's text is all in those lines. */
+  surveyLines(render: PageRender, lines: readonly BBox[]): number {
+    const { detWidth, detHeight } = detectionSize(render, this.settings);
+    const grey = shrinkToGrey(render, detWidth, detHeight);
+    const sx = (render.scale * detWidth) / render.width;
+    const sy = (render.scale * detHeight) / render.height;
+    const covered = lines.map(([x0, y0, x1, y1]) => ({ x0: x0 * sx, y0: y0 * sy, x1: x1 * sx, y1: y1 * sy }));
+    const figure = this.settings.figure;
+    // Text height at this size: a straight thin run longer than a few of it is no glyph.
+    const textPx = render.textSizePt === null ? this.settings.detTextPx : (render.textSizePt * render.scale * detWidth) / render.width;
+    return unexplainedInkPixels(grey, detWidth, detHeight, covered, {
+      inkBelow: figure.inkBelow,
+      lineRun: Math.round(Math.min(detWidth * figure.lineRunPageShare, textPx * OCR_SETTINGS.textLayerLines.rulingTextHeights)),
+      lineThickness: figure.lineThicknessPx,
+    });
+  }
+
+  /** A page read on known line crops (PDF points; text-layer-lines.ts) instead of detection, when
+   * at most `maxUnexplainedPixels` pixels of ink lie outside them; null otherwise (the caller then
+   * reads the page with detection). No figure search: a figure's ink is unexplained ink. */
+  async readLines(render: PageRender, lines: readonly BBox[], maxUnexplainedPixels: number): Promise<PaddlePageResult | null> {
+    if (this.surveyLines(render, lines) > maxUnexplainedPixels) return null;
+    return { words: await this.readCrops(render, lines), nonTextRegions: [] };
   }
 
   /** Step 1 of a page read: text line boxes (detection pixels) and the page's non-text regions
@@ -164,13 +191,7 @@ export class PaddleEngine {
 
   /** Text boxes in detection pixels. */
   private async detect(render: PageRender): Promise<{ boxes: DetBox[]; detWidth: number; detHeight: number }> {
-    // As small as keeps text at detTextPx high (known from the text layer), within the bounds.
-    const longSide = Math.max(render.width, render.height);
-    const textPx = render.textSizePt === null ? null : render.textSizePt * render.scale;
-    const wanted = textPx === null ? this.settings.detMaxSide : (longSide * this.settings.detTextPx) / textPx;
-    const ratio = Math.min(1, Math.min(this.settings.detMaxSide, Math.max(this.settings.detMinSide, wanted)) / longSide);
-    const detWidth = Math.max(32, Math.round((render.width * ratio) / 32) * 32);
-    const detHeight = Math.max(32, Math.round((render.height * ratio) / 32) * 32);
+    const { detWidth, detHeight } = detectionSize(render, this.settings);
     const plane = detWidth * detHeight;
     const input = new Float32Array(3 * plane);
     writeRegionToChw(
@@ -194,6 +215,22 @@ export class PaddleEngine {
     });
     return { boxes, detWidth, detHeight };
   }
+}
+
+/** The size the page is detected at: as small as keeps text at detTextPx high (known from the
+ * text layer), within the bounds, a multiple of 32 each way. */
+export function detectionSize(
+  render: Pick<PageRender, "width" | "height" | "scale" | "textSizePt">,
+  settings: Pick<PaddleSettings, "detMaxSide" | "detMinSide" | "detTextPx">,
+): { detWidth: number; detHeight: number } {
+  const longSide = Math.max(render.width, render.height);
+  const textPx = render.textSizePt === null ? null : render.textSizePt * render.scale;
+  const wanted = textPx === null ? settings.detMaxSide : (longSide * settings.detTextPx) / textPx;
+  const ratio = Math.min(1, Math.min(settings.detMaxSide, Math.max(settings.detMinSide, wanted)) / longSide);
+  return {
+    detWidth: Math.max(32, Math.round((render.width * ratio) / 32) * 32),
+    detHeight: Math.max(32, Math.round((render.height * ratio) / 32) * 32),
+  };
 }
 
 /** Boxes no taller than `ratio` times the text height (in detection pixels; when unknown, the

@@ -7,7 +7,7 @@ import { OCR_SETTINGS } from "../settings";
 import type { PageOcrEngine } from "../engine-types";
 import type { PageRender } from "../../render/render-page";
 import type { Word } from "../types";
-import { planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
+import { planCropRecognition, planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
 import type { OcrTaskRunner } from "./protocol";
 
 /** Fewer crops than this are one Tesseract task: below it the per-call set-up outweighs a split. */
@@ -38,6 +38,22 @@ export class PooledPaddle implements PageOcrEngine {
       await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
     ).flat();
     return { words: sortWords(words), nonTextRegions: detection.nonTextRegions };
+  }
+
+  /** As PaddleEngine.readLines: the ink check one task, then each batch of line crops a task. */
+  async readLines(
+    render: PageRender,
+    lines: readonly BBox[],
+    maxUnexplainedPixels: number,
+  ): Promise<{ words: Word[]; nonTextRegions: BBox[] } | null> {
+    const surveying = this.pool.run<number>("paddle.survey", render, lines);
+    this.loadOthers();
+    if ((await surveying) > maxUnexplainedPixels) return null;
+    const batches = planCropRecognition(render, lines, OCR_SETTINGS.paddle);
+    const words = (
+      await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
+    ).flat();
+    return { words: sortWords(words), nonTextRegions: [] };
   }
 
   async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
