@@ -40,8 +40,12 @@ export interface PaddlePageResult {
 }
 
 export class PaddleEngine {
+  /** The detection session, loaded on the first page that needs it: a page read on its text
+   * layer's lines (readLines) or a crop reading never does. */
+  private det: Promise<ort.InferenceSession> | null = null;
+
   private constructor(
-    private readonly det: ort.InferenceSession,
+    private readonly loadDet: () => Promise<ort.InferenceSession>,
     private readonly rec: ort.InferenceSession,
     private readonly dictionary: string[],
     private readonly settings: PaddleSettings,
@@ -60,18 +64,29 @@ export class PaddleEngine {
       const bytes = await fs.promises.readFile(path.join(dir, file));
       return ort.InferenceSession.create(rewrite(settings.foldGraph ? foldModel(bytes).bytes : bytes), options);
     };
-    const det = await load("ch_PP-OCRv4_det_infer.onnx");
+    const loadDet = () => load("ch_PP-OCRv4_det_infer.onnx");
     // Recognition returns each step's best class and its probability, not all 6,625.
     const rec = await load("ch_PP-OCRv4_rec_infer.onnx", withBestClassOutput);
     const keys = (await fs.promises.readFile(path.join(dir, PADDLE_DICTIONARY_FILE), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
-    return new PaddleEngine(det, rec, [...keys, " "], settings);
+    return new PaddleEngine(loadDet, rec, [...keys, " "], settings);
   }
 
   async release(): Promise<void> {
-    await this.det.release();
+    const det = this.det;
+    this.det = null;
+    await (await det?.catch(() => null))?.release();
     await this.rec.release();
+  }
+
+  /** The detection session, loading it if no page needed it yet (a failed load is tried again). */
+  private detection(): Promise<ort.InferenceSession> {
+    this.det ??= this.loadDet().catch((error: unknown) => {
+      this.det = null;
+      throw error;
+    });
+    return this.det;
   }
 
   async readPage(render: PageRender): Promise<PaddlePageResult> {
@@ -205,7 +220,7 @@ export class PaddleEngine {
       detWidth,
       plane,
     );
-    const output = await this.det.run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
+    const output = await (await this.detection()).run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
     const prob = firstOutput(output).data as Float32Array;
     const boxes = probabilityMapToBoxes(prob, detWidth, detHeight, {
       threshold: this.settings.detThreshold,

@@ -19,7 +19,9 @@ export class PooledPaddle implements PageOcrEngine {
   constructor(private readonly pool: OcrTaskRunner) {}
 
   /** On the first read, the threads other than the one given the first task load their PaddleOCR
-   * sessions at once (~0.3 CPU-s each with the model rewrites), in parallel with that task, rather
+   * recognition session at once (with the model rewrite; detection's session is loaded by a
+   * thread's first detection, which a page read on its text layer's lines never needs), in
+   * parallel with that task, rather
    * than when their first recognition batch arrives: on a cold first page the batches then find
    * every thread ready. Only a page that needs PaddleOCR starts this (an idle worker loads
    * nothing). */
