@@ -55,7 +55,8 @@ export interface ReadPageOcrInput {
 }
 
 /** Cache variant of whole-page readings taken with the text layer's line crops allowed: the
- * reading differs from a detected one, so it never shares the detected reading's key. */
+ * reading differs from a detected one, so it never shares the detected reading's key. Bump it
+ * with any value of OCR_SETTINGS.textLayerLines that changes which pages are read so, or how. */
 export const TEXT_LINES_VERSION = "text-lines-1";
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop

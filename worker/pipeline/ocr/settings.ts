@@ -128,6 +128,11 @@ export const OCR_SETTINGS = {
      * rulings between two rows of the EU set as unexplained ink). A glyph stroke of body text is
      * about one text height. */
     rulingTextHeights: 2,
+    /** ...and ink is darker than this grey: lighter than the figure search's 160, so that grey
+     * text a lying page draws (readable, and read by detection) is not taken for paper; a zebra
+     * row (~215) and light tints stay paper, a shaded header (~130-190) sends its page to
+     * detection. */
+    inkBelow: 200,
   },
   /** The cascade's crops of a scan's cells (cascade.ts lineCropsOfCells): each text line of a
    * cell, read by the second engine. */

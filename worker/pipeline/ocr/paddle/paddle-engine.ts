@@ -116,7 +116,7 @@ export class PaddleEngine {
     // Text height at this size: a straight thin run longer than a few of it is no glyph.
     const textPx = render.textSizePt === null ? this.settings.detTextPx : (render.textSizePt * render.scale * detWidth) / render.width;
     return unexplainedInkPixels(grey, detWidth, detHeight, covered, {
-      inkBelow: figure.inkBelow,
+      inkBelow: OCR_SETTINGS.textLayerLines.inkBelow,
       lineRun: Math.round(Math.min(detWidth * figure.lineRunPageShare, textPx * OCR_SETTINGS.textLayerLines.rulingTextHeights)),
       lineThickness: figure.lineThicknessPx,
     });

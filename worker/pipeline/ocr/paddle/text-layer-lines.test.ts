@@ -82,7 +82,7 @@ test("a raised footnote mark stays on its line; words set in another direction g
   assert.ok(crops[0]![0] < 50 && crops[0]![2] > 94);
 });
 
-const OPTIONS: UnexplainedInkOptions = { inkBelow: 160, lineRun: 28, lineThickness: 4 };
+const OPTIONS: UnexplainedInkOptions = { inkBelow: OCR_SETTINGS.textLayerLines.inkBelow, lineRun: 28, lineThickness: 4 };
 
 /** A white page with a ruled grid and a glyph-like blob in each cell; the blobs' boxes. */
 function ruledPage(rnd: () => number) {
@@ -94,8 +94,8 @@ function ruledPage(rnd: () => number) {
   const width = 40 + cols * pitchX;
   const height = 40 + rows * pitchY;
   const grey = new Uint8Array(width * height).fill(255);
-  const rule = (x0: number, y0: number, x1: number, y1: number) => {
-    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * width + x] = 0;
+  const rule = (x0: number, y0: number, x1: number, y1: number, level = 0) => {
+    for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) grey[y * width + x] = level;
   };
   for (let r = 0; r <= rows; r++) rule(20, 20 + r * pitchY, 20 + cols * pitchX + thickness, 20 + r * pitchY + thickness);
   for (let c = 0; c <= cols; c++) rule(20 + c * pitchX, 20, 20 + c * pitchX + thickness, 20 + rows * pitchY + thickness);
@@ -141,5 +141,24 @@ test("generated lies: a minus sign beside a word, a glyph against a ruling or a 
       page.covered.splice(page.covered.indexOf(target), 1);
     }
     assert.ok(unexplainedInkPixels(page.grey, page.width, page.height, page.covered, OPTIONS) > 0, `seed ${seed}, kind ${kind}`);
+  }
+});
+
+test("generated grey text: a word drawn light grey where the text layer has none is unexplained; a zebra tint is paper", () => {
+  for (let seed = 1; seed <= 10; seed++) {
+    const rnd = random(seed);
+    const page = ruledPage(rnd);
+    // A zebra row's tint over a whole row of the grid, behind its words: paper.
+    const row = 1 + Math.floor(rnd() * 10);
+    for (let y = 20 + row * page.pitchY + page.thickness; y < 20 + (row + 1) * page.pitchY; y++) {
+      for (let x = 21 + page.thickness; x < page.width - 21; x++)
+        if (page.grey[y * page.width + x] === 255) page.grey[y * page.width + x] = 215;
+    }
+    assert.equal(unexplainedInkPixels(page.grey, page.width, page.height, page.covered, OPTIONS), 0, `seed ${seed}`);
+    const target = page.covered.splice(Math.floor(rnd() * page.covered.length), 1)[0]!;
+    // Its glyphs drawn mid-grey (the grey text of a form, or a lie made faint), uncovered.
+    const level = 120 + Math.floor(rnd() * 70);
+    page.rule(Math.ceil(target.x0) + 2, Math.ceil(target.y0) + 3, Math.floor(target.x1) - 2, Math.floor(target.y1) - 3, level);
+    assert.ok(unexplainedInkPixels(page.grey, page.width, page.height, page.covered, OPTIONS) > 0, `seed ${seed}, grey ${level}`);
   }
 });
