@@ -82,6 +82,7 @@ export async function startPage(input: StartPageInput): Promise<StartedPage | Fa
           engines: "first",
           prepareScan: !hasTextLayer,
           turn,
+          textLayerWords: hasTextLayer && turn === 0 ? readings.words : undefined,
         }),
       )
     : null;

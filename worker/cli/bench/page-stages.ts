@@ -25,7 +25,9 @@ import type { OcrPageReading, OcrEngineName } from "../../pipeline/ocr/types";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { OcrPool } from "../../pipeline/ocr/pool/ocr-pool";
 import { PooledPaddle, PooledTesseract } from "../../pipeline/ocr/pool/pooled-engines";
-import { planRecognition, sortWords, type PaddleDetection } from "../../pipeline/ocr/paddle/recognition-plan";
+import { planCropRecognition, planRecognition, sortWords, type PaddleDetection } from "../../pipeline/ocr/paddle/recognition-plan";
+import { textLayerLineBoxes } from "../../pipeline/ocr/paddle/text-layer-lines";
+import { readingTurn } from "../../pipeline/geometry/page-orientation";
 import { OCR_SETTINGS } from "../../pipeline/ocr/settings";
 import { reconcileProse, reconcileTable } from "../../pipeline/reconcile";
 import type { Word } from "../../pipeline/ocr/types";
@@ -76,12 +78,27 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
       let render = await timed(`render (${scanned ? "scan" : "text size"} dpi)`, () => renderPageForOcr(page, pageNumber));
       if (scanned) render = (await timed("scan preparation (orientation, deskew, levels)", () => prepareScan(render))).render;
       const paddleRead = async () => {
+        // As read-page-ocr: an upright text layer's own lines, when no ink lies outside them.
+        const lineSettings = OCR_SETTINGS.textLayerLines;
+        if (!scanned && lineSettings.enabled && readingTurn(readings.words, SETTINGS.readingTurnShare) === 0) {
+          const lines = textLayerLineBoxes(readings.words, lineSettings);
+          const unexplained = await timed(`ocr-2 text-layer lines and ink check (${lines.length} lines)`, () =>
+            pool.run<number>("paddle.survey", render, lines),
+          );
+          if (unexplained <= lineSettings.maxUnexplainedInkPixels) {
+            const batches = planCropRecognition(render, lines, OCR_SETTINGS.paddle);
+            const words = await timed(`ocr-2 recognition of text-layer lines (${batches.length} batches)`, async () =>
+              (await Promise.all(batches.map((b) => pool.run<Word[]>("paddle.batch", render, b)))).flat(),
+            );
+            return { words: sortWords(words), linesFrom: "text-layer" as const };
+          }
+        }
         const detection = await timed("ocr-2 detection and figure search", () => pool.run<PaddleDetection>("paddle.detect", render));
         const batches = planRecognition(render, detection, OCR_SETTINGS.paddle);
         const words = await timed(`ocr-2 recognition (${batches.length} batches)`, async () =>
           (await Promise.all(batches.map((b) => pool.run<Word[]>("paddle.batch", render, b)))).flat(),
         );
-        return sortWords(words);
+        return { words: sortWords(words), linesFrom: undefined };
       };
       const tesseract = new PooledTesseract(pool);
       if (scanned) {
@@ -126,10 +143,10 @@ export async function pageStages(file: string, pageNumber: number, threads: numb
           reconcileStructure(tables, extraction.tableModels, readings.words, structure);
         });
       } else {
-        const first = await paddleRead();
+        const { words: first, linesFrom } = await paddleRead();
         const extraction = await timed("assembly (tables, prose, figures, order)", () => extractPage(readings, pageNumber, SETTINGS));
         const structure = await timed("structure readings (with ocr-2-lines)", () =>
-          structureOf(page, pageNumber, readings, extraction, { "ocr-2": asReading(first, render.dpi) }),
+          structureOf(page, pageNumber, readings, extraction, { "ocr-2": { ...asReading(first, render.dpi), linesFrom } }),
         );
         const disputed = await timed("cells a structure reading is against", () =>
           disputedCellBoxes(extraction.tables, extraction.tableModels, readings.words, structure),

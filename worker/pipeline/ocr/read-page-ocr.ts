@@ -5,7 +5,8 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
-import { OCR_SETTINGS_VERSION } from "./settings";
+import { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
+import { textLayerLineBoxes } from "./paddle/text-layer-lines";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { DEFAULT_ENGINES, FIRST_ENGINE, OCR_ENGINES, SCAN_FIRST_ENGINE, SCRIPT_READER } from "./engines";
 import type { EngineFactory, PageOcrEngine } from "./engine-types";
@@ -16,7 +17,7 @@ import { SCAN_PREP_VERSION } from "../scan/settings";
 import { isReadSideways, quarterTurnsToTry } from "../scan/quarter-turn-check";
 import { confidentShare, halfTurned, isWorthTurningOver } from "../scan/half-turn-check";
 import { SCAN_REREADS, type CropsRead, type ScanReread } from "../scan/scan-rereads";
-import type { Direction } from "../types";
+import type { Direction, Word as PageWord } from "../types";
 import { READING_FRAME_VERSION, readingToPage, renderToFrame } from "./reading-frame";
 import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrEngineName, Word } from "./types";
@@ -48,7 +49,16 @@ export interface ReadPageOcrInput {
    * readingTurn): the engines read the render turned into that reading frame, and their boxes are
    * turned back onto the page (ocr/reading-frame.ts). */
   turn?: Direction;
+  /** The page's text layer (upright pages): an engine that can (ocr-2) reads the page on line
+   * crops cut from these words instead of detecting lines, when no ink lies outside them
+   * (OCR_SETTINGS.textLayerLines; paddle/text-layer-lines.ts, paddle/unexplained-ink.ts). */
+  textLayerWords?: readonly PageWord[];
 }
+
+/** Cache variant of whole-page readings taken with the text layer's line crops allowed: the
+ * reading differs from a detected one, so it never shares the detected reading's key. Bump it
+ * with any value of OCR_SETTINGS.textLayerLines that changes which pages are read so, or how. */
+export const TEXT_LINES_VERSION = "text-lines-1";
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop
  * settings, so a change to either re-reads. */
@@ -496,11 +506,18 @@ export class OcrEngines {
   private async readPageWith(names: readonly OcrEngineName[], input: ReadPageOcrInput): Promise<PageOcr> {
     // Scans are read prepared (upright, deskewed, levelled): a different image, so a different cache key.
     const turn = input.prepareScan ? 0 : (input.turn ?? 0);
+    const lineSettings = OCR_SETTINGS.textLayerLines;
+    const lines =
+      lineSettings.enabled && !input.prepareScan && turn === 0 && input.textLayerWords && input.textLayerWords.length > 0
+        ? textLayerLineBoxes(input.textLayerWords, lineSettings)
+        : undefined;
     const settingsVersion = input.prepareScan
       ? SCANNED_PAGE_VERSION
       : turn !== 0
         ? `${OCR_SETTINGS_VERSION}.${READING_FRAME_VERSION}-${turn}`
-        : undefined;
+        : lines
+          ? `${OCR_SETTINGS_VERSION}.${TEXT_LINES_VERSION}`
+          : undefined;
     const cacheKey = (engine: OcrEngineName) => ({ fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion });
     const cached = await Promise.all(
       names.map((engine) => (input.cacheDir ? readOcrCache(input.cacheDir, cacheKey(engine)) : Promise.resolve(null))),
@@ -534,7 +551,7 @@ export class OcrEngines {
     const readable = renderToFrame(render, turn);
     await Promise.all(
       missing.map(async (engine) => {
-        let outcome = await this.runEngine(engine, readable);
+        let outcome = await this.runEngine(engine, readable, undefined, undefined, lines);
         if (!("error" in outcome)) outcome = readingToPage(outcome, turn, pageSizePt);
         if (scanTransform && !("error" in outcome)) outcome.scanTransform = scanTransform;
         readings[engine] = outcome;
@@ -556,7 +573,13 @@ export class OcrEngines {
   }
 
   /** Runs one engine on the whole page, or on `crops` (PDF points) only. */
-  private async runEngine(engine: OcrEngineName, render: PageRender, crops?: readonly BBox[], language?: string): Promise<OcrOutcome> {
+  private async runEngine(
+    engine: OcrEngineName,
+    render: PageRender,
+    crops?: readonly BBox[],
+    language?: string,
+    lines?: readonly BBox[],
+  ): Promise<OcrOutcome> {
     const started = performance.now();
     let instance = this.engines.get(engine);
     try {
@@ -570,6 +593,7 @@ export class OcrEngines {
       const loaded = await instance;
       let words: Word[];
       let nonTextRegions: BBox[] = [];
+      let linesFrom: OcrPageReading["linesFrom"];
       if (crops && language) {
         if (!loaded.readCropsIn) throw new Error(`the engine has no model of language ${language}`);
         words = await loaded.readCropsIn(render, crops, language);
@@ -582,7 +606,10 @@ export class OcrEngines {
         this.stats.cropRuns[engine] += 1;
         this.stats.cropsRead[engine] += crops.length;
       } else {
-        ({ words, nonTextRegions } = await loaded.readPage(render));
+        const onLines =
+          lines && loaded.readLines ? await loaded.readLines(render, lines, OCR_SETTINGS.textLayerLines.maxUnexplainedInkPixels) : null;
+        if (onLines) linesFrom = "text-layer";
+        ({ words, nonTextRegions } = onLines ?? (await loaded.readPage(render)));
         this.stats.engineRuns[engine] += 1;
       }
       const reading: OcrPageReading = {
@@ -591,6 +618,7 @@ export class OcrEngines {
         dpi: render.dpi,
         seconds: Math.round((performance.now() - started) / 10) / 100,
         fromCache: false,
+        ...(linesFrom ? { linesFrom } : {}),
       };
       this.stats.engineSeconds[engine] += reading.seconds;
       return reading;

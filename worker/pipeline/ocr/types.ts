@@ -35,6 +35,10 @@ export interface OcrPageReading {
   /** In a cached crop reading: for each word, the index in `cropsRead` of the crop it was read
    * from (ocr/crop-words.ts), so a later run takes only the words of the crops it asks for. */
   cropOfWord?: number[];
+  /** Set when the engine read the page on line crops cut from the text layer's words instead of
+   * finding the lines itself (paddle/text-layer-lines.ts): its words then say nothing about
+   * where lines break that the text layer did not already say. */
+  linesFrom?: "text-layer";
   /** Set on a scanned page: the engine read the page prepared for OCR (upright, deskewed,
    * levels stretched; scan/prepare-scan.ts) and its word boxes are on that prepared page. */
   scanTransform?: ScanTransform;

@@ -20,7 +20,8 @@ export const ocrLinesReader: StructureReader = {
   inputs: ["page-image"],
   read({ ocr }) {
     const reading = ocr["ocr-2"];
-    if (!reading || reading.words.length === 0) return null;
+    // Lines cut from the text layer's words are the text layer's segmentation, not the image's.
+    if (!reading || reading.words.length === 0 || reading.linesFrom === "text-layer") return null;
     return { source: "ocr-2-lines", kind: "fragments", fragments: ocrWordsToLines(reading.words) };
   },
 };

@@ -102,8 +102,9 @@ export function findNonTextRegions(
   return regions;
 }
 
-/** Clears long thin horizontal and vertical runs of ink in place (table rulings, underlines). */
-function removeRulings(ink: Uint8Array, width: number, height: number, run: number, thickness: number): void {
+/** Clears long thin horizontal and vertical runs of ink in place (table rulings, underlines);
+ * returns the mask of the pixels cleared. */
+export function removeRulings(ink: Uint8Array, width: number, height: number, run: number, thickness: number): Uint8Array {
   const line = new Uint8Array(width * height);
   for (let y = 0; y < height; y++) {
     let x = 0;
@@ -136,6 +137,7 @@ function removeRulings(ink: Uint8Array, width: number, height: number, run: numb
     }
   }
   for (let i = 0; i < ink.length; i++) if (line[i]) ink[i] = 0;
+  return line;
 }
 
 function verticalExtent(ink: Uint8Array, width: number, height: number, x: number, y: number): number {

@@ -14,6 +14,7 @@ import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output"
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
+import { unexplainedInkPixels } from "./unexplained-ink";
 import { PADDLE_DICTIONARY_FILE, paddleModelDir } from "./model-dir";
 import {
   planCropRecognition,
@@ -39,8 +40,12 @@ export interface PaddlePageResult {
 }
 
 export class PaddleEngine {
+  /** The detection session, loaded on the first page that needs it: a page read on its text
+   * layer's lines (readLines) or a crop reading never does. */
+  private det: Promise<ort.InferenceSession> | null = null;
+
   private constructor(
-    private readonly det: ort.InferenceSession,
+    private readonly loadDet: () => Promise<ort.InferenceSession>,
     private readonly rec: ort.InferenceSession,
     private readonly dictionary: string[],
     private readonly settings: PaddleSettings,
@@ -59,18 +64,29 @@ export class PaddleEngine {
       const bytes = await fs.promises.readFile(path.join(dir, file));
       return ort.InferenceSession.create(rewrite(settings.foldGraph ? foldModel(bytes).bytes : bytes), options);
     };
-    const det = await load("ch_PP-OCRv4_det_infer.onnx");
+    const loadDet = () => load("ch_PP-OCRv4_det_infer.onnx");
     // Recognition returns each step's best class and its probability, not all 6,625.
     const rec = await load("ch_PP-OCRv4_rec_infer.onnx", withBestClassOutput);
     const keys = (await fs.promises.readFile(path.join(dir, PADDLE_DICTIONARY_FILE), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
-    return new PaddleEngine(det, rec, [...keys, " "], settings);
+    return new PaddleEngine(loadDet, rec, [...keys, " "], settings);
   }
 
   async release(): Promise<void> {
-    await this.det.release();
+    const det = this.det;
+    this.det = null;
+    await (await det?.catch(() => null))?.release();
     await this.rec.release();
+  }
+
+  /** The detection session, loading it if no page needed it yet (a failed load is tried again). */
+  private detection(): Promise<ort.InferenceSession> {
+    this.det ??= this.loadDet().catch((error: unknown) => {
+      this.det = null;
+      throw error;
+    });
+    return this.det;
   }
 
   async readPage(render: PageRender): Promise<PaddlePageResult> {
@@ -86,6 +102,32 @@ export class PaddleEngine {
     const words: Word[] = [];
     for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
     return sortWords(words);
+  }
+
+  /** Ink pixels outside `lines` (PDF points) at detection size, rulings removed
+   * (unexplained-ink.ts): zero, and the page's text is all in those lines. */
+  surveyLines(render: PageRender, lines: readonly BBox[]): number {
+    const { detWidth, detHeight } = detectionSize(render, this.settings);
+    const grey = shrinkToGrey(render, detWidth, detHeight);
+    const sx = (render.scale * detWidth) / render.width;
+    const sy = (render.scale * detHeight) / render.height;
+    const covered = lines.map(([x0, y0, x1, y1]) => ({ x0: x0 * sx, y0: y0 * sy, x1: x1 * sx, y1: y1 * sy }));
+    const figure = this.settings.figure;
+    // Text height at this size: a straight thin run longer than a few of it is no glyph.
+    const textPx = render.textSizePt === null ? this.settings.detTextPx : (render.textSizePt * render.scale * detWidth) / render.width;
+    return unexplainedInkPixels(grey, detWidth, detHeight, covered, {
+      inkBelow: OCR_SETTINGS.textLayerLines.inkBelow,
+      lineRun: Math.round(Math.min(detWidth * figure.lineRunPageShare, textPx * OCR_SETTINGS.textLayerLines.rulingTextHeights)),
+      lineThickness: figure.lineThicknessPx,
+    });
+  }
+
+  /** A page read on known line crops (PDF points; text-layer-lines.ts) instead of detection, when
+   * at most `maxUnexplainedPixels` pixels of ink lie outside them; null otherwise (the caller then
+   * reads the page with detection). No figure search: a figure's ink is unexplained ink. */
+  async readLines(render: PageRender, lines: readonly BBox[], maxUnexplainedPixels: number): Promise<PaddlePageResult | null> {
+    if (this.surveyLines(render, lines) > maxUnexplainedPixels) return null;
+    return { words: await this.readCrops(render, lines), nonTextRegions: [] };
   }
 
   /** Step 1 of a page read: text line boxes (detection pixels) and the page's non-text regions
@@ -164,13 +206,7 @@ export class PaddleEngine {
 
   /** Text boxes in detection pixels. */
   private async detect(render: PageRender): Promise<{ boxes: DetBox[]; detWidth: number; detHeight: number }> {
-    // As small as keeps text at detTextPx high (known from the text layer), within the bounds.
-    const longSide = Math.max(render.width, render.height);
-    const textPx = render.textSizePt === null ? null : render.textSizePt * render.scale;
-    const wanted = textPx === null ? this.settings.detMaxSide : (longSide * this.settings.detTextPx) / textPx;
-    const ratio = Math.min(1, Math.min(this.settings.detMaxSide, Math.max(this.settings.detMinSide, wanted)) / longSide);
-    const detWidth = Math.max(32, Math.round((render.width * ratio) / 32) * 32);
-    const detHeight = Math.max(32, Math.round((render.height * ratio) / 32) * 32);
+    const { detWidth, detHeight } = detectionSize(render, this.settings);
     const plane = detWidth * detHeight;
     const input = new Float32Array(3 * plane);
     writeRegionToChw(
@@ -184,7 +220,7 @@ export class PaddleEngine {
       detWidth,
       plane,
     );
-    const output = await this.det.run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
+    const output = await (await this.detection()).run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
     const prob = firstOutput(output).data as Float32Array;
     const boxes = probabilityMapToBoxes(prob, detWidth, detHeight, {
       threshold: this.settings.detThreshold,
@@ -194,6 +230,22 @@ export class PaddleEngine {
     });
     return { boxes, detWidth, detHeight };
   }
+}
+
+/** The size the page is detected at: as small as keeps text at detTextPx high (known from the
+ * text layer), within the bounds, a multiple of 32 each way. */
+export function detectionSize(
+  render: Pick<PageRender, "width" | "height" | "scale" | "textSizePt">,
+  settings: Pick<PaddleSettings, "detMaxSide" | "detMinSide" | "detTextPx">,
+): { detWidth: number; detHeight: number } {
+  const longSide = Math.max(render.width, render.height);
+  const textPx = render.textSizePt === null ? null : render.textSizePt * render.scale;
+  const wanted = textPx === null ? settings.detMaxSide : (longSide * settings.detTextPx) / textPx;
+  const ratio = Math.min(1, Math.min(settings.detMaxSide, Math.max(settings.detMinSide, wanted)) / longSide);
+  return {
+    detWidth: Math.max(32, Math.round((render.width * ratio) / 32) * 32),
+    detHeight: Math.max(32, Math.round((render.height * ratio) / 32) * 32),
+  };
 }
 
 /** Boxes no taller than `ratio` times the text height (in detection pixels; when unknown, the

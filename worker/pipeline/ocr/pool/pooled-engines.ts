@@ -7,7 +7,7 @@ import { OCR_SETTINGS } from "../settings";
 import type { PageOcrEngine } from "../engine-types";
 import type { PageRender } from "../../render/render-page";
 import type { Word } from "../types";
-import { planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
+import { planCropRecognition, planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
 import type { OcrTaskRunner } from "./protocol";
 
 /** Fewer crops than this are one Tesseract task: below it the per-call set-up outweighs a split. */
@@ -19,7 +19,9 @@ export class PooledPaddle implements PageOcrEngine {
   constructor(private readonly pool: OcrTaskRunner) {}
 
   /** On the first read, the threads other than the one given the first task load their PaddleOCR
-   * sessions at once (~0.3 CPU-s each with the model rewrites), in parallel with that task, rather
+   * recognition session at once (with the model rewrite; detection's session is loaded by a
+   * thread's first detection, which a page read on its text layer's lines never needs), in
+   * parallel with that task, rather
    * than when their first recognition batch arrives: on a cold first page the batches then find
    * every thread ready. Only a page that needs PaddleOCR starts this (an idle worker loads
    * nothing). */
@@ -38,6 +40,22 @@ export class PooledPaddle implements PageOcrEngine {
       await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
     ).flat();
     return { words: sortWords(words), nonTextRegions: detection.nonTextRegions };
+  }
+
+  /** As PaddleEngine.readLines: the ink check one task, then each batch of line crops a task. */
+  async readLines(
+    render: PageRender,
+    lines: readonly BBox[],
+    maxUnexplainedPixels: number,
+  ): Promise<{ words: Word[]; nonTextRegions: BBox[] } | null> {
+    const surveying = this.pool.run<number>("paddle.survey", render, lines);
+    this.loadOthers();
+    if ((await surveying) > maxUnexplainedPixels) return null;
+    const batches = planCropRecognition(render, lines, OCR_SETTINGS.paddle);
+    const words = (
+      await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
+    ).flat();
+    return { words: sortWords(words), nonTextRegions: [] };
   }
 
   async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {

@@ -7,6 +7,7 @@ export type ThreadOp =
   | "paddle.detect"
   | "paddle.batch"
   | "paddle.crops"
+  | "paddle.survey"
   | "tesseract.page"
   | "tesseract.crops"
   | "tesseract.crops-in"
