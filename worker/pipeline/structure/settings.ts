@@ -116,7 +116,8 @@ export const STRUCTURE_SETTINGS = {
    * wrong (side-by-side tables merged; a dense multi-level header), which both segmentations read
    * alike because they read the same detected region. EU 51.8% -> 63.5% at 98.4%, generated seed 13
    * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). ocrLayoutScanRegions
-   * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note). */
+   * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note), nor did
+   * page-ink's regions from the image's ink (87.2%; the scan-page-regions note). */
   pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
   /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
    * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
@@ -137,7 +138,10 @@ export const STRUCTURE_SETTINGS = {
   /** page-ink (page-ink.ts): on a scan, table regions and column counts read from the prepared
    * page image's ink by projection profiles, a method other than table detection on words. */
   pageInk: {
-    /** Whether page-ink reads scanned pages at all. */
+    /** Whether page-ink reads scanned pages at all. On: with the scan vote off (the default) it
+     * changed no trust figure on EU, US odd or generated seeds 13 and 90001 (realistic scans), and
+     * on EU it marked one more wrong table and no right one; with the vote in full it cost right
+     * verified relations on the held-out sets (the scan-page-regions note in docs/measurements/). */
     onScans: true,
     /** The delivered region is read with this many points around it: region boxes are the tight
      * box of their words (tableWordMarginPt above), and a glyph's blurred ink reaches a little past
