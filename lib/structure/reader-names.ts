@@ -11,6 +11,7 @@ export const STRUCTURE_READER_NAMES = [
   "ocr-2-lines",
   "ocr-layout",
   "pdf-model",
+  "page-ink",
 ] as const;
 
 export type StructureReaderName = (typeof STRUCTURE_READER_NAMES)[number];

@@ -1,6 +1,7 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 //                 [--scans clean|realistic|both] [--structure-readers a,b,...]
+//                 [--pdf-model-scan-vote full|objects|none|off]
 // npm run eval -- --generated [--seed N | --seeds seen|unseen] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
 // construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
@@ -20,6 +21,8 @@
 // --structure-readers runs only the named structure readers (default: all of structure/registry.ts),
 // to compare the figures and the trust table with and without one. The trained reading pdf-model
 // is also scored alone, structure only (its own grid of each ground-truth region), on every run.
+// --pdf-model-scan-vote sets pdf-model's say on a scan for the run (STRUCTURE_SETTINGS.pdfModelScanVote),
+// to measure the scan reading against the shipped default without editing the settings.
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -56,6 +59,7 @@ import {
 import { familyOfDocument, seedsOf, type SeedSet } from "../../tests/pdf/corpus/seeds";
 import { STRUCTURE_READERS, type StructureSource } from "../pipeline/structure/registry";
 import { loadPdfModel } from "../pipeline/structure/pdf-model/model-file";
+import { STRUCTURE_SETTINGS } from "../pipeline/structure/settings";
 import { modelDeciders, readRegion, type Deciders } from "../pipeline/structure/pdf-model/read-region";
 import { parseScanVariants, prepareScanVariant, realisticPageTurn, scanVariantDir, type ScanVariant } from "./eval/realistic-scans";
 
@@ -130,6 +134,10 @@ function parseArgs(argv: string[]) {
       const unknown = names.filter((n) => !known.includes(n));
       if (unknown.length > 0) throw new Error(`--structure-readers: unknown reader ${unknown.join(", ")} (known: ${known.join(", ")})`);
       args.structureReaders = names as StructureSource[];
+    } else if (a === "--pdf-model-scan-vote") {
+      const vote = argv[++i] ?? "";
+      if (!["full", "objects", "none", "off"].includes(vote)) throw new Error("--pdf-model-scan-vote takes full, objects, none or off");
+      (STRUCTURE_SETTINGS as { pdfModelScanVote: string }).pdfModelScanVote = vote;
     } else throw new Error(`unknown option ${a}`);
   }
   if (args.generated && !args.dataset) args.dataset = path.join(args.out, args.seedSet ? `generated-${args.seedSet}` : "generated-corpus");

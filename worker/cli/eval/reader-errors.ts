@@ -141,7 +141,8 @@ export function readerErrorsOnPage(
   return counts;
 }
 
-/** Each tables reading's proposals on a page, by reader name (fragments readings have no relations). */
+/** Each tables reading's proposals on a page, by reader name (fragments readings have no relations,
+ * nor has a reading of table boundaries alone, whose tables hold no cells: page-ink). */
 export function proposalsOf(
   readings: readonly StructureReading[],
   page: number,
@@ -149,7 +150,9 @@ export function proposalsOf(
   words?: readonly Word[],
 ): Map<string, ProposedTable[]> {
   const out = new Map<string, ProposedTable[]>();
-  for (const reading of readings) if (reading.kind === "tables") out.set(reading.source, readingTables(reading.tables, page, words));
+  for (const reading of readings)
+    if (reading.kind === "tables" && reading.tables.some((table) => table.cells.length > 0))
+      out.set(reading.source, readingTables(reading.tables, page, words));
   out.set("delivered", deliveredTables(delivered));
   return out;
 }

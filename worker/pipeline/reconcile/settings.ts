@@ -127,7 +127,7 @@ export const RECONCILE_SETTINGS = {
    * as an objector it would doubt right ones. Measured (both OCR engines, warm cache) with it
    * objecting only (objectsOnly) instead: EU verified 89.1% -> 77.7% of relations, precision and
    * catches unchanged; the seen generated dev set 86.9% -> 77.2%, no wrong relation more caught. */
-  boundaryOnlyReaders: ["ocr-layout"] as readonly string[],
+  boundaryOnlyReaders: ["ocr-layout", "page-ink"] as readonly string[],
   /** The boundary vote (boundary-vote.ts): independent readings that find tables on their own
    * propose each delivered table's extent, split and column count; a table any of them disputes
    * is layout_disputed with no verified cell. */

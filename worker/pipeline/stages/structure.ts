@@ -11,6 +11,7 @@ import { readStructure, type StructureReading, type StructureSource } from "../s
 import { boxToFrame, boxToPage } from "../geometry/page-orientation";
 import type { StageTimer } from "../stage-timer";
 import type { Box } from "../types";
+import type { PageRender } from "../render/render-page";
 import { extractionOf, okReadings } from "./page-context";
 import { otherEngineWords, type OtherEngineWords } from "../scan/other-engine-words";
 import { scanRegions } from "../structure/pdf-model/reader";
@@ -77,6 +78,7 @@ export const structureStage: PageStage = {
       timer,
       (reader, error) => failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
       otherOcrWords,
+      ctx.scanImage,
     );
   },
 };
@@ -97,6 +99,7 @@ async function readStructureOf(
   timer: StageTimer,
   onError: (reader: StructureSource, error: Error) => void,
   otherOcrWords: OtherEngineWords | null = null,
+  scanImage: PageRender | null = null,
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
@@ -110,6 +113,7 @@ async function readStructureOf(
       page: hasTextLayer ? page : null,
       wordsFromOcr: !hasTextLayer,
       ...(otherOcrWords ? { otherOcrWords } : {}),
+      ...(scanImage && !hasTextLayer ? { scanImage } : {}),
       settings,
     };
     return readStructure(context, { enabled, timer, onError });

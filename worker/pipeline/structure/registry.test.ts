@@ -21,7 +21,17 @@ const context: StructureContext = {
 
 test("the registry lists one reader per source name", () => {
   const names = STRUCTURE_READERS.map((r) => r.name);
-  assert.deepEqual(names, ["pdf-grid", "pdf-layout", "pdf-layout-alt", "pdf-stream", "pdf-tags", "ocr-2-lines", "ocr-layout", "pdf-model"]);
+  assert.deepEqual(names, [
+    "pdf-grid",
+    "pdf-layout",
+    "pdf-layout-alt",
+    "pdf-stream",
+    "pdf-tags",
+    "ocr-2-lines",
+    "ocr-layout",
+    "pdf-model",
+    "page-ink",
+  ]);
   // ...the names lib knows them by (a cell's readings, the review page), in the same order.
   assert.deepEqual(names, [...STRUCTURE_READER_NAMES]);
 });

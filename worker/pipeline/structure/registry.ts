@@ -10,6 +10,7 @@ import { pdfTagsReader } from "./pdf-tags";
 import { ocrLinesReader } from "./ocr-lines";
 import { ocrLayoutReader } from "./ocr-layout";
 import { pdfModelReader } from "./pdf-model/reader";
+import { pageInkReader } from "./page-ink";
 import type { StageTimer } from "../stage-timer";
 import { independenceGroups } from "./independence";
 import type { StructureInput } from "./types";
@@ -23,6 +24,7 @@ export const STRUCTURE_READERS: readonly StructureReader[] = [
   ocrLinesReader,
   ocrLayoutReader,
   pdfModelReader,
+  pageInkReader,
 ];
 
 /** Each registered reader's independence group (readers sharing an input are one group). */

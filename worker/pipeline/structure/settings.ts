@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -133,7 +133,8 @@ export const STRUCTURE_SETTINGS = {
    * wrong (side-by-side tables merged; a dense multi-level header), which both segmentations read
    * alike because they read the same detected region. EU 51.8% -> 63.5% at 98.4%, generated seed 13
    * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). ocrLayoutScanRegions
-   * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note). */
+   * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note), nor did
+   * page-ink's regions from the image's ink (87.2%; the scan-page-regions note). */
   pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
   /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
    * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
@@ -151,4 +152,98 @@ export const STRUCTURE_SETTINGS = {
    * still at 87.7% right (its merged table is merged by ocr-layout's detection too), seed 90001
    * unchanged. */
   ocrLayoutScanRegions: true as boolean,
+  /** page-ink (page-ink.ts): on a scan, table regions and column counts read from the prepared
+   * page image's ink by projection profiles, a method other than table detection on words. */
+  pageInk: {
+    /** Whether page-ink reads scanned pages at all. On: with the scan vote off (the default) it
+     * changed no trust figure on EU, US odd or generated seeds 13 and 90001 (realistic scans), and
+     * on EU it marked one more wrong table and no right one; with the vote in full it cost right
+     * verified relations on the held-out sets (the scan-page-regions note in docs/measurements/). */
+    onScans: true,
+    /** The delivered region is read with this many points around it: region boxes are the tight
+     * box of their words (tableWordMarginPt above), and a glyph's blurred ink reaches a little past
+     * its OCR box. One point stays below any line gap. */
+    marginPt: 1,
+    /** A pixel darker than this is ink. The prepared image has its levels stretched (toner to
+     * black, paper to white: scan/prepare-scan.ts), so halfway is the natural cut; row shading
+     * (zebra bands, tinted headers) stays lighter and is not ink. */
+    inkLevel: 128,
+    /** A pixel row holds ink when at least this many points of its width are ink: less is a speck
+     * of dust or noise, not a line of text (a lone full stop is about a point wide). */
+    rowMinInkPt: 1,
+    /** A run of inked rows is a text line when at least this share of the median run's height;
+     * thinner runs are rules and typed dashes, which are not text and do not end a blank band. */
+    textLineShare: 0.5,
+    /** Dot leaders are no ink for the gutters: a typewriter sets a dot every other character,
+     * aligned in every row, and the blanks between the dots (a space and two side bearings, about
+     * an em) read as gutters (generated stacked-typed-tables: a four-column table read as six).
+     * A leader dot is a run of ink columns at most this many line heights wide lying wholly in the
+     * line's lower half (a full stop is a fifth of an em wide, a typewriter's a quarter, and a
+     * blurred scan widens it by a pixel or two; every letter and digit reaches above the
+     * middle)... */
+    leaderDotMaxEm: 0.5,
+    /** ...each within this many line heights of the next (a dot every other character of a
+     * typewriter face is 1.2 em apart; a decimal point and the separators of "1.234.567" stand
+     * three digits, 1.5 em or more, apart)... */
+    leaderGapEm: 1.4,
+    /** ...at least this many in a row: a leader runs on, a number holds one or two separators. */
+    leaderMinDots: 3,
+    /** A part of a region must hold at least this many text lines to be a table: a header line
+     * and one row, the smallest table ICDAR keeps (splitPartMinCells above). */
+    minPartLines: 2,
+    /** A blank band between two text lines is a candidate cut when at least this many row
+     * pitches high: inside a table the blank under a line is the leading, a pitch less the line's
+     * height (< 1 pitch); a blank row leaves 2 pitches less a line height (>= 1 pitch). */
+    blankRowPitches: 1.0,
+    /** ...and a cut whatever the columns when at least this many: more than the 2 pitches less a
+     * line height one blank row leaves, so at least two blank rows. Two tables stacked with that
+     * much space between them are set apart on purpose; a table does not leave two empty rows. */
+    wideBlankPitches: 2.0,
+    /** A gutter is at least this many line heights wide (the median text line's ink height, about
+     * 0.9 of the type size). pdf-stream asks 0.8 em (streamMinGutterEm) of a text layer's word
+     * boxes; in pixels a typewriter face's word space is 0.6 em of advance plus the side bearings
+     * of the letters around it, nearly a line height of blank, and it falls on the character grid,
+     * so two labels' spaces line up (generated stacked-typed-tables: a three-column table read as
+     * five at 0.8). A column gap is an em or more (the generated families: 10-34 pt at 7-11 pt). */
+    minGutterEm: 1.2,
+    /** A gutter may be entered by the ink of this share of the lines (rounded down): pdf-stream's
+     * streamGutterCrossingShare (one line in ten: a long label running over). */
+    gutterCrossingShare: 0.1,
+    /** Across a candidate cut, the two sides are two tables when the ink of at least this share of
+     * each side's lines runs through the middle half of a gutter of the other side (both ways: a
+     * header line of short names has gutters its own body's wide numbers enter, but the body's
+     * gutters stay clear of the names). Half: the value rows of a table with its columns
+     * elsewhere cross, its label-only lines (section labels, notes) need not. */
+    crossedShare: 0.5,
+    /** ...and each side holds at least this many text lines: a header block (one to three lines
+     * of names, set over the gaps between the values rather than over the values) has gutters a
+     * body's values run through, and the body has gutters its names run through. Three: a header
+     * block of two lines above a blank row is common (generated indented-groups), a table of a
+     * header and two rows is the smallest stacked table of the generated families. */
+    crossMinLines: 3,
+    /** Two tables stand side by side where a part's widest gutter is at least this many times
+     * every other gutter of it, with columns on both sides: a table's own gutters are one column
+     * gap each (a layout program sets one gap), the space between two tables is set wider to show
+     * they are two (generated family side-by-side: 2.5 to 4.5 gaps). */
+    sideGutterRatio: 2,
+  } as PageInkSettings,
 } as const;
+
+export interface PageInkSettings {
+  onScans: boolean;
+  marginPt: number;
+  inkLevel: number;
+  leaderDotMaxEm: number;
+  leaderGapEm: number;
+  leaderMinDots: number;
+  crossMinLines: number;
+  rowMinInkPt: number;
+  textLineShare: number;
+  minPartLines: number;
+  blankRowPitches: number;
+  wideBlankPitches: number;
+  minGutterEm: number;
+  gutterCrossingShare: number;
+  crossedShare: number;
+  sideGutterRatio: number;
+}

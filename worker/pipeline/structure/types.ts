@@ -18,6 +18,7 @@ import type { Box, PdfGraphicsReading, TableModel, Word } from "../types";
 import type { OcrPageReading, OcrEngineName } from "../ocr/types";
 import type { PageTables } from "../page-types";
 import type { Settings } from "../settings";
+import type { PageRender } from "../render/render-page";
 import type { StructureReaderName, VisionStructureSource } from "../../../lib/structure/reader-names";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree
@@ -52,6 +53,9 @@ export interface StructureContext {
    * the engine `words` came from, so a reading of them is made from another input. Absent on a page
    * with a text layer, with one engine, or when that engine failed. */
   otherOcrWords?: { engine: OcrEngineName; words: Word[] };
+  /** On a scan, the prepared page image the words were read from (same coordinates: pixel
+   * (x, y) is point (x / scale, y / scale)), for readers of its ink (page-ink). */
+  scanImage?: PageRender;
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
    * on pages rebuilt from a scan. */
   page: PDFPageProxy | null;
