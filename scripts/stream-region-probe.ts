@@ -7,10 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { FAMILIES, generateDocument } from "../tests/pdf/corpus/generate";
-import { truthRelations, deliveredRelations } from "../tests/pdf/corpus/read-draw";
+import { readDrawWithoutOcr } from "../tests/pdf/corpus/read-draw";
 import { seedsOf } from "../tests/pdf/corpus/seeds";
-import { runPipeline } from "../worker/pipeline/run-pipeline";
-import { scoreDocument } from "../worker/cli/eval/adjacency";
 import { streamRegion, type StreamDecline } from "../worker/pipeline/structure/pdf-stream";
 import { STRUCTURE_SETTINGS } from "../worker/pipeline/structure/settings";
 
@@ -29,36 +27,16 @@ async function main() {
   for (let seed = from; seed <= to; seed++) {
     for (let v = 0; v < variants; v++) {
       const doc = await generateDocument(family, v, seed);
-      const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
-      const file = path.join(dir, "d.pdf");
-      fs.writeFileSync(file, doc.pdf);
       const levels: Record<string, number> = {};
       const stream: string[] = [];
-      const { result } = await runPipeline({
-        pdfPath: file,
-        pages: 1,
-        withSourcePages: false,
-        fileSha256: "",
-        cacheDir: null,
-        outputDir: dir,
-        ocr: [],
-        onPage: ({ structure, extraction, readings }) => {
-          for (const { verdict } of structure.verdicts.flat()) levels[verdict.level] = (levels[verdict.level] ?? 0) + 1;
-          for (const m of extraction.tableModels) {
-            const declined: StreamDecline[] = [];
-            const read = streamRegion(
-              m.box,
-              readings.words,
-              extraction.debug.tables,
-              STRUCTURE_SETTINGS,
-              extraction.debug.rulings,
-              declined,
-            );
-            stream.push(typeof read === "string" ? read : `${read.length}t${declined.length ? `(declined ${declined.join(",")})` : ""}`);
-          }
-        },
+      const { result, score: s } = await readDrawWithoutOcr(doc, root, undefined, ({ structure, extraction, readings }) => {
+        for (const { verdict } of structure.verdicts.flat()) levels[verdict.level] = (levels[verdict.level] ?? 0) + 1;
+        for (const m of extraction.tableModels) {
+          const declined: StreamDecline[] = [];
+          const read = streamRegion(m.box, readings.words, extraction.debug.tables, STRUCTURE_SETTINGS, extraction.debug.rulings, declined);
+          stream.push(typeof read === "string" ? read : `${read.length}t${declined.length ? `(declined ${declined.join(",")})` : ""}`);
+        }
       });
-      const s = scoreDocument(truthRelations(doc), deliveredRelations(result.tables));
       const exact = s.tp === s.gt && s.tp === s.pred;
       add("draws");
       if (exact) add("exact");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Table } from "../../../lib/result/schema";
 import { gridToRelations, scoreDocument } from "../../../worker/cli/eval/adjacency";
-import { runPipeline } from "../../../worker/pipeline/run-pipeline";
+import { runPipeline, type PipelineInput } from "../../../worker/pipeline/run-pipeline";
 import { tableToGrid } from "../../../worker/pipeline/tables/assemble-table";
 import type { Settings } from "../../../worker/pipeline/settings";
 import type { GeneratedDocument } from "./generate";
@@ -26,9 +26,9 @@ export function deliveredRelations(tables: readonly Table[]): Relations {
 }
 
 /** The draw's first page read without OCR in a folder of its own under `root` (with `settings`
- * in place of the pipeline's own, when given); its result and its score (relations right, true,
- * delivered). */
-export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string, settings?: Settings) {
+ * in place of the pipeline's own, when given; `onPage` sees each page's readings and verdicts);
+ * its result and its score (relations right, true, delivered). */
+export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string, settings?: Settings, onPage?: PipelineInput["onPage"]) {
   const dir = fs.mkdtempSync(path.join(root, `${doc.name}-`));
   const file = path.join(dir, `${doc.name}.pdf`);
   fs.writeFileSync(file, doc.pdf);
@@ -41,6 +41,7 @@ export async function readDrawWithoutOcr(doc: GeneratedDocument, root: string, s
     outputDir: dir,
     ocr: [],
     ...(settings ? { settings } : {}),
+    ...(onPage ? { onPage } : {}),
   });
   return { result, score: scoreDocument(truthRelations(doc), deliveredRelations(result.tables)) };
 }

@@ -16,9 +16,8 @@ import os from "node:os";
 import path from "node:path";
 import type { Confidence, Table } from "../../../lib/result/schema";
 import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
-import { truthRelations } from "../../../tests/pdf/corpus/read-draw";
+import { readDrawWithoutOcr, truthRelations } from "../../../tests/pdf/corpus/read-draw";
 import { SEEN_SEEDS } from "../../../tests/pdf/corpus/seeds";
-import { runPipeline } from "../run-pipeline";
 import { tableTrustRelations, trustDocument } from "../../cli/eval/trust";
 import type { StructureVerdict } from "../reconcile/structure-vote";
 import type { CellRef } from "../reconcile/cell-units";
@@ -54,21 +53,9 @@ async function readDraw(seed: number, variant: number) {
     variant,
     seed,
   );
-  const dir = fs.mkdtempSync(path.join(root, `${doc.name}-${seed}-`));
-  const file = path.join(dir, "table.pdf");
-  fs.writeFileSync(file, doc.pdf);
   const verdicts: Array<Array<{ ref: CellRef; verdict: StructureVerdict }>> = [];
-  const { result } = await runPipeline({
-    pdfPath: file,
-    pages: 1,
-    withSourcePages: false,
-    fileSha256: "",
-    cacheDir: null,
-    outputDir: dir,
-    ocr: [],
-    onPage: ({ structure }) => {
-      for (const table of structure.verdicts) verdicts.push(table.map(({ unit, verdict }) => ({ ref: unit.ref, verdict })));
-    },
+  const { result } = await readDrawWithoutOcr(doc, root, undefined, ({ structure }) => {
+    for (const table of structure.verdicts) verdicts.push(table.map(({ unit, verdict }) => ({ ref: unit.ref, verdict })));
   });
   assert.equal(verdicts.length, result.tables.length, `${doc.name} seed ${seed}: a verdict list per delivered table`);
   const ceiling = structureCeiling(result.tables, verdicts);
