@@ -53,6 +53,19 @@ export function valueReadingsDisagree(cell: Pick<Cell, "readings">): boolean {
   return new Set(values.map(([, value]) => value.trim())).size > 1;
 }
 
+const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
+
+/** Whether a cell's value is backed by two or more value readings (its sources, structure
+ * readings and a person's review aside) and by more of them than say otherwise: with no dissent
+ * plain agreement, with dissent the value vote's "resolved" (the text layer and one OCR family
+ * against the other). */
+export function valueBackedByMajority(cell: Pick<Cell, "sources" | "readings">): boolean {
+  const backers: readonly string[] = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
+  if (backers.length < 2) return false;
+  const dissenters = Object.keys(cell.readings ?? {}).filter((source) => !NOT_VALUE_READINGS.has(source) && !backers.includes(source));
+  return backers.length > dissenters.length;
+}
+
 /** A cell whose readings object lists its keys in vocabulary order (the same cell otherwise). */
 function sortedCell(cell: Cell): Cell {
   if (!cell.readings) return cell;

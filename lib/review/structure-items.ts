@@ -20,12 +20,10 @@
 import type { Cell, Table, TableAlternative } from "../result/schema";
 import { tableName } from "../result/table-name";
 import { DEFAULT_LEVELS, cellsOf, isBlank, queueLevel, tableKey, type QueueLevel } from "./queue";
-import { STRUCTURE_READINGS, valueReadingsDisagree } from "./readings";
+import { valueBackedByMajority } from "./readings";
 import { alternativeText, proposedBy } from "./structure/alternatives";
 
 /** Sources that are not a reading of the cell's text. */
-const NOT_VALUE_READINGS = new Set([...STRUCTURE_READINGS, "human-review"]);
-
 /** Whether a queued cell's doubt is about its place only: its value is backed by two or more value
  * readings and by more of them than say otherwise. With no dissent that is plain agreement; with
  * dissent it is the value vote's "resolved" (the text layer and one OCR family against the other),
@@ -37,11 +35,7 @@ export function isStructureOnlyDoubt(cell: Cell): boolean {
   // it is queued only because a structure reading cut it otherwise ("1997 %"), and that doubt is
   // the table's shape. A blank cell has no value reading to agree.
   if (level === null || isBlank(cell)) return false;
-  const backers: readonly string[] = cell.sources.filter((source) => !NOT_VALUE_READINGS.has(source));
-  if (backers.length < 2) return false;
-  if (!valueReadingsDisagree(cell)) return true;
-  const dissenters = Object.keys(cell.readings ?? {}).filter((source) => !NOT_VALUE_READINGS.has(source) && !backers.includes(source));
-  return backers.length > dissenters.length;
+  return valueBackedByMajority(cell);
 }
 
 export type StructureQuestion = "is-table" | "shape";

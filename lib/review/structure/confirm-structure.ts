@@ -6,7 +6,12 @@
 // the value of every cell no reading contradicts, but it does not choose between readings that say
 // different things: that is a choice per cell (1-9 or E), and one keypress over a whole table is
 // not it. So, per cell:
-//   - value readings that disagree (a disputed or resolved cell whose text readings differ; a
+//   - value readings that disagree, but two or more of them, more than say otherwise, back the
+//     value (the value vote's majority; such a cell is part of its table's structure question,
+//     lib/review/structure-items.ts): `resolved`, as the value vote left it before the structure
+//     vote lowered it. The person settled its place; its value stands on its readings' majority,
+//     not on the person, so no `human-review`, and it leaves the queue as a resolved cell does;
+//   - other value readings that disagree (the text layer alone against the OCR readings; a
 //     blank cell another reading saw text in): unchanged, still queued, still provisional;
 //   - `exact` or already `confirmed`: unchanged (nothing stronger to give);
 //   - anything else (unverified, verified, reviewed, and a cell disputed or capped only by the
@@ -16,23 +21,29 @@
 // has just said it is one. `ocr_unsupported` stays: it is a fact about the OCR readings.
 import type { Cell, Table } from "../../result/schema";
 import { confirmedCell } from "../confirmed-cell";
-import { valueReadingsDisagree } from "../readings";
+import { valueBackedByMajority, valueReadingsDisagree } from "../readings";
 import { StructureError } from "./ops";
 import { copyTable, finish } from "./table-shape";
 
-/** Whether confirming the table's structure settles this cell (see above). */
-export function settledByStructure(cell: Cell): boolean {
-  if (cell.confidence === "exact" || cell.confidence === "confirmed") return false;
-  return !valueReadingsDisagree(cell);
+/** What confirming the table's structure makes of this cell (see above): `confirmed`,
+ * `resolved`, or nothing (null). */
+export function settledByStructure(cell: Cell): "confirmed" | "resolved" | null {
+  if (cell.confidence === "exact" || cell.confidence === "confirmed") return null;
+  if (!valueReadingsDisagree(cell)) return "confirmed";
+  if (cell.confidence !== "resolved" && valueBackedByMajority(cell)) return "resolved";
+  return null;
 }
 
 export function confirmStructure(source: Table): Table {
   const table = copyTable(source);
   let settled = 0;
   const settle = (cell: Cell): Cell => {
-    if (!settledByStructure(cell)) return cell;
+    const outcome = settledByStructure(cell);
+    if (!outcome) return cell;
     settled += 1;
-    return confirmedCell(cell);
+    if (outcome === "confirmed") return confirmedCell(cell);
+    const { provisional: _provisional, ...rest } = cell;
+    return { ...rest, confidence: "resolved" };
   };
   table.header_cells = table.header_cells.map(settle);
   table.rows = table.rows.map((row) => row.map(settle));

@@ -6,6 +6,7 @@ import { applyStructureOp } from "./apply-op";
 import { applyReview } from "./apply-review";
 import { guessParts } from "./cell-ops";
 import { buildQueue } from "../queue";
+import { isStructureOnlyDoubt, reviewItems } from "../structure-items";
 import { StructureError, structureOpSchema, type StructureOpInput } from "./ops";
 
 const c = (value: string, x = 0, y = 0): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"], bbox: [x, y, x + 40, y + 10] });
@@ -310,6 +311,43 @@ test("confirm structure: cells whose text no reading contradicts become confirme
     ["1:0:0:1", "1:0:2:0"],
   );
   assert.equal(buildQueue([t]).length, 5);
+});
+
+test("confirming the structure leaves a value its readings' majority backs resolved, and one the text layer alone backs queued", () => {
+  const t = table(1, 0, ["Item", "Change"], [["Apples", "3"]]);
+  // The text layer and ocr-1 read "Change", ocr-2 "Chanqe", and the structure vote disputed the
+  // cell's place: it is part of the table's question (lib/review/structure-items.ts).
+  t.header_cells[1] = {
+    ...t.header_cells[1]!,
+    confidence: "disputed",
+    sources: ["pdf-text", "ocr-1"],
+    readings: { "pdf-text": "Change", "ocr-1": "Change", "ocr-2": "Chanqe", "pdf-layout": "Item Change" },
+    provisional: true,
+  };
+  // The text layer alone against both OCR readings: a value dispute, not settled by the shape.
+  t.rows[0]![1] = {
+    ...t.rows[0]![1]!,
+    confidence: "disputed",
+    sources: ["pdf-text"],
+    readings: { "pdf-text": "3", "ocr-1": "8", "ocr-2": "8" },
+    provisional: true,
+  };
+  assert.ok(isStructureOnlyDoubt(t.header_cells[1]));
+  assert.ok(!isStructureOnlyDoubt(t.rows[0]![1]));
+  const [out] = applyStructureOp([t], op({ kind: "confirm-structure", page: 1, table: 0 }));
+  const { provisional: _provisional, ...header } = t.header_cells[1];
+  assert.deepEqual(out!.header_cells[1], { ...header, confidence: "resolved" });
+  assert.deepEqual(out!.rows[0]![1], t.rows[0]![1]);
+  assert.equal(out!.rows[0]![0]!.confidence, "confirmed");
+  // Left in the queue: the text layer's lone value only, as a cell item.
+  assert.deepEqual(
+    buildQueue([out!]).map((e) => e.ref),
+    ["1:0:0:1"],
+  );
+  assert.deepEqual(
+    reviewItems([out!]).map((item) => item.kind),
+    ["cell"],
+  );
 });
 
 test("header row, merged down: the row below joins the header; a label over empty cells becomes a band over the names below it", () => {
