@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.6";
+export const SETTINGS_VERSION = "2026-11-29.7";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -448,15 +448,24 @@ export const SETTINGS = {
    * streamRestartNamedShare, a header line names every column or nearly so, a text row of the
    * body (a note, a section label) stands in the stub or one column. */
   stackedNamesShare: 0.5,
-  /** ...and has at least this many rows of values above it and below it: a block is a table (two
-   * rows, as pdf-stream's streamMinValueLines); a line of names after one row of values may be a
-   * header's second line set apart. */
-  stackedMinValueRows: 2,
+  /** ...and has at least this many rows of values above it (counted from the table's first row,
+   * header included: a row of values over a line of names is read as the header's top line, the
+   * way a row of column numbers is): one. A part of one row under its own line of names is a table
+   * (generated family stacked-parts: 13 of 40 development draws read exact at two, 34 at one); a
+   * part of one line does not read as a table on its own, so a header's numbered top line stays
+   * with its header (stackedBlocks keeps the whole). */
+  stackedMinValueRows: 1,
   /** ...and at least this many below it: one. A line of names and one row of values is a table
    * (ICDAR's ground truth keeps such two-line tables: EU holds five with two rows), and a block
    * of one row under a table (a memorandum item, a total of its own) is one (generated family
    * block-under-table). */
   stackedMinValueRowsBelow: 1,
+  /** Stacked parts whose lines of names stand over the same columns (detect-tables.ts namesAlign)
+   * may be this far apart and still be parts of one layout (a block of one row kept over or under
+   * its neighbour): two blank lines and a caption line at a loose pitch (2 em a line) take ~6-8
+   * em; sectionGapEm holds where the names do not line up. Judged, not fitted: the generated
+   * family stacked-parts draws gaps up to ~5.5 em. */
+  stackedAlignedGapEm: 8,
   /** Structure only: a ground-truth region is read as the ruled grid in it when more than this
    * share of the region lies in the grid (else by text layout). */
   regionGridOverlap: 0.6,

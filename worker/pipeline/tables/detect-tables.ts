@@ -274,12 +274,23 @@ export function linesToTableRegions(lines: TextLine[], settings: Settings, rulin
     // A run one line short (a table's last group of two rows under its heading, or its header and
     // a first row above a group heading) is kept tentatively: it stays only when it joins the
     // table above or below it across section labels (mergeStackedRegions).
-    const short = count === settings.minTableLines - 1 && !isBlockUnder(info.slice(i, lastTab + 1), regions[regions.length - 1], settings);
+    const short =
+      count === settings.minTableLines - 1 &&
+      !isBlockUnder(
+        info.slice(i, lastTab + 1),
+        regions[regions.length - 1],
+        info.map((x) => x.line),
+        settings,
+      );
     const minLines = count === settings.minTableLines - 1 ? count : settings.minTableLines;
     if (count >= minLines) {
-      for (const part of splitAtRepeatedHeader(info.slice(i, lastTab + 1))) {
+      const parts = splitAtRepeatedHeader(info.slice(i, lastTab + 1));
+      for (const part of parts) {
         const tabular = part.filter((x) => x.tabular);
-        if (tabular.length < minLines) continue;
+        // A part cut off at a repeat of its header is a table when it is its line of names and
+        // one row of values (stacked parts of one row, as isBlockUnder keeps one under a table).
+        const oneRowPart = parts.length > 1 && tabular.length === 2 && isNamesAndValues(tabular[0]!, tabular[1]!);
+        if (tabular.length < minLines && !oneRowPart) continue;
         const span = boxUnion(tabular.flatMap((x) => x.cells.map((c) => c.box)))!;
         // Interrupting lines count only where they fall inside the table's columns.
         const inner = part.flatMap((x) => x.cells.map((c) => c.box)).filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
@@ -349,19 +360,23 @@ function outdentedHeadings(part: Array<{ line: TextLine; cells: TextLine[]; tabu
 function isBlockUnder(
   run: Array<{ line: TextLine; cells: TextLine[]; tabular: boolean }>,
   above: Box | undefined,
+  lines: readonly TextLine[],
   settings: Settings,
 ): boolean {
   const tabular = run.filter((x) => x.tabular);
   if (!above || tabular.length !== 2) return false;
   const [names, values] = tabular as [(typeof tabular)[number], (typeof tabular)[number]];
   const size = Math.max(names.line.size, values.line.size);
-  if (names.line.box[1] < above[3] || names.line.box[1] - above[3] > size * settings.sectionGapEm) return false;
   const box = boxUnion(run.flatMap((x) => x.cells.map((c) => c.box)))!;
   const overlap = Math.min(above[2], box[2]) - Math.max(above[0], box[0]);
   if (overlap < Math.min(above[2] - above[0], box[2] - box[0]) * settings.stackedOverlapShare) return false;
-  const isValue = (text: string) => isNumeric(text) && !YEAR_NAME.test(text);
-  const named = names.cells.length >= 3 && names.cells.every((c) => !isValue(c.text)) && mayBeHeader(names.line);
-  return named && values.cells.slice(1).some((c) => isValue(c.text));
+  const opening = lines.find(
+    (l) => l.box[1] >= above[1] - 1 && l.box[3] <= above[3] + 1 && l.box[0] >= above[0] - 1 && l.box[2] <= above[2] + 1,
+  );
+  const aligned = opening !== undefined && isNamesLine(opening, settings) && namesAlign(names.line, opening, settings);
+  if (!stackedPartGap(above, names.line.box, size, aligned, settings)) return false;
+  const named = (names.cells.length >= 3 || aligned) && names.cells.every((c) => !isValueText(c.text)) && mayBeHeader(names.line);
+  return named && values.cells.slice(1).some((c) => isValueText(c.text));
 }
 
 /** A one-chunk line right below another at wrap distance, starting in lower case at its left edge
@@ -476,7 +491,74 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
     out.push(region);
     if (tentative.has(region)) unsure.add(region);
   }
-  return out.filter((r) => !unsure.has(r));
+  // A tentative part over the next table, each opening with its own line of names: a part of one
+  // row stacked over the table (isBlockAbove), kept as it is kept when it stands under one.
+  return out.filter((r, k) => !unsure.has(r) || isBlockAbove(r, out[k + 1], lines, settings));
+}
+
+/** `region` (a tentative run of two tabular lines) is a block of its own over `next`: its first
+ * line names columns (three cells or more, letters or years, no other number; or two naming the
+ * same columns as `next`'s names), its second holds a value, and `next` opens with a line of names
+ * of its own close under it (stackedPartGap), over the same columns (stackedOverlapShare). The
+ * mirror of isBlockUnder: stacked parts where the first holds one row of values (generated family
+ * stacked-parts). */
+function isBlockAbove(region: Box, next: Box | undefined, lines: TextLine[], settings: Settings): boolean {
+  if (!next) return false;
+  const inside = (r: Box) =>
+    lines.filter((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+  const own = inside(region);
+  const opening = inside(next)[0];
+  if (own.length !== 2 || !opening || !isNamesLine(opening, settings)) return false;
+  const [names, values] = own as [TextLine, TextLine];
+  const overlap = Math.min(region[2], next[2]) - Math.max(region[0], next[0]);
+  if (overlap < Math.min(region[2] - region[0], next[2] - next[0]) * settings.stackedOverlapShare) return false;
+  const aligned = namesAlign(names, opening, settings);
+  if (!stackedPartGap(region, next, Math.max(names.size, values.size), aligned, settings)) return false;
+  const cells = (line: TextLine) => cellChunks(line, settings);
+  const nameCells = cells(names);
+  const named = (nameCells.length >= 3 || aligned) && nameCells.every((c) => !isValueText(c.text)) && mayBeHeader(names);
+  return (
+    named &&
+    cells(values)
+      .slice(1)
+      .some((c) => isValueText(c.text))
+  );
+}
+
+/** A line naming columns (letters or years, no other number) over a line holding a value. */
+function isNamesAndValues(names: { line: TextLine; cells: TextLine[] }, values: { cells: TextLine[] }): boolean {
+  return (
+    mayBeHeader(names.line) && names.cells.every((c) => !isValueText(c.text)) && values.cells.slice(1).some((c) => isValueText(c.text))
+  );
+}
+
+/** A number that is not a year name: a value, where a year names a column. */
+function isValueText(text: string): boolean {
+  return isNumeric(text) && !YEAR_NAME.test(text);
+}
+
+function cellChunks(line: TextLine, settings: Settings): TextLine[] {
+  return lineToCellChunks(lineToChunks(line, settings.columnGapEm, settings.numberGapEm), settings);
+}
+
+/** Two lines of names over the same columns: as many names (give or take a stub head, which one
+ * part may leave blank), two or more, each overlapping its counterpart across the page. Stacked
+ * parts of one layout share their columns; a title and a table, or two unrelated tables, do not. */
+export function namesAlign(a: TextLine, b: TextLine, settings: Settings): boolean {
+  const ca = cellChunks(a, settings);
+  const cb = cellChunks(b, settings);
+  const k = Math.min(ca.length, cb.length);
+  if (k < 2 || Math.abs(ca.length - cb.length) > 1) return false;
+  const tail = (cs: TextLine[]) => cs.slice(cs.length - k);
+  const [ta, tb] = [tail(ca), tail(cb)];
+  return ta.every((c, i) => Math.min(c.box[2], tb[i]!.box[2]) > Math.max(c.box[0], tb[i]!.box[0]));
+}
+
+/** The white space between two stacked parts allows them to be parts of one layout: at most
+ * sectionGapEm, or stackedAlignedGapEm where their lines of names stand over the same columns. */
+function stackedPartGap(upper: Box, lower: Box, size: number, aligned: boolean, settings: Settings): boolean {
+  const gap = lower[1] - upper[3];
+  return gap >= 0 && gap <= size * (aligned ? settings.stackedAlignedGapEm : settings.sectionGapEm);
 }
 
 /** `region` goes on the table `prev` above it: only section labels (at most two) or white space

@@ -52,14 +52,29 @@ test("blocks under their own names are cut before each line of names, with value
     [100, 100, 280, 132],
     [100, 136, 280, 156],
   ]);
-  // One row of values above the names: a header's second line set apart, not a block.
+  // One row of values above the names: a block of one row (generated family stacked-parts), cut
+  // as well when the table's header was read down to the second line of names (a row of values
+  // over a line of words reads as a header's numbered top line).
   const short = table([
     ["Country", "2019", "2020"],
     ["Malta", "1,200", "1,300"],
     ["Share (%)", "2019", "2020"],
     ["Malta", "12.1", "12.4"],
   ]);
-  assert.equal(stackedBlockBoxes(short, SETTINGS).length, 1);
+  const shortBlocks = [
+    [100, 100, 280, 120],
+    [100, 124, 280, 144],
+  ];
+  assert.deepEqual(stackedBlockBoxes(short, SETTINGS), shortBlocks);
+  assert.deepEqual(stackedBlockBoxes({ ...short, headerRows: 3 }, SETTINGS), shortBlocks);
+  // ...but not at a line of names right under the first row, with no value above it.
+  const twoLineHeader = table([
+    ["", "Men", "Women"],
+    ["Country", "2019", "2020"],
+    ["Malta", "1,200", "1,300"],
+    ["Spain", "5,100", "5,300"],
+  ]);
+  assert.equal(stackedBlockBoxes({ ...twoLineHeader, headerRows: 2 }, SETTINGS).length, 1);
   // No values under the names: a line of text at the table's foot.
   const foot = table([
     ["Country", "2019", "2020"],

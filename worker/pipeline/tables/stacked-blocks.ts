@@ -41,14 +41,16 @@ export function isNamesRow(cells: readonly ModelCell[], nCols: number, share: nu
 
 /** The boxes of the blocks a layout-read table stacks, top first; one box (the table's) when it
  * stacks none. A block starts at a line of names with at least `stackedMinValueRows` rows of
- * values above it (since the last start) and below it; lone label lines right above a line of
+ * values above it (since the last start, or the table's first row: the header the table was read
+ * with may have taken a row of values over a line of names as its numbered top line) and
+ * `stackedMinValueRowsBelow` below it; lone label lines right above a line of
  * names (a "Part B" caption) go with neither block, as splitAtRepeatedHeader leaves them. */
 export function stackedBlockBoxes(model: TableModel, settings: Settings): Box[] {
   if (model.source !== "pdf-layout") return [model.box];
   const rows = Array.from({ length: model.nRows }, (_, r) => model.cells.filter((c) => c.row === r && c.text.trim() !== ""));
   const isValueRow = (r: number) => rows[r]!.some((c) => c.col >= 1 && isValue(c.text));
   const starts: number[] = [];
-  let from = model.headerRows;
+  let from = 0;
   for (let r = from + 1; r < model.nRows; r++) {
     if (!isNamesRow(rows[r]!, model.nCols, settings.stackedNamesShare)) continue;
     const above = rows.slice(from, r).filter((_, k) => isValueRow(from + k)).length;
