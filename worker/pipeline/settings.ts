@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.7";
+export const SETTINGS_VERSION = "2026-11-29.8";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -466,6 +466,11 @@ export const SETTINGS = {
    * em; sectionGapEm holds where the names do not line up. Judged, not fitted: the generated
    * family stacked-parts draws gaps up to ~5.5 em. */
   stackedAlignedGapEm: 8,
+  /** A run of two lines under a table, each holding values one for one under the values of the
+   * table's last line, joins the table without a section label between (detect-tables.ts
+   * valuesContinueColumns): a last group of rows set apart by white space or a ruled box
+   * (generated family ruled-group-boxes: 2 of 40 development draws lost their last group). */
+  alignedTailGroups: true as boolean,
   /** Structure only: a ground-truth region is read as the ruled grid in it when more than this
    * share of the region lies in the grid (else by text layout). */
   regionGridOverlap: 0.6,

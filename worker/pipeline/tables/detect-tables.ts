@@ -480,8 +480,11 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
   for (const region of regions) {
     const prev = out[out.length - 1];
     // A tentative part joins only across a section label: white space alone does not make it
-    // part of its neighbour.
-    const withLabels = prev !== undefined && (unsure.has(prev) || tentative.has(region));
+    // part of its neighbour, unless its rows' values stand in the columns of the rows above (a
+    // table's last group set apart by white space or its own ruled box).
+    const withLabels =
+      prev !== undefined &&
+      (unsure.has(prev) || (tentative.has(region) && !(settings.alignedTailGroups && valuesContinueColumns(prev, region, lines))));
     if (prev && isSectionUnder(prev, region, lines, settings, withLabels)) {
       const between = lines.filter((l) => l.box[1] >= prev[3] - 1 && l.box[3] <= region[1] + 1);
       out[out.length - 1] = boxUnion([prev, region, ...between.map((l) => l.box)])!;
@@ -523,6 +526,28 @@ function isBlockAbove(region: Box, next: Box | undefined, lines: TextLine[], set
       .slice(1)
       .some((c) => isValueText(c.text))
   );
+}
+
+/** Every line of `region` holds values standing one for one under the values of the last line of
+ * `prev` (as many, two or more, each overlapping its counterpart across the page): rows of the
+ * same columns. A block with its own line of names (isBlockAbove, isBlockUnder) is a table of its
+ * own, not rows of this one. */
+function valuesContinueColumns(prev: Box, region: Box, lines: TextLine[]): boolean {
+  const within = (r: Box) =>
+    lines.filter((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+  // Words, not chunks: set a tight gap apart, a row's values may run into one chunk.
+  const values = (line: TextLine) => line.words.filter((w) => isValueText(w.text));
+  const above = within(prev);
+  const last = above[above.length - 1];
+  const rows = within(region);
+  if (!last || rows.length === 0) return false;
+  const columns = values(last);
+  if (columns.length < 2) return false;
+  return rows.every((line) => {
+    const own = values(line);
+    if (own.length !== columns.length) return false;
+    return own.every((c, i) => Math.min(c.box[2], columns[i]!.box[2]) > Math.max(c.box[0], columns[i]!.box[0]));
+  });
 }
 
 /** A line naming columns (letters or years, no other number) over a line holding a value. */
