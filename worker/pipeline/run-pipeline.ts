@@ -117,6 +117,7 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
             emptySlots: [],
             standingCells: [],
             standingReadings: [],
+            scriptCells: new Map(),
             scriptReadings: [],
             figureVerdicts: null,
             verdicts: [],

@@ -20,6 +20,8 @@ export const ocrCellsStage: PageStage = {
     const { page, pageNumber, readings, structureReadings, hasTextLayer, turn, timer } = ctx;
     const { input, engines, settings, failures } = ctx.run;
     const ocrPage = ctx.pageOcr!;
+    // First, so that ocr-scripts has them whatever fails below.
+    if (hasTextLayer) ctx.scriptCells = scriptCells(extraction.tables);
     const disputedBoxes =
       structureReadings.length === 0
         ? []
@@ -32,7 +34,7 @@ export const ocrCellsStage: PageStage = {
     // Cells whose text stands on end are read turned by the next stage, and cells in Hebrew,
     // Greek or Arabic by the stage after it with their script's model: neither is read here.
     if (hasTextLayer) ctx.standingCells = standingCells(extraction.tables, readings.words, turn);
-    const inScripts = hasTextLayer ? [...scriptCells(extraction.tables).values()].flat() : [];
+    const inScripts = [...ctx.scriptCells.values()].flat();
     const failed = await timer.runAsync("ocr-cells", () =>
       readCellsInDoubt(engines!, {
         page,

@@ -2,17 +2,15 @@
 // script the first OCR family reads only with a model of its own (Hebrew, Greek, Arabic) are read
 // again, cropped, with that model (ocr/script-languages.ts); the value vote then takes that
 // reading in place of the English model's junk.
-import { scriptCells } from "../ocr/script-cells";
 import { cropOfCell } from "../ocr/cascade";
 import type { PageStage } from "./page-stage";
-import { extractionOf } from "./page-context";
 
 export const ocrScriptsStage: PageStage = {
   name: "ocr-scripts",
   failsAs: "ocr",
   applies: (ctx) => ctx.pageOcr !== null && ctx.run.engines !== null && ctx.hasTextLayer,
   async run(ctx) {
-    for (const [language, cells] of scriptCells(extractionOf(ctx).tables)) {
+    for (const [language, cells] of ctx.scriptCells) {
       // Cropped whole where a cell is cut to its text, as the cascade crops (ocr/cascade.ts).
       const boxes = cells.map((box) => cropOfCell(box, ctx.readings.words));
       const read = await ctx.run.engines!.readScriptCells({

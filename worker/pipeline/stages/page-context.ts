@@ -4,7 +4,7 @@
 import type { StandingCell, StandingReading } from "../ocr/standing-cells";
 import type { ScriptReading } from "../ocr/script-cells";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
-import type { CellSource, Image } from "../../../lib/result/schema";
+import type { BBox, CellSource, Image } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
 import type { PageExtraction, PageReadings } from "../page-types";
 import type { PageFailure, PipelineInput, SkippableStage } from "../pipeline-types";
@@ -74,6 +74,10 @@ export interface PageContext {
    * them made in its direction (ocr/standing-cells.ts). */
   standingCells: StandingCell[];
   standingReadings: StandingReading[];
+  /** On a page with a text layer, the table cells in a script read with a model of its own, by
+   * language (ocr/script-cells.ts): found once by ocr-cells, which leaves them out, and read by
+   * ocr-scripts. */
+  scriptCells: Map<string, BBox[]>;
   /** Table cells in a script read with a model of its own, as read (ocr/script-cells.ts). */
   scriptReadings: ScriptReading[];
   figureVerdicts: ReturnType<typeof verifyFigure>[] | null;
