@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.8";
+export const SETTINGS_VERSION = "2026-11-29.9";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -265,6 +265,13 @@ export const SETTINGS = {
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,
+  /** In a table of two lines of cells, a band neither line enters is a gutter, even where the text
+   * on each side is one line deep (geometry/chunks-to-columns.ts emptyBands): a line of names with
+   * a blank stub head over one row leaves the stub's text to the row alone, which the one crossing
+   * line allowed made no column (generated family stacked-parts: one-row parts joined their label
+   * and first value). Allowing no crossing line instead lost the gutter under two wide names set
+   * close together. */
+  twoLineGutters: true as boolean,
   /** Gutters the body shows that only band lines (header lines above the leaf names) close or
    * cut are restored (tables/band-gutters.ts). Generated families stub-head (a
    * band and its units line over the band's inner gutters) and standard-errors (a band over a

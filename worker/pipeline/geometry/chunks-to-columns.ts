@@ -9,8 +9,11 @@ export interface ColumnSpan {
 }
 
 /** Finds column separators for rows of chunks. Returns the columns' content extents, left to
- * right. `maxCrossing` lines may cross a separator; a gap narrower than `minGap` is no column gap. */
-export function chunksToColumns(rows: TextLine[][], minGap: number, maxCrossing: number): ColumnSpan[] {
+ * right. `maxCrossing` lines may cross a separator; a gap narrower than `minGap` is no column gap.
+ * `emptyBands`: a band no chunk enters, `minGap` wide, separates columns too, even where the text
+ * on each side of it is only as deep as a crossing line (a table of two lines whose line of names
+ * leaves the stub head blank: the stub's text is one line deep). */
+export function chunksToColumns(rows: TextLine[][], minGap: number, maxCrossing: number, emptyBands = false): ColumnSpan[] {
   const chunks = rows.flat();
   if (chunks.length === 0) return [];
   const left = Math.min(...chunks.map((c) => c.box[0]));
@@ -32,6 +35,17 @@ export function chunksToColumns(rows: TextLine[][], minGap: number, maxCrossing:
       if (x - gapStart >= minGap && gapStart > left && x < right) gaps.push([gapStart, x]);
       gapStart = null;
     }
+  }
+  if (emptyBands) {
+    let open = 0;
+    let from: number | null = null;
+    for (const [x, delta] of events) {
+      if (open === 0 && delta > 0 && from !== null && x - from >= minGap && from > left && !gaps.some(([a, b]) => from! < b && x > a))
+        gaps.push([from, x]);
+      open += delta;
+      if (open === 0) from = x;
+    }
+    gaps.sort((a, b) => a[0] - b[0]);
   }
   const separators = gaps.map(([a, b]) => (a + b) / 2);
   const bounds = [left - 1, ...separators, right + 1];

@@ -42,7 +42,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Gutters come from the lines that have several cells; a one-chunk line (a row label, a label
   // centred over the table) is placed afterwards and may span columns.
   const gutterRows = multiRows >= 2 ? chunkRows.filter((r) => r.length >= 2) : chunkRows;
-  const read = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing);
+  // A table of two lines of cells: a blank band between them is a gutter even where one line
+  // alone has text on each side of it (settings.twoLineGutters).
+  const read = chunksToColumns(gutterRows, size * settings.minColumnGapEm, maxCrossing, settings.twoLineGutters && multiRows <= 2);
   const restored = settings.restoreBandGutters
     ? restoreBandGutters(read, chunkRows, {
         minGap: size * settings.minColumnGapEm,
