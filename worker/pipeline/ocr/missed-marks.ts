@@ -24,10 +24,14 @@ export function isNilMark(value: string): boolean {
 export function marksFirstMissed(tables: readonly Table[], firstWords: readonly BoxedWord[], secondWords: readonly BoxedWord[]): BBox[] {
   const boxes: BBox[] = [];
   for (const table of tables) {
+    const marks = [...table.header_cells, ...table.rows.flat()].filter((cell) => cell.bbox && isNilMark(cell.value));
+    // Most tables hold no mark: the readings are cut at the cells' boundaries (the costly part:
+    // every word against every cell) only for a table that does.
+    if (marks.length === 0) continue;
     const first = asTheVoteSees(table, firstWords);
     const second = asTheVoteSees(table, secondWords);
-    for (const cell of [...table.header_cells, ...table.rows.flat()]) {
-      if (!cell.bbox || !isNilMark(cell.value)) continue;
+    for (const cell of marks) {
+      if (!cell.bbox) continue;
       if (textInBox(first, cell.bbox).trim() !== "") continue;
       if (comparisonKey(textInBox(second, cell.bbox)) === comparisonKey(cell.value)) continue;
       boxes.push(cell.bbox);

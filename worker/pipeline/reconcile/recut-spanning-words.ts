@@ -106,8 +106,15 @@ export function recutSpanningWords<W extends BoxedWord>(words: readonly W[], cel
   const out: W[] = [];
   for (const word of words) {
     const box = boxOf(word);
+    const crossing = crossedCells(box, cells);
+    // A word within one cell (nearly all of them) is never cut: its characters, normalised one by
+    // one, are not worth computing.
+    if (crossing.length < 2) {
+      out.push(word);
+      continue;
+    }
     const { chars, rawIndex } = comparedChars(word.text);
-    const cut = chars !== "" ? cutAcross(chars, crossedCells(box, cells)) : null;
+    const cut = chars !== "" ? cutAcross(chars, crossing) : null;
     if (!cut) {
       out.push(word);
       continue;
