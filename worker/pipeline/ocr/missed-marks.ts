@@ -3,15 +3,15 @@
 // Tesseract, given one as a crop, returns nothing. So such a cell had the text layer alone
 // (unverified), and every relation it took part in was unverified with it. PaddleOCR's recogniser
 // reads a mark well once it is shown one: the cell is cropped as the cascade crops a cell
-// (cascade.ts cropOfCell) and recognised without detection. What it reads is a reading like any
+// (cell-crops.ts cropOfCell) and recognised without detection. What it reads is a reading like any
 // other: a dash over the text layer's "-" backs it; a drawn "8" under an invisible "-" disputes it;
 // an empty crop is no reading.
 import type { BBox, Table } from "../../../lib/result/schema";
 import type { Word as PageWord } from "../types";
 import { comparisonKey } from "../reconcile/normalise";
 import { textInBox, type BoxedWord } from "../reconcile/words-in-box";
-import { asTheVoteSees, cropOfCell } from "./cascade";
-import type { OcrEngines, PageOcr } from "./read-page-ocr";
+import { asTheVoteSees, cropOfCell } from "./cell-crops";
+import type { OcrEngines, ReadCellsInput } from "./read-page-ocr";
 import type { OcrEngineName, OcrPageReading } from "./types";
 
 /** A value with something in it but no letter or digit. */
@@ -44,15 +44,7 @@ export function marksFirstMissed(tables: readonly Table[], firstWords: readonly 
  * reading. A failure leaves the reading as it was. */
 export async function readMissedMarks(
   engines: OcrEngines,
-  input: {
-    page: Parameters<OcrEngines["readMissedMarks"]>[0]["page"];
-    pageNumber: number;
-    fileSha256: string;
-    cacheDir: Parameters<OcrEngines["readMissedMarks"]>[0]["cacheDir"];
-    pageOcr: PageOcr;
-    tables: readonly Table[];
-    textWords: readonly PageWord[];
-  },
+  input: Omit<ReadCellsInput, "turn" | "boxes"> & { tables: readonly Table[]; textWords: readonly PageWord[] },
   first: OcrEngineName,
   firstReading: OcrPageReading,
   secondWords: readonly BoxedWord[],

@@ -2,7 +2,7 @@
 // script the first OCR family reads only with a model of its own (Hebrew, Greek, Arabic) are read
 // again, cropped, with that model (ocr/script-languages.ts); the value vote then takes that
 // reading in place of the English model's junk.
-import { cropOfCell } from "../ocr/cascade";
+import { cropOfCell } from "../ocr/cell-crops";
 import type { PageStage } from "./page-stage";
 
 export const ocrScriptsStage: PageStage = {
