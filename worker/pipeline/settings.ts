@@ -552,7 +552,8 @@ export const SETTINGS = {
    * thousands-group condition leaves out); a decimal point or thousands comma one engine lost, or
    * a point read for a comma, about 105 right and 0 wrong with the separator's reading kept (the
    * generated scans: 81 and 0); a number read as look-alike letters ("0" as "o"), 17 right and
-   * 0 wrong. Left out, measured in the same counts: case alone (4 right, 1 wrong: the ground truth
+   * 0 wrong. With the rule, no wrong cell of the EU scans (148 of 3,350 matched) is of any of
+   * these classes, and the queue's wrong cell items stay 88 of 88. Left out, measured in the same counts: case alone (4 right, 1 wrong: the ground truth
    * spelt "italy" where one engine read "Italy"), accents alone (6 right; no other signal checks
    * an accent), words only one engine read (27 right, 0 wrong, but a value one engine missed
    * looks the same: nothing else would catch it). */

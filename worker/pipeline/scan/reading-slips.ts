@@ -14,7 +14,8 @@
 //   - "swapped-separator": the engines read a point and a comma at the same place ("77,123" and
 //     "77.123"). The one in the column's format is kept, when the other is not.
 //   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
-//     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers.
+//     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers (at
+//     least `columnFormatMinNumbers` agreed ones, and that share of its agreed cells).
 // The column is a reading of such a glyph independent of both engines (scan/column-format.ts: a
 // statistical table prints a column in one format): its cells the engines agreed on give its
 // common format (decimals and their separator, a trailing "%", thousands grouped or not), and
@@ -164,7 +165,9 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   if (kind === "digit-space") return true;
   const keptShape = numberShape(kept);
   if (keptShape === null) return false;
-  if (kind === "lookalike-in-number") return column.numeric && column.format !== null && keptShape.format === column.format;
+  // Letters or a number is the question here, not the format: a lone "0" stands in a column of
+  // shares ("0" beside "13.8").
+  if (kind === "lookalike-in-number") return column.numeric;
   const otherShape = numberShape(other);
   const fits = (s: NumberShape | null) =>
     s !== null &&
