@@ -545,18 +545,18 @@ export const SETTINGS = {
   // scan/reading-slips.ts (two OCR readings of one value, one engine slipped on a glyph)
   /** The slips a disputed scanned cell is settled by (`resolved`, the kept reading, both readings
    * kept), each only where its column backs the kept reading (the two settings above say when a
-   * column has a common format). Classes of the queue's cells on the EU realistic scans (both
-   * engines, settings 2026-11-29.6), counted against the ground truth over every cell item and
-   * every wrong cell: a thousands group read with and without its space, 37 right and 0 wrong
-   * (the generated realistic scans: 96 and 2, the 2 being two values run together, which the
-   * thousands-group condition leaves out); a decimal point or thousands comma one engine lost, or
-   * a point read for a comma, about 105 right and 0 wrong with the separator's reading kept (the
-   * generated scans: 81 and 0); a number read as look-alike letters ("0" as "o"), 17 right and
-   * 0 wrong. With the rule, no wrong cell of the EU scans (148 of 3,350 matched) is of any of
-   * these classes, and the queue's wrong cell items stay 88 of 88. Left out, measured in the same counts: case alone (4 right, 1 wrong: the ground truth
-   * spelt "italy" where one engine read "Italy"), accents alone (6 right; no other signal checks
-   * an accent), words only one engine read (27 right, 0 wrong, but a value one engine missed
-   * looks the same: nothing else would catch it). */
+   * column has a common format). Classes of the queue's right cell items on the EU realistic
+   * scans (both engines, settings 2026-11-29.6; docs/measurements, the third queue round), by
+   * this module's own classifier, against every wrong cell of the set (148): a thousands group
+   * read with and without its space, 34 right and 0 wrong (the generated realistic scans: 96 and
+   * 0); a decimal point or thousands comma one engine lost, or a point read for a comma, 107 and
+   * 0 (generated: 67 and 1, several values run together, which no column backs); a number read
+   * as look-alike letters ("0" as "o"), 18 and 0. With the rule the queue's wrong cell items
+   * stay 88 of 88. Left out, by a script's sorting of the same cells: case alone (4 right, 1
+   * wrong: the ground truth spelt "italy" where one engine read "Italy"; generated: "item" and
+   * "Item" wrong 3 times), accents alone (6 right; nothing else checks an accent), words only one
+   * engine read (27 right, 0 wrong, but a value one engine missed looks the same: nothing else
+   * would catch it). */
   scanReadingSlips: ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number"] as readonly string[],
   // scan/column-sums.ts (the reading of a disputed number that makes a total add up)
   /** A total counts only when it has at least this many digits: a one-digit total is the sum of
