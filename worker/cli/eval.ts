@@ -510,7 +510,15 @@ async function main(args = parseArgs(process.argv.slice(2))): Promise<void> {
     ...doc,
     wrongCells: cells
       .filter((c) => !c.isRight)
-      .map(({ value, truth, confidence, page, readings }) => ({ page, value, truth, confidence, ...(readings ? { readings } : {}) })),
+      .map(({ value, truth, confidence, page, readings, queued, structureOnly }) => ({
+        page,
+        value,
+        truth,
+        confidence,
+        ...(readings ? { readings } : {}),
+        // Whether the review queue asks about it, as a cell item or in its table's question.
+        ...(queued ? { item: structureOnly ? "structure" : "cell" } : {}),
+      })),
     // Disputed cells the value happened to be right on, with their readings: which reading to
     // prefer when the vote cannot decide is measured on these and the wrong ones above.
     rightDisputedCells: cells

@@ -13,6 +13,7 @@ import { doubtCellsBesideUnreadInk } from "./unread-ink";
 import { doubtConfusableTokens } from "./confusable-tokens";
 import { doubtOffFormatNumbers } from "./column-format";
 import { showReadingsThatAddUp } from "./column-sums";
+import { settleReadingSlips } from "./reading-slips";
 
 /** What the checks may look at besides the table. */
 export interface ScanCheckContext {
@@ -57,6 +58,10 @@ export const SCAN_CHECKS: readonly ScanCheck[] = [
   // read alike and wrongly (confusable-tokens.ts, column-format.ts).
   { name: "confusable-tokens", check: (table) => doubtConfusableTokens(table) },
   { name: "column-format", check: (table, ctx) => doubtOffFormatNumbers(table, ctx.settings) },
+  // A disputed cell whose two readings differ only where one engine slipped (a thousands space, a
+  // lost or swapped separator, a number read as look-alike letters), backed by its column, is
+  // resolved with the reading the column backs (reading-slips.ts).
+  { name: "reading-slips", check: (table, ctx) => settleReadingSlips(table, ctx.settings) },
   // A disputed number shows the reading that makes a total add up (column-sums.ts).
   { name: "column-sums", check: (table, ctx) => showReadingsThatAddUp(table, ctx.settings) },
 ];

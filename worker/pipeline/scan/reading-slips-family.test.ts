@@ -1,0 +1,288 @@
+// Reading slips on scans, as a generated family: tables of columns in every common number format
+// (decimals with a point or a comma, thousands grouped by a comma, a space or not at all,
+// percentages, small counts), whose cells both engines read alike except a few where one engine
+// slipped (a thousands space, a lost or swapped separator, a number read as look-alike letters).
+// Each such cell must come out `resolved` with the right reading. Then the lies of each class:
+// the same slips where the reading the rule would keep is the wrong one (a speck read as a point
+// in a column of integers, a letter "O" in a column of names read "0", a space between two
+// numbers run together, a changed digit or a lost sign beside the slip). None may be verified or
+// resolved: they stay disputed, in the queue.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { Cell, Table } from "../../../lib/result/schema";
+import { SETTINGS } from "../settings";
+import { voteOnReadings } from "../reconcile/vote";
+import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { slipBetween } from "./reading-slips";
+import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
+
+type Rng = () => number;
+const LABELS = ["Belgium", "Denmark", "Germany", "Greece", "Spain", "France", "Ireland", "Italy", "Austria", "Finland", "Sweden", "Total"];
+
+/** A column's number style: what each of its values looks like. */
+interface Style {
+  name: string;
+  draw(rnd: Rng): string;
+}
+
+const group = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+const STYLES: Style[] = [
+  { name: "one decimal, point", draw: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}` },
+  { name: "two decimals, point", draw: (r) => `${int(r, 0, 999)}.${String(int(r, 0, 99)).padStart(2, "0")}` },
+  { name: "one decimal, comma", draw: (r) => `${int(r, 0, 99)},${int(r, 0, 9)}` },
+  { name: "signed decimal", draw: (r) => `${pick(r, ["+", "-"])}${int(r, 0, 99)}.${int(r, 0, 9)}` },
+  { name: "percent", draw: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}%` },
+  { name: "thousands, comma", draw: (r) => group(int(r, 1000, 999999), ",") },
+  { name: "thousands, space", draw: (r) => group(int(r, 1000, 999999), " ") },
+  { name: "bracketed thousands", draw: (r) => `(${group(int(r, 1000, 99999), ",")})` },
+];
+
+const agreed = (value: string): Cell => ({ ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: [0, 0, 10, 10] });
+/** A cell the two engines read differently: `slipped` by one engine (which one is drawn). */
+const readTwoWays = (rnd: Rng, right: string, slipped: string): Cell => {
+  const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
+  return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: [0, 0, 10, 10] };
+};
+
+/** The row labels' column: names both engines read alike. */
+const labelColumn = (n: number): Cell[] => Array.from({ length: n }, (_, r) => agreed(`${LABELS[r % LABELS.length]} ${r}`));
+
+const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
+
+function tableOf(columns: Cell[][]): Table {
+  const rows = columns[0]!.map((_, r) => columns.map((col) => col[r]!));
+  return {
+    page: 1,
+    index: 0,
+    order: 0,
+    kind: "ruled",
+    column_major: false,
+    header: columns.map((_, c) => `Column ${c}`),
+    header_cells: columns.map((_, c) => agreed(`Column ${c}`)),
+    rows,
+  } as unknown as Table;
+}
+
+/** How an engine slips on a value of the style, right reading first; null when the style has no
+ * such slip. */
+function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped: string } | null {
+  const options: Array<{ kind: string; slipped: string }> = [];
+  const sep = /\d([.,])\d+%?\)?$/.exec(value);
+  if (sep && !style.name.startsWith("thousands") && !style.name.startsWith("bracketed")) {
+    options.push({ kind: "dropped-separator", slipped: value.replace(/(\d)[.,](\d+%?\)?)$/, "$1$2") });
+    options.push({
+      kind: "swapped-separator",
+      slipped: value.replace(/(\d)([.,])(\d+%?\)?)$/, (_m, a, s, b) => `${a}${s === "." ? "," : "."}${b}`),
+    });
+  }
+  if (/\d,\d{3}/.test(value)) {
+    options.push({ kind: "dropped-separator", slipped: value.replace(/(\d),(\d{3})/, "$1$2") });
+    if (!/\d,\d{3},/.test(value)) options.push({ kind: "swapped-separator", slipped: value.replace(/(\d),(\d{3})/, "$1.$2") });
+  }
+  if (/\d \d{3}/.test(value)) options.push({ kind: "digit-space", slipped: value.replace(/ /g, "") });
+  if (/[01]/.test(value))
+    options.push({
+      kind: "lookalike-in-number",
+      slipped: value.replace(/[01]/, (d) => (d === "0" ? pick(rnd, ["o", "O"]) : pick(rnd, ["l", "I"]))),
+    });
+  return options.length ? pick(rnd, options) : null;
+}
+
+test("slips on scans: one engine's thousands space, lost or swapped separator and look-alike letters are resolved to the right reading", () => {
+  const byKind = new Map<string, number>();
+  let draws = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const rnd = seededRng(seed * 7919);
+    const nRows = int(rnd, 6, 14);
+    const styles = Array.from({ length: int(rnd, 2, 5) }, () => pick(rnd, STYLES));
+    const expected: Array<{ r: number; c: number; value: string; kind: string }> = [];
+    const columns: Cell[][] = [labelColumn(nRows)];
+    for (const style of styles) {
+      const c = columns.length;
+      // At most a quarter of a column slips: the rest is the column's format, agreed by both engines.
+      const slipRows = new Set(Array.from({ length: int(rnd, 1, Math.floor(nRows / 4)) }, () => int(rnd, 0, nRows - 1)));
+      columns.push(
+        Array.from({ length: nRows }, (_, r) => {
+          const value = style.draw(rnd);
+          const slip = slipRows.has(r) ? slipOf(rnd, style, value) : null;
+          if (!slip || slipBetween(value, slip.slipped) === null) return agreed(value);
+          expected.push({ r, c, value, kind: slip.kind });
+          return readTwoWays(rnd, value, slip.slipped);
+        }),
+      );
+    }
+    const out = runScanChecks(tableOf(columns), CTX);
+    for (const { r, c, value, kind } of expected) {
+      const cell = out.rows[r]![c]!;
+      draws += 1;
+      byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${kind} ${JSON.stringify(cell.readings)}`);
+      assert.equal(cell.value, value, `seed ${seed}: ${kind} keeps the right reading`);
+      assert.equal(cell.provisional, undefined);
+      assert.equal(Object.keys(cell.readings ?? {}).length, 2, "both readings kept");
+    }
+  }
+  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number"])
+    assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
+  assert.ok(draws >= 150, `${draws} slips drawn`);
+});
+
+test("slips in a table of a few rows, years across: the row gives the format", () => {
+  let settled = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const rnd = seededRng(seed * 6151);
+    const nCols = int(rnd, 6, 12);
+    const nRows = int(rnd, 2, 3);
+    const expected: Array<{ r: number; c: number; value: string }> = [];
+    const rows: Cell[][] = Array.from({ length: nRows }, (_, r) => {
+      const style = pick(
+        rnd,
+        STYLES.filter((s) => !s.name.includes("thousands")),
+      );
+      const at = int(rnd, 0, nCols - 1);
+      return Array.from({ length: nCols }, (_, c) => {
+        const value = style.draw(rnd);
+        const slip = c === at ? slipOf(rnd, style, value) : null;
+        if (!slip || slipBetween(value, slip.slipped) === null) return agreed(value);
+        expected.push({ r, c, value });
+        return readTwoWays(rnd, value, slip.slipped);
+      });
+    });
+    const columns = rows[0]!.map((_, c) => rows.map((row) => row[c]!));
+    const out = runScanChecks(tableOf(columns), CTX);
+    for (const { r, c, value } of expected) {
+      const cell = out.rows[r]![c]!;
+      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
+      assert.equal(cell.value, value);
+      settled += 1;
+    }
+    // A speck read as a point in a row of integers (a count row under a share row) stays disputed.
+    const counts = Array.from({ length: nCols }, () => agreed(String(int(rnd, 10, 999))));
+    const at = int(rnd, 0, nCols - 1);
+    const v = String(int(rnd, 10, 999));
+    counts[at] = readTwoWays(rnd, v, `${v.slice(0, 1)}.${v.slice(1)}`);
+    const withCounts = runScanChecks(tableOf(counts.map((cell, c) => [rows[0]![c]!, cell])), CTX);
+    assert.equal(withCounts.rows[1]![at]!.confidence, "disputed", `seed ${seed}: ${v} in a row of counts`);
+  }
+  assert.ok(settled >= 25, `${settled} settled`);
+});
+
+/** A lie of a slip class: the truth, and the two readings, the one the rule would keep being wrong. */
+interface Lie {
+  kind: string;
+  /** The column the cell stands in (its agreed values). */
+  column: (rnd: Rng) => string;
+  readings: (rnd: Rng) => [string, string];
+}
+
+const LIES: Lie[] = [
+  // A speck read as a point (or a comma) in a column of integers: off the column's format.
+  {
+    kind: "a point in an integer column",
+    column: (r) => String(int(r, 10, 999)),
+    readings: (r) => {
+      const v = String(int(r, 10, 999));
+      const at = int(r, 1, v.length - 1);
+      return [v, `${v.slice(0, at)}${pick(r, [".", ","])}${v.slice(at)}`];
+    },
+  },
+  // A point where the column groups thousands with commas ("2.517" against "2517").
+  {
+    kind: "a point in a thousands column",
+    column: (r) => group(int(r, 1000, 99999), ","),
+    readings: (r) => {
+      const v = String(int(r, 1000, 9999));
+      return [v, `${v.slice(0, v.length - 3)}.${v.slice(-3)}`];
+    },
+  },
+  // A letter "O" or "I" (a code or a class) in a column of names, read as a digit by one engine.
+  {
+    kind: "a letter among names",
+    column: (r) => pick(r, LABELS),
+    readings: (r) =>
+      pick(r, [
+        ["O", "0"],
+        ["I", "1"],
+        ["IO", "10"],
+      ] as Array<[string, string]>),
+  },
+  // Two numbers run together, one engine reading the gap: not a thousands group.
+  {
+    kind: "two numbers run together",
+    column: (r) => String(int(r, 1, 99)),
+    readings: (r) => {
+      const [a, b] = [int(r, 1, 99), int(r, 1, 99)];
+      return [`${a} ${b}`, `${a}${b}`];
+    },
+  },
+  // A digit changed beside a slip: another value.
+  {
+    kind: "a digit changed beside a lost point",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const [a, b] = [int(r, 1, 9), int(r, 0, 8)];
+      return [`${a}.${b}`, `${a}${b + 1}`];
+    },
+  },
+  // A sign lost: another value.
+  {
+    kind: "a lost sign",
+    column: (r) => `-${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const v = `${int(r, 1, 99)}.${int(r, 0, 9)}`;
+      return [`-${v}`, v];
+    },
+  },
+  // A space inside a thousands group read with a digit changed.
+  {
+    kind: "a digit changed beside a thousands space",
+    column: (r) => group(int(r, 1000, 999999), " "),
+    readings: (r) => {
+      const v = int(r, 10000, 99999);
+      return [group(v, " "), String(v + int(r, 1, 9) * 10)];
+    },
+  },
+];
+
+test("lies of every slip class stay disputed: never verified, never resolved", () => {
+  let lies = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const rnd = seededRng(seed * 104729);
+    for (const lie of LIES) {
+      const nRows = int(rnd, 6, 14);
+      const at = int(rnd, 0, nRows - 1);
+      const [a, b] = lie.readings(rnd);
+      const [first, second] = rnd() < 0.5 ? [a, b] : [b, a];
+      const column = Array.from({ length: nRows }, (_, r) =>
+        r === at
+          ? { ...voteOnReadings({ "ocr-1": first, "ocr-2": second }), bbox: [0, 0, 10, 10] as [number, number, number, number] }
+          : agreed(lie.column(rnd)),
+      );
+      const out = runScanChecks(tableOf([labelColumn(nRows), column]), CTX);
+      const cell = out.rows[at]![1]!;
+      lies += 1;
+      assert.equal(cell.confidence, "disputed", `seed ${seed}, ${lie.kind}: ${first} / ${second} -> ${cell.confidence} ${cell.value}`);
+    }
+  }
+  assert.equal(lies, 60 * LIES.length);
+});
+
+test("slips are settled on scans only: a cell the text layer read keeps the marks rule's verdict", () => {
+  const cell = {
+    ...voteOnReadings({ "pdf-text": "2.4", "ocr-1": "24", "ocr-2": "2,4" }),
+    bbox: [0, 0, 10, 10] as [number, number, number, number],
+  };
+  const column = [cell, ...["1.2", "3.4", "5.6", "7.8", "9.1"].map(agreed)];
+  const before = cell.confidence;
+  assert.equal(before, "disputed");
+  const out = runScanChecks(tableOf([labelColumn(6), column]), CTX);
+  assert.equal(out.rows[0]![1]!.confidence, before);
+});
+
+test("switched off in the settings, no slip is settled", () => {
+  const column = [readTwoWays(seededRng(1), "2.4", "24"), ...["1.2", "3.4", "5.6", "7.8", "9.1"].map(agreed)];
+  const out = runScanChecks(tableOf([labelColumn(6), column]), { ...CTX, settings: { ...SETTINGS, scanReadingSlips: [] } });
+  assert.equal(out.rows[0]![1]!.confidence, "disputed");
+  const on = runScanChecks(tableOf([labelColumn(6), column]), CTX);
+  assert.equal(on.rows[0]![1]!.confidence, "resolved");
+});

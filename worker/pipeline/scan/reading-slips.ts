@@ -1,0 +1,217 @@
+// Reading slips on a scan: the two OCR families read one value, and one of them slipped on a
+// glyph it is known to fail on. On a scanned page there is no text layer, so every cell is read by
+// the two engines alone, and any difference between them disputes the cell and puts it in the
+// review queue. On the EU realistic scans most of the queue's cells were right as delivered, and
+// most of those were one of a few slips (docs/measurements, the third queue round):
+//   - "digit-space": a thousands group read with or without its thin space ("100 000" and
+//     "100000"). Both read the same digits; the spaced reading is kept. Only thousands groups
+//     count (every space between a digit and exactly three digits): "1 10" against "110" may be
+//     two numbers run together, and stays disputed.
+//   - "dropped-separator": one engine lost a decimal point or a thousands comma between two
+//     digits that the other read ("2.4" and "24", "5,510" and "5510"). The one with the
+//     separator is kept, but only where the column says so (below): a speck read as a point
+//     makes a reading off its column's format.
+//   - "swapped-separator": the engines read a point and a comma at the same place ("77,123" and
+//     "77.123"). The one in the column's format is kept, when the other is not.
+//   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
+//     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers (at
+//     least `columnFormatMinNumbers` agreed ones, and that share of its agreed cells).
+// The column is a reading of such a glyph independent of both engines (scan/column-format.ts: a
+// statistical table prints a column in one format): its cells the engines agreed on give its
+// common format (decimals and their separator, a trailing "%", thousands grouped or not), and
+// the kept reading must be in it, the other reading not (for a dropped or swapped separator).
+// A column with too few agreed numbers to have a format (a table of two or three rows, years
+// across) gives way to the cell's row, under the same rule: a row of mixed formats (a count, then
+// its share) has none, and backs nothing.
+// The cell then becomes `resolved` with the kept reading's spelling and both readings kept: not
+// in the default queue, never `verified` (a person who filters for resolved cells sees them).
+// Any other difference (a digit for another digit, a letter for another letter, a sign or a
+// bracket lost, words only one engine read) is a different value and stays disputed. On a page
+// with a text layer nothing here runs: the text layer holds the character (reconcile/marks-only.ts).
+import type { Cell, CellSource, Table } from "../../../lib/result/schema";
+import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { comparisonKey, displayText } from "../reconcile/normalise";
+import { withoutEdgeRulings } from "../reconcile/edge-rulings";
+import type { Settings } from "../settings";
+import { numberFormat } from "./column-format";
+
+export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number";
+
+type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare">;
+
+/** Letters that are a digit's strokes (lower-cased): "o" for "0", "l" and "i" for "1", "z" for "2". */
+const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1", z: "2" };
+
+/** A space that groups thousands: between a digit and exactly three digits. */
+const GROUPING_SPACE = /(?<=\d) (?=\d{3}(?!\d))/gu;
+
+/** A number as the column rule sees it: its format (column-format.ts) and whether its integer part
+ * (four digits or more) is grouped in thousands; null for what is not a plain number. */
+export interface NumberShape {
+  format: string;
+  /** "," or " " for a grouped integer part, "" for an ungrouped one, null under four digits. */
+  grouping: string | null;
+}
+
+export function numberShape(value: string): NumberShape | null {
+  const format = numberFormat(value);
+  if (format === null) return null;
+  const body = value
+    .trim()
+    .replace(/^[(+\-\u2013\u2212$€£]+\s*/u, "")
+    .replace(/\s*\)$/u, "")
+    .replace(/\s?%$/u, "");
+  // The decimals the format names (a separator and its digits) end the body; the rest is the
+  // integer part.
+  const decimals = format.replace("%", "");
+  const integer = decimals === "" ? body : body.slice(0, body.length - 1 - Number(decimals.slice(1)));
+  if (integer.replace(/\D/gu, "").length < 4) return { format, grouping: null };
+  return { format, grouping: /\d,\d{3}/u.test(integer) ? "," : /\d \d{3}/u.test(integer) ? " " : "" };
+}
+
+/** How two readings of a cell differ when one engine slipped, and which one to keep (0 or 1); null
+ * when they read different values (or the same: that is agreement). Column context aside. */
+export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  const [ka, kb] = [comparisonKey(withoutEdgeRulings(a)), comparisonKey(withoutEdgeRulings(b))];
+  if (ka === "" || kb === "" || ka === kb) return null;
+  const unspaced = (k: string) => k.replace(/ /gu, "");
+  if (unspaced(ka) === unspaced(kb)) {
+    const spacedOnlyByGroups = (k: string) => k.replace(GROUPING_SPACE, "") === unspaced(k);
+    if (!spacedOnlyByGroups(ka) || !spacedOnlyByGroups(kb)) return null;
+    return { kind: "digit-space", keep: ka.length >= kb.length ? 0 : 1 };
+  }
+  const isNumber = (k: string) => /\d/u.test(k) && !/\p{L}/u.test(k);
+  if (isNumber(ka) !== isNumber(kb)) {
+    const [number, letters] = isNumber(ka) ? [ka, kb] : [kb, ka];
+    const folded = [...letters.toLowerCase()].map((ch) => LOOKALIKE_DIGIT[ch] ?? ch).join("");
+    if (unspaced(folded) === unspaced(number)) return { kind: "lookalike-in-number", keep: number === ka ? 0 : 1 };
+    return null;
+  }
+  if (!isNumber(ka)) return null;
+  // One separator between two digits, present in one reading and not the other.
+  for (const [longer, shorter, keep] of [
+    [ka, kb, 0],
+    [kb, ka, 1],
+  ] as const) {
+    if (longer.length !== shorter.length + 1) continue;
+    for (let i = 1; i < longer.length - 1; i++) {
+      if ((longer[i] === "." || longer[i] === ",") && /\d/u.test(longer[i - 1]!) && /\d/u.test(longer[i + 1]!)) {
+        if (longer.slice(0, i) + longer.slice(i + 1) === shorter) return { kind: "dropped-separator", keep };
+      }
+    }
+  }
+  if (ka.length === kb.length) {
+    const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
+    const i = differ[0];
+    if (differ.length === 1 && i !== undefined && ".,".includes(ka[i]!) && ".,".includes(kb[i]!)) {
+      if (/\d/u.test(ka[i - 1] ?? "") && /\d/u.test(ka[i + 1] ?? "")) return { kind: "swapped-separator", keep: 0 };
+    }
+  }
+  return null;
+}
+
+/** The common shape of a column's numbers the engines agreed on (the cell itself left out):
+ * the format and the grouping most of them share, each only when at least `columnFormatMinNumbers`
+ * numbers say and one value holds `columnFormatMajorityShare` of them. */
+interface ColumnShape {
+  format: string | null;
+  grouping: string | null;
+  /** Whether the agreed cells are numbers (at least the minimum, and that share of the cells). */
+  numeric: boolean;
+}
+
+function commonOf(values: readonly string[], settings: SlipSettings): string | null {
+  if (values.length < settings.columnFormatMinNumbers) return null;
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  const [top, n] = [...counts].sort((x, y) => y[1] - x[1])[0] ?? ["", 0];
+  return n >= values.length * settings.columnFormatMajorityShare ? top : null;
+}
+
+/** The common shape of a line of cells (a column, or a row), the agreed cells only. */
+function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings): ColumnShape {
+  const agreed = line.filter((c): c is Cell => c !== undefined && c.confidence === "verified" && /[\p{L}\p{N}]/u.test(c.value));
+  const shapes = agreed.map((c) => numberShape(c.value)).filter((s): s is NumberShape => s !== null);
+  return {
+    format: commonOf(
+      shapes.map((s) => s.format),
+      settings,
+    ),
+    grouping: commonOf(
+      shapes.filter((s) => s.grouping !== null).map((s) => s.grouping!),
+      settings,
+    ),
+    numeric: shapes.length >= settings.columnFormatMinNumbers && shapes.length >= agreed.length * settings.columnFormatMajorityShare,
+  };
+}
+
+/** The shape the cell at (r, c) should have: its column's, or, where the column has too few agreed
+ * numbers to have one (a table of a few rows, years across), its row's. A row of mixed formats (a
+ * count then its share) has none, and a column's own format is never overruled by its row. */
+function expectedShape(table: Table, r: number, c: number, settings: SlipSettings): ColumnShape {
+  const column = shapeOf(
+    table.rows.map((row, i) => (i === r ? undefined : row[c])),
+    settings,
+  );
+  if (column.format !== null || column.numeric) return column;
+  return shapeOf(
+    (table.rows[r] ?? []).map((cell, i) => (i === c ? undefined : cell)),
+    settings,
+  );
+}
+
+/** Whether the column backs keeping `kept` over `other` for a slip of `kind`. */
+function columnBacks(kind: SlipKind, kept: string, other: string, column: ColumnShape): boolean {
+  if (kind === "digit-space") return true;
+  const keptShape = numberShape(kept);
+  if (keptShape === null) return false;
+  // Letters or a number is the question here, not the format: a lone "0" stands in a column of
+  // shares ("0" beside "13.8").
+  if (kind === "lookalike-in-number") return column.numeric;
+  const otherShape = numberShape(other);
+  const fits = (s: NumberShape | null) =>
+    s !== null &&
+    column.format !== null &&
+    s.format === column.format &&
+    (s.grouping === null || column.grouping === null || s.grouping === column.grouping);
+  // The column must tell the two apart: a format, or for a thousands comma a grouping, it holds.
+  const told = keptShape.format !== otherShape?.format || (keptShape.grouping !== null && column.grouping !== null);
+  return told && fits(keptShape) && !fits(otherShape);
+}
+
+/** The value readings of a cell on a scan: exactly two OCR readings, or null. */
+function twoOcrReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
+  const entries = Object.entries(cell.readings ?? {}).filter(([source]) => (OCR_SOURCES as readonly string[]).includes(source));
+  if (entries.length !== 2 || cell.readings?.["pdf-text"] !== undefined) return null;
+  const [[sa, va], [sb, vb]] = entries as [[CellSource, string], [CellSource, string]];
+  return [sa, va, sb, vb];
+}
+
+/** `table` with each disputed body cell whose two OCR readings differ by a slip the settings name,
+ * backed by its column, made `resolved` with the kept reading (both readings kept). */
+export function settleReadingSlips(table: Table, settings: SlipSettings): Table {
+  const kinds: readonly string[] = settings.scanReadingSlips;
+  if (kinds.length === 0) return table;
+  const settle = (cell: Cell, r: number, c: number): Cell => {
+    if (cell.confidence !== "disputed") return cell;
+    const readings = twoOcrReadings(cell);
+    if (!readings) return cell;
+    const [sa, va, sb, vb] = readings;
+    const slip = slipBetween(va, vb);
+    if (!slip || !kinds.includes(slip.kind)) return cell;
+    const column = expectedShape(table, r, c, settings);
+    // A swapped separator names no reading to keep: the column picks one, if it backs either.
+    const orders: Array<[string, string]> =
+      slip.kind === "swapped-separator"
+        ? [
+            [va, vb],
+            [vb, va],
+          ]
+        : [slip.keep === 0 ? [va, vb] : [vb, va]];
+    const kept = orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column))?.[0];
+    if (kept === undefined) return cell;
+    const { provisional: _provisional, ...rest } = cell;
+    return { ...rest, value: displayText(withoutEdgeRulings(kept)), confidence: "resolved", sources: [sa, sb] };
+  };
+  return { ...table, rows: table.rows.map((row, r) => row.map((cell, c) => settle(cell, r, c))) };
+}
