@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.10";
+export const SETTINGS_VERSION = "2026-11-29.11";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -185,6 +185,11 @@ export const SETTINGS = {
    * one cell over both columns). Off: on the held-out US set it added 10 wrong relations
    * (complete F1 0.981 -> 0.980, none verified), so the rule is not general yet. */
   gutterBothRunIn: false as boolean,
+  /** ...but on in a line of names with exactly one word per column (layout-model.ts
+   * isOneWordNamesLine): there two words in one chunk cannot be one name, or a column would have
+   * none (generated family ruled-group-boxes, tight column gaps: every seen draw exact; no-OCR
+   * evals of EU, US odd and generated seeds 13 and 90001: no document changed). */
+  gutterNamesInOneWordLines: true as boolean,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */

@@ -8,6 +8,9 @@
 // and only for one word on each side: a phrase's word gaps may be stretched or estimated (one
 // text run), and on the EU set phrases crossing a gutter ("number of | franchisees") passed the
 // other tests. Off by default (settings.ts gutterBothRunIn): it still cut real headers wrongly.
+// On in a line of names with exactly one word per column (oneWordNames,
+// settings.gutterNamesInOneWordLines): there two words in one chunk cannot be one name, or a
+// column would have none.
 import type { Word } from "../types";
 import type { ColumnSpan } from "../geometry/chunks-to-columns";
 import type { Settings } from "../settings";
@@ -26,10 +29,12 @@ export function namesMeetInGutter(
   columns: readonly ColumnSpan[],
   c: number,
   settings: Settings,
+  oneWordNames = false,
 ): boolean {
   const col = columns[c];
   const next = columns[c + 1];
-  if (!settings.gutterBothRunIn || c < 1 || !col || !next || before.length !== 1 || after.length !== 1) return false;
+  const on = settings.gutterBothRunIn || (settings.gutterNamesInOneWordLines && oneWordNames);
+  if (!on || c < 1 || !col || !next || before.length !== 1 || after.length !== 1) return false;
   const tol = settings.gutterTolerance;
   const b0 = before[0]!.box[0];
   const b1 = before[before.length - 1]!.box[2];

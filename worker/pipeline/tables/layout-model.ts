@@ -63,8 +63,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     const cells: LineCells = new Map();
     const above =
       i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
+    const oneWordNames = isOneWordNamesLine(lineChunks, columns.length);
     const pieces = lineChunks
-      .flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1))
+      .flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1, oneWordNames))
       .flatMap((c) => splitBeforeSigns(c, columns, settings))
       .flatMap((c) =>
         splitUnderNames(
@@ -222,7 +223,7 @@ function wordRun(words: readonly Word[], k: number, settings: Settings): Word[] 
  * falls in the gutter (two header cells set close together); a label whose words are only
  * space-separated stays whole (it spans the columns). `inRow`: the chunk shares its line with
  * other chunks (a row of cells). */
-export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings, inRow = true): TextLine[] {
+export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings, inRow = true, oneWordNames = false): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
   const parts: Word[][] = [[chunk.words[0]!]];
   for (let k = 1; k < chunk.words.length; k++) {
@@ -253,7 +254,7 @@ export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings:
       if (word.box[0] >= next.x0 - tol)
         return aligned && start >= col.x0 - tol && (prev.box[0] <= col.x1 || ranOn) && prev.box[2] < next.x0;
       // ...or names run into the gutter from both sides (gutter-names.ts).
-      if (namesMeetInGutter(parts[parts.length - 1]!, wordRun(chunk.words, k, settings), columns, c, settings)) return true;
+      if (namesMeetInGutter(parts[parts.length - 1]!, wordRun(chunk.words, k, settings), columns, c, settings, oneWordNames)) return true;
       // ...or the widest text of the next column runs back into it (a right-aligned name wider
       // than its numbers, set a narrow gap after the name before it): the text before the gap
       // lies in column c (starting after the previous column's text), the word after it starts
@@ -324,4 +325,12 @@ function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settin
     else parts[parts.length - 1]!.push(word);
   }
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
+}
+
+/** A line of column names, one word per column: as many words as the table has columns (three or
+ * more), none of them a number. A band line names fewer columns than it stands over, and a line of
+ * names with a two-word name in it has more words than columns. */
+function isOneWordNamesLine(chunks: readonly TextLine[], columns: number): boolean {
+  const words = chunks.flatMap((c) => c.words);
+  return columns >= 3 && words.length === columns && !words.some((w) => isNumeric(w.text));
 }
