@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -136,6 +136,14 @@ export const STRUCTURE_SETTINGS = {
    * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note), nor did
    * page-ink's regions from the image's ink (87.2%; the scan-page-regions note). */
   pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
+  /** On a scan, pdf-model's reading supports a cell only where the page image's own grid agrees
+   * with its cell (structure/ink-grid.ts): the region reads as one table in the ink with as many
+   * columns, the cell's words lie between the gutters of its own columns, and its ink lines fall in
+   * its own rows. Elsewhere it may only object. pdf-layout and pdf-model read the same detected
+   * region, so where it is wrong they agree on the same wrong neighbours (the scan-model note in
+   * docs/measurements/); the ink is read by another method from another input. Measured: the
+   * scan-vote-ink-grid note in docs/measurements/. */
+  pdfModelScanInkGate: true as boolean,
   /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
    * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
    * model's reading of the other engine's words objected to cells pdf-grid and pdf-layout agreed
@@ -226,6 +234,12 @@ export const STRUCTURE_SETTINGS = {
      * gap each (a layout program sets one gap), the space between two tables is set wider to show
      * they are two (generated family side-by-side: 2.5 to 4.5 gaps). */
     sideGutterRatio: 2,
+    /** The ink grid (ink-grid.ts, the check on pdf-model's scan vote) reads a pixel row inked
+     * across at least this share of the region's width as blank: a rule touching a line of text
+     * or a shaded row band (generated total-rows, zebra-shading: every gutter closed). A row of
+     * text is never that solid: letters and the blanks between words and columns leave most of
+     * it paper. page-ink's own regions read every row (their figures were measured so). */
+    gridSolidRowShare: 0.9,
   } as PageInkSettings,
 } as const;
 
@@ -246,4 +260,5 @@ export interface PageInkSettings {
   gutterCrossingShare: number;
   crossedShare: number;
   sideGutterRatio: number;
+  gridSolidRowShare: number;
 }
