@@ -14,21 +14,16 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { openPdf } from "../../../lib/pdf/open-pdf";
 import type { Cell, Table } from "../../../lib/result/schema";
-import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
-import { makeRealisticScan } from "../../cli/eval/realistic-scans";
-import { renderPageForOcr, type PageRender } from "../render/render-page";
-import { prepareScan } from "../scan/prepare-scan";
-import { pagePointToPrepared } from "../scan/map-to-page";
 import { SETTINGS } from "../settings";
 import { modelToTable } from "../tables/assemble-table";
-import type { Box, ModelCell, TableModel, Word } from "../types";
+import type { Word } from "../types";
 import { applyBoundaryDisputes, boundaryDisputes } from "../reconcile/boundary-vote";
 import { pageInkReader } from "./page-ink";
 import { READER_GROUPS, readerInputs, readStructure } from "./registry";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
+import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "./scanned-family-page";
 
 const SEEDS = [31, 32, 33];
 const VARIANTS = [0, 1, 2, 3];
@@ -38,111 +33,6 @@ const declared = {
   readsPageImage: (source: string) => readerInputs(source)?.includes("page-image") ?? false,
   groupOf: (source: string) => READER_GROUPS.get(source) ?? source,
 };
-
-interface ScannedTable {
-  /** The truth's cells, boxes in the prepared image's points. */
-  cells: ModelCell[];
-  nCols: number;
-  box: Box;
-}
-
-interface Scanned {
-  name: string;
-  image: PageRender;
-  tables: ScannedTable[];
-}
-
-/** A variant of the family, made a realistic scan and prepared, with its truth tables placed in the
- * prepared image: the original page turned by the scan's angle, then as the preparation mapped it. */
-async function scanned(familyName: string, seed: number, variant: number, dir: string): Promise<Scanned> {
-  const family = FAMILIES.find((f) => f.name === familyName)!;
-  const doc = await generateDocument(family, variant, seed);
-  const pdf = path.join(dir, `${doc.name}-s${seed}.pdf`);
-  fs.writeFileSync(pdf, doc.pdf);
-  const scan = path.join(dir, `${doc.name}-s${seed}-scan.pdf`);
-  const [angle] = await makeRealisticScan(pdf, scan);
-  const opened = await openPdf(scan);
-  try {
-    const page = await opened.doc.getPage(1);
-    const { width, height } = page.getViewport({ scale: 1 });
-    const { render, transform } = prepareScan(await renderPageForOcr(page, 1));
-    const rad = ((angle ?? 0) * Math.PI) / 180;
-    const toPrepared = (x: number, y: number) => {
-      const dx = x - width / 2;
-      const dy = y - height / 2;
-      return pagePointToPrepared(
-        Math.cos(rad) * dx - Math.sin(rad) * dy + width / 2,
-        Math.sin(rad) * dx + Math.cos(rad) * dy + height / 2,
-        transform,
-      );
-    };
-    // Truth boxes have their origin at the bottom left.
-    const boxOf = (b: Box): Box => {
-      const corners = [
-        toPrepared(b[0], height - b[3]),
-        toPrepared(b[2], height - b[3]),
-        toPrepared(b[0], height - b[1]),
-        toPrepared(b[2], height - b[1]),
-      ];
-      return [
-        Math.min(...corners.map((c) => c[0])),
-        Math.min(...corners.map((c) => c[1])),
-        Math.max(...corners.map((c) => c[0])),
-        Math.max(...corners.map((c) => c[1])),
-      ];
-    };
-    const tables = doc.tables
-      .filter((t) => t.page === 1)
-      .map((t): ScannedTable => {
-        const cells = t.cells.map((c): ModelCell => ({ ...c, box: c.text.trim() === "" ? null : boxOf(c.box) }));
-        const boxes = cells.flatMap((c) => (c.box ? [c.box] : []));
-        return {
-          cells,
-          nCols: Math.max(...t.cells.map((c) => c.col + c.colSpan)),
-          box: [
-            Math.min(...boxes.map((b) => b[0])),
-            Math.min(...boxes.map((b) => b[1])),
-            Math.max(...boxes.map((b) => b[2])),
-            Math.max(...boxes.map((b) => b[3])),
-          ],
-        };
-      });
-    return { name: `${doc.name}-s${seed}`, image: render, tables };
-  } finally {
-    await opened.close();
-  }
-}
-
-/** `parts` delivered as one table: rows stacked, or columns side by side. */
-function joined(parts: readonly ScannedTable[], sideBySide: boolean): ScannedTable {
-  const cells: ModelCell[] = [];
-  let offset = 0;
-  for (const part of parts) {
-    for (const c of part.cells) cells.push(sideBySide ? { ...c, col: c.col + offset } : { ...c, row: c.row + offset });
-    offset += sideBySide ? part.nCols : Math.max(...part.cells.map((c) => c.row + c.rowSpan));
-  }
-  return {
-    cells,
-    nCols: sideBySide ? offset : Math.max(...parts.map((p) => p.nCols)),
-    box: [
-      Math.min(...parts.map((p) => p.box[0])),
-      Math.min(...parts.map((p) => p.box[1])),
-      Math.max(...parts.map((p) => p.box[2])),
-      Math.max(...parts.map((p) => p.box[3])),
-    ],
-  };
-}
-
-const modelOf = (t: ScannedTable): TableModel => ({
-  box: t.box,
-  nRows: Math.max(...t.cells.map((c) => c.row + c.rowSpan)),
-  nCols: t.nCols,
-  cells: t.cells,
-  headerRows: 1,
-  rowGroups: [],
-  source: "pdf-layout",
-  disputed: false,
-});
 
 const verified = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["ocr-1", "ocr-2"] });
 const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");

@@ -35,22 +35,31 @@ export const pageInkReader: StructureReader = {
 };
 
 /** A text line of the window: pixel rows [top, bottom), and the pixel columns its ink touches. */
-interface InkLine {
+export interface InkLine {
   top: number;
   bottom: number;
   ink: Uint8Array;
 }
 
 /** A gutter: pixel columns [start, end) of the window. */
-type Gutter = [number, number];
+export type Gutter = [number, number];
 
-const median = (values: readonly number[]): number => {
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
 };
 
-/** The tables the ink of `region` (page points of the prepared image) reads: one per part. */
-export function inkTables(render: PageRender, region: Box, settings: PageInkSettings): TableModel[] {
+/** The text lines of the ink of `region` (page points of the prepared image), read in a window of
+ * pixels from (x0, y0), `w` pixels wide. Null where the window is empty. */
+export interface InkWindow {
+  lines: InkLine[];
+  w: number;
+  x0: number;
+  y0: number;
+  scale: number;
+}
+
+export function inkLines(render: PageRender, region: Box, settings: PageInkSettings, solidRowShare = Infinity): InkWindow | null {
   const scale = render.scale;
   const margin = Math.round(settings.marginPt * scale);
   const x0 = Math.max(0, Math.floor(region[0] * scale) - margin);
@@ -59,9 +68,18 @@ export function inkTables(render: PageRender, region: Box, settings: PageInkSett
   const y1 = Math.min(render.height, Math.ceil(region[3] * scale) + margin);
   const w = x1 - x0;
   const h = y1 - y0;
-  if (w <= 0 || h <= 0) return [];
+  if (w <= 0 || h <= 0) return null;
   const grey = sharedGrey(render);
-  const isInk = (x: number, y: number) => grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel;
+  // A pixel row inked across `solidRowShare` of the width or more (a rule, a shaded band) holds no
+  // text's ink: it is read as blank when asked (the ink grid, ink-grid.ts).
+  const solid = new Uint8Array(h);
+  if (Number.isFinite(solidRowShare))
+    for (let y = 0; y < h; y++) {
+      let n = 0;
+      for (let x = 0; x < w; x++) if (grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel) n++;
+      if (n >= solidRowShare * w) solid[y] = 1;
+    }
+  const isInk = (x: number, y: number) => !solid[y] && grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel;
 
   // Runs of pixel rows with ink; the tall ones are text lines (thin ones are rules and typed dashes).
   const minRowInk = Math.max(1, Math.round(settings.rowMinInkPt * scale));
@@ -76,7 +94,7 @@ export function inkTables(render: PageRender, region: Box, settings: PageInkSett
       start = -1;
     }
   }
-  if (runs.length < 2) return [];
+  if (runs.length < 2) return { lines: [], w, x0, y0, scale };
   const typical = median(runs.map((r) => r.bottom - r.top));
   const lines: InkLine[] = runs
     .filter((r) => r.bottom - r.top >= settings.textLineShare * typical)
@@ -99,6 +117,14 @@ export function inkTables(render: PageRender, region: Box, settings: PageInkSett
       );
       return { ...r, ink };
     });
+  return { lines, w, x0, y0, scale };
+}
+
+/** The tables the ink of `region` (page points of the prepared image) reads: one per part. */
+export function inkTables(render: PageRender, region: Box, settings: PageInkSettings): TableModel[] {
+  const window = inkLines(render, region, settings);
+  if (!window || window.lines.length === 0) return [];
+  const { lines, w, x0, y0, scale } = window;
   if (lines.length < 2 * settings.minPartLines) return [whole(region, lines, w, settings)].filter((t) => t !== null);
   const em = median(lines.map((l) => l.bottom - l.top));
   const pitch = median(lines.slice(1).map((l, k) => l.top - lines[k]!.top));

@@ -36,17 +36,20 @@ const declared = {
   groupOf: (source: string) => READER_GROUPS.get(source) ?? source,
 };
 
-type ScanSettings = { pdfModelScanVote: string; ocrLayoutScanRegions: boolean };
-/** Runs `body` with the scan settings given, then puts them back. */
+type ScanSettings = { pdfModelScanVote: string; ocrLayoutScanRegions: boolean; pdfModelScanInkGate: boolean };
+/** Runs `body` with the scan settings given, then puts them back. These pages have words and no
+ * image, so the ink gate on pdf-model's support (ink-grid-family.test.ts) is off here: this file
+ * checks the region readings. */
 async function withScanSettings<T>(changes: Partial<ScanSettings>, body: () => Promise<T>): Promise<T> {
   const settings = STRUCTURE_SETTINGS as unknown as ScanSettings;
   const saved = { ...settings };
-  Object.assign(settings, changes);
+  Object.assign(settings, { pdfModelScanInkGate: false }, changes);
   try {
     return await body();
   } finally {
     settings.pdfModelScanVote = saved.pdfModelScanVote;
     settings.ocrLayoutScanRegions = saved.ocrLayoutScanRegions;
+    settings.pdfModelScanInkGate = saved.pdfModelScanInkGate;
   }
 }
 

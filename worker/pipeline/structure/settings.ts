@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -134,8 +134,21 @@ export const STRUCTURE_SETTINGS = {
    * alike because they read the same detected region. EU 51.8% -> 63.5% at 98.4%, generated seed 13
    * 1.5% -> 69.4% at 99.3% (the scan-model note in docs/measurements/). ocrLayoutScanRegions
    * (regions of its own on a scan) did not change US odd's 87.7% (the scan-regions note), nor did
-   * page-ink's regions from the image's ink (87.2%; the scan-page-regions note). */
+   * page-ink's regions from the image's ink (87.2%; the scan-page-regions note). With the ink
+   * gate (pdfModelScanInkGate) US odd is 99.91% right but only 26.0% verified (target 30%), and
+   * generated seeds 13 and 90001 fall from 100.0% to 99.2% and 99.5% right: still off. */
   pdfModelScanVote: "off" as "full" | "objects" | "none" | "off",
+  /** On a scan, pdf-model's reading supports a cell only where the page image's own grid agrees
+   * with its cell (structure/ink-grid.ts): the region reads as one table in the ink with as many
+   * columns, the cell's words lie between the gutters of its own columns, and its ink lines fall in
+   * its own rows. Elsewhere it may only object. pdf-layout and pdf-model read the same detected
+   * region, so where it is wrong they agree on the same wrong neighbours (the scan-model note in
+   * docs/measurements/); the ink is read by another method from another input. Measured with the
+   * vote in full, realistic scans (the scan-vote-ink-grid note in docs/measurements/): held-out US
+   * odd 51.6% of relations verified at 87.7% right without it, 26.0% at 99.91% with it; EU 63.2%
+   * at 98.4% -> 56.2% at 99.71%. On, as it only takes support away; it acts only while
+   * pdfModelScanVote is not "off". */
+  pdfModelScanInkGate: true as boolean,
   /** On a scan, whether pdf-model also reads a table region that a ruled grid pdf-grid reads covers
    * (half its area or more). Off: there pdf-grid is the second segmentation already, and the scan
    * model's reading of the other engine's words objected to cells pdf-grid and pdf-layout agreed
@@ -226,6 +239,12 @@ export const STRUCTURE_SETTINGS = {
      * gap each (a layout program sets one gap), the space between two tables is set wider to show
      * they are two (generated family side-by-side: 2.5 to 4.5 gaps). */
     sideGutterRatio: 2,
+    /** The ink grid (ink-grid.ts, the check on pdf-model's scan vote) reads a pixel row inked
+     * across at least this share of the region's width as blank: a rule touching a line of text
+     * or a shaded row band (generated total-rows, zebra-shading: every gutter closed). A row of
+     * text is never that solid: letters and the blanks between words and columns leave most of
+     * it paper. page-ink's own regions read every row (their figures were measured so). */
+    gridSolidRowShare: 0.9,
   } as PageInkSettings,
 } as const;
 
@@ -246,4 +265,5 @@ export interface PageInkSettings {
   gutterCrossingShare: number;
   crossedShare: number;
   sideGutterRatio: number;
+  gridSolidRowShare: number;
 }

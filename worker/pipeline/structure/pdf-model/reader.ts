@@ -14,8 +14,11 @@
 // share every misplaced box with pdf-layout. So there it reads the OTHER engine's words on the whole
 // page (context.otherOcrWords), with the model trained on text layers roughened like OCR boxes
 // (model-scan.json, scan-noise.ts), and declares that input; its say is
-// STRUCTURE_SETTINGS.pdfModelScanVote, "off" by default (it failed the held-out set). Without the
-// other engine's words it has no opinion on a scan.
+// STRUCTURE_SETTINGS.pdfModelScanVote. Without the other engine's words it has no opinion on a scan.
+// pdf-layout and this reading read the same detected region, and where it is wrong they make the
+// same wrong neighbours; so on a scan its support counts only on the cells the page image's own
+// grid agrees with (ink-grid.ts, STRUCTURE_SETTINGS.pdfModelScanInkGate), and it declares the page
+// image among its inputs. Elsewhere it may only object.
 import type { StructureReader, StructureReading } from "../types";
 import { isSegmentation } from "../is-segmentation";
 import { holdsNumbers } from "../pdf-layout";
@@ -23,6 +26,7 @@ import { STRUCTURE_SETTINGS } from "../settings";
 import { loadPdfModel, loadPdfScanModel } from "./model-file";
 import { modelDeciders, readRegion } from "./read-region";
 import { gridToModel } from "../../tables/build-table";
+import { cellsOffInkGrid, inkGrid } from "../ink-grid";
 import type { Grid } from "../../geometry/rulings-to-grid";
 import type { Box, Word } from "../../types";
 import type { Settings } from "../../settings";
@@ -39,26 +43,36 @@ export const pdfModelReader: StructureReader = {
   // pdf-layout, so it counts in its group when shared inputs are counted once. On a scan the
   // reading itself declares what it read (the other engine's words).
   inputs: ["text-geometry", "detected-regions"],
-  async read({ words, tableRegions, wordsFromOcr, otherOcrWords, detected, settings }) {
+  async read({ words, tableRegions, wordsFromOcr, otherOcrWords, detected, settings, scanImage }) {
     if (tableRegions.length === 0) return null;
     if (wordsFromOcr && (!otherOcrWords || STRUCTURE_SETTINGS.pdfModelScanVote === "off")) return null;
     const onScan = wordsFromOcr === true;
     const deciders = modelDeciders(await (onScan ? loadPdfScanModel() : loadPdfModel()));
     const read = onScan ? otherOcrWords!.words : words;
     const regions = onScan ? scanRegions(tableRegions, detected.grids, words, settings) : tableRegions;
-    const tables = regions.flatMap((region) => {
+    const readings = regions.flatMap((region) => {
       const model = readRegion(read, region, deciders);
-      return model && isSegmentation(model) && holdsNumbers(model) ? [model] : [];
+      return model && isSegmentation(model) && holdsNumbers(model) ? [{ region, model }] : [];
     });
+    const tables = readings.map((r) => r.model);
     if (tables.length === 0) return null;
-    if (onScan)
+    if (onScan) {
+      // The ink gate: its support only where the page image's own grid agrees (ink-grid.ts).
+      const gate = STRUCTURE_SETTINGS.pdfModelScanInkGate;
+      const abstainOn = gate
+        ? readings.flatMap(({ region, model }) =>
+            cellsOffInkGrid(model, scanImage ? inkGrid(scanImage, region, STRUCTURE_SETTINGS.pageInk) : null),
+          )
+        : [];
       return {
         source: "pdf-model",
         kind: "tables",
         tables,
-        inputs: ["second-ocr-words", "detected-regions"],
+        inputs: gate ? ["second-ocr-words", "detected-regions", "page-image"] : ["second-ocr-words", "detected-regions"],
+        ...(abstainOn.length > 0 ? { abstainOn } : {}),
         ...sayOf(STRUCTURE_SETTINGS.pdfModelScanVote as Say),
       } as StructureReading;
+    }
     return { source: "pdf-model", kind: "tables", tables, ...sayOf(STRUCTURE_SETTINGS.pdfModelVote) } as StructureReading;
   },
 };

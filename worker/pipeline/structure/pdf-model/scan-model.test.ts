@@ -79,15 +79,19 @@ function verifiedTable(model: TableModel): Table {
 }
 
 type ScanVote = (typeof STRUCTURE_SETTINGS)["pdfModelScanVote"];
-/** Runs `body` with pdfModelScanVote set to `vote`, then puts the setting back. */
+/** Runs `body` with pdfModelScanVote set to `vote`, then puts the setting back. These pages have
+ * words and no image, so the ink gate (pdfModelScanInkGate: support only where the page image's
+ * grid agrees; ink-grid-family.test.ts) is off here unless a test turns it on. */
 async function withScanVote(vote: ScanVote, body: () => Promise<void>): Promise<void> {
-  const settings = STRUCTURE_SETTINGS as { pdfModelScanVote: ScanVote };
-  const saved = settings.pdfModelScanVote;
+  const settings = STRUCTURE_SETTINGS as { pdfModelScanVote: ScanVote; pdfModelScanInkGate: boolean };
+  const saved = { vote: settings.pdfModelScanVote, gate: settings.pdfModelScanInkGate };
   settings.pdfModelScanVote = vote;
+  settings.pdfModelScanInkGate = false;
   try {
     await body();
   } finally {
-    settings.pdfModelScanVote = saved;
+    settings.pdfModelScanVote = saved.vote;
+    settings.pdfModelScanInkGate = saved.gate;
   }
 }
 
@@ -142,6 +146,15 @@ test("on a scan pdf-model reads the other engine's words and, voting, is a secon
     const verified = both.filter((c) => c.confidence === "verified");
     assert.ok(verified.length >= both.length * 0.8, `${verified.length} of ${both.length} verified`);
     assert.ok(verified.every((c) => c.sources.includes("pdf-model")));
+
+    // With the ink gate on and no page image to check its cells against, its support counts
+    // nowhere: it may only object, and nothing is verified.
+    (STRUCTURE_SETTINGS as { pdfModelScanInkGate: boolean }).pdfModelScanInkGate = true;
+    const gated = await pdfModelReader.read({ ...context, otherOcrWords: { engine: "ocr-2", words: otherWords } });
+    assert.ok(gated && gated.kind === "tables");
+    assert.deepEqual(gated.inputs, ["second-ocr-words", "detected-regions", "page-image"]);
+    assert.equal(gated.abstainOn?.length, gated.tables.flatMap((t) => t.cells.filter((c) => c.box)).length);
+    assert.equal(cells([layout, gated]).filter((c) => c.confidence === "verified").length, 0);
   }));
 
 test("with the scan vote off (the default), pdf-model has no opinion on a scan, other words or not", async () => {
