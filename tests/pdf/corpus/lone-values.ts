@@ -1,7 +1,8 @@
 // A layout family for the OCR cascade's crops: statistical tables whose cells are often one lone
-// glyph ("0", "7", "x") or a nil mark ("-", "..") in small type, their boxes cut to the text (no vertical rulings), rows
+// glyph ("0", "7", "x") or a nil mark ("-", "..", "—") in small type, their boxes cut to the text (no vertical rulings), rows
 // ruled or not. Some lone cells lie: the text layer holds one digit and the page shows another
-// (the shown digit drawn as an image, the text-layer one invisible). Body text in larger type runs
+// (the shown digit drawn as an image, the text-layer one invisible), or a digit under an em dash
+// and an em dash under a digit. Body text in larger type runs
 // under the table, as in a report, so the page is rendered for the body's size and the table's
 // glyphs come out small. Every look is drawn from the seed: face, sizes, row pitch, column widths,
 // rulings, share of lone values.
@@ -25,12 +26,28 @@ export interface LoneValuesDraw {
 }
 
 const FACES = [StandardFonts.Helvetica, StandardFonts.TimesRoman, StandardFonts.Courier] as const;
-// No em dash: PaddleOCR's recogniser reads a lone one as "—" at ~0.5 confidence or as "|", so it
-// stays unverified (drawn in at seeds 701-706, the em dashes were the marks left unverified).
 const LONE = ["0", "0", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "x", "-", "-", "\u2013", "..", "*"];
+/** The em dash ("\u2014", zero or not applicable in US government tables) is a mark of its own:
+ * PaddleOCR's recogniser cannot name a lone one (missed-marks.ts). This share of the lone values
+ * becomes one, decided by a second stream so that the first draws every look as before. */
+const EM_DASH_SHARE = 0.12;
+const EM_DASH = "\u2014";
 /** A lie shows a glyph the text layer's cannot be mistaken for by shape: another digit, a digit
  * under a dash, a dash under a digit. */
-const LIES: Record<string, string> = { "0": "4", "1": "8", "2": "6", "3": "7", "5": "1", "7": "0", "8": "2", "9": "5", "-": "3", "6": "-" };
+const LIES: Record<string, string> = {
+  "0": "4",
+  "1": "8",
+  "2": "6",
+  "3": "7",
+  "5": "1",
+  "7": "0",
+  "8": "2",
+  "9": "5",
+  "-": "3",
+  "6": "-",
+  [EM_DASH]: "4",
+  "4": EM_DASH,
+};
 const LABELS = ["Austria", "Belgium", "Bulgaria", "Cyprus", "Denmark", "Estonia", "Finland", "France", "Greece", "Hungary"];
 const LABELS_MORE = ["Ireland", "Italy", "Latvia", "Malta", "Poland", "Romania", "Spain", "Sweden"];
 const PROSE = [
@@ -46,6 +63,7 @@ const PROSE = [
 
 export async function drawLoneValues(seed: number, lies = 2): Promise<LoneValuesDraw> {
   const rng = seededRng(seed);
+  const dashes = seededRng(seed + 0x2014);
   const faceName = pick(rng, FACES);
   const size = 6.5 + Math.round(rng() * 30) / 10;
   const bodySize = 10 + Math.round(rng() * 15) / 10;
@@ -83,11 +101,12 @@ export async function drawLoneValues(seed: number, lies = 2): Promise<LoneValues
     for (let c = 0; c < columns; c++) {
       const lieHere = lieAt.has(r * columns + c);
       const lone = rng() < loneShare || lieHere;
-      const text = lieHere
+      const drawn = lieHere
         ? pick(rng, Object.keys(LIES))
         : lone
           ? pick(rng, LONE)
           : `${Math.floor(rng() * 900) + 10}.${Math.floor(rng() * 10)}`;
+      const text = lone && !lieHere && dashes() < EM_DASH_SHARE ? EM_DASH : drawn;
       const width = font.widthOfTextAtSize(text, size);
       const placed: PlacedText = { text, x: centreOf(c) - width / 2, baseline, size };
       const box: LoneCell["box"] = [placed.x, baseline - size, placed.x + width, baseline + size * 0.25];

@@ -14,6 +14,10 @@ export interface PageOcrEngine {
    * per box read, its whole text in reading order, the box as its box. Only engines with models
    * of other scripts have it. */
   readCropsIn?(render: PageRender, boxes: readonly BBox[], language: string): Promise<Word[]>;
+  /** Cells holding only a mark (missed-marks.ts) read as crops, where a mark the engine saw but
+   * could not name is settled by its ink (paddle/dash-stroke.ts). An engine without it reads them
+   * with readCrops. */
+  readMarks?(render: PageRender, boxes: readonly BBox[]): Promise<Word[]>;
   /** The whole page read on known line crops (PDF points; paddle/text-layer-lines.ts) without
    * the engine's own detection, or null when more than `maxUnexplainedPixels` pixels of ink lie
    * outside them (the page is then read with readPage). Only engines that can read crops so. */

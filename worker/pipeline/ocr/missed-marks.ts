@@ -5,7 +5,9 @@
 // reads a mark well once it is shown one: the cell is cropped as the cascade crops a cell
 // (cell-crops.ts cropOfCell) and recognised without detection. What it reads is a reading like any
 // other: a dash over the text layer's "-" backs it; a drawn "8" under an invisible "-" disputes it;
-// an empty crop is no reading.
+// an empty crop is no reading. A lone em dash the recogniser sees but cannot name (it reads "|" or
+// "I" below its line score) is read as a dash only when its ink is one dash stroke
+// (paddle/dash-stroke.ts): a digit drawn there is read as the digit, and disputes.
 import type { BBox, Table } from "../../../lib/result/schema";
 import type { Word as PageWord } from "../types";
 import { comparisonKey } from "../reconcile/normalise";

@@ -307,8 +307,9 @@ export class OcrEngines {
   async readMissedMarks(input: Omit<ReadCellsInput, "turn">): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
     const engine = this.firstEngineFor(false);
     if (!engine || input.boxes.length === 0) return null;
-    return this.readCropsCached(engine, `${CELL_READINGS_VERSION}.marks-1`, input, (render, missing) =>
-      this.runEngine(engine, render, missing),
+    // marks-2: a mark read below the line score is settled by its ink (readMarks).
+    return this.readCropsCached(engine, `${CELL_READINGS_VERSION}.marks-2`, input, (render, missing) =>
+      this.runEngine(engine, render, missing, undefined, undefined, true),
     );
   }
 
@@ -572,13 +573,15 @@ export class OcrEngines {
     await this.pool?.release();
   }
 
-  /** Runs one engine on the whole page, or on `crops` (PDF points) only. */
+  /** Runs one engine on the whole page, or on `crops` (PDF points) only (as missed marks when
+   * `marks`: the engine's readMarks). */
   private async runEngine(
     engine: OcrEngineName,
     render: PageRender,
     crops?: readonly BBox[],
     language?: string,
     lines?: readonly BBox[],
+    marks = false,
   ): Promise<OcrOutcome> {
     const started = performance.now();
     let instance = this.engines.get(engine);
@@ -600,9 +603,12 @@ export class OcrEngines {
         this.stats.cropRuns[engine] += 1;
         this.stats.cropsRead[engine] += crops.length;
       } else if (crops) {
-        words = loaded.readCrops
-          ? await loaded.readCrops(render, crops)
-          : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => isCentreIn(word.bbox, box)));
+        words =
+          marks && loaded.readMarks
+            ? await loaded.readMarks(render, crops)
+            : loaded.readCrops
+              ? await loaded.readCrops(render, crops)
+              : (await loaded.readPage(render)).words.filter((word) => crops.some((box) => isCentreIn(word.bbox, box)));
         this.stats.cropRuns[engine] += 1;
         this.stats.cropsRead[engine] += crops.length;
       } else {

@@ -152,6 +152,33 @@ export const OCR_SETTINGS = {
      * all; PaddleOCR's recogniser read "-" in such crops at 0.67-0.92 confidence. */
     readMissedMarks: true,
   },
+  /** The first engine's reading of those marks' crops (paddle/paddle-engine.ts readMarks). */
+  marks: {
+    /** A crop the recogniser reads as at most one glyph below its line score is read as a dash
+     * when its ink is one dash stroke (paddle/dash-stroke.ts). The recogniser read 32 lone em
+     * dash crops cut to the glyph (lone-values family, 8 seeds, Helvetica and Times, 6.8-9.4 pt
+     * at 164-185 dpi) as "|" (16), "I" (5), "1" (5), "—" (3), nothing (2), all at 0.2-0.55, and
+     * "-" once at 0.86; the pipeline's cell crops of 33 more mostly as nothing. Their ink (37
+     * em dashes, 12 seeds) came out 15-25 px wide and 1-2 px thick, en dashes 8-14 x 1-2,
+     * hyphens 4-8 x 1-2; every digit, "x" and "*" at least 7 px tall. */
+    dashStroke: {
+      /** Anti-aliased em dashes in Times at 7-8 pt fall apart below 128 (4 of 37 missed); at 170
+       * all 37 were whole. */
+      inkBelow: 170,
+      /** Every em and en dash measured was at least 6 times as wide as thick; a digit at most
+       * 0.8 times. */
+      minAspect: 3,
+      /** A straight bar fills its bounding box (1-2 px thick); a diagonal stroke does not. */
+      minFill: 0.7,
+      /** A dash sits at half the x-height, near the middle of a cell's crop; a rule or underline
+       * lies at its bottom edge. */
+      middleBand: [0.3, 0.85] as const,
+    },
+    /** A stroke at least this many crop heights wide is read as an em dash, a shorter one as "-"
+     * (the comparison treats every dash alike; this only names it): an em dash is one em, its
+     * cell's crop about 1.25 em tall. */
+    emDashCropHeights: 0.6,
+  },
 } as const;
 
 export type OcrSettings = typeof OCR_SETTINGS;

@@ -15,6 +15,7 @@ import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops"
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
 import { unexplainedInkPixels } from "./unexplained-ink";
+import { dashStroke } from "./dash-stroke";
 import { PADDLE_DICTIONARY_FILE, paddleModelDir } from "./model-dir";
 import {
   planCropRecognition,
@@ -168,8 +169,46 @@ export class PaddleEngine {
 
   /** Step 3: one batch recognised; words in PDF points. */
   async recogniseBatch(render: PageRender, batch: readonly RecCrop[]): Promise<Word[]> {
-    const h = this.settings.recHeight;
+    return (await this.recogniseLines(render, batch)).flatMap((line) => (line.score < this.settings.minLineScore ? [] : line.words));
+  }
+
+  /** Cells holding only a mark (missed-marks.ts), read as crops (PDF points) without detection.
+   * A crop read above the line score is read as readCrops reads it. A crop read as at most one
+   * glyph below it (the recogniser cannot name a lone em dash: it comes out as nothing, or "|",
+   * "I", "1" or "—" at 0.2-0.5) whose ink is one dash stroke (dash-stroke.ts) is read as that
+   * dash, at the recogniser's own confidence. Anything else in the crop is no reading. */
+  async readMarks(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
+    const marks = OCR_SETTINGS.marks;
     const words: Word[] = [];
+    const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
+    for (const batch of planCropRecognition(render, boxes, this.settings)) {
+      for (const line of await this.recogniseLines(render, batch)) {
+        if (line.score >= this.settings.minLineScore) {
+          words.push(...line.words);
+          continue;
+        }
+        if (line.glyphs > 1) continue;
+        const stroke = dashStroke(render, line.crop, marks.dashStroke);
+        if (!stroke) continue;
+        const { x, y, width, height } = line.crop;
+        words.push({
+          text: stroke.width >= marks.emDashCropHeights * height ? "\u2014" : "-",
+          bbox: [toPoints(x), toPoints(y), toPoints(x + width), toPoints(y + height)],
+          confidence: Math.round(line.score * 1000) / 1000,
+        });
+      }
+    }
+    return sortWords(words);
+  }
+
+  /** Each crop of one batch recognised: its words in PDF points, however low its line score (0
+   * when nothing was read). */
+  private async recogniseLines(
+    render: PageRender,
+    batch: readonly RecCrop[],
+  ): Promise<{ crop: RecCrop; score: number; glyphs: number; words: Word[] }[]> {
+    const h = this.settings.recHeight;
+    const lines: { crop: RecCrop; score: number; glyphs: number; words: Word[] }[] = [];
     const widths = batch.map((c) => recWidth(c, h));
     const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
     const plane = h * batchWidth;
@@ -186,10 +225,13 @@ export class PaddleEngine {
     const toPoints = (px: number) => Math.round((px / render.scale) * 100) / 100;
     batch.forEach((crop, i) => {
       const chars = ctcDecodeBest(best, bestProbs, i * steps, steps, this.dictionary);
-      if (chars.length === 0) return;
-      const lineScore = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
-      if (lineScore < this.settings.minLineScore) return;
+      if (chars.length === 0) {
+        lines.push({ crop, score: 0, glyphs: 0, words: [] });
+        return;
+      }
+      const score = chars.reduce((sum, c) => sum + c.prob, 0) / chars.length;
       const cropScale = crop.height / h;
+      const words: Word[] = [];
       for (const word of charsToWords(chars)) {
         const x0 = crop.x + Math.max(0, word.firstStep * pxPerStep - pxPerStep / 2) * cropScale;
         const x1 = crop.x + Math.min(widths[i]!, (word.lastStep + 1.5) * pxPerStep) * cropScale;
@@ -200,8 +242,9 @@ export class PaddleEngine {
           confidence: Math.round(word.confidence * 1000) / 1000,
         });
       }
+      lines.push({ crop, score, glyphs: chars.filter((c) => c.char.trim() !== "").length, words });
     });
-    return words;
+    return lines;
   }
 
   /** Text boxes in detection pixels. */

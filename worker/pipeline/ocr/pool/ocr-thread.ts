@@ -27,6 +27,8 @@ async function runTask(task: ThreadTask): Promise<unknown> {
       return (await getPaddle()).detectPage(render);
     case "paddle.batch":
       return (await getPaddle()).recogniseBatch(render, task.args as RecCrop[]);
+    case "paddle.marks":
+      return (await getPaddle()).readMarks(render, task.args as BBox[]);
     case "paddle.survey":
       return (await getPaddle()).surveyLines(render, task.args as BBox[]);
     case "paddle.crops":

@@ -65,6 +65,13 @@ export class PooledPaddle implements PageOcrEngine {
     return sortWords((await reading).flat());
   }
 
+  /** One task: a page holds few missed marks. */
+  async readMarks(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
+    const reading = this.pool.run<Word[]>("paddle.marks", render, boxes);
+    this.loadOthers();
+    return reading;
+  }
+
   async release(): Promise<void> {}
 }
 

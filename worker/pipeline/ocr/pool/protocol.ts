@@ -7,6 +7,7 @@ export type ThreadOp =
   | "paddle.detect"
   | "paddle.batch"
   | "paddle.crops"
+  | "paddle.marks"
   | "paddle.survey"
   | "tesseract.page"
   | "tesseract.crops"
