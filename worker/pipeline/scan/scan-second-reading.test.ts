@@ -106,16 +106,27 @@ test("a scanned unruled table: pdf-model's reading of the other engine's words i
   assert.ok(verified.length >= numbers.length - 2, `${verified.length} of ${numbers.length} numbers verified`);
   for (const cell of verified) assert.ok(cell.sources.includes("pdf-model"), JSON.stringify(cell));
 
-  // Without pdf-model's scan vote (the default "off", or pdf-model switched off): one segmentation
-  // of the page's words, nothing verified, no whole-page ocr-2.
-  for (const readers of [undefined, STRUCTURE_READER_NAMES.filter((name) => name !== "pdf-model")]) {
+  // Without pdf-model's scan vote ("off", or pdf-model switched off): one segmentation of the
+  // page's words, nothing verified; no whole-page ocr-2 with the vote off (with it on, ocr-layout
+  // still reads the other engine's words for regions of its own).
+  for (const [vote, readers] of [
+    ["off", undefined],
+    [saved, STRUCTURE_READER_NAMES.filter((name) => name !== "pdf-model")],
+  ] as const) {
     const withoutModel = engines();
-    const alone = (await extract(withoutModel, readers)).tables[0]!;
+    settings.pdfModelScanVote = vote;
+    let read: Result;
+    try {
+      read = await extract(withoutModel, readers);
+    } finally {
+      settings.pdfModelScanVote = saved;
+    }
+    const alone = read.tables[0]!;
     assert.deepEqual(
       alone.rows.map((row) => row.map((cell) => cell.value)),
       ROWS,
     );
-    assert.equal(withoutModel.stats.engineRuns["ocr-2"], 0);
+    assert.equal(withoutModel.stats.engineRuns["ocr-2"], vote === "off" ? 0 : 1);
     const aloneNumbers = alone.rows.flatMap((row) => row.slice(1));
     assert.equal(aloneNumbers.filter((cell) => cell.confidence === "verified").length, 0);
     assert.ok(aloneNumbers.every((cell) => !cell.sources.includes("pdf-model")));

@@ -157,7 +157,8 @@ test("on a scan pdf-model reads the other engine's words and, voting, is a secon
     assert.equal(cells([layout, gated]).filter((c) => c.confidence === "verified").length, 0);
   }));
 
-test("with the scan vote off (the default), pdf-model has no opinion on a scan, other words or not", async () => {
+test("with the scan vote off, pdf-model has no opinion on a scan, other words or not", async () => {
+  const shipped = STRUCTURE_SETTINGS.pdfModelScanVote;
   const region = (await heldOut).find((r) => r.doc.startsWith("total-rows"))!;
   const context: StructureContext = {
     pageNumber: 1,
@@ -172,5 +173,7 @@ test("with the scan vote off (the default), pdf-model has no opinion on a scan, 
     settings: SETTINGS,
   };
   await withScanVote("off", async () => assert.equal(await pdfModelReader.read(context), null));
-  assert.equal(STRUCTURE_SETTINGS.pdfModelScanVote, "off");
+  // ...and the shipped setting is back afterwards.
+  assert.equal(STRUCTURE_SETTINGS.pdfModelScanVote, shipped);
+  assert.equal(shipped, "full");
 });
