@@ -370,13 +370,10 @@ function isBlockUnder(
   const box = boxUnion(run.flatMap((x) => x.cells.map((c) => c.box)))!;
   const overlap = Math.min(above[2], box[2]) - Math.max(above[0], box[0]);
   if (overlap < Math.min(above[2] - above[0], box[2] - box[0]) * settings.stackedOverlapShare) return false;
-  const opening = lines.find(
-    (l) => l.box[1] >= above[1] - 1 && l.box[3] <= above[3] + 1 && l.box[0] >= above[0] - 1 && l.box[2] <= above[2] + 1,
-  );
+  const opening = linesIn(above, lines)[0];
   const aligned = opening !== undefined && isNamesLine(opening, settings) && namesAlign(names.line, opening, settings);
   if (!stackedPartGap(above, names.line.box, size, aligned, settings)) return false;
-  const named = (names.cells.length >= 3 || aligned) && names.cells.every((c) => !isValueText(c.text)) && mayBeHeader(names.line);
-  return named && values.cells.slice(1).some((c) => isValueText(c.text));
+  return (names.cells.length >= 3 || aligned) && isNamesAndValues(names, values);
 }
 
 /** A one-chunk line right below another at wrap distance, starting in lower case at its left edge
@@ -507,25 +504,16 @@ export function mergeStackedRegions(regions: Box[], lines: TextLine[], settings:
  * stacked-parts). */
 function isBlockAbove(region: Box, next: Box | undefined, lines: TextLine[], settings: Settings): boolean {
   if (!next) return false;
-  const inside = (r: Box) =>
-    lines.filter((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
-  const own = inside(region);
-  const opening = inside(next)[0];
+  const own = linesIn(region, lines);
+  const opening = linesIn(next, lines)[0];
   if (own.length !== 2 || !opening || !isNamesLine(opening, settings)) return false;
   const [names, values] = own as [TextLine, TextLine];
   const overlap = Math.min(region[2], next[2]) - Math.max(region[0], next[0]);
   if (overlap < Math.min(region[2] - region[0], next[2] - next[0]) * settings.stackedOverlapShare) return false;
   const aligned = namesAlign(names, opening, settings);
   if (!stackedPartGap(region, next, Math.max(names.size, values.size), aligned, settings)) return false;
-  const cells = (line: TextLine) => cellChunks(line, settings);
-  const nameCells = cells(names);
-  const named = (nameCells.length >= 3 || aligned) && nameCells.every((c) => !isValueText(c.text)) && mayBeHeader(names);
-  return (
-    named &&
-    cells(values)
-      .slice(1)
-      .some((c) => isValueText(c.text))
-  );
+  const named = { line: names, cells: cellChunks(names, settings) };
+  return (named.cells.length >= 3 || aligned) && isNamesAndValues(named, { cells: cellChunks(values, settings) });
 }
 
 /** Every line of `region` holds values standing one for one under the values of the last line of
@@ -533,13 +521,11 @@ function isBlockAbove(region: Box, next: Box | undefined, lines: TextLine[], set
  * same columns. A block with its own line of names (isBlockAbove, isBlockUnder) is a table of its
  * own, not rows of this one. */
 function valuesContinueColumns(prev: Box, region: Box, lines: TextLine[]): boolean {
-  const within = (r: Box) =>
-    lines.filter((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
   // Words, not chunks: set a tight gap apart, a row's values may run into one chunk.
   const values = (line: TextLine) => line.words.filter((w) => isValueText(w.text));
-  const above = within(prev);
+  const above = linesIn(prev, lines);
   const last = above[above.length - 1];
-  const rows = within(region);
+  const rows = linesIn(region, lines);
   if (!last || rows.length === 0) return false;
   const columns = values(last);
   if (columns.length < 2) return false;
@@ -555,6 +541,11 @@ function isNamesAndValues(names: { line: TextLine; cells: TextLine[] }, values: 
   return (
     mayBeHeader(names.line) && names.cells.every((c) => !isValueText(c.text)) && values.cells.slice(1).some((c) => isValueText(c.text))
   );
+}
+
+/** The lines lying wholly inside `box` (1 pt of slack), top first as `lines` are. */
+function linesIn(box: Box, lines: readonly TextLine[]): TextLine[] {
+  return lines.filter((l) => l.box[1] >= box[1] - 1 && l.box[3] <= box[3] + 1 && l.box[0] >= box[0] - 1 && l.box[2] <= box[2] + 1);
 }
 
 /** A number that is not a year name: a value, where a year names a column. */
@@ -604,8 +595,7 @@ function isSectionUnder(prev: Box, region: Box, lines: TextLine[], settings: Set
     between.length <= 2 &&
     between.every((l) => !TITLE.test(l.text) && (l.words.length <= settings.maxSectionLabelWords || isStubLabel(l, valuesLeft, settings)));
   // Two tables that open with the same header line are two tables (splitAtRepeatedHeader).
-  const headerOf = (r: Box) =>
-    lines.find((l) => l.box[1] >= r[1] - 1 && l.box[3] <= r[3] + 1 && l.box[0] >= r[0] - 1 && l.box[2] <= r[2] + 1);
+  const headerOf = (r: Box) => linesIn(r, lines)[0];
   const top = headerOf(prev);
   const next = headerOf(region);
   const repeatsHeader = top !== undefined && next !== undefined && mayBeHeader(top) && headerKey(top) === headerKey(next);
