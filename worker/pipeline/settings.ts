@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.13";
+export const SETTINGS_VERSION = "2026-11-29.14";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -211,6 +211,13 @@ export const SETTINGS = {
    * stay put up to the estimate of word boxes inside a text run, ~0.2 em, against gaps moving by
    * 0.5 em or more: generated bracketed-columns family)... */
   bracketGapOverValueSpread: 2,
+  /** ... or, where the geometry of the pairs cannot tell, a header line names the brackets apart:
+   * its words part at the cut with a gap of at least this many ems, and the part right of the gap
+   * stands over the brackets ("2007   CI", "1997   %"). Two words of one label ("Population
+   * size" over "1269 (19.9%)", one cell in the ICDAR 2013 ground truth) are one word space apart,
+   * 0.2-0.35 em in common fonts; 1 em is three such spaces. Generated bracketed-columns family
+   * (development seeds 21-40), where labels over each column stand a column gap apart. */
+  bracketHeaderGapEm: 1,
   /** ... on at least this many lines ... */
   bracketMinLines: 3,
   /** ... and this share of the column's lines holding digits (a total row may lack a share). */

@@ -163,3 +163,72 @@ test("one table cutting one paired column and keeping another of the same patter
   );
   assert.equal(alone.ambiguous, false);
 });
+
+/** Brackets of one width under values aligned (the geometry cannot tell), under a header line. */
+const underHeader = (header: Array<[string, number, number]>): TextLine[][] => [
+  [makeLine(header.map(([t, a, b]) => word(t, a, b, 0)))],
+  ...lines([
+    [
+      ["1,234", 95, 120],
+      ["(15.3)", 130, 160],
+    ],
+    [
+      ["5,678", 95, 120],
+      ["(45.3)", 130, 160],
+    ],
+    [
+      ["7,890", 95, 120],
+      ["(10.6)", 130, 160],
+    ],
+  ]).map((row, k) =>
+    row.map((line) =>
+      makeLine(line.words.map((w) => ({ ...w, box: [w.box[0], (k + 1) * 14, w.box[2], (k + 1) * 14 + 10] as Word["box"] }))),
+    ),
+  ),
+];
+
+test("a header naming the brackets apart (a label of their own over them) cuts a column the geometry cannot tell", () => {
+  // "2007" over the values, "CI" centred over the brackets, 1.5 em apart.
+  const rows = underHeader([
+    ["2007", 98, 118],
+    ["CI", 140, 150],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 3);
+  assert.equal(out.ambiguous, false);
+  assert.deepEqual(
+    out.chunkRows[0]!.map((c) => c.text),
+    ["2007", "CI"],
+  );
+  assert.deepEqual(
+    out.chunkRows[2]!.map((c) => c.text),
+    ["Label1", "5,678", "(45.3)"],
+  );
+  // A name wider than the values' column, starting left of it, still names the values.
+  const wide = splitBracketColumns(
+    [stub, { x0: 95, x1: 160 }],
+    underHeader([
+      ["Investment", 70, 124],
+      ["CI", 140, 150],
+    ]),
+    10,
+    SETTINGS,
+  );
+  assert.equal(wide.columns.length, 3);
+  assert.equal(wide.ambiguous, false);
+});
+
+test("one label over the pair, its words a word space apart, does not name the brackets: still in doubt", () => {
+  // "Population size" centred over the pair: "size" stands over the brackets, one space after.
+  const rows = underHeader([
+    ["Population", 95, 135],
+    ["size", 138, 155],
+  ]);
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 2);
+  assert.equal(out.ambiguous, true);
+  // A label over the brackets alone with no name over the values is not a pair of names either.
+  const lone = splitBracketColumns([stub, { x0: 95, x1: 160 }], underHeader([["CI", 140, 150]]), 10, SETTINGS);
+  assert.equal(lone.columns.length, 2);
+  assert.equal(lone.ambiguous, true);
+});

@@ -54,6 +54,36 @@ function pairOf(chunks: TextLine[], line: number): Pair | null {
 
 const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
 
+/** Where a line's words (left to right) part between the values and the brackets: the first word
+ * starting right of the values' ends whose neighbour ends left of the brackets' starts (-1: none). */
+function partsAt(words: readonly Word[], valueRight: number, bracketLeft: number): number {
+  return words.findIndex((w, i) => i > 0 && words[i - 1]!.box[2] < bracketLeft && w.box[0] > valueRight);
+}
+
+/** A header line above the pairs names the brackets with a label of their own: the line's words
+ * part between values and brackets with a gap of at least `minGap`, a word left of it reaching over the values (a
+ * name wider than its column may start left of it), the words right of it (inside the column)
+ * centred over the brackets. */
+function namesBracketsApart(
+  headerLines: TextLine[][],
+  col: ColumnSpan,
+  valueRight: number,
+  bracketLeft: number,
+  pairs: Pair[],
+  minGap: number,
+): boolean {
+  const bracketRight = Math.max(...pairs.map((p) => p.bracketRight));
+  return headerLines.some((chunks) => {
+    const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
+    const at = partsAt(words, valueRight, bracketLeft);
+    if (at <= 0 || words[at - 1]!.box[2] <= col.x0 || words[at]!.box[0] - words[at - 1]!.box[2] < minGap) return false;
+    const right = words.slice(at).filter((w) => w.box[2] <= col.x1 + 0.5);
+    if (right.length === 0) return false;
+    const centre = (Math.min(...right.map((w) => w.box[0])) + Math.max(...right.map((w) => w.box[2]))) / 2;
+    return centre >= bracketLeft && centre <= bracketRight;
+  });
+}
+
 /** Cuts value columns whose lines pair a value with a bracketed value, each aligned on its own,
  * into two columns, and the pairs' chunks with them. `ambiguous`: a column pairs them on every
  * line but the geometry cannot tell one cell from two columns. */
@@ -71,7 +101,9 @@ export function splitBracketColumns(
   columns.forEach((col, k) => {
     const inside = chunkRows.map((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
     const pairs = inside.map((chunks, line) => (chunks.length ? pairOf(chunks, line) : null)).filter((p): p is Pair => p !== null);
-    const valued = inside.filter((chunks) => chunks.some((c) => /\d/.test(c.text))).length;
+    // Lines with digits from the first pair down (a year over the column is a name, not a value).
+    const firstPair = pairs[0]?.line ?? inside.length;
+    const valued = inside.filter((chunks, line) => line >= firstPair && chunks.some((c) => /\d/.test(c.text))).length;
     const tol = size * settings.bracketAlignEm;
     const gapSpread = spread(pairs.map((p) => p.bracketLeft - p.valueRight));
     const valueSpread = spread(pairs.map((p) => p.valueRight));
@@ -82,10 +114,11 @@ export function splitBracketColumns(
       pairs.length >= settings.bracketMinLines &&
       pairs.length >= valued * settings.bracketLineShare &&
       spread(pairs.map((p) => p.bracketRight)) <= tol;
+    const alignedApart = gapSpread > size * settings.bracketGapSpreadEm && gapSpread >= valueSpread * settings.bracketGapOverValueSpread;
     const split =
       paired &&
-      gapSpread > size * settings.bracketGapSpreadEm &&
-      gapSpread >= valueSpread * settings.bracketGapOverValueSpread &&
+      (alignedApart ||
+        namesBracketsApart(chunkRows.slice(0, pairs[0]!.line), col, valueRight, bracketLeft, pairs, size * settings.bracketHeaderGapEm)) &&
       valueRight < bracketLeft &&
       // A body line's value running over the cut keeps the column whole (a header name over the
       // pair, above the body, spans the two columns, or is cut where its words part at the cut).
@@ -109,11 +142,10 @@ export function splitBracketColumns(
       return;
     }
     cuts.push(...pairs);
-    const cutX = (valueRight + bracketLeft) / 2;
     inside.forEach((chunks, line) => {
       if (pairs.some((p) => p.line === line)) return;
       const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
-      const at = words.findIndex((w, i) => i > 0 && words[i - 1]!.box[2] <= cutX && w.box[0] >= cutX);
+      const at = partsAt(words, valueRight, bracketLeft);
       if (at > 0) cuts.push({ line, chunks, words, at, valueRight, bracketLeft, bracketRight: col.x1 });
     });
     outColumns.push({ x0: col.x0, x1: valueRight }, { x0: bracketLeft, x1: col.x1 });
