@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.14";
+export const SETTINGS_VERSION = "2026-11-29.15";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -236,6 +236,17 @@ export const SETTINGS = {
    * the generated flush-left-bands and multi-level-header families (seeds 21-60), where a band
    * line read as the first line of the names, or a band cut at a gutter, came out verified. */
   repeatedGroupsMinGroups: 2,
+  /** ...and a label set flush left over each group's first column, one per group and none
+   * elsewhere, where the names repeat whole from group to group, is a band over its group
+   * (tables/header-pattern.ts): over its first column alone it would be read as that name's
+   * first line, leaving two columns named alike ("Change"), which a table does not print without
+   * a band to tell them apart. Development draws of the generated flush-left-bands family (seeds
+   * 21-40, no rule under the bands), where the band line was read into the names. */
+  repeatedGroupsBandLine: true as boolean,
+  /** ...its left edge within this many line heights left of the first column's widest line (a
+   * label set flush left starts where the column does; right-aligned values may start a little
+   * right of the column's edge; half a line keeps a label over the gutter before it out). */
+  bandFlushLeftEm: 0.5,
   /** An unruled table with a one-column header label sitting off its column's centre (by
    * offCentreShare) towards a neighbouring value column that has no label in that row is
    * disputed (tables/off-centre-label.ts): a band over the pair placed in one column.

@@ -6,8 +6,8 @@
 // reaching into the stub, which pdf-stream's header reader once placed over a name's column on
 // the same line (two runs on one slot) and then declined the whole table, leaving every cell to
 // one segmentation. Now the header alone gets no opinion: the body is read by both text-geometry
-// segmentations and agreed; the header stays doubted where it is ambiguous (unruled: a band or a
-// name wrapped onto two lines?); with a rule under each band both place the bands by the rule and
+// segmentations and agreed; the header stays doubted where only one reading settles it (unruled:
+// a band or a name wrapped onto two lines? pdf-layout reads the repeated names); with a rule under each band both place the bands by the rule and
 // agree on the header too. The ruled variants' tables are checked cell by cell in
 // layout-families.test.ts.
 import { after, test } from "node:test";
@@ -72,8 +72,9 @@ test("flush-left bands: pdf-stream reads the body as pdf-layout does; the unrule
     }
     const header = cells.filter((c) => c.kind !== "body");
     assert.ok(header.length > 0);
-    // Unruled (even variants): the delivered header joins each band to the name under it; no
-    // second segmentation vouches for it.
+    // Unruled (even variants): pdf-layout reads each band over its group from the names repeating
+    // in each group (tables/header-pattern.ts); pdf-stream does not, so no second segmentation
+    // vouches for the header.
     if (variant % 2 === 0)
       assert.ok(
         header.every((c) => c.level !== "agreed" && !(c.supporters.includes("pdf-stream") && c.against.length === 0)),

@@ -1,7 +1,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ModelCell, TableModel, Word } from "../types";
-import { headerDisagreesWithRepeatedGroups, repeatedLeafGroups } from "./header-pattern";
+import { SETTINGS } from "../settings";
+import { bandsOverRepeatedGroups, headerDisagreesWithRepeatedGroups, repeatedLeafGroups } from "./header-pattern";
 
 const word = (text: string, x0: number, y0: number): Word => ({
   text,
@@ -89,4 +90,47 @@ test("names whose last lines repeat while the lines above differ hold a band lin
     1,
   );
   assert.equal(headerDisagreesWithRepeatedGroups(wrapped.model, wrapped.words, 2), false);
+});
+
+test("a label flush left over each group's first column, names repeating whole: a band over its group", () => {
+  const leaves: Array<[number, number, number, string[]]> = [
+    [1, 0, 1, ["Item"]],
+    [1, 1, 1, ["Value"]],
+    [1, 2, 1, ["Change"]],
+    [1, 3, 1, ["Value"]],
+    [1, 4, 1, ["Change"]],
+  ];
+  const flush = table([[0, 1, 1, ["Private"]], [0, 3, 1, ["Men"]], ...leaves], 2);
+  assert.equal(bandsOverRepeatedGroups(flush.model, SETTINGS), true);
+  const bands = flush.model.cells.filter((c) => c.row === 0);
+  assert.deepEqual(
+    bands.map((c) => [c.text, c.col, c.colSpan]),
+    [
+      ["Private", 1, 2],
+      ["Men", 3, 2],
+    ],
+  );
+  assert.equal(headerDisagreesWithRepeatedGroups(flush.model, flush.words, 2), false);
+  // A label over one group only, over a column that is not a group's first, one label twice, or
+  // names that do not repeat: left as read.
+  const cases: Array<Array<[number, number, number, string[]]>> = [
+    [[0, 1, 1, ["Private"]], ...leaves],
+    [[0, 1, 1, ["Private"]], [0, 4, 1, ["Men"]], ...leaves],
+    [[0, 1, 1, ["Private"]], [0, 3, 1, ["Private"]], ...leaves],
+    [
+      [0, 1, 1, ["Private"]],
+      [0, 3, 1, ["Men"]],
+      [1, 0, 1, ["Item"]],
+      [1, 1, 1, ["A"]],
+      [1, 2, 1, ["B"]],
+      [1, 3, 1, ["C"]],
+      [1, 4, 1, ["D"]],
+    ],
+  ];
+  for (const header of cases) {
+    const { model } = table(header, 2);
+    const before = JSON.stringify(model.cells);
+    assert.equal(bandsOverRepeatedGroups(model, SETTINGS), false, JSON.stringify(header.slice(0, 2)));
+    assert.equal(JSON.stringify(model.cells), before);
+  }
 });

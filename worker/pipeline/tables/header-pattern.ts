@@ -10,7 +10,8 @@
 // The text cannot say which of the two readings is right (a wrapped name and a flush-left band
 // look alike; a label cut at a gutter may be two labels), so a table where they disagree carries
 // the doubt (`disputed`): none of its cells is verified, and the review page asks about its header.
-import type { TableModel, Word } from "../types";
+import type { Settings } from "../settings";
+import type { ModelCell, TableModel, Word } from "../types";
 
 /** The text of the words whose centre lies in the box, line by line (top first). */
 function linesIn(box: readonly number[], words: readonly Word[]): string[] {
@@ -33,6 +34,11 @@ function linesIn(box: readonly number[], words: readonly Word[]): string[] {
       .join(" "),
   );
 }
+
+const median = (xs: readonly number[]): number => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
+};
 
 export interface RepeatedGroups {
   /** First column of the first group. */
@@ -86,4 +92,47 @@ export function headerDisagreesWithRepeatedGroups(model: TableModel, words: read
     if (startsInside || endsInside) return true;
   }
   return false;
+}
+
+/** Names over the leaf line set flush left over each group's first column ("Private" over "Value |
+ * Change", "Men" over the next "Value | Change"), one per group and none elsewhere, where the leaf
+ * names repeat whole from group to group: each is a band over its group. Read over its first
+ * column alone (or spanned by where its centre falls), the label would make it that column's name's first line ("Private Value") and
+ * leave the group's other columns named alike ("Change" twice), which a table does not print
+ * without a band to tell them apart. Widens each such label over its group; true when it did. */
+export function bandsOverRepeatedGroups(model: TableModel, settings: Settings): boolean {
+  if (model.headerRows !== 2 || model.nCols < 5) return false;
+  const leaf = Array.from({ length: model.nCols }, (_, c) =>
+    model.cells.find((x) => x.row === 1 && x.rowSpan === 1 && x.col === c && x.colSpan === 1 && x.text !== ""),
+  );
+  const found = repeatedLeafGroups(
+    leaf.map((cell) => cell?.text ?? null),
+    settings.repeatedGroupsMinGroups,
+  );
+  if (!found) return false;
+  const { start, period, groups } = found;
+  const above = model.cells.filter((x) => x.row === 0 && x.text !== "");
+  // Each label's group: the one whose first column its left edge stands in (however it was
+  // spanned), within `tolerance` left of the column's widest line.
+  const tolerance = settings.bandFlushLeftEm * median(model.cells.map((x) => (x.box ? x.box[3] - x.box[1] : 0)).filter((h) => h > 0));
+  const groupOf = (cell: ModelCell): number => {
+    if (!cell.box || cell.rowSpan !== 1) return -1;
+    for (let g = 0; g < groups; g++) {
+      const column = model.cells.filter((x) => x.row >= 1 && x.col === start + g * period && x.colSpan === 1 && x.box);
+      if (column.length === 0) continue;
+      const left = Math.min(...column.map((x) => x.box![0]));
+      const right = Math.max(...column.map((x) => x.box![2]));
+      if (cell.box[0] >= left - tolerance && cell.box[0] < right) return g;
+    }
+    return -1;
+  };
+  const placed = above.map(groupOf);
+  // One label per group, and no label elsewhere.
+  if (above.length !== groups || new Set(placed).size !== groups || placed.includes(-1)) return false;
+  if (new Set(above.map((x) => x.text)).size !== groups) return false;
+  above.forEach((cell, k) => {
+    cell.col = start + placed[k]! * period;
+    cell.colSpan = period;
+  });
+  return true;
 }

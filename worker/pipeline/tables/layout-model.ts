@@ -14,7 +14,7 @@ import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-na
 import { isNumeric, wordCenterIn } from "./cell-text";
 import { takeSideLabels, rawToModel, type RawCell } from "./raw-model";
 import { applyRuledBands, extendHeaderBands } from "./header-bands";
-import { headerDisagreesWithRepeatedGroups } from "./header-pattern";
+import { bandsOverRepeatedGroups, headerDisagreesWithRepeatedGroups } from "./header-pattern";
 import { offCentreLoneLabel } from "./off-centre-label";
 import { namesMeetInGutter } from "./gutter-names";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
@@ -171,7 +171,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
       model.disputed = true;
       model.structureDoubt = "bracket";
     }
-    // Leaf names repeating in groups propose bands over those groups; a header read otherwise is in doubt.
+    // Leaf names repeating in groups propose bands over those groups: a label flush left over
+    // each group's first column is its band; a header read otherwise is in doubt.
+    if (settings.repeatedGroupsBandLine && settings.repeatedGroupsMinGroups > 0) bandsOverRepeatedGroups(model, settings);
     if (settings.repeatedGroupsMinGroups > 0 && headerDisagreesWithRepeatedGroups(model, words, settings.repeatedGroupsMinGroups)) {
       model.disputed = true;
       model.structureDoubt ??= "header-pattern";
