@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.15";
+export const SETTINGS_VERSION = "2026-11-29.16";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -190,6 +190,13 @@ export const SETTINGS = {
    * none (generated family ruled-group-boxes, tight column gaps: every seen draw exact; no-OCR
    * evals of EU, US odd and generated seeds 13 and 90001: no document changed). */
   gutterNamesInOneWordLines: true as boolean,
+  /** ...and in such a line right above the values (the stub's name may be blank), words each
+   * centred inside a column of their own and at least this many ems apart are one name each,
+   * wherever their gaps fall (layout-model.ts wordsOverOwnColumns): a word space is 0.2-0.35 em
+   * in common fonts, so words further apart are not one phrase.
+   * Generated band-subset family, names set 0.8 em apart and wider than their numbers, read as
+   * one name over six columns, undisputed. 0 switches it off. */
+  namesApartEm: 0.5,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */
@@ -262,6 +269,14 @@ export const SETTINGS = {
    * (tables/header-bands.ts). Development draws of the generated band-subset family (seeds
    * 21-60): a band over three columns read as the middle name's first line came out undisputed. */
   loneLabelBandDoubt: true as boolean,
+  /** A lone label taken as centred over all value columns (within centredLabelTolerance) whose
+   * centre is at least this many line heights off their middle, while a run of some of them has
+   * its middle within a quarter of that offset, is in doubt with that run as the alternative
+   * (header-bands.ts tighterRunThanAll): typeset centring is exact to a fraction of a point, so a
+   * label lines apart from the middle of all is centred on something else. Generated band-subset
+   * family (development seeds 21-60): a band over three of eight columns stretched over all
+   * eight, undisputed. 0 switches it off. */
+  loneBandAllOffEm: 1,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

@@ -85,6 +85,14 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       }
       const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
       if (clash) continue;
+      const tighter = tighterRunThanAll(only, centers, settings, rulings, model);
+      if (tighter) {
+        // Centred over all value columns only loosely, and over a run of them exactly: which
+        // one the label spans, the text cannot tell (a rule under it would).
+        model.disputed = true;
+        model.structureDoubt ??= "lone-band";
+        (model.bandAlternatives ??= []).push({ label: only.text, start: tighter[0], end: tighter[1] });
+      }
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
       only.col = 1;
       only.colSpan = model.nCols - 1;
@@ -122,6 +130,35 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** A run of two value columns or more, not all of them, whose middle lies under a lone label's
+ * centre far more tightly than the middle of all value columns does (within a quarter of the
+ * offset, the offset at least loneBandAllOffEm line heights): the label may span that run alone
+ * ("Men" centred over three of eight columns sits within the loose tolerance of all eight's
+ * middle). Null when none does, or a rule drawn under the label says what it spans. */
+function tighterRunThanAll(
+  label: ModelCell,
+  centers: number[],
+  settings: Settings,
+  rulings: readonly Ruling[],
+  model: TableModel,
+): [number, number] | null {
+  if (settings.loneBandAllOffEm <= 0 || ruleUnder(label, model, rulings, settings)) return null;
+  const lx = (label.box![0] + label.box![2]) / 2;
+  const last = centers.length - 1;
+  const offAll = Math.abs((centers[1]! + centers[last]!) / 2 - lx);
+  if (offAll < (label.box![3] - label.box![1]) * settings.loneBandAllOffEm) return null;
+  let best: [number, number] | null = null;
+  let bestOff = offAll / 4;
+  for (let a = 1; a < last; a++) {
+    for (let b = a + 1; b <= last; b++) {
+      if (a === 1 && b === last) continue;
+      const off = Math.abs((centers[a]! + centers[b]!) / 2 - lx);
+      if (off <= bestOff) [best, bestOff] = [[a, b], off];
+    }
+  }
+  return best;
 }
 
 /** A lone label on a band row of its own over one column's name: the first line of that name, or

@@ -59,12 +59,16 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
   const perLine: LineCells[] = [];
+  // The last line of names, right above the values: one word per column (the stub's may be blank).
+  const namesOverValues = (i: number) =>
+    settings.namesApartEm > 0 && isOneWordNamesLine(cellRows[i]!, columns, true) && (cellRows[i + 1] ?? []).some((c) => isNumeric(c.text));
   cellRows.forEach((lineChunks, i) => {
     const cells: LineCells = new Map();
     const above =
       i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
-    const oneWordNames = isOneWordNamesLine(lineChunks, columns.length);
+    const oneWordNames = isOneWordNamesLine(lineChunks, columns);
     const pieces = lineChunks
+      .flatMap((c) => (namesOverValues(i) ? wordsOverOwnColumns(c, columns, settings) : [c]))
       .flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1, oneWordNames))
       .flatMap((c) => splitBeforeSigns(c, columns, settings))
       .flatMap((c) =>
@@ -329,10 +333,29 @@ function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settin
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
 }
 
+/** In the line of one-word names right above the values (the stub's name may be blank), a chunk
+ * whose words each stand centred inside a column of its own, further apart than a word space, is
+ * those names: names wider than their numbers set close together run into every gutter, so no
+ * gap there reaches a column's edge. (A band line, "All items   New items", stands over a line
+ * of names, not over values, and its word boxes may be estimated inside one text run.) */
+function wordsOverOwnColumns(chunk: TextLine, columns: readonly ColumnSpan[], settings: Settings): TextLine[] {
+  if (chunk.words.length < 2) return [chunk];
+  const centre = (w: Word) => (w.box[0] + w.box[2]) / 2;
+  const owners = chunk.words.map((w) => columns.findIndex((col) => centre(w) >= col.x0 && centre(w) <= col.x1));
+  if (owners.includes(-1) || new Set(owners).size !== owners.length) return [chunk];
+  const apart = chunk.words.every(
+    (w, k) => k === 0 || w.box[0] - chunk.words[k - 1]!.box[2] >= settings.namesApartEm * Math.max(w.size, chunk.words[k - 1]!.size),
+  );
+  return apart ? chunk.words.map((w) => makeLine([w])) : [chunk];
+}
+
 /** A line of column names, one word per column: as many words as the table has columns (three or
  * more), none of them a number. A band line names fewer columns than it stands over, and a line of
- * names with a two-word name in it has more words than columns. */
-function isOneWordNamesLine(chunks: readonly TextLine[], columns: number): boolean {
+ * names with a two-word name in it has more words than columns. With `blankStub`, also one word
+ * fewer where the stub's name is left blank (no word over the stub column). */
+function isOneWordNamesLine(chunks: readonly TextLine[], columns: readonly ColumnSpan[], blankStub = false): boolean {
   const words = chunks.flatMap((c) => c.words);
-  return columns >= 3 && words.length === columns && !words.some((w) => isNumeric(w.text));
+  const count =
+    words.length === columns.length || (blankStub && words.length === columns.length - 1 && words.every((w) => w.box[0] >= columns[0]!.x1));
+  return columns.length >= 3 && count && !words.some((w) => isNumeric(w.text));
 }

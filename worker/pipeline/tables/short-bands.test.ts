@@ -99,3 +99,54 @@ test("a rule drawn under a lone label settles its columns: no doubt", () => {
   assert.equal(m.disputed, false);
   assert.deepEqual(span(m, "Urban"), [[1, 3]]);
 });
+
+/** A top row holding one label centred at `centre` over a table of eight value columns (column k's
+ * cells span x 40k .. 40k + 25), then the names and two rows of values. */
+function wideTable(centre: number): TableModel {
+  const names = ["Item", "Rate", "Stock", "Value", "Change", "Net", "Share", "Total", "Flow"];
+  const rows = [names, ["North", ...names.slice(1).map((_, k) => `${k}.0`)], ["South", ...names.slice(1).map((_, k) => `${k}.5`)]];
+  const cells: ModelCell[] = rows.flatMap((r, k) =>
+    r.map((text, col) => ({
+      row: k + 1,
+      col,
+      rowSpan: 1,
+      colSpan: 1,
+      text,
+      box: [col * 40, 100 + k * 14, col * 40 + 25, 110 + k * 14] as Box,
+    })),
+  );
+  const top: ModelCell = { row: 0, col: 4, rowSpan: 1, colSpan: 1, text: "Men", box: [centre - 7, 80, centre + 7, 90] };
+  return {
+    box: [0, 80, 345, 138],
+    nRows: 4,
+    nCols: 9,
+    cells: [top, ...cells],
+    headerRows: 2,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
+}
+
+test("a lone label loosely centred over all value columns but exactly over a run of them: in doubt, the run its alternative", () => {
+  // The value columns' middle is at 192.5; "Men" at 172.5 is two line heights off it (inside the
+  // loose tolerance), and exactly over columns 3-5 (and 2-6).
+  const loose = wideTable(172.5);
+  extendHeaderBands(loose);
+  assert.deepEqual(span(loose, "Men"), [[1, 8]]);
+  assert.equal(loose.disputed, true);
+  assert.equal(loose.structureDoubt, "lone-band");
+  const alternative = loose.bandAlternatives!.find((b) => b.label === "Men")!;
+  assert.equal((alternative.start * 40 + 12.5 + alternative.end * 40 + 12.5) / 2, 172.5);
+  // Centred over all of them, or one line off with no run centred more tightly: no doubt.
+  for (const centre of [192.5, 182.5]) {
+    const m = wideTable(centre);
+    extendHeaderBands(m);
+    assert.deepEqual(span(m, "Men"), [[1, 8]], `centre ${centre}`);
+    assert.equal(m.disputed, false, `centre ${centre}`);
+  }
+  // The rule off: no doubt.
+  const off = wideTable(172.5);
+  extendHeaderBands(off, { ...SETTINGS, loneBandAllOffEm: 0 });
+  assert.equal(off.disputed, false);
+});
