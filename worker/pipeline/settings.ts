@@ -196,7 +196,7 @@ export const SETTINGS = {
    * in common fonts, so words further apart are not one phrase.
    * Generated band-subset family, names set 0.8 em apart and wider than their numbers, read as
    * one name over six columns, undisputed. 0 switches it off. */
-  namesApartEm: 0.5,
+  namesApartEm: 0.5 as number,
   /** Two numbers side by side are two cells when this many ems apart (any word space: typewriter
    * tables separate columns by one 0.6 em space, typeset ones by a 0.25 em space; a thousands
    * group written with a space, "100 000", is excepted in lineToChunks). */
@@ -276,7 +276,7 @@ export const SETTINGS = {
    * label lines apart from the middle of all is centred on something else. Generated band-subset
    * family (development seeds 21-60): a band over three of eight columns stretched over all
    * eight, undisputed. 0 switches it off. */
-  loneBandAllOffEm: 1,
+  loneBandAllOffEm: 1 as number,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between
