@@ -59,7 +59,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   // Cells per line.
   type LineCells = Map<number, { last: number; words: Word[] }>;
   const perLine: LineCells[] = [];
-  // The last line of names, right above the values: one word per column (the stub's may be blank).
+  // The last line of names, right above the values: one word per value column.
   const namesOverValues = (i: number) =>
     settings.namesApartEm > 0 && isOneWordNamesLine(cellRows[i]!, columns, true) && (cellRows[i + 1] ?? []).some((c) => isNumeric(c.text));
   cellRows.forEach((lineChunks, i) => {
@@ -333,15 +333,20 @@ function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settin
   return parts.length === 1 ? [chunk] : parts.map(makeLine);
 }
 
-/** In the line of one-word names right above the values (the stub's name may be blank), a chunk
- * whose words each stand centred inside a column of its own, further apart than a word space, is
+/** In the line of one-word names right above the values (the stub's name any), a chunk
+ * whose words each stand over a column of their own, further apart than a word space, is
  * those names: names wider than their numbers set close together run into every gutter, so no
  * gap there reaches a column's edge. (A band line, "All items   New items", stands over a line
  * of names, not over values, and its word boxes may be estimated inside one text run.) */
 function wordsOverOwnColumns(chunk: TextLine, columns: readonly ColumnSpan[], settings: Settings): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
-  const centre = (w: Word) => (w.box[0] + w.box[2]) / 2;
-  const owners = chunk.words.map((w) => columns.findIndex((col) => centre(w) >= col.x0 && centre(w) <= col.x1));
+  // Each word's column: the one it overlaps most (a name wider than its numbers, right-aligned
+  // with them, has its centre left of them).
+  const overlap = (w: Word, col: ColumnSpan) => Math.min(w.box[2], col.x1) - Math.max(w.box[0], col.x0);
+  const owners = chunk.words.map((w) => {
+    const best = columns.reduce((b, col, c) => (overlap(w, col) > overlap(w, columns[b]!) ? c : b), 0);
+    return overlap(w, columns[best]!) > 0 ? best : -1;
+  });
   if (owners.includes(-1) || new Set(owners).size !== owners.length) return [chunk];
   const apart = chunk.words.every(
     (w, k) => k === 0 || w.box[0] - chunk.words[k - 1]!.box[2] >= settings.namesApartEm * Math.max(w.size, chunk.words[k - 1]!.size),
@@ -351,11 +356,12 @@ function wordsOverOwnColumns(chunk: TextLine, columns: readonly ColumnSpan[], se
 
 /** A line of column names, one word per column: as many words as the table has columns (three or
  * more), none of them a number. A band line names fewer columns than it stands over, and a line of
- * names with a two-word name in it has more words than columns. With `blankStub`, also one word
- * fewer where the stub's name is left blank (no word over the stub column). */
-function isOneWordNamesLine(chunks: readonly TextLine[], columns: readonly ColumnSpan[], blankStub = false): boolean {
+ * names with a two-word name in it has more words than columns. With `anyStubName`, one word per
+ * value column, whatever the stub's name (blank, or several words over the stub column). */
+function isOneWordNamesLine(chunks: readonly TextLine[], columns: readonly ColumnSpan[], anyStubName = false): boolean {
   const words = chunks.flatMap((c) => c.words);
-  const count =
-    words.length === columns.length || (blankStub && words.length === columns.length - 1 && words.every((w) => w.box[0] >= columns[0]!.x1));
+  // The stub's name ends before the first value column starts (it may be wider than the stub's labels).
+  const overValues = words.filter((w) => w.box[2] > columns[1]!.x0);
+  const count = words.length === columns.length || (anyStubName && overValues.length === columns.length - 1);
   return columns.length >= 3 && count && !words.some((w) => isNumeric(w.text));
 }
