@@ -25,17 +25,35 @@
 // its share) has none, and backs nothing.
 // The cell then becomes `resolved` with the kept reading's spelling and both readings kept: not
 // in the default queue, never `verified` (a person who filters for resolved cells sees them).
+// Two more, measured on the engines' own disagreements (docs/measurements, the fourth queue round):
+//   - "extra-words": one reading is the other plus whole words or noise glyphs at its ends that
+//     only it saw ("Atrazine Si SHEA" and "Atrazine", "1" and "11 1 200200"): a crop that took in
+//     a neighbour's text, or shading read as letters. The shorter reading is kept (the vote already
+//     shows it). A number is kept only in a column of numbers whose format it has, and never when
+//     the extra words continue it as a thousands group ("1" and "1 200"); a label never when an
+//     extra word is a number of two digits or more ("Total" and "Total 1995": a year or a count),
+//     a number never when an extra word is a short word ("41.3 e": a marker or a unit).
+//   - "separator-no-format": a dropped separator where neither the column nor the row has a
+//     common format to back either reading (a table whose columns alternate counts and shares,
+//     with no cell both engines agreed on). The reading with the separator is kept, as the vote
+//     already shows it; where a format exists, "dropped-separator" above decides.
 // Any other difference (a digit for another digit, a letter for another letter, a sign or a
-// bracket lost, words only one engine read) is a different value and stays disputed. On a page
+// bracket lost, a word one engine read in part) is a different value and stays disputed. On a page
 // with a text layer nothing here runs: the text layer holds the character (reconcile/marks-only.ts).
 import type { Cell, CellSource, Table } from "../../../lib/result/schema";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
 import { comparisonKey, displayText } from "../reconcile/normalise";
 import { withoutEdgeRulings } from "../reconcile/edge-rulings";
+import { isShorterPlusExtras } from "../reconcile/extra-tokens";
+import { normaliseText } from "../reconcile/normalise";
 import type { Settings } from "../settings";
 import { numberFormat } from "./column-format";
 
-export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number";
+export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "extra-words";
+
+/** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
+ * separator where no format is known at all. */
+export const SEPARATOR_NO_FORMAT = "separator-no-format";
 
 type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare">;
 
@@ -85,9 +103,9 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     const [number, letters] = isNumber(ka) ? [ka, kb] : [kb, ka];
     const folded = [...letters.toLowerCase()].map((ch) => LOOKALIKE_DIGIT[ch] ?? ch).join("");
     if (unspaced(folded) === unspaced(number)) return { kind: "lookalike-in-number", keep: number === ka ? 0 : 1 };
-    return null;
+    return extraWordsBetween(a, b);
   }
-  if (!isNumber(ka)) return null;
+  if (!isNumber(ka)) return extraWordsBetween(a, b);
   // One separator between two digits, present in one reading and not the other.
   for (const [longer, shorter, keep] of [
     [ka, kb, 0],
@@ -107,8 +125,35 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
       if (/\d/u.test(ka[i - 1] ?? "") && /\d/u.test(ka[i + 1] ?? "")) return { kind: "swapped-separator", keep: 0 };
     }
   }
+  return extraWordsBetween(a, b);
+}
+
+/** Whether `longer` is `shorter` plus whole words or noise glyphs only it saw, none of them
+ * continuing a number as a thousands group ("1" and "1 200" are one number read in part). */
+function extraWordsBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  const [na, nb] = [normaliseText(withoutEdgeRulings(a)), normaliseText(withoutEdgeRulings(b))];
+  for (const [longer, shorter, keep] of [
+    [na, nb, 1],
+    [nb, na, 0],
+  ] as const) {
+    if (!isShorterPlusExtras(longer, shorter)) continue;
+    const core = shorter.replace(/\s+/gu, "");
+    if (/^\d/u.test(core) && new RegExp(`(^|\\D)${escapeRegExp(core)} \\d{3}(?!\\d)`, "u").test(longer)) return null;
+    if (/^\d{3}(?!\d)/u.test(core) && new RegExp(`(?<!\\d)\\d{1,3} ${escapeRegExp(core)}`, "u").test(longer)) return null;
+    // A label with a number only one engine read may be a label with its year or count ("Total
+    // 1995"): that number is a value, not a speck.
+    const extraNumber = longer.split(/\s+/u).some((token) => /\d{2,}/u.test(token) && !shorter.includes(token));
+    if (/\p{L}/u.test(core) && extraNumber) return null;
+    // A number with a short word only one engine read may be a number with its marker or unit
+    // ("41.3 e" estimated, "12 kg"): that word is part of the value.
+    const extraMarker = longer.split(/\s+/u).some((token) => /^\(?\p{L}{1,3}\)?$/u.test(token));
+    if (!/\p{L}/u.test(core) && extraMarker) return null;
+    return { kind: "extra-words", keep };
+  }
   return null;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&");
 
 /** The common shape of a column's numbers the engines agreed on (the cell itself left out):
  * the format and the grouping most of them share, each only when at least `columnFormatMinNumbers`
@@ -164,6 +209,11 @@ function expectedShape(table: Table, r: number, c: number, settings: SlipSetting
 function columnBacks(kind: SlipKind, kept: string, other: string, column: ColumnShape): boolean {
   if (kind === "digit-space") return true;
   const keptShape = numberShape(kept);
+  // Extra words: a label needs no column; a number must be one the column holds (a column of
+  // numbers, in its format when it has one), or the extra words may be the value and the kept
+  // reading a piece of it.
+  if (kind === "extra-words")
+    return keptShape === null ? !isPlainNumberLike(kept) : column.numeric && (column.format === null || keptShape.format === column.format);
   if (keptShape === null) return false;
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
@@ -178,6 +228,15 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   const told = keptShape.format !== otherShape?.format || (keptShape.grouping !== null && column.grouping !== null);
   return told && fits(keptShape) && !fits(otherShape);
 }
+
+/** A dropped separator with nothing to tell it from a speck either way: neither the column nor the
+ * row has a common format, and both readings are plain numbers (not several run together). */
+function noFormatToTell([kept, other]: [string, string], shape: ColumnShape): boolean {
+  return shape.format === null && numberShape(kept) !== null && numberShape(other) !== null;
+}
+
+/** Digits and number punctuation only, but no number the column rule reads ("1 200 3"). */
+const isPlainNumberLike = (text: string) => /\d/u.test(text) && !/\p{L}/u.test(text);
 
 /** The value readings of a cell on a scan: exactly two OCR readings, or null. */
 function twoOcrReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
@@ -208,7 +267,11 @@ export function settleReadingSlips(table: Table, settings: SlipSettings): Table 
             [vb, va],
           ]
         : [slip.keep === 0 ? [va, vb] : [vb, va]];
-    const kept = orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column))?.[0];
+    const kept =
+      orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column))?.[0] ??
+      (slip.kind === "dropped-separator" && kinds.includes(SEPARATOR_NO_FORMAT) && noFormatToTell(orders[0]!, column)
+        ? orders[0]![0]
+        : undefined);
     if (kept === undefined) return cell;
     const { provisional: _provisional, ...rest } = cell;
     return { ...rest, value: displayText(withoutEdgeRulings(kept)), confidence: "resolved", sources: [sa, sb] };
