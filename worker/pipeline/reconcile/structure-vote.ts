@@ -442,6 +442,9 @@ export interface TableStructureOutcome {
   verdicts: Array<{ unit: CellUnit; verdict: StructureVerdict }>;
 }
 
+/** A neighbour without a box: its words are unknown. */
+const UNKNOWN_NEIGHBOUR: Neighbour = { words: null, back: [], ahead: [] };
+
 /** The structure vote over one delivered table (after the value vote). */
 export function voteOnStructure(
   table: Table,
@@ -462,20 +465,27 @@ export function voteOnStructure(
   // Its objections stand.
   const judges = RECONCILE_SETTINGS.splitWithholdsSupport ? readings.map((r) => (r.splits?.(unitWords) ? withoutSupport(r) : r)) : readings;
   const neighbours = unitNeighbours(table, units);
-  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
-  const asNeighbours = (list: readonly number[], back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
-    list.map((n) =>
-      n < 0 || unitWords[n]!.length === 0
-        ? { words: null, back: [], ahead: [] }
+  const keys = unitWords.map((words) => (words.length === 0 ? "?" : wordsKey(words)));
+  const keyOfUnit = (n: number) => (n < 0 ? "?" : keys[n]!);
+  // Each unit is the neighbour of every cell beside it (a spanning cell of many), so its view from
+  // either side is built once per table, not once per cell; the judges only read it.
+  const seenFrom = (back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
+    units.map((_, n) =>
+      unitWords[n]!.length === 0
+        ? UNKNOWN_NEIGHBOUR
         : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
     );
+  const fromLeft = seenFrom("left", "right");
+  const fromAbove = seenFrom("above", "below");
+  const asNeighbours = (list: readonly number[], seen: readonly Neighbour[]): Neighbour[] =>
+    list.map((n) => (n < 0 ? UNKNOWN_NEIGHBOUR : seen[n]!));
   units.forEach((unit, u) => {
     const words = unitWords[u]!;
     if (words.length === 0) return;
     const mine = neighbours[u]!;
     const relations: CellRelations = {
-      right: asNeighbours(mine.right, "left", "right"),
-      below: asNeighbours(mine.below, "above", "below"),
+      right: asNeighbours(mine.right, fromLeft),
+      below: asNeighbours(mine.below, fromAbove),
       left: mine.left.map(keyOfUnit),
       above: mine.above.map(keyOfUnit),
     };
