@@ -443,7 +443,7 @@ export interface TableStructureOutcome {
 }
 
 /** A neighbour without a box: its words are unknown. */
-const UNKNOWN_NEIGHBOUR: Neighbour = { words: null, back: [], ahead: [] };
+const UNKNOWN_NEIGHBOUR: Neighbour = { key: null, back: [], ahead: [] };
 
 /** The structure vote over one delivered table (after the value vote). */
 export function voteOnStructure(
@@ -473,7 +473,7 @@ export function voteOnStructure(
     units.map((_, n) =>
       unitWords[n]!.length === 0
         ? UNKNOWN_NEIGHBOUR
-        : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
+        : { key: keys[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
     );
   const fromLeft = seenFrom("left", "right");
   const fromAbove = seenFrom("above", "below");
