@@ -84,7 +84,12 @@ export function detectTables(
   }
   const taken = tables.map((t) => t.box);
   const freeWords = words.filter((w) => !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1)));
-  const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
+  // With no word inside a ruled table the free words are the page's words in their order, so their
+  // lines and line regions are the ones found above (both are functions of the words alone).
+  const allFree = freeWords.length === words.length;
+  const freeRegions = allFree
+    ? layoutRegions
+    : linesToTableRegions(wordsToLines(freeWords, settings.lineCenterToleranceEm), settings, rulings);
   // Axis labels of a chart line up like a table: text regions lying on vector drawings or images
   // are figures, not tables.
   const foreground = foregroundImages(graphics.images, pageSize[0], pageSize[1], settings);
@@ -94,7 +99,7 @@ export function detectTables(
     [...graphics.drawings, ...chartBars(graphics.filledRects, settings), ...foreground.map((i) => i.box)],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
-  for (const region of linesToTableRegions(freeLines, settings, rulings)) {
+  for (const region of freeRegions) {
     const model = layoutToModel(region, freeWords, settings, rulings);
     if (!model || model.nRows < 2 || !isTableLike(model, settings) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
