@@ -176,7 +176,8 @@ function withoutSupport(reading: PreparedReading): PreparedReading {
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
   const byKey = new Map<string, ReadingCell>();
-  const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
+  // The values of the reading's cells holding each word.
+  const valuesOfWord = new Map<number, string[]>();
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
   // The reading's table of each word its cells hold.
@@ -204,9 +205,9 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       });
       for (const i of words) {
         tableOfWord.set(i, tableIndex);
-        const list = unitsOfWord.get(i) ?? [];
-        list.push({ value: unit.value, size: words.length });
-        unitsOfWord.set(i, list);
+        const values = valuesOfWord.get(i);
+        if (values) values.push(unit.value);
+        else valuesOfWord.set(i, [unit.value]);
       }
     });
   });
@@ -246,7 +247,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       if (!seen) return { verdict: "none" };
       // The version: the reading's cell holding most of this cell's words.
       const counts = new Map<string, number>();
-      for (const i of words) for (const u of unitsOfWord.get(i) ?? []) counts.set(u.value, (counts.get(u.value) ?? 0) + 1);
+      for (const i of words) for (const value of valuesOfWord.get(i) ?? []) counts.set(value, (counts.get(value) ?? 0) + 1);
       const best = [...counts].sort((a, b) => b[1] - a[1])[0];
       return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
     },
