@@ -27,28 +27,49 @@ import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-
  * rectangles that do not sit inside a grid already drawn with lines (a highlight behind the text
  * of a ruled cell adds no column). */
 export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
-  const drawn = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
-  const drawnGrids = rulingsToGroups(drawn, settings.intersectTolerance)
+  const drawn = strokedRulings(graphics, settings);
+  return withBackgrounds(graphics, backgroundRects(graphics, rulingFrames(drawn, settings), settings), settings);
+}
+
+/** The stroked rulings (lines and thin rectangles drawn), joined. */
+function strokedRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
+  return rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
+}
+
+/** Closed ruled shapes, single boxes included (a box around a group of rows: stacked-boxes.ts). */
+function rulingFrames(rulings: Ruling[], settings: Settings): Grid[] {
+  return rulingsToGroups(rulings, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
-  const backgrounds = graphics.filledRects
+    .filter((g): g is Grid => g !== null && g.cells.length >= 1);
+}
+
+/** The filled rectangles outside every grid drawn with lines (`frames`: the drawn frames). */
+function backgroundRects(graphics: PdfGraphicsReading, frames: readonly Grid[], settings: Settings): Box[] {
+  const drawnGrids = frames.filter((g) => g.cells.length >= 2);
+  return graphics.filledRects
     .map((r) => r.box)
     .filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > settings.backgroundInGridShare));
+}
+
+function withBackgrounds(graphics: PdfGraphicsReading, backgrounds: Box[], settings: Settings): Ruling[] {
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
 export function pageGeometry(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageGeometry {
-  const rulings = pageToRulings(graphics, settings);
-  // Closed ruled shapes, single boxes included (a box around a group of rows: stacked-boxes.ts).
-  const frames = rulingsToGroups(rulings, settings.intersectTolerance)
-    .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 1);
+  // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
+  const stroked = strokedRulings(graphics, settings);
+  const strokedFrames = rulingFrames(stroked, settings);
+  const backgrounds = backgroundRects(graphics, strokedFrames, settings);
+  // Without a background to add, the page's rulings are the stroked ones (joined alike from the
+  // same rulings), and so are their frames: each is found once (a copy, so no two parts of the
+  // geometry share a ruling).
+  const rulings = backgrounds.length === 0 ? stroked.map((r) => ({ ...r })) : withBackgrounds(graphics, backgrounds, settings);
+  const frames = backgrounds.length === 0 ? strokedFrames : rulingFrames(rulings, settings);
   return {
     rulings,
     frames,
     grids: frames.filter((g) => g.cells.length >= 2),
-    // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
-    stroked: rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin),
+    stroked,
     lines: wordsToLines(words, settings.lineCenterToleranceEm),
   };
 }
