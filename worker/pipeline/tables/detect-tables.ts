@@ -85,7 +85,9 @@ export function detectTables(
 ): PageTables {
   const { rulings, frames, grids, stroked, lines: allLines } = geometry;
   const decisionsBefore = hangingWrapDecisions();
-  const layoutRegions = linesToTableRegions(allLines, settings, rulings);
+  // Every line's chunks: the regions are found from them, and the doubt marks below read them.
+  const chunkLines = allLines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm));
+  const layoutRegions = linesToTableRegions(allLines, settings, rulings, chunkLines);
 
   const tables: TableModel[] = [];
   // Boxes around the row groups of one table are read with the table's text (stacked-boxes.ts).
@@ -138,7 +140,6 @@ export function detectTables(
   );
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  const chunkLines = allLines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm));
   if (settings.splitDoubtGapPitches > 0)
     markPossibleSplits(split, chunkLines, {
       maxGapPitches: settings.splitDoubtGapPitches,
@@ -244,10 +245,16 @@ export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
 
 /** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
  * cell), each returned as a region box: the union of the lines' non-prose chunks, so a prose
- * column beside the table stays out. */
-export function linesToTableRegions(lines: TextLine[], settings: Settings, rulings: readonly Ruling[] = []): Box[] {
-  const info = lines.map((line) => {
-    const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+ * column beside the table stays out. `chunkLines`: each line's lineToChunks at the column and
+ * number gaps of `settings`, when the caller has them. */
+export function linesToTableRegions(
+  lines: TextLine[],
+  settings: Settings,
+  rulings: readonly Ruling[] = [],
+  chunkLines: readonly TextLine[][] = lines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm)),
+): Box[] {
+  const info = lines.map((line, k) => {
+    const chunks = chunkLines[k]!;
     const cells = lineToCellChunks(chunks, settings);
     // Titles of tables printed side by side ("Table 1: ...   Table 2: ...") line up like cells
     // but name the tables below them.
