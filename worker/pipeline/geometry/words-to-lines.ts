@@ -14,10 +14,15 @@ const SUPERSCRIPTS: SuperscriptRule = {
 /** Groups left-to-right words into lines by vertical centre; lines come out top to bottom, words
  * left to right. Words of other directions are left out (see rotated side labels). */
 export function wordsToLines(words: Word[], centerToleranceEm: number, superscripts: SuperscriptRule = SUPERSCRIPTS): TextLine[] {
-  const horizontal = words.filter((w) => w.dir === 0).sort((a, b) => center(a) - center(b) || a.box[0] - b.box[0]);
+  // By vertical centre, then left edge; each centre computed once, not at every comparison (the
+  // sort is stable either way, so ties keep the words' order).
+  const horizontal = words.filter((w) => w.dir === 0);
+  const centers = horizontal.map(center);
+  const order = [...horizontal.keys()].sort((a, b) => centers[a]! - centers[b]! || horizontal[a]!.box[0] - horizontal[b]!.box[0]);
   const groups: Array<{ center: number; size: number; words: Word[] }> = [];
-  for (const word of horizontal) {
-    const c = center(word);
+  for (const index of order) {
+    const word = horizontal[index]!;
+    const c = centers[index]!;
     // Look back over the last few lines: a superscript can start a line slightly higher.
     let target: (typeof groups)[number] | undefined;
     for (let k = groups.length - 1; k >= 0 && k >= groups.length - 3; k--) {

@@ -3,7 +3,7 @@
 // pages with a /Rotate entry and rotated text come out in displayed-page coordinates.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Box, Direction, PdfTextReading, Word } from "../types";
-import { multiplyMatrices, transformPoint } from "../geometry/box";
+import { multiplyMatrices } from "../geometry/box";
 import type { Settings } from "../settings";
 import { textRulesToRulings } from "./typewriter-rules";
 import { readPageTextContent } from "./page-text-content";
@@ -115,23 +115,32 @@ function makeWord(
   const up = 1;
   const descent = 0.2;
   const ascent = 0.8;
-  const corners: Array<[number, number]> = vertical
-    ? [
-        [-0.5 * up, -t0],
-        [0.5 * up, -t0],
-        [-0.5 * up, -t1],
-        [0.5 * up, -t1],
-      ]
-    : [
-        [t0, -descent * up],
-        [t1, -descent * up],
-        [t0, ascent * up],
-        [t1, ascent * up],
-      ];
-  const pts = corners.map(([x, y]) => transformPoint(m, x, y));
-  const xs = pts.map((p) => p[0]);
-  const ys = pts.map((p) => p[1]);
-  const box: Box = [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+  // The extent of the four corners mapped through m, as transformPoint maps them and Math.min and
+  // Math.max over them would take it, without an array per corner (this runs for every word).
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const corner = (x: number, y: number) => {
+    const px = m[0]! * x + m[2]! * y + m[4]!;
+    const py = m[1]! * x + m[3]! * y + m[5]!;
+    x0 = Math.min(x0, px);
+    y0 = Math.min(y0, py);
+    x1 = Math.max(x1, px);
+    y1 = Math.max(y1, py);
+  };
+  if (vertical) {
+    corner(-0.5 * up, -t0);
+    corner(0.5 * up, -t0);
+    corner(-0.5 * up, -t1);
+    corner(0.5 * up, -t1);
+  } else {
+    corner(t0, -descent * up);
+    corner(t1, -descent * up);
+    corner(t0, ascent * up);
+    corner(t1, ascent * up);
+  }
+  const box: Box = [x0, y0, x1, y1];
   const dir = vertical ? 90 : angleToDirection(Math.atan2(m[1]!, m[0]!));
   return { text, box, size, font: font.name, bold: font.bold, dir };
 }

@@ -64,12 +64,12 @@ export function unitNeighbours(table: Table, units: readonly CellUnit[]): UnitNe
   return out;
 }
 
-/** A neighbour N of a delivered cell A, on one side of it (right or below): its words (null when
- * it has no box: unknown), and, in the delivered table, the cells next to it on the side facing A
- * (`back`: A among them) and on the far side (`ahead`), each as a key (wordsKey; "?" for a cell
- * whose words are unknown). */
+/** A neighbour N of a delivered cell A, on one side of it (right or below): the key of its words
+ * (wordsKey; null when it has no box: unknown), and, in the delivered table, the cells next to it
+ * on the side facing A (`back`: A among them) and on the far side (`ahead`), each as a key ("?"
+ * for a cell whose words are unknown). */
 export interface Neighbour {
-  words: readonly number[] | null;
+  key: string | null;
   back: readonly string[];
   ahead: readonly string[];
 }
@@ -120,10 +120,10 @@ export function neighbourDisagreement(
   ] as const;
   for (const [dir, back] of sides) {
     const theirs = found[dir];
-    const ours = new Set(relations[dir].map((n) => (n.words === null ? "?" : wordsKey(n.words))));
+    const ours = new Set(relations[dir].map((n) => n.key ?? "?"));
     for (const neighbour of relations[dir]) {
-      if (neighbour.words === null) continue;
-      const key = wordsKey(neighbour.words);
+      const key = neighbour.key;
+      if (key === null) continue;
       if (theirs.includes(key)) continue;
       const other = byKey.get(key);
       if (other === undefined) continue;

@@ -176,7 +176,8 @@ function withoutSupport(reading: PreparedReading): PreparedReading {
 
 function prepareTables(source: StructureSource, models: readonly TableModel[], page: PageWords): PreparedReading {
   const byKey = new Map<string, ReadingCell>();
-  const unitsOfWord = new Map<number, Array<{ value: string; size: number }>>();
+  // The values of the reading's cells holding each word.
+  const valuesOfWord = new Map<number, string[]>();
   const inTable = new Set<number>();
   const tableBoxes = models.map((m) => m.box);
   // The reading's table of each word its cells hold.
@@ -204,9 +205,9 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       });
       for (const i of words) {
         tableOfWord.set(i, tableIndex);
-        const list = unitsOfWord.get(i) ?? [];
-        list.push({ value: unit.value, size: words.length });
-        unitsOfWord.set(i, list);
+        const values = valuesOfWord.get(i);
+        if (values) values.push(unit.value);
+        else valuesOfWord.set(i, [unit.value]);
       }
     });
   });
@@ -246,7 +247,7 @@ function prepareTables(source: StructureSource, models: readonly TableModel[], p
       if (!seen) return { verdict: "none" };
       // The version: the reading's cell holding most of this cell's words.
       const counts = new Map<string, number>();
-      for (const i of words) for (const u of unitsOfWord.get(i) ?? []) counts.set(u.value, (counts.get(u.value) ?? 0) + 1);
+      for (const i of words) for (const value of valuesOfWord.get(i) ?? []) counts.set(value, (counts.get(value) ?? 0) + 1);
       const best = [...counts].sort((a, b) => b[1] - a[1])[0];
       return { verdict: "against", version: best?.[0] ?? "", reason: "cells" };
     },
@@ -442,6 +443,9 @@ export interface TableStructureOutcome {
   verdicts: Array<{ unit: CellUnit; verdict: StructureVerdict }>;
 }
 
+/** A neighbour without a box: its words are unknown. */
+const UNKNOWN_NEIGHBOUR: Neighbour = { key: null, back: [], ahead: [] };
+
 /** The structure vote over one delivered table (after the value vote). */
 export function voteOnStructure(
   table: Table,
@@ -462,20 +466,27 @@ export function voteOnStructure(
   // Its objections stand.
   const judges = RECONCILE_SETTINGS.splitWithholdsSupport ? readings.map((r) => (r.splits?.(unitWords) ? withoutSupport(r) : r)) : readings;
   const neighbours = unitNeighbours(table, units);
-  const keyOfUnit = (n: number) => (n < 0 || unitWords[n]!.length === 0 ? "?" : wordsKey(unitWords[n]!));
-  const asNeighbours = (list: readonly number[], back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
-    list.map((n) =>
-      n < 0 || unitWords[n]!.length === 0
-        ? { words: null, back: [], ahead: [] }
-        : { words: unitWords[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
+  const keys = unitWords.map((words) => (words.length === 0 ? "?" : wordsKey(words)));
+  const keyOfUnit = (n: number) => (n < 0 ? "?" : keys[n]!);
+  // Each unit is the neighbour of every cell beside it (a spanning cell of many), so its view from
+  // either side is built once per table, not once per cell; the judges only read it.
+  const seenFrom = (back: "left" | "above", ahead: "right" | "below"): Neighbour[] =>
+    units.map((_, n) =>
+      unitWords[n]!.length === 0
+        ? UNKNOWN_NEIGHBOUR
+        : { key: keys[n]!, back: neighbours[n]![back].map(keyOfUnit), ahead: neighbours[n]![ahead].map(keyOfUnit) },
     );
+  const fromLeft = seenFrom("left", "right");
+  const fromAbove = seenFrom("above", "below");
+  const asNeighbours = (list: readonly number[], seen: readonly Neighbour[]): Neighbour[] =>
+    list.map((n) => (n < 0 ? UNKNOWN_NEIGHBOUR : seen[n]!));
   units.forEach((unit, u) => {
     const words = unitWords[u]!;
     if (words.length === 0) return;
     const mine = neighbours[u]!;
     const relations: CellRelations = {
-      right: asNeighbours(mine.right, "left", "right"),
-      below: asNeighbours(mine.below, "above", "below"),
+      right: asNeighbours(mine.right, fromLeft),
+      below: asNeighbours(mine.below, fromAbove),
       left: mine.left.map(keyOfUnit),
       above: mine.above.map(keyOfUnit),
     };

@@ -40,23 +40,28 @@ export interface Relation {
   b: number;
 }
 
-/** Every relation of one table, in grid order (the trust table labels each one). */
+/** Every relation of one table, in grid order (the trust table labels each one). Rows, columns and
+ * spans are whole numbers from 0 (tableToGrid's, and the training regions' ground truth). */
 export function gridToRelationList(cells: GridCell[]): Relation[] {
-  const slots = new Map<string, number>();
   const texts = cells.map((c) => normalizeText(c.text));
   let maxRow = 0;
   let maxCol = 0;
-  cells.forEach((c, id) => {
-    for (let r = c.row; r < c.row + c.rowSpan; r++) {
-      for (let k = c.col; k < c.col + c.colSpan; k++) slots.set(`${r},${k}`, id);
-    }
+  for (const c of cells) {
     maxRow = Math.max(maxRow, c.row + c.rowSpan);
     maxCol = Math.max(maxCol, c.col + c.colSpan);
+  }
+  // The cell over each slot (row * maxCol + col; -1: none), a later cell over a slot winning. Asked
+  // for every table of every structure reading, so numbers rather than "row,col" strings.
+  const slots = new Int32Array(maxRow * maxCol).fill(-1);
+  cells.forEach((c, id) => {
+    for (let r = c.row; r < c.row + c.rowSpan; r++) {
+      for (let k = c.col; k < c.col + c.colSpan; k++) slots[r * maxCol + k] = id;
+    }
   });
   const relations: Relation[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number>();
   const add = (a: number, b: number, dir: "h" | "v") => {
-    const pairKey = `${a}>${b}>${dir}`;
+    const pairKey = (a * cells.length + b) * 2 + (dir === "h" ? 0 : 1);
     if (seen.has(pairKey)) return;
     seen.add(pairKey);
     relations.push({ key: `${texts[a]}\t${texts[b]}\t${dir}`, a, b });
@@ -65,16 +70,16 @@ export function gridToRelationList(cells: GridCell[]): Relation[] {
     if (texts[id] === "") return;
     for (let r = c.row; r < c.row + c.rowSpan; r++) {
       for (let k = c.col + c.colSpan; k < maxCol; k++) {
-        const other = slots.get(`${r},${k}`);
-        if (other === undefined || other === id || texts[other] === "") continue;
+        const other = slots[r * maxCol + k]!;
+        if (other < 0 || other === id || texts[other] === "") continue;
         add(id, other, "h");
         break;
       }
     }
     for (let k = c.col; k < c.col + c.colSpan; k++) {
       for (let r = c.row + c.rowSpan; r < maxRow; r++) {
-        const other = slots.get(`${r},${k}`);
-        if (other === undefined || other === id || texts[other] === "") continue;
+        const other = slots[r * maxCol + k]!;
+        if (other < 0 || other === id || texts[other] === "") continue;
         add(id, other, "v");
         break;
       }

@@ -27,28 +27,49 @@ import { boxesToClusters, foregroundImages, isArtwork } from "../figures/figure-
  * rectangles that do not sit inside a grid already drawn with lines (a highlight behind the text
  * of a ruled cell adds no column). */
 export function pageToRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
-  const drawn = rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
-  const drawnGrids = rulingsToGroups(drawn, settings.intersectTolerance)
+  const drawn = strokedRulings(graphics, settings);
+  return withBackgrounds(graphics, backgroundRects(graphics, rulingFrames(drawn, settings), settings), settings);
+}
+
+/** The stroked rulings (lines and thin rectangles drawn), joined. */
+function strokedRulings(graphics: PdfGraphicsReading, settings: Settings): Ruling[] {
+  return rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin);
+}
+
+/** Closed ruled shapes, single boxes included (a box around a group of rows: stacked-boxes.ts). */
+function rulingFrames(rulings: Ruling[], settings: Settings): Grid[] {
+  return rulingsToGroups(rulings, settings.intersectTolerance)
     .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 2);
-  const backgrounds = graphics.filledRects
+    .filter((g): g is Grid => g !== null && g.cells.length >= 1);
+}
+
+/** The filled rectangles outside every grid drawn with lines (`frames`: the drawn frames). */
+function backgroundRects(graphics: PdfGraphicsReading, frames: readonly Grid[], settings: Settings): Box[] {
+  const drawnGrids = frames.filter((g) => g.cells.length >= 2);
+  return graphics.filledRects
     .map((r) => r.box)
     .filter((b) => !drawnGrids.some((g) => boxOverlapRatio(b, g.box) > settings.backgroundInGridShare));
+}
+
+function withBackgrounds(graphics: PdfGraphicsReading, backgrounds: Box[], settings: Settings): Ruling[] {
   return rulingsToJoined([...graphics.rulings, ...rectsToRulings(backgrounds)], settings.rulingSnap, settings.rulingJoin);
 }
 
 export function pageGeometry(words: Word[], graphics: PdfGraphicsReading, settings: Settings): PageGeometry {
-  const rulings = pageToRulings(graphics, settings);
-  // Closed ruled shapes, single boxes included (a box around a group of rows: stacked-boxes.ts).
-  const frames = rulingsToGroups(rulings, settings.intersectTolerance)
-    .map((g) => groupToGrid(g, settings.intersectTolerance))
-    .filter((g): g is Grid => g !== null && g.cells.length >= 1);
+  // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
+  const stroked = strokedRulings(graphics, settings);
+  const strokedFrames = rulingFrames(stroked, settings);
+  const backgrounds = backgroundRects(graphics, strokedFrames, settings);
+  // Without a background to add, the page's rulings are the stroked ones (joined alike from the
+  // same rulings), and so are their frames: each is found once (a copy, so no two parts of the
+  // geometry share a ruling).
+  const rulings = backgrounds.length === 0 ? stroked.map((r) => ({ ...r })) : withBackgrounds(graphics, backgrounds, settings);
+  const frames = backgrounds.length === 0 ? strokedFrames : rulingFrames(rulings, settings);
   return {
     rulings,
     frames,
     grids: frames.filter((g) => g.cells.length >= 2),
-    // Stroked rulings only: a grid none of whose lines is drawn is made of cell shading.
-    stroked: rulingsToJoined(graphics.rulings, settings.rulingSnap, settings.rulingJoin),
+    stroked,
     lines: wordsToLines(words, settings.lineCenterToleranceEm),
   };
 }
@@ -64,7 +85,9 @@ export function detectTables(
 ): PageTables {
   const { rulings, frames, grids, stroked, lines: allLines } = geometry;
   const decisionsBefore = hangingWrapDecisions();
-  const layoutRegions = linesToTableRegions(allLines, settings, rulings);
+  // Every line's chunks: the regions are found from them, and the doubt marks below read them.
+  const chunkLines = allLines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm));
+  const layoutRegions = linesToTableRegions(allLines, settings, rulings, chunkLines);
 
   const tables: TableModel[] = [];
   // Boxes around the row groups of one table are read with the table's text (stacked-boxes.ts).
@@ -84,7 +107,12 @@ export function detectTables(
   }
   const taken = tables.map((t) => t.box);
   const freeWords = words.filter((w) => !taken.some((b) => isPointInBox((w.box[0] + w.box[2]) / 2, (w.box[1] + w.box[3]) / 2, b, 1)));
-  const freeLines = wordsToLines(freeWords, settings.lineCenterToleranceEm);
+  // With no word inside a ruled table the free words are the page's words in their order, so their
+  // lines and line regions are the ones found above (both are functions of the words alone).
+  const allFree = freeWords.length === words.length;
+  const freeRegions = allFree
+    ? layoutRegions
+    : linesToTableRegions(wordsToLines(freeWords, settings.lineCenterToleranceEm), settings, rulings);
   // Axis labels of a chart line up like a table: text regions lying on vector drawings or images
   // are figures, not tables.
   const foreground = foregroundImages(graphics.images, pageSize[0], pageSize[1], settings);
@@ -94,7 +122,7 @@ export function detectTables(
     [...graphics.drawings, ...chartBars(graphics.filledRects, settings), ...foreground.map((i) => i.box)],
     settings.figureJoinGap,
   ).filter((c) => isArtwork(c, settings));
-  for (const region of linesToTableRegions(freeLines, settings, rulings)) {
+  for (const region of freeRegions) {
     const model = layoutToModel(region, freeWords, settings, rulings);
     if (!model || model.nRows < 2 || !isTableLike(model, settings) || isProseLike(model, settings)) continue;
     const onArtwork = artwork.reduce((sum, a) => sum + boxOverlapRatio(model.box, a.box), 0);
@@ -112,7 +140,6 @@ export function detectTables(
   );
   const split = blocks.tables.flatMap(splitRepeatedColumns).flatMap((m) => splitSideBySide(m, settings));
   split.sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
-  const chunkLines = allLines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm));
   if (settings.splitDoubtGapPitches > 0)
     markPossibleSplits(split, chunkLines, {
       maxGapPitches: settings.splitDoubtGapPitches,
@@ -218,10 +245,16 @@ export function isTabularLine(chunks: TextLine[], settings: Settings): boolean {
 
 /** Runs of tabular lines (allowing short interruptions such as a section label or a wrapped
  * cell), each returned as a region box: the union of the lines' non-prose chunks, so a prose
- * column beside the table stays out. */
-export function linesToTableRegions(lines: TextLine[], settings: Settings, rulings: readonly Ruling[] = []): Box[] {
-  const info = lines.map((line) => {
-    const chunks = lineToChunks(line, settings.columnGapEm, settings.numberGapEm);
+ * column beside the table stays out. `chunkLines`: each line's lineToChunks at the column and
+ * number gaps of `settings`, when the caller has them. */
+export function linesToTableRegions(
+  lines: TextLine[],
+  settings: Settings,
+  rulings: readonly Ruling[] = [],
+  chunkLines: readonly TextLine[][] = lines.map((line) => lineToChunks(line, settings.columnGapEm, settings.numberGapEm)),
+): Box[] {
+  const info = lines.map((line, k) => {
+    const chunks = chunkLines[k]!;
     const cells = lineToCellChunks(chunks, settings);
     // Titles of tables printed side by side ("Table 1: ...   Table 2: ...") line up like cells
     // but name the tables below them.

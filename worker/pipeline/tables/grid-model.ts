@@ -3,7 +3,7 @@
 // their own.
 import type { Box, TableModel, Word } from "../types";
 import { lineToChunks, wordsToLines } from "../geometry/words-to-lines";
-import type { Grid } from "../geometry/rulings-to-grid";
+import type { Grid, GridCell } from "../geometry/rulings-to-grid";
 import type { Settings } from "../settings";
 import { attachRotatedNames, findRotatedNames, withoutNames } from "./rotated-names";
 import { wordsByCentre } from "./words-by-centre";
@@ -24,8 +24,11 @@ export function gridToModel(grid: Grid, words: Word[], settings: Settings): Tabl
   // rows drawn without row rulings (column-ruled tables), not wrapped cells.
   const ys: number[] = [grid.ys[0]!];
   const rowMap: Array<[number, number]> = []; // old row -> [first new row, count]
+  // The one-row cells of each grid row, in the grid's order (one pass, not a filter per row).
+  const oneRowCells = grid.ys.map((): GridCell[] => []);
+  for (const c of grid.cells) if (c.rowSpan === 1) oneRowCells[c.row]?.push(c);
   for (let r = 0; r + 1 < grid.ys.length; r++) {
-    const cellsInRow = grid.cells.filter((c) => c.row === r && c.rowSpan === 1);
+    const cellsInRow = oneRowCells[r]!;
     const splits = rowSplitPositions(
       cellsInRow.map((c) => inCell(c.box)),
       settings,

@@ -36,12 +36,21 @@ export interface GapCandidate {
   level: number;
 }
 
-const union = (boxes: Box[]): Box => [
-  Math.min(...boxes.map((b) => b[0])),
-  Math.min(...boxes.map((b) => b[1])),
-  Math.max(...boxes.map((b) => b[2])),
-  Math.max(...boxes.map((b) => b[3])),
-];
+/** The boxes' union (Math.min and Math.max of each side, as over the spread sides, without four
+ * arrays per call: it is asked for every segment and line). */
+const union = (boxes: readonly Box[]): Box => {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const b of boxes) {
+    x0 = Math.min(x0, b[0]);
+    y0 = Math.min(y0, b[1]);
+    x1 = Math.max(x1, b[2]);
+    y1 = Math.max(y1, b[3]);
+  }
+  return [x0, y0, x1, y1];
+};
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -165,8 +174,12 @@ function lineGaps(line: Line): number[] {
 }
 
 /** A line's words sorted by left and by right edge, to answer the word-pair questions about
- * every other line in logarithmic time (a page of a thousand words asks them a million times). */
+ * every other line in logarithmic time (a page of a thousand words asks them a million times),
+ * and its own gaps' statistics, which every word pair of the line asks for. */
 interface LineIndex {
+  /** The median and the smallest of the gaps between the line's neighbouring words. */
+  medianGap: number;
+  minGap: number;
   /** Some word's ink lies over (x0 + 0.5, x1 - 0.5). */
   inkBetween(x0: number, x1: number): boolean;
   /** Some word's left edge lies within tol of x. */
@@ -205,7 +218,10 @@ function lineIndex(lines: readonly Line[]): LineIndex[] {
     const reach: number[] = [];
     byLeft.forEach((w, i) => reach.push(Math.max(i > 0 ? reach[i - 1]! : -Infinity, w.box[2])));
     const rights = line.words.map((w) => w.box[2]).sort((a, b) => a - b);
+    const gaps = lineGaps(line);
     return {
+      medianGap: median(gaps),
+      minGap: Math.min(...gaps),
       inkBetween(x0, x1) {
         // Words starting left of x1 - 0.5 are a prefix of byLeft; one of them must reach past x0 + 0.5.
         const n = lowerBound(lefts, x1 - 0.5);
@@ -225,9 +241,9 @@ export function wordPairFeatures(lines: readonly Line[], index: number, k: numbe
   const a = line.words[k]!;
   const b = line.words[k + 1]!;
   const gap = b.box[0] - a.box[2];
-  const gaps = lineGaps(line);
-  const medGap = Math.max(0.05 * em, median(gaps));
-  const minGap = Math.max(0.05 * em, Math.min(...gaps));
+  const index_ = lineIndex(lines);
+  const medGap = Math.max(0.05 * em, index_[index]!.medianGap);
+  const minGap = Math.max(0.05 * em, index_[index]!.minGap);
   // How many other lines leave the gap's x-range free of ink (a gutter runs through tables).
   const x0 = a.box[2];
   const x1 = Math.max(x0 + 0.1, b.box[0]);
@@ -238,7 +254,6 @@ export function wordPairFeatures(lines: readonly Line[], index: number, k: numbe
   const tol = 0.25 * em;
   let rightAligned = 0;
   let leftAligned = 0;
-  const index_ = lineIndex(lines);
   for (let j = 0; j < lines.length; j++) {
     if (j === index) continue;
     others++;
@@ -319,23 +334,57 @@ export const LINE_PAIR_FEATURES = [
   "aboveStartsBullet",
 ];
 
+/** What every line pair of a region measures on the region as a whole. */
+interface RegionLineStats {
+  lines: readonly Line[];
+  /** The median gap between consecutive lines. */
+  medianLineGap: number;
+  /** The most segments in one line. */
+  maxSegs: number;
+  /** Per line, its segments holding a value. */
+  valueSegments: number[];
+  /** Per line, how many lines up to it (itself included) hold a value. */
+  valueLinesUpTo: number[];
+}
+
+const lineStatsOf = new WeakMap<readonly Segment[][], RegionLineStats>();
+
+/** The region's line statistics, measured once per region instead of once per line pair (each pair
+ * used to count the values of every line above it: quadratic in the region's lines). */
+function regionLineStats(lines: readonly Line[], segments: readonly Segment[][]): RegionLineStats {
+  const known = lineStatsOf.get(segments);
+  if (known && known.lines === lines) return known;
+  const lineGaps: number[] = [];
+  for (let k = 1; k < lines.length; k++) lineGaps.push(lines[k]!.box[1] - lines[k - 1]!.box[3]);
+  const valueSegments = segments.map((segs) => segs.filter((s) => s.words.some((w) => isValue(w.text))).length);
+  const valueLinesUpTo: number[] = [];
+  let valueLines = 0;
+  for (const count of valueSegments) valueLinesUpTo.push(count > 0 ? ++valueLines : valueLines);
+  const stats: RegionLineStats = {
+    lines,
+    medianLineGap: median(lineGaps),
+    maxSegs: Math.max(...segments.map((s) => s.length)),
+    valueSegments,
+    valueLinesUpTo,
+  };
+  lineStatsOf.set(segments, stats);
+  return stats;
+}
+
 export function linePairFeatures(lines: readonly Line[], segments: readonly Segment[][], index: number, em: number, region: Box): number[] {
   const a = lines[index]!;
   const b = lines[index + 1]!;
   const sa = segments[index]!;
   const sb = segments[index + 1]!;
-  const lineGaps: number[] = [];
-  for (let k = 1; k < lines.length; k++) lineGaps.push(lines[k]!.box[1] - lines[k - 1]!.box[3]);
-  const medLineGap = Math.max(0.05 * em, median(lineGaps));
+  const stats = regionLineStats(lines, segments);
+  const medLineGap = Math.max(0.05 * em, stats.medianLineGap);
   const gap = b.box[1] - a.box[3];
-  const maxSegs = Math.max(...segments.map((s) => s.length));
-  const values = (segs: readonly Segment[]) => segs.filter((s) => s.words.some((w) => isValue(w.text))).length;
+  const maxSegs = stats.maxSegs;
   const inside = sb.filter((s) => sa.some((t) => s.box[0] >= t.box[0] - 0.5 * em && s.box[2] <= t.box[2] + 2 * em)).length;
   const overlaps = sb.filter((s) => sa.some((t) => Math.min(s.box[2], t.box[2]) > Math.max(s.box[0], t.box[0]))).length;
   const lastAbove = a.words[a.words.length - 1]!.text;
   const width = Math.max(1, region[2] - region[0]);
-  let valueLinesAbove = 0;
-  for (let k = 0; k <= index; k++) if (values(segments[k]!) > 0) valueLinesAbove++;
+  const valueLinesAbove = stats.valueLinesUpTo[index]!;
   const bold = (l: Line) => l.words.filter((w) => w.bold).length / l.words.length;
   const size = (l: Line) => median(l.words.map((w) => w.size || 1));
   return [
@@ -345,8 +394,8 @@ export function linePairFeatures(lines: readonly Line[], segments: readonly Segm
     sb.length,
     sa.length / maxSegs,
     sb.length / maxSegs,
-    values(sa),
-    values(sb),
+    stats.valueSegments[index]!,
+    stats.valueSegments[index + 1]!,
     /^[a-z(]/.test(b.words[0]!.text) ? 1 : 0,
     JOINER.test(lastAbove) ? 1 : 0,
     (b.box[0] - a.box[0]) / em,

@@ -55,8 +55,72 @@ export function treesMargin(model: BoostedTrees, x: ArrayLike<number>): number {
   return z;
 }
 
+/** A trained model's nodes in flat typed arrays (node k of every tree at one index, children as
+ * indices into the same arrays): the reader asks a model thousands of questions a page, and walking
+ * arrays of numbers is about twice as fast as walking an array of node objects per tree. */
+interface FlatTrees {
+  bias: number;
+  roots: Int32Array;
+  feature: Int32Array;
+  threshold: Float64Array;
+  left: Int32Array;
+  right: Int32Array;
+  value: Float64Array;
+}
+
+/** Per trained model; a model is never changed once trained (training adds trees to a model of
+ * its own and evaluates them with treesMargin). */
+const flatModels = new WeakMap<BoostedTrees, FlatTrees>();
+
+function flatTrees(model: BoostedTrees): FlatTrees {
+  const known = flatModels.get(model);
+  if (known) return known;
+  const n = model.trees.reduce((sum, tree) => sum + tree.length, 0);
+  const flat: FlatTrees = {
+    bias: model.bias,
+    roots: new Int32Array(model.trees.length),
+    feature: new Int32Array(n),
+    threshold: new Float64Array(n),
+    left: new Int32Array(n),
+    right: new Int32Array(n),
+    value: new Float64Array(n),
+  };
+  let offset = 0;
+  model.trees.forEach((tree, t) => {
+    flat.roots[t] = offset;
+    tree.forEach((node, k) => {
+      flat.feature[offset + k] = node.feature;
+      flat.threshold[offset + k] = node.threshold;
+      flat.left[offset + k] = offset + node.left;
+      flat.right[offset + k] = offset + node.right;
+      flat.value[offset + k] = node.value;
+    });
+    offset += tree.length;
+  });
+  flatModels.set(model, flat);
+  return flat;
+}
+
+/** treesMargin of a trained model, on its flat form: the same comparisons and the same sum in the
+ * same order, so the same number. */
+function flatMargin(model: BoostedTrees, x: ArrayLike<number>): number {
+  const { bias, roots, feature, threshold, left, right, value } = flatTrees(model);
+  let z = bias;
+  for (let t = 0; t < roots.length; t++) {
+    let k = roots[t]!;
+    let f = feature[k]!;
+    while (f >= 0) {
+      k = x[f]! < threshold[k]! ? left[k]! : right[k]!;
+      f = feature[k]!;
+    }
+    z += value[k]!;
+  }
+  return z;
+}
+
+/** Probability that the answer is yes, from a trained model. */
 export function treesProbability(model: BoostedTrees, x: ArrayLike<number>): number {
-  return sigmoid(treesMargin(model, x));
+  return sigmoid(flatMargin(model, x));
 }
 
 /** Trains on rows `x` (one feature vector each) with answers `y` (0 or 1). */
