@@ -266,7 +266,7 @@ test("splitAtGutters: a column's widest label, crossing the edge the other lines
   // A line that is one chunk (a spanner centred over the table) is cut only where the whole gutter
   // lies in a gap, whatever the alignment of its words happens to be.
   assert.deepEqual(
-    splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, SETTINGS, false).map((l) => l.text),
+    splitAtGutters(makeLine([word("Prices", 36, 60), word("Imports", 67, 95)]), names, SETTINGS, { inRow: false }).map((l) => l.text),
     ["Prices Imports"],
   );
   // A word space (0.3 em) before the next column's edge keeps a spanning label whole.

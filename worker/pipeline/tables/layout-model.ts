@@ -69,7 +69,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     const oneWordNames = isOneWordNamesLine(lineChunks, columns);
     const pieces = lineChunks
       .flatMap((c) => (namesOverValues(i) ? wordsOverOwnColumns(c, columns, settings) : [c]))
-      .flatMap((c) => splitAtGutters(c, columns, settings, lineChunks.length > 1, oneWordNames))
+      .flatMap((c) => splitAtGutters(c, columns, settings, { inRow: lineChunks.length > 1, oneWordNames }))
       .flatMap((c) => splitBeforeSigns(c, columns, settings))
       .flatMap((c) =>
         splitUnderNames(
@@ -225,11 +225,24 @@ function wordRun(words: readonly Word[], k: number, settings: Settings): Word[] 
   return run;
 }
 
+/** What splitAtGutters knows of the chunk's line. */
+export interface GutterLine {
+  /** The chunk shares its line with other chunks (a row of cells). */
+  inRow?: boolean;
+  /** The line is one word per column (isOneWordNamesLine). */
+  oneWordNames?: boolean;
+}
+
 /** A chunk running over a column gutter is cut there when a word gap wider than an ordinary space
  * falls in the gutter (two header cells set close together); a label whose words are only
- * space-separated stays whole (it spans the columns). `inRow`: the chunk shares its line with
- * other chunks (a row of cells). */
-export function splitAtGutters(chunk: TextLine, columns: ColumnSpan[], settings: Settings, inRow = true, oneWordNames = false): TextLine[] {
+ * space-separated stays whole (it spans the columns). */
+
+export function splitAtGutters(
+  chunk: TextLine,
+  columns: ColumnSpan[],
+  settings: Settings,
+  { inRow = true, oneWordNames = false }: GutterLine = {},
+): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
   const parts: Word[][] = [[chunk.words[0]!]];
   for (let k = 1; k < chunk.words.length; k++) {
