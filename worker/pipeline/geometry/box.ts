@@ -1,7 +1,7 @@
 // Small pure helpers on boxes [x0, y0, x1, y1] (top-left origin).
 import type { Box } from "../types";
 
-export function boxUnion(boxes: Box[]): Box | null {
+export function boxUnion(boxes: readonly Box[]): Box | null {
   if (boxes.length === 0) return null;
   let [x0, y0, x1, y1] = boxes[0]!;
   for (const b of boxes) {

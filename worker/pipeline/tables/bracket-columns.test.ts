@@ -75,21 +75,24 @@ test("a cell '38 (24.7%)' right-aligned as a whole (one word space before the br
   assert.equal(out.ambiguous, false);
 });
 
+/** Brackets all of one width under values aligned: value and bracket end in the same places. */
+const ONE_WIDTH: Array<Array<[string, number, number]>> = [
+  [
+    ["1,234", 95, 120],
+    ["(15.3)", 130, 160],
+  ],
+  [
+    ["5,678", 95, 120],
+    ["(45.3)", 130, 160],
+  ],
+  [
+    ["7,890", 95, 120],
+    ["(10.6)", 130, 160],
+  ],
+];
+
 test("brackets all of one width and values aligned: one cell or two columns cannot be told, the column is in doubt", () => {
-  const rows = lines([
-    [
-      ["1,234", 95, 120],
-      ["(15.3)", 130, 160],
-    ],
-    [
-      ["5,678", 95, 120],
-      ["(45.3)", 130, 160],
-    ],
-    [
-      ["7,890", 95, 120],
-      ["(10.6)", 130, 160],
-    ],
-  ]);
+  const rows = lines(ONE_WIDTH);
   const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
   assert.equal(out.columns.length, 2);
   assert.equal(out.ambiguous, true);
@@ -167,20 +170,7 @@ test("one table cutting one paired column and keeping another of the same patter
 /** Brackets of one width under values aligned (the geometry cannot tell), under a header line. */
 const underHeader = (header: Array<[string, number, number]>): TextLine[][] => [
   [makeLine(header.map(([t, a, b]) => word(t, a, b, 0)))],
-  ...lines([
-    [
-      ["1,234", 95, 120],
-      ["(15.3)", 130, 160],
-    ],
-    [
-      ["5,678", 95, 120],
-      ["(45.3)", 130, 160],
-    ],
-    [
-      ["7,890", 95, 120],
-      ["(10.6)", 130, 160],
-    ],
-  ]).map((row, k) =>
+  ...lines(ONE_WIDTH).map((row, k) =>
     row.map((line) =>
       makeLine(line.words.map((w) => ({ ...w, box: [w.box[0], (k + 1) * 14, w.box[2], (k + 1) * 14 + 10] as Word["box"] }))),
     ),

@@ -38,15 +38,10 @@ test("a short band over the gap between two names, or over the middle name of th
   assert.equal(isBandOverNames(makeLine([word("Urban", 181, 60, 204)]), names, 0, 14, SETTINGS), false);
 });
 
-/** An unruled table: a top row holding one label over column 2, the names, two rows of values;
- * column k's cells span x 40k .. 40k + 25, rows 14 pt apart. */
-function table(label: string, labelBox: Box): TableModel {
-  const rows = [
-    ["Item", "Rate", "Flow", "Share", "Stock"],
-    ["North", "1.0", "2.0", "3.0", "4.0"],
-    ["South", "6.0", "7.0", "8.0", "9.0"],
-  ];
-  const cells: ModelCell[] = rows.flatMap((r, k) =>
+/** Rows of text from row 1 down (row 0 left for a top label): column k's cells span x 40k .. 40k +
+ * 25, rows 14 pt apart from y 100. */
+function gridCells(rows: readonly string[][]): ModelCell[] {
+  return rows.flatMap((r, k) =>
     r.map((text, col) => ({
       row: k + 1,
       col,
@@ -56,6 +51,17 @@ function table(label: string, labelBox: Box): TableModel {
       box: [col * 40, 100 + k * 14, col * 40 + 25, 110 + k * 14] as Box,
     })),
   );
+}
+
+/** An unruled table: a top row holding one label over column 2, the names, two rows of values;
+ * column k's cells span x 40k .. 40k + 25, rows 14 pt apart. */
+function table(label: string, labelBox: Box): TableModel {
+  const rows = [
+    ["Item", "Rate", "Flow", "Share", "Stock"],
+    ["North", "1.0", "2.0", "3.0", "4.0"],
+    ["South", "6.0", "7.0", "8.0", "9.0"],
+  ];
+  const cells = gridCells(rows);
   const top: ModelCell = { row: 0, col: 2, rowSpan: 1, colSpan: 1, text: label, box: labelBox };
   const empty = [0, 1, 3, 4].map((col): ModelCell => ({ row: 0, col, rowSpan: 1, colSpan: 1, text: "", box: null }));
   return {
@@ -105,16 +111,7 @@ test("a rule drawn under a lone label settles its columns: no doubt", () => {
 function wideTable(centre: number): TableModel {
   const names = ["Item", "Rate", "Stock", "Value", "Change", "Net", "Share", "Total", "Flow"];
   const rows = [names, ["North", ...names.slice(1).map((_, k) => `${k}.0`)], ["South", ...names.slice(1).map((_, k) => `${k}.5`)]];
-  const cells: ModelCell[] = rows.flatMap((r, k) =>
-    r.map((text, col) => ({
-      row: k + 1,
-      col,
-      rowSpan: 1,
-      colSpan: 1,
-      text,
-      box: [col * 40, 100 + k * 14, col * 40 + 25, 110 + k * 14] as Box,
-    })),
-  );
+  const cells = gridCells(rows);
   const top: ModelCell = { row: 0, col: 4, rowSpan: 1, colSpan: 1, text: "Men", box: [centre - 7, 80, centre + 7, 90] };
   return {
     box: [0, 80, 345, 138],

@@ -10,6 +10,7 @@
 // sees the same numbers at 7 pt and at 12 pt.
 import type { Box, Word } from "../../types";
 import { isNumeric } from "../../tables/build-table";
+import { boxUnion } from "../../geometry/box";
 
 export interface Line {
   words: Word[];
@@ -36,21 +37,8 @@ export interface GapCandidate {
   level: number;
 }
 
-/** The boxes' union (Math.min and Math.max of each side, as over the spread sides, without four
- * arrays per call: it is asked for every segment and line). */
-const union = (boxes: readonly Box[]): Box => {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const b of boxes) {
-    x0 = Math.min(x0, b[0]);
-    y0 = Math.min(y0, b[1]);
-    x1 = Math.max(x1, b[2]);
-    y1 = Math.max(y1, b[3]);
-  }
-  return [x0, y0, x1, y1];
-};
+/** The boxes' union; an empty list's is inverted (Infinity to -Infinity), as the features expect. */
+const union = (boxes: readonly Box[]): Box => boxUnion(boxes) ?? [Infinity, Infinity, -Infinity, -Infinity];
 const median = (values: number[]) => {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
