@@ -12,32 +12,18 @@ import { voteOnReadings } from "../reconcile/vote";
 import { runScanChecks, type ScanCheckContext } from "./scan-checks";
 import { slipBetween } from "./reading-slips";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
+import { agreedCell as agreed, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 const NAMES = ["Atrazine", "Endrin", "Lindane", "Benzene", "Toluene", "Nitrogen", "Phosphorus", "Copper and compounds", "Total"];
 const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
 const BOX: [number, number, number, number] = [0, 0, 10, 10];
 
-const agreed = (value: string): Cell => ({ ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: BOX });
 /** A cell read `right` by one engine and `other` by the other (which one is drawn). */
 const readTwoWays = (rnd: Rng, right: string, other: string): Cell => {
   const [a, b] = rnd() < 0.5 ? [right, other] : [other, right];
   return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: BOX };
 };
-
-function tableOf(columns: Cell[][]): Table {
-  const rows = columns[0]!.map((_, r) => columns.map((col) => col[r]!));
-  return {
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: "ruled",
-    column_major: false,
-    header: columns.map((_, c) => `Column ${c}`),
-    header_cells: columns.map((_, c) => agreed(`Column ${c}`)),
-    rows,
-  } as unknown as Table;
-}
 
 /** What OCR makes of shading or a neighbour's edge: one to three short words. Beside a label,
  * letters, glyphs and single digits; beside a number, glyphs and a neighbour's digits (letters

@@ -9,12 +9,13 @@
 // resolved: they stay disputed, in the queue.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Cell, Table } from "../../../lib/result/schema";
+import type { Cell } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
 import { voteOnReadings } from "../reconcile/vote";
 import { runScanChecks, type ScanCheckContext } from "./scan-checks";
 import { slipBetween } from "./reading-slips";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
+import { agreedCell as agreed, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 const LABELS = ["Belgium", "Denmark", "Germany", "Greece", "Spain", "France", "Ireland", "Italy", "Austria", "Finland", "Sweden", "Total"];
@@ -37,7 +38,6 @@ const STYLES: Style[] = [
   { name: "bracketed thousands", draw: (r) => `(${group(int(r, 1000, 99999), ",")})` },
 ];
 
-const agreed = (value: string): Cell => ({ ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: [0, 0, 10, 10] });
 /** A cell the two engines read differently: `slipped` by one engine (which one is drawn). */
 const readTwoWays = (rnd: Rng, right: string, slipped: string): Cell => {
   const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
@@ -48,20 +48,6 @@ const readTwoWays = (rnd: Rng, right: string, slipped: string): Cell => {
 const labelColumn = (n: number): Cell[] => Array.from({ length: n }, (_, r) => agreed(`${LABELS[r % LABELS.length]} ${r}`));
 
 const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
-
-function tableOf(columns: Cell[][]): Table {
-  const rows = columns[0]!.map((_, r) => columns.map((col) => col[r]!));
-  return {
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: "ruled",
-    column_major: false,
-    header: columns.map((_, c) => `Column ${c}`),
-    header_cells: columns.map((_, c) => agreed(`Column ${c}`)),
-    rows,
-  } as unknown as Table;
-}
 
 /** How an engine slips on a value of the style, right reading first; null when the style has no
  * such slip. */
