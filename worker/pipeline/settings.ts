@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.18";
+export const SETTINGS_VERSION = "2026-11-29.19";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -280,6 +280,11 @@ export const SETTINGS = {
    * family (development seeds 21-60): a band over three of eight columns stretched over all
    * eight, undisputed. 0 switches it off. */
   loneBandAllOffEm: 1 as number,
+  /** ...and so is one with several such labels in its band row, each over one column's name with
+   * a run of columns centred under it, the runs apart (header-bands.ts severalLoneLabels).
+   * Generated band-subset family (development seeds 61-80): two bands over three columns each,
+   * read as their middle names' first lines, came out undisputed. */
+  severalLoneLabelsDoubt: true as boolean,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

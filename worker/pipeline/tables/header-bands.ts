@@ -78,7 +78,14 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       const left = centers[1]!;
       const right = centers[model.nCols - 1]!;
       const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
-      if (!only || r >= topBandRows(model, settings)) continue;
+      if (r >= topBandRows(model, settings)) continue;
+      if (!only) {
+        if (severalLoneLabels(model, row, centers, settings, rulings)) {
+          model.disputed = true;
+          model.structureDoubt ??= "lone-band";
+        }
+        continue;
+      }
       if (Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) {
         loneLabelOverOneColumn(model, only, r, centers, settings, rulings);
         continue;
@@ -130,6 +137,27 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** Several labels on a band row, each over one column's name with a run of columns centred under it
+ * (its own, apart from the others' runs) and no rule under any: each is its column's name's first
+ * line or a band over its run, which the text cannot tell (as for a lone label,
+ * loneLabelOverOneColumn), so the table is in doubt. */
+function severalLoneLabels(
+  model: TableModel,
+  row: ModelCell[],
+  centers: number[],
+  settings: Settings,
+  rulings: readonly Ruling[],
+): boolean {
+  if (!settings.severalLoneLabelsDoubt || row.length < 2) return false;
+  const runs = row.map((label) =>
+    label.colSpan === 1 && !ruleUnder(label, model, rulings, settings) ? loneBandColumns(label, centers, settings) : null,
+  );
+  if (runs.some((run) => run === null)) return false;
+  // Each label's narrowest centred run, apart from the next label's.
+  const narrowest = runs.map((run) => run!.runs.reduce((best, r) => (r[1] - r[0] < best[1] - best[0] ? r : best)));
+  return narrowest.every((run, k) => k === 0 || run[0] > narrowest[k - 1]![1]);
 }
 
 /** A run of two value columns or more, not all of them, whose middle lies under a lone label's

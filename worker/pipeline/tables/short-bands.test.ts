@@ -109,15 +109,27 @@ test("a rule drawn under a lone label settles its columns: no doubt", () => {
 /** A top row holding one label centred at `centre` over a table of eight value columns (column k's
  * cells span x 40k .. 40k + 25), then the names and two rows of values. */
 function wideTable(centre: number): TableModel {
+  return wideTableUnder([["Men", 4, centre]]);
+}
+
+/** wideTable with the given top-row labels: text, column, centre. */
+function wideTableUnder(labels: Array<[string, number, number]>): TableModel {
   const names = ["Item", "Rate", "Stock", "Value", "Change", "Net", "Share", "Total", "Flow"];
   const rows = [names, ["North", ...names.slice(1).map((_, k) => `${k}.0`)], ["South", ...names.slice(1).map((_, k) => `${k}.5`)]];
   const cells = gridCells(rows);
-  const top: ModelCell = { row: 0, col: 4, rowSpan: 1, colSpan: 1, text: "Men", box: [centre - 7, 80, centre + 7, 90] };
+  const top = labels.map(([text, col, centre]): ModelCell => ({
+    row: 0,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    text,
+    box: [centre - 7, 80, centre + 7, 90],
+  }));
   return {
     box: [0, 80, 345, 138],
     nRows: 4,
     nCols: 9,
-    cells: [top, ...cells],
+    cells: [...top, ...cells],
     headerRows: 2,
     rowGroups: [],
     source: "pdf-layout",
@@ -146,4 +158,29 @@ test("a lone label loosely centred over all value columns but exactly over a run
   const off = wideTable(172.5);
   extendHeaderBands(off, { ...SETTINGS, loneBandAllOffEm: 0 });
   assert.equal(off.disputed, false);
+});
+
+test("several labels each over one name with a run centred under it: first lines or bands, in doubt", () => {
+  // "First" over column 2 (columns 1-3 centred under it), "Second" over column 6 (5-7).
+  const two = wideTableUnder([
+    ["First", 2, 92.5],
+    ["Second", 6, 252.5],
+  ]);
+  extendHeaderBands(two);
+  assert.equal(two.disputed, true);
+  assert.equal(two.structureDoubt, "lone-band");
+  // The rule off: read as before (each its column's first line), no doubt.
+  const off = wideTableUnder([
+    ["First", 2, 92.5],
+    ["Second", 6, 252.5],
+  ]);
+  extendHeaderBands(off, { ...SETTINGS, severalLoneLabelsDoubt: false });
+  assert.equal(off.disputed, false);
+  // Labels over the first and last value columns have no run centred under them: no doubt.
+  const edges = wideTableUnder([
+    ["First", 1, 52.5],
+    ["Second", 8, 332.5],
+  ]);
+  extendHeaderBands(edges);
+  assert.equal(edges.disputed, false);
 });
