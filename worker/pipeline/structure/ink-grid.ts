@@ -68,34 +68,41 @@ export function cellsOffInkGrid(model: TableModel, grid: InkGrid | null): Box[] 
     (x0 + a) / scale,
     (x0 + b) / scale,
   ]);
-  // Each of the reading's column boundaries the ink sees as a gutter, by the boundary's index
-  // (between column j and j + 1) and the gutter's middle; every gutter must stand in the blank
-  // between two of the reading's columns. Fewer ink columns (settings.gridFewerColumnsPerCell, up
-  // to gridFewerColumnsMaxMissed):
-  // the ink is a coarser grid of the same table, and a cell whose own edges both stand on gutters it
-  // sees agrees; a gutter of the ink inside a column of the reading fails the table.
-  // The blanks between the reading's columns are taken from its body cells, as the gutters are
-  // from the body's lines (a column name may be wider than its column).
-  const bodyCells = filled.filter((c) => c.row >= model.headerRows);
-  const fewer = grid.settings.gridFewerColumnsPerCell ? grid.settings.gridFewerColumnsMaxMissed : 0;
-  const seen = seenBoundaries(bodyCells, model.nCols, gutters, fewer);
-  if (!seen) return all;
-  // The middle of the seen boundary at j, -Infinity / Infinity at the table's edges.
-  const at = (j: number) => (j < 0 ? -Infinity : j >= model.nCols - 1 ? Infinity : seen.get(j));
-  const seenMiddles = [...seen].sort((a, b) => a[0] - b[0]);
-  const columnsAgree = (cell: TableModel["cells"][number]) => {
-    const box = cell.box!;
-    const last = cell.col + cell.colSpan - 1;
-    const before = at(cell.col - 1);
-    const after = at(last);
-    if (before === undefined || after === undefined) return false;
-    // Its left edge in its first column, its right edge in its last: past the gutter before it and
-    // short of the next one the ink sees, and likewise at the right (a span crosses the gutters
-    // between).
-    const next = seenMiddles.find(([j]) => j >= cell.col)?.[1] ?? Infinity;
-    const previous = seenMiddles.filter(([j]) => j < last).at(-1)?.[1] ?? -Infinity;
-    return box[0] > before && box[0] <= next && box[2] > previous && box[2] <= after;
-  };
+  // Off (the default): the ink must read as many columns as the reading, gutter k taken for
+  // boundary k. On (settings.gridFewerColumnsPerCell): each of the reading's column boundaries the
+  // ink sees as a gutter, by the boundary's index (between column j and j + 1) and the gutter's
+  // middle; every gutter must stand in the blank between two of the reading's columns, and with
+  // up to gridFewerColumnsMaxMissed boundaries unseen, a cell whose own edges both stand on
+  // gutters the ink sees agrees; a gutter of the ink inside a column of the reading fails the table.
+  let columnsAgree: (cell: TableModel["cells"][number]) => boolean;
+  if (!grid.settings.gridFewerColumnsPerCell) {
+    if (gutters.length + 1 !== model.nCols) return all;
+    // The ink column a point falls in: the gutters whose middle lies left of it.
+    const columnAt = (x: number) => gutters.filter(([a, b]) => (a + b) / 2 < x).length;
+    columnsAgree = (cell) => columnAt(cell.box![0]) === cell.col && columnAt(cell.box![2]) === cell.col + cell.colSpan - 1;
+  } else {
+    // The blanks between the reading's columns are taken from its body cells, as the gutters are
+    // from the body's lines (a column name may be wider than its column).
+    const bodyCells = filled.filter((c) => c.row >= model.headerRows);
+    const seen = seenBoundaries(bodyCells, model.nCols, gutters, grid.settings.gridFewerColumnsMaxMissed);
+    if (!seen) return all;
+    // The middle of the seen boundary at j, -Infinity / Infinity at the table's edges.
+    const at = (j: number) => (j < 0 ? -Infinity : j >= model.nCols - 1 ? Infinity : seen.get(j));
+    const seenMiddles = [...seen].sort((a, b) => a[0] - b[0]);
+    columnsAgree = (cell) => {
+      const box = cell.box!;
+      const last = cell.col + cell.colSpan - 1;
+      const before = at(cell.col - 1);
+      const after = at(last);
+      if (before === undefined || after === undefined) return false;
+      // Its left edge in its first column, its right edge in its last: past the gutter before it
+      // and short of the next one the ink sees, and likewise at the right (a span crosses the
+      // gutters between).
+      const next = seenMiddles.find(([j]) => j >= cell.col)?.[1] ?? Infinity;
+      const previous = seenMiddles.filter(([j]) => j < last).at(-1)?.[1] ?? -Infinity;
+      return box[0] > before && box[0] <= next && box[2] > previous && box[2] <= after;
+    };
+  }
   return filled
     .filter((cell) => {
       const box = cell.box!;
