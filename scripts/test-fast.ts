@@ -36,6 +36,7 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/scan/standing-lines-family.test.ts",
   "worker/pipeline/structure/structure-pipeline.test.ts",
   "worker/pipeline/structure/ink-grid-family.test.ts",
+  "worker/pipeline/structure/ink-grid-coarse-family.test.ts",
   "worker/pipeline/structure/page-ink-family.test.ts",
   "worker/pipeline/structure/pdf-layout-alt-shortcut.test.ts",
   "worker/pipeline/structure/pdf-model/pdf-model.test.ts",
