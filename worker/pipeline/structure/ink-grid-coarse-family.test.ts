@@ -24,7 +24,7 @@ import { reconcileStructure } from "../reconcile/structure-page";
 import { cellsOffInkGrid, inkGrid } from "./ink-grid";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureReading } from "./types";
-import { modelOf, scanned, type Scanned, type ScannedTable } from "./scanned-family-page";
+import { modelOf, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
 import { tableTrustRelations } from "../../cli/eval/trust";
 import { gridToRelationList } from "../tables/adjacency-relations";
 

@@ -26,7 +26,7 @@ import { cellsOffInkGrid, inkGrid } from "./ink-grid";
 import { pdfModelReader } from "./pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext, StructureReading } from "./types";
-import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "./scanned-family-page";
+import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
 
 const SEEDS = [41, 42];
 const VARIANTS = [0, 1, 2];

@@ -23,7 +23,7 @@ import { pageInkReader } from "./page-ink";
 import { READER_GROUPS, readerInputs, readStructure } from "./registry";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
-import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "./scanned-family-page";
+import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
 
 const SEEDS = [31, 32, 33];
 const VARIANTS = [0, 1, 2, 3];

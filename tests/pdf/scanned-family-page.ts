@@ -4,13 +4,13 @@
 // of readers of the scan image (page-ink, the ink grid).
 import fs from "node:fs";
 import path from "node:path";
-import { openPdf } from "../../../lib/pdf/open-pdf";
-import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
-import { makeRealisticScan } from "../../cli/eval/realistic-scans";
-import { renderPageForOcr, type PageRender } from "../render/render-page";
-import { prepareScan } from "../scan/prepare-scan";
-import { pagePointToPrepared } from "../scan/map-to-page";
-import type { Box, ModelCell, TableModel } from "../types";
+import { openPdf } from "../../lib/pdf/open-pdf";
+import { FAMILIES, generateDocument } from "./corpus/generate";
+import { makeRealisticScan } from "../../worker/cli/eval/realistic-scans";
+import { renderPageForOcr, type PageRender } from "../../worker/pipeline/render/render-page";
+import { prepareScan } from "../../worker/pipeline/scan/prepare-scan";
+import { pagePointToPrepared } from "../../worker/pipeline/scan/map-to-page";
+import type { Box, ModelCell, TableModel } from "../../worker/pipeline/types";
 
 export interface ScannedTable {
   /** The truth's cells, boxes in the prepared image's points. */
