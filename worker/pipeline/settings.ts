@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.19";
+export const SETTINGS_VERSION = "2026-11-29.20";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -285,6 +285,14 @@ export const SETTINGS = {
    * Generated band-subset family (development seeds 61-80): two bands over three columns each,
    * read as their middle names' first lines, came out undisputed. */
   severalLoneLabelsDoubt: true as boolean,
+  /** Labels of a band row are each centred over their own run of value columns: where giving each
+   * column to the nearest label leaves one off its run's middle by more than this many line
+   * heights, and another split puts every label within it, that split is taken
+   * (header-bands.ts centredRuns). Typeset centring is exact to a point; half a line leaves room for
+   * the columns' centres, which come from their numbers. Generated band-subset family (development
+   * seeds 61-80): a band over two columns beside one over four took the next band's first column.
+   * 0 switches it off. */
+  bandCentreFitEm: 0.5 as number,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

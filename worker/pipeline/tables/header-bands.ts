@@ -121,7 +121,8 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       for (const [start, end] of lone.runs)
         if (start !== chosen[0] || end !== chosen.at(-1)) (model.bandAlternatives ??= []).push({ label, start, end });
     }
-    const owner = lone?.owner ?? labelOwners(row, centers);
+    const nearest = lone?.owner ?? labelOwners(row, centers);
+    const owner = lone ? nearest : (centredRuns(row, centers, nearest, settings) ?? nearest);
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
       if (cols.length === 0) return;
@@ -248,6 +249,58 @@ function loneBandColumns(
   // before this rule; narrower runs it is also centred over leave the choice in doubt.
   const [a, b] = centred.reduce((best, run) => (run[1] - run[0] > best[1] - best[0] ? run : best));
   return { owner: centers.map((_, c) => (c >= a && c <= b ? 0 : -1)), ambiguous: centred.length > 1, runs: centred };
+}
+
+/** Labels of a band row, each typeset centred over its own run of value columns: where the
+ * nearest-centre owners (labelOwners) leave a label off its run's middle by more than
+ * bandCentreFitEm line heights, and one way of giving each label a run of its own (in order, apart,
+ * as many columns covered as can be) puts every label within that of its run's middle, those runs'
+ * owners; otherwise null. A band over two columns beside one over four splits its neighbour's
+ * first column off to itself by nearness ("Rural" over Stock | Rate, "Women" over Units ... Value:
+ * Units lies as near Rural's centre as Women's). */
+function centredRuns(row: ModelCell[], centers: number[], nearest: number[], settings: Settings): number[] | null {
+  if (settings.bandCentreFitEm <= 0 || row.length < 2 || row.some((x) => !x.box)) return null;
+  const tol = settings.bandCentreFitEm * Math.max(...row.map((x) => x.box![3] - x.box![1]));
+  const lx = row.map((x) => (x.box![0] + x.box![2]) / 2);
+  const mid = (a: number, b: number) => (centers[a]! + centers[b]!) / 2;
+  const fits = (k: number, cols: number[]) => cols.length > 0 && Math.abs(mid(Math.min(...cols), Math.max(...cols)) - lx[k]!) <= tol;
+  if (
+    row.every((_, k) =>
+      fits(
+        k,
+        nearest.flatMap((o, c) => (o === k ? [c] : [])),
+      ),
+    )
+  )
+    return null;
+  const order = row.map((_, k) => k).sort((a, b) => lx[a]! - lx[b]!);
+  // Depth-first over the labels in order: each takes a run after the previous one's whose middle fits.
+  let best: Array<[number, number]> | null = null;
+  let bestCovered = 0;
+  let tied = false;
+  const runs: Array<[number, number]> = [];
+  const search = (i: number, from: number): void => {
+    if (i === order.length) {
+      const covered = runs.reduce((n, [a, b]) => n + b - a + 1, 0);
+      if (covered > bestCovered) [best, bestCovered, tied] = [[...runs], covered, false];
+      else if (covered === bestCovered) tied = true;
+      return;
+    }
+    for (let a = from; a < centers.length; a++)
+      for (let b = a; b < centers.length; b++) {
+        if (Math.abs(mid(a, b) - lx[order[i]!]!) > tol) continue;
+        runs.push([a, b]);
+        search(i + 1, b + 1);
+        runs.pop();
+      }
+  };
+  search(0, 1);
+  if (!best || tied) return null;
+  const owner = centers.map(() => -1);
+  (best as Array<[number, number]>).forEach(([a, b], i) => {
+    for (let c = a; c <= b; c++) owner[c] = order[i]!;
+  });
+  return owner;
 }
 
 /** For each column, the label of a band row whose centre is nearest (or -1: the stub column, and

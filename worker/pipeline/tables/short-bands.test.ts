@@ -184,3 +184,21 @@ test("several labels each over one name with a run centred under it: first lines
   extendHeaderBands(edges);
   assert.equal(edges.disputed, false);
 });
+
+test("two bands each centred over its own run: a narrow band does not take its neighbour's first column", () => {
+  // "Rural" centred over columns 1-2 (72.5), "Women" over 3-6 (192.5): column 3 lies as near
+  // Rural's centre as Women's, so nearness alone gave it to Rural.
+  const bands = () =>
+    wideTableUnder([
+      ["Rural", 1, 72.5],
+      ["Women", 4, 192.5],
+    ]);
+  const m = bands();
+  extendHeaderBands(m);
+  assert.deepEqual(span(m, "Rural"), [[1, 2]]);
+  assert.deepEqual(span(m, "Women"), [[3, 4]]);
+  const off = bands();
+  extendHeaderBands(off, { ...SETTINGS, bandCentreFitEm: 0 });
+  assert.deepEqual(span(off, "Rural"), [[1, 3]]);
+  assert.deepEqual(span(off, "Women"), [[4, 3]]);
+});
