@@ -42,6 +42,28 @@ test("labels centred on their own columns, or a neighbour named too: no doubt", 
   );
 });
 
+test("the last line of a wrapped name, in a header row of its own under its name, is no lone label", () => {
+  // Row 0: names over both value columns; row 1: the last line of column 2's name, leaning left as
+  // its first line does (left-aligned over wider numbers), column 1 with no line there.
+  const wrapped = (last: [number, number]): TableModel => {
+    const m = table([
+      [1, 200, "Gross value"],
+      [2, 231, "Share of"],
+    ]);
+    const shift = (c: ModelCell) =>
+      c.row >= 1 ? { ...c, row: c.row + 1, box: c.box && ([c.box[0], c.box[1] + 14, c.box[2], c.box[3] + 14] as ModelCell["box"]) } : c;
+    const cells = m.cells.map(shift);
+    cells.push({ row: 1, col: 2, rowSpan: 1, colSpan: 1, text: "women", box: [last[0], 114, last[1], 124] });
+    return { ...m, cells, nRows: 5, headerRows: 2 };
+  };
+  // Within the width of the line above (219-243), or centred on it (231).
+  assert.equal(offCentreLoneLabel(wrapped([220, 236]), SETTINGS), false, "within its name's width");
+  assert.equal(offCentreLoneLabel(wrapped([215, 247]), SETTINGS), false, "centred on its name");
+  // The rule off, or a line neither within nor centred: a lone label leaning to an unnamed column.
+  assert.equal(offCentreLoneLabel(wrapped([220, 236]), { ...SETTINGS, offCentreCarryTolerance: -1 }), true);
+  assert.equal(offCentreLoneLabel(wrapped([205, 230]), SETTINGS), true, "sticking out left of its name");
+});
+
 /** bodyCentres as first defined: every column filters all the table's cells. */
 function bodyCentresByFilter(model: TableModel): number[] {
   return Array.from({ length: model.nCols }, (_, c) => {

@@ -34,8 +34,22 @@ export function offCentreLoneLabel(model: TableModel, settings: Settings): boole
   const centres = bodyCentres(model);
   const labelled = (row: number, c: number) =>
     model.cells.some((x) => x.row <= row && x.row + x.rowSpan > row && x.col <= c && x.col + x.colSpan > c && x.text !== "");
+  // A name's line under the line above it in its column, within that line's width or centred on
+  // it: the rest of a wrapped name (it leans the way its first lines do), not a label of its own.
+  const carriesOn = (cell: TableModel["cells"][number]) =>
+    model.cells.some(
+      (x) =>
+        x.row + x.rowSpan === cell.row &&
+        x.col === cell.col &&
+        x.colSpan === 1 &&
+        x.text !== "" &&
+        x.box !== null &&
+        ((cell.box![0] >= x.box[0] - settings.offCentreCarryTolerance && cell.box![2] <= x.box[2] + settings.offCentreCarryTolerance) ||
+          Math.abs(cell.box![0] + cell.box![2] - x.box[0] - x.box[2]) / 2 <= settings.offCentreCarryTolerance),
+    );
   return model.cells.some((cell) => {
     if (cell.row >= model.headerRows || cell.col === 0 || cell.colSpan !== 1 || cell.text === "" || !cell.box) return false;
+    if (settings.offCentreCarryTolerance >= 0 && carriesOn(cell)) return false;
     const own = centres[cell.col]!;
     const lx = (cell.box[0] + cell.box[2]) / 2;
     const n = lx >= own ? cell.col + 1 : cell.col - 1;
