@@ -51,6 +51,9 @@ test("a line of values and a line of names stacked right of the stub hold severa
     mixedCellKind([...line(100, ["Output", 200]), ...line(114, ["6314.5", 200], ["4432.1", 240])], false, false, SETTINGS_HERE),
     "stacked",
   );
+  // A row's value over the next part's name: counts grouped in thousands, negatives in brackets.
+  assert.equal(mixedCellKind([...line(100, ["3,335", 200]), ...line(114, ["Hours", 200])], false, false, SETTINGS_HERE), "stacked");
+  assert.equal(mixedCellKind([...line(100, ["(9,031)", 200]), ...line(114, ["Employment", 195])], false, false, SETTINGS_HERE), "stacked");
 });
 
 test("a name wrapped over a unit, a year span or a bracket is one cell", () => {
@@ -60,6 +63,11 @@ test("a name wrapped over a unit, a year span or a bracket is one cell", () => {
   assert.equal(stacked(line(100, ["Employment", 200]), line(114, ["(1", 200], ["000)", 212.5])), null);
   assert.equal(stacked(line(100, ["Growth", 200]), line(114, ["in", 200], ["%", 212.5])), null);
   assert.equal(stacked(line(100, ["12.3", 200]), line(114, ["(4.5)", 200])), null);
+  // A year or a column number over a name.
+  assert.equal(stacked(line(100, ["2010", 200]), line(114, ["estimated", 195])), null);
+  assert.equal(stacked(line(100, ["(1)", 200]), line(114, ["Output", 200])), null);
+  // A count alone under a name may be its unit.
+  assert.equal(stacked(line(100, ["Persons", 200]), line(114, ["1000", 200])), null);
   // In the stub a label may end on a line of numbers of its own.
   assert.equal(mixedCellKind([...line(100, ["Persons", 50]), ...line(114, ["12.5", 50])], true, true, SETTINGS_HERE), null);
 });

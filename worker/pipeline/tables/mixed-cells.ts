@@ -8,7 +8,8 @@
 // and its bracket ("12.3 (4.5)", bracket-columns.ts), a range ("1.2 - 3.4", the dash a word of its
 // own), a label holding numbers ("Total 1995", "16 to 19 years"), dot leaders and footnote marks
 // (set smaller). A names line over a unit or a year span ("Population" over "1 000", "Change"
-// over "2009-10") holds no fraction or share, so it is no line of values.
+// over "2009-10") holds no fraction or share, so it is no line of values; a year or a column
+// number over a name ("2010" over "estimated", "(1)" over "Output") is no value.
 import type { TableModel, Word } from "../types";
 import { wordsToLines } from "../geometry/words-to-lines";
 import { isIntervalPair } from "../geometry/interval-values";
@@ -27,6 +28,7 @@ export interface MixedCellSettings {
 const PLAIN_NUMBER = /^[-+−–]?[$€£]?\d[\d.,]*%?$/;
 /** A number given to one or two decimals, or a share: a measured value, not a count or a year. */
 const MEASURED = /\d[.,]\d{1,2}%?$|%$/;
+const YEAR = /^(19|20)\d{2}$/;
 const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?%?$/;
 /** A word of a name: two letters or more. */
 const NAME_WORD = /\p{L}{2}/u;
@@ -48,11 +50,21 @@ function cellLines(cellWords: Word[], settings: MixedCellSettings): Word[][] {
   return wordsToLines(cellWords, settings.lineCenterToleranceEm).map((l) => l.words);
 }
 
-/** A line of values: every word a plain number, one of them measured (decimals or a share) or
- * two of them set apart as two columns' values. */
+/** A line of values under a line of names: every word a plain number, one of them measured
+ * (decimals or a share) or two of them set apart as two columns' values. A count alone may be a
+ * name's unit ("Population" over "1 000"). */
 function isValuesLine(line: Word[], settings: MixedCellSettings): boolean {
   if (!line.every((w) => PLAIN_NUMBER.test(w.text))) return false;
   return line.some((w) => MEASURED.test(w.text)) || line.some((w, i) => i > 0 && isNumberPairApart(line[i - 1]!, w, settings));
+}
+
+/** A line of values over a line of names: no name opens with a line of figures, so every word a
+ * number (an accounting negative in brackets too), one of them grouped, measured or of three
+ * digits: no year, no column number ("(1)" over a name). */
+function isValuesOverNames(line: Word[]): boolean {
+  const numbers = line.map((w) => w.text.replace(/^\((.*)\)$/, "$1"));
+  if (!numbers.every((t) => PLAIN_NUMBER.test(t) && !YEAR.test(t))) return false;
+  return numbers.some((t) => MEASURED.test(t) || /\d{3}/.test(t));
 }
 
 /** A line of names: no number, a word of two letters or more. */
@@ -71,7 +83,11 @@ export function mixedCellKind(
 ): "side-by-side" | "stacked" | null {
   const lines = cellLines(cellWords, settings);
   if (body && lines.some((line) => line.some((w, i) => i > 0 && isNumberPairApart(line[i - 1]!, w, settings)))) return "side-by-side";
-  if (!stub && lines.length >= 2 && lines.some((l) => isValuesLine(l, settings)) && lines.some(isNamesLine)) return "stacked";
+  if (stub || lines.length < 2) return null;
+  const names = lines.findIndex(isNamesLine);
+  if (names < 0) return null;
+  if (lines.slice(names + 1).some((l) => isValuesLine(l, settings))) return "stacked";
+  if (lines.slice(0, names).some(isValuesOverNames)) return "stacked";
   return null;
 }
 
