@@ -73,8 +73,9 @@ export interface ModelCell {
 
 /** Why detection doubts a table's structure: a bracket column kept whole or cut unlike its
  * siblings, a lone band's span, a header against its repeated leaf names, a label off its column
- * towards an unnamed one, one table read as two, a wrap left under the table. */
-export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "tail-wrap";
+ * towards an unnamed one, one table read as two, a wrap left under the table, a cell holding
+ * several cells' text. */
+export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "tail-wrap" | "mixed-cells";
 
 /** A table as the structure readers see it, before it becomes a result Table. */
 export interface TableModel {

@@ -1,0 +1,123 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import type { ModelCell, TableModel, Word } from "../types";
+import { markMixedCells, mixedCellKind } from "./mixed-cells";
+import { SETTINGS } from "../settings";
+
+const SETTINGS_HERE = {
+  numbersApartEm: SETTINGS.mixedCellNumbersApartEm,
+  markSizeRatio: SETTINGS.superscriptSizeRatio,
+  lineCenterToleranceEm: SETTINGS.lineCenterToleranceEm,
+};
+
+/** Words of one line at `y`, each `[text, x0]`, 10 pt type, 5 pt a character. */
+function line(y: number, ...words: Array<[string, number]>): Word[] {
+  return words.map(([text, x0]) => ({ text, box: [x0, y, x0 + text.length * 5, y + 10], size: 10, font: "F", bold: false, dir: 0 }));
+}
+
+test("numbers of two columns side by side in a body cell hold several cells", () => {
+  // 6 pt apart at 10 pt type: 0.6 em, wider than any word space.
+  assert.equal(mixedCellKind(line(100, ["7284.4", 200], ["1742.0", 236]), true, false, SETTINGS_HERE), "side-by-side");
+  assert.equal(mixedCellKind(line(100, ["12", 200], ["34", 220]), true, false, SETTINGS_HERE), "side-by-side");
+});
+
+test("one value written in several words is one cell", () => {
+  // A thousands group a word space (2.5 pt) apart or set wide.
+  assert.equal(mixedCellKind(line(100, ["100", 200], ["000", 217.5]), true, false, SETTINGS_HERE), null);
+  assert.equal(mixedCellKind(line(100, ["1", 200], ["250", 215]), true, false, SETTINGS_HERE), null);
+  // Two numbers a word space apart (0.25 em).
+  assert.equal(mixedCellKind(line(100, ["12.3", 200], ["4.5", 222.5]), true, false, SETTINGS_HERE), null);
+  // A value and its bracket, a range, an interval.
+  assert.equal(mixedCellKind(line(100, ["12.3", 200], ["(4.5)", 230]), true, false, SETTINGS_HERE), null);
+  assert.equal(mixedCellKind(line(100, ["1.2", 200], ["-", 220], ["3.4", 230]), true, false, SETTINGS_HERE), null);
+  assert.equal(mixedCellKind(line(100, ["(12.3,", 200], ["15.6)", 240]), true, false, SETTINGS_HERE), null);
+  // A label holding numbers, and one with dot leaders.
+  assert.equal(mixedCellKind(line(100, ["Total", 50], ["1995", 90]), true, true, SETTINGS_HERE), null);
+  assert.equal(mixedCellKind(line(100, ["16", 50], ["to", 70], ["19", 85], ["years", 100]), true, true, SETTINGS_HERE), null);
+  assert.equal(mixedCellKind(line(100, ["Mining", 50], [".......", 90], ["12.3", 140]), true, true, SETTINGS_HERE), null);
+  // A footnote mark set small after the value.
+  const marked = line(100, ["45.2", 200]);
+  marked.push({ text: "1", box: [227, 98, 230, 104], size: 6, font: "F", bold: false, dir: 0 });
+  assert.equal(mixedCellKind(marked, true, false, SETTINGS_HERE), null);
+});
+
+test("numbers side by side in a header cell are names (years), not a doubt", () => {
+  assert.equal(mixedCellKind(line(100, ["2019", 200], ["2020", 230]), false, false, SETTINGS_HERE), null);
+});
+
+test("a line of values and a line of names stacked right of the stub hold several cells", () => {
+  assert.equal(mixedCellKind([...line(100, ["37.5%", 200]), ...line(114, ["Turnover", 195])], false, false, SETTINGS_HERE), "stacked");
+  assert.equal(
+    mixedCellKind([...line(100, ["Output", 200]), ...line(114, ["6314.5", 200], ["4432.1", 240])], false, false, SETTINGS_HERE),
+    "stacked",
+  );
+  // A row's value over the next part's name: counts grouped in thousands, negatives in brackets.
+  assert.equal(mixedCellKind([...line(100, ["3,335", 200]), ...line(114, ["Hours", 200])], false, false, SETTINGS_HERE), "stacked");
+  assert.equal(mixedCellKind([...line(100, ["(9,031)", 200]), ...line(114, ["Employment", 195])], false, false, SETTINGS_HERE), "stacked");
+});
+
+test("a name wrapped over a unit, a year span or a bracket is one cell", () => {
+  const stacked = (top: Word[], bottom: Word[]) => mixedCellKind([...top, ...bottom], false, false, SETTINGS_HERE);
+  assert.equal(stacked(line(100, ["Population", 200]), line(114, ["1", 210], ["000", 217.5])), null);
+  assert.equal(stacked(line(100, ["Change", 200]), line(114, ["2009-10", 200])), null);
+  assert.equal(stacked(line(100, ["Employment", 200]), line(114, ["(1", 200], ["000)", 212.5])), null);
+  assert.equal(stacked(line(100, ["Growth", 200]), line(114, ["in", 200], ["%", 212.5])), null);
+  assert.equal(stacked(line(100, ["12.3", 200]), line(114, ["(4.5)", 200])), null);
+  // A year or a column number over a name.
+  assert.equal(stacked(line(100, ["2010", 200]), line(114, ["estimated", 195])), null);
+  assert.equal(stacked(line(100, ["(1)", 200]), line(114, ["Output", 200])), null);
+  // A count alone under a name may be its unit.
+  assert.equal(stacked(line(100, ["Persons", 200]), line(114, ["1000", 200])), null);
+  // In the stub a label may end on a line of numbers of its own.
+  assert.equal(mixedCellKind([...line(100, ["Persons", 50]), ...line(114, ["12.5", 50])], true, true, SETTINGS_HERE), null);
+});
+
+function model(cells: Array<[number, number, string, Word[]]>): { table: TableModel; words: Word[] } {
+  const words = cells.flatMap(([, , , w]) => w);
+  const modelCells: ModelCell[] = cells.map(([row, col, text, w]) => ({
+    row,
+    col,
+    rowSpan: 1,
+    colSpan: 1,
+    text,
+    box: [
+      Math.min(...w.map((x) => x.box[0])),
+      Math.min(...w.map((x) => x.box[1])),
+      Math.max(...w.map((x) => x.box[2])),
+      Math.max(...w.map((x) => x.box[3])),
+    ],
+  }));
+  const table: TableModel = {
+    box: [50, 100, 300, 130],
+    nRows: 2,
+    nCols: 2,
+    cells: modelCells,
+    headerRows: 1,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
+  return { table, words };
+}
+
+test("a table with a cell holding two columns' values is disputed; a right one is not", () => {
+  const wrong = model([
+    [0, 0, "Region", line(100, ["Region", 50])],
+    [0, 1, "Output", line(100, ["Output", 200])],
+    [1, 0, "Central government", line(114, ["Central", 50], ["government", 90])],
+    [1, 1, "7284.4 1742.0", line(114, ["7284.4", 200], ["1742.0", 236])],
+  ]);
+  markMixedCells([wrong.table], wrong.words, SETTINGS_HERE);
+  assert.equal(wrong.table.disputed, true);
+  assert.equal(wrong.table.structureDoubt, "mixed-cells");
+
+  const right = model([
+    [0, 0, "Region", line(100, ["Region", 50])],
+    [0, 1, "Output", line(100, ["Output", 200])],
+    [1, 0, "Central government", line(114, ["Central", 50], ["government", 90])],
+    [1, 1, "7 284.4", line(114, ["7", 200], ["284.4", 207.5])],
+  ]);
+  markMixedCells([right.table], right.words, SETTINGS_HERE);
+  assert.equal(right.table.disputed, false);
+  assert.equal(right.table.structureDoubt, undefined);
+});

@@ -1,0 +1,110 @@
+// A cell holding the text of several cells: where detection misread a table's columns or rows
+// (stacked one-row parts read as one table, a line of names taken into the row above), one cell
+// ends up with the values of several columns set side by side on one line, or with a line of
+// names and a line of values stacked in it. Every relation of such a table is in doubt, and every
+// reading of the text shares the choice, so the table carries the doubt (`disputed`): none of its
+// cells is verified, and the review page shows every reading.
+// What looks alike and is one value: a thousands group written with a space ("100 000"), a value
+// and its bracket ("12.3 (4.5)", bracket-columns.ts), a range ("1.2 - 3.4", the dash a word of its
+// own), a label holding numbers ("Total 1995", "16 to 19 years"), dot leaders and footnote marks
+// (set smaller). A names line over a unit or a year span ("Population" over "1 000", "Change"
+// over "2009-10") holds no fraction or share, so it is no line of values; a year or a column
+// number over a name ("2010" over "estimated", "(1)" over "Output") is no value.
+import type { TableModel, Word } from "../types";
+import { wordsToLines } from "../geometry/words-to-lines";
+import { isIntervalPair } from "../geometry/interval-values";
+import { wordCenterIn } from "./cell-text";
+
+export interface MixedCellSettings {
+  /** Two numbers on one line of a cell this many ems apart or more belong to two columns. */
+  numbersApartEm: number;
+  /** A word this share of its neighbour's size or smaller is a mark set small (a footnote). */
+  markSizeRatio: number;
+  /** Words of one line: wordsToLines' tolerance (ems). */
+  lineCenterToleranceEm: number;
+}
+
+/** One number: sign, currency, digits with separators, a share; no bracket, no letter. */
+const PLAIN_NUMBER = /^[-+−–]?[$€£]?\d[\d.,]*%?$/;
+/** A number given to one or two decimals, or a share: a measured value, not a count or a year. */
+const MEASURED = /\d[.,]\d{1,2}%?$|%$/;
+const YEAR = /^(19|20)\d{2}$/;
+const THOUSANDS_GROUP = /^\d{3}([.,]\d+)?%?$/;
+/** A word of a name: two letters or more. */
+const NAME_WORD = /\p{L}{2}/u;
+
+/** `a` then `b` on one line are numbers of two columns: both plain numbers of a like size, at
+ * least `numbersApartEm` apart, the second no thousands group of the first. */
+function isNumberPairApart(a: Word, b: Word, settings: MixedCellSettings): boolean {
+  if (!PLAIN_NUMBER.test(a.text) || !PLAIN_NUMBER.test(b.text)) return false;
+  const small = Math.min(a.size, b.size);
+  const large = Math.max(a.size, b.size);
+  if (small <= large * settings.markSizeRatio) return false;
+  if (b.box[0] - a.box[2] < large * settings.numbersApartEm) return false;
+  if (/^[-+−–]?\d{1,3}$/.test(a.text) && THOUSANDS_GROUP.test(b.text)) return false;
+  return !isIntervalPair(a.text, b.text);
+}
+
+/** The cell's lines of words, top to bottom. */
+function cellLines(cellWords: Word[], settings: MixedCellSettings): Word[][] {
+  return wordsToLines(cellWords, settings.lineCenterToleranceEm).map((l) => l.words);
+}
+
+/** A line of values under a line of names: every word a plain number, one of them measured
+ * (decimals or a share) or two of them set apart as two columns' values. A count alone may be a
+ * name's unit ("Population" over "1 000"). */
+function isValuesLine(line: Word[], settings: MixedCellSettings): boolean {
+  if (!line.every((w) => PLAIN_NUMBER.test(w.text))) return false;
+  return line.some((w) => MEASURED.test(w.text)) || line.some((w, i) => i > 0 && isNumberPairApart(line[i - 1]!, w, settings));
+}
+
+/** A line of values over a line of names: no name opens with a line of figures, so every word a
+ * number (an accounting negative in brackets too), one of them grouped, measured or of three
+ * digits: no year, no column number ("(1)" over a name). */
+function isValuesOverNames(line: Word[]): boolean {
+  const numbers = line.map((w) => w.text.replace(/^\((.*)\)$/, "$1"));
+  if (!numbers.every((t) => PLAIN_NUMBER.test(t) && !YEAR.test(t))) return false;
+  return numbers.some((t) => MEASURED.test(t) || /\d{3}/.test(t));
+}
+
+/** A line of names: no number, a word of two letters or more. */
+function isNamesLine(line: Word[]): boolean {
+  return line.some((w) => NAME_WORD.test(w.text)) && !line.some((w) => /\d/.test(w.text));
+}
+
+/** Why the cell holds several cells' text, or null: "side-by-side" (a body cell with numbers of
+ * two columns on one line) or "stacked" (a cell right of the stub with a line of values and a
+ * line of names). `body`: the cell is below the header. */
+export function mixedCellKind(
+  cellWords: Word[],
+  body: boolean,
+  stub: boolean,
+  settings: MixedCellSettings,
+): "side-by-side" | "stacked" | null {
+  const lines = cellLines(cellWords, settings);
+  if (body && lines.some((line) => line.some((w, i) => i > 0 && isNumberPairApart(line[i - 1]!, w, settings)))) return "side-by-side";
+  if (stub || lines.length < 2) return null;
+  const names = lines.findIndex(isNamesLine);
+  if (names < 0) return null;
+  if (lines.slice(names + 1).some((l) => isValuesLine(l, settings))) return "stacked";
+  if (lines.slice(0, names).some(isValuesOverNames)) return "stacked";
+  return null;
+}
+
+/** Marks `disputed` each table with a cell holding several cells' text (mixedCellKind). `words`:
+ * the page's words. */
+export function markMixedCells(tables: readonly TableModel[], words: readonly Word[], settings: MixedCellSettings): void {
+  for (const table of tables) {
+    const inTable = words.filter((w) => wordCenterIn(w, table.box, 1));
+    for (const cell of table.cells) {
+      if (!cell.box || cell.text.trim() === "") continue;
+      const inCell = inTable.filter((w) => wordCenterIn(w, cell.box!, 0.5));
+      if (inCell.length < 2) continue;
+      if (mixedCellKind(inCell, cell.row >= table.headerRows, cell.col === 0, settings)) {
+        table.disputed = true;
+        table.structureDoubt ??= "mixed-cells";
+        break;
+      }
+    }
+  }
+}
