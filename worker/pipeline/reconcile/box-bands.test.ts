@@ -4,10 +4,13 @@
 // generated cell boxes at several seeds, compared with the full scans written out here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { BBox } from "../../../lib/result/schema";
+import type { BBox, Cell, Table } from "../../../lib/result/schema";
+import type { Word } from "../types";
 import { BoxBands } from "./box-bands";
 import { isRulingNoise, isWordInBox, wordsInBox, type BoxedWord } from "./words-in-box";
 import { recutSpanningWords } from "./recut-spanning-words";
+import { raisedMarksOf } from "./reconcile-page";
+import { valueWithRaisedMarks } from "./raised-marks";
 import { int, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 function oddBox(rnd: () => number): BBox {
@@ -132,3 +135,68 @@ function rowOf(word: BoxedWord): number {
   const box = "bbox" in word ? word.bbox : word.box;
   return Math.round((box[1] - 1 - 30) / 11);
 }
+
+test("raised marks found through bands are the full scan's, cell by cell", () => {
+  // Rows of cells, some with a small raised mark after their text, some words tall enough to
+  // span rows, and cells whose boxes overlap their neighbours': each cell's marked value must be
+  // what valueWithRaisedMarks finds among all of the page's words.
+  for (const seed of [21, 22, 23, 24, 25]) {
+    const rnd = random(seed);
+    const words: Word[] = [];
+    const rows: Cell[][] = [];
+    for (let r = 0; r < 30; r++) {
+      const y = 40 + r * (9 + rnd() * 8);
+      const row: Cell[] = [];
+      for (let c = 0; c < 6; c++) {
+        const x = 30 + c * 90;
+        const size = 7 + rnd() * 4;
+        const text = String(int(rnd, 1, 9999));
+        const w = text.length * size * 0.5;
+        words.push({ text, box: [x, y, x + w, y + size], size, font: "F", bold: false, dir: 0 });
+        let right = x + w;
+        let value = text;
+        if (int(rnd, 0, 2) === 0) {
+          const small = size * 0.6;
+          const mark = ["1", "a", "*"][int(rnd, 0, 2)]!;
+          words.push({
+            text: mark,
+            box: [right + 0.5, y - 2, right + 0.5 + small * 0.5, y - 2 + small],
+            size: small,
+            font: "F",
+            bold: false,
+            dir: 0,
+          });
+          right += 0.5 + small * 0.5;
+          value += mark;
+        }
+        if (int(rnd, 0, 20) === 0) words.push({ text: "7", box: [x + 2, y - 30, x + 8, y + 30], size: 60, font: "F", bold: false, dir: 0 });
+        row.push({
+          value,
+          confidence: "unverified",
+          sources: ["pdf-text"],
+          bbox: [x - 1, y - 3 - rnd() * 6, right + 1, y + size + rnd() * 6],
+        });
+      }
+      rows.push(row);
+    }
+    const table: Table = {
+      page: 1,
+      index: 0,
+      order: 0,
+      kind: null,
+      column_major: false,
+      header: [],
+      header_cells: [],
+      row_groups: [],
+      rows,
+      bbox: [0, 0, 600, 800],
+    };
+    const marks = raisedMarksOf(table, words);
+    const expected = rows.map((row) => row.map((cell) => valueWithRaisedMarks(cell.value, cell.bbox!, words)));
+    assert.ok(
+      expected.flat().some((m) => m !== null),
+      "some cells have marks",
+    );
+    assert.deepEqual(marks?.rows, expected);
+  }
+});
