@@ -163,10 +163,20 @@ export function parsePath(data: ArrayLike<number>, ctm: readonly number[]): SubP
   return subs;
 }
 
-function pointsToBox(points: Point[]): Box {
-  const xs = points.map((p) => p[0]);
-  const ys = points.map((p) => p[1]);
-  return [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)];
+/** The points' bounding box. Math.min and Math.max point by point (not a compare), so NaN and -0
+ * come out as they did from the spread form, without two arrays a path. */
+function pointsToBox(points: readonly Point[]): Box {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of points) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  return [x0, y0, x1, y1];
 }
 
 /** True when the closed path is an axis-aligned rectangle (4 corners, optional repeat of the first). */

@@ -12,7 +12,12 @@ const RULING_GLYPHS = new Set(["|", "¦", "[", "]", "{", "}", "!", "_"]);
 const PARTNER: Record<string, string> = { "[": "]", "]": "[", "{": "}", "}": "{" };
 
 export function withoutEdgeRulings(text: string): string {
-  let chars = [...text.trim()];
+  const trimmed = text.trim();
+  // Nearly every reading neither starts nor ends with a ruling glyph: it comes back trimmed,
+  // without an array of its characters. (No ruling glyph is half of a surrogate pair, so looking
+  // at the first and last code units is looking at the first and last characters.)
+  if (!RULING_GLYPHS.has(trimmed.charAt(0)) && !RULING_GLYPHS.has(trimmed.charAt(trimmed.length - 1))) return trimmed;
+  let chars = [...trimmed];
   for (;;) {
     const first = chars[0];
     const last = chars[chars.length - 1];

@@ -10,6 +10,7 @@ import { isOcrUnsupported } from "./table-support";
 import { verifyProse } from "./prose";
 import { recutSpanningWords, type TextLayerCell } from "./recut-spanning-words";
 import { boxOf, boxesOverlap } from "./words-in-box";
+import { BoxBands } from "./box-bands";
 
 /**
  * A table assembled from one value reading (`ownSource`, normally pdf-text; an OCR reading on
@@ -66,7 +67,12 @@ export interface RaisedMarks {
 /** The raised marks of a table assembled from the text layer, from the page's text-layer words
  * (same coordinates as the table's cell boxes). Null when no cell has any. */
 export function raisedMarksOf(table: Table, pageWords: readonly Word[]): RaisedMarks | null {
-  const of = (cell: Cell) => (cell.bbox ? valueWithRaisedMarks(cell.value, cell.bbox, pageWords) : null);
+  // Each cell looks only at the words of the height bands its box covers (box-bands.ts), in the
+  // page's order: the words whose centres it holds are among them, so it finds what it would
+  // find among all of the page's words, without testing each of them for each cell.
+  const bands = new BoxBands(pageWords.map((w) => w.box));
+  const near = (box: Box): readonly Word[] => bands.candidates(box, 0)?.map((i) => pageWords[i]!) ?? pageWords;
+  const of = (cell: Cell) => (cell.bbox ? valueWithRaisedMarks(cell.value, cell.bbox, near(cell.bbox)) : null);
   const marks = { header: table.header_cells.map(of), rows: table.rows.map((row) => row.map(of)) };
   return marks.header.some((m) => m !== null) || marks.rows.some((row) => row.some((m) => m !== null)) ? marks : null;
 }

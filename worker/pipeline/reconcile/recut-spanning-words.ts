@@ -17,6 +17,7 @@
 import type { BBox } from "../../../lib/result/schema";
 import { normaliseText } from "./normalise";
 import { boxOf, type BoxedWord } from "./words-in-box";
+import { BoxBands } from "./box-bands";
 
 /** A cell of the table as the text layer assembled it. */
 export interface TextLayerCell {
@@ -46,11 +47,14 @@ const squeeze = (text: string) => comparedChars(text).chars;
 
 /** The cells a word's box crosses, left to right: cells whose box it overlaps and whose rows its
  * vertical centre lies in. */
-function crossedCells(box: BBox, cells: readonly TextLayerCell[]): TextLayerCell[] {
+function crossedCells(box: BBox, cells: readonly TextLayerCell[], bands: BoxBands): TextLayerCell[] {
   const cy = (box[1] + box[3]) / 2;
-  return cells
-    .filter((c) => cy >= c.bbox[1] && cy <= c.bbox[3] && Math.min(box[2], c.bbox[2]) > Math.max(box[0], c.bbox[0]))
-    .sort((a, b) => a.bbox[0] - b.bbox[0]);
+  const crosses = (c: TextLayerCell) => cy >= c.bbox[1] && cy <= c.bbox[3] && Math.min(box[2], c.bbox[2]) > Math.max(box[0], c.bbox[0]);
+  // Only the cells whose rows could hold the word's centre are tested (box-bands.ts), in the
+  // cells' own order, so the stable sort below sees what a test of every cell would give it.
+  const candidates = bands.candidates([box[0], cy, box[2], cy], 0);
+  const crossed = candidates === null ? cells.filter(crosses) : candidates.map((i) => cells[i]!).filter(crosses);
+  return crossed.sort((a, b) => a.bbox[0] - b.bbox[0]);
 }
 
 /** Lengths (in compared characters) of the word's pieces, one per crossed cell, or null when the
@@ -104,9 +108,10 @@ function cutAcross(chars: string, crossed: readonly TextLayerCell[]): { crossed:
  * layer's cut into one piece per cell (above); every other word as it was. */
 export function recutSpanningWords<W extends BoxedWord>(words: readonly W[], cells: readonly TextLayerCell[]): W[] {
   const out: W[] = [];
+  const bands = new BoxBands(cells.map((c) => c.bbox));
   for (const word of words) {
     const box = boxOf(word);
-    const crossing = crossedCells(box, cells);
+    const crossing = crossedCells(box, cells, bands);
     // A word within one cell (nearly all of them) is never cut: its characters, normalised one by
     // one, are not worth computing.
     if (crossing.length < 2) {

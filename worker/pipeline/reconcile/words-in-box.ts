@@ -2,6 +2,7 @@
 // bottom, left to right.
 import type { BBox } from "../../../lib/result/schema";
 import { RECONCILE_SETTINGS } from "./settings";
+import { BoxBands } from "./box-bands";
 
 /** A word from any reading. OCR words carry `bbox` and their engine's `confidence` (0..1); the
  * pipeline's text-layer words carry `box` (worker/pipeline/types.ts); both are [x0, y0, x1, y1] in
@@ -53,7 +54,30 @@ export function wordsInBox<W extends BoxedWord>(words: readonly W[], box: BBox):
   // Geometry first: it rules out nearly every word of the page with a few comparisons, where the
   // text tests (a trim and a regular expression) cost ~10% of a page's reconciliation when run on
   // every word for every cell (`npm run bench` from the cache). Same words either way.
-  return words.filter((w) => isWordInBox(w, box) && w.text.trim() !== "" && !isRulingNoise(w.text));
+  const keep = (w: W) => isWordInBox(w, box) && w.text.trim() !== "" && !isRulingNoise(w.text);
+  const candidates = bandsOf(words)?.candidates(box, RECONCILE_SETTINGS.boxMarginPt) ?? null;
+  if (candidates === null) return words.filter(keep);
+  const out: W[] = [];
+  for (const i of candidates) if (keep(words[i]!)) out.push(words[i]!);
+  return out;
+}
+
+/** A reading's words are asked about cell after cell: from its third question on, the words are
+ * sorted into bands (box-bands.ts) once and each question tests only a band's words. Keyed by
+ * the array itself (readings are never changed once read); a length that moved drops the bands. */
+const BANDS_AFTER_QUESTIONS = 2;
+const BANDS_FROM_WORDS = 32;
+const wordBands = new WeakMap<readonly BoxedWord[], { length: number; questions: number; bands: BoxBands | null }>();
+
+function bandsOf(words: readonly BoxedWord[]): BoxBands | null {
+  if (words.length < BANDS_FROM_WORDS) return null;
+  let entry = wordBands.get(words);
+  if (!entry || entry.length !== words.length) {
+    entry = { length: words.length, questions: 0, bands: null };
+    wordBands.set(words, entry);
+  }
+  if (entry.bands === null && ++entry.questions > BANDS_AFTER_QUESTIONS) entry.bands = new BoxBands(words.map(boxOf));
+  return entry.bands;
 }
 
 /** Words in reading order joined into text: lines by vertical centre, left to right within a line,
