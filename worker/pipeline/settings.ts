@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.22";
+export const SETTINGS_VERSION = "2026-11-29.23";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -330,6 +330,16 @@ export const SETTINGS = {
    * undisputed before, 0 after, no exact draw disputed; no document of EU or US odd changed
    * (no-OCR bench digest the same). 0 switches the check off. */
   mixedCellNumbersApartEm: 0.5 as number,
+  /** ...and so does a stub whose body cells each end in a plain number, the numbers' right edges in
+   * line within this many ems (right-aligned text lines up to its rounding, under 0.1 em) while the
+   * labels before them end over more than stubValuesLabelSpreadEm (labels of different lengths), on
+   * at least stubValuesMinRows rows: a value column read into the stub, no gutter found beside the
+   * longest label (tables/mixed-cells.ts stubHoldsValues). Generated vertical-header family
+   * (development seeds 21-80): 22 wrong relations, every label joined to its first value,
+   * undisputed. 0 switches it off. */
+  stubValuesAlignEm: 0.15 as number,
+  stubValuesLabelSpreadEm: 1 as number,
+  stubValuesMinRows: 3,
   /** Share of a table's multi-chunk lines allowed to cross a column gutter (spanning headers,
    * titles). */
   columnCrossingShare: 0.15,

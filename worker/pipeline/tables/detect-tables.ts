@@ -18,7 +18,7 @@ import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-
 import { isBandOverNames } from "./band-above";
 import { markPossibleSplits } from "./split-doubt";
 import { markTailWraps } from "./tail-doubt";
-import { markMixedCells } from "./mixed-cells";
+import { markMixedCells, mixedCellSettings } from "./mixed-cells";
 import { hangingWrapAnswer, hangingWrapDecisions } from "./hanging-wraps";
 import type { Settings } from "../settings";
 import type { PageGeometry, PageTables } from "../page-types";
@@ -147,12 +147,7 @@ export function detectTables(
       columnAlignEm: settings.splitDoubtColumnAlignEm,
     });
   if (settings.tailWrapGapShare > 0) markTailWraps(split, chunkLines, settings.tailWrapGapShare, settings.tailWrapHangEm);
-  if (settings.mixedCellNumbersApartEm > 0)
-    markMixedCells(split, words, {
-      numbersApartEm: settings.mixedCellNumbersApartEm,
-      markSizeRatio: settings.superscriptSizeRatio,
-      lineCenterToleranceEm: settings.lineCenterToleranceEm,
-    });
+  if (settings.mixedCellNumbersApartEm > 0) markMixedCells(split, words, mixedCellSettings(settings));
   // The page size only sets backdrop images aside (foregroundImages keeps every image without one):
   // when it set none aside and no decision went by settings.hangingWraps, a detection of the same
   // words, graphics and geometry with that setting flipped and no page size is this one.

@@ -1,14 +1,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { ModelCell, TableModel, Word } from "../types";
-import { markMixedCells, mixedCellKind } from "./mixed-cells";
+import { markMixedCells, mixedCellKind, mixedCellSettings, stubHoldsValues } from "./mixed-cells";
 import { SETTINGS } from "../settings";
 
-const SETTINGS_HERE = {
-  numbersApartEm: SETTINGS.mixedCellNumbersApartEm,
-  markSizeRatio: SETTINGS.superscriptSizeRatio,
-  lineCenterToleranceEm: SETTINGS.lineCenterToleranceEm,
-};
+const SETTINGS_HERE = mixedCellSettings(SETTINGS);
 
 /** Words of one line at `y`, each `[text, x0]`, 10 pt type, 5 pt a character. */
 function line(y: number, ...words: Array<[string, number]>): Word[] {
@@ -120,4 +116,26 @@ test("a table with a cell holding two columns' values is disputed; a right one i
   markMixedCells([right.table], right.words, SETTINGS_HERE);
   assert.equal(right.table.disputed, false);
   assert.equal(right.table.structureDoubt, undefined);
+});
+
+/** A word from x0 to x1 on the line at `y` (10 pt type). */
+const wordAt = (text: string, x0: number, x1: number, y: number): Word => ({ ...line(y, [text, x0])[0]!, box: [x0, y, x1, y + 10] });
+
+test("a stub whose labels each end in a value, the values' right edges in line: a value column read into the stub", () => {
+  // Labels of different lengths (ending at `ends`), each followed by a number right-aligned at 200.
+  const rows = (ends: number[], numbers: string[]) =>
+    ends.map((end, k) => [
+      wordAt("Label", 0, 25, k * 14),
+      wordAt("words", 30, end, k * 14),
+      wordAt(numbers[k]!, 200 - numbers[k]!.length * 5, 200, k * 14),
+    ]);
+  assert.equal(stubHoldsValues(rows([80, 120, 95], ["59.5", "896.8", "626.5"]), SETTINGS_HERE), true);
+  // Names that end in a number where each name ends ("Total 1995"): the numbers do not line up.
+  const names = [80, 120, 95].map((end, k) => [wordAt("Label", 0, 25, k * 14), wordAt("1995", end + 3, end + 23, k * 14)]);
+  assert.equal(stubHoldsValues(names, SETTINGS_HERE), false);
+  // Labels all of one length (their ends in line too): no evidence; two rows only: too few.
+  assert.equal(stubHoldsValues(rows([100, 100, 100], ["59.5", "896.8", "626.5"]), SETTINGS_HERE), false);
+  assert.equal(stubHoldsValues(rows([80, 120], ["59.5", "896.8"]), SETTINGS_HERE), false);
+  // The rule off.
+  assert.equal(stubHoldsValues(rows([80, 120, 95], ["59.5", "896.8", "626.5"]), { ...SETTINGS_HERE, stubValuesAlignEm: 0 }), false);
 });

@@ -10,6 +10,7 @@
 // (set smaller). A names line over a unit or a year span ("Population" over "1 000", "Change"
 // over "2009-10") holds no fraction or share, so it is no line of values; a year or a column
 // number over a name ("2010" over "estimated", "(1)" over "Output") is no value.
+import type { Settings } from "../settings";
 import type { TableModel, Word } from "../types";
 import { wordsToLines } from "../geometry/words-to-lines";
 import { isIntervalPair } from "../geometry/interval-values";
@@ -22,6 +23,25 @@ export interface MixedCellSettings {
   markSizeRatio: number;
   /** Words of one line: wordsToLines' tolerance (ems). */
   lineCenterToleranceEm: number;
+  /** Stub labels each ending in a number whose right edges line up within this many ems, while the
+   * labels' own ends spread over more than stubValuesLabelSpreadEm: a value column joined to the
+   * stub (0: off). */
+  stubValuesAlignEm: number;
+  stubValuesLabelSpreadEm: number;
+  /** ...on at least this many body rows. */
+  stubValuesMinRows: number;
+}
+
+/** The rule's settings, from the pipeline's. */
+export function mixedCellSettings(settings: Settings): MixedCellSettings {
+  return {
+    numbersApartEm: settings.mixedCellNumbersApartEm,
+    markSizeRatio: settings.superscriptSizeRatio,
+    lineCenterToleranceEm: settings.lineCenterToleranceEm,
+    stubValuesAlignEm: settings.stubValuesAlignEm,
+    stubValuesLabelSpreadEm: settings.stubValuesLabelSpreadEm,
+    stubValuesMinRows: settings.stubValuesMinRows,
+  };
 }
 
 /** One number: sign, currency, digits with separators, a share; no bracket, no letter. */
@@ -91,8 +111,29 @@ export function mixedCellKind(
   return null;
 }
 
-/** Marks `disputed` each table with a cell holding several cells' text (mixedCellKind). `words`:
- * the page's words. */
+/** The stub's body cells each a label and then a plain number, the numbers' right edges in line
+ * and the labels' ends not: a column of right-aligned values read into the stub (no gutter was
+ * found between the longest label and its value). A stub of names that end in a number ("Total
+ * 1995") ends where each name does. */
+export function stubHoldsValues(stubCells: readonly Word[][], settings: MixedCellSettings): boolean {
+  if (settings.stubValuesAlignEm <= 0) return false;
+  const pairs = stubCells.map((words) => {
+    const line = cellLines(words, settings).at(-1) ?? [];
+    const last = line.at(-1);
+    const label = line.slice(0, -1);
+    return last && label.some((w) => NAME_WORD.test(w.text)) && PLAIN_NUMBER.test(last.text) ? { last, label } : null;
+  });
+  if (pairs.length < settings.stubValuesMinRows || pairs.some((p) => p === null)) return false;
+  const em = Math.max(...pairs.map((p) => p!.last.size));
+  const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
+  return (
+    spread(pairs.map((p) => p!.last.box[2])) <= settings.stubValuesAlignEm * em &&
+    spread(pairs.map((p) => Math.max(...p!.label.map((w) => w.box[2])))) > settings.stubValuesLabelSpreadEm * em
+  );
+}
+
+/** Marks `disputed` each table with a cell holding several cells' text (mixedCellKind), or a stub
+ * holding a column of values (stubHoldsValues). `words`: the page's words. */
 export function markMixedCells(tables: readonly TableModel[], words: readonly Word[], settings: MixedCellSettings): void {
   for (const table of tables) {
     const inTable = words.filter((w) => wordCenterIn(w, table.box, 1));
@@ -105,6 +146,17 @@ export function markMixedCells(tables: readonly TableModel[], words: readonly Wo
         table.structureDoubt ??= "mixed-cells";
         break;
       }
+    }
+    const stub = table.cells.filter((c) => c.col === 0 && c.colSpan === 1 && c.row >= table.headerRows && c.box && c.text.trim() !== "");
+    if (
+      !table.disputed &&
+      stubHoldsValues(
+        stub.map((c) => inTable.filter((w) => wordCenterIn(w, c.box!, 0.5))),
+        settings,
+      )
+    ) {
+      table.disputed = true;
+      table.structureDoubt ??= "mixed-cells";
     }
   }
 }
