@@ -17,42 +17,19 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Cell, Table } from "../../../lib/result/schema";
+import type { Table } from "../../../lib/result/schema";
 import { modelToTable, tableToGrid } from "../tables/assemble-table";
-import type { ModelCell, Word } from "../types";
-import { reconcileStructure } from "../reconcile/structure-page";
-import { cellsOffInkGrid, inkGrid } from "./ink-grid";
+import type { ModelCell } from "../types";
 import { STRUCTURE_SETTINGS } from "./settings";
-import type { StructureReading } from "./types";
-import { modelOf, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
+import { modelOf, scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
 import { tableTrustRelations } from "../../cli/eval/trust";
 import { gridToRelationList } from "../tables/adjacency-relations";
+import { inkGatedVote } from "../../../tests/pdf/ink-gated-vote";
 
 const SEEDS = [43];
 const VARIANTS = [0, 1, 2];
 const FAMILIES = ["total-rows", "wrapped-labels", "indented-groups", "currency-columns", "multi-level-header"];
 const PROMISED = new Set(["verified", "confirmed", "exact"]);
-
-const verified = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["ocr-1", "ocr-2"] });
-
-const wordsOf = (tables: readonly ScannedTable[]): Word[] =>
-  tables.flatMap((t) =>
-    t.cells.flatMap((c) => (c.box ? [{ text: c.text, box: c.box, size: 9, font: "scan", bold: false, dir: 0 as const }] : [])),
-  );
-
-/** The delivered table after the structure vote, pdf-layout and pdf-model both reading `delivered`
- * (every cell verified by the value vote before), pdf-model gated by the ink grid or not. */
-function vote(page: Scanned, delivered: ScannedTable, gated: boolean): Table {
-  const model = modelOf(delivered);
-  const abstainOn = gated ? cellsOffInkGrid(model, inkGrid(page.image, delivered.box, STRUCTURE_SETTINGS.pageInk)) : [];
-  const readings: StructureReading[] = [
-    { source: "pdf-layout", kind: "tables", tables: [model] },
-    { source: "pdf-model", kind: "tables", tables: [model], ...(abstainOn.length > 0 ? { abstainOn } : {}) },
-  ];
-  const t = modelToTable(model, 1, 0);
-  const table = { ...t, header_cells: t.header_cells.map(verified), rows: t.rows.map((r) => r.map(verified)) };
-  return reconcileStructure([table], [model], wordsOf(page.tables), readings).tables[0]!;
-}
 
 /** The table with body column `col` cut in two: its cells in every other body row move to a new
  * column right of it; the columns right of it move one along, and a cell spanning it spans both. */
@@ -112,12 +89,12 @@ test(
               // The last column: a value column in every family drawn here.
               const split = columnSplit(truth, truth.nCols - 1);
               tables++;
-              const open = vote(page, split, false);
+              const open = inkGatedVote(page, split, false);
               if (verifiedWrong(truth, open).length > 0) hazard++;
               // Cell by cell (the setting on; it ships off), then table by table (off).
               settings.gridFewerColumnsPerCell = true;
               try {
-                const gated = vote(page, split, true);
+                const gated = inkGatedVote(page, split, true);
                 assert.deepEqual(verifiedWrong(truth, gated), [], `${page.name}: no wrong relation verified`);
                 if (verifiedCells(gated) > 0) kept++;
               } finally {
@@ -125,7 +102,7 @@ test(
               }
               settings.gridFewerColumnsPerCell = false;
               try {
-                const tableWide = vote(page, split, true);
+                const tableWide = inkGatedVote(page, split, true);
                 // Counted, not asserted: the shipped rule takes gutter k for boundary k wherever it
                 // lies, so a gutter inside the cut column (a currency sign set apart) can stand in
                 // for the cut the reading made.

@@ -17,21 +17,18 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Cell, Table } from "../../../lib/result/schema";
+import type { Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
-import { modelToTable } from "../tables/assemble-table";
-import type { Box, ModelCell, Word } from "../types";
-import { reconcileStructure } from "../reconcile/structure-page";
-import { cellsOffInkGrid, inkGrid } from "./ink-grid";
+import type { Box, ModelCell } from "../types";
 import { pdfModelReader } from "./pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "./settings";
-import type { StructureContext, StructureReading } from "./types";
-import { joined, modelOf, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
+import type { StructureContext } from "./types";
+import { joined, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
+import { inkGatedVote, truthWords } from "../../../tests/pdf/ink-gated-vote";
 
 const SEEDS = [41, 42];
 const VARIANTS = [0, 1, 2];
 
-const verified = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["ocr-1", "ocr-2"] });
 const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
 const union = (boxes: readonly Box[]): Box => [
   Math.min(...boxes.map((b) => b[0])),
@@ -39,26 +36,6 @@ const union = (boxes: readonly Box[]): Box => [
   Math.max(...boxes.map((b) => b[2])),
   Math.max(...boxes.map((b) => b[3])),
 ];
-
-/** The page's words: one per truth cell (the vote compares cells by the words they hold). */
-const wordsOf = (tables: readonly ScannedTable[]): Word[] =>
-  tables.flatMap((t) =>
-    t.cells.flatMap((c) => (c.box ? [{ text: c.text, box: c.box, size: 9, font: "scan", bold: false, dir: 0 as const }] : [])),
-  );
-
-/** The delivered tables after the structure vote, pdf-layout and pdf-model both reading `delivered`
- * (every cell verified by the value vote before), pdf-model gated by the ink grid or not. */
-function vote(page: Scanned, delivered: ScannedTable, gated: boolean): Table {
-  const model = modelOf(delivered);
-  const abstainOn = gated ? cellsOffInkGrid(model, inkGrid(page.image, delivered.box, STRUCTURE_SETTINGS.pageInk)) : [];
-  const readings: StructureReading[] = [
-    { source: "pdf-layout", kind: "tables", tables: [model] },
-    { source: "pdf-model", kind: "tables", tables: [model], ...(abstainOn.length > 0 ? { abstainOn } : {}) },
-  ];
-  const t = modelToTable(model, 1, 0);
-  const table = { ...t, header_cells: t.header_cells.map(verified), rows: t.rows.map((r) => r.map(verified)) };
-  return reconcileStructure([table], [model], wordsOf(page.tables), readings).tables[0]!;
-}
 
 const verifiedValues = (t: Table) =>
   filled(t)
@@ -130,8 +107,8 @@ test("family: right structures on a scan keep verified cells under the ink gate"
   let mostlyVerified = 0;
   const turned = await eachDraw(families, (page) => {
     for (const truth of page.tables) {
-      const gated = vote(page, truth, true);
-      const open = vote(page, truth, false);
+      const gated = inkGatedVote(page, truth, true);
+      const open = inkGatedVote(page, truth, false);
       tables++;
       const n = filled(gated).length;
       // The gate only takes support away.
@@ -160,8 +137,8 @@ test(
     await eachDraw(["side-by-side"], (page) => {
       assert.equal(page.tables.length, 2, page.name);
       const merged = joined(page.tables, true);
-      count("merged", vote(page, merged, false));
-      assert.deepEqual(verifiedValues(vote(page, merged, true)), [], `${page.name}: merged, no cell verified`);
+      count("merged", inkGatedVote(page, merged, false));
+      assert.deepEqual(verifiedValues(inkGatedVote(page, merged, true)), [], `${page.name}: merged, no cell verified`);
     });
     // A header level lost: the band row joined into the row of names under it. The joined header
     // cells are wrong cells; none may be verified. (A one-row header joined into the first row of
@@ -171,12 +148,16 @@ test(
         const lost = headerLevelLost(truth);
         const right = new Set(truth.cells.map((c) => c.text));
         const wrong = (values: string[]) => values.filter((v) => !right.has(v));
-        count("header", vote(page, lost, false));
+        count("header", inkGatedVote(page, lost, false));
         assert.ok(
           lost.cells.some((c) => !right.has(c.text)),
           `${page.name}: the header lost a level`,
         );
-        assert.deepEqual(wrong(verifiedValues(vote(page, lost, true))), [], `${page.name}: header level lost, no joined cell verified`);
+        assert.deepEqual(
+          wrong(verifiedValues(inkGatedVote(page, lost, true))),
+          [],
+          `${page.name}: header level lost, no joined cell verified`,
+        );
       }
     });
     // Two value columns folded into one: every column right of the fold is misplaced, so no cell.
@@ -184,8 +165,8 @@ test(
       for (const truth of page.tables) {
         if (truth.nCols < 3) continue;
         const folded = columnsFolded(truth, 1);
-        count("folded", vote(page, folded, false));
-        assert.deepEqual(verifiedValues(vote(page, folded, true)), [], `${page.name}: columns folded, no cell verified`);
+        count("folded", inkGatedVote(page, folded, false));
+        assert.deepEqual(verifiedValues(inkGatedVote(page, folded, true)), [], `${page.name}: columns folded, no cell verified`);
       }
     });
     console.log("without the gate, wrong tables with verified cells:", JSON.stringify(hazard));
@@ -205,7 +186,7 @@ test("pdf-model's scan reading declares the page image and abstains off the ink 
     const page = await scanned("side-by-side", 41, 0, dir);
     assert.equal(page.quarterTurns, 0);
     const merged = joined(page.tables, true);
-    const words = wordsOf(page.tables);
+    const words = truthWords(page.tables);
     const context: StructureContext = {
       pageNumber: 1,
       words,
