@@ -132,10 +132,13 @@ export function stubHoldsValues(stubCells: readonly Word[][], settings: MixedCel
   );
 }
 
-/** Marks `disputed` each table with a cell holding several cells' text (mixedCellKind), or a stub
- * holding a column of values (stubHoldsValues). `words`: the page's words. */
+/** Marks `disputed` each layout table with a cell holding several cells' text (mixedCellKind), or
+ * a stub holding a column of values (stubHoldsValues). `words`: the page's words. */
 export function markMixedCells(tables: readonly TableModel[], words: readonly Word[], settings: MixedCellSettings): void {
   for (const table of tables) {
+    // A ruled table's cells are checked by another input: the layout reading of its text cuts a
+    // merged cell otherwise, and the structure vote disputes that cell alone.
+    if (table.source === "pdf-grid") continue;
     const inTable = words.filter((w) => wordCenterIn(w, table.box, 1));
     for (const cell of table.cells) {
       if (!cell.box || cell.text.trim() === "") continue;
