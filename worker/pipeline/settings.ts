@@ -656,8 +656,7 @@ export const SETTINGS = {
    * "Item" wrong 3 times), accents alone (6 right; nothing else checks an accent), words only one
    * engine read (27 right, 0 wrong, but a value one engine missed looks the same: nothing else
    * would catch it).
-   * Added in the fourth queue round (settings 2026-11-29.13, both engines; docs/measurements, the
-   * fourth queue round), by the disputed scanned cells of each kind and whether the value the vote
+   * Added in the fourth queue round (both engines; docs/measurements, the fourth queue round), by the disputed scanned cells of each kind and whether the value the vote
    * shows was right:
    *   "extra-words" (one reading is the other plus whole words or noise glyphs only it saw; the
    *   shorter kept): EU realistic scans 34 right, 0 wrong; generated seed 13 none; generated seed

@@ -10,6 +10,7 @@
 // The text cannot say which of the two readings is right (a wrapped name and a flush-left band
 // look alike; a label cut at a gutter may be two labels), so a table where they disagree carries
 // the doubt (`disputed`): none of its cells is verified, and the review page asks about its header.
+import { median } from "../geometry/box";
 import type { Settings } from "../settings";
 import type { ModelCell, TableModel, Word } from "../types";
 
@@ -34,11 +35,6 @@ function linesIn(box: readonly number[], words: readonly Word[]): string[] {
       .join(" "),
   );
 }
-
-const median = (xs: readonly number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted.length === 0 ? 0 : sorted[Math.floor(sorted.length / 2)]!;
-};
 
 export interface RepeatedGroups {
   /** First column of the first group. */
