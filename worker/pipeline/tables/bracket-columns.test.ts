@@ -222,3 +222,39 @@ test("one label over the pair, its words a word space apart, does not name the b
   assert.equal(lone.columns.length, 2);
   assert.equal(lone.ambiguous, true);
 });
+
+test("a long stub label set close to the values, read as one chunk with them, does not keep the column whole", () => {
+  // The header names the brackets apart; on the last line the label ends 5 pt before the values
+  // and the line's chunking took the pair into the label's chunk.
+  const rows = underHeader([
+    ["2007", 98, 118],
+    ["CI", 140, 150],
+  ]);
+  const last = rows.at(-1)!;
+  const label = word("Social security funds", 0, 90, rows.length - 1);
+  rows[rows.length - 1] = [makeLine([label, ...last[1]!.words])];
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.equal(out.columns.length, 3);
+  assert.equal(out.ambiguous, false);
+  assert.deepEqual(
+    out.chunkRows.at(-1)!.map((c) => c.text),
+    ["Social security funds", "7,890", "(10.6)"],
+  );
+  // The label's words are kept once, beside the cut pair.
+  assert.equal(out.chunkRows.at(-1)!.flatMap((c) => c.words).length, 3);
+});
+
+test("a chunk from the left holding a word across the column's edge is not taken apart", () => {
+  const rows = underHeader([
+    ["2007", 98, 118],
+    ["CI", 140, 150],
+  ]);
+  const last = rows.at(-1)!;
+  // "funds" runs from 80 to 100, across the column's left edge at 95.
+  rows[rows.length - 1] = [makeLine([word("Social", 0, 30, rows.length - 1), word("funds", 80, 100, rows.length - 1), ...last[1]!.words])];
+  const out = splitBracketColumns([stub, { x0: 95, x1: 160 }], rows, 10, SETTINGS);
+  assert.deepEqual(
+    out.chunkRows.at(-1)!.map((c) => c.text),
+    ["Social funds 7,890 (10.6)"],
+  );
+});

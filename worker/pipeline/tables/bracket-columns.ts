@@ -19,6 +19,8 @@ interface Pair {
   line: number;
   /** The line's chunks inside the column, and their words in order. */
   chunks: TextLine[];
+  /** What a cut puts back beside the pair: the words outside the column of a chunk that ran into it. */
+  rest?: TextLine[];
   words: Word[];
   /** Index of the first word of the bracketed value. */
   at: number;
@@ -50,6 +52,33 @@ function pairOf(chunks: TextLine[], line: number): Pair | null {
     };
   }
   return null;
+}
+
+/** A line's chunks inside a column, as `chunks`; with `trim`, a chunk that runs into the column
+ * from its left (a long stub label set close to the first values reads as one chunk with them)
+ * gives its words inside the column, when it ends inside it and every word stands wholly inside
+ * or wholly left of it: `originals` are the chunks taken, `rest` their words left of the column,
+ * a line of their own. Only from the left, so no chunk is taken by two columns. */
+function columnChunks(lineChunks: readonly TextLine[], col: ColumnSpan, trim: boolean) {
+  const within = (b: readonly number[]) => b[0]! >= col.x0 - 0.5 && b[2]! <= col.x1 + 0.5;
+  const chunks: TextLine[] = [];
+  const originals: TextLine[] = [];
+  const rest: TextLine[] = [];
+  for (const c of lineChunks) {
+    if (within(c.box)) {
+      chunks.push(c);
+      originals.push(c);
+      continue;
+    }
+    if (!trim || c.box[2] < col.x0 || c.box[0] > col.x1) continue;
+    const inWords = c.words.filter((w) => within(w.box));
+    const left = c.words.filter((w) => w.box[2] < col.x0 - 0.5);
+    if (inWords.length === 0 || left.length === 0 || inWords.length + left.length !== c.words.length) continue;
+    chunks.push(makeLine(inWords));
+    originals.push(c);
+    rest.push(makeLine(left));
+  }
+  return { chunks, originals, rest };
 }
 
 const spread = (xs: number[]) => Math.max(...xs) - Math.min(...xs);
@@ -99,8 +128,19 @@ export function splitBracketColumns(
   /** Cut or kept, for each column that pairs values with brackets on every line. */
   const decisions: boolean[] = [];
   columns.forEach((col, k) => {
-    const inside = chunkRows.map((chunks) => chunks.filter((c) => c.box[0] >= col.x0 - 0.5 && c.box[2] <= col.x1 + 0.5));
-    const pairs = inside.map((chunks, line) => (chunks.length ? pairOf(chunks, line) : null)).filter((p): p is Pair => p !== null);
+    // Body lines (from the first line pairing values inside whole chunks) also take the words a
+    // chunk from outside runs into the column with; header lines keep whole chunks (a band label
+    // over several columns is no pair).
+    const whole = chunkRows.map((chunks) => columnChunks(chunks, col, false));
+    const firstWhole = whole.findIndex((c, line) => c.chunks.length > 0 && pairOf(c.chunks, line) !== null);
+    const taken = chunkRows.map((chunks, line) => (firstWhole >= 0 && line > firstWhole ? columnChunks(chunks, col, true) : whole[line]!));
+    const inside = taken.map((t) => t.chunks);
+    const pairs = inside
+      .map((chunks, line) => {
+        const pair = chunks.length ? pairOf(chunks, line) : null;
+        return pair && { ...pair, chunks: taken[line]!.originals, rest: taken[line]!.rest };
+      })
+      .filter((p): p is Pair => p !== null);
     // Lines with digits from the first pair down (a year over the column is a name, not a value).
     const firstPair = pairs[0]?.line ?? inside.length;
     const valued = inside.filter((chunks, line) => line >= firstPair && chunks.some((c) => /\d/.test(c.text))).length;
@@ -146,7 +186,17 @@ export function splitBracketColumns(
       if (pairs.some((p) => p.line === line)) return;
       const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
       const at = partsAt(words, valueRight, bracketLeft);
-      if (at > 0) cuts.push({ line, chunks, words, at, valueRight, bracketLeft, bracketRight: col.x1 });
+      if (at > 0)
+        cuts.push({
+          line,
+          chunks: taken[line]!.originals,
+          rest: taken[line]!.rest,
+          words,
+          at,
+          valueRight,
+          bracketLeft,
+          bracketRight: col.x1,
+        });
     });
     outColumns.push({ x0: col.x0, x1: valueRight }, { x0: bracketLeft, x1: col.x1 });
   });
@@ -157,7 +207,7 @@ export function splitBracketColumns(
   const out = chunkRows.map((chunks) => [...chunks]);
   for (const p of cuts) {
     const kept = out[p.line]!.filter((c) => !p.chunks.includes(c));
-    kept.push(makeLine(p.words.slice(0, p.at)), makeLine(p.words.slice(p.at)));
+    kept.push(...(p.rest ?? []), makeLine(p.words.slice(0, p.at)), makeLine(p.words.slice(p.at)));
     out[p.line] = kept.sort((a, b) => a.box[0] - b.box[0]);
   }
   return { columns: outColumns, chunkRows: out, ambiguous };
