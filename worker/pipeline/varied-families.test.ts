@@ -226,8 +226,11 @@ test("flush-left bands and multi-level headers on 40 development draws: a header
       const exact = doc.tp === doc.gt && doc.tp === doc.pred;
       assert.ok(exact !== doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, disputed ${doc.disputed}`);
     }
-    if (name === "flush-left-bands") assert.equal(docs.filter((d) => d.disputed).length, 0, "every flush-left band read over its group");
-    else assert.ok(docs.filter((d) => d.disputed).length >= 2, `${name}: the draws still include headers read wrong`);
+    // Every draw of both is read exact (so none is disputed): the multi-level headers read wrong
+    // and disputed here came from word boxes cut from a run in equal shares, a band's two words
+    // read apart at a gutter (readers/character-advances.ts); the disagreement itself is tested
+    // on its own in tables/header-pattern.test.ts.
+    assert.equal(docs.filter((d) => d.disputed).length, 0, `${name}: every band read over its group`);
   }
 });
 test("ruled group boxes on 40 development draws (seeds 41-80): read exact, or disputed where a relation is wrong", async () => {

@@ -62,8 +62,8 @@ function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: b
 }
 
 /** Splits one glyph run into words at its spaces, giving each character a share of the run's
- * advance (pdf.js gives only the run's total width): equal, or by its width where the run carries
- * a dot leader (character-advances.ts). */
+ * advance (pdf.js gives only the run's total width): by its width in a proportional face, equal in
+ * a monospaced one (character-advances.ts). */
 export function itemToWords(
   item: TextItemLike,
   viewportTransform: readonly number[],
@@ -78,18 +78,19 @@ export function itemToWords(
   const text = item.str.replace(LIGATURES, (ch) => ch.normalize("NFKC"));
   const words: Word[] = [];
   const chars = [...text];
-  // Each character's share of the advance: equal, or by width in a run with a dot leader.
+  // Each character's share of the advance: by width, or equal in a monospaced face.
   const monospace = font.monospace === true || isMonospaced(font.name);
   const edges = characterEdges(chars, monospace);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
     if (start < 0) return;
-    // Right-to-left: character k of the logical string sits k characters from the right end.
-    const from = rightToLeft ? chars.length - end : start;
-    const to = rightToLeft ? chars.length - start : end;
-    const t0 = (edges[from]! * advance) / scaleX;
-    const t1 = (edges[to]! * advance) / scaleX;
+    // Right-to-left: the logical string's first characters are drawn at the right end, so a
+    // word's shares are measured back from there.
+    const from = rightToLeft ? 1 - edges[end]! : edges[start]!;
+    const to = rightToLeft ? 1 - edges[start]! : edges[end]!;
+    const t0 = (from * advance) / scaleX;
+    const t1 = (to * advance) / scaleX;
     const word = makeWord(chars.slice(start, end).join(""), m, t0, t1, size, font, vertical);
     words.push(monospace ? { ...word, monospace: true } : word);
     start = -1;
