@@ -8,6 +8,7 @@ import type { Cell, Table } from "@/lib/result/schema";
 import { commandFor, KEY_MAP, keyOf, pressName, shortcutLines } from "./key-map";
 import { reviewItems, type StructureItem } from "@/lib/review/structure-items";
 import { bulkRequest, choiceRequest, structureRequest } from "./structure-request";
+import { tableFixture } from "@/tests/result/table-fixture";
 
 const press = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
   pressName({ key, shiftKey: false, ctrlKey: false, metaKey: false, ...mods });
@@ -32,20 +33,13 @@ test("a key press is one command; Shift, Ctrl and caps lock are told apart", () 
 });
 
 const cell = (value: string): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"] });
-const table: Table = {
-  page: 2,
-  index: 1,
-  order: 0,
-  kind: null,
-  column_major: false,
-  header: ["Region  Sales", ""],
-  header_cells: [cell("Region  Sales"), cell("")],
-  row_groups: [],
-  rows: [
+const table = tableFixture(
+  [
     [cell("N"), cell("1")],
     [cell("S"), cell("2")],
   ],
-};
+  { page: 2, index: 1, order: 0, header_cells: [cell("Region  Sales"), cell("")] },
+);
 
 test("structure keys on a header cell and on body cells", () => {
   const header = { table, cell: table.header_cells[0]!, parsed: { page: 2, table: 1, row: "h" as const, col: 0 } };

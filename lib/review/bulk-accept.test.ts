@@ -8,6 +8,7 @@ import { acceptTextLayer, textLayerCandidates } from "./bulk-accept";
 import { buildQueue } from "./queue";
 import { applyStructureOp } from "./structure/apply-op";
 import { applyReview } from "./structure/apply-review";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const disputed = (readings: Record<string, string>, value = readings["pdf-text"] ?? ""): Cell => ({
   value,
@@ -18,9 +19,7 @@ const disputed = (readings: Record<string, string>, value = readings["pdf-text"]
 });
 const plain = (value: string, confidence: Cell["confidence"] = "verified"): Cell => ({ value, confidence, sources: ["pdf-text", "ocr-1"] });
 
-function table(index: number, rows: Cell[][]): Table {
-  return { page: 1, index, order: index, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows };
-}
+const table = (index: number, rows: Cell[][]): Table => tableFixture(rows, { index });
 
 /** Two tables: marks-only differences, an OCR reading alone (no text layer reading), a place-only
  * doubt, a settled cell; the second table one more marks difference. */

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import type { Cell, Table } from "../result/schema";
 import { buildQueue, queueCount, queueLevel } from "./queue";
 import { choicesOf, orderedReadings } from "./readings";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const cell = (value: string, confidence: Cell["confidence"], readings?: Record<string, string>): Cell => ({
   value,
@@ -14,19 +15,8 @@ const cell = (value: string, confidence: Cell["confidence"], readings?: Record<s
   ...(confidence === "disputed" ? { provisional: true as const } : {}),
 });
 
-function table(page: number, index: number, header: Cell[], rows: Cell[][]): Table {
-  return {
-    page,
-    index,
-    order: 0,
-    kind: null,
-    column_major: false,
-    header: header.map((c) => c.value),
-    header_cells: header,
-    row_groups: [],
-    rows,
-  };
-}
+const table = (page: number, index: number, header: Cell[], rows: Cell[][]): Table =>
+  tableFixture(rows, { page, index, order: 0, header_cells: header });
 
 test("blank cells are queued only when their readings disagree", () => {
   assert.equal(queueLevel(cell("", "unverified")), null);

@@ -6,6 +6,7 @@ import type { Cell, Result } from "../result/schema";
 import { applyEdits } from "./cell-edits";
 import { findCell, formatCellRef, mergedInto, parseCellRef } from "./cell-ref";
 import { confirmedCell } from "./confirm-cell";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const disputed: Cell = {
   value: "1.20",
@@ -19,19 +20,7 @@ const unverified: Cell = { value: "Price", confidence: "unverified", sources: ["
 
 function result(): Result {
   return {
-    tables: [
-      {
-        page: 2,
-        index: 0,
-        order: 0,
-        kind: null,
-        column_major: false,
-        header: ["Price"],
-        header_cells: [unverified],
-        row_groups: [],
-        rows: [[disputed]],
-      },
-    ],
+    tables: [tableFixture([[disputed]], { page: 2, header_cells: [unverified] })],
     prose: [],
     images: [],
     pages: [{ page: 2, width: 595, height: 842 }],

@@ -10,6 +10,7 @@ import { buildQueue, cellsOf, isSettled, type QueueEntry } from "./queue";
 import { applyStructureOp } from "./structure/apply-op";
 import { nextUnsettled, sessionQueue, type QueueMembers } from "./session-queue";
 import { seededRng as random } from "../../tests/pdf/corpus/content";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 /** A document of 1-3 pages, each with 1-2 tables of 2-6 rows and 2-5 columns; each cell is verified,
  * unverified (agreed by two value readings: a structure doubt), disputed (OCR read another value
@@ -43,18 +44,12 @@ function documentOf(seed: number): Table[] {
         return { value, confidence: kind, sources: ["ocr-1", "pdf-text"], bbox };
       };
       const header = Array.from({ length: cols }, (_, col) => cell(-1, col));
-      tables.push({
-        page,
-        index,
-        order: index,
-        kind: null,
-        column_major: false,
-        header: header.map((c) => c.value),
-        header_cells: header,
-        row_groups: [],
-        rows: Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => cell(row, col))),
-        bbox: [50, top, 50 + cols * 80, top + (rows + 1) * 20],
-      });
+      tables.push(
+        tableFixture(
+          Array.from({ length: rows }, (_, row) => Array.from({ length: cols }, (_, col) => cell(row, col))),
+          { page, index, header_cells: header, bbox: [50, top, 50 + cols * 80, top + (rows + 1) * 20] },
+        ),
+      );
     }
   }
   return tables;

@@ -4,6 +4,7 @@ import { test } from "node:test";
 import type { Cell, Table } from "../result/schema";
 import { applyStructureOp } from "./structure/apply-op";
 import { isStructureOnlyDoubt, itemCounts, questionText, reviewItems } from "./structure-items";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const cell = (value: string, confidence: Cell["confidence"], sources: Cell["sources"], readings?: Record<string, string>): Cell => ({
   value,
@@ -13,9 +14,7 @@ const cell = (value: string, confidence: Cell["confidence"], sources: Cell["sour
   ...(confidence === "disputed" ? { provisional: true as const } : {}),
 });
 const agreed = (value: string, confidence: Cell["confidence"] = "unverified") => cell(value, confidence, ["pdf-text", "ocr-1", "ocr-2"]);
-function table(index: number, rows: Cell[][], extra: Partial<Table> = {}): Table {
-  return { page: 1, index, order: index, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows, ...extra };
-}
+const table = (index: number, rows: Cell[][], extra: Partial<Table> = {}): Table => tableFixture(rows, { index, ...extra });
 
 test("a structure doubt is a cell whose value two or more readings agree on and none contradicts", () => {
   assert.equal(isStructureOnlyDoubt(agreed("12")), true);

@@ -2,9 +2,10 @@
 // AI reviewer settled stays in the queue.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Cell, Table } from "../result/schema";
+import type { Cell } from "../result/schema";
 import { buildQueue, queueCount } from "./queue";
 import { choicesOf, valueReadingsDisagree } from "./readings";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const reviewed: Cell = {
   value: "1,458",
@@ -28,19 +29,10 @@ test("vision readings are choices under their source names, in vocabulary order"
 
 test("a reviewed cell is queued right after the disputed ones, by default", () => {
   const cell = (value: string, confidence: Cell["confidence"]): Cell => ({ value, confidence, sources: ["pdf-text"], bbox: [0, 0, 1, 1] });
-  const table: Table = {
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: "unruled",
-    column_major: false,
-    header: ["a", "b", "c"],
-    header_cells: [cell("a", "verified"), cell("b", "verified"), cell("c", "verified")],
-    row_groups: [],
-    rows: [
-      [cell("x", "unverified"), reviewed, { ...cell("y", "disputed"), provisional: true, readings: { "pdf-text": "y", "ocr-1": "v" } }],
-    ],
-  };
+  const table = tableFixture(
+    [[cell("x", "unverified"), reviewed, { ...cell("y", "disputed"), provisional: true, readings: { "pdf-text": "y", "ocr-1": "v" } }]],
+    { kind: "unruled", header_cells: [cell("a", "verified"), cell("b", "verified"), cell("c", "verified")] },
+  );
   assert.deepEqual(
     buildQueue([table]).map((entry) => entry.level),
     ["disputed", "reviewed", "unverified"],

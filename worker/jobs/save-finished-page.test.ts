@@ -9,20 +9,16 @@ import { JobFiles } from "../../lib/storage/job-files";
 import { LocalStore } from "../../lib/storage/local-store";
 import { isStorageWriteError } from "../../lib/storage/storage-write-error";
 import { saveFinishedPage, saveUnreadablePage } from "./save-finished-page";
+import { tableFixture } from "../../tests/result/table-fixture";
 
 const JOB = "job_ABCDEFGHIJKLMNOPQRSTUV";
 const cell = (value: string) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const] });
-const table: Table = {
+const table = tableFixture([[cell("Apples"), cell("3")]], {
   page: 2,
-  index: 0,
   order: 1,
-  kind: null,
-  column_major: false,
-  header: ["Item", "Qty"],
   header_cells: [cell("Item"), cell("Qty")],
   row_groups: [null],
-  rows: [[cell("Apples"), cell("3")]],
-};
+});
 const figure = { box: [0, 0, 10, 10] as [number, number, number, number], order: 2, sources: ["layout" as const] };
 
 function files() {

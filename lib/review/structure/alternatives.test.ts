@@ -8,6 +8,7 @@ import { reviewItems, questionOf, type StructureItem } from "../structure-items"
 import { applyStructureOp } from "./apply-op";
 import { applyReview, type StructureEditRecord } from "./apply-review";
 import { structureOpSchema, type StructureOpInput } from "./ops";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 /** A place-only doubt: two value readings agree, the structure vote doubts where it sits. */
 const doubted = (value: string, row: number, col: number): Cell => ({
@@ -18,20 +19,10 @@ const doubted = (value: string, row: number, col: number): Cell => ({
 });
 
 function table(rows: number, alternatives: TableAlternative[], extra: Partial<Table> = {}): Table {
-  return {
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: null,
-    column_major: false,
-    header: ["Item", "Qty"],
-    header_cells: [doubted("Item", -1, 0), doubted("Qty", -1, 1)],
-    row_groups: [],
-    rows: Array.from({ length: rows }, (_, r) => [doubted(`Row ${r}`, r, 0), doubted(String(r * 3), r, 1)]),
-    bbox: [100, 80, 200, 110 + rows * 20],
-    alternatives,
-    ...extra,
-  };
+  return tableFixture(
+    Array.from({ length: rows }, (_, r) => [doubted(`Row ${r}`, r, 0), doubted(String(r * 3), r, 1)]),
+    { header_cells: [doubted("Item", -1, 0), doubted("Qty", -1, 1)], bbox: [100, 80, 200, 110 + rows * 20], alternatives, ...extra },
+  );
 }
 
 function result(tables: Table[]): Result {

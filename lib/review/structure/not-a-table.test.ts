@@ -5,6 +5,7 @@ import { test } from "node:test";
 import { resultSchema, type Cell, type Result, type Table } from "../../result/schema";
 import { applyReview } from "./apply-review";
 import { structureOpSchema } from "./ops";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const cell = (value: string, confidence: Cell["confidence"] = "verified"): Cell => ({
   value,
@@ -13,18 +14,10 @@ const cell = (value: string, confidence: Cell["confidence"] = "verified"): Cell 
   bbox: [10, 10, 50, 20],
 });
 function table(index: number, rows: string[][], extra: Partial<Table> = {}): Table {
-  return {
-    page: 1,
-    index,
-    order: index * 2,
-    kind: null,
-    column_major: false,
-    header: [],
-    header_cells: [],
-    row_groups: [],
-    rows: rows.map((row) => row.map((v) => cell(v))),
-    ...extra,
-  };
+  return tableFixture(
+    rows.map((row) => row.map((v) => cell(v))),
+    { index, order: index * 2, ...extra },
+  );
 }
 
 function result(): Result {

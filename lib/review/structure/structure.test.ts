@@ -8,22 +8,16 @@ import { guessParts } from "./cell-ops";
 import { buildQueue } from "../queue";
 import { isStructureOnlyDoubt, reviewItems } from "../structure-items";
 import { StructureError, structureOpSchema, type StructureOpInput } from "./ops";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const c = (value: string, x = 0, y = 0): Cell => ({ value, confidence: "unverified", sources: ["pdf-text"], bbox: [x, y, x + 40, y + 10] });
 const op = (input: StructureOpInput) => structureOpSchema.parse(input);
 
 function table(page: number, index: number, header: string[], rows: string[][]): Table {
-  return {
-    page,
-    index,
-    order: index,
-    kind: null,
-    column_major: false,
-    header,
-    header_cells: header.map((v, col) => c(v, col * 50, 0)),
-    row_groups: [],
-    rows: rows.map((row, r) => row.map((v, col) => c(v, col * 50, 20 + r * 20))),
-  };
+  return tableFixture(
+    rows.map((row, r) => row.map((v, col) => c(v, col * 50, 20 + r * 20))),
+    { page, index, header_cells: header.map((v, col) => c(v, col * 50, 0)) },
+  );
 }
 
 function result(tables: Table[]): Result {

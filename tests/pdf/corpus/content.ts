@@ -1,20 +1,10 @@
-// Deterministic table contents for the generated corpus: a seeded generator (mulberry32) and
+// Deterministic table contents for the generated corpus: the seeded generator (mulberry32) and
 // vocabularies of row labels, column names and number formats, so every variant differs in texts,
 // column counts and sizes while staying reproducible from its seed.
 
-export type Rng = () => number;
+import type { Rng } from "../../../lib/seeded-rng";
 
-/** mulberry32: small, fast and deterministic; good enough for picking test contents. */
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRng, type Rng } from "../../../lib/seeded-rng";
 
 export function int(rng: Rng, lo: number, hi: number): number {
   return lo + Math.floor(rng() * (hi - lo + 1));

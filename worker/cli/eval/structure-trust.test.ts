@@ -6,21 +6,10 @@ import type { Table } from "../../../lib/result/schema";
 import type { Box } from "../../pipeline/types";
 import { boundariesOnPage } from "./boundary-figures";
 import { readerErrorsOnPage, type ProposedTable } from "./reader-errors";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 function table(bbox: Box, disputed = false): Table {
-  return {
-    page: 1,
-    index: 0,
-    order: null,
-    kind: null,
-    column_major: false,
-    header: [],
-    header_cells: [],
-    row_groups: [],
-    rows: [],
-    bbox,
-    ...(disputed ? { layout_disputed: true as const } : {}),
-  };
+  return tableFixture([], { order: null, bbox, ...(disputed ? { layout_disputed: true as const } : {}) });
 }
 
 test("boundaries: a true table read as two is split, two read as one merged, none missed, a chart spurious", () => {

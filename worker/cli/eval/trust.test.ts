@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Cell, Confidence, Table } from "../../../lib/result/schema";
+import type { Cell, Confidence } from "../../../lib/result/schema";
 import { gridToRelations } from "./adjacency";
 import { labelledRelations, summariseTrust, tableTrustRelations, trustDocument, weaker, type LabelledCell } from "./trust";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const cell = (row: number, col: number, text: string, confidence: Confidence, colSpan = 1): LabelledCell => ({
   row,
@@ -37,22 +38,19 @@ test("labelledRelations: each relation takes the weaker confidence of its two ce
 test("tableTrustRelations lays the table out as the scorer does: band line, header line, body with span_grid", () => {
   // Band "Sales" over columns 1-2 (no confidence of its own -> unverified), header "Item|2019|2020",
   // body row "x|1|2" and a row "Total" merged over all three columns.
-  const table: Table = {
-    page: 1,
-    index: 0,
-    order: null,
-    kind: "unruled",
-    column_major: false,
-    header: ["Item", "2019", "2020"],
-    header_cells: [c("Item", "verified"), c("2019", "verified"), c("2020", "verified")],
-    row_groups: [],
-    rows: [
+  const table = tableFixture(
+    [
       [c("x", "verified"), c("1", "verified"), c("2", "disputed")],
       [c("Total", "verified"), c("", "unverified"), c("", "unverified")],
     ],
-    span_grid: [{ row: 1, col: 0, row_span: 1, col_span: 3 }],
-    colbands: [{ label: "Sales", start_col: 1, end_col: 2 }],
-  };
+    {
+      order: null,
+      kind: "unruled",
+      header_cells: [c("Item", "verified"), c("2019", "verified"), c("2020", "verified")],
+      span_grid: [{ row: 1, col: 0, row_span: 1, col_span: 3 }],
+      colbands: [{ label: "Sales", start_col: 1, end_col: 2 }],
+    },
+  );
   const rel = tableTrustRelations(table)
     .map((r) => `${r.key.replace(/\t/g, "|")}:${r.confidence}`)
     .sort();

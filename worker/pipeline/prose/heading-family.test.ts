@@ -8,19 +8,7 @@ import assert from "node:assert/strict";
 import type { Word } from "../types";
 import { SETTINGS } from "../settings";
 import { readsAsHeading, wordsToProseBlocks } from "./lines-to-blocks";
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const pick = <T>(rnd: () => number, items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
-const int = (rnd: () => number, lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
+import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
 
 const VOCABULARY = [
   "the",

@@ -4,7 +4,7 @@
 // generated cell boxes at several seeds, compared with the full scans written out here.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { BBox, Cell, Table } from "../../../lib/result/schema";
+import type { BBox, Cell } from "../../../lib/result/schema";
 import type { Word } from "../types";
 import { BoxBands } from "./box-bands";
 import { isRulingNoise, isWordInBox, wordsInBox, type BoxedWord } from "./words-in-box";
@@ -12,6 +12,7 @@ import { recutSpanningWords } from "./recut-spanning-words";
 import { raisedMarksOf } from "./reconcile-page";
 import { valueWithRaisedMarks } from "./raised-marks";
 import { int, seededRng as random } from "../../../tests/pdf/corpus/content";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 function oddBox(rnd: () => number): BBox {
   switch (int(rnd, 0, 5)) {
@@ -179,18 +180,7 @@ test("raised marks found through bands are the full scan's, cell by cell", () =>
       }
       rows.push(row);
     }
-    const table: Table = {
-      page: 1,
-      index: 0,
-      order: 0,
-      kind: null,
-      column_major: false,
-      header: [],
-      header_cells: [],
-      row_groups: [],
-      rows,
-      bbox: [0, 0, 600, 800],
-    };
+    const table = tableFixture(rows, { bbox: [0, 0, 600, 800] });
     const marks = raisedMarksOf(table, words);
     const expected = rows.map((row) => row.map((cell) => valueWithRaisedMarks(cell.value, cell.bbox!, words)));
     assert.ok(

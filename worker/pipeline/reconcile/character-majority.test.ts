@@ -16,6 +16,7 @@ import { queueLevel } from "../../../lib/review/queue";
 import { reviewItems } from "../../../lib/review/structure-items";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const WORDS = ["Energy", "Water", "supply", "Mining", "excl.", "Households", "Other", "services", "Germany", "Total", "Exports", "net"];
 /** Words without the letters that fold to a digit (i, l, o, z), so a lost tail cannot be matched
@@ -206,6 +207,4 @@ test("character majority: the places an alignment changes, every alignment of le
   assert.equal(settledCharacterByCharacter("(Z)", ["(NZ)", "NZ)"]), false);
 });
 
-function table(rows: Cell[][]): Table {
-  return { page: 1, index: 0, order: 0, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows };
-}
+const table = (rows: Cell[][]): Table => tableFixture(rows);

@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { Table } from "../../../lib/result/schema";
 import type { Box, TableModel } from "../types";
 import { DETECTION, withDetectionAlternatives } from "./detection-alternatives";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const model = (box: Box, mayContinueIn?: Box): TableModel => ({
   box,
@@ -16,18 +17,7 @@ const model = (box: Box, mayContinueIn?: Box): TableModel => ({
   ...(mayContinueIn ? { structureDoubt: "split" as const, mayContinueIn } : {}),
 });
 
-const table = (index: number, extra: Partial<Table> = {}): Table => ({
-  page: 1,
-  index,
-  order: index,
-  kind: null,
-  column_major: false,
-  header: [],
-  header_cells: [],
-  row_groups: [],
-  rows: [],
-  ...extra,
-});
+const table = (index: number, extra: Partial<Table> = {}): Table => tableFixture([], { index, ...extra });
 
 const upperBox: Box = [50, 100, 320, 130];
 const lowerBox: Box = [50, 175, 320, 205];

@@ -11,6 +11,7 @@ import type { Word } from "../types";
 import { raisedMarksOf, reconcileTable } from "./reconcile-page";
 import { raisedWords } from "./raised-marks";
 import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const LABELS = ["Tomatoes", "Sunflower", "Potatoes", "Information", "Wheat", "Total", "Germany"];
 const MARKS = ["1", "2", "3", "7", "12", "r", "p", "e", "a", "*", "1/"];
@@ -45,20 +46,7 @@ function markedCell(rnd: () => number, x: number, y: number, text: string, mark:
   return { cell: { value: `${text}${gap}${mark}`, confidence: "unverified", sources: ["pdf-text"], bbox }, words: [body, raised] };
 }
 
-function table(cells: Cell[]): Table {
-  return {
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: null,
-    column_major: false,
-    header: [],
-    header_cells: [],
-    row_groups: [],
-    rows: [cells],
-    bbox: [0, 0, 600, 200],
-  };
-}
+const table = (cells: Cell[]): Table => tableFixture([cells], { bbox: [0, 0, 600, 200] });
 
 const CASES = 300;
 

@@ -9,6 +9,7 @@ import { isOcrUnsupported } from "./table-support";
 import { verifyProse, toTokens } from "./prose";
 import { verifyFigure } from "./figure";
 import { wordsToText } from "./words-in-box";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 test("normaliser: NFKC, dashes and minus, ligatures, quotes, whitespace", () => {
   assert.equal(normaliseText("\u2212 12.5"), "- 12.5");
@@ -217,18 +218,12 @@ test("figures: ocr source only when an OCR non-text region overlaps; pdf-image a
 
 test("reconcileTable: cells and header cells voted, header re-derived, ocr_unsupported only without OCR content", () => {
   const cell = (value: string, bbox: BBox) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const], bbox });
-  const table = tableSchema.parse({
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: null,
-    column_major: false,
-    header: ["Qty"],
-    header_cells: [cell("Qty", [0, 0, 40, 10])],
-    row_groups: [],
-    rows: [[cell("12", [0, 10, 40, 20])], [cell("7", [0, 20, 40, 30])]],
-    bbox: [0, 0, 40, 30],
-  });
+  const table = tableSchema.parse(
+    tableFixture([[cell("12", [0, 10, 40, 20])], [cell("7", [0, 20, 40, 30])]], {
+      header_cells: [cell("Qty", [0, 0, 40, 10])],
+      bbox: [0, 0, 40, 30],
+    }),
+  );
   const ocr1 = [word("Qty", [2, 1, 30, 9]), word("12", [2, 11, 20, 19]), word("1", [2, 21, 10, 29])];
   const ocr2 = [word("Qty", [2, 1, 30, 9]), word("12", [2, 11, 20, 19]), word("7", [2, 21, 10, 29])];
   const out = reconcileTable(table, "pdf-text", { "pdf-text": [], "ocr-1": ocr1, "ocr-2": ocr2 });
@@ -267,22 +262,16 @@ test("reconcileProse and unreadable pages", () => {
 
 test("reconcileTable: a column band with a box gets the value vote on its label; without a box, none", () => {
   const cell = (value: string, bbox: BBox) => ({ value, confidence: "unverified" as const, sources: ["pdf-text" as const], bbox });
-  const table = tableSchema.parse({
-    page: 1,
-    index: 0,
-    order: 0,
-    kind: null,
-    column_major: false,
-    header: ["Men", "Women"],
-    header_cells: [cell("Men", [0, 10, 30, 20]), cell("Women", [50, 10, 90, 20])],
-    colbands: [
-      { label: "Employment", start_col: 0, end_col: 1 },
-      { label: "Unboxed", start_col: 0, end_col: 1 },
-    ],
-    row_groups: [],
-    rows: [[cell("12", [0, 30, 20, 40]), cell("7", [50, 30, 60, 40])]],
-    bbox: [0, 0, 90, 40],
-  });
+  const table = tableSchema.parse(
+    tableFixture([[cell("12", [0, 30, 20, 40]), cell("7", [50, 30, 60, 40])]], {
+      header_cells: [cell("Men", [0, 10, 30, 20]), cell("Women", [50, 10, 90, 20])],
+      colbands: [
+        { label: "Employment", start_col: 0, end_col: 1 },
+        { label: "Unboxed", start_col: 0, end_col: 1 },
+      ],
+      bbox: [0, 0, 90, 40],
+    }),
+  );
   const band: BBox = [20, 0, 70, 9];
   const same = [word("Employment", [21, 1, 69, 8]), word("Men", [1, 11, 29, 19]), word("Women", [51, 11, 89, 19])];
   const out = reconcileTable(table, "pdf-text", { "ocr-2": same }, [band, null]);

@@ -9,6 +9,7 @@ import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import { reconcileTable } from "./reconcile-page";
 import { recutSpanningWords } from "./recut-spanning-words";
 import { int, pick, seededRng as random } from "../../../tests/pdf/corpus/content";
+import { tableFixture } from "../../../tests/result/table-fixture";
 
 const LABELS = ["Total", "Central government", "Energy supply", "Health", "Other services", "Exports"];
 
@@ -82,7 +83,7 @@ function table(rows: Cell[][]): Table {
     Math.max(...boxes.map((b) => b[2])),
     Math.max(...boxes.map((b) => b[3])),
   ];
-  return { page: 1, index: 0, order: 0, kind: null, column_major: false, header: [], header_cells: [], row_groups: [], rows, bbox };
+  return tableFixture(rows, { bbox });
 }
 
 const CASES = 300;

@@ -54,6 +54,22 @@ const ROWS = [
   [INK, SEVEN, PRICE_INK],
 ];
 const RIGHT = model(ROWS.flatMap((row, r) => row.map((i, c) => cell(r, c, i))));
+/** The header and the Pens row alone: a table that stops before the Ink row. */
+const headerAndPens = () =>
+  model(
+    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
+    [100, 100, 290, 130],
+    2,
+  );
+/** The Ink row alone, as a table without a header line of its own. */
+const inkAlone = (): TableModel => ({
+  ...model(
+    ROWS[2]!.map((i, c) => cell(0, c, i)),
+    [100, 140, 290, 150],
+    1,
+  ),
+  headerRows: 0,
+});
 
 function delivered(m: TableModel): Table {
   const t = modelToTable(m, 1, 0);
@@ -99,19 +115,8 @@ test("the same words in every cell and the same neighbours: verified stays verif
 test("two stacked tables delivered as one: a reading that reads them apart is against the cells joined across the gap", () => {
   // The other reading: "Name Qty Price / Pens 12 3.5" and "Ink 7 1.2" as two tables (the second
   // without a header line of its own). Every cell has the same words in both readings.
-  const top = model(
-    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
-    [100, 100, 290, 130],
-    2,
-  );
-  const bottom: TableModel = {
-    ...model(
-      ROWS[2]!.map((i, c) => cell(0, c, i)),
-      [100, 140, 290, 150],
-      1,
-    ),
-    headerRows: 0,
-  };
+  const top = headerAndPens();
+  const bottom = inkAlone();
   const outcome = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", top, bottom)]);
   const out = outcome.tables[0]!;
   // Pens / Ink, 12 / 7 and 3.5 / 1.2 are joined across the two tables: one for, one against.
@@ -180,11 +185,7 @@ test("a reading whose table stops short of the neighbour has no opinion on that 
   // The other reading's table holds the header and the Pens row only; "Ink 7 1.2" it does not
   // read at all. The Pens row's cells keep its support: it has them, with the same neighbours as
   // far as it reaches.
-  const short = model(
-    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
-    [100, 100, 290, 130],
-    2,
-  );
+  const short = headerAndPens();
   const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-layout", short)]).tables[0]!;
   for (const i of [NAME, QTY, PRICE, PENS, TWELVE, PRICE_PENS]) assert.equal(confidenceOf(out, i), "verified", WORDS[i]!.text);
   // The Ink row: only one reading has it (single: at most unverified), nobody against it.
@@ -250,19 +251,8 @@ test("a section head spanning every column, read by a reading without spans in t
 });
 
 test("a reading that may only object objects to another neighbour, and its agreement is still no support", () => {
-  const top = model(
-    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
-    [100, 100, 290, 130],
-    2,
-  );
-  const bottom: TableModel = {
-    ...model(
-      ROWS[2]!.map((i, c) => cell(0, c, i)),
-      [100, 140, 290, 150],
-      1,
-    ),
-    headerRows: 0,
-  };
+  const top = headerAndPens();
+  const bottom = inkAlone();
   const alt: StructureReading = { source: "pdf-layout-alt", kind: "tables", tables: [top, bottom], objectsOnly: true };
   const out = vote(RIGHT, [tables("pdf-grid", RIGHT), tables("pdf-tags", RIGHT), alt]).tables[0]!;
   assert.equal(confidenceOf(out, PENS), "resolved");
@@ -270,19 +260,8 @@ test("a reading that may only object objects to another neighbour, and its agree
 });
 
 test("with relationSupport off, the same words are support wherever the reading puts them (the rule before)", () => {
-  const top = model(
-    ROWS.slice(0, 2).flatMap((row, r) => row.map((i, c) => cell(r, c, i))),
-    [100, 100, 290, 130],
-    2,
-  );
-  const bottom: TableModel = {
-    ...model(
-      ROWS[2]!.map((i, c) => cell(0, c, i)),
-      [100, 140, 290, 150],
-      1,
-    ),
-    headerRows: 0,
-  };
+  const top = headerAndPens();
+  const bottom = inkAlone();
   const settings = RECONCILE_SETTINGS as { relationSupport: boolean };
   settings.relationSupport = false;
   try {

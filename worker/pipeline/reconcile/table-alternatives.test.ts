@@ -9,17 +9,8 @@ import type { Box, ModelCell, TableModel, Word } from "../types";
 import type { StructureReading } from "../structure/types";
 import { modelToTable } from "../tables/assemble-table";
 import { withTableAlternatives, wordsInBoxes } from "./table-alternatives";
+import { seededRng as random } from "../../../lib/seeded-rng";
 
-/** A small deterministic generator (mulberry32), so every run draws the same family. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const between = (next: () => number, lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
 
 interface Grid {

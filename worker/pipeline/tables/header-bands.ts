@@ -3,6 +3,7 @@
 import type { ModelCell, Ruling, TableModel } from "../types";
 import { boxUnion } from "../geometry/box";
 import { SETTINGS, type Settings } from "../settings";
+import { columnRuns } from "./column-runs";
 import { topBandRows } from "./header-rows";
 
 function columnCenters(model: TableModel): number[] {
@@ -180,12 +181,9 @@ function tighterRunThanAll(
   if (offAll < (label.box![3] - label.box![1]) * settings.loneBandAllOffEm) return null;
   let best: [number, number] | null = null;
   let bestOff = offAll / 4;
-  for (let a = 1; a < last; a++) {
-    for (let b = a + 1; b <= last; b++) {
-      if (a === 1 && b === last) continue;
-      const off = Math.abs((centers[a]! + centers[b]!) / 2 - lx);
-      if (off <= bestOff) [best, bestOff] = [[a, b], off];
-    }
+  for (const { start, end, off } of columnRuns(centers, lx, 1, 2)) {
+    if (start === 1 && end === last) continue;
+    if (off <= bestOff) [best, bestOff] = [[start, end], off];
   }
   return best;
 }
@@ -237,13 +235,12 @@ function loneBandColumns(
 ): { owner: number[]; ambiguous: boolean; runs: Array<[number, number]> } | null {
   const lx = (label.box![0] + label.box![2]) / 2;
   const own = [label.col, label.col + label.colSpan - 1];
-  const centred: Array<[number, number]> = [];
-  for (let a = 1; a <= own[0]!; a++) {
-    for (let b = Math.max(a + 1, own[1]!); b < centers.length; b++) {
-      const mid = (centers[a]! + centers[b]!) / 2;
-      if (Math.abs(mid - lx) <= (centers[b]! - centers[a]!) * settings.centredLabelTolerance) centred.push([a, b]);
-    }
-  }
+  const centred: Array<[number, number]> = columnRuns(centers, lx, 1, 2)
+    .filter(
+      ({ start, end, off }) =>
+        start <= own[0]! && end >= own[1]! && off <= (centers[end]! - centers[start]!) * settings.centredLabelTolerance,
+    )
+    .map(({ start, end }) => [start, end]);
   if (centred.length === 0) return null;
   // The widest: a label centred over every value column spans them all (the common case), as
   // before this rule; narrower runs it is also centred over leave the choice in doubt.
@@ -286,13 +283,12 @@ function centredRuns(row: ModelCell[], centers: number[], nearest: number[], set
       else if (covered === bestCovered) tied = true;
       return;
     }
-    for (let a = from; a < centers.length; a++)
-      for (let b = a; b < centers.length; b++) {
-        if (Math.abs(mid(a, b) - lx[order[i]!]!) > tol) continue;
-        runs.push([a, b]);
-        search(i + 1, b + 1);
-        runs.pop();
-      }
+    for (const { start, end, off } of columnRuns(centers, lx[order[i]!]!, from)) {
+      if (off > tol) continue;
+      runs.push([start, end]);
+      search(i + 1, end + 1);
+      runs.pop();
+    }
   };
   search(0, 1);
   if (!best || tied) return null;

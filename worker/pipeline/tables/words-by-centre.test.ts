@@ -4,19 +4,9 @@ import type { Box, Word } from "../types";
 import { isPointInBox } from "../geometry/box";
 import { PageWords } from "../reconcile/structure-vote";
 import { wordsByCentre } from "./words-by-centre";
+import { seededRng as random } from "../../../lib/seeded-rng";
 
 const word = (i: number, box: Box): Word => ({ text: `w${i}`, box, size: 8, font: "f", bold: false, dir: 0 });
-
-/** Deterministic pseudo-random numbers (mulberry32), so a failure can be replayed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A page of words on a coarse grid (many centres share an x, some sit exactly on cell edges),
  * with a few degenerate ones: NaN and infinite coordinates, zero width. */

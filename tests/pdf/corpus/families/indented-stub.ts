@@ -8,10 +8,10 @@
 // Every fifth variant runs spaced dot leaders from each label to its values (text of the stub
 // cell as printed: the ICDAR ground truth's content is the text inside a cell).
 import { Canvas } from "../canvas";
-import { columnNames, int, numberText, pick, STYLES, wrapWords, type Rng } from "../content";
+import { columnNames, int, numberRow, pick, STYLES, wrapWords, type Rng } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
-import { columnsThatFit } from "../value-columns";
+import { columnsThatFit, placeValues } from "../value-columns";
 
 /** One stub line-group: its label, its level (0 = flush left) and whether it carries values. */
 interface StubRow {
@@ -146,13 +146,15 @@ export const indentedStub: Family = {
     // Wide names on many columns: as many columns as the page holds.
     cols = columnsThatFit(cols, x + stubWidth, valueWidth, colGap, canvas.width);
     header.length = cols + 1;
-    const right = colX(cols) + valueWidth;
+    // Each value column's right edge: its values and name are right-aligned on it.
+    const rights = Array.from({ length: cols }, (_, k) => colX(k + 1) + valueWidth);
+    const right = rights[cols - 1]!;
     const cells: TruthCell[] = [];
     if (ruled) canvas.hline(x, right, y - size * 0.4);
     header.forEach((text, c) => {
       if (!text) return;
       const w = font.bold.widthOfTextAtSize(text, size);
-      const left = c === 0 ? x : colX(c) + valueWidth - w;
+      const left = c === 0 ? x : rights[c - 1]! - w;
       cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, left, y, size, font.bold)) });
     });
     y += pitch;
@@ -186,18 +188,7 @@ export const indentedStub: Family = {
       ];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: texts.join(" "), box: canvas.displayedBox(box) });
       if (row.values) {
-        for (let c = 1; c <= cols; c++) {
-          const text = numberText(rng, style);
-          const w = font.regular.widthOfTextAtSize(text, size);
-          cells.push({
-            row: r + 1,
-            col: c,
-            rowSpan: 1,
-            colSpan: 1,
-            text,
-            box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)),
-          });
-        }
+        placeValues(canvas, cells, r + 1, numberRow(rng, cols, style), rights, vy, size, font.regular);
       }
       y += lines.length * pitch;
     });

@@ -4,9 +4,10 @@
 // geometry has to join the lines, and nothing in the image says whether two stacked lines are one
 // cell or two rows.
 import { Canvas } from "../canvas";
-import { columnNames, int, numberText, pick, sample, STYLES, wrapWords } from "../content";
+import { columnNames, int, numberRow, pick, sample, STYLES, wrapWords } from "../content";
 import type { Family } from "../family";
 import type { TruthCell } from "../truth";
+import { placeHeader, placeValues } from "../value-columns";
 
 const LONG_LABELS = [
   "Manufacture of food products and beverages",
@@ -42,13 +43,11 @@ export const wrappedLabels: Family = {
     const onLast = variant % 2 === 1;
     const cells: TruthCell[] = [];
     const colX = (c: number) => x + stubWidth + colGap + (c - 1) * (valueWidth + colGap);
+    // Each value column's right edge: its values and name are right-aligned on it.
+    const rights = Array.from({ length: cols }, (_, k) => colX(k + 1) + valueWidth);
     // Header line: the stub's name and the value columns' names, right-aligned over the values.
     const header = [pick(rng, ["Activity", "Sector", "Industry"]), ...columnNames(rng, cols)];
-    header.forEach((text, c) => {
-      const w = font.bold.widthOfTextAtSize(text, size);
-      const left = c === 0 ? x : colX(c) + valueWidth - w;
-      cells.push({ row: 0, col: c, rowSpan: 1, colSpan: 1, text, box: canvas.displayedBox(canvas.text(text, left, y, size, font.bold)) });
-    });
+    placeHeader(canvas, cells, header, x, rights, y, size, font.bold);
     y += pitch + rowGap;
     labels.forEach((label, r) => {
       const lines = wrapWords(label, font.regular, size, stubWidth);
@@ -61,18 +60,7 @@ export const wrappedLabels: Family = {
       ];
       cells.push({ row: r + 1, col: 0, rowSpan: 1, colSpan: 1, text: lines.join(" "), box: canvas.displayedBox(labelBox) });
       const vy = onLast ? y + (lines.length - 1) * pitch : y;
-      for (let c = 1; c <= cols; c++) {
-        const text = numberText(rng, style);
-        const w = font.regular.widthOfTextAtSize(text, size);
-        cells.push({
-          row: r + 1,
-          col: c,
-          rowSpan: 1,
-          colSpan: 1,
-          text,
-          box: canvas.displayedBox(canvas.text(text, colX(c) + valueWidth - w, vy, size, font.regular)),
-        });
-      }
+      placeValues(canvas, cells, r + 1, numberRow(rng, cols, style), rights, vy, size, font.regular);
       y += lines.length * pitch + rowGap;
     });
     if (y > canvas.height - 20 || colX(cols) + valueWidth > canvas.width - 10)

@@ -4,35 +4,16 @@
 // supports names it among its sources.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FAMILIES, generateDocument } from "../../../../tests/pdf/corpus/generate";
-import { SETTINGS } from "../../settings";
 import { STRUCTURE_SETTINGS } from "../settings";
 import type { Cell } from "../../../../lib/result/schema";
 import { applyVerdict, judgeCell, PageWords, prepareReading, type StructureVerdict } from "../../reconcile/structure-vote";
-import type { StructureContext, StructureReading } from "../types";
-import { loadRegions, type ScoredRegion } from "./load-regions";
+import type { StructureReading } from "../types";
 import { scoreModel, trainPdfModel } from "./train";
 import { pdfModelReader } from "./reader";
-import { GAP_FEATURES, LINE_PAIR_FEATURES, ROW_FEATURES, WORD_PAIR_FEATURES } from "./features";
-import type { PdfModel } from "./model-file";
+import { familyRegions, regionContext, TINY, UNTRAINED } from "./test-regions";
 
-const FAMILY_NAMES = ["wrapped-labels", "multi-level-header", "total-rows", "sparse-placeholders"];
-const TINY = { rounds: 25, depth: 3, learningRate: 0.3, minLeaf: 3, lambda: 1, bins: 16 };
-
-async function regions(seed: number, variants: number[]): Promise<ScoredRegion[]> {
-  const out: ScoredRegion[] = [];
-  for (const name of FAMILY_NAMES) {
-    const family = FAMILIES.find((f) => f.name === name)!;
-    for (const v of variants) {
-      const doc = await generateDocument(family, v, seed);
-      out.push(...(await loadRegions(doc.pdf, doc.tables, { group: "all", doc: doc.name, alternative: doc.name })));
-    }
-  }
-  return out;
-}
-
-const trainingSet = regions(5, [0, 1]);
-const heldOut = regions(6, [0, 1]);
+const trainingSet = familyRegions(5, [0, 1]);
+const heldOut = familyRegions(6, [0, 1]);
 
 test("a tiny model trained on a few generated tables reads unseen tables of those families", async () => {
   const train = await trainingSet;
@@ -42,14 +23,7 @@ test("a tiny model trained on a few generated tables reads unseen tables of thos
   const model = trainPdfModel(train, "tiny", TINY, undefined, { wordPair: {}, linePair: {}, gap: {}, header: {} });
   assert.ok(model.wordPair.trees.length === TINY.rounds && model.gap.trees.length === TINY.rounds);
   const trained = scoreModel(model, unseen).get("all")!;
-  const untrained: PdfModel = {
-    version: "untrained",
-    wordPair: { features: WORD_PAIR_FEATURES, bias: 0, trees: [] },
-    linePair: { features: LINE_PAIR_FEATURES, bias: 0, trees: [] },
-    gap: { features: GAP_FEATURES, bias: 0, trees: [] },
-    header: { features: ROW_FEATURES, bias: 0, trees: [] },
-  };
-  const before = scoreModel(untrained, unseen).get("all")!;
+  const before = scoreModel(UNTRAINED, unseen).get("all")!;
   assert.ok(trained.gt > 300, `${trained.gt} relations`);
   assert.ok(trained.f1 >= 0.9, `trained F1 ${trained.f1.toFixed(3)}`);
   assert.ok(before.f1 < 0.5, `untrained F1 ${before.f1.toFixed(3)}`);
@@ -64,16 +38,7 @@ test("training is reproducible", async () => {
 
 test("the committed model reads a generated table as the structure reading pdf-model", async () => {
   const region = (await heldOut).find((r) => r.doc.startsWith("total-rows"))!;
-  const context: StructureContext = {
-    pageNumber: 1,
-    words: region.words,
-    graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
-    detected: { tables: [], rulings: [], grids: [], layoutRegions: [] },
-    tableRegions: [region.region],
-    ocr: {},
-    page: null,
-    settings: SETTINGS,
-  };
+  const context = regionContext(region);
   const reading = await pdfModelReader.read(context);
   assert.ok(reading && reading.kind === "tables");
   assert.equal(reading.source, "pdf-model");

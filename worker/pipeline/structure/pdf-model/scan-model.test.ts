@@ -4,41 +4,23 @@
 // segmentation in the structure vote: beside pdf-layout a cell can be verified, alone it cannot.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { FAMILIES, generateDocument } from "../../../../tests/pdf/corpus/generate";
-import { SETTINGS } from "../../settings";
 import { STRUCTURE_SETTINGS } from "../settings";
 import type { Cell, Table } from "../../../../lib/result/schema";
 import { modelToTable } from "../../tables/assemble-table";
 import { reconcileStructure } from "../../reconcile/structure-page";
-import type { StructureContext, StructureReading } from "../types";
+import type { StructureReading } from "../types";
 import type { TableModel } from "../../types";
 import { pdfLayoutReader } from "../pdf-layout";
-import { loadRegions, type ScoredRegion } from "./load-regions";
+import type { ScoredRegion } from "./load-regions";
 import { scoreModel, trainPdfModel } from "./train";
 import { pdfModelReader } from "./reader";
 import { scanNoised } from "./scan-noise";
 import { wordsInRegion } from "./read-region";
-import { GAP_FEATURES, LINE_PAIR_FEATURES, ROW_FEATURES, WORD_PAIR_FEATURES } from "./features";
-import type { PdfModel } from "./model-file";
-
-const FAMILY_NAMES = ["wrapped-labels", "multi-level-header", "total-rows", "sparse-placeholders"];
-const TINY = { rounds: 25, depth: 3, learningRate: 0.3, minLeaf: 3, lambda: 1, bins: 16 };
-
-async function regions(seed: number, variants: number[]): Promise<ScoredRegion[]> {
-  const out: ScoredRegion[] = [];
-  for (const name of FAMILY_NAMES) {
-    const family = FAMILIES.find((f) => f.name === name)!;
-    for (const v of variants) {
-      const doc = await generateDocument(family, v, seed);
-      out.push(...(await loadRegions(doc.pdf, doc.tables, { group: "all", doc: doc.name, alternative: doc.name })));
-    }
-  }
-  return out;
-}
+import { familyRegions, regionContext, TINY, UNTRAINED } from "./test-regions";
 
 const noisy = (list: ScoredRegion[], salt: number): ScoredRegion[] => list.map((r, i) => ({ ...r, ...scanNoised(r, salt * 1000 + i) }));
-const trainingSet = regions(5, [0, 1]);
-const heldOut = regions(6, [0, 1]);
+const trainingSet = familyRegions(5, [0, 1]);
+const heldOut = familyRegions(6, [0, 1]);
 
 test("scan noise is drawn from its seed and makes OCR-like words: no font, rough boxes", async () => {
   const region = (await trainingSet)[0]!;
@@ -57,15 +39,8 @@ test("a tiny model trained on scan-noised generated tables reads other scan-nois
   const train = [...noisy(await trainingSet, 1), ...noisy(await trainingSet, 2)];
   const unseen = noisy(await heldOut, 9);
   const model = trainPdfModel(train, "tiny-scan", TINY, undefined, { wordPair: {}, linePair: {}, gap: {}, header: {} });
-  const untrained: PdfModel = {
-    version: "untrained",
-    wordPair: { features: WORD_PAIR_FEATURES, bias: 0, trees: [] },
-    linePair: { features: LINE_PAIR_FEATURES, bias: 0, trees: [] },
-    gap: { features: GAP_FEATURES, bias: 0, trees: [] },
-    header: { features: ROW_FEATURES, bias: 0, trees: [] },
-  };
   const trained = scoreModel(model, unseen).get("all")!;
-  const before = scoreModel(untrained, unseen).get("all")!;
+  const before = scoreModel(UNTRAINED, unseen).get("all")!;
   assert.ok(trained.gt > 300, `${trained.gt} relations`);
   assert.ok(trained.f1 >= 0.85, `trained F1 ${trained.f1.toFixed(3)}`);
   assert.ok(before.f1 < 0.5, `untrained F1 ${before.f1.toFixed(3)}`);
@@ -101,17 +76,7 @@ test("on a scan pdf-model reads the other engine's words and, voting, is a secon
     // The page's words as the first engine read them, and the other engine's words: two draws.
     const pageWords = scanNoised(region, 101).words;
     const otherWords = scanNoised(region, 202).words;
-    const context: StructureContext = {
-      pageNumber: 1,
-      words: pageWords,
-      graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
-      detected: { tables: [], rulings: [], grids: [], layoutRegions: [] },
-      tableRegions: [region.region],
-      ocr: {},
-      page: null,
-      wordsFromOcr: true,
-      settings: SETTINGS,
-    };
+    const context = regionContext(region, pageWords, { wordsFromOcr: true });
     // Without the other engine's words: no opinion (a reading of the page's own words would repeat
     // pdf-layout's input).
     assert.equal(await pdfModelReader.read(context), null);
@@ -160,18 +125,10 @@ test("on a scan pdf-model reads the other engine's words and, voting, is a secon
 test("with the scan vote off, pdf-model has no opinion on a scan, other words or not", async () => {
   const shipped = STRUCTURE_SETTINGS.pdfModelScanVote;
   const region = (await heldOut).find((r) => r.doc.startsWith("total-rows"))!;
-  const context: StructureContext = {
-    pageNumber: 1,
-    words: scanNoised(region, 101).words,
-    graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
-    detected: { tables: [], rulings: [], grids: [], layoutRegions: [] },
-    tableRegions: [region.region],
-    ocr: {},
-    page: null,
+  const context = regionContext(region, scanNoised(region, 101).words, {
     wordsFromOcr: true,
     otherOcrWords: { engine: "ocr-2", words: scanNoised(region, 202).words },
-    settings: SETTINGS,
-  };
+  });
   await withScanVote("off", async () => assert.equal(await pdfModelReader.read(context), null));
   // ...and the shipped setting is back afterwards.
   assert.equal(STRUCTURE_SETTINGS.pdfModelScanVote, shipped);

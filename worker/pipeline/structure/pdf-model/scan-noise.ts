@@ -14,6 +14,7 @@ import type { Box, Word } from "../../types";
 import type { Word as OcrWord } from "../../ocr/types";
 import { ocrWordsToPageWords } from "../../scan/scanned-page";
 import type { LabelledRegion, TruthCellBox } from "./training-data";
+import { seededRng } from "../../../../lib/seeded-rng";
 
 /** How rough the boxes are made. The values are read off the OCR engines' own habits, in ems of
  * the word's font size; the eval's realistic scans (200 dpi grey, deskewed) are what they stand for. */
@@ -50,18 +51,6 @@ export const SCAN_NOISE: ScanNoise = {
   dropMarkShare: 0.25,
 };
 
-/** mulberry32: a small seeded generator, so a noisy copy is the same on every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A normal draw (Box-Muller). */
 function normal(random: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -78,7 +67,7 @@ const sameLine = (a: Word, b: Word) =>
 
 /** The region with its words as a scan's OCR words (and its cells moved with the skew). */
 export function scanNoised(region: LabelledRegion, seed: number, noise: ScanNoise = SCAN_NOISE): LabelledRegion {
-  const random = seeded(seed);
+  const random = seededRng(seed); // seeded, so a noisy copy is the same on every run
   const words = region.words.filter((w) => w.dir === 0 && w.text.trim() !== "");
   // 1. Merges: neighbours of one line and one true cell, left to right.
   const ordered = [...words].sort((a, b) => a.box[1] - b.box[1] || a.box[0] - b.box[0]);
