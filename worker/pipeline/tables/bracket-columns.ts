@@ -136,7 +136,7 @@ export function splitBracketColumns(
     const taken = chunkRows.map((chunks, line) => (firstWhole >= 0 && line > firstWhole ? columnChunks(chunks, col, true) : whole[line]!));
     const inside = taken.map((t) => t.chunks);
     const pairs = inside
-      .map((chunks, line) => {
+      .map((chunks, line): Pair | null => {
         const pair = chunks.length ? pairOf(chunks, line) : null;
         return pair && { ...pair, chunks: taken[line]!.originals, rest: taken[line]!.rest };
       })
