@@ -100,6 +100,16 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
         model.disputed = true;
         model.structureDoubt ??= "lone-band";
         (model.bandAlternatives ??= []).push({ label: only.text, start: tighter[0], end: tighter[1] });
+      } else if (settings.loneAllInnerRunDoubt && !ruleUnder(only, model, rulings, settings)) {
+        // Centred over all value columns, and as well over a run of them inside (the middle three
+        // of seven, of equal widths): the same place on the page, so the text cannot tell either.
+        const lone = loneBandColumns(only, centers, settings);
+        if (lone?.ambiguous) {
+          model.disputed = true;
+          model.structureDoubt ??= "lone-band";
+          for (const [start, end] of lone.runs)
+            if (start !== 1 || end !== model.nCols - 1) (model.bandAlternatives ??= []).push({ label: only.text, start, end });
+        }
       }
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
       only.col = 1;

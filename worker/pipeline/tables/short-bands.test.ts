@@ -147,16 +147,60 @@ test("a lone label loosely centred over all value columns but exactly over a run
   assert.equal(loose.structureDoubt, "lone-band");
   const alternative = loose.bandAlternatives!.find((b) => b.label === "Men")!;
   assert.equal((alternative.start * 40 + 12.5 + alternative.end * 40 + 12.5) / 2, 172.5);
-  // Centred over all of them, or one line off with no run centred more tightly: no doubt.
+  // Centred over all of them, or one line off with no run centred more tightly: not this doubt
+  // (the next test's, with the inner runs).
   for (const centre of [192.5, 182.5]) {
     const m = wideTable(centre);
-    extendHeaderBands(m);
+    extendHeaderBands(m, { ...SETTINGS, loneAllInnerRunDoubt: false });
     assert.deepEqual(span(m, "Men"), [[1, 8]], `centre ${centre}`);
     assert.equal(m.disputed, false, `centre ${centre}`);
   }
-  // The rule off: no doubt.
+  // The rule off: the inner runs centred under the label still doubt it; both off, no doubt.
+  const inner = wideTable(172.5);
+  extendHeaderBands(inner, { ...SETTINGS, loneBandAllOffEm: 0 });
+  assert.equal(inner.disputed, true);
   const off = wideTable(172.5);
-  extendHeaderBands(off, { ...SETTINGS, loneBandAllOffEm: 0 });
+  extendHeaderBands(off, { ...SETTINGS, loneBandAllOffEm: 0, loneAllInnerRunDoubt: false });
+  assert.equal(off.disputed, false);
+});
+
+test("a lone label centred over all value columns of equal widths is centred over the middle ones too: in doubt", () => {
+  // Columns 1-8 of equal widths: "Men" at their middle stands as well over columns 4-5, 3-6, 2-7.
+  const m = wideTable(192.5);
+  extendHeaderBands(m);
+  assert.deepEqual(span(m, "Men"), [[1, 8]], "read over all, as the widest run");
+  assert.equal(m.disputed, true);
+  assert.equal(m.structureDoubt, "lone-band");
+  const runs = m.bandAlternatives!.filter((b) => b.label === "Men").map((b) => [b.start, b.end]);
+  assert.ok(
+    runs.some(([a, b]) => a === 4 && b === 5),
+    `the middle two among the alternatives: ${JSON.stringify(runs)}`,
+  );
+  assert.ok(!runs.some(([a, b]) => a === 1 && b === 8), "the reading delivered is no alternative");
+  // Over two value columns (centres 52.5 and 92.5) there is no run inside: no doubt.
+  const narrow: TableModel = {
+    box: [0, 80, 105, 138],
+    nRows: 4,
+    nCols: 3,
+    cells: [
+      { row: 0, col: 1, rowSpan: 1, colSpan: 1, text: "Men", box: [65.5, 80, 79.5, 90] },
+      ...gridCells([
+        ["Item", "Rate", "Stock"],
+        ["North", "1.0", "2.0"],
+        ["South", "1.5", "2.5"],
+      ]),
+    ],
+    headerRows: 2,
+    rowGroups: [],
+    source: "pdf-layout",
+    disputed: false,
+  };
+  extendHeaderBands(narrow);
+  assert.deepEqual(span(narrow, "Men"), [[1, 2]]);
+  assert.equal(narrow.disputed, false);
+  // Switched off, the label is read over all with no doubt.
+  const off = wideTable(192.5);
+  extendHeaderBands(off, { ...SETTINGS, loneAllInnerRunDoubt: false });
   assert.equal(off.disputed, false);
 });
 
