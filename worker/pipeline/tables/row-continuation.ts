@@ -22,8 +22,7 @@ export function isContinuation(
   const gap = line.box[1] - prevLine.box[3];
   if (gap > line.size * settings.wrapGapEm) return false;
   // A stub label's wrap at a hanging indent where the values say it is no child row (stub-wraps.ts).
-  const hangs = (words: Word[], above: Word[], roomTest: boolean) =>
-    hangsUnderWhenOn(words, above, prevLine, stubRight, line.size, settings, roomTest);
+  const hangs = (words: Word[], above: Word[]) => hangsUnderWhenOn(words, above, prevLine, stubRight, line.size, settings);
   if (wrapsStubByValues(cells, prevCells, nextLine, hangs, line.size, settings)) return true;
   const texts = [...cells.entries()];
   // The values of a row label wrapped over several lines sit on its middle line: a line of values
@@ -104,17 +103,8 @@ function hangsUnder(words: Word[], above: Word[], aboveLine: TextLine, stubRight
   return hangingWrapAnswer(settings, hangsUnderWhenOn(words, above, aboveLine, stubRight, size, settings));
 }
 
-/** hangsUnder with hanging wraps on; with `roomTest` off, the words need only stand at a hanging
- * indent under a label that is no section head (stub-wraps.ts, for a line going on in lower case). */
-function hangsUnderWhenOn(
-  words: Word[],
-  above: Word[],
-  aboveLine: TextLine,
-  stubRight: number,
-  size: number,
-  settings: Settings,
-  roomTest = true,
-): boolean {
+/** hangsUnder with hanging wraps on. */
+function hangsUnderWhenOn(words: Word[], above: Word[], aboveLine: TextLine, stubRight: number, size: number, settings: Settings): boolean {
   const sorted = [...words].sort((a, b) => a.box[0] - b.box[0]);
   const first = sorted[0];
   if (!first || !/^[a-z(0-9]/.test(first.text)) return false;
@@ -124,5 +114,5 @@ function hangsUnderWhenOn(
   if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
   const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
   if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;
-  return !roomTest || lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
+  return lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
 }

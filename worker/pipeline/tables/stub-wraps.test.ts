@@ -109,6 +109,20 @@ test("a child row and its parent both carrying values stay two rows (the 'Total,
   );
 });
 
+test("an 'of which' row under a short label without values stays a row: the label had room for its first word", () => {
+  const rows = read([
+    HEADER,
+    line(1, "Total, all persons in the area", 60, ["10.1", "10.2"]),
+    line(2, "Employment", 60),
+    line(3, "of which women", 70, ["11.1", "11.2"]),
+    line(4, "Unemployment", 60, ["12.1", "12.2"]),
+  ]);
+  assert.deepEqual(
+    rows.map((r) => r[0]),
+    ["Area of residence", "Total, all persons in the area", "Employment", "of which women", "Unemployment"],
+  );
+});
+
 test("an indented line without values that heads indented rows is a section head, not a wrap", () => {
   const rows = read([
     HEADER,

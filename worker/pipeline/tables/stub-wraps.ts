@@ -16,17 +16,15 @@ import { isNumeric } from "./cell-text";
 type LineCells = Map<number, { words: Word[]; last: number }>;
 
 /** The hanging-indent test of row-continuation.ts: `words` stand at a hanging indent under the
- * label `above`, no section head; with `roomTest`, where its last line had no room for their first
- * word. */
-export type HangsUnder = (words: Word[], above: Word[], roomTest: boolean) => boolean;
+ * label `above`, no section head, where its last line had no room for their first word. */
+export type HangsUnder = (words: Word[], above: Word[]) => boolean;
 
 const textOf = (c: { words: Word[] }) => c.words.map((w) => w.text).join(" ");
 
 /** `cells` (a line) carry on the stub label of the row above (`prevCells`): the line's stub text
- * hangs under that label (`hangs`), exactly one of the two carries values, and `nextLine` (the
- * line under it, if any) starts left of it by more than a wrap's indent tolerance. A line going on
- * in lower case needs no room test: the label's phrase runs on (a word's width estimated inside
- * one text run may leave room that was not there), as it does for a line without values. */
+ * hangs under that label (`hangs`: the label had no room for its first word; an "of which" row
+ * under a short label stays a row), exactly one of the two carries values, and `nextLine` (the
+ * line under it, if any) starts left of it by more than a wrap's indent tolerance. */
 export function wrapsStubByValues(
   cells: LineCells,
   prevCells: LineCells,
@@ -47,7 +45,7 @@ export function wrapsStubByValues(
   // row above is its label alone). A child row and its parent both carry values.
   if (values.length > 0 ? aboveValues.length > 0 : !aboveValues.some(([, c]) => isNumeric(textOf(c)))) return false;
   const first = [...label.words].sort((a, b) => a.box[0] - b.box[0])[0]!;
-  if (!hangs(label.words, above.words, !/^[a-z(]/.test(first.text))) return false;
+  if (!hangs(label.words, above.words)) return false;
   // The line heads no group and has no sibling: whatever follows starts left of it.
   return nextLine === undefined || nextLine.box[0] < first.box[0] - size * settings.wrapIndentEm;
 }
