@@ -51,14 +51,14 @@ export function wrapsStubByValues(
 }
 
 /** Detection's side of the same question, before any cell is read: `line` (one chunk, no value)
- * right under `above` (at wrap distance) carries on the label of `row` (a line of the table, its
- * cell chunks, whose first chunk is its label and that holds values: the label's values stand on
- * its first line; `above` is that line or a line carried on under it)
- * when it hangs under that label (right of its start, within a hanging indent) and goes on in
- * lower case, or starts with a number where the line above had no room for its first word before
- * `stubRight` (the stub's right edge so far) and `after` (the line under it, if any) starts left
- * of it. Detection ended the table above such a line, or cut it there when more of them came in a
- * row than a table's interruptions (a wrap on three lines and a section head). */
+ * right under `above` (at wrap distance; the row's line or a line carried on under it) carries on
+ * the label of `row` (a line of the table with its cell chunks: the first its label, and values
+ * beside it, so the label's values stand on its first line) when it hangs under that label (right
+ * of its start, within a hanging indent) and goes on in lower case, or starts with a number where
+ * the line above had no room for its first word before `stubRight` (the stub's right edge so far)
+ * and `after` (the line under it, if any) starts left of it. Detection ended the table above such
+ * a line, or cut it there when more of them came in a row than a table's interruptions allow (a
+ * wrap on three lines, then a section head). */
 export function wrapsRowLabel(
   line: TextLine,
   above: TextLine,
