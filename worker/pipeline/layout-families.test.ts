@@ -186,8 +186,8 @@ test("sparse tables: placeholder marks are cells, empty cells stay empty, footno
 // followed by a section head; seed 99 variant 14: spaced leaders after a label wrapped with its
 // values on the last line (the leaders, kept as text, must not make the stub look wider).
 test("a stub hierarchy by indentation: each label one row (hanging-indent wraps joined), section heads rows of their own", async () => {
-  // Hanging-indent wraps are joined only with the hangingWraps rule, off by default (settings.ts:
-  // on the unseen US odd set it joined child rows too).
+  // Every hanging-indent wrap is joined with the hangingWraps rule, off by default (settings.ts:
+  // on the unseen US odd set it joined child rows too); by default, those the values settle.
   const hanging: Settings = { ...SETTINGS, hangingWraps: true };
   // Variants 1 and 4 wrap no label: the default settings read them exactly too.
   await checkFamily("indented-stub", [1, 4]);
@@ -195,6 +195,12 @@ test("a stub hierarchy by indentation: each label one row (hanging-indent wraps 
   await checkFamily("indented-stub", [11], 7, hanging);
   await checkFamily("indented-stub", [12], 21, hanging);
   await checkFamily("indented-stub", [14], 99, hanging);
+  // With the default settings too: where a wrap's values stand on one of its lines only and the
+  // wrap heads nothing, the values settle it (tables/stub-wraps.ts).
+  await checkFamily("indented-stub", 12);
+  await checkFamily("indented-stub", [11], 7);
+  await checkFamily("indented-stub", [12], 21);
+  await checkFamily("indented-stub", [14], 99);
 });
 // Variants 0 and 3: spanners centred over the whole table (the first right under the header);
 // variant 2: between short rules; variant 1 and 4: flush left (already right before the fix).

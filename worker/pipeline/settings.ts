@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.27";
+export const SETTINGS_VERSION = "2026-11-29.28";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -396,6 +396,17 @@ export const SETTINGS = {
    * every indented line a row of its own (main's behaviour) and indented-stub's hanging-wrap
    * variants stay short by default. The last, dropSpacedLeaders, is off too. */
   hangingWraps: false as boolean,
+  /** ...except where the values settle it (tables/stub-wraps.ts): the indented line and the label
+   * above it carry values on one line only (a child row and its parent each carry their own) and
+   * the indented line heads nothing and has no sibling (the next line starts left of it): then it
+   * is the label's wrap, with hangingWraps on or off. Generated family indented-stub, development
+   * seeds 21-80, all twelve variants: 1571 wrong relations in undisputed tables came from such
+   * lines (values on the wrapped label's last line; or on its first, the next line starting with
+   * a number, "under" / "18 years"), 953 more in tables disputed where detection ended or cut
+   * the table at such a wrap (so detection reads it too: detect-tables.ts); 8 stay, where a word
+   * width estimated inside one text run leaves room that was not there. A switch, so the rule
+   * can be measured alone. */
+  stubWrapsByValues: true as boolean,
   /** A run of lines reaches a wrapped label's third and later lines (detect-tables: the carried
    * count restarts when the run reaches a line). */
   wrappedRunReach: true,
@@ -452,6 +463,14 @@ export const SETTINGS = {
    * (its members are indented): typeset indents are 1-3 em, the generated indented-groups family
    * draws up to 33 pt at 7 pt type (4.7 em); a note in the margin stands further out. */
   groupHeadingOutdentEm: 6,
+  /** A label alone on its line between a table's rows, one chunk starting in the stub and running
+   * past the table's right edge (a long group label over narrow value columns), is a row of the
+   * table whole (tables/overrunning-labels.ts): the region was the box of the tabular lines, so
+   * the label's last words fell outside it and came out as prose (generated family
+   * row-group-headers, development seeds 21-80, all twelve variants: 25 draws, 96 wrong relations
+   * in undisputed tables, "...persons aged" without "65"). No threshold: a switch, so the rule can
+   * be measured alone. */
+  overrunningGroupLabels: true as boolean,
   /** Two tables side by side (tables/split-side-by-side.ts): the seam's gutter is at least this
    * many times the table's median gutter. Typeset tables keep their column gutters even (1-2 em);
    * a gutter between two tables is 2.5-4.5 of them in the generated side-by-side family. */

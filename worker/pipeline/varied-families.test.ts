@@ -255,14 +255,73 @@ test("ruled group boxes on 40 development draws (seeds 41-80): read exact, or di
   const exact = docs.filter((d) => d.tp === d.gt && d.tp === d.pred);
   assert.ok(exact.length >= 36, `most draws read exact (${exact.length} of ${docs.length})`);
 });
-test("an indented stub on 15 development draws (seeds 31-45): every draw delivering a wrong relation is disputed", async () => {
-  // A hanging wrap left out under the last row (tables/tail-doubt.ts), or a table cut at a
-  // section label with the wrap between (tables/split-doubt.ts).
+test("an indented stub on 15 development draws (seeds 31-45): read exact; with the values rule off, every wrong draw is disputed", async () => {
+  // A label wrapped at a hanging indent with its values on one line only, heading nothing, is one
+  // row (tables/stub-wraps.ts), in detection too: the wrap under the last row and the wraps
+  // between two groups no longer end or cut the table.
   const docs = await readFamily("indented-stub", 1, DEV_SEEDS.slice(10, 25));
-  const wrong = docs.filter((d) => d.tp < d.pred);
-  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of docs) {
+    assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+    assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+  }
+  // Without it, the doubts hold: a hanging wrap left out under the last row
+  // (tables/tail-doubt.ts), or a table cut at a section label with the wrap between
+  // (tables/split-doubt.ts).
+  const off = await readFamily("indented-stub", 1, DEV_SEEDS.slice(10, 25), { ...SETTINGS, stubWrapsByValues: false });
+  const wrong = off.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong with the rule off (${wrong.length})`);
   for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
-  for (const doc of docs) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+  for (const doc of off) if (doc.tp === doc.gt && doc.tp === doc.pred) assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+});
+test("an indented stub in all twelve variants on 15 development draws (seeds 21-35): each label one row, none disputed", async () => {
+  // Values on a wrapped label's first or last line, wraps before a number ("under" / "18 years"),
+  // leaders, bold heads, heads without a colon, rules or none. With hangingWraps off (the
+  // default), the values settle the wraps (tables/stub-wraps.ts).
+  const docs = await readFamily("indented-stub", 12, DEV_SEEDS.slice(0, 15));
+  for (const doc of docs) {
+    assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+    assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+  }
+  // With the rule off, the wraps with values on the last line come out wrong and undisputed.
+  const off = await readFamily("indented-stub", 4, DEV_SEEDS.slice(0, 5), { ...SETTINGS, stubWrapsByValues: false });
+  assert.ok(
+    off.some((d) => d.tp < d.pred && !d.disputed),
+    "a draw read wrong is undisputed with the rule off",
+  );
+});
+test("row-group labels running past the table's right edge, on every development draw that has one (seeds 21-80)", async () => {
+  // A long group label over narrow value columns: a row of the table whole, its last words no
+  // longer cut off as prose (tables/overrunning-labels.ts). The draws are chosen by their truth
+  // alone: a group label (a row with no values) ending right of every value.
+  const overrun: Array<{ seed: number; variant: number }> = [];
+  for (let seed = 21; seed <= 80; seed++) {
+    for (let variant = 0; variant < 12; variant++) {
+      const doc = await generateDocument(family("row-group-headers"), variant, seed);
+      const cells = doc.tables[0]!.cells;
+      const right = Math.max(...cells.filter((c) => c.col > 0).map((c) => c.box[2]));
+      const labels = cells.filter((c) => c.col === 0 && !cells.some((d) => d.row === c.row && d.col > 0));
+      if (labels.some((c) => c.box[2] > right)) overrun.push({ seed, variant });
+    }
+  }
+  assert.ok(overrun.length >= 10, `the family draws labels past the table's edge (${overrun.length})`);
+  const read = async (settings?: Settings) => {
+    const out = [];
+    for (const { seed, variant } of overrun) {
+      const doc = await generateDocument(family("row-group-headers"), variant, seed);
+      const { result, score } = await readDrawWithoutOcr(doc, root, settings);
+      out.push({ name: `${doc.name} (seed ${seed})`, ...score, disputed: result.tables.some((t) => t.layout_disputed === true) });
+    }
+    return out;
+  };
+  for (const doc of await read()) {
+    assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+    assert.ok(!doc.disputed, `${doc.name}: read exact, yet disputed`);
+  }
+  const off = await read({ ...SETTINGS, overrunningGroupLabels: false });
+  assert.ok(
+    off.some((d) => d.tp < d.pred && !d.disputed),
+    "with the rule off, a label is cut and the table undisputed",
+  );
 });
 test("rows inside ruled boxes, set apart only by space, are rows of one table", () => checkExact("ruled-group-boxes"));
 test("rows inside ruled boxes with two names meeting in the gutter read wrong without the one-word line rules", async () => {

@@ -14,6 +14,11 @@ import { judgeCell, PageWords, prepareReading } from "../reconcile/structure-vot
 const lineAt = (y: number, ...items: Array<[string, number, number]>): Word[] =>
   items.map(([text, x0, x1]) => ({ text, box: [x0, y, x1, y + 10], size: 10, font: "f", bold: false, dir: 0 }));
 
+// The join stays a question only where the values do not settle it (tables/stub-wraps.ts: here
+// one of the two lines carries values and the hanging line heads nothing, so the rule would join
+// it); the fixtures below read the question as it stands with that rule off.
+const OPEN = { ...SETTINGS, stubWrapsByValues: false };
+
 function context(words: Word[], region: Box): StructureContext {
   return {
     pageNumber: 1,
@@ -23,7 +28,7 @@ function context(words: Word[], region: Box): StructureContext {
     tableRegions: [region],
     ocr: {},
     page: null,
-    settings: SETTINGS,
+    settings: OPEN,
   };
 }
 
@@ -86,7 +91,7 @@ test("a wrapped label on the table's last row: the other answer reaches its last
     ...lineAt(48, ["spouse", 15, 45], ["present", 48, 80]),
   ];
   const graphics = { rulings: [], filledRects: [], drawings: [], images: [] };
-  const delivered = detectTables(words, graphics, SETTINGS).tables;
+  const delivered = detectTables(words, graphics, OPEN).tables;
   assert.equal(delivered.length, 1);
   assert.ok(!delivered[0]!.cells.some((c) => c.text.includes("spouse")), "the delivered table ends above the last line");
   const ctx = { ...context(words, delivered[0]!.box) };

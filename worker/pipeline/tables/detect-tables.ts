@@ -16,6 +16,8 @@ import { ruleBridges } from "./rule-bridges";
 import { stackedBoxGrids } from "./stacked-boxes";
 import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-breaks";
 import { isBandOverNames } from "./band-above";
+import { overrunningLabels } from "./overrunning-labels";
+import { wrapsRowLabel } from "./stub-wraps";
 import { markPossibleSplits } from "./split-doubt";
 import { markTailWraps } from "./tail-doubt";
 import { markMixedCells, mixedCellSettings } from "./mixed-cells";
@@ -280,6 +282,10 @@ export function linesToTableRegions(
     // The carried lines' whole boxes belong to the region (a wrapped description runs to six or
     // more words: a prose-like chunk that is no cell chunk).
     const carriedLines = new Set<(typeof info)[number]>();
+    // The row whose label the lines since carry on (stub-wraps.ts wrapsRowLabel), and the stub's
+    // right edge so far (the tabular lines' first chunks).
+    let wrapRow: (typeof info)[number] | null = info[i]!;
+    let stubRight = info[i]!.cells[0]!.box[2];
     while (j + 1 < info.length) {
       const next = info[j + 1]!;
       const size = Math.max(next.line.size, info[j]!.line.size);
@@ -292,7 +298,13 @@ export function linesToTableRegions(
         lastTab = j + 1;
         count++;
         carried = 0;
-      } else if (wrapsLabel(next.line, info[j]!.line, settings) || continuesInnerCell(next.line, info[j]!.line, settings)) {
+        wrapRow = next;
+        stubRight = Math.max(stubRight, next.cells[0]!.box[2]);
+      } else if (
+        wrapsLabel(next.line, info[j]!.line, settings) ||
+        continuesInnerCell(next.line, info[j]!.line, settings) ||
+        (wrapRow !== null && wrapsRowLabel(next.line, info[j]!.line, wrapRow, stubRight, info[j + 2]?.line, settings))
+      ) {
         carried++;
         carriedLines.add(next);
         // Every line since the last tabular one carries on a label: the run reaches this far
@@ -301,7 +313,10 @@ export function linesToTableRegions(
           lastTab = j + 1;
           if (settings.wrappedRunReach) carried = 0;
         }
-      } else if (j + 1 - lastTab > settings.maxNonTabularRun) break;
+      } else {
+        wrapRow = null;
+        if (j + 1 - lastTab > settings.maxNonTabularRun) break;
+      }
       j++;
     }
     // A line of names and a line of values right under a table are a block of their own
@@ -334,7 +349,10 @@ export function linesToTableRegions(
           .map((x) => x.line.box)
           .filter((b) => b[0] >= span[0] - 1 && b[2] <= span[2] + 1);
         const headings = outdentedHeadings(part, span, settings);
-        const region = boxUnion([span, ...inner, ...carriedBoxes, ...headings])!;
+        // A group label running on past the table's right edge is a row of it (overrunning-labels.ts).
+        const valuesLeft = Math.min(...tabular.map((x) => x.cells[1]?.box[0] ?? Infinity));
+        const overrun = overrunningLabels(part, span, valuesLeft, settings);
+        const region = boxUnion([span, ...inner, ...carriedBoxes, ...headings, ...overrun])!;
         // The top lines of column names wrapped onto several lines (bottom-aligned: the longest
         // name starts highest) stand alone above the first tabular line: they belong to the header.
         const tops: Box[] = [];

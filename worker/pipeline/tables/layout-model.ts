@@ -116,7 +116,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     if (
       prev &&
       !isSpannerLine(cells, i) &&
-      isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings)
+      isContinuation(cells, prev.cells, lines[i]!, lines[prev.lines[prev.lines.length - 1]!]!, stubRight, settings, lines[i + 1])
     ) {
       for (const [col, cell] of cells) {
         const target = prev.cells.get(col);

@@ -5,9 +5,11 @@ import type { Settings } from "../settings";
 import { valuesOnInnerWrap } from "./inner-wraps";
 import { isNumeric } from "./cell-text";
 import { hangingWrapAnswer } from "./hanging-wraps";
+import { wrapsStubByValues } from "./stub-wraps";
 
 /** A line continues the row above when it is close below it and fills no column the row above
- * leaves empty except as text (a wrapped label or description, never a new number). */
+ * leaves empty except as text (a wrapped label or description, never a new number). `nextLine`:
+ * the line under it, if any. */
 export function isContinuation(
   cells: Map<number, { words: Word[]; last: number }>,
   prevCells: Map<number, { words: Word[]; last: number }>,
@@ -15,9 +17,13 @@ export function isContinuation(
   prevLine: TextLine,
   stubRight: number,
   settings: Settings,
+  nextLine?: TextLine,
 ): boolean {
   const gap = line.box[1] - prevLine.box[3];
   if (gap > line.size * settings.wrapGapEm) return false;
+  // A stub label's wrap at a hanging indent where the values say it is no child row (stub-wraps.ts).
+  const hangs = (words: Word[], above: Word[]) => hangsUnderWhenOn(words, above, prevLine, stubRight, line.size, settings);
+  if (wrapsStubByValues(cells, prevCells, nextLine, hangs, line.size, settings)) return true;
   const texts = [...cells.entries()];
   // The values of a row label wrapped over several lines sit on its middle line: a line of values
   // with the first column empty, right under a label that has none yet.
