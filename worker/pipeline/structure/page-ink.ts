@@ -59,7 +59,10 @@ export interface InkWindow {
   scale: number;
 }
 
-export function inkLines(render: PageRender, region: Box, settings: PageInkSettings, solidRowShare = Infinity): InkWindow | null {
+/** `forGrid`: read as the ink grid reads (ink-grid.ts), where page-ink's own regions read otherwise
+ * (their figures were measured so): a pixel row that is a rule is blank, and the typical text line is
+ * the one the median inked pixel row belongs to, not the median run. */
+export function inkLines(render: PageRender, region: Box, settings: PageInkSettings, forGrid = false): InkWindow | null {
   const scale = render.scale;
   const margin = Math.round(settings.marginPt * scale);
   const x0 = Math.max(0, Math.floor(region[0] * scale) - margin);
@@ -70,15 +73,34 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
   const h = y1 - y0;
   if (w <= 0 || h <= 0) return null;
   const grey = sharedGrey(render);
-  // A pixel row inked across `solidRowShare` of the width or more (a rule, a shaded band) holds no
-  // text's ink: it is read as blank when asked (the ink grid, ink-grid.ts).
+  // For the grid, a pixel row that is a rule or a shaded band holds no text's ink and is read as
+  // blank: inked across gridSolidRowShare of the width or more, or reaching across that share of
+  // it with no blank in it wider than gridRuleMaxGapPt (a dashed or dotted rule, or a rule a
+  // residual skew leaves partly in the next pixel row, as an underline merged into its line's ink).
   const solid = new Uint8Array(h);
-  if (Number.isFinite(solidRowShare))
+  if (forGrid) {
+    const maxGap = settings.gridRuleMaxGapPt * scale;
     for (let y = 0; y < h; y++) {
       let n = 0;
-      for (let x = 0; x < w; x++) if (grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel) n++;
-      if (n >= solidRowShare * w) solid[y] = 1;
+      let first = -1;
+      let last = -1;
+      let widest = 0;
+      for (let x = 0; x < w; x++) {
+        if (grey[(y0 + y) * render.width + x0 + x]! >= settings.inkLevel) continue;
+        n++;
+        if (first < 0) first = x;
+        else widest = Math.max(widest, x - last - 1);
+        last = x;
+      }
+      const reach = first < 0 ? 0 : last - first + 1;
+      if (n >= settings.gridSolidRowShare * w || (reach >= settings.gridSolidRowShare * w && widest <= maxGap)) solid[y] = 1;
     }
+    // A rule's blurred edge, and the part of it a residual skew lays in the next pixel row, are
+    // read with it: the rows within gridRuleEdgePt of a rule row.
+    const edge = Math.round(settings.gridRuleEdgePt * scale);
+    const core = solid.slice();
+    for (let y = 0; y < h; y++) if (core[y]) solid.fill(1, Math.max(0, y - edge), Math.min(h, y + edge + 1));
+  }
   const isInk = (x: number, y: number) => !solid[y] && grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel;
 
   // Runs of pixel rows with ink; the tall ones are text lines (thin ones are rules and typed dashes).
@@ -95,7 +117,8 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
     }
   }
   if (runs.length < 2) return { lines: [], w, x0, y0, scale };
-  const typical = median(runs.map((r) => r.bottom - r.top));
+  const heights = runs.map((r) => r.bottom - r.top);
+  const typical = forGrid ? medianByRows(heights) : median(heights);
   const lines: InkLine[] = runs
     .filter((r) => r.bottom - r.top >= settings.textLineShare * typical)
     .map((r) => {
@@ -118,6 +141,22 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
       return { ...r, ink };
     });
   return { lines, w, x0, y0, scale };
+}
+
+/** The height of the run the median inked pixel row belongs to: the median of the heights, each
+ * weighted by itself. A table with a hairline rule under every row has as many thin runs as text
+ * lines (one more with a rule over the header), so the median run can be a rule, and every rule
+ * then passes as a text line and closes every gutter. Counted by pixel rows, the text lines hold
+ * nearly all of the ink's rows whatever the number of rules. */
+export function medianByRows(heights: readonly number[]): number {
+  const sorted = [...heights].sort((a, b) => a - b);
+  const total = sorted.reduce((a, b) => a + b, 0);
+  let seen = 0;
+  for (const h of sorted) {
+    seen += h;
+    if (2 * seen > total) return h;
+  }
+  return 0;
 }
 
 /** The tables the ink of `region` (page points of the prepared image) reads: one per part. */
