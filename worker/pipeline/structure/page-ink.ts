@@ -73,34 +73,8 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
   const h = y1 - y0;
   if (w <= 0 || h <= 0) return null;
   const grey = sharedGrey(render);
-  // For the grid, a pixel row that is a rule or a shaded band holds no text's ink and is read as
-  // blank: inked across gridSolidRowShare of the width or more, or reaching across that share of
-  // it with no blank in it wider than gridRuleMaxGapPt (a dashed or dotted rule, or a rule a
-  // residual skew leaves partly in the next pixel row, as an underline merged into its line's ink).
-  const solid = new Uint8Array(h);
-  if (forGrid) {
-    const maxGap = settings.gridRuleMaxGapPt * scale;
-    for (let y = 0; y < h; y++) {
-      let n = 0;
-      let first = -1;
-      let last = -1;
-      let widest = 0;
-      for (let x = 0; x < w; x++) {
-        if (grey[(y0 + y) * render.width + x0 + x]! >= settings.inkLevel) continue;
-        n++;
-        if (first < 0) first = x;
-        else widest = Math.max(widest, x - last - 1);
-        last = x;
-      }
-      const reach = first < 0 ? 0 : last - first + 1;
-      if (n >= settings.gridSolidRowShare * w || (reach >= settings.gridSolidRowShare * w && widest <= maxGap)) solid[y] = 1;
-    }
-    // A rule's blurred edge, and the part of it a residual skew lays in the next pixel row, are
-    // read with it: the rows within gridRuleEdgePt of a rule row.
-    const edge = Math.round(settings.gridRuleEdgePt * scale);
-    const core = solid.slice();
-    for (let y = 0; y < h; y++) if (core[y]) solid.fill(1, Math.max(0, y - edge), Math.min(h, y + edge + 1));
-  }
+  // For the grid, rules and shaded bands hold no text's ink: their pixel rows are read as blank.
+  const solid = forGrid ? ruleRows(grey, render.width, x0, y0, w, h, scale, settings) : new Uint8Array(h);
   const isInk = (x: number, y: number) => !solid[y] && grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel;
 
   // Runs of pixel rows with ink; the tall ones are text lines (thin ones are rules and typed dashes).
@@ -141,6 +115,43 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
       return { ...r, ink };
     });
   return { lines, w, x0, y0, scale };
+}
+
+/** The pixel rows of the window (w x h from x0, y0 of a grey image `stride` wide) that hold a rule
+ * or a shaded band rather than text, as 1s: every row inked across gridSolidRowShare of the width or
+ * more (a solid rule, a dark band), and around a run of them at most gridRuleMaxPt tall (a rule, not
+ * a band with text on it) the rows within gridRuleEdgePt (its blurred edge, and the part of it a
+ * residual skew lays in the next pixel row, where it runs into the descenders of the line above as
+ * an underline does). */
+function ruleRows(
+  grey: Uint8Array,
+  stride: number,
+  x0: number,
+  y0: number,
+  w: number,
+  h: number,
+  scale: number,
+  settings: PageInkSettings,
+): Uint8Array {
+  const full = new Uint8Array(h);
+  for (let y = 0; y < h; y++) {
+    let n = 0;
+    for (let x = 0; x < w; x++) if (grey[(y0 + y) * stride + x0 + x]! < settings.inkLevel) n++;
+    full[y] = n >= settings.gridSolidRowShare * w ? 1 : 0;
+  }
+  const out = full.slice();
+  const edge = Math.round(settings.gridRuleEdgePt * scale);
+  for (let y = 0; y < h;) {
+    if (!full[y]) {
+      y++;
+      continue;
+    }
+    let end = y;
+    while (end < h && full[end]) end++;
+    if (end - y <= settings.gridRuleMaxPt * scale) out.fill(1, Math.max(0, y - edge), Math.min(h, end + edge));
+    y = end;
+  }
+  return out;
 }
 
 /** The height of the run the median inked pixel row belongs to: the median of the heights, each

@@ -247,18 +247,16 @@ export const STRUCTURE_SETTINGS = {
      * text is never that solid: letters and the blanks between words and columns leave most of
      * it paper. page-ink's own regions read every row (their figures were measured so). */
     gridSolidRowShare: 0.9,
-    /** ...and so is a pixel row reaching across that share of the width whose blanks are none wider
-     * than this many points: a dashed or dotted rule (gaps of 1-3 points), or a rule under a row
-     * set so close that its ink runs into the line's (an underline), which a residual skew leaves
-     * spread over two or three pixel rows, none of them inked across 90%. A row of a table's text
-     * always leaves a blank at each gutter, and the narrowest gutter the grid reads is 1.2 line
-     * heights (minGutterEm), 6.5 points at 6-point type. From the ruled-rows family test's draws
-     * (dashes 3 points long, 2 apart). */
-    gridRuleMaxGapPt: 4,
-    /** ...with the pixel rows within this many points of such a row: a rule's blurred edge, and the
-     * part of it a residual skew lays in the next pixel row, hold most of the rule's width but not
-     * 90% of it, and where the rule runs under a line's descenders it joins the line's run and
-     * closes every gutter. Half a point: two pixel rows at the 300 dpi the scan is read at, the
+    /** A run of such rows at most this many points tall is a rule, and the rows around it are read
+     * with it (gridRuleEdgePt): the thickest hairline of the ruled-rows family test (1.2 points)
+     * blurred by a pixel or two each side at 300 dpi. A taller run is a shaded band, possibly with
+     * text on it, whose neighbouring rows are left as they are. A text line's ink is 4 points tall
+     * or more at 6-point type. */
+    gridRuleMaxPt: 2.5,
+    /** ...with the pixel rows within this many points of a rule: its blurred edge, and the part of
+     * it a residual skew lays in the next pixel row, hold most of the rule's width but not 90% of
+     * it, and where the rule runs under a line's descenders (an underline) they join the line's run
+     * and close every gutter. Half a point: two pixel rows at the 300 dpi the scan is read at, the
      * edge seen on the ruled-rows family test's underlines; a line's ink loses at most that much of
      * its descenders. */
     gridRuleEdgePt: 0.5,
@@ -283,6 +281,6 @@ export interface PageInkSettings {
   crossedShare: number;
   sideGutterRatio: number;
   gridSolidRowShare: number;
-  gridRuleMaxGapPt: number;
+  gridRuleMaxPt: number;
   gridRuleEdgePt: number;
 }
