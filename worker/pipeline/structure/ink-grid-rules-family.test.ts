@@ -3,14 +3,16 @@
 // counts, rule thicknesses, placements and dashes (tests/pdf/ruled-rows-family.ts), and prepared as
 // the pipeline prepares them. A rule is a run of a few inked pixel rows; with one under every row
 // there are as many of them as text lines, the median run can be a rule, and read as text lines the
-// rules close every gutter. The worst case is built as in ink-grid-family.test.ts: pdf-layout and
-// pdf-model both read exactly the delivered structure, so the ink is the only check.
-//   - Right structures (the truth delivered): most tables keep half their cells or more verified.
-//     Read as page-ink's own regions read lines (every run a text line when the median run is thin,
-//     no rule row blanked), a part of the same tables' ink shows fewer gutters than columns (at
-//     the development draws 4 of 11): the family is the hazard the grid's line reading answers.
+// rules close every gutter, so the gate fails the whole table (its cells keep one segmentation).
+// The worst case is built as in ink-grid-family.test.ts: pdf-layout and pdf-model both read
+// exactly the delivered structure, so the ink is the only check.
 //   - Wrong structures (two columns folded into one, one column cut in two): no wrong cell or
 //     relation is verified; without the gate they are (the hazard is real).
+//   - Right structures (the truth delivered): how many keep half their cells verified is counted,
+//     not asserted. A line reading that drops the rules (docs/measurements/2026-11-29-ink-lines.md)
+//     kept 11 of 11 here, but it is not shipped: on held-out scans it let a shared wrong reading be
+//     verified. With the shipped reading a part of the tables fail whole (the family's hazard,
+//     asserted: the lines read with fewer gutters than columns).
 // Seeds 44-45: neither the eval (13-15 seen, 90001... unseen), nor training (7), nor the other scan
 // family tests (31-33, 41-43) draw them.
 import { test } from "node:test";
@@ -54,12 +56,12 @@ async function upright(): Promise<{ pages: Scanned[]; turned: number }> {
   return { pages, turned };
 }
 
-test("family: tables with rules or underlines between rows keep verified cells, wrong ones get none", { timeout: 1_800_000 }, async () => {
+test("family: tables with rules or underlines between rows: wrong structures get no cell verified", { timeout: 1_800_000 }, async () => {
   const settings = STRUCTURE_SETTINGS.pageInk;
   const { pages, turned } = await upright();
   let tables = 0;
   let mostlyVerified = 0;
-  let closedReadAsRegions = 0;
+  let closedByRules = 0;
   let folded = 0;
   let foldedOpen = 0;
   let split = 0;
@@ -72,13 +74,13 @@ test("family: tables with rules or underlines between rows keep verified cells, 
       // The gate only takes support away.
       assert.ok(verifiedValues(gated).length <= verifiedValues(open).length, page.name);
       if (verifiedValues(gated).length >= filled(gated).length / 2) mostlyVerified++;
-      // The same ink read as page-ink's regions read it: fewer gutters than the table's.
-      const asRegions = inkLines(page.image, truth.box, settings);
-      if (asRegions && asRegions.lines.length > 0) {
-        const em = median(asRegions.lines.map((l) => l.bottom - l.top));
-        const gutters = guttersOf(asRegions.lines, asRegions.w, settings.minGutterEm * em, settings.gutterCrossingShare);
-        if (gutters.length < truth.nCols - 1) closedReadAsRegions++;
-      } else closedReadAsRegions++;
+      // The ink read as the grid reads it: fewer gutters than the table's.
+      const asGrid = inkLines(page.image, truth.box, settings, settings.gridSolidRowShare);
+      if (asGrid && asGrid.lines.length > 0) {
+        const em = median(asGrid.lines.map((l) => l.bottom - l.top));
+        const gutters = guttersOf(asGrid.lines, asGrid.w, settings.minGutterEm * em, settings.gutterCrossingShare);
+        if (gutters.length < truth.nCols - 1) closedByRules++;
+      } else closedByRules++;
 
       if (truth.nCols >= 3) {
         // Two value columns folded into one: every column right of the fold is misplaced.
@@ -98,14 +100,13 @@ test("family: tables with rules or underlines between rows keep verified cells, 
       );
     }
   console.log(
-    `ruled rows: ${mostlyVerified} of ${tables} right tables with half their cells or more verified; ${closedReadAsRegions} with fewer gutters read as page-ink's regions read; ` +
+    `ruled rows: ${mostlyVerified} of ${tables} right tables with half their cells or more verified; ${closedByRules} read with fewer gutters; ` +
       `wrong verified without the gate: folded ${foldedOpen} of ${folded}, cut ${splitOpen} of ${split}; ${turned} draws turned`,
   );
   assert.ok(tables >= 8, `${tables} tables drawn upright`);
-  assert.ok(mostlyVerified >= 0.8 * tables, `${mostlyVerified} of ${tables} right tables mostly verified`);
   // A rule midway under every other row, or dashed thin enough to fall under the pixel rows' ink
   // minimum, leaves the median run a text line: the hazard is in a part of the draws, not all.
-  assert.ok(closedReadAsRegions >= tables / 4, `the family's hazard: ${closedReadAsRegions} of ${tables} tables read with fewer gutters`);
+  assert.ok(closedByRules >= tables / 4, `the family's hazard: ${closedByRules} of ${tables} tables read with fewer gutters`);
   assert.ok(folded >= 5 && foldedOpen >= folded / 2, `folded: ${foldedOpen} of ${folded} verified without the gate`);
   assert.ok(split >= 5 && splitOpen >= split / 2, `cut: ${splitOpen} of ${split} verified wrong relations without the gate`);
 });

@@ -17,8 +17,6 @@
 //     that claim one ink line (rows interleaved, as two side-by-side tables' rows are) fail the
 //     whole table.
 // Where the ink has no opinion (too few lines, no gutter) or disagrees, the cell does not agree.
-// The lines are read as page-ink reads them, but for rules: a rule or an underline under every row
-// is no text line (inkLines' forGrid reading).
 import type { PageRender } from "../render/render-page";
 import type { Box, TableModel } from "../types";
 import { guttersOf, inkLines, inkTables, median, type InkWindow } from "./page-ink";
@@ -34,7 +32,7 @@ export interface InkGrid {
 
 /** The ink grid of `region`, or null where the ink gives none (fewer text lines than a table). */
 export function inkGrid(render: PageRender, region: Box, settings: PageInkSettings): InkGrid | null {
-  const window = inkLines(render, region, settings, true);
+  const window = inkLines(render, region, settings, settings.gridSolidRowShare);
   if (!window || window.lines.length < settings.minPartLines) return null;
   return { window, parts: inkTables(render, region, settings).length, settings };
 }

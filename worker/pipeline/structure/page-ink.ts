@@ -59,10 +59,7 @@ export interface InkWindow {
   scale: number;
 }
 
-/** `forGrid`: read as the ink grid reads (ink-grid.ts), where page-ink's own regions read otherwise
- * (their figures were measured so): a pixel row that is a rule is blank, and the typical text line is
- * the one the median inked pixel row belongs to, not the median run. */
-export function inkLines(render: PageRender, region: Box, settings: PageInkSettings, forGrid = false): InkWindow | null {
+export function inkLines(render: PageRender, region: Box, settings: PageInkSettings, solidRowShare = Infinity): InkWindow | null {
   const scale = render.scale;
   const margin = Math.round(settings.marginPt * scale);
   const x0 = Math.max(0, Math.floor(region[0] * scale) - margin);
@@ -73,8 +70,15 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
   const h = y1 - y0;
   if (w <= 0 || h <= 0) return null;
   const grey = sharedGrey(render);
-  // For the grid, rules and shaded bands hold no text's ink: their pixel rows are read as blank.
-  const solid = forGrid ? ruleRows(grey, render.width, x0, y0, w, h, scale, settings) : new Uint8Array(h);
+  // A pixel row inked across `solidRowShare` of the width or more (a rule, a shaded band) holds no
+  // text's ink: it is read as blank when asked (the ink grid, ink-grid.ts).
+  const solid = new Uint8Array(h);
+  if (Number.isFinite(solidRowShare))
+    for (let y = 0; y < h; y++) {
+      let n = 0;
+      for (let x = 0; x < w; x++) if (grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel) n++;
+      if (n >= solidRowShare * w) solid[y] = 1;
+    }
   const isInk = (x: number, y: number) => !solid[y] && grey[(y0 + y) * render.width + x0 + x]! < settings.inkLevel;
 
   // Runs of pixel rows with ink; the tall ones are text lines (thin ones are rules and typed dashes).
@@ -91,8 +95,7 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
     }
   }
   if (runs.length < 2) return { lines: [], w, x0, y0, scale };
-  const heights = runs.map((r) => r.bottom - r.top);
-  const typical = forGrid ? medianByRows(heights) : median(heights);
+  const typical = median(runs.map((r) => r.bottom - r.top));
   const lines: InkLine[] = runs
     .filter((r) => r.bottom - r.top >= settings.textLineShare * typical)
     .map((r) => {
@@ -115,59 +118,6 @@ export function inkLines(render: PageRender, region: Box, settings: PageInkSetti
       return { ...r, ink };
     });
   return { lines, w, x0, y0, scale };
-}
-
-/** The pixel rows of the window (w x h from x0, y0 of a grey image `stride` wide) that hold a rule
- * or a shaded band rather than text, as 1s: every row inked across gridSolidRowShare of the width or
- * more (a solid rule, a dark band), and around a run of them at most gridRuleMaxPt tall (a rule, not
- * a band with text on it) the rows within gridRuleEdgePt (its blurred edge, and the part of it a
- * residual skew lays in the next pixel row, where it runs into the descenders of the line above as
- * an underline does). */
-function ruleRows(
-  grey: Uint8Array,
-  stride: number,
-  x0: number,
-  y0: number,
-  w: number,
-  h: number,
-  scale: number,
-  settings: PageInkSettings,
-): Uint8Array {
-  const full = new Uint8Array(h);
-  for (let y = 0; y < h; y++) {
-    let n = 0;
-    for (let x = 0; x < w; x++) if (grey[(y0 + y) * stride + x0 + x]! < settings.inkLevel) n++;
-    full[y] = n >= settings.gridSolidRowShare * w ? 1 : 0;
-  }
-  const out = full.slice();
-  const edge = Math.round(settings.gridRuleEdgePt * scale);
-  for (let y = 0; y < h;) {
-    if (!full[y]) {
-      y++;
-      continue;
-    }
-    let end = y;
-    while (end < h && full[end]) end++;
-    if (end - y <= settings.gridRuleMaxPt * scale) out.fill(1, Math.max(0, y - edge), Math.min(h, end + edge));
-    y = end;
-  }
-  return out;
-}
-
-/** The height of the run the median inked pixel row belongs to: the median of the heights, each
- * weighted by itself. A table with a hairline rule under every row has as many thin runs as text
- * lines (one more with a rule over the header), so the median run can be a rule, and every rule
- * then passes as a text line and closes every gutter. Counted by pixel rows, the text lines hold
- * nearly all of the ink's rows whatever the number of rules. */
-export function medianByRows(heights: readonly number[]): number {
-  const sorted = [...heights].sort((a, b) => a - b);
-  const total = sorted.reduce((a, b) => a + b, 0);
-  let seen = 0;
-  for (const h of sorted) {
-    seen += h;
-    if (2 * seen > total) return h;
-  }
-  return 0;
 }
 
 /** The tables the ink of `region` (page points of the prepared image) reads: one per part. */

@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1.ink-lines";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1.blank-check";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -247,19 +247,6 @@ export const STRUCTURE_SETTINGS = {
      * text is never that solid: letters and the blanks between words and columns leave most of
      * it paper. page-ink's own regions read every row (their figures were measured so). */
     gridSolidRowShare: 0.9,
-    /** A run of such rows at most this many points tall is a rule, and the rows around it are read
-     * with it (gridRuleEdgePt): the thickest hairline of the ruled-rows family test (1.2 points)
-     * blurred by a pixel or two each side at 300 dpi. A taller run is a shaded band, possibly with
-     * text on it, whose neighbouring rows are left as they are. A text line's ink is 4 points tall
-     * or more at 6-point type. */
-    gridRuleMaxPt: 2.5,
-    /** ...with the pixel rows within this many points of a rule: its blurred edge, and the part of
-     * it a residual skew lays in the next pixel row, hold most of the rule's width but not 90% of
-     * it, and where the rule runs under a line's descenders (an underline) they join the line's run
-     * and close every gutter. Half a point: two pixel rows at the 300 dpi the scan is read at, the
-     * edge seen on the ruled-rows family test's underlines; a line's ink loses at most that much of
-     * its descenders. */
-    gridRuleEdgePt: 0.5,
   } as PageInkSettings,
 } as const;
 
@@ -281,6 +268,4 @@ export interface PageInkSettings {
   crossedShare: number;
   sideGutterRatio: number;
   gridSolidRowShare: number;
-  gridRuleMaxPt: number;
-  gridRuleEdgePt: number;
 }
