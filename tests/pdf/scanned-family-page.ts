@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { openPdf } from "../../lib/pdf/open-pdf";
 import { FAMILIES, generateDocument } from "./corpus/generate";
+import type { Family } from "./corpus/family";
 import { makeRealisticScan } from "../../worker/cli/eval/realistic-scans";
 import { renderPageForOcr, type PageRender } from "../../worker/pipeline/render/render-page";
 import { prepareScan } from "../../worker/pipeline/scan/prepare-scan";
@@ -31,8 +32,9 @@ export interface Scanned {
 
 /** A variant of the family, made a realistic scan and prepared, with its truth tables placed in the
  * prepared image: the original page turned by the scan's angle, then as the preparation mapped it. */
-export async function scanned(familyName: string, seed: number, variant: number, dir: string): Promise<Scanned> {
-  const family = FAMILIES.find((f) => f.name === familyName)!;
+export async function scanned(familyName: string | Family, seed: number, variant: number, dir: string): Promise<Scanned> {
+  // A family of the generated corpus by name, or one drawn for a test only.
+  const family = typeof familyName === "string" ? FAMILIES.find((f) => f.name === familyName)! : familyName;
   const doc = await generateDocument(family, variant, seed);
   const pdf = path.join(dir, `${doc.name}-s${seed}.pdf`);
   fs.writeFileSync(pdf, doc.pdf);

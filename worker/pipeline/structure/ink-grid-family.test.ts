@@ -25,6 +25,7 @@ import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
 import { joined, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
 import { inkGatedVote, truthWords } from "../../../tests/pdf/ink-gated-vote";
+import { columnsFolded } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [41, 42];
 const VARIANTS = [0, 1, 2];
@@ -54,23 +55,6 @@ function headerLevelLost(t: ScannedTable): ScannedTable {
     cells.push({ ...c, row: c.row - 1, text, box: boxes.length > 0 ? union(boxes) : null });
   }
   return { ...t, cells, headerRows: Math.max(1, t.headerRows - 1) };
-}
-
-/** The table with columns `col` and `col + 1` folded into one (their cells joined per row). */
-function columnsFolded(t: ScannedTable, col: number): ScannedTable {
-  const cells: ModelCell[] = [];
-  for (const c of t.cells) {
-    if (c.col === col + 1 && c.colSpan === 1) continue;
-    const shifted = c.col > col + 1 ? { ...c, col: c.col - 1 } : { ...c };
-    if (c.col === col && c.colSpan === 1) {
-      const right = t.cells.find((r) => r.row === c.row && r.col === col + 1 && r.colSpan === 1);
-      const boxes = [c.box, right?.box].filter((b): b is Box => b != null);
-      shifted.text = [c.text, right?.text ?? ""].join(" ").trim();
-      shifted.box = boxes.length > 0 ? union(boxes) : null;
-    } else if (c.col <= col + 1 && c.col + c.colSpan > col + 1) shifted.colSpan = c.colSpan - 1;
-    cells.push(shifted);
-  }
-  return { ...t, cells, nCols: t.nCols - 1 };
 }
 
 /** Draws every family at the seeds and variants. A draw the preparation turned upside down is

@@ -8,7 +8,8 @@
 // line's ink enters.
 // A cell agrees with the ink grid when:
 //   - the region reads as one table in the ink (page-ink cuts it nowhere), with as many columns as
-//     the segmentation has (gutters + 1);
+//     the segmentation has (gutters + 1), each gutter standing in the blank between the words of
+//     the two columns of its boundary;
 //   - its words lie between the gutters of its own column(s): its left edge in its first column,
 //     its right edge in its last (a span is read where the text crosses the gutters between);
 //   - its rows: every ink line whose centre lies in the cell falls in the cell's rows, where each
@@ -68,41 +69,20 @@ export function cellsOffInkGrid(model: TableModel, grid: InkGrid | null): Box[] 
     (x0 + a) / scale,
     (x0 + b) / scale,
   ]);
-  // Off (the default): the ink must read as many columns as the reading, gutter k taken for
-  // boundary k. On (settings.gridFewerColumnsPerCell): each of the reading's column boundaries the
-  // ink sees as a gutter, by the boundary's index (between column j and j + 1) and the gutter's
-  // middle; every gutter must stand in the blank between two of the reading's columns, and with
-  // up to gridFewerColumnsMaxMissed boundaries unseen, a cell whose own edges both stand on
-  // gutters the ink sees agrees; a gutter of the ink inside a column of the reading fails the table.
-  let columnsAgree: (cell: TableModel["cells"][number]) => boolean;
-  if (!grid.settings.gridFewerColumnsPerCell) {
-    if (gutters.length + 1 !== model.nCols) return all;
-    // The ink column a point falls in: the gutters whose middle lies left of it.
-    const columnAt = (x: number) => gutters.filter(([a, b]) => (a + b) / 2 < x).length;
-    columnsAgree = (cell) => columnAt(cell.box![0]) === cell.col && columnAt(cell.box![2]) === cell.col + cell.colSpan - 1;
-  } else {
-    // The blanks between the reading's columns are taken from its body cells, as the gutters are
-    // from the body's lines (a column name may be wider than its column).
-    const bodyCells = filled.filter((c) => c.row >= model.headerRows);
-    const seen = seenBoundaries(bodyCells, model.nCols, gutters, grid.settings.gridFewerColumnsMaxMissed);
-    if (!seen) return all;
-    // The middle of the seen boundary at j, -Infinity / Infinity at the table's edges.
-    const at = (j: number) => (j < 0 ? -Infinity : j >= model.nCols - 1 ? Infinity : seen.get(j));
-    const seenMiddles = [...seen].sort((a, b) => a[0] - b[0]);
-    columnsAgree = (cell) => {
-      const box = cell.box!;
-      const last = cell.col + cell.colSpan - 1;
-      const before = at(cell.col - 1);
-      const after = at(last);
-      if (before === undefined || after === undefined) return false;
-      // Its left edge in its first column, its right edge in its last: past the gutter before it
-      // and short of the next one the ink sees, and likewise at the right (a span crosses the
-      // gutters between).
-      const next = seenMiddles.find(([j]) => j >= cell.col)?.[1] ?? Infinity;
-      const previous = seenMiddles.filter(([j]) => j < last).at(-1)?.[1] ?? -Infinity;
-      return box[0] > before && box[0] <= next && box[2] > previous && box[2] <= after;
-    };
-  }
+  // The ink must read as many columns as the reading, each gutter standing in the blank between
+  // the words of two neighbouring columns of it, gutter k in blank k (seenBoundaries). The blanks
+  // come from the reading's body cells, as the gutters from the body's lines (a column name may be
+  // wider than its column).
+  const middles = seenBoundaries(
+    filled.filter((c) => c.row >= model.headerRows),
+    model.nCols,
+    gutters,
+  );
+  if (!middles) return all;
+  // The ink column a point falls in: the boundaries whose middle lies left of it.
+  const columnAt = (x: number) => middles.filter((m) => m < x).length;
+  const columnsAgree = (cell: TableModel["cells"][number]) =>
+    columnAt(cell.box![0]) === cell.col && columnAt(cell.box![2]) === cell.col + cell.colSpan - 1;
   return filled
     .filter((cell) => {
       const box = cell.box!;
@@ -119,36 +99,29 @@ export function cellsOffInkGrid(model: TableModel, grid: InkGrid | null): Box[] 
     .map((cell) => cell.box!);
 }
 
-/** The middles of the ink's gutters by the reading's column boundary they stand on (boundary j lies
- * between columns j and j + 1), or null where the ink's columns are not the reading's. Each gutter
- * must lie in the blank between the words of two neighbouring columns of the reading (the right
- * edges of the cells ending at j and the left edges of those starting at j + 1), claim one boundary,
- * and no two gutters the same one. With as many columns that makes gutter k boundary k; with fewer
- * (at most `maxMissed` boundaries unseen) the ink is a coarser grid of the same table. Where the ink has more
- * columns, or a gutter falls anywhere else (inside a column of the reading: a column folded in, or a
- * column the reading cuts where the ink sees a gutter elsewhere), null. */
+/** The middles of the ink's gutters, one per column boundary of the reading (boundary j lies between
+ * columns j and j + 1), or null where the ink's columns are not the reading's: another number of
+ * them, or a gutter that does not stand in the blank between the words of the two columns of its
+ * boundary (the right edges of the cells ending at j and the left edges of those starting at
+ * j + 1). Without that check gutter k is taken for boundary k wherever it lies: a gutter inside
+ * a column the reading cuts in two (between a currency sign and its amount) stands in for the cut
+ * while the ink misses a boundary elsewhere. */
 export function seenBoundaries(
   cells: ReadonlyArray<{ col: number; colSpan: number; box: Box | null }>,
   nCols: number,
   gutters: ReadonlyArray<[number, number]>,
-  maxMissed: number,
-): Map<number, number> | null {
-  const missed = nCols - 1 - gutters.length;
-  if (missed < 0 || missed > maxMissed) return null;
-  // The blank between columns j and j + 1 (none where their words overlap or one holds none).
-  const blanks = Array.from({ length: nCols - 1 }, (_, j): [number, number] | null => {
+): number[] | null {
+  if (gutters.length !== nCols - 1) return null;
+  const middles: number[] = [];
+  for (const [j, gutter] of gutters.entries()) {
+    // The blank between columns j and j + 1 (none where their words overlap or one holds none).
     const rights = cells.filter((c) => c.box && c.col + c.colSpan - 1 === j).map((c) => c.box![2]);
     const lefts = cells.filter((c) => c.box && c.col === j + 1).map((c) => c.box![0]);
     if (rights.length === 0 || lefts.length === 0) return null;
     const from = Math.max(...rights);
     const to = Math.min(...lefts);
-    return from < to ? [from, to] : null;
-  });
-  const seen = new Map<number, number>();
-  for (const gutter of gutters) {
-    const claimed = blanks.flatMap((blank, j) => (blank && gutter[0] < blank[1] && gutter[1] > blank[0] ? [j] : []));
-    if (claimed.length !== 1 || seen.has(claimed[0]!)) return null;
-    seen.set(claimed[0]!, (gutter[0] + gutter[1]) / 2);
+    if (!(from < to && gutter[0] < to && gutter[1] > from)) return null;
+    middles.push((gutter[0] + gutter[1]) / 2);
   }
-  return seen;
+  return middles;
 }

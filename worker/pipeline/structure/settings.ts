@@ -2,7 +2,7 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1";
+export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1.blank-check";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -247,26 +247,6 @@ export const STRUCTURE_SETTINGS = {
      * text is never that solid: letters and the blanks between words and columns leave most of
      * it paper. page-ink's own regions read every row (their figures were measured so). */
     gridSolidRowShare: 0.9,
-    /** Where the ink reads fewer columns than the segmentation it checks, whether the cells whose
-     * two edges stand on gutters the ink does see still agree (ink-grid.ts seenBoundaries; each ink
-     * gutter must then stand in the blank between two of the reading's columns). Off, the whole
-     * table fails, as before. On realistic scans "the ink has fewer columns" was every table-wide
-     * failure of the gate on EU and generated seed 13 (a narrow gutter a label or a bracket
-     * crosses, thin rules between rows read as text lines), the largest cause of relations left
-     * to one segmentation (the scan-share note in docs/measurements/). On, with
-     * gridFewerColumnsMaxMissed 1: EU scans 56.2% -> 56.6% of relations verified (99.71% ->
-     * 99.63% right), seed 13 scans 55.9% -> 60.0% (99.23% -> 99.29%), but held-out US odd scans
-     * 26.0% -> 27.1% at 99.91% -> 97.97% right: one dense table with a multi-level header whose
-     * ink misses one boundary gained 44 wrong verified relations. Off until a check tells that
-     * table's reading from a right one. */
-    gridFewerColumnsPerCell: false,
-    /** ...and at most this many of the reading's column boundaries may go unseen by the ink: one
-     * narrow gutter crossed is the ink's usual miss; where it misses several it is hardly a grid,
-     * and its agreement on the rest is little evidence. From EU, the tuning set, realistic scans:
-     * with no limit 57.1% of relations verified at 99.49% right (a table whose ink read 8 of its 13
-     * columns gained 5 wrong relations, names the ground truth writes in lower case), with 1 56.6%
-     * at 99.63%. */
-    gridFewerColumnsMaxMissed: 1,
   } as PageInkSettings,
 } as const;
 
@@ -288,6 +268,4 @@ export interface PageInkSettings {
   crossedShare: number;
   sideGutterRatio: number;
   gridSolidRowShare: number;
-  gridFewerColumnsPerCell: boolean;
-  gridFewerColumnsMaxMissed: number;
 }
