@@ -9,7 +9,7 @@
 //   - Wrong structures (two columns folded into one, one column cut in two): no wrong cell or
 //     relation is verified; without the gate they are (the hazard is real).
 //   - Right structures (the truth delivered): how many keep half their cells verified is counted,
-//     not asserted. A line reading that drops the rules (docs/measurements/2026-11-29-ink-lines.md)
+//     not asserted. A line reading that drops the rules (the ink-lines measurement note)
 //     kept 11 of 11 here, but it is not shipped: on held-out scans it let a shared wrong reading be
 //     verified. With the shipped reading a part of the tables fail whole (the family's hazard,
 //     asserted: the lines read with fewer gutters than columns).
