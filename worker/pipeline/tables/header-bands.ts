@@ -81,10 +81,7 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       const centre = only ? (only.box![0] + only.box![2]) / 2 : NaN;
       if (r >= topBandRows(model, settings)) continue;
       if (!only) {
-        if (severalLoneLabels(model, row, centers, settings, rulings)) {
-          model.disputed = true;
-          model.structureDoubt ??= "lone-band";
-        }
+        if (severalLoneLabels(model, row, centers, settings, rulings)) doubtBand(model);
         continue;
       }
       if (Math.abs(centre - (left + right) / 2) > (right - left) * settings.centredLabelTolerance) {
@@ -97,19 +94,12 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       if (tighter) {
         // Centred over all value columns only loosely, and over a run of them exactly: which
         // one the label spans, the text cannot tell (a rule under it would).
-        model.disputed = true;
-        model.structureDoubt ??= "lone-band";
-        (model.bandAlternatives ??= []).push({ label: only.text, start: tighter[0], end: tighter[1] });
+        doubtBand(model, only.text, [tighter]);
       } else if (settings.loneAllInnerRunDoubt && !ruleUnder(only, model, rulings, settings)) {
         // Centred over all value columns, and as well over a run of them inside (the middle three
         // of seven, of equal widths): the same place on the page, so the text cannot tell either.
         const lone = loneBandColumns(only, centers, settings);
-        if (lone?.ambiguous) {
-          model.disputed = true;
-          model.structureDoubt ??= "lone-band";
-          for (const [start, end] of lone.runs)
-            if (start !== 1 || end !== model.nCols - 1) (model.bandAlternatives ??= []).push({ label: only.text, start, end });
-        }
+        if (lone?.ambiguous) doubtBand(model, only.text, lone.runs, [1, model.nCols - 1]);
       }
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
       only.col = 1;
@@ -124,13 +114,8 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
     // tell which, so the table's band is in doubt and none of its cells may be verified.
     // A rule drawn under the label settles it (applyRuledBands).
     if (lone?.ambiguous && !ruleUnder(row[0]!, model, rulings, settings)) {
-      model.disputed = true;
-      model.structureDoubt ??= "lone-band";
-      // The other runs it is centred over, for the review page's "which columns?" answers.
-      const label = row[0]!.text;
       const chosen = lone.owner.flatMap((o, c) => (o === 0 ? [c] : []));
-      for (const [start, end] of lone.runs)
-        if (start !== chosen[0] || end !== chosen.at(-1)) (model.bandAlternatives ??= []).push({ label, start, end });
+      doubtBand(model, row[0]!.text, lone.runs, [chosen[0]!, chosen.at(-1)!]);
     }
     const nearest = lone?.owner ?? labelOwners(row, centers);
     const owner = lone ? nearest : (centredRuns(row, centers, nearest, settings) ?? nearest);
@@ -149,6 +134,21 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.colSpan = end - start + 1;
     });
   }
+}
+
+/** The table's band is in doubt (`lone-band`): no cell verified. The other runs of columns the
+ * label could span (all of `runs` but the one read, `chosen`) are kept for the review page's
+ * "which columns?" answers. */
+function doubtBand(
+  model: TableModel,
+  label = "",
+  runs: ReadonlyArray<readonly [number, number]> = [],
+  chosen?: readonly [number, number],
+): void {
+  model.disputed = true;
+  model.structureDoubt ??= "lone-band";
+  for (const [start, end] of runs)
+    if (!chosen || start !== chosen[0] || end !== chosen[1]) (model.bandAlternatives ??= []).push({ label, start, end });
 }
 
 /** Several labels on a band row, each over one column's name with a run of columns centred under it
@@ -215,8 +215,7 @@ function loneLabelOverOneColumn(
   if (!settings.loneLabelBandDoubt || label.colSpan !== 1 || ruleUnder(label, model, rulings, settings)) return;
   const lone = loneBandColumns(label, centers, settings);
   if (!lone) return;
-  model.disputed = true;
-  model.structureDoubt ??= "lone-band";
+  doubtBand(model);
   const below = model.cells.filter((x) => x.row === r + 1 && x.text !== "" && x.box);
   const namesTop = Math.min(...below.map((x) => x.box![1]));
   const size = label.box![3] - label.box![1];
