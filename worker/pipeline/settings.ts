@@ -670,7 +670,7 @@ export const SETTINGS = {
   /** The slips a disputed scanned cell is settled by (`resolved`, the kept reading, both readings
    * kept), each only where its column backs the kept reading (the two settings above say when a
    * column has a common format). Classes of the queue's right cell items on the EU realistic
-   * scans (both engines, settings 2026-11-29.6; docs/measurements, the third queue round), by
+   * scans (both engines; docs/measurements, the third queue round), by
    * this module's own classifier, against every wrong cell of the set (148): a thousands group
    * read with and without its space, 34 right and 0 wrong (the generated realistic scans: 96 and
    * 0); a decimal point or thousands comma one engine lost, or a point read for a comma, 107 and

@@ -133,7 +133,7 @@ export const STRUCTURE_SETTINGS = {
    * 52.2% at 87.7% right, nearly all of the wrong ones on two documents whose delivered regions are
    * wrong, which both segmentations read alike because they read the same detected region (the
    * scan-model note in docs/measurements/). With the gate, realistic scans, both engines (the
-   * scan-vote-ink-grid note and the 2026-11-29 merged-tree note): held-out US odd 26.0% verified at
+   * scan-vote-ink-grid note and the merged-tree note after it): held-out US odd 26.0% verified at
    * 99.91% right (4.8% at 100.0% off), EU 56.2% at 99.71% (51.8% at 99.69%), generated seed 13
    * 55.9% at 99.2% and held-out seed 90001 50.8% at 99.5% (about 1.5% at 100.0%): every set at or
    * above the 99% a verified scanned relation is held to, so on. Costs: a cold scanned page ~13%
