@@ -2,7 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { angleToDirection, itemToWords, piecesToWords } from "./pdf-text";
 
-const FONT = { name: "Helvetica", bold: false };
+/** A sans-serif face without the standard widths: its runs are cut in proportion to Helvetica's. */
+const FONT = { name: "SomeSans", bold: false };
 // Viewport of an unrotated 612x792 page at scale 1: flip y.
 const FLIP = [1, 0, 0, -1, 0, 792];
 
@@ -17,6 +18,27 @@ test("itemToWords splits a run at spaces and flips to a top-left origin", () => 
   assert.ok(near(words[0]!.box, [100, 84, 100 + (50 * 1112) / 2446, 94]), `${words[0]!.box}`);
   assert.ok(near(words[1]!.box, [100 + (50 * 1390) / 2446, 84, 150, 94]), `${words[1]!.box}`);
   assert.equal(words[0]!.dir, 0);
+});
+
+test("itemToWords gives the white space beyond a standard face's glyphs to the run's spaces", () => {
+  // Two names set 0.53 em apart in Helvetica, which pdf.js joins into one run with a space: the
+  // glyphs are 2446/1000 em wide (a 556, b 556, space 278, c 500, d 556), the run 2.7 em at 10 pt.
+  const run = (width: number) =>
+    itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" }, FLIP, false, {
+      name: "Helvetica",
+      bold: false,
+    });
+  const near = (box: readonly number[], want: number[]) => box.every((v, k) => Math.abs(v - want[k]!) < 1e-9);
+  const joined = run(27);
+  assert.ok(near(joined[0]!.box, [100, 84, 111.12, 94]), `${joined[0]!.box}`);
+  // The gap: the space's 2.78 pt and the 2.54 pt the glyphs leave over.
+  assert.ok(near(joined[1]!.box, [127 - 10.56, 84, 127, 94]), `${joined[1]!.box}`);
+  // More white space than pdf.js ever reads as one space (letters spaced out, or another face
+  // under the name), or less than the glyphs need: every character scaled alike.
+  for (const width of [35, 20]) {
+    const scaled = run(width);
+    assert.ok(near(scaled[0]!.box, [100, 84, 100 + (width * 1112) / 2446, 94]), `${width}: ${scaled[0]!.box}`);
+  }
 });
 
 test("itemToWords gives rotated text a bottom-to-top direction", () => {

@@ -7,7 +7,7 @@ import { multiplyMatrices } from "../geometry/box";
 import type { Settings } from "../settings";
 import { textRulesToRulings } from "./typewriter-rules";
 import { readPageTextContent } from "./page-text-content";
-import { characterEdges, isMonospaced } from "./character-advances";
+import { characterEdges, faceMetrics, hasStandardWidths, type FaceMetrics } from "./character-advances";
 
 /** Ligature code points that a text layer may carry; NFKC splits them into plain letters. */
 const LIGATURES = /[\uFB00-\uFB06]/g;
@@ -29,7 +29,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
   const content = await readPageTextContent(page);
   const pieces: Word[] = [];
   // A page's runs share a few fonts: each is looked up (and its name matched) once.
-  const fonts = new Map<string, { name: string; bold: boolean; monospace: boolean }>();
+  const fonts = new Map<string, { name: string; bold: boolean; metrics: FaceMetrics }>();
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItemLike;
@@ -38,7 +38,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     let font = fonts.get(item.fontName);
     if (!font) {
       const info = fontInfo(page, item.fontName);
-      font = { ...info, monospace: isMonospaced(info.name, content.styles[item.fontName]?.fontFamily) };
+      font = { ...info, metrics: faceMetrics(info.name, content.styles[item.fontName]?.fontFamily, info.bold) };
       fonts.set(item.fontName, font);
     }
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
@@ -62,13 +62,13 @@ function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: b
 }
 
 /** Splits one glyph run into words at its spaces, giving each character a share of the run's
- * advance (pdf.js gives only the run's total width): by its width in a proportional face, equal in
- * a monospaced one (character-advances.ts). */
+ * advance (pdf.js gives only the run's total width): by its width in a standard face of the run's
+ * kind, equal in a monospaced one (character-advances.ts). */
 export function itemToWords(
   item: TextItemLike,
   viewportTransform: readonly number[],
   vertical: boolean,
-  font: { name: string; bold: boolean; monospace?: boolean },
+  font: { name: string; bold: boolean; metrics?: FaceMetrics },
 ): Word[] {
   const m = multiplyMatrices(item.transform, viewportTransform);
   const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
@@ -79,8 +79,10 @@ export function itemToWords(
   const words: Word[] = [];
   const chars = [...text];
   // Each character's share of the advance: by width, or equal in a monospaced face.
-  const monospace = font.monospace === true || isMonospaced(font.name);
-  const edges = characterEdges(chars, monospace);
+  const metrics = font.metrics ?? faceMetrics(font.name, undefined, font.bold);
+  const monospace = metrics === "monospace";
+  // A face with the standard widths: the run's advance in ems tells the white space in it.
+  const edges = characterEdges(chars, metrics, hasStandardWidths(font.name) && !vertical ? advance / scaleX : undefined);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {

@@ -6,7 +6,7 @@
 // ("Energy........"), and so are leaders set with spaces (". . . . .", three dots or more in a
 // row). Dots standing alone in a cell ("..", Eurostat's "not available") stay.
 import type { Ruling, Word } from "../types";
-import { characterEdges, isMonospaced } from "./character-advances";
+import { characterEdges, faceMetrics } from "./character-advances";
 
 /** Dashes, equals signs, underscores and box-drawing lines, optionally with "+" joints. */
 const RULE_WORD = /^\+?(?:[-=_\u2010-\u2015\u2500\u2501\u2550~]{2,}\+?)+$/;
@@ -72,7 +72,9 @@ export function textRulesToRulings(words: readonly Word[], dropSpacedLeaders = t
       if (text !== "") {
         // The box shrinks with the text, each character taking its share of the word's width as
         // in pdf-text (by width: the word carries a leader, whose dots are narrow).
-        const share = characterEdges([...word.text], word.monospace === true || isMonospaced(word.font))[[...text].length]!;
+        const share = characterEdges([...word.text], faceMetrics(word.font, word.monospace === true ? "monospace" : undefined, word.bold))[
+          [...text].length
+        ]!;
         kept.push({ ...word, text, box: [word.box[0], word.box[1], word.box[0] + (word.box[2] - word.box[0]) * share, word.box[3]] });
       }
       continue;
