@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.30";
+export const SETTINGS_VERSION = "2026-11-29.31";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -316,6 +316,20 @@ export const SETTINGS = {
    * at most (aligned text lines up to its rounding; an em leaves room for a sign or a note mark
    * hung outside the column). */
   splitDoubtColumnAlignEm: 1,
+  /** Two tables stacked with a blank line between them may come out as one region: a table with a
+   * blank line inside it (a step from one line's top to the next of at least this many of its
+   * median steps) under which no value stands in a column of the values above it is disputed
+   * (tables/merge-doubt.ts). 1.6: a blank line doubles the step (2), and a loose pitch between
+   * row groups stays under 1.5 (generated families blank-every-five and stacked-typed-tables,
+   * development seeds). 0 switches the check off. */
+  mergeDoubtBlankPitches: 1.6 as number,
+  /** ... a value stands in a column when its edge lies within this many ems of the column's
+   * (right-aligned numbers line up to their rounding; a stacked table set apart by a few points
+   * moves by more: generated stacked-typed-tables, 0.44 em). */
+  mergeDoubtAlignEm: 0.3 as number,
+  /** ... and at least this many lines with values lie under the blank (one line is a total or a
+   * memorandum item, which may be set in its own place). */
+  mergeDoubtMinLinesBelow: 2 as number,
   /** A line in the stub with no number right under a table, its gap at most this share of the
    * table's median gap between rows (a wrap is set at the table's own spacing or closer; 1.5
    * leaves room for a hanging indent's extra leading), disputes where the table ends

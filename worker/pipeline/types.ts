@@ -75,7 +75,7 @@ export interface ModelCell {
  * siblings, a lone band's span, a header against its repeated leaf names, a label off its column
  * towards an unnamed one, one table read as two, a wrap left under the table, a cell holding
  * several cells' text. */
-export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "tail-wrap" | "mixed-cells";
+export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "merge" | "tail-wrap" | "mixed-cells";
 
 /** A table as the structure readers see it, before it becomes a result Table. */
 export interface TableModel {
@@ -98,6 +98,9 @@ export interface TableModel {
   /** A split doubt's lower table (its box), on the upper one of the pair: the two may be one
    * table, which the review page offers as the table's "one with the next" answer. */
   mayContinueIn?: Box;
+  /** A merge doubt's cut: the body row where a second table may start (merge-doubt.ts), which the
+   * review page offers as the table's "two tables" answer. */
+  mayStartAt?: number;
   /** A lone band label centred over several runs of columns (a "lone-band" doubt): the runs
    * detection did not give it (first and last column), for the review page's answers. */
   bandAlternatives?: Array<{ label: string; start: number; end: number }>;

@@ -3,6 +3,7 @@
 // propose anything, so without this the review page would ask its question with no answer to pick
 // but the tools. Two doubts name shapes an edit can apply:
 //   - a split doubt: the upper table and the next one as one table ("merge-next");
+//   - a merge doubt: the table cut where a second table may start ("split");
 //   - a lone band label centred over several runs of columns: the band over each other run
 //     ("band-span").
 // The other doubts (a column that may be two, a label's wrapped tail, a band off centre) have no
@@ -39,7 +40,7 @@ function withProposals(table: Table, proposals: readonly Proposal[]): Table {
 }
 
 /** The shapes detection weighed for delivered table `i`: one table with the next (a split doubt
- * whose lower table is delivered right after it), and a doubted lone band over each other run of
+ * whose lower table is delivered right after it), two tables (a merge doubt's cut), and a doubted lone band over each other run of
  * columns it is centred over (where the table delivers that band). */
 function proposalsOf(tables: readonly Table[], models: readonly (TableModel | null)[], i: number): Proposal[] {
   const out: Proposal[] = [];
@@ -47,6 +48,7 @@ function proposalsOf(tables: readonly Table[], models: readonly (TableModel | nu
   const below = model?.mayContinueIn;
   const next = models[i + 1];
   if (below && next && sameBox(below, next.box)) out.push({ kind: "merge-next" });
+  if (model?.mayStartAt !== undefined) out.push({ kind: "split", rows: [model.mayStartAt] });
   for (const run of model?.bandAlternatives ?? []) {
     const band = tables[i]!.colbands?.findIndex((b) => b.label === run.label) ?? -1;
     if (band >= 0) out.push({ kind: "band-span", band, label: run.label, start_col: run.start, end_col: run.end });

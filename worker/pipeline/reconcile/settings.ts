@@ -144,7 +144,7 @@ export const RECONCILE_SETTINGS = {
    * documents not read) they took 377 relations of right tables, 72.6% -> 68.1% verified. A cell
    * holding several cells' text is capped: it flags no table of EU or US odd (their results are
    * unchanged with it), and a flagged table has every relation of its merged cells wrong. */
-  capDoubtKinds: ["bracket", "off-centre-label", "split", "tail-wrap", "mixed-cells"] as readonly string[],
+  capDoubtKinds: ["bracket", "off-centre-label", "split", "merge", "tail-wrap", "mixed-cells"] as readonly string[],
   boundary: {
     /** A part of a split (or the other table of a merge) holds at least this many of the table's
      * words: a stray word (a page number, a footnote mark) caught in a proposal's box is no table.

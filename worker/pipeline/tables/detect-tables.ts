@@ -12,6 +12,7 @@ import { dropWordBlocks } from "./word-blocks";
 import { continuesInnerCell } from "./inner-wraps";
 import { MARKED_YEAR_SPAN } from "./year-names";
 import { stackedBlockBoxes } from "./stacked-blocks";
+import { markPossibleMerges } from "./merge-doubt";
 import { ruleBridges } from "./rule-bridges";
 import { stackedBoxGrids } from "./stacked-boxes";
 import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-breaks";
@@ -147,6 +148,12 @@ export function detectTables(
     markPossibleSplits(split, chunkLines, {
       maxGapPitches: settings.splitDoubtGapPitches,
       columnAlignEm: settings.splitDoubtColumnAlignEm,
+    });
+  if (settings.mergeDoubtBlankPitches > 0)
+    markPossibleMerges(split, chunkLines, {
+      blankPitches: settings.mergeDoubtBlankPitches,
+      alignEm: settings.mergeDoubtAlignEm,
+      minLinesBelow: settings.mergeDoubtMinLinesBelow,
     });
   if (settings.tailWrapGapShare > 0) markTailWraps(split, chunkLines, settings.tailWrapGapShare, settings.tailWrapHangEm);
   if (settings.mixedCellNumbersApartEm > 0) markMixedCells(split, words, mixedCellSettings(settings));
