@@ -77,3 +77,12 @@ test("a doubted lone band is offered over each other run it is centred over, whe
     { kind: "band-span", band: 0, label: "Private", start_col: 2, end_col: 3, by: [DETECTION, "pdf-stream"] },
   ]);
 });
+
+test("a merge doubt offers the table cut where the second table may start, proposed by detection", () => {
+  const merged: TableModel = { ...model(upperBox), disputed: true, structureDoubt: "merge", mayStartAt: 4 };
+  const out = withDetectionAlternatives([table(0)], [merged]);
+  assert.deepEqual(out[0]!.alternatives, [{ kind: "split", rows: [4], by: [DETECTION] }]);
+  // A reading that proposed the same cut gains detection among its proposers.
+  const read = withDetectionAlternatives([table(0, { alternatives: [{ kind: "split", rows: [4], by: ["pdf-stream"] }] })], [merged]);
+  assert.deepEqual(read[0]!.alternatives, [{ kind: "split", rows: [4], by: [DETECTION, "pdf-stream"] }]);
+});

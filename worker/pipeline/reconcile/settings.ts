@@ -143,7 +143,9 @@ export const RECONCILE_SETTINGS = {
    * way; verified 90.6% without them, 89.8% with), and on US odd (switched off one by one, the
    * documents not read) they took 377 relations of right tables, 72.6% -> 68.1% verified. A cell
    * holding several cells' text is capped: it flags no table of EU or US odd (their results are
-   * unchanged with it), and a flagged table has every relation of its merged cells wrong. */
+   * unchanged with it), and a flagged table has every relation of its merged cells wrong. Two
+   * tables read as one (merge-doubt.ts) are capped as one read as two is: it flags no table of EU
+   * or US odd either. */
   capDoubtKinds: ["bracket", "off-centre-label", "split", "merge", "tail-wrap", "mixed-cells"] as readonly string[],
   boundary: {
     /** A part of a split (or the other table of a merge) holds at least this many of the table's
