@@ -6,6 +6,7 @@ import { valuesOnInnerWrap } from "./inner-wraps";
 import { isNumeric } from "./cell-text";
 import { hangingWrapAnswer } from "./hanging-wraps";
 import { wrapsStubByValues } from "./stub-wraps";
+import { noRoomFor } from "./label-room";
 
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). `nextLine`:
@@ -114,5 +115,5 @@ function hangsUnderWhenOn(words: Word[], above: Word[], aboveLine: TextLine, stu
   if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
   const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
   if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;
-  return lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
+  return noRoomFor(lastLine[lastLine.length - 1]!.box[2], first, stubRight, size, settings);
 }
