@@ -7,13 +7,14 @@ import { isNumeric } from "./cell-text";
 import { hangingWrapAnswer } from "./hanging-wraps";
 import { wrapsStubByValues } from "./stub-wraps";
 import { noRoomFor } from "./label-room";
+import type { LineCell, LineCells } from "./line-cells";
 
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). `nextLine`:
  * the line under it, if any. */
 export function isContinuation(
-  cells: Map<number, { words: Word[]; last: number }>,
-  prevCells: Map<number, { words: Word[]; last: number }>,
+  cells: LineCells,
+  prevCells: LineCells,
   line: TextLine,
   prevLine: TextLine,
   stubRight: number,
@@ -62,10 +63,7 @@ export function isContinuation(
  * higher, so a header line fills columns the line above leaves empty, and carries on, in lower
  * case, every name the line above started ("Share of" / "women in"). A band label over several
  * columns starts no name that goes on below it, and the names under it start afresh. */
-function carriesOnNames(
-  cells: Map<number, { words: Word[]; last: number }>,
-  prevCells: Map<number, { words: Word[]; last: number }>,
-): boolean {
+function carriesOnNames(cells: LineCells, prevCells: LineCells): boolean {
   if (prevCells.has(0) || prevCells.size === 0) return false;
   return [...prevCells].every(([col, above]) => {
     const below = cells.get(col);
@@ -79,7 +77,7 @@ function carriesOnNames(
  * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
  * its own. */
 function continuesLabel(
-  cell: { words: Word[]; last: number } | undefined,
+  cell: LineCell | undefined,
   above: { words: Word[] },
   aboveLine: TextLine,
   stubRight: number,

@@ -13,8 +13,7 @@ import type { Settings } from "../settings";
 import { lineToChunks } from "../geometry/words-to-lines";
 import { isNumeric } from "./cell-text";
 import { noRoomFor } from "./label-room";
-
-type LineCells = Map<number, { words: Word[]; last: number }>;
+import type { LineCells } from "./line-cells";
 
 /** The hanging-indent test of row-continuation.ts: `words` stand at a hanging indent under the
  * label `above`, no section head, where its last line had no room for their first word (the room
