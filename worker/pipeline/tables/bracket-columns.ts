@@ -15,12 +15,21 @@ import { isNumeric } from "./cell-text";
 /** "(12.3)", "(12.3%)", "[1.2-3.4]", "(1.2–3.4)". */
 const BRACKETED = /^[([][-+−]?\d[\d.,]*\s?%?(?:\s?[-–]\s?[-+−]?\d[\d.,]*%?)?[)\]]$/;
 
+/** A line's chunks inside a column, and where they came from (columnChunks). */
+interface ColumnChunks {
+  chunks: TextLine[];
+  originals: TextLine[];
+  rest: TextLine[];
+}
+
 interface Pair {
   line: number;
-  /** The line's chunks inside the column, and their words in order. */
+  /** The line's chunks the pair's words come from (a cut takes them out of the line)... */
   chunks: TextLine[];
-  /** What a cut puts back beside the pair: the words outside the column of a chunk that ran into it. */
-  rest?: TextLine[];
+  /** ...and what it puts back beside the pair: the words outside the column of a chunk that ran
+   * into it (none when every chunk stood inside the column). */
+  rest: TextLine[];
+  /** The line's words inside the column, in order. */
   words: Word[];
   /** Index of the first word of the bracketed value. */
   at: number;
@@ -29,9 +38,10 @@ interface Pair {
   bracketRight: number;
 }
 
-/** A line's words in a column ending in a bracketed value after a number: the pair, else null. */
-function pairOf(chunks: TextLine[], line: number): Pair | null {
-  const words = chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
+/** A line's words in a column (`taken`: see columnChunks) ending in a bracketed value after a
+ * number: the pair, else null. */
+function pairOf(taken: ColumnChunks, line: number): Pair | null {
+  const words = taken.chunks.flatMap((c) => c.words).sort((a, b) => a.box[0] - b.box[0]);
   const text = (from: number, to: number) =>
     words
       .slice(from, to)
@@ -43,7 +53,8 @@ function pairOf(chunks: TextLine[], line: number): Pair | null {
     if (!isNumeric(head)) return null;
     return {
       line,
-      chunks,
+      chunks: taken.originals,
+      rest: taken.rest,
       words,
       at,
       valueRight: words[at - 1]!.box[2],
@@ -59,7 +70,7 @@ function pairOf(chunks: TextLine[], line: number): Pair | null {
  * gives its words inside the column, when it ends inside it and every word stands wholly inside
  * or wholly left of it: `originals` are the chunks taken, `rest` their words left of the column,
  * a line of their own. Only from the left, so no chunk is taken by two columns. */
-function columnChunks(lineChunks: readonly TextLine[], col: ColumnSpan, trim: boolean) {
+function columnChunks(lineChunks: readonly TextLine[], col: ColumnSpan, trim: boolean): ColumnChunks {
   const within = (b: readonly number[]) => b[0]! >= col.x0 - 0.5 && b[2]! <= col.x1 + 0.5;
   const chunks: TextLine[] = [];
   const originals: TextLine[] = [];
@@ -131,16 +142,16 @@ export function splitBracketColumns(
     // Body lines (from the first line pairing values inside whole chunks) also take the words a
     // chunk from outside runs into the column with; header lines keep whole chunks (a band label
     // over several columns is no pair).
-    const whole = chunkRows.map((chunks) => columnChunks(chunks, col, false));
-    const firstWhole = whole.findIndex((c, line) => c.chunks.length > 0 && pairOf(c.chunks, line) !== null);
-    const taken = chunkRows.map((chunks, line) => (firstWhole >= 0 && line > firstWhole ? columnChunks(chunks, col, true) : whole[line]!));
+    // Each line's chunks and pair are worked out once, top to bottom.
+    const taken: ColumnChunks[] = [];
+    const pairs: Pair[] = [];
+    for (const [line, chunks] of chunkRows.entries()) {
+      const t = columnChunks(chunks, col, pairs.length > 0);
+      const pair = pairOf(t, line);
+      taken.push(t);
+      if (pair) pairs.push(pair);
+    }
     const inside = taken.map((t) => t.chunks);
-    const pairs = inside
-      .map((chunks, line): Pair | null => {
-        const pair = chunks.length ? pairOf(chunks, line) : null;
-        return pair && { ...pair, chunks: taken[line]!.originals, rest: taken[line]!.rest };
-      })
-      .filter((p): p is Pair => p !== null);
     // Lines with digits from the first pair down (a year over the column is a name, not a value).
     const firstPair = pairs[0]?.line ?? inside.length;
     const valued = inside.filter((chunks, line) => line >= firstPair && chunks.some((c) => /\d/.test(c.text))).length;
@@ -207,7 +218,7 @@ export function splitBracketColumns(
   const out = chunkRows.map((chunks) => [...chunks]);
   for (const p of cuts) {
     const kept = out[p.line]!.filter((c) => !p.chunks.includes(c));
-    kept.push(...(p.rest ?? []), makeLine(p.words.slice(0, p.at)), makeLine(p.words.slice(p.at)));
+    kept.push(...p.rest, makeLine(p.words.slice(0, p.at)), makeLine(p.words.slice(p.at)));
     out[p.line] = kept.sort((a, b) => a.box[0] - b.box[0]);
   }
   return { columns: outColumns, chunkRows: out, ambiguous };

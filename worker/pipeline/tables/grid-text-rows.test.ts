@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { rowStarts, type LineCells } from "./grid-text-rows";
+import { rowStarts, type GridLineTexts } from "./grid-text-rows";
 import { isNumeric } from "./build-table";
 
-const line = (cells: Record<number, string>): LineCells => new Map(Object.entries(cells).map(([c, t]) => [Number(c), t]));
+const line = (cells: Record<number, string>): GridLineTexts => new Map(Object.entries(cells).map(([c, t]) => [Number(c), t]));
 
 test("a label's lower-case second line (no values) joins the row above", () => {
   const lines = [line({ 0: "Total, 16 years and", 1: "1,234", 2: "56.7" }), line({ 0: "over" }), line({ 0: "Men", 1: "600", 2: "12.1" })];

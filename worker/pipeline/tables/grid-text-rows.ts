@@ -14,11 +14,11 @@ import type { TextLine } from "../types";
 import { carriesOn } from "../structure/stream-lines";
 
 /** One text line of the grid row: the text of each cell (by grid column) on it. */
-export type LineCells = ReadonlyMap<number, string>;
+export type GridLineTexts = ReadonlyMap<number, string>;
 
 /** Groups consecutive lines (top to bottom) into rows: returns, for each line, whether it starts a
  * row of its own (the first line always does). `stubCol` is the grid's first column. */
-export function rowStarts(lines: readonly LineCells[], stubCol: number, isNumeric: (text: string) => boolean): boolean[] {
+export function rowStarts(lines: readonly GridLineTexts[], stubCol: number, isNumeric: (text: string) => boolean): boolean[] {
   const starts: boolean[] = [];
   let row: { cells: Map<number, string>; values: boolean } | null = null;
   for (const line of lines) {
@@ -38,7 +38,7 @@ export function rowStarts(lines: readonly LineCells[], stubCol: number, isNumeri
 /** pdf-stream's `continues`, on grid cells instead of stream pieces. */
 function continuesRow(
   row: { cells: ReadonlyMap<number, string>; values: boolean },
-  line: LineCells,
+  line: GridLineTexts,
   hasValues: boolean,
   stubCol: number,
 ): boolean {

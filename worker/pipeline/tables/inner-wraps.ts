@@ -7,6 +7,7 @@
 import type { TextLine, Word } from "../types";
 import type { Settings } from "../settings";
 import { lineToChunks } from "../geometry/words-to-lines";
+import type { LineCells } from "./line-cells";
 
 /** `line` carries on the text of one of `above`'s inner cells (not its first chunk: the stub's
  * own wraps are wrapsLabel's): one chunk, at wrap distance, flush with that cell's left edge,
@@ -23,8 +24,6 @@ export function continuesInnerCell(line: TextLine, above: TextLine, settings: Se
   const next = cells[k + 1];
   return !next || line.box[2] < next.box[0];
 }
-
-type LineCells = Map<number, { words: Word[]; last: number }>;
 
 /** Within a table: `cells` (a line, its first column empty) carry on the row `prevCells` when that
  * row has no values yet (nothing outside its first column is a number), one of its inner text

@@ -18,6 +18,7 @@ import { bandsOverRepeatedGroups, headerDisagreesWithRepeatedGroups } from "./he
 import { offCentreLoneLabel } from "./off-centre-label";
 import { namesMeetInGutter } from "./gutter-names";
 import { isContinuation, LEADER_DOTS } from "./row-continuation";
+import type { LineCell, LineCells } from "./line-cells";
 
 /** Builds a table from text geometry alone: whitespace columns, one row per line, wrapped lines
  * joined back into their cell. */
@@ -57,7 +58,6 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
   const { columns, chunkRows: cellRows, ambiguous: bracketsInDoubt } = splitBracketColumns(signed, chunkRows, size, settings);
   if (columns.length < 2) return null;
   // Cells per line.
-  type LineCells = Map<number, { last: number; words: Word[] }>;
   const perLine: LineCells[] = [];
   // The last line of names, right above the values: one word per value column.
   const namesOverValues = (i: number) =>
@@ -193,12 +193,7 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
 /** A lone label of the body across the whole table, not starting in lower case: starting in the
  * stub and running over value columns, or centred on the table's full width (nearer its middle than the value columns'
  * middle, which a label over the values alone is centred on). */
-function isSpanner(
-  cell: { words: Word[]; last: number },
-  col: number,
-  columns: Array<{ x0: number; x1: number }>,
-  settings: Settings,
-): boolean {
+function isSpanner(cell: LineCell, col: number, columns: Array<{ x0: number; x1: number }>, settings: Settings): boolean {
   // A lower-case start carries on a name or a label (wrapped), it does not head a panel.
   if (/^[a-z]/.test(cell.words[0]?.text ?? "")) return false;
   if (col === 0) return cell.last > 0;

@@ -6,13 +6,15 @@ import { valuesOnInnerWrap } from "./inner-wraps";
 import { isNumeric } from "./cell-text";
 import { hangingWrapAnswer } from "./hanging-wraps";
 import { wrapsStubByValues } from "./stub-wraps";
+import { noRoomFor } from "./label-room";
+import type { LineCell, LineCells } from "./line-cells";
 
 /** A line continues the row above when it is close below it and fills no column the row above
  * leaves empty except as text (a wrapped label or description, never a new number). `nextLine`:
  * the line under it, if any. */
 export function isContinuation(
-  cells: Map<number, { words: Word[]; last: number }>,
-  prevCells: Map<number, { words: Word[]; last: number }>,
+  cells: LineCells,
+  prevCells: LineCells,
   line: TextLine,
   prevLine: TextLine,
   stubRight: number,
@@ -61,10 +63,7 @@ export function isContinuation(
  * higher, so a header line fills columns the line above leaves empty, and carries on, in lower
  * case, every name the line above started ("Share of" / "women in"). A band label over several
  * columns starts no name that goes on below it, and the names under it start afresh. */
-function carriesOnNames(
-  cells: Map<number, { words: Word[]; last: number }>,
-  prevCells: Map<number, { words: Word[]; last: number }>,
-): boolean {
+function carriesOnNames(cells: LineCells, prevCells: LineCells): boolean {
   if (prevCells.has(0) || prevCells.size === 0) return false;
   return [...prevCells].every(([col, above]) => {
     const below = cells.get(col);
@@ -78,7 +77,7 @@ function carriesOnNames(
  * indented line under a label with room to spare ("Employment" / "  of which women") is a row of
  * its own. */
 function continuesLabel(
-  cell: { words: Word[]; last: number } | undefined,
+  cell: LineCell | undefined,
   above: { words: Word[] },
   aboveLine: TextLine,
   stubRight: number,
@@ -114,5 +113,5 @@ function hangsUnderWhenOn(words: Word[], above: Word[], aboveLine: TextLine, stu
   if (lastLine.length === 0 || lastLine[lastLine.length - 1]!.text.endsWith(":")) return false;
   const indent = first.box[0] - Math.min(...above.map((w) => w.box[0]));
   if (indent <= 0 || indent > size * settings.wrapHangingIndentEm) return false;
-  return lastLine[lastLine.length - 1]!.box[2] + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
+  return noRoomFor(lastLine[lastLine.length - 1]!.box[2], first, stubRight, size, settings);
 }

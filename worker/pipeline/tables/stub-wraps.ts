@@ -12,11 +12,12 @@ import type { TextLine, Word } from "../types";
 import type { Settings } from "../settings";
 import { lineToChunks } from "../geometry/words-to-lines";
 import { isNumeric } from "./cell-text";
-
-type LineCells = Map<number, { words: Word[]; last: number }>;
+import { noRoomFor } from "./label-room";
+import type { LineCells } from "./line-cells";
 
 /** The hanging-indent test of row-continuation.ts: `words` stand at a hanging indent under the
- * label `above`, no section head, where its last line had no room for their first word. */
+ * label `above`, no section head, where its last line had no room for their first word (the room
+ * test of label-room.ts, as wrapsRowLabel's). */
 export type HangsUnder = (words: Word[], above: Word[]) => boolean;
 
 const textOf = (c: { words: Word[] }) => c.words.map((w) => w.text).join(" ");
@@ -83,6 +84,8 @@ export function wrapsRowLabel(
   // A phrase going on in lower case carries on the label, as layoutToModel joins it (another line
   // of the label may follow at its indent).
   if (/^[a-z(]/.test(first.text)) return true;
-  const noRoom = aboveRight + size * settings.wrapSpaceEm + (first.box[2] - first.box[0]) > stubRight;
-  return noRoom && (after === undefined || after.box[0] < line.box[0] - size * settings.wrapIndentEm);
+  return (
+    noRoomFor(aboveRight, first, stubRight, size, settings) &&
+    (after === undefined || after.box[0] < line.box[0] - size * settings.wrapIndentEm)
+  );
 }
