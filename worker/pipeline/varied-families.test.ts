@@ -347,6 +347,18 @@ test("names right above the values, one word per value column, on 80 development
   const exact = docs.filter((d) => d.tp === d.gt);
   assert.ok(exact.length >= 75, `the draws read exact (${exact.length} of ${docs.length})`);
 });
+test("names set close over the values head their table on 80 later development draws (seeds 161-200)", async () => {
+  // Names as wide as their columns a narrow gutter apart make one chunk of six words or more, which
+  // reads as prose: detection left the line out and the table lost its header (9 of these 80 draws
+  // before). One word over each value column, further apart than a word space, is a line of names
+  // (names-over-values.ts); with the rule off (namesApartEm 0) headers are lost again.
+  const seeds = Array.from({ length: 40 }, (_, k) => 161 + k);
+  const docs = await readFamily("blank-every-five", 2, seeds);
+  for (const doc of docs)
+    assert.ok(doc.tp === doc.gt && doc.tp === doc.pred, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered`);
+  const off = await readFamily("blank-every-five", 2, seeds, { ...SETTINGS, namesApartEm: 0 });
+  assert.ok(off.filter((d) => d.tp < d.gt).length >= 5, "with the rule off, draws lose their header");
+});
 test("wrapped column names on 80 development draws (seeds 21-60): read exact, and no right table doubted", async () => {
   // The last line of a wrapped name in a header row of its own leans as its name does; it was
   // taken for a lone band label off its column (tables/off-centre-label.ts), doubting right tables.

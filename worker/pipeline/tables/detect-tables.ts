@@ -17,6 +17,7 @@ import { ruleBridges } from "./rule-bridges";
 import { stackedBoxGrids } from "./stacked-boxes";
 import { isStubLabel, rowPitch, sectionGapLimit, valuesLeftOf } from "./section-breaks";
 import { isBandOverNames } from "./band-above";
+import { isNamesOverValues } from "./names-over-values";
 import { overrunningLabels } from "./overrunning-labels";
 import { wrapsRowLabel } from "./stub-wraps";
 import { markPossibleSplits } from "./split-doubt";
@@ -370,9 +371,13 @@ export function linesToTableRegions(
           region,
           tabular.map((x) => x.line),
         );
+        // A line of names set close over the first row of values (names-over-values.ts).
+        const namesAbove =
+          above && tops.length === 0 && info.indexOf(tabular[0]!) === at && isNamesOverValues(above.line, tabular[0]!, settings);
         const band =
           above &&
-          (isSpanningLabelAbove(above.line, boxUnion([region, ...tops])!, tabular, settings) ||
+          (namesAbove ||
+            isSpanningLabelAbove(above.line, boxUnion([region, ...tops])!, tabular, settings) ||
             (tops.length === 0 && pitch !== null && isBandOverNames(above.line, tabular[0]!.line, region[0], pitch, settings)))
             ? [above.line.box]
             : [];
