@@ -29,7 +29,7 @@ function parseArgs(argv: string[]) {
     trainSet: "",
     unseenSet: "",
     seed: 7,
-    variants: 30,
+    variants: 60,
     out: "worker/pipeline/structure/pdf-model/model.json",
     cache: "",
     scanNoise: false,
