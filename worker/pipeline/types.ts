@@ -75,7 +75,8 @@ export interface ModelCell {
  * siblings, a lone band's span, a header against its repeated leaf names, a label off its column
  * towards an unnamed one, one table read as two, a wrap left under the table, a cell holding
  * several cells' text. */
-export type StructureDoubt = "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "merge" | "tail-wrap" | "mixed-cells";
+export type StructureDoubt =
+  "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "merge" | "tail-wrap" | "mixed-cells";
 
 /** A table as the structure readers see it, before it becomes a result Table. */
 export interface TableModel {
