@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PDFDocument, StandardFonts } from "pdf-lib";
+import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { openPdf } from "../../../lib/pdf/open-pdf";
 import { SETTINGS } from "../settings";
 import { readPdfText } from "./pdf-text";
@@ -42,6 +42,21 @@ const WORDS = [
 ];
 const ROWS = 40;
 
+/** The faces the reader cuts by their own widths, each with how far (ems) a word box may lie off
+ * its glyphs: exact in Helvetica and Times, regular and bold, and in Courier (equal shares). */
+const FACE_TOLERANCES = [
+  [StandardFonts.Helvetica, 0.05],
+  [StandardFonts.HelveticaBold, 0.05],
+  [StandardFonts.TimesRoman, 0.05],
+  [StandardFonts.TimesRomanBold, 0.05],
+  [StandardFonts.Courier, 0.02],
+] as const;
+
+/** How wide `font` draws a text at `size`, glyph by glyph: pdf-lib's width of a whole text counts
+ * kerning, which drawText does not set. */
+const drawnWidth = (font: PDFFont, size: number) => (text: string) =>
+  [...text].reduce((sum, ch) => sum + font.widthOfTextAtSize(ch, size), 0);
+
 interface Row {
   label: string;
   run: string;
@@ -69,8 +84,7 @@ async function leaderPage(fontName: StandardFonts, seed: number): Promise<{ file
     const x = int(rnd, 36, 80);
     const top = 40 + r * 18;
     page.drawText(run, { x, y: 792 - top - size, size, font });
-    // Glyph by glyph: pdf-lib's width of a whole text counts kerning, which drawText does not set.
-    const width = (text: string) => [...text].reduce((sum, ch) => sum + font.widthOfTextAtSize(ch, size), 0);
+    const width = drawnWidth(font, size);
     rows.push({ label, run, x, top, size, labelEnd: x + width(label), runEnd: x + width(run) });
   }
   const file = path.join(dir, `${fontName}-${seed}.pdf`);
@@ -100,13 +114,7 @@ async function labelEnds(file: string, rows: readonly Row[]): Promise<number[]> 
   }
 }
 
-for (const [fontName, tolerance] of [
-  [StandardFonts.Helvetica, 0.05],
-  [StandardFonts.HelveticaBold, 0.05],
-  [StandardFonts.TimesRoman, 0.05],
-  [StandardFonts.TimesRomanBold, 0.05],
-  [StandardFonts.Courier, 0.02],
-] as const) {
+for (const [fontName, tolerance] of FACE_TOLERANCES) {
   test(`generated family: a label's box ends where its glyphs end when its leader shares its run (${fontName})`, async () => {
     for (const seed of [1, 2, 3]) {
       const { file, rows } = await leaderPage(fontName, seed * 97);
@@ -169,7 +177,7 @@ async function wordRunPage(fontName: StandardFonts, seed: number) {
     const x = int(rnd, 36, 80);
     const top = 40 + r * 18;
     page.drawText(run, { x, y: 792 - top - size, size, font });
-    const width = (text: string) => [...text].reduce((sum, ch) => sum + font.widthOfTextAtSize(ch, size), 0);
+    const width = drawnWidth(font, size);
     let at = 0;
     const words = run.split(" ").map((word): [number, number] => {
       const start = x + width(run.slice(0, at));
@@ -186,13 +194,7 @@ async function wordRunPage(fontName: StandardFonts, seed: number) {
 // Exact in Helvetica and Times, regular and bold (their own widths: Times cut by Helvetica's was
 // off by 0.18 em at worst over these 120 runs, against 0.58 with equal shares, and 0.67 in
 // Helvetica); Courier exact.
-for (const [fontName, tolerance] of [
-  [StandardFonts.Helvetica, 0.05],
-  [StandardFonts.HelveticaBold, 0.05],
-  [StandardFonts.TimesRoman, 0.05],
-  [StandardFonts.TimesRomanBold, 0.05],
-  [StandardFonts.Courier, 0.02],
-] as const) {
+for (const [fontName, tolerance] of FACE_TOLERANCES) {
   test(`generated family: in a run of words each word's box starts and ends where its glyphs do (${fontName})`, async () => {
     let worst = 0;
     let equalWorse = 0;
@@ -254,8 +256,7 @@ for (const fontName of [StandardFonts.Helvetica, StandardFonts.HelveticaBold, St
       const gap = size * (0.3 + rnd() * 0.25);
       const x = int(rnd, 36, 80);
       const top = 40 + r * 18;
-      // Glyph by glyph: pdf-lib's width of a whole text counts kerning, which drawText does not set.
-      const width = (text: string) => [...text].reduce((sum, ch) => sum + font.widthOfTextAtSize(ch, size), 0);
+      const width = drawnWidth(font, size);
       const first = width(names[0]);
       page.drawText(names[0], { x, y: 792 - top - size, size, font });
       page.drawText(names[1], { x: x + first + gap, y: 792 - top - size, size, font });

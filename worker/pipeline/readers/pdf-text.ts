@@ -29,7 +29,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
   const content = await readPageTextContent(page);
   const pieces: Word[] = [];
   // A page's runs share a few fonts: each is looked up (and its name matched) once.
-  const fonts = new Map<string, { name: string; bold: boolean; metrics: FaceMetrics }>();
+  const fonts = new Map<string, { name: string; bold: boolean; metrics: FaceMetrics; standardWidths: boolean }>();
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItemLike;
@@ -38,7 +38,11 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
     let font = fonts.get(item.fontName);
     if (!font) {
       const info = fontInfo(page, item.fontName);
-      font = { ...info, metrics: faceMetrics(info.name, content.styles[item.fontName]?.fontFamily, info.bold) };
+      font = {
+        ...info,
+        metrics: faceMetrics(info.name, content.styles[item.fontName]?.fontFamily, info.bold),
+        standardWidths: hasStandardWidths(info.name),
+      };
       fonts.set(item.fontName, font);
     }
     pieces.push(...itemToWords(item, viewport.transform, vertical, font));
@@ -68,7 +72,7 @@ export function itemToWords(
   item: TextItemLike,
   viewportTransform: readonly number[],
   vertical: boolean,
-  font: { name: string; bold: boolean; metrics?: FaceMetrics },
+  font: { name: string; bold: boolean; metrics?: FaceMetrics; standardWidths?: boolean },
 ): Word[] {
   const m = multiplyMatrices(item.transform, viewportTransform);
   const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
@@ -82,7 +86,8 @@ export function itemToWords(
   const metrics = font.metrics ?? faceMetrics(font.name, undefined, font.bold);
   const monospace = metrics === "monospace";
   // A face with the standard widths: the run's advance in ems tells the white space in it.
-  const edges = characterEdges(chars, metrics, hasStandardWidths(font.name) && !vertical ? advance / scaleX : undefined);
+  const standard = font.standardWidths ?? hasStandardWidths(font.name);
+  const edges = characterEdges(chars, metrics, standard && !vertical ? advance / scaleX : undefined);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {

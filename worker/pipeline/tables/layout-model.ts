@@ -5,6 +5,7 @@ import type { Box, Ruling, TableModel, TextLine, Word } from "../types";
 import { boxUnion, median } from "../geometry/box";
 import { lineToChunks, makeLine, wordsToLines } from "../geometry/words-to-lines";
 import { chunksToColumns, chunkToColumns, type ColumnSpan } from "../geometry/chunks-to-columns";
+import { columnsOfWords, wordsSetApart } from "./words-over-columns";
 import type { Settings } from "../settings";
 import { mergeSignColumns, splitBeforeSigns } from "./sign-columns";
 import { splitBracketColumns } from "./bracket-columns";
@@ -348,17 +349,9 @@ function splitUnderNames(chunk: TextLine, aboveCells: Word[][], settings: Settin
  * of names, not over values, and its word boxes may be estimated inside one text run.) */
 function wordsOverOwnColumns(chunk: TextLine, columns: readonly ColumnSpan[], settings: Settings): TextLine[] {
   if (chunk.words.length < 2) return [chunk];
-  // Each word's column: the one it overlaps most (a name wider than its numbers, right-aligned
-  // with them, has its centre left of them).
-  const overlap = (w: Word, col: ColumnSpan) => Math.min(w.box[2], col.x1) - Math.max(w.box[0], col.x0);
-  const owners = chunk.words.map((w) => {
-    const best = columns.reduce((b, col, c) => (overlap(w, col) > overlap(w, columns[b]!) ? c : b), 0);
-    return overlap(w, columns[best]!) > 0 ? best : -1;
-  });
+  const owners = columnsOfWords(chunk.words, columns);
   if (owners.includes(-1) || new Set(owners).size !== owners.length) return [chunk];
-  const apart = chunk.words.every(
-    (w, k) => k === 0 || w.box[0] - chunk.words[k - 1]!.box[2] >= settings.namesApartEm * Math.max(w.size, chunk.words[k - 1]!.size),
-  );
+  const apart = wordsSetApart(chunk.words, settings.namesApartEm);
   return apart ? chunk.words.map((w) => makeLine([w])) : [chunk];
 }
 

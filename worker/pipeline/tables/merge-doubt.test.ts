@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import type { TableModel, TextLine } from "../types";
 import { markPossibleMerges, type MergeDoubtSettings } from "./merge-doubt";
+import { boxUnion } from "../geometry/box";
 import { SETTINGS, type Settings } from "../settings";
 import { int, seededRng } from "../../../tests/pdf/corpus/content";
 import { FAMILIES, generateDocument } from "../../../tests/pdf/corpus/generate";
@@ -42,13 +43,7 @@ function part(rng: () => number, rights: number[], rows: number, y: number, size
 
 /** The table model detection would deliver over `lines` (only its box and rows matter here). */
 function tableOver(lines: TextLine[][]): TableModel {
-  const boxes = lines.flat().map((c) => c.box);
-  const box: [number, number, number, number] = [
-    Math.min(...boxes.map((b) => b[0])),
-    Math.min(...boxes.map((b) => b[1])),
-    Math.max(...boxes.map((b) => b[2])),
-    Math.max(...boxes.map((b) => b[3])),
-  ];
+  const box = boxUnion(lines.flat().map((c) => c.box))!;
   const cells = lines.flatMap((chunks, row) => chunks.map((c, col) => ({ row, col, rowSpan: 1, colSpan: 1, text: c.text, box: c.box })));
   return {
     box,

@@ -5,9 +5,10 @@
 // header. Yet each of its words stands over a column of values of its own, one word a column,
 // further apart than a word space: no prose is set that way over a table's columns. Such a line
 // joins the table; the layout reading then gives each word its column (layout-model.ts
-// wordsOverOwnColumns, the same test).
-import type { TextLine, Word } from "../types";
+// wordsOverOwnColumns, the same test: words-over-columns.ts).
+import type { TextLine } from "../types";
 import { isNumeric } from "./cell-text";
+import { columnsOfWords, wordsSetApart } from "./words-over-columns";
 import type { Settings } from "../settings";
 
 /** Whether `line` names the value columns of `first` (the table's first tabular line; its cell
@@ -23,11 +24,10 @@ export function isNamesOverValues(line: TextLine, first: { line: TextLine; cells
   const valuesLeft = columns[0]!.box[0];
   const over = line.words.filter((w) => w.box[2] > valuesLeft);
   if (over.length !== columns.length || over.some((w) => isNumeric(w.text))) return false;
-  const overlap = (w: Word, c: TextLine) => Math.min(w.box[2], c.box[2]) - Math.max(w.box[0], c.box[0]);
-  const owners = over.map((w) => {
-    const best = columns.reduce((b, c, k) => (overlap(w, c) > overlap(w, columns[b]!) ? k : b), 0);
-    return overlap(w, columns[best]!) > 0 ? best : -1;
-  });
+  const owners = columnsOfWords(
+    over,
+    columns.map((c) => ({ x0: c.box[0], x1: c.box[2] })),
+  );
   if (owners.some((o, k) => o !== k)) return false;
-  return over.every((w, k) => k === 0 || w.box[0] - over[k - 1]!.box[2] >= settings.namesApartEm * Math.max(w.size, over[k - 1]!.size));
+  return wordsSetApart(over, settings.namesApartEm);
 }
