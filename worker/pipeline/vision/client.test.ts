@@ -42,7 +42,9 @@ after(() => {
   server.close();
 });
 
-const settings = { ...VISION_SETTINGS, backoffMs: 20, maxBackoffMs: 2000, timeoutMs: 300, attempts: 3 };
+// The per-call timeout is long so a loaded machine never turns an answered call into a retry that
+// then takes the next test's reply; the hanging case sets its own deadline.
+const settings = { ...VISION_SETTINGS, backoffMs: 20, maxBackoffMs: 2000, timeoutMs: 10_000, attempts: 3 };
 const request = () => ({ prompt: taskPrompt("arbiter"), text: '{"task":"arbiter"}', png: Buffer.from([0x89, 0x50, 0x4e, 0x47]) });
 
 test("the request: model, prompt, text and image parts, the task's schema, the bearer key", async () => {
@@ -98,7 +100,7 @@ test("a hanging endpoint is given up at the page's deadline, not after every att
     { status: 200, hang: true },
   ];
   const started = Date.now();
-  const answer = await new VisionEndpoint({ url, model: "m-1" }, { ...settings, timeoutMs: 5000 }).call(request(), Date.now() + 400);
+  const answer = await new VisionEndpoint({ url, model: "m-1" }, settings).call(request(), Date.now() + 400);
   assert.ok(!answer.ok);
   assert.match(answer.error, /no answer within/);
   assert.ok(Date.now() - started < 1500, `${Date.now() - started} ms`);
