@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.34";
+export const SETTINGS_VERSION = "2026-11-29.35";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -38,6 +38,19 @@ export const SETTINGS = {
   /** Runs closer than this many ems along one baseline are one word (kerned runs are < 0.05 em
    * apart; a typeset space is 0.25-0.33 em). */
   wordJoinGapEm: 0.15,
+  /** Faces drawn to the standard 14 fonts' widths (readers/character-advances.ts), matched in the
+   * font's name: Helvetica and Arial (Arial was drawn to Helvetica's widths), Times and Times New
+   * Roman. Only in these does a run wider than its glyphs hold that much more white space, which
+   * goes to its spaces. Measured by drawing each face in each weight (character-advances.test.ts:
+   * exact to 0.05 em); other faces (DejaVu, Calibri) keep every character scaled alike. */
+  standardWidthFaces: ["helvetica", "arial", "times"] as readonly string[],
+  /** ...but not their narrow cuts, whose glyphs are narrower than the table (Arial Narrow). */
+  narrowFaceMarks: ["narrow", "condensed", "compressed"] as readonly string[],
+  /** The most white space (ems) one space of such a run is given; beyond it every character is
+   * scaled alike. pdf.js joins two runs up to 0.6 em apart into one with a space
+   * (SPACE_IN_FLOW_MAX_FACTOR), so no real space in a run is wider. Without the bound, two held-out
+   * US odd tables read worse (complete F1 0.981 -> 0.980) and letters spaced out read as words. */
+  spaceShareMaxEm: 0.6 as number,
   /** Words on one line belong together when their vertical centres are closer than this share
    * of the font size (baselines of one line differ by sub/superscripts, < 0.4 em). */
   lineCenterToleranceEm: 0.45,

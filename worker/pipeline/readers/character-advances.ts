@@ -24,6 +24,7 @@
 // Times read by Helvetica's widths was off by up to 0.18 em at a word's edge, enough to close a
 // half-em gap between two column names set in one run ("Turnover Stocks", bold Times at 9 pt: a
 // 4.9 pt gap read as 2.6 pt).
+import type { Settings } from "../settings";
 
 /** Which widths a run is cut by (facePitch). */
 export type FaceMetrics = "monospace" | "sans" | "sans-bold" | "serif" | "serif-bold";
@@ -87,43 +88,44 @@ function widthOf(ch: string, widths: readonly number[]): number {
   return OTHER_WIDTHS[ch] ?? AVERAGE;
 }
 
-/** Faces drawn to the standard widths: Helvetica and Arial (Arial was made to Helvetica's
- * widths), Times and Times New Roman; not their narrow or condensed cuts. */
-const STANDARD_WIDTH_FACE = /helvetica|arial|times/i;
-const NARROW_FACE = /narrow|condensed|compressed/i;
-
-/** The widest gap (1/1000 em) pdf.js reads as a space inside one run (its
- * SPACE_IN_FLOW_MAX_FACTOR). */
-const MAX_JOINED_GAP = 600;
-
 /** Whether a face's glyphs are exactly as wide as its table says (faceMetrics), so that a run wider
- * than its glyphs holds that much more white space. */
-export function hasStandardWidths(fontName: string): boolean {
-  return STANDARD_WIDTH_FACE.test(fontName) && !NARROW_FACE.test(fontName);
+ * than its glyphs holds that much more white space: its name holds one of `faces.standardWidthFaces`
+ * and none of `faces.narrowFaceMarks`. */
+export function hasStandardWidths(fontName: string, faces: Pick<Settings, "standardWidthFaces" | "narrowFaceMarks">): boolean {
+  const name = fontName.toLowerCase();
+  return faces.standardWidthFaces.some((face) => name.includes(face)) && !faces.narrowFaceMarks.some((mark) => name.includes(mark));
+}
+
+/** A run's advance, for a face with the standard widths: `em` the advance in ems, and the most
+ * white space (ems) one space of it may hold. */
+export interface RunAdvance {
+  em: number;
+  maxSpaceEm: number;
 }
 
 /** The position of each character's start along the run, as a share of its advance: `chars.length
  * + 1` values from 0 to 1 (the last is the run's end).
- * `advanceEm`, for a face with the standard widths (hasStandardWidths): the run's advance in ems.
+ * `advance`, for a face with the standard widths (hasStandardWidths): the run's advance in ems.
  * What the words' glyphs leave of it is the white space between them: a space's own width, but
  * pdf.js also joins two runs 0.1-0.6 em apart into one with a space for the gap (two column names
  * set close), and justified text widens its spaces; so the spaces share it, and each word keeps its
  * glyphs' width. Where a space would get less than its own width or more than pdf.js ever joins
  * (or there is none), every character is scaled alike. */
-export function characterEdges(chars: readonly string[], metrics: FaceMetrics, advanceEm?: number): number[] {
+export function characterEdges(chars: readonly string[], metrics: FaceMetrics, advance?: RunAdvance): number[] {
   const table = metrics === "monospace" ? null : ASCII_WIDTHS[metrics];
   const widths = chars.map((ch) => (table ? widthOf(ch, table) : 1));
-  if (table && advanceEm !== undefined) {
+  if (table && advance !== undefined) {
     const isSpace = chars.map((ch) => /\s/.test(ch));
     const spaces = isSpace.filter(Boolean).length;
     const glyphs = widths.reduce((sum, w, i) => (isSpace[i] ? sum : sum + w), 0);
     const spaceWidth = widths[isSpace.indexOf(true)] ?? 0;
-    const perSpace = spaces > 0 ? (advanceEm * 1000 - glyphs) / spaces : 0;
-    // At least a space's own width and at most the widest gap pdf.js joins (0.6 em). Less means
+    const perSpace = spaces > 0 ? (advance.em * 1000 - glyphs) / spaces : 0;
+    // At least a space's own width and at most the widest gap pdf.js joins. Less means
     // the glyphs are wider than the table says (an accent or a sign outside it, a face other than
     // its name says: "Ability to detect change" came out as one word), more means something else
     // (letters spaced out); then every character is scaled alike.
-    if (spaces > 0 && perSpace >= spaceWidth && perSpace <= MAX_JOINED_GAP) isSpace.forEach((space, i) => space && (widths[i] = perSpace));
+    if (spaces > 0 && perSpace >= spaceWidth && perSpace <= advance.maxSpaceEm * 1000)
+      isSpace.forEach((space, i) => space && (widths[i] = perSpace));
   }
   const total = widths.reduce((sum, w) => sum + w, 0);
   const edges = [0];

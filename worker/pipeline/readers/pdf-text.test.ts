@@ -1,5 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { SETTINGS } from "../settings";
+import { hasStandardWidths } from "./character-advances";
 import { angleToDirection, itemToWords, piecesToWords } from "./pdf-text";
 
 /** A sans-serif face without the standard widths: its runs are cut in proportion to Helvetica's. */
@@ -23,11 +25,14 @@ test("itemToWords splits a run at spaces and flips to a top-left origin", () => 
 test("itemToWords gives the white space beyond a standard face's glyphs to the run's spaces", () => {
   // Two names set 0.53 em apart in Helvetica, which pdf.js joins into one run with a space: the
   // glyphs are 2446/1000 em wide (a 556, b 556, space 278, c 500, d 556), the run 2.7 em at 10 pt.
-  const run = (width: number) =>
-    itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" }, FLIP, false, {
-      name: "Helvetica",
-      bold: false,
-    });
+  const run = (width: number, maxSpaceEm = SETTINGS.spaceShareMaxEm) =>
+    itemToWords(
+      { str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" },
+      FLIP,
+      false,
+      { name: "Helvetica", bold: false, standardWidths: hasStandardWidths("Helvetica", SETTINGS) },
+      maxSpaceEm,
+    );
   const near = (box: readonly number[], want: number[]) => box.every((v, k) => Math.abs(v - want[k]!) < 1e-9);
   const joined = run(27);
   assert.ok(near(joined[0]!.box, [100, 84, 111.12, 94]), `${joined[0]!.box}`);
@@ -38,6 +43,25 @@ test("itemToWords gives the white space beyond a standard face's glyphs to the r
   for (const width of [35, 20]) {
     const scaled = run(width);
     assert.ok(near(scaled[0]!.box, [100, 84, 100 + (width * 1112) / 2446, 94]), `${width}: ${scaled[0]!.box}`);
+  }
+  // The bound is the setting's: below the gap this run holds, the run is scaled alike.
+  assert.ok(near(run(27, 0.5)[0]!.box, [100, 84, 100 + (27 * 1112) / 2446, 94]), `${run(27, 0.5)[0]!.box}`);
+});
+
+test("the standard widths are Helvetica's, Arial's and Times', in any weight, not their narrow cuts", () => {
+  for (const name of ["Helvetica", "Helvetica-Bold", "ArialMT", "ABCDEF+Arial-BoldMT", "Times-Roman", "TimesNewRomanPS-ItalicMT"]) {
+    assert.ok(hasStandardWidths(name, SETTINGS), name);
+  }
+  for (const name of [
+    "ArialNarrow",
+    "Helvetica-Condensed-Bold",
+    "HelveticaNeue-Compressed",
+    "DejaVuSans",
+    "Calibri",
+    "Courier",
+    "g_d0_f1",
+  ]) {
+    assert.ok(!hasStandardWidths(name, SETTINGS), name);
   }
 });
 

@@ -41,11 +41,11 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
       font = {
         ...info,
         metrics: faceMetrics(info.name, content.styles[item.fontName]?.fontFamily, info.bold),
-        standardWidths: hasStandardWidths(info.name),
+        standardWidths: hasStandardWidths(info.name, settings),
       };
       fonts.set(item.fontName, font);
     }
-    pieces.push(...itemToWords(item, viewport.transform, vertical, font));
+    pieces.push(...itemToWords(item, viewport.transform, vertical, font, settings.spaceShareMaxEm));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
   return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm), settings.dropSpacedLeaders);
@@ -73,6 +73,9 @@ export function itemToWords(
   viewportTransform: readonly number[],
   vertical: boolean,
   font: { name: string; bold: boolean; metrics?: FaceMetrics; standardWidths?: boolean },
+  /** The most white space one space may hold (settings.spaceShareMaxEm); without it, or in a face
+   * without the standard widths, every character is scaled alike. */
+  maxSpaceEm?: number,
 ): Word[] {
   const m = multiplyMatrices(item.transform, viewportTransform);
   const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
@@ -86,8 +89,8 @@ export function itemToWords(
   const metrics = font.metrics ?? faceMetrics(font.name, undefined, font.bold);
   const monospace = metrics === "monospace";
   // A face with the standard widths: the run's advance in ems tells the white space in it.
-  const standard = font.standardWidths ?? hasStandardWidths(font.name);
-  const edges = characterEdges(chars, metrics, standard && !vertical ? advance / scaleX : undefined);
+  const standard = font.standardWidths === true && !vertical && maxSpaceEm !== undefined;
+  const edges = characterEdges(chars, metrics, standard ? { em: advance / scaleX, maxSpaceEm } : undefined);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
