@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.35";
+export const SETTINGS_VERSION = "2026-11-29.36";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -308,6 +308,14 @@ export const SETTINGS = {
    * seeds 21-80, two variants): such a band stretched over all seven, 4 wrong relations undisputed,
    * now disputed; no right draw of any family newly disputed, and no ICDAR 2013 table moved. */
   loneAllInnerRunDoubt: true as boolean,
+  /** The first of these doubts (loneBandAllOffEm) applies as well to a lone label of several
+   * words, which the layout reading spreads over every value column as centred on them before the
+   * bands are read (tables/layout-model.ts; header-bands.ts). It reached one-word labels only.
+   * Generated band-subset family (development seeds 161-240, two variants): wrong relations in
+   * undisputed draws 10 -> 1 (a band over three of eight columns read over all eight), right
+   * draws disputed 3 -> 3. The second (loneAllInnerRunDoubt) is not applied to such labels: it
+   * caught no further draw there. */
+  spreadLabelBandDoubt: true as boolean,
   /** ...and so is one with several such labels in its band row, each over one column's name with
    * a run of columns centred under it, the runs apart (header-bands.ts severalLoneLabels).
    * Generated band-subset family (development seeds 61-80): two bands over three columns each,
@@ -321,6 +329,11 @@ export const SETTINGS = {
    * seeds 61-80): a band over two columns beside one over four took the next band's first column.
    * 0 switches it off. */
   bandCentreFitEm: 0.5 as number,
+  /** ...and where two such splits fit as well (as many columns covered: bands over 1-4 and 5-6
+   * have the middles of bands over 2-3 and 4-7), the table's band is in doubt, read as the
+   * nearest-centre owners give it. Generated band-subset family (development seeds 161-240): the
+   * second band stretched one column too far, undisputed. */
+  bandSplitTieDoubt: true as boolean,
   /** A table opening with a row of values within this many of the upper table's row pitches under
    * a table of as many columns standing in the same places, with only rows between them, may be
    * its continuation: both are disputed (tables/split-doubt.ts). Six: two rows left out between

@@ -90,21 +90,21 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       }
       const clash = model.cells.some((x) => x !== only && x.row === r && x.text !== "" && x.col >= 1);
       if (clash) continue;
-      const tighter = tighterRunThanAll(only, centers, settings, rulings, model);
-      if (tighter) {
-        // Centred over all value columns only loosely, and over a run of them exactly: which
-        // one the label spans, the text cannot tell (a rule under it would).
-        doubtBand(model, only.text, [tighter]);
-      } else if (settings.loneAllInnerRunDoubt && !ruleUnder(only, model, rulings, settings)) {
-        // Centred over all value columns, and as well over a run of them inside (the middle three
-        // of seven, of equal widths): the same place on the page, so the text cannot tell either.
-        const lone = loneBandColumns(only, centers, settings);
-        if (lone?.ambiguous) doubtBand(model, only.text, lone.runs, [1, model.nCols - 1]);
-      }
+      doubtAllOrRun(model, only, centers, settings, rulings);
       model.cells = model.cells.filter((x) => !(x.row === r && x.text === "" && x.col >= 1));
       only.col = 1;
       only.colSpan = model.nCols - 1;
       continue;
+    }
+    // A lone label of more than one word, which the layout reading already spread over every value
+    // column as centred on them (layout-model.ts): loosely centred on all and exactly on a run of
+    // them, it is in the same doubt as a one-word label spread here (doubtAllOrRun). The other
+    // half of that doubt, a run inside centred as well as all, is not asked of it: on the
+    // generated band-subset family it caught no draw the first half left.
+    const spread = row.length === 1 && row[0]!.col === 1 && row[0]!.colSpan === model.nCols - 1 ? row[0]! : undefined;
+    if (settings.spreadLabelBandDoubt && spread && r < topBandRows(model, settings)) {
+      const tighter = tighterRunThanAll(spread, centers, settings, rulings, model);
+      if (tighter) doubtBand(model, spread.text, [tighter], [1, model.nCols - 1]);
     }
     let below = 0;
     for (let k = r + 1; k < h; k++) below = Math.max(below, model.cells.filter((x) => x.row === k && x.text !== "" && x.col > 0).length);
@@ -118,7 +118,11 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       doubtBand(model, row[0]!.text, lone.runs, [chosen[0]!, chosen.at(-1)!]);
     }
     const nearest = lone?.owner ?? labelOwners(row, centers);
-    const owner = lone ? nearest : (centredRuns(row, centers, nearest, settings) ?? nearest);
+    const centred = lone ? null : centredRuns(row, centers, nearest, settings);
+    // Two ways of giving the labels centred runs, as good as each other: which one the header
+    // means, the text cannot tell.
+    if (centred === "tied" && settings.bandSplitTieDoubt) doubtBand(model);
+    const owner = Array.isArray(centred) ? centred : nearest;
     row.forEach((cell, k) => {
       const cols = owner.map((o, c) => (o === k ? c : -1)).filter((c) => c >= 0);
       if (cols.length === 0) return;
@@ -133,6 +137,21 @@ export function extendHeaderBands(model: TableModel, settings: Settings = SETTIN
       cell.col = start;
       cell.colSpan = end - start + 1;
     });
+  }
+}
+
+/** A lone label read as spanning every value column, with no rule under it: in doubt when a run of
+ * some of the columns is centred under it much more tightly than all of them (tighterRunThanAll:
+ * centred over all only loosely, over a run exactly), or as well as all of them (a run inside, the
+ * middle three of seven equal columns: the same place on the page). Which one it spans, the text
+ * cannot tell; a rule under it would. */
+function doubtAllOrRun(model: TableModel, label: ModelCell, centers: number[], settings: Settings, rulings: readonly Ruling[]): void {
+  const tighter = tighterRunThanAll(label, centers, settings, rulings, model);
+  if (tighter) {
+    doubtBand(model, label.text, [tighter]);
+  } else if (settings.loneAllInnerRunDoubt && !ruleUnder(label, model, rulings, settings)) {
+    const lone = loneBandColumns(label, centers, settings);
+    if (lone?.ambiguous) doubtBand(model, label.text, lone.runs, [1, model.nCols - 1]);
   }
 }
 
@@ -263,8 +282,9 @@ function loneBandColumns(
  * as many columns covered as can be) puts every label within that of its run's middle, those runs'
  * owners; otherwise null. A band over two columns beside one over four splits its neighbour's
  * first column off to itself by nearness ("Rural" over Stock | Rate, "Women" over Units ... Value:
- * Units lies as near Rural's centre as Women's). */
-function centredRuns(row: ModelCell[], centers: number[], nearest: number[], settings: Settings): number[] | null {
+ * Units lies as near Rural's centre as Women's). "tied" when two such ways cover as many columns
+ * (a band over 1-4 beside one over 5-6, or over 2-3 beside 4-7: the same middles). */
+function centredRuns(row: ModelCell[], centers: number[], nearest: number[], settings: Settings): number[] | "tied" | null {
   if (settings.bandCentreFitEm <= 0 || row.length < 2 || row.some((x) => !x.box)) return null;
   const tol = settings.bandCentreFitEm * Math.max(...row.map((x) => x.box![3] - x.box![1]));
   const lx = row.map((x) => (x.box![0] + x.box![2]) / 2);
@@ -300,7 +320,8 @@ function centredRuns(row: ModelCell[], centers: number[], nearest: number[], set
     }
   };
   search(0, 1);
-  if (!best || tied) return null;
+  if (!best) return null;
+  if (tied) return "tied";
   const owner = centers.map(() => -1);
   (best as Array<[number, number]>).forEach(([a, b], i) => {
     for (let c = a; c <= b; c++) owner[c] = order[i]!;

@@ -246,3 +246,55 @@ test("two bands each centred over its own run: a narrow band does not take its n
   assert.deepEqual(span(off, "Rural"), [[1, 3]]);
   assert.deepEqual(span(off, "Women"), [[4, 3]]);
 });
+
+test("a label of several words already read over every value column: loosely centred on all, exactly on a run, in doubt", () => {
+  // The layout reading spreads a lone label of several words centred (loosely) over the value
+  // columns over all of them before the bands are read; "First half" stands exactly over columns
+  // 3-5 (centre 172.5), two line heights off the middle of all (192.5).
+  const spread = (centre: number) => {
+    const m = wideTableUnder([["First half", 1, centre]]);
+    const label = m.cells.find((c) => c.text === "First half")!;
+    label.colSpan = 8;
+    label.box = [centre - 20, 80, centre + 20, 90];
+    return m;
+  };
+  const loose = spread(172.5);
+  extendHeaderBands(loose);
+  assert.deepEqual(span(loose, "First half"), [[1, 8]]);
+  assert.equal(loose.disputed, true);
+  assert.equal(loose.structureDoubt, "lone-band");
+  const alternative = loose.bandAlternatives!.find((b) => b.label === "First half")!;
+  assert.equal((alternative.start * 40 + 12.5 + alternative.end * 40 + 12.5) / 2, 172.5);
+  // Centred over all of them: no doubt (the inner runs' doubt is the one-word label's only).
+  const centred = spread(192.5);
+  extendHeaderBands(centred);
+  assert.equal(centred.disputed, false);
+  // The rule off: no doubt.
+  const off = spread(172.5);
+  extendHeaderBands(off, { ...SETTINGS, spreadLabelBandDoubt: false });
+  assert.equal(off.disputed, false);
+});
+
+test("two bands whose centred runs can be cut two ways covering as many columns: in doubt", () => {
+  // "Women" at 112.5 is the middle of columns 1-4 and of 2-3; "Domestic" at 232.5 of 5-6 and of
+  // 4-7. Either way six columns are covered: the text cannot tell which header is meant.
+  const bands = () =>
+    wideTableUnder([
+      ["Women", 2, 112.5],
+      ["Domestic", 5, 232.5],
+    ]);
+  const m = bands();
+  extendHeaderBands(m);
+  assert.equal(m.disputed, true);
+  assert.equal(m.structureDoubt, "lone-band");
+  const off = bands();
+  extendHeaderBands(off, { ...SETTINGS, bandSplitTieDoubt: false });
+  assert.equal(off.disputed, false);
+  // One way only ("Rural" over 1-2, "Women" over 3-6, as above): no doubt.
+  const one = wideTableUnder([
+    ["Rural", 1, 72.5],
+    ["Women", 4, 192.5],
+  ]);
+  extendHeaderBands(one);
+  assert.equal(one.disputed, false);
+});
