@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.36";
+export const SETTINGS_VERSION = "2026-11-29.37";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -379,6 +379,18 @@ export const SETTINGS = {
    * undisputed before, 0 after, no exact draw disputed; no document of EU or US odd changed
    * (no-OCR bench digest the same). 0 switches the check off. */
   mixedCellNumbersApartEm: 0.5 as number,
+  /** Two tables of a page starting at one left edge, with at least two names alike in text and
+   * place (centres within this many ems of the names' size), are in doubt when one of those names
+   * stands over another column in each (tables/repeated-names.ts). Typeset repeated names stand at
+   * the same places to a fraction of a point; half an em leaves room for word boxes cut from a run.
+   * Generated stacked-parts family (development seeds 161-240): a one-row part whose long label
+   * was set close to its first value came out a column short, undisputed. 0 switches it off. */
+  repeatedNamesAlignEm: 0.5 as number,
+  /** A table whose stub head stands on a line of its own above every column name is in doubt: the
+   * stub's name, or a caption set right above a table whose stub has none
+   * (tables/raised-stub-head.ts). Generated stacked-parts family (development seeds 161-240): a
+   * part's caption read as its stub head, undisputed. */
+  raisedStubHeadDoubt: true as boolean,
   /** ...and so does a stub whose body cells each end in a plain number, the numbers' right edges in
    * line within this many ems (right-aligned text lines up to its rounding, under 0.1 em) while the
    * labels before them end over more than stubValuesLabelSpreadEm (labels of different lengths), on

@@ -76,7 +76,16 @@ export interface ModelCell {
  * towards an unnamed one, one table read as two, a wrap left under the table, a cell holding
  * several cells' text. */
 export type StructureDoubt =
-  "bracket" | "lone-band" | "header-pattern" | "off-centre-label" | "split" | "merge" | "tail-wrap" | "mixed-cells";
+  | "bracket"
+  | "lone-band"
+  | "header-pattern"
+  | "off-centre-label"
+  | "split"
+  | "merge"
+  | "tail-wrap"
+  | "mixed-cells"
+  | "repeated-names"
+  | "raised-stub-head";
 
 /** A table as the structure readers see it, before it becomes a result Table. */
 export interface TableModel {

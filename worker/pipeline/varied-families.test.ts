@@ -398,6 +398,34 @@ test("stacked parts on 40 development draws (seeds 21-60): every part is found, 
   const exact = docs.filter((d) => d.tp === d.gt && d.tp === d.pred);
   assert.ok(exact.length >= 38, `the draws read exact (${exact.length} of ${docs.length})`);
 });
+test("stacked parts on 80 more development draws (seeds 161-240): names over other columns than the part above, or a caption taken as the stub's name, are disputed", async () => {
+  // A one-row part whose long label is set close to its first value reads a column short: its
+  // names, repeated from the part above at the same places, stand over other columns there
+  // (tables/repeated-names.ts). A part whose stub has no name takes the caption right above its
+  // names as the stub's name (tables/raised-stub-head.ts).
+  const seeds = Array.from({ length: 80 }, (_, k) => 161 + k);
+  const docs = await readFamily("stacked-parts", 1, seeds);
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  assert.ok(wrong.length >= 3, `the draws still include tables read wrong (${wrong.length})`);
+  for (const doc of wrong) assert.ok(doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+  for (const doc of docs.filter((d) => d.tp === d.gt && d.tp === d.pred)) assert.ok(!doc.disputed, `${doc.name}: exact, yet disputed`);
+  // Each doubt does its part: with either off, a draw read wrong comes out undisputed.
+  for (const off of [
+    { ...SETTINGS, repeatedNamesAlignEm: 0 },
+    { ...SETTINGS, raisedStubHeadDoubt: false },
+  ]) {
+    const docsOff = await readFamily(
+      "stacked-parts",
+      1,
+      seeds.filter((s) => wrong.some((d) => d.name.endsWith(`(seed ${s})`))),
+      off,
+    );
+    assert.ok(
+      docsOff.some((d) => d.tp < d.pred && !d.disputed),
+      "a draw read wrong is undisputed with the doubt off",
+    );
+  }
+});
 test("stacked parts on 80 development draws (seeds 41-80): a cell holding several cells' text is disputed, exact draws are not", async () => {
   // One-row parts read as one table put several columns' values side by side in one cell, or a
   // part's line of names under the row above in its cells (tables/mixed-cells.ts).

@@ -145,8 +145,20 @@ export const RECONCILE_SETTINGS = {
    * holding several cells' text is capped: it flags no table of EU or US odd (their results are
    * unchanged with it), and a flagged table has every relation of its merged cells wrong. Two
    * tables read as one (merge-doubt.ts) are capped as one read as two is: it flags no table of EU
-   * or US odd either. */
-  capDoubtKinds: ["bracket", "off-centre-label", "split", "merge", "tail-wrap", "mixed-cells"] as readonly string[],
+   * or US odd either. Two tables under one line of names read with the names over different
+   * columns (repeated-names.ts) are capped too: one of the two is read wrong. So is a stub head on
+   * a line of its own above the names (raised-stub-head.ts): a caption taken in has every relation
+   * of the stub's name wrong. */
+  capDoubtKinds: [
+    "bracket",
+    "off-centre-label",
+    "split",
+    "merge",
+    "tail-wrap",
+    "mixed-cells",
+    "repeated-names",
+    "raised-stub-head",
+  ] as readonly string[],
   boundary: {
     /** A part of a split (or the other table of a merge) holds at least this many of the table's
      * words: a stray word (a page number, a footnote mark) caught in a proposal's box is no table.

@@ -21,6 +21,8 @@ import { isNamesOverValues } from "./names-over-values";
 import { overrunningLabels } from "./overrunning-labels";
 import { wrapsRowLabel } from "./stub-wraps";
 import { markPossibleSplits } from "./split-doubt";
+import { markRaisedStubHeads } from "./raised-stub-head";
+import { markRepeatedNameClashes } from "./repeated-names";
 import { markTailWraps } from "./tail-doubt";
 import { markMixedCells, mixedCellSettings } from "./mixed-cells";
 import { hangingWrapAnswer, hangingWrapDecisions } from "./hanging-wraps";
@@ -158,6 +160,8 @@ export function detectTables(
     });
   if (settings.tailWrapGapShare > 0) markTailWraps(split, chunkLines, settings.tailWrapGapShare, settings.tailWrapHangEm);
   if (settings.mixedCellNumbersApartEm > 0) markMixedCells(split, words, mixedCellSettings(settings));
+  markRepeatedNameClashes(split, settings.repeatedNamesAlignEm);
+  if (settings.raisedStubHeadDoubt) markRaisedStubHeads(split);
   // The page size only sets backdrop images aside (foregroundImages keeps every image without one):
   // when it set none aside and no decision went by settings.hangingWraps, a detection of the same
   // words, graphics and geometry with that setting flipped and no page size is this one.
