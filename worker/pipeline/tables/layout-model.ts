@@ -68,8 +68,9 @@ export function layoutToModel(region: Box, words: Word[], settings: Settings, ru
     const above =
       i > 0 && lines[i]!.box[1] - lines[i - 1]!.box[3] <= lines[i]!.size * settings.wrapGapEm ? perLine[i - 1]! : (new Map() as LineCells);
     const oneWordNames = isOneWordNamesLine(lineChunks, columns);
+    const namesLine = namesOverValues(i);
     const pieces = lineChunks
-      .flatMap((c) => (namesOverValues(i) ? wordsOverOwnColumns(c, columns, settings) : [c]))
+      .flatMap((c) => (namesLine ? wordsOverOwnColumns(c, columns, settings) : [c]))
       .flatMap((c) => splitAtGutters(c, columns, settings, { inRow: lineChunks.length > 1, oneWordNames }))
       .flatMap((c) => splitBeforeSigns(c, columns, settings))
       .flatMap((c) =>
@@ -360,9 +361,10 @@ function wordsOverOwnColumns(chunk: TextLine, columns: readonly ColumnSpan[], se
  * names with a two-word name in it has more words than columns. With `anyStubName`, one word per
  * value column, whatever the stub's name (blank, or several words over the stub column). */
 function isOneWordNamesLine(chunks: readonly TextLine[], columns: readonly ColumnSpan[], anyStubName = false): boolean {
+  if (columns.length < 3) return false;
   const words = chunks.flatMap((c) => c.words);
   // The stub's name ends before the first value column starts (it may be wider than the stub's labels).
-  const overValues = words.filter((w) => w.box[2] > columns[1]!.x0);
-  const count = words.length === columns.length || (anyStubName && overValues.length === columns.length - 1);
-  return columns.length >= 3 && count && !words.some((w) => isNumeric(w.text));
+  const count =
+    words.length === columns.length || (anyStubName && words.filter((w) => w.box[2] > columns[1]!.x0).length === columns.length - 1);
+  return count && !words.some((w) => isNumeric(w.text));
 }
