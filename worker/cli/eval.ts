@@ -1,7 +1,7 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
 //                 [--scans clean|realistic|both] [--structure-readers a,b,...]
-//                 [--pdf-model-scan-vote full|objects|none|off]
+//                 [--pdf-model-vote full|objects|none] [--pdf-model-scan-vote full|objects|none|off]
 // npm run eval -- --generated [--seed N | --seeds seen|unseen] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
 // construction) into OUT/generated-corpus and scores it like a dataset, with figures per family.
@@ -21,8 +21,9 @@
 // --structure-readers runs only the named structure readers (default: all of structure/registry.ts),
 // to compare the figures and the trust table with and without one. The trained reading pdf-model
 // is also scored alone, structure only (its own grid of each ground-truth region), on every run.
-// --pdf-model-scan-vote sets pdf-model's say on a scan for the run (STRUCTURE_SETTINGS.pdfModelScanVote),
-// to measure the scan reading against the shipped default without editing the settings.
+// --pdf-model-vote and --pdf-model-scan-vote set pdf-model's say on a page with a text layer and on a
+// scan for the run (STRUCTURE_SETTINGS.pdfModelVote, pdfModelScanVote), to measure a say against the
+// shipped default without editing the settings.
 import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
@@ -134,6 +135,10 @@ function parseArgs(argv: string[]) {
       const unknown = names.filter((n) => !known.includes(n));
       if (unknown.length > 0) throw new Error(`--structure-readers: unknown reader ${unknown.join(", ")} (known: ${known.join(", ")})`);
       args.structureReaders = names as StructureSource[];
+    } else if (a === "--pdf-model-vote") {
+      const vote = argv[++i] ?? "";
+      if (!["full", "objects", "none"].includes(vote)) throw new Error("--pdf-model-vote takes full, objects or none");
+      (STRUCTURE_SETTINGS as { pdfModelVote: string }).pdfModelVote = vote;
     } else if (a === "--pdf-model-scan-vote") {
       const vote = argv[++i] ?? "";
       if (!["full", "objects", "none", "off"].includes(vote)) throw new Error("--pdf-model-scan-vote takes full, objects, none or off");
