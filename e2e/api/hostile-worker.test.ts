@@ -65,13 +65,20 @@ describe("a job whose worker died on a page", () => {
 describe("deleting a job during OCR", () => {
   test("leaves no OCR text behind in the cache", async () => {
     const worker = stack.startWorker({ OCR_ENGINES: "ocr-1" });
-    const pdf = await makeTextPdf(3, "Deleted during OCR");
+    // Ten pages, so that OCR runs for seconds: with three, a loaded machine answered the polls so
+    // slowly that the job was done before one of them saw it reading.
+    const pdf = await makeTextPdf(10, "Deleted during OCR");
     const sha = createHash("sha256").update(pdf).digest("hex");
     const accepted = await submit(stack, { bytes: pdf });
     const id = String(accepted.body.id);
     const deadline = Date.now() + 60_000;
-    while (!/OCR/.test((await getJob(stack, id)).body.stage ?? "") && Date.now() < deadline)
+    for (;;) {
+      const job = (await getJob(stack, id)).body;
+      if (/OCR/.test(job.stage ?? "")) break;
+      assert.equal(job.status, "queued", `the job ended before OCR was seen: ${job.status}`);
+      assert.ok(Date.now() < deadline, "OCR was never seen in the job's stage");
       await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     assert.equal((await deleteJob(stack, id)).status, 200);
     // The worker stops the job either mid-page (its pipeline process killed) or, when the
     // deletion lands between pages (a compiled pipeline process reads a short page fast), at the
