@@ -85,3 +85,25 @@ test("upright band labels over the rotated names: a band line above the names' r
   // the first body line, not on the band line.
   assert.equal(findRotatedNames(words, [0, 30, 150, 138], SETTINGS).length, 2);
 });
+
+test("a rotated name of three words is one name whatever the order of its words' x", () => {
+  // Bottom to top: "Labour" (y 98-68), "cost" (66-46), "index" (44-19). pdf.js places the first
+  // word a rounding error left of the others: sorted by x, "index" came before "cost", touched
+  // only "Labour" beyond reach, and was left a name of its own.
+  const at = (text: string, x0: number, bottom: number) => ({
+    ...up(text, x0, bottom),
+    box: [x0, bottom - text.length * 5, 93, bottom] as Word["box"],
+  });
+  for (const xs of [
+    [83, 83 + 1e-12, 83 + 1e-12],
+    [83 + 1e-12, 83, 83],
+    [83, 83, 83],
+  ]) {
+    const words = [...body, at("Labour", xs[0]!, 98), at("cost", xs[1]!, 66), at("index", xs[2]!, 44), up("Hours", 130, 98)];
+    assert.deepEqual(
+      findRotatedNames(words, [0, 100, 150, 138], SETTINGS).map((n) => n.text),
+      ["Labour cost index", "Hours"],
+      JSON.stringify(xs),
+    );
+  }
+});

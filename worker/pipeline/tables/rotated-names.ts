@@ -16,20 +16,26 @@ export interface RotatedName {
   text: string;
 }
 
-/** Rotated words grouped into runs: words of one direction sharing an x band, a word space apart. */
+/** Rotated words grouped into runs: words of one direction sharing an x band, a word space apart.
+ * A word touching several runs joins them all, so the runs do not depend on the order the words
+ * come in (the words of one name may differ in x by a rounding error, which put "index" of
+ * "Labour cost index" before "cost" and left it a run of its own). */
 function rotatedRuns(words: readonly Word[], settings: Settings): RotatedName[] {
   const rotated = words.filter((w) => w.dir === 90 || w.dir === 270).sort((a, b) => a.box[0] - b.box[0] || a.box[1] - b.box[1]);
-  const runs: Word[][] = [];
+  let runs: Word[][] = [];
   for (const w of rotated) {
     const reach = w.size * settings.sideLabelReachEm;
-    const run = runs.find(
+    const touching = runs.filter(
       (r) =>
         r[0]!.dir === w.dir &&
         Math.abs(r[0]!.box[0] - w.box[0]) < w.size * settings.sideLabelAlignEm &&
         r.some((o) => o.box[1] - w.box[3] < reach && w.box[1] - o.box[3] < reach),
     );
-    if (run) run.push(w);
-    else runs.push([w]);
+    if (touching.length === 0) runs.push([w]);
+    else {
+      touching[0]!.push(w, ...touching.slice(1).flat());
+      runs = runs.filter((r) => !touching.slice(1).includes(r));
+    }
   }
   return runs.map((run) => {
     // Bottom-to-top text reads from the largest y; top-to-bottom from the smallest.
