@@ -22,26 +22,18 @@ function part(top: number, names: Array<[string, number, number]>, left = 40, he
   };
 }
 
-const upper = () =>
-  part(60, [
-    ["Per capita", 40, 95],
-    ["2009", 240, 265],
-    ["2010", 281, 306],
-    ["2011", 323, 347],
-  ]);
+/** The names of the part above, over its value columns, without its stub's name. */
+const YEARS: Array<[string, number, number]> = [
+  ["2009", 240, 265],
+  ["2010", 281, 306],
+  ["2011", 323, 347],
+];
+
+const upper = () => part(60, [["Per capita", 40, 95], ...YEARS]);
 
 test("a part whose repeated names stand over other columns than the part above: both in doubt", () => {
   // The one-row part read a column short: its label glued to its first value, "2009" in its first column.
-  const lower = part(
-    133,
-    [
-      ["2009", 240, 265],
-      ["2010", 281, 306],
-      ["2011", 323, 347],
-    ],
-    40,
-    0,
-  );
+  const lower = part(133, YEARS, 40, 0);
   const tables = [upper(), lower];
   markRepeatedNameClashes(tables, 0.5);
   assert.deepEqual(
@@ -66,15 +58,7 @@ test("repeated names over the same columns, names elsewhere, another left edge o
       ["2010", 291, 316],
       ["2011", 333, 357],
     ]),
-    "another left edge": part(
-      133,
-      [
-        ["2009", 240, 265],
-        ["2010", 281, 306],
-        ["2011", 323, 347],
-      ],
-      200,
-    ),
+    "another left edge": part(133, YEARS, 200),
     // "2009" in another column, but the only name alike: a coincidence of one word.
     "one name alike": part(
       133,
