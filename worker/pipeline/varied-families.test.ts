@@ -187,6 +187,25 @@ test("rotated names on 120 development draws (seeds 291-350): every name keeps a
     assert.ok(exact || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.gt} true, ${doc.pred} delivered, not disputed`);
   }
 });
+test("bracketed columns on 40 more development draws (seeds 201-240): values and brackets run into one cell are disputed", async () => {
+  // Every value and bracket set under an em apart: each row's values one chunk, one cell holding
+  // four value-and-bracket pairs (tables/mixed-cells.ts, settings.mixedCellValueBracketPairs).
+  const seeds = Array.from({ length: 40 }, (_, k) => 201 + k);
+  const docs = await readFamily("bracketed-columns", 1, seeds);
+  for (const doc of docs)
+    assert.ok(doc.tp === doc.pred || doc.disputed, `${doc.name}: ${doc.tp} right of ${doc.pred} delivered, not disputed`);
+  const wrong = docs.filter((d) => d.tp < d.pred);
+  const off = await readFamily(
+    "bracketed-columns",
+    1,
+    seeds.filter((s) => wrong.some((d) => d.name.endsWith(`(seed ${s})`))),
+    { ...SETTINGS, mixedCellValueBracketPairs: false },
+  );
+  assert.ok(
+    off.some((d) => d.tp < d.pred && !d.disputed),
+    "a draw read wrong is undisputed with the rule off",
+  );
+});
 test("bracketed columns on 80 development draws: a table whose column count is wrong is always disputed", async () => {
   // Pairs pdf.js gives as one text run have estimated word boxes: gaps and values both move a
   // little, so a column is neither cut nor a cell on its own evidence; and a table may cut one

@@ -37,6 +37,22 @@ test("one value written in several words is one cell", () => {
   assert.equal(mixedCellKind(marked, true, false, SETTINGS_HERE), null);
 });
 
+test("two values each with its own bracket, set a word space apart, hold two columns' cells", () => {
+  // "874.15 [58.0-63.4] 542.98 [89.9-93.2]": every gap a word space, so no pair of plain numbers
+  // stands apart, and each adjacent pair is a value and its bracket.
+  const pairs = line(100, ["874.15", 200], ["[58.0-63.4]", 233], ["542.98", 291], ["[89.9-93.2]", 324]);
+  assert.equal(mixedCellKind(pairs, true, false, SETTINGS_HERE), "side-by-side");
+  assert.equal(
+    mixedCellKind(line(100, ["12.3", 200], ["(4.5)", 223], ["15.6", 251], ["(0.8)", 274]), true, false, SETTINGS_HERE),
+    "side-by-side",
+  );
+  // Off, or in the header: no doubt.
+  assert.equal(mixedCellKind(pairs, true, false, { ...SETTINGS_HERE, valueBracketPairs: false }), null);
+  assert.equal(mixedCellKind(pairs, false, false, SETTINGS_HERE), null);
+  // One value and its bracket, and a further plain value after it: one pair only, no doubt.
+  assert.equal(mixedCellKind(line(100, ["12.3", 200], ["(4.5)", 223], ["15.6", 251]), true, false, SETTINGS_HERE), null);
+});
+
 test("numbers side by side in a header cell are names (years), not a doubt", () => {
   assert.equal(mixedCellKind(line(100, ["2019", 200], ["2020", 230]), false, false, SETTINGS_HERE), null);
 });

@@ -30,6 +30,9 @@ export interface MixedCellSettings {
   stubValuesLabelSpreadEm: number;
   /** ...on at least this many body rows. */
   stubValuesMinRows: number;
+  /** A line of a body cell holding two values each with its own bracket after it holds two
+   * columns' cells (hasTwoValueBracketPairs). */
+  valueBracketPairs: boolean;
 }
 
 /** The rule's settings, from the pipeline's. */
@@ -41,6 +44,7 @@ export function mixedCellSettings(settings: Settings): MixedCellSettings {
     stubValuesAlignEm: settings.stubValuesAlignEm,
     stubValuesLabelSpreadEm: settings.stubValuesLabelSpreadEm,
     stubValuesMinRows: settings.stubValuesMinRows,
+    valueBracketPairs: settings.mixedCellValueBracketPairs,
   };
 }
 
@@ -63,6 +67,24 @@ function isNumberPairApart(a: Word, b: Word, settings: MixedCellSettings): boole
   if (b.box[0] - a.box[2] < large * settings.numbersApartEm) return false;
   if (/^[-+−–]?\d{1,3}$/.test(a.text) && THOUSANDS_GROUP.test(b.text)) return false;
   return !isIntervalPair(a.text, b.text);
+}
+
+/** A bracketed figure: a bracket, an interval or a standard error ("(4.5)", "[58.0-63.4]"). */
+const BRACKETED = /^[([].*\d.*[)\]]$/;
+
+/** A line holding two values each with its own bracket after it ("874.15 [58.0-63.4] 542.98
+ * [89.9-93.2]"): two value-and-bracket columns read as one. One value and its bracket is one
+ * cell (bracket-columns.ts); a second plain value after the bracket may belong to it in a
+ * document's own convention, but a second value with a bracket of its own does not. */
+function hasTwoValueBracketPairs(line: Word[]): boolean {
+  let pairs = 0;
+  for (let i = 0; i + 1 < line.length; i++) {
+    if (PLAIN_NUMBER.test(line[i]!.text) && BRACKETED.test(line[i + 1]!.text)) {
+      pairs++;
+      i++;
+    }
+  }
+  return pairs >= 2;
 }
 
 /** The cell's lines of words, top to bottom. */
@@ -103,6 +125,7 @@ export function mixedCellKind(
 ): "side-by-side" | "stacked" | null {
   const lines = cellLines(cellWords, settings);
   if (body && lines.some((line) => line.some((w, i) => i > 0 && isNumberPairApart(line[i - 1]!, w, settings)))) return "side-by-side";
+  if (body && settings.valueBracketPairs && lines.some(hasTwoValueBracketPairs)) return "side-by-side";
   if (stub || lines.length < 2) return null;
   const names = lines.findIndex(isNamesLine);
   if (names < 0) return null;
