@@ -12,8 +12,8 @@ import type { Settings } from "../settings";
 import type { TextLine, Word } from "../types";
 import { isNumeric } from "./cell-text";
 
-/** "(12.3)", "(12.3%)", "[1.2-3.4]", "(1.2–3.4)". */
-const BRACKETED = /^[([][-+−]?\d[\d.,]*\s?%?(?:\s?[-–]\s?[-+−]?\d[\d.,]*%?)?[)\]]$/;
+/** A figure in brackets: "(12.3)", "(12.3%)", "[1.2-3.4]", "(1.2–3.4)". */
+export const BRACKETED = /^[([][-+−]?\d[\d.,]*\s?%?(?:\s?[-–]\s?[-+−]?\d[\d.,]*%?)?[)\]]$/;
 
 /** A line's chunks inside a column, and where they came from (columnChunks). */
 interface ColumnChunks {

@@ -14,6 +14,7 @@ import type { Settings } from "../settings";
 import type { TableModel, Word } from "../types";
 import { wordsToLines } from "../geometry/words-to-lines";
 import { isIntervalPair } from "../geometry/interval-values";
+import { BRACKETED } from "./bracket-columns";
 import { wordCenterIn } from "./cell-text";
 
 export interface MixedCellSettings {
@@ -69,11 +70,8 @@ function isNumberPairApart(a: Word, b: Word, settings: MixedCellSettings): boole
   return !isIntervalPair(a.text, b.text);
 }
 
-/** A bracketed figure: a bracket, an interval or a standard error ("(4.5)", "[58.0-63.4]"). */
-const BRACKETED = /^[([].*\d.*[)\]]$/;
-
-/** A line holding two values each with its own bracket after it ("874.15 [58.0-63.4] 542.98
- * [89.9-93.2]"): two value-and-bracket columns read as one. One value and its bracket is one
+/** A line holding two values each with its own figure in brackets after it (bracket-columns.ts
+ * BRACKETED: "874.15 [58.0-63.4] 542.98 [89.9-93.2]"): two value-and-bracket columns read as one. One value and its bracket is one
  * cell (bracket-columns.ts); a second plain value after the bracket may belong to it in a
  * document's own convention, but a second value with a bracket of its own does not. */
 function hasTwoValueBracketPairs(line: Word[]): boolean {
