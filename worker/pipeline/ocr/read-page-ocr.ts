@@ -57,8 +57,12 @@ export interface ReadPageOcrInput {
 
 /** Cache variant of whole-page readings taken with the text layer's line crops allowed: the
  * reading differs from a detected one, so it never shares the detected reading's key. Bump it
- * with any value of OCR_SETTINGS.textLayerLines that changes which pages are read so, or how. */
-export const TEXT_LINES_VERSION = "text-lines-1";
+ * with any value of OCR_SETTINGS.textLayerLines that changes which pages are read so, or how;
+ * the suffix of the quantised recognition with its weight levels or a new calibration
+ * (paddle/rec-int8-ranges.json). */
+export const TEXT_LINES_VERSION = OCR_SETTINGS.paddle.quantisedLineRecognition.enabled
+  ? `text-lines-1.int8-1-w${OCR_SETTINGS.paddle.quantisedLineRecognition.weightLevels}`
+  : "text-lines-1";
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop
  * settings, so a change to either re-reads. */

@@ -76,6 +76,23 @@ export const OCR_SETTINGS = {
      * bumped for it). On the bench page, one thread, engines warm: recognition 2.9 -> 2.3 CPU-s,
      * detection 0.66 -> 0.52, the same 429 words with the same boxes and confidences. */
     foldGraph: true,
+    /** A page read on its text layer's lines (textLayerLines) is recognised by the model with
+     * its full convolutions in 8-bit integers (paddle/quantise-model.ts; activation ranges from
+     * crops of the generated corpus, paddle/rec-int8-ranges.json). Scans, cell crops and pages
+     * read with detection keep the float model: there OCR is the only reading, here it checks a
+     * text layer. Measured in docs/measurements (quantised line recognition). */
+    quantisedLineRecognition: {
+      enabled: true as boolean,
+      /** Weights in [-127, 127]. 7 bits ([-63, 63], which no CPU's 8-bit kernels can saturate:
+       * QuantiseOptions.weightLevels) agreed with the text layer on 25 fewer of EU's 2,180 line
+       * crops than float, 8 bits on 7 fewer; this machine's kernels (VNNI) do not saturate. */
+      weightLevels: 127 as number,
+      /** ...except crops no wider than this many input columns (the recogniser's minimum batch
+       * width: lone glyphs and values of up to ~3 characters), read in float. Quantised, the
+       * lone-values family (ocr/lone-values-family.test.ts) verified 247 of 297 right lone values
+       * (em dashes read "1" above the line score, 8 of 36 verified) against 296 in float. */
+      floatMaxColumns: 64 as number,
+    },
     /** ONNX Runtime threads. The two engines run side by side on a 2-core machine, so each
      * gets one. */
     intraOpThreads: 1,

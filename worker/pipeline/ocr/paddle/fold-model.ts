@@ -30,19 +30,14 @@ import {
   MODEL,
   NODE,
   readFloatTensor,
-  text,
   textField,
   varintField,
   type Field,
   type FloatTensor,
 } from "./onnx-proto";
+import { attributes, readNode, writeNode as writePlainNode, type GraphNode as PlainNode } from "./onnx-graph";
 
-interface GraphNode {
-  /** The node's fields as read; input and output are kept apart, as they are what gets edited. */
-  fields: Field[];
-  opType: string;
-  input: string[];
-  output: string[];
+interface GraphNode extends PlainNode {
   /** Replacement tensor of a Constant node whose value changed. */
   newValue?: FloatTensor;
   removed?: boolean;
@@ -83,37 +78,16 @@ export function foldModel(model: Uint8Array): { bytes: Uint8Array; counts: FoldC
   return { bytes, counts };
 }
 
-function readNode(fields: Field[]): GraphNode {
-  return {
-    fields: fields.filter((f) => f.no !== NODE.input && f.no !== NODE.output),
-    opType: text(fields.find((f) => f.no === NODE.opType)!),
-    input: fields.filter((f) => f.no === NODE.input).map(text),
-    output: fields.filter((f) => f.no === NODE.output).map(text),
-  };
-}
-
 function writeNode(node: GraphNode): Field[] {
+  if (!node.newValue) return writePlainNode(node);
   const io = [...node.input.map((name) => textField(NODE.input, name)), ...node.output.map((name) => textField(NODE.output, name))];
-  if (node.newValue) {
-    const tensor = floatTensorFields(node.output[0]!, node.newValue);
-    const attribute = [
-      textField(ATTRIBUTE.name, "value"),
-      messageField(ATTRIBUTE.t, tensor),
-      varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.TENSOR),
-    ];
-    return [...io, textField(NODE.opType, "Constant"), messageField(NODE.attribute, attribute)];
-  }
-  return [...io, ...node.fields];
-}
-
-function attributes(node: GraphNode): Map<string, Field[]> {
-  const out = new Map<string, Field[]>();
-  for (const f of node.fields) {
-    if (f.no !== NODE.attribute) continue;
-    const fields = decode(f.value as Uint8Array);
-    out.set(text(fields.find((a) => a.no === ATTRIBUTE.name)!), fields);
-  }
-  return out;
+  const tensor = floatTensorFields(node.output[0]!, node.newValue);
+  const attribute = [
+    textField(ATTRIBUTE.name, "value"),
+    messageField(ATTRIBUTE.t, tensor),
+    varintField(ATTRIBUTE.type, ATTRIBUTE_TYPE.TENSOR),
+  ];
+  return [...io, textField(NODE.opType, "Constant"), messageField(NODE.attribute, attribute)];
 }
 
 class Graph {

@@ -14,45 +14,53 @@ import { BEST_CLASS, BEST_PROB, withBestClassOutput } from "./best-class-output"
 import { shrinkToGrey, writeRegionToChw, type Normalisation } from "./image-ops";
 import { findNonTextRegions } from "./non-text-regions";
 import { foldModel } from "./fold-model";
+import { quantiseModel, type ActivationRanges } from "./quantise-model";
 import { unexplainedInkPixels } from "./unexplained-ink";
 import { dashStroke } from "./dash-stroke";
 import { PADDLE_DICTIONARY_FILE, paddleModelDir } from "./model-dir";
 import {
   planCropRecognition,
+  planLineRecognition,
   planRecognition,
-  recWidth,
-  REC_MIN_WIDTH,
+  recognitionInput,
   sortWords,
   type PaddleDetection,
   type RecCrop,
+  type RecognitionSession,
 } from "./recognition-plan";
-export { sortWords, type PaddleDetection, type RecCrop } from "./recognition-plan";
+export { sortWords, type PaddleDetection, type RecCrop, type RecognitionSession } from "./recognition-plan";
 import type { BBox } from "../../../../lib/result/schema";
 
 /** ImageNet statistics in BGR order, as PaddleOCR's det NormalizeImage applies them to an
  * OpenCV (BGR) image. */
 const DET_NORM: Normalisation = { mean: [0.485, 0.456, 0.406], std: [0.229, 0.224, 0.225] };
-/** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
-const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
 
 export interface PaddlePageResult {
   words: Word[];
   nonTextRegions: BBox[];
 }
 
+/** The engine's ONNX Runtime sessions: detection; recognition in float; recognition with its
+ * full convolutions quantised (quantise-model.ts), for crops of a page's own text-layer lines. */
+export type PaddleSessionName = "detection" | "recognition" | "line-recognition";
+
 export class PaddleEngine {
-  /** The detection session, loaded on the first page that needs it: a page read on its text
-   * layer's lines (readLines) or a crop reading never does. */
-  private det: Promise<ort.InferenceSession> | null = null;
+  /** Sessions, each loaded on the first read that needs it (a page read on its text layer's
+   * lines never needs detection; a scan never needs the quantised recognition). */
+  private sessions = new Map<PaddleSessionName, Promise<ort.InferenceSession>>();
 
   private constructor(
-    private readonly loadDet: () => Promise<ort.InferenceSession>,
-    private readonly rec: ort.InferenceSession,
+    private readonly loaders: Record<PaddleSessionName, () => Promise<ort.InferenceSession>>,
     private readonly dictionary: string[],
     private readonly settings: PaddleSettings,
   ) {}
 
-  static async create(settings: PaddleSettings = OCR_SETTINGS.paddle): Promise<PaddleEngine> {
+  /** `activationRanges` replaces the committed calibration of the quantised line recognition
+   * (a fresh calibration, tried before it is written). */
+  static async create(
+    settings: PaddleSettings = OCR_SETTINGS.paddle,
+    given: { activationRanges?: ActivationRanges } = {},
+  ): Promise<PaddleEngine> {
     const dir = paddleModelDir();
     const options: ort.InferenceSession.SessionOptions = {
       intraOpNumThreads: settings.intraOpThreads,
@@ -61,33 +69,48 @@ export class PaddleEngine {
       graphOptimizationLevel: "all",
       enableCpuMemArena: settings.cpuMemArena,
     };
-    const load = async (file: string, rewrite: (bytes: Uint8Array) => Uint8Array = (bytes) => bytes) => {
+    const read = async (file: string) => {
       const bytes = await fs.promises.readFile(path.join(dir, file));
-      return ort.InferenceSession.create(rewrite(settings.foldGraph ? foldModel(bytes).bytes : bytes), options);
+      return settings.foldGraph ? foldModel(bytes).bytes : bytes;
     };
-    const loadDet = () => load("ch_PP-OCRv4_det_infer.onnx");
+    const REC = "ch_PP-OCRv4_rec_infer.onnx";
     // Recognition returns each step's best class and its probability, not all 6,625.
-    const rec = await load("ch_PP-OCRv4_rec_infer.onnx", withBestClassOutput);
+    const loaders: Record<PaddleSessionName, () => Promise<ort.InferenceSession>> = {
+      detection: async () => ort.InferenceSession.create(await read("ch_PP-OCRv4_det_infer.onnx"), options),
+      recognition: async () => ort.InferenceSession.create(withBestClassOutput(await read(REC)), options),
+      "line-recognition": async () => {
+        // The ranges are calibrated on the folded graph's tensors: unfolded, lines read in float.
+        if (!settings.quantisedLineRecognition.enabled || !settings.foldGraph) {
+          return ort.InferenceSession.create(withBestClassOutput(await read(REC)), options);
+        }
+        const ranges = given.activationRanges ?? (await loadActivationRanges());
+        const quantised = quantiseModel(withBestClassOutput(await read(REC)), ranges, settings.quantisedLineRecognition);
+        return ort.InferenceSession.create(quantised.bytes, options);
+      },
+    };
     const keys = (await fs.promises.readFile(path.join(dir, PADDLE_DICTIONARY_FILE), "utf8")).split("\n");
     if (keys[keys.length - 1] === "") keys.pop();
     // PaddleOCR appends the space character after the dictionary (use_space_char).
-    return new PaddleEngine(loadDet, rec, [...keys, " "], settings);
+    return new PaddleEngine(loaders, [...keys, " "], settings);
   }
 
   async release(): Promise<void> {
-    const det = this.det;
-    this.det = null;
-    await (await det?.catch(() => null))?.release();
-    await this.rec.release();
+    const sessions = [...this.sessions.values()];
+    this.sessions.clear();
+    for (const session of sessions) await (await session.catch(() => null))?.release();
   }
 
-  /** The detection session, loading it if no page needed it yet (a failed load is tried again). */
-  private detection(): Promise<ort.InferenceSession> {
-    this.det ??= this.loadDet().catch((error: unknown) => {
-      this.det = null;
-      throw error;
-    });
-    return this.det;
+  /** A session, loading it if no read needed it yet (a failed load is tried again). */
+  session(name: PaddleSessionName): Promise<ort.InferenceSession> {
+    let session = this.sessions.get(name);
+    if (!session) {
+      session = this.loaders[name]().catch((error: unknown) => {
+        this.sessions.delete(name);
+        throw error;
+      });
+      this.sessions.set(name, session);
+    }
+    return session;
   }
 
   async readPage(render: PageRender): Promise<PaddlePageResult> {
@@ -99,9 +122,9 @@ export class PaddleEngine {
 
   /** Reads only `boxes` (PDF points), without detection: recognition on crops whose place is
    * already known. */
-  async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
+  async readCrops(render: PageRender, boxes: readonly BBox[], model: RecognitionSession = "recognition"): Promise<Word[]> {
     const words: Word[] = [];
-    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
+    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch, model)));
     return sortWords(words);
   }
 
@@ -128,7 +151,10 @@ export class PaddleEngine {
    * reads the page with detection). No figure search: a figure's ink is unexplained ink. */
   async readLines(render: PageRender, lines: readonly BBox[], maxUnexplainedPixels: number): Promise<PaddlePageResult | null> {
     if (this.surveyLines(render, lines) > maxUnexplainedPixels) return null;
-    return { words: await this.readCrops(render, lines), nonTextRegions: [] };
+    const words: Word[] = [];
+    for (const { session, batch } of planLineRecognition(render, lines, this.settings))
+      words.push(...(await this.recogniseBatch(render, batch, session)));
+    return { words: sortWords(words), nonTextRegions: [] };
   }
 
   /** Step 1 of a page read: text line boxes (detection pixels) and the page's non-text regions
@@ -168,8 +194,8 @@ export class PaddleEngine {
   }
 
   /** Step 3: one batch recognised; words in PDF points. */
-  async recogniseBatch(render: PageRender, batch: readonly RecCrop[]): Promise<Word[]> {
-    return (await this.recogniseLines(render, batch)).flatMap((line) => (line.score < this.settings.minLineScore ? [] : line.words));
+  async recogniseBatch(render: PageRender, batch: readonly RecCrop[], model: RecognitionSession = "recognition"): Promise<Word[]> {
+    return (await this.recogniseLines(render, batch, model)).flatMap((line) => (line.score < this.settings.minLineScore ? [] : line.words));
   }
 
   /** Cells holding only a mark (missed-marks.ts), read as crops (PDF points) without detection.
@@ -206,18 +232,14 @@ export class PaddleEngine {
   private async recogniseLines(
     render: PageRender,
     batch: readonly RecCrop[],
+    model: RecognitionSession = "recognition",
   ): Promise<{ crop: RecCrop; score: number; glyphs: number; words: Word[] }[]> {
     const h = this.settings.recHeight;
     const lines: { crop: RecCrop; score: number; glyphs: number; words: Word[] }[] = [];
-    const widths = batch.map((c) => recWidth(c, h));
-    const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
-    const plane = h * batchWidth;
-    // Zero is mid-grey after normalisation, the padding PaddleOCR uses.
-    const input = new Float32Array(batch.length * 3 * plane);
-    batch.forEach((crop, i) => {
-      writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, input, i * 3 * plane, batchWidth, plane);
-    });
-    const output = await this.rec.run({ x: new ort.Tensor("float32", input, [batch.length, 3, h, batchWidth]) });
+    const { data, dims, widths } = recognitionInput(render, batch, h);
+    const batchWidth = dims[3];
+    const session = await this.session(model);
+    const output = await session.run({ x: new ort.Tensor("float32", data, dims) });
     const best = output[BEST_CLASS]!.data as Int32Array;
     const bestProbs = output[BEST_PROB]!.data as Float32Array;
     const steps = output[BEST_CLASS]!.dims[1]!;
@@ -263,7 +285,7 @@ export class PaddleEngine {
       detWidth,
       plane,
     );
-    const output = await (await this.detection()).run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
+    const output = await (await this.session("detection")).run({ x: new ort.Tensor("float32", input, [1, 3, detHeight, detWidth]) });
     const prob = firstOutput(output).data as Float32Array;
     const boxes = probabilityMapToBoxes(prob, detWidth, detHeight, {
       threshold: this.settings.detThreshold,
@@ -298,6 +320,21 @@ export function dropTallBoxes(boxes: DetBox[], textPx: number | null, ratio: num
   const heights = boxes.map((b) => b.y1 - b.y0 - 2 * b.grow).sort((a, b) => a - b);
   const reference = textPx ?? heights[Math.floor(heights.length / 2)]!;
   return boxes.filter((b) => b.y1 - b.y0 - 2 * b.grow <= reference * ratio);
+}
+
+let ranges: Promise<ActivationRanges> | null = null;
+
+/** The activation ranges the quantised recognition was calibrated with (rec-int8-ranges.json,
+ * written by scripts/calibrate-rec-int8.ts). Imported, not read by path, so that bundled entry
+ * points carry it. */
+export function loadActivationRanges(): Promise<ActivationRanges> {
+  ranges ??= import("./rec-int8-ranges.json", { with: { type: "json" } }).then((m) => {
+    const tensors = ((m.default ?? m) as { tensors?: Record<string, unknown> }).tensors ?? {};
+    const valid = Object.values(tensors).every((r) => Array.isArray(r) && r.length === 2 && r.every(Number.isFinite) && r[0] <= r[1]);
+    if (Object.keys(tensors).length === 0 || !valid) throw new Error("rec-int8-ranges.json holds no valid tensor ranges");
+    return tensors as ActivationRanges;
+  });
+  return ranges;
 }
 
 function firstOutput(output: ort.InferenceSession.OnnxValueMapType): ort.Tensor {

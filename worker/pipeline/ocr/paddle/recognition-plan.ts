@@ -4,6 +4,7 @@ import type { PageRender } from "../../render/render-page";
 import type { PaddleSettings } from "../settings";
 import type { Word } from "../types";
 import type { DetBox } from "./db-postprocess";
+import { writeRegionToChw, type Normalisation } from "./image-ops";
 import type { BBox } from "../../../../lib/result/schema";
 
 /** PaddleOCR pads every crop to at least 320 px (its training width); here crops of similar
@@ -30,6 +31,27 @@ export interface PaddleDetection {
 /** Input columns of a crop scaled to the recognition height. */
 export function recWidth(c: { width: number; height: number }, h: number): number {
   return Math.max(1, Math.ceil((h * c.width) / c.height));
+}
+
+/** PaddleOCR rec: (x / 255 - 0.5) / 0.5. */
+const REC_NORM: Normalisation = { mean: [0.5, 0.5, 0.5], std: [0.5, 0.5, 0.5] };
+
+/** One batch as the recognition model's input: the crops scaled to height `h`, side by side in a
+ * [batch, 3, h, width] tensor padded to the widest (zero is mid-grey after normalisation, the
+ * padding PaddleOCR uses), with each crop's own width in input columns. */
+export function recognitionInput(
+  render: PageRender,
+  batch: readonly RecCrop[],
+  h: number,
+): { data: Float32Array; dims: [number, number, number, number]; widths: number[] } {
+  const widths = batch.map((c) => recWidth(c, h));
+  const batchWidth = Math.max(REC_MIN_WIDTH, Math.ceil(Math.max(...widths) / 8) * 8);
+  const plane = h * batchWidth;
+  const data = new Float32Array(batch.length * 3 * plane);
+  batch.forEach((crop, i) => {
+    writeRegionToChw(render, crop, widths[i]!, h, REC_NORM, data, i * 3 * plane, batchWidth, plane);
+  });
+  return { data, dims: [batch.length, 3, h, batchWidth], widths };
 }
 
 /** The detected lines as recognition batches of render-pixel crops. */
@@ -69,6 +91,33 @@ export function planCropRecognition(render: PageRender, boxes: readonly BBox[], 
     };
   });
   return batchCrops(crops, settings);
+}
+
+/** The recognition sessions a batch can be read by (paddle-engine.ts): float, or with its full
+ * convolutions quantised (for a page's own text-layer lines). */
+export type RecognitionSession = "recognition" | "line-recognition";
+
+/** A page's text-layer line crops (points) as recognition batches, each with the session that
+ * reads it: the quantised one, except for crops no wider than
+ * `quantisedLineRecognition.floatMaxColumns` (lone glyphs and short values, which it misreads
+ * more often than the float model), which are batched apart and read in float. */
+export function planLineRecognition(
+  render: PageRender,
+  lines: readonly BBox[],
+  settings: PaddleSettings,
+): { session: RecognitionSession; batch: RecCrop[] }[] {
+  const batches = planCropRecognition(render, lines, settings);
+  const quantised = settings.quantisedLineRecognition;
+  if (!quantised.enabled) return batches.map((batch) => ({ session: "line-recognition", batch }));
+  const out: { session: RecognitionSession; batch: RecCrop[] }[] = [];
+  for (const batch of batches) {
+    // Batches run in order of aspect ratio: the narrow crops fill the first ones.
+    const narrow = batch.filter((c) => recWidth(c, settings.recHeight) <= quantised.floatMaxColumns);
+    const wide = batch.filter((c) => recWidth(c, settings.recHeight) > quantised.floatMaxColumns);
+    if (narrow.length > 0) out.push({ session: "recognition", batch: narrow });
+    if (wide.length > 0) out.push({ session: "line-recognition", batch: wide });
+  }
+  return out;
 }
 
 /** Crops sorted by aspect ratio, cut into batches of at most recBatchSize crops and

@@ -5,7 +5,7 @@
 // is exact for PaddleOCR; tesseract.js computes in a thread of its own, so a Tesseract task shows
 // only its messaging here.
 import { parentPort, threadId } from "node:worker_threads";
-import { PaddleEngine, type RecCrop } from "../paddle/paddle-engine";
+import { PaddleEngine, type PaddleSessionName, type RecCrop } from "../paddle/paddle-engine";
 import { TesseractEngine } from "../tesseract-engine";
 import type { PageRender } from "../../render/render-page";
 import type { BBox } from "../../../../lib/result/schema";
@@ -21,12 +21,14 @@ async function runTask(task: ThreadTask): Promise<unknown> {
   const render = task.render as PageRender;
   switch (task.op) {
     case "paddle.load":
-      await getPaddle();
+      await (await getPaddle()).session((task.args as PaddleSessionName | undefined) ?? "recognition");
       return threadId;
     case "paddle.detect":
       return (await getPaddle()).detectPage(render);
     case "paddle.batch":
       return (await getPaddle()).recogniseBatch(render, task.args as RecCrop[]);
+    case "paddle.line-batch":
+      return (await getPaddle()).recogniseBatch(render, task.args as RecCrop[], "line-recognition");
     case "paddle.marks":
       return (await getPaddle()).readMarks(render, task.args as BBox[]);
     case "paddle.survey":

@@ -7,28 +7,34 @@ import { OCR_SETTINGS } from "../settings";
 import type { PageOcrEngine } from "../engine-types";
 import type { PageRender } from "../../render/render-page";
 import type { Word } from "../types";
-import { planCropRecognition, planRecognition, sortWords, type PaddleDetection, type RecCrop } from "../paddle/recognition-plan";
+import {
+  planLineRecognition,
+  planRecognition,
+  sortWords,
+  type PaddleDetection,
+  type RecCrop,
+  type RecognitionSession,
+} from "../paddle/recognition-plan";
 import type { OcrTaskRunner } from "./protocol";
 
 /** Fewer crops than this are one Tesseract task: below it the per-call set-up outweighs a split. */
 const MIN_CROPS_PER_TASK = 24;
 
 export class PooledPaddle implements PageOcrEngine {
-  private othersLoading = false;
+  private othersLoading = new Set<RecognitionSession>();
 
   constructor(private readonly pool: OcrTaskRunner) {}
 
-  /** On the first read, the threads other than the one given the first task load their PaddleOCR
-   * recognition session at once (with the model rewrite; detection's session is loaded by a
-   * thread's first detection, which a page read on its text layer's lines never needs), in
-   * parallel with that task, rather
-   * than when their first recognition batch arrives: on a cold first page the batches then find
-   * every thread ready. Only a page that needs PaddleOCR starts this (an idle worker loads
-   * nothing). */
-  private loadOthers(): void {
-    if (this.othersLoading) return;
-    this.othersLoading = true;
-    for (let i = 1; i < this.pool.size; i++) void this.pool.run("paddle.load", undefined).catch(() => undefined);
+  /** On the first read of each kind, the threads other than the one given the first task load
+   * the PaddleOCR recognition session it reads with at once (with the model rewrite; detection's
+   * session is loaded by a thread's first detection, which a page read on its text layer's lines
+   * never needs), in parallel with that task, rather than when their first recognition batch
+   * arrives: on a cold first page the batches then find every thread ready. Only a page that
+   * needs PaddleOCR starts this (an idle worker loads nothing). */
+  private loadOthers(session: RecognitionSession = "recognition"): void {
+    if (this.othersLoading.has(session)) return;
+    this.othersLoading.add(session);
+    for (let i = 1; i < this.pool.size; i++) void this.pool.run("paddle.load", undefined, session).catch(() => undefined);
   }
 
   async readPage(render: PageRender): Promise<{ words: Word[]; nonTextRegions: BBox[] }> {
@@ -49,11 +55,16 @@ export class PooledPaddle implements PageOcrEngine {
     maxUnexplainedPixels: number,
   ): Promise<{ words: Word[]; nonTextRegions: BBox[] } | null> {
     const surveying = this.pool.run<number>("paddle.survey", render, lines);
-    this.loadOthers();
+    this.loadOthers("line-recognition");
     if ((await surveying) > maxUnexplainedPixels) return null;
-    const batches = planCropRecognition(render, lines, OCR_SETTINGS.paddle);
+    const planned = planLineRecognition(render, lines, OCR_SETTINGS.paddle);
+    if (planned.some((p) => p.session === "recognition")) this.loadOthers("recognition");
     const words = (
-      await Promise.all(batches.map((batch) => this.pool.run<Word[]>("paddle.batch", render, batch satisfies RecCrop[])))
+      await Promise.all(
+        planned.map(({ session, batch }) =>
+          this.pool.run<Word[]>(session === "recognition" ? "paddle.batch" : "paddle.line-batch", render, batch satisfies RecCrop[]),
+        ),
+      )
     ).flat();
     return { words: sortWords(words), nonTextRegions: [] };
   }

@@ -6,6 +6,7 @@ export type ThreadOp =
   | "paddle.load"
   | "paddle.detect"
   | "paddle.batch"
+  | "paddle.line-batch"
   | "paddle.crops"
   | "paddle.marks"
   | "paddle.survey"
