@@ -26,13 +26,11 @@ test("itemToWords gives the white space beyond a standard face's glyphs to the r
   // Two names set 0.53 em apart in Helvetica, which pdf.js joins into one run with a space: the
   // glyphs are 2446/1000 em wide (a 556, b 556, space 278, c 500, d 556), the run 2.7 em at 10 pt.
   const run = (width: number, maxSpaceEm = SETTINGS.spaceShareMaxEm) =>
-    itemToWords(
-      { str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" },
-      FLIP,
-      false,
-      { name: "Helvetica", bold: false, standardWidths: hasStandardWidths("Helvetica", SETTINGS) },
-      maxSpaceEm,
-    );
+    itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" }, FLIP, false, {
+      name: "Helvetica",
+      bold: false,
+      spaces: hasStandardWidths("Helvetica", SETTINGS) ? { maxEm: maxSpaceEm } : undefined,
+    });
   const near = (box: readonly number[], want: number[]) => box.every((v, k) => Math.abs(v - want[k]!) < 1e-9);
   const joined = run(27);
   assert.ok(near(joined[0]!.box, [100, 84, 111.12, 94]), `${joined[0]!.box}`);

@@ -29,7 +29,7 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
   const content = await readPageTextContent(page);
   const pieces: Word[] = [];
   // A page's runs share a few fonts: each is looked up (and its name matched) once.
-  const fonts = new Map<string, { name: string; bold: boolean; metrics: FaceMetrics; standardWidths: boolean }>();
+  const fonts = new Map<string, RunFont>();
   for (const raw of content.items) {
     if (!("str" in raw)) continue;
     const item = raw as TextItemLike;
@@ -41,11 +41,11 @@ export async function readPdfText(page: PDFPageProxy, settings: Settings): Promi
       font = {
         ...info,
         metrics: faceMetrics(info.name, content.styles[item.fontName]?.fontFamily, info.bold),
-        standardWidths: hasStandardWidths(info.name, settings),
+        spaces: hasStandardWidths(info.name, settings) ? { maxEm: settings.spaceShareMaxEm } : undefined,
       };
       fonts.set(item.fontName, font);
     }
-    pieces.push(...itemToWords(item, viewport.transform, vertical, font, settings.spaceShareMaxEm));
+    pieces.push(...itemToWords(item, viewport.transform, vertical, font));
   }
   // Rules and leaders typed with characters are drawing (typewriter-rules.ts).
   return textRulesToRulings(piecesToWords(pieces, settings.wordJoinGapEm), settings.dropSpacedLeaders);
@@ -65,18 +65,21 @@ function fontInfo(page: PDFPageProxy, fontName: string): { name: string; bold: b
   return { name: fontName, bold: false };
 }
 
+/** The face a glyph run is set in, as itemToWords needs it. */
+export interface RunFont {
+  name: string;
+  bold: boolean;
+  metrics?: FaceMetrics;
+  /** Only for a face with the standard widths (hasStandardWidths): the run's advance in ems then
+   * tells the white space in it, which goes to its spaces, at most `maxEm` a space
+   * (settings.spaceShareMaxEm). Without it every character is scaled alike. */
+  spaces?: { maxEm: number };
+}
+
 /** Splits one glyph run into words at its spaces, giving each character a share of the run's
  * advance (pdf.js gives only the run's total width): by its width in a standard face of the run's
  * kind, equal in a monospaced one (character-advances.ts). */
-export function itemToWords(
-  item: TextItemLike,
-  viewportTransform: readonly number[],
-  vertical: boolean,
-  font: { name: string; bold: boolean; metrics?: FaceMetrics; standardWidths?: boolean },
-  /** The most white space one space may hold (settings.spaceShareMaxEm); without it, or in a face
-   * without the standard widths, every character is scaled alike. */
-  maxSpaceEm?: number,
-): Word[] {
+export function itemToWords(item: TextItemLike, viewportTransform: readonly number[], vertical: boolean, font: RunFont): Word[] {
   const m = multiplyMatrices(item.transform, viewportTransform);
   const size = Math.hypot(item.transform[2] ?? 0, item.transform[3] ?? 0) || item.height || 1;
   // Unit vectors of the run in text space scaled to page units: advance along x, up along y.
@@ -89,8 +92,8 @@ export function itemToWords(
   const metrics = font.metrics ?? faceMetrics(font.name, undefined, font.bold);
   const monospace = metrics === "monospace";
   // A face with the standard widths: the run's advance in ems tells the white space in it.
-  const standard = font.standardWidths === true && !vertical && maxSpaceEm !== undefined;
-  const edges = characterEdges(chars, metrics, standard ? { em: advance / scaleX, maxSpaceEm } : undefined);
+  const spaces = vertical ? undefined : font.spaces;
+  const edges = characterEdges(chars, metrics, spaces ? { em: advance / scaleX, maxSpaceEm: spaces.maxEm } : undefined);
   let start = -1;
   const rightToLeft = item.dir === "rtl" && !vertical;
   const flush = (end: number) => {
