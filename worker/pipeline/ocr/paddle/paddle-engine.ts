@@ -42,7 +42,7 @@ export interface PaddlePageResult {
 
 /** The engine's ONNX Runtime sessions: detection; recognition in float; recognition with its
  * full convolutions quantised (quantise-model.ts), for crops of a page's own text-layer lines. */
-export type PaddleSessionName = "detection" | "recognition" | "line-recognition";
+export type PaddleSessionName = "detection" | RecognitionSession;
 
 export class PaddleEngine {
   /** Sessions, each loaded on the first read that needs it (a page read on its text layer's
