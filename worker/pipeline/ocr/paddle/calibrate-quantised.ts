@@ -11,8 +11,7 @@ import path from "node:path";
 import * as ort from "onnxruntime-node";
 import { openPdf } from "../../../../lib/pdf/open-pdf";
 import { renderPageForOcr } from "../../render/render-page";
-import { readPdfGraphics } from "../../readers/pdf-graphics";
-import { readPdfText } from "../../readers/pdf-text";
+import { readPage } from "../../extract-page";
 import { SETTINGS } from "../../settings";
 import { OCR_SETTINGS } from "../settings";
 import { textLayerLineBoxes } from "./text-layer-lines";
@@ -58,9 +57,7 @@ export async function calibrateLineRecognition(
       try {
         for (let n = 1; n <= opened.doc.numPages && pages < maxPages; n++) {
           const page = await opened.doc.getPage(n);
-          // Operators first: they load the fonts the text reader names (as extract-page.ts).
-          await readPdfGraphics(page, SETTINGS);
-          const { words } = await readPdfText(page, SETTINGS);
+          const { words } = await readPage(page, SETTINGS);
           const lines = textLayerLineBoxes(words, { ...OCR_SETTINGS.textLayerLines, enabled: true });
           if (lines.length === 0) continue;
           const render = await renderPageForOcr(page, n);

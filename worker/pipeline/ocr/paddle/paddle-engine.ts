@@ -73,18 +73,23 @@ export class PaddleEngine {
       const bytes = await fs.promises.readFile(path.join(dir, file));
       return settings.foldGraph ? foldModel(bytes).bytes : bytes;
     };
-    const REC = "ch_PP-OCRv4_rec_infer.onnx";
-    // Recognition returns each step's best class and its probability, not all 6,625.
+    // Recognition returns each step's best class and its probability, not all 6,625. Read and
+    // rewritten once, for whichever of its two sessions loads first.
+    let recognition: Promise<Uint8Array> | null = null;
+    const recognitionModel = () =>
+      (recognition ??= read("ch_PP-OCRv4_rec_infer.onnx")
+        .then(withBestClassOutput)
+        .catch((error: unknown) => {
+          recognition = null;
+          throw error;
+        }));
     const loaders: Record<PaddleSessionName, () => Promise<ort.InferenceSession>> = {
       detection: async () => ort.InferenceSession.create(await read("ch_PP-OCRv4_det_infer.onnx"), options),
-      recognition: async () => ort.InferenceSession.create(withBestClassOutput(await read(REC)), options),
+      recognition: async () => ort.InferenceSession.create(await recognitionModel(), options),
+      // Only asked for when the settings quantise line crops (recognition-plan.ts planLineRecognition).
       "line-recognition": async () => {
-        // The ranges are calibrated on the folded graph's tensors: unfolded, lines read in float.
-        if (!settings.quantisedLineRecognition.enabled || !settings.foldGraph) {
-          return ort.InferenceSession.create(withBestClassOutput(await read(REC)), options);
-        }
         const ranges = given.activationRanges ?? (await loadActivationRanges());
-        const quantised = quantiseModel(withBestClassOutput(await read(REC)), ranges, settings.quantisedLineRecognition);
+        const quantised = quantiseModel(await recognitionModel(), ranges, settings.quantisedLineRecognition);
         return ort.InferenceSession.create(quantised.bytes, options);
       },
     };

@@ -17,9 +17,9 @@ import {
   attributes,
   constantValue,
   floatConstant,
-  int32Constant,
+  constantNode,
+  ELEM,
   int64Constant,
-  int8Constant,
   makeNode,
   attrInt,
   opsetVersion,
@@ -30,6 +30,18 @@ import {
   type EditableModel,
   type GraphNode,
 } from "./onnx-graph";
+
+/** `${name}__dq`: the integers (int8 weights or int32 bias, output channels first) times one
+ * scale per output channel, zero point zero. */
+function perChannelDequantised(name: string, dims: readonly number[], integers: Int8Array | Int32Array, scales: Float32Array): GraphNode[] {
+  const elemType = integers instanceof Int32Array ? ELEM.INT32 : ELEM.INT8;
+  return [
+    constantNode(`${name}__q`, dims, elemType, new Uint8Array(integers.buffer, integers.byteOffset, integers.byteLength)),
+    floatConstant(`${name}__scale`, [scales.length], scales),
+    constantNode(`${name}__zero`, [scales.length], elemType, new Uint8Array(scales.length * integers.BYTES_PER_ELEMENT)),
+    makeNode("DequantizeLinear", [`${name}__q`, `${name}__scale`, `${name}__zero`], [`${name}__dq`], [attrInt("axis", 0)]),
+  ];
+}
 
 /** GraphProto.input and GraphProto.initializer (onnx/onnx.proto). */
 const GRAPH_INPUT = 11;
@@ -158,17 +170,7 @@ export function quantiseModel(
         quantised[c * perChannel + i] = Math.max(-options.weightLevels, Math.min(options.weightLevels, q));
       }
     }
-    added.push(
-      int8Constant(`${weightName}__q`, weights.dims, quantised),
-      floatConstant(`${weightName}__scale`, [channels], weightScales),
-      int8Constant(`${weightName}__zero`, [channels], new Int8Array(channels)),
-      makeNode(
-        "DequantizeLinear",
-        [`${weightName}__q`, `${weightName}__scale`, `${weightName}__zero`],
-        [`${weightName}__dq`],
-        [attrInt("axis", 0)],
-      ),
-    );
+    added.push(...perChannelDequantised(weightName, weights.dims, quantised, weightScales));
     const inputs = [input, `${weightName}__dq`];
 
     const biasName = conv.input[2];
@@ -181,17 +183,7 @@ export function quantiseModel(
         biasScales[c] = inputScale * weightScales[c]!;
         biasValues[c] = Math.round(bias.data[c]! / biasScales[c]!);
       }
-      added.push(
-        int32Constant(`${biasName}__q`, [channels], biasValues),
-        floatConstant(`${biasName}__scale`, [channels], biasScales),
-        int32Constant(`${biasName}__zero`, [channels], new Int32Array(channels)),
-        makeNode(
-          "DequantizeLinear",
-          [`${biasName}__q`, `${biasName}__scale`, `${biasName}__zero`],
-          [`${biasName}__dq`],
-          [attrInt("axis", 0)],
-        ),
-      );
+      added.push(...perChannelDequantised(biasName, [channels], biasValues, biasScales));
       inputs.push(`${biasName}__dq`);
     }
 

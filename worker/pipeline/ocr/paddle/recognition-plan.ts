@@ -97,6 +97,12 @@ export function planCropRecognition(render: PageRender, boxes: readonly BBox[], 
  * convolutions quantised (for a page's own text-layer lines). */
 export type RecognitionSession = "recognition" | "line-recognition";
 
+/** Whether line crops are read by the quantised session: its ranges are calibrated on the folded
+ * graph's tensors, so an unfolded model reads lines in float. */
+export function quantisesLines(settings: Pick<PaddleSettings, "foldGraph" | "quantisedLineRecognition">): boolean {
+  return settings.quantisedLineRecognition.enabled && settings.foldGraph;
+}
+
 /** A page's text-layer line crops (points) as recognition batches, each with the session that
  * reads it: the quantised one, except for crops no wider than
  * `quantisedLineRecognition.floatMaxColumns` (lone glyphs and short values, which it misreads
@@ -108,7 +114,7 @@ export function planLineRecognition(
 ): { session: RecognitionSession; batch: RecCrop[] }[] {
   const batches = planCropRecognition(render, lines, settings);
   const quantised = settings.quantisedLineRecognition;
-  if (!quantised.enabled) return batches.map((batch) => ({ session: "line-recognition", batch }));
+  if (!quantisesLines(settings)) return batches.map((batch) => ({ session: "recognition", batch }));
   const out: { session: RecognitionSession; batch: RecCrop[] }[] = [];
   for (const batch of batches) {
     // Batches run in order of aspect ratio: the narrow crops fill the first ones.

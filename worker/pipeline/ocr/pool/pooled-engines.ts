@@ -9,6 +9,7 @@ import type { PageRender } from "../../render/render-page";
 import type { Word } from "../types";
 import {
   planLineRecognition,
+  quantisesLines,
   planRecognition,
   sortWords,
   type PaddleDetection,
@@ -55,7 +56,7 @@ export class PooledPaddle implements PageOcrEngine {
     maxUnexplainedPixels: number,
   ): Promise<{ words: Word[]; nonTextRegions: BBox[] } | null> {
     const surveying = this.pool.run<number>("paddle.survey", render, lines);
-    this.loadOthers("line-recognition");
+    this.loadOthers(quantisesLines(OCR_SETTINGS.paddle) ? "line-recognition" : "recognition");
     if ((await surveying) > maxUnexplainedPixels) return null;
     const planned = planLineRecognition(render, lines, OCR_SETTINGS.paddle);
     if (planned.some((p) => p.session === "recognition")) this.loadOthers("recognition");
