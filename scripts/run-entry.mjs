@@ -8,6 +8,20 @@ import { buildEntries, ENTRIES, isStale, outputPath } from "./build-entries.mjs"
 import { pathToFileURL } from "node:url";
 
 module.enableCompileCache?.();
+// V8 optimises a function with TurboFan after 3,000 calls by default. pdf.js's two page loops
+// (getOperatorList's and getTextContent's) are large and meet new object shapes with each
+// document, so each was deoptimised and recompiled ~20 times over the ICDAR sets: ~40 ms of
+// compilation each time, on the optimising threads. Waiting for 10,000 calls lets Sparkplug's code
+// gather wider feedback first. Measured without OCR over the ICDAR sets (173 pages, one process):
+// 8.4-9.3 CPU-s before, 6.6-7.3 after (four alternating pairs); over the sets four times (692
+// pages) 20.7-23.2 before, 18.8-22.0 after, so the steady state is not slower; the output is byte
+// for byte the same (docs/measurements/2026-11-29-jit-tiering.md). 30,000 saved a little more CPU
+// in one pass but made runs longer in wall time. The flag is V8's own (12.x, Node 22); older
+// engines do not have it and are left as they are.
+const TURBOFAN_INVOCATIONS = 10_000;
+if (Number(process.versions.v8.split(".")[0]) >= 12) {
+  (await import("node:v8")).setFlagsFromString(`--invocation-count-for-turbofan=${TURBOFAN_INVOCATIONS}`);
+}
 // @napi-rs/canvas (which pdf.js loads at import for DOMMatrix and Path2D) scans every system font
 // when it loads: ~240 ms of each start. pdf.js never draws with them here (lib/pdf/open-pdf.ts
 // opens documents with disableFontFace and without system fonts): renders of EU, US and generated
