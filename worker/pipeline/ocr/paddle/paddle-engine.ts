@@ -127,9 +127,9 @@ export class PaddleEngine {
 
   /** Reads only `boxes` (PDF points), without detection: recognition on crops whose place is
    * already known. */
-  async readCrops(render: PageRender, boxes: readonly BBox[], model: RecognitionSession = "recognition"): Promise<Word[]> {
+  async readCrops(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
     const words: Word[] = [];
-    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch, model)));
+    for (const batch of planCropRecognition(render, boxes, this.settings)) words.push(...(await this.recogniseBatch(render, batch)));
     return sortWords(words);
   }
 

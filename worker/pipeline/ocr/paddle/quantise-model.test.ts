@@ -24,7 +24,7 @@ import { paddleModelDir } from "./model-dir";
 import { loadActivationRanges, PaddleEngine } from "./paddle-engine";
 import { activationParameters, calibrationTensors, quantiseModel, toOpset13 } from "./quantise-model";
 import { opsetVersion, readModel, writeModel } from "./onnx-graph";
-import { planCropRecognition, recognitionInput } from "./recognition-plan";
+import { planCropRecognition, planLineRecognition, recognitionInput } from "./recognition-plan";
 import { textLayerLineBoxes } from "./text-layer-lines";
 import { calibrateLineRecognition } from "./calibrate-quantised";
 
@@ -125,11 +125,15 @@ test("every pointwise and full convolution is quantised, from the committed rang
 });
 
 test("the dense page's text-layer lines read the same with the quantised model as in float, and as the text layer", async () => {
-  const [float, quantised] = [
-    await engine.readCrops(render, lines, "recognition"),
-    await engine.readCrops(render, lines, "line-recognition"),
-  ];
+  // As the pipeline reads them (readLines: crops no wider than floatMaxColumns stay in float),
+  // against every crop in float.
+  const quantisedCrops = planLineRecognition(render, lines, OCR_SETTINGS.paddle)
+    .filter((b) => b.session === "line-recognition")
+    .reduce((n, b) => n + b.batch.length, 0);
   assert.equal(lines.length, 370);
+  assert.ok(quantisedCrops >= 300, `${quantisedCrops} of 370 crops quantised`);
+  const float = await engine.readCrops(render, lines);
+  const quantised = (await engine.readLines(render, lines, Infinity))!.words;
   assert.deepEqual(
     quantised.map((w) => w.text),
     float.map((w) => w.text),
@@ -182,7 +186,7 @@ test("ranges calibrated afresh on four generated documents read the dense page a
     assert.ok(Number.isFinite(lo) && Number.isFinite(hi) && lo <= hi, name);
   const fresh = await PaddleEngine.create(OCR_SETTINGS.paddle, { activationRanges: calibration.tensors });
   try {
-    const read = await fresh.readCrops(render, lines, "line-recognition");
+    const read = (await fresh.readLines(render, lines, Infinity))!.words;
     const disagreeing = read.filter((w) => w.text.replace(/\s+/g, "") !== textLayerUnder(w));
     assert.ok(read.length >= lines.length, `${read.length} words from ${lines.length} lines`);
     assert.ok(disagreeing.length <= 2, JSON.stringify(disagreeing.map((w) => w.text)));
