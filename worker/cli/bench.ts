@@ -26,8 +26,9 @@ import { isOcrEngineName, OCR_ENGINE_NAMES } from "../../lib/ocr/engine-names";
 import { runPipeline } from "../pipeline/run-pipeline";
 import { pageStages } from "./bench/page-stages";
 import { corpusFiles, formatNoOcrCorpus, runNoOcrCorpus } from "./bench/no-ocr-corpus";
+import { peakRssMb } from "./bench/peak-rss";
 import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
+import { projectRoot } from "../../lib/child-entry";
 
 const TARGETS = {
   // Users compare with cloud APIs that answer a page in a few seconds; 12 s for ten dense pages
@@ -93,10 +94,6 @@ function parseArgs(argv: string[]): Args {
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
   return args;
-}
-
-function peakRssMb(): number {
-  return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
 async function runPass(
@@ -170,11 +167,13 @@ async function generatedCorpus(dir: string): Promise<string> {
   return dir;
 }
 
-/** The no-OCR corpus figures from a fresh process of this same program (its own peak RSS). */
+/** The no-OCR corpus figures from a fresh process of this same program (its own peak RSS),
+ * started as `npm run bench` starts it (scripts/run-entry.mjs, with its V8 settings). */
 function noOcrCorpusInChild(corpus: readonly string[], results: string | null): string {
   const args = [
     ...process.execArgv,
-    fileURLToPath(import.meta.url),
+    path.join(projectRoot(import.meta.url), "scripts", "run-entry.mjs"),
+    "bench",
     "--corpus-only",
     ...corpus.flatMap((c) => ["--corpus", c]),
     ...(results ? ["--results", results] : []),

@@ -9,6 +9,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { runPipeline } from "../../pipeline/run-pipeline";
 import { addTimings, type StageTimings } from "../../pipeline/stage-timer";
+import { peakRssMb } from "./peak-rss";
 
 export interface NoOcrCorpusFigures {
   documents: number;
@@ -80,7 +81,7 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     cpuSeconds,
     cpuSecondsPerPage: pages ? cpuSeconds / pages : 0,
     wallSeconds: (performance.now() - started) / 1000,
-    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssMb: peakRssMb(),
     stageSeconds,
     resultsSha256: digest.digest("hex"),
     nodeFlags: process.execArgv.join(" "),
