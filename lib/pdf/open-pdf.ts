@@ -6,6 +6,7 @@ import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist/types/
 import type { ByteSource } from "../storage/job-files";
 import { fontFaceSink } from "./font-face-sink";
 import { registerRenderingDocument } from "./rendering-document";
+import { installSyncDecompression } from "./sync-decompression";
 
 /** A file on disk (CLI tools, tests) or a stored object read by ranges (lib/storage: ranged
  * GETs on S3). */
@@ -32,6 +33,7 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
 
 /** The Node build of pdf.js, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {
+  if (!pdfjsPromise) installSyncDecompression();
   pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
   return pdfjsPromise;
 }
