@@ -36,6 +36,7 @@ test("another account's job does not wait for one account's whole batch", async 
   const [running] = await stack.query<{ n: number }>(`SELECT count(*)::int AS n FROM "Job" WHERE state = 'running'`);
   assert.equal(running!.n, 2, "the limit leaves no worker idle while only one account waits");
   const other = await submit(stack, { bytes: await makeTextPdf(1, "Urgent"), headers: { authorization: `Bearer ${light}` } });
+  assert.equal(other.status, 202, JSON.stringify(other.body));
   const otherId = String(other.body.id);
   const results = await Promise.all(
     [...batch, otherId].map((id) => waitForJob(stack, id, { authorization: `Bearer ${id === otherId ? light : heavy}` }, 60_000)),
