@@ -15,7 +15,7 @@ module.enableCompileCache?.();
 // gather wider feedback first. Measured without OCR over the ICDAR sets (173 pages, one process):
 // 8.4-9.3 CPU-s before, 6.6-7.3 after (four alternating pairs); over the sets four times (692
 // pages) 20.7-23.2 before, 18.8-22.0 after, so the steady state is not slower; the output is byte
-// for byte the same (docs/measurements/2026-11-29-jit-tiering.md). 30,000 saved a little more CPU
+// for byte the same (docs/performance.md, sixth round). 30,000 saved a little more CPU
 // in one pass but made runs longer in wall time. The flag is V8's own (12.x, Node 22); older
 // engines do not have it and are left as they are.
 const TURBOFAN_INVOCATIONS = 10_000;

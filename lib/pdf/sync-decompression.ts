@@ -2,8 +2,9 @@
 // DecompressionStream when there is one. In Node that is a zlib stream run in libuv's thread pool
 // behind the web-stream adapters, and a page's streams are mostly a few kilobytes: the promise
 // hops, stream objects and thread-pool round trips cost more than the inflating. Over both ICDAR
-// sets without OCR (173 pages, one process) the pipeline spent 6-8% less CPU with the class below
-// in its place (docs/measurements/2026-11-30-sync-inflate.md), with the same output.
+// sets without OCR (173 pages, one process) the pipeline spent ~10% less CPU with the class below
+// in its place (median of five alternating pairs; docs/performance.md, seventh round), with the
+// same output.
 //
 // SyncDecompressionStream is a DecompressionStream (a TransformStream of bytes, the same formats)
 // that gathers what is written and inflates it in one synchronous zlib call when the writer
