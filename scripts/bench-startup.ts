@@ -19,6 +19,7 @@ import { startEmbeddedPostgres } from "../lib/db/embedded-postgres";
 import { applyMigrations } from "../lib/db/migrate";
 import { makeTextPdf } from "../e2e/support/pdfs";
 import { makeDenseTablePdf } from "../tests/pdf/ocr-test-pdfs";
+import { procStatusMb } from "../worker/cli/bench/peak-rss";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const GNU_TIME = "/usr/bin/time";
@@ -78,11 +79,6 @@ function processCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / ticks;
 }
 
-function memoryMb(pid: number, field: "VmRSS" | "VmHWM"): number {
-  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match ? Number(match[1]) / 1024 : NaN;
-}
-
 /** The worker from spawn to its "started" log line, then idle for two seconds. */
 async function workerIdle(work: string): Promise<string> {
   const pgDir = path.join(work, "pg");
@@ -116,7 +112,7 @@ async function workerIdle(work: string): Promise<string> {
     const toReady = (performance.now() - started) / 1000;
     const cpuAtReady = processCpuSeconds(child.pid!);
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const line = `spawn to started ${toReady.toFixed(2)} s wall, ${cpuAtReady.toFixed(2)} CPU-s; after 2 s idle: RSS ${memoryMb(child.pid!, "VmRSS").toFixed(0)} MB (peak ${memoryMb(child.pid!, "VmHWM").toFixed(0)} MB)`;
+    const line = `spawn to started ${toReady.toFixed(2)} s wall, ${cpuAtReady.toFixed(2)} CPU-s; after 2 s idle: RSS ${procStatusMb(child.pid!, "VmRSS").toFixed(0)} MB (peak ${procStatusMb(child.pid!, "VmHWM").toFixed(0)} MB)`;
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
     return line;
