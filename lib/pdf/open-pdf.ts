@@ -2,9 +2,10 @@
 // a 600 MB upload must not cost 600 MB of memory in the web process (quick inspect) or the worker.
 import fs from "node:fs";
 import path from "node:path";
-import type { PDFDocumentLoadingTask, PDFDocumentProxy } from "pdfjs-dist/types/src/display/api";
+import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from "pdfjs-dist/types/src/display/api";
 import type { ByteSource } from "../storage/job-files";
 import { fontFaceSink } from "./font-face-sink";
+import { InProcessPort } from "./in-process-port";
 import { registerRenderingDocument } from "./rendering-document";
 import { installSyncDecompression } from "./sync-decompression";
 
@@ -28,14 +29,23 @@ export async function openFileRanges(filePath: string): Promise<ByteSource> {
 }
 
 type PdfJs = typeof import("pdfjs-dist/legacy/build/pdf.mjs");
+type PdfJsParser = typeof import("pdfjs-dist/legacy/build/pdf.worker.mjs");
 
 let pdfjsPromise: Promise<PdfJs> | null = null;
+let parserPromise: Promise<PdfJsParser> | null = null;
 
 /** The Node build of pdf.js, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {
   if (!pdfjsPromise) installSyncDecompression();
   pdfjsPromise ??= import("pdfjs-dist/legacy/build/pdf.mjs");
   return pdfjsPromise;
+}
+
+/** pdf.js's parser (its "worker" bundle, run in this thread as pdf.js runs it in Node), loaded
+ * once. */
+function loadPdfJsParser(): Promise<PdfJsParser> {
+  parserPromise ??= import("pdfjs-dist/legacy/build/pdf.worker.mjs");
+  return parserPromise;
 }
 
 /** pdf.js's font and CMap folders. Resolved through Node's module API at run time: bundlers
@@ -106,8 +116,8 @@ export async function openPdf(pdf: PdfSource, options: OpenPdfOptions = {}): Pro
     doc: reading.doc,
     async close() {
       closed = true;
-      if (rendering) await rendering.then((loaded) => loaded.task.destroy()).catch(() => undefined);
-      await reading.task.destroy();
+      if (rendering) await rendering.then(destroyDocument).catch(() => undefined);
+      await destroyDocument(reading);
       await handle.close();
     },
   };
@@ -121,6 +131,16 @@ function readInitialData(handle: ByteSource): Promise<Uint8Array> {
 interface LoadedDocument {
   doc: PDFDocumentProxy;
   task: PDFDocumentLoadingTask;
+  /** The document's own parser connection: pdf.js destroys only the workers it created. */
+  worker: PDFWorker;
+}
+
+async function destroyDocument(loaded: LoadedDocument): Promise<void> {
+  try {
+    await loaded.task.destroy();
+  } finally {
+    loaded.worker.destroy();
+  }
 }
 
 /** Opens the bytes of `handle` as a pdf.js document. `outlines`: glyphs are compiled to paths as
@@ -136,7 +156,14 @@ async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8
       .catch(() => transport.onDataRange(begin, new Uint8Array(0)));
   };
 
+  // The parser runs in this thread, as pdf.js's own fake worker runs it, on a port that does not
+  // structured-clone the page chunks it passes (in-process-port.ts).
+  const port = new InProcessPort();
+  (await loadPdfJsParser()).WorkerMessageHandler.initializeFromPort(port);
+  // pdf.js types the port as a web Worker; it uses only postMessage and the listener methods.
+  const worker = pdfjs.PDFWorker.create({ port: port as unknown as Worker, verbosity: 0 });
   const task = pdfjs.getDocument({
+    worker,
     range: transport,
     length: size,
     rangeChunkSize: RANGE_CHUNK_BYTES,
@@ -152,9 +179,10 @@ async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8
     verbosity: 0,
   });
   try {
-    return { doc: await task.promise, task };
+    return { doc: await task.promise, task, worker };
   } catch (error) {
     await task.destroy().catch(() => undefined);
+    worker.destroy();
     throw error;
   }
 }
