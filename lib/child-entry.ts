@@ -7,13 +7,18 @@
 // resident-memory ceilings of the child, and a pipeline process is started again after every page
 // it is killed for). The entry names are scripts/build-entries.mjs's ENTRIES.
 import path from "node:path";
+import { NODE_DEFAULT_V8_POOL, v8PoolSize } from "../scripts/v8-pool.mjs";
 
 export type ChildEntry = "pipeline-child" | "inspect-child";
 
 /** `node` arguments that run `entry` with `nodeArgs` (e.g. --max-old-space-size) first. `root` is
- * the project's folder (where scripts/ is). */
+ * the project's folder (where scripts/ is). V8's helper threads are sized to the machine here
+ * (scripts/v8-pool.mjs), on the command line: a child talks to its parent over an IPC channel,
+ * which would not survive the child restarting itself to size them. */
 export function childEntryArgs(root: string, entry: ChildEntry, nodeArgs: readonly string[] = []): string[] {
-  return [...nodeArgs, path.join(root, "scripts", "run-entry.mjs"), entry];
+  const pool = v8PoolSize();
+  const poolArgs = pool === NODE_DEFAULT_V8_POOL ? [] : [`--v8-pool-size=${pool}`];
+  return [...poolArgs, ...nodeArgs, path.join(root, "scripts", "run-entry.mjs"), entry];
 }
 
 /** The project's folder as seen from a module's URL: the source tree under tsx (`lib/...`,

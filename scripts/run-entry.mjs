@@ -6,6 +6,10 @@
 import module from "node:module";
 import { buildEntries, ENTRIES, isStale, outputPath } from "./build-entries.mjs";
 import { pathToFileURL } from "node:url";
+import { restartWithMachinePool } from "./v8-pool.mjs";
+
+// First of all: V8's helper threads are fixed when Node starts (v8-pool.mjs).
+restartWithMachinePool();
 
 module.enableCompileCache?.();
 // V8 optimises a function with TurboFan after 3,000 calls by default. pdf.js's two page loops

@@ -95,7 +95,7 @@ export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
   return [
     `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
     `  results sha256 ${figures.resultsSha256.slice(0, 16)} (equal before and after a speed change: the same output)`,
-    ...(figures.nodeFlags ? [`  node flags: ${figures.nodeFlags} (heap bounds trade CPU for peak RSS)`] : []),
+    ...(figures.nodeFlags ? [`  node flags: ${figures.nodeFlags} (V8 helper threads and heap bounds move CPU and peak RSS)`] : []),
     `  wall ms a page by stage: ${stages.map(([name, s]) => `${name} ${perPage(s)}`).join(", ")}`,
   ];
 }

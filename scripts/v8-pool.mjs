@@ -1,0 +1,46 @@
+// V8's helper threads (garbage collection, optimising compilation) sized to the machine. Node starts
+// four of them whatever the machine; on two cores, four helpers and the main thread contend for
+// two CPUs, and V8's parallel collection phases spend that contention spinning. Without OCR over
+// the ICDAR sets on a 2-core machine (173 pages, one process, eight alternating runs each), one
+// helper instead of four: median 6.81 CPU-s against 7.45, peak RSS median 229 MB against 295, the
+// output byte for byte the same; the OCR bench's cold pass was not slower (docs/performance.md,
+// eighth round). So a machine with fewer than five cores gets one helper fewer than it has cores;
+// five or more keep Node's four.
+import os from "node:os";
+
+/** Node's own pool size (node --v8-pool-size=0 would mean "as many as cores"). */
+export const NODE_DEFAULT_V8_POOL = 4;
+
+/** The helper threads for a machine of `cores` cores: one fewer than the cores, at least one, at
+ * most Node's default. */
+export function v8PoolSize(cores = os.availableParallelism()) {
+  return Math.max(1, Math.min(NODE_DEFAULT_V8_POOL, cores - 1));
+}
+
+/** Whether the pool was chosen by whoever started the process (on its command line or in
+ * NODE_OPTIONS): that choice stands. */
+export function poolChosen(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? "") {
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--v8-pool-size"));
+}
+
+/** Replaces this process (same pid, same stdio and environment) by the same command with the
+ * machine's pool size, when it differs from Node's and nobody chose one. The pool is fixed when
+ * Node starts, so this is the only way to change it for a command typed by a user (`npm run
+ * extract`): ~25 ms of a second Node start-up. Returns (doing nothing) where process.execve does
+ * not exist (Node before 22.15) or fails, and in a process with an IPC channel to its parent: the
+ * channel's descriptor is closed on exec, so such children get the size on their command line
+ * (lib/child-entry.ts). */
+export function restartWithMachinePool() {
+  const size = v8PoolSize();
+  if (size === NODE_DEFAULT_V8_POOL || poolChosen() || typeof process.execve !== "function") return;
+  if (process.channel) return;
+  try {
+    process.execve(
+      process.execPath,
+      [process.execPath, `--v8-pool-size=${size}`, ...process.execArgv, ...process.argv.slice(1)],
+      process.env,
+    );
+  } catch {
+    // Carry on with Node's pool: slower on a small machine, not wrong.
+  }
+}
