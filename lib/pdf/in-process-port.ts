@@ -61,8 +61,9 @@ export function deliveredCopy(message: unknown, transfer?: readonly Transferable
 
 /** A port both ends of pdf.js talk through in one thread: messages are delivered asynchronously, in
  * order, to every listener, as pdf.js's LoopbackPort delivers them; only the copying differs
- * (deliveredCopy). Give it to `new PDFWorker({ port })` and to the parser's
- * `WorkerMessageHandler.initializeFromPort`. */
+ * (deliveredCopy). Give it to `PDFWorker.create({ port })` and to the parser's
+ * `WorkerMessageHandler.initializeFromPort`. Every event is a message, so the event type is not
+ * looked at. */
 export class InProcessPort {
   #listeners = new Map<Listener, (() => void) | null>();
   #deferred = Promise.resolve();
@@ -74,12 +75,12 @@ export class InProcessPort {
     });
   }
 
-  addEventListener(_name: string, listener: Listener, options: { signal?: AbortSignal } | null = null): void {
+  addEventListener(type: string, listener: Listener, options: { signal?: AbortSignal } | null = null): void {
     let removeAbort: (() => void) | null = null;
     const signal = options?.signal;
     if (signal instanceof AbortSignal) {
       if (signal.aborted) return;
-      const onAbort = () => this.removeEventListener(_name, listener);
+      const onAbort = () => this.removeEventListener(type, listener);
       removeAbort = () => signal.removeEventListener("abort", onAbort);
       signal.addEventListener("abort", onAbort);
     }
