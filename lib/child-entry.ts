@@ -7,7 +7,7 @@
 // resident-memory ceilings of the child, and a pipeline process is started again after every page
 // it is killed for). The entry names are scripts/build-entries.mjs's ENTRIES.
 import path from "node:path";
-import { NODE_DEFAULT_V8_POOL, v8PoolSize } from "../scripts/v8-pool.mjs";
+import { machinePoolArgs } from "../scripts/v8-pool.mjs";
 
 export type ChildEntry = "pipeline-child" | "inspect-child";
 
@@ -16,9 +16,7 @@ export type ChildEntry = "pipeline-child" | "inspect-child";
  * (scripts/v8-pool.mjs), on the command line: a child talks to its parent over an IPC channel,
  * which would not survive the child restarting itself to size them. */
 export function childEntryArgs(root: string, entry: ChildEntry, nodeArgs: readonly string[] = []): string[] {
-  const pool = v8PoolSize();
-  const poolArgs = pool === NODE_DEFAULT_V8_POOL ? [] : [`--v8-pool-size=${pool}`];
-  return [...poolArgs, ...nodeArgs, path.join(root, "scripts", "run-entry.mjs"), entry];
+  return [...machinePoolArgs(), ...nodeArgs, path.join(root, "scripts", "run-entry.mjs"), entry];
 }
 
 /** The project's folder as seen from a module's URL: the source tree under tsx (`lib/...`,

@@ -3,4 +3,5 @@
 export const NODE_DEFAULT_V8_POOL: number;
 export function v8PoolSize(cores?: number): number;
 export function poolChosen(execArgv?: readonly string[], nodeOptions?: string): boolean;
+export function machinePoolArgs(): string[];
 export function restartWithMachinePool(): void;

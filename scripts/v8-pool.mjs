@@ -23,6 +23,12 @@ export function poolChosen(execArgv = process.execArgv, nodeOptions = process.en
   return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--v8-pool-size"));
 }
 
+/** Node's arguments that give a process the machine's pool: none where that is Node's own. */
+export function machinePoolArgs() {
+  const size = v8PoolSize();
+  return size === NODE_DEFAULT_V8_POOL ? [] : [`--v8-pool-size=${size}`];
+}
+
 /** Replaces this process (same pid, same stdio and environment) by the same command with the
  * machine's pool size, when it differs from Node's and nobody chose one. The pool is fixed when
  * Node starts, so this is the only way to change it for a command typed by a user (`npm run
@@ -31,15 +37,10 @@ export function poolChosen(execArgv = process.execArgv, nodeOptions = process.en
  * channel's descriptor is closed on exec, so such children get the size on their command line
  * (lib/child-entry.ts). */
 export function restartWithMachinePool() {
-  const size = v8PoolSize();
-  if (size === NODE_DEFAULT_V8_POOL || poolChosen() || typeof process.execve !== "function") return;
-  if (process.channel) return;
+  const poolArgs = machinePoolArgs();
+  if (poolArgs.length === 0 || poolChosen() || process.channel || typeof process.execve !== "function") return;
   try {
-    process.execve(
-      process.execPath,
-      [process.execPath, `--v8-pool-size=${size}`, ...process.execArgv, ...process.argv.slice(1)],
-      process.env,
-    );
+    process.execve(process.execPath, [process.execPath, ...poolArgs, ...process.execArgv, ...process.argv.slice(1)], process.env);
   } catch {
     // Carry on with Node's pool: slower on a small machine, not wrong.
   }
