@@ -7,9 +7,19 @@ import module from "node:module";
 import { buildEntries, ENTRIES, isStale, outputPath } from "./build-entries.mjs";
 import { pathToFileURL } from "node:url";
 import { restartWithMachinePool } from "./v8-pool.mjs";
+import { heapGrowthFlag } from "./v8-heap-growth.mjs";
+import v8 from "node:v8";
 
 // First of all: V8's helper threads are fixed when Node starts (v8-pool.mjs).
 restartWithMachinePool();
+
+/** V8 flags this process sets at run time (below), kept where the bench finds them to print beside
+ * the command line's. */
+const runtimeFlags = (globalThis[Symbol.for("run-entry.v8-flags")] = []);
+function setV8Flag(flag) {
+  v8.setFlagsFromString(flag);
+  runtimeFlags.push(flag);
+}
 
 module.enableCompileCache?.();
 // V8 optimises a function with TurboFan after 3,000 calls by default. pdf.js's two page loops
@@ -24,8 +34,11 @@ module.enableCompileCache?.();
 // engines do not have it and are left as they are.
 const TURBOFAN_INVOCATIONS = 10_000;
 if (Number(process.versions.v8.split(".")[0]) >= 12) {
-  (await import("node:v8")).setFlagsFromString(`--invocation-count-for-turbofan=${TURBOFAN_INVOCATIONS}`);
+  setV8Flag(`--invocation-count-for-turbofan=${TURBOFAN_INVOCATIONS}`);
 }
+// The old space's growth between full collections, fixed (v8-heap-growth.mjs).
+const growth = heapGrowthFlag();
+if (growth) setV8Flag(growth);
 // @napi-rs/canvas (which pdf.js loads at import for DOMMatrix and Path2D) scans every system font
 // when it loads: ~240 ms of each start. pdf.js never draws with them here (lib/pdf/open-pdf.ts
 // opens documents with disableFontFace and without system fonts): renders of EU, US and generated

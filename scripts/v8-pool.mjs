@@ -17,10 +17,15 @@ export function v8PoolSize(cores = os.availableParallelism()) {
   return Math.max(1, Math.min(NODE_DEFAULT_V8_POOL, cores - 1));
 }
 
-/** Whether the pool was chosen by whoever started the process (on its command line or in
+/** Whether Node's option `flag` was given by whoever started the process (on its command line or in
  * NODE_OPTIONS): that choice stands. */
+export function flagChosen(flag, execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? "") {
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+}
+
+/** Whether the pool was chosen by whoever started the process. */
 export function poolChosen(execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? "") {
-  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--v8-pool-size"));
+  return flagChosen("--v8-pool-size", execArgv, nodeOptions);
 }
 
 /** Node's arguments that give a process the machine's pool: none where that is Node's own. */

@@ -84,8 +84,15 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     peakRssMb: peakRssMb(),
     stageSeconds,
     resultsSha256: digest.digest("hex"),
-    nodeFlags: process.execArgv.join(" "),
+    nodeFlags: [...process.execArgv, ...runtimeV8Flags()].join(" "),
   };
+}
+
+/** The V8 flags scripts/run-entry.mjs set at run time in this process (none when it did not start
+ * it). */
+function runtimeV8Flags(): string[] {
+  const flags = (globalThis as Record<symbol, unknown>)[Symbol.for("run-entry.v8-flags")];
+  return Array.isArray(flags) ? flags.map(String) : [];
 }
 
 /** The figures as printed lines: the totals, then the stages, slowest first. */
