@@ -1,6 +1,6 @@
-// V8's heap growing factor fixed (scripts/v8-heap-growth.mjs): the flag and when a choice made by
-// whoever started the process stands, and a command started through scripts/run-entry.mjs running
-// with it (the bench prints the flags its process runs with, the command line's and those set at
+// The V8 flags scripts/run-entry.mjs sets at run time (scripts/v8-runtime-flags.mjs): which ones,
+// a choice made on the command line standing, and a command started through run-entry running
+// with them (the bench prints the flags its process runs with: the command line's and those set at
 // run time).
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -9,19 +9,20 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { HEAP_GROWING_PERCENT, heapGrowthFlag } from "../../scripts/v8-heap-growth.mjs";
+import { runtimeV8Flags } from "../../scripts/v8-runtime-flags.mjs";
 import { flagChosen } from "../../scripts/v8-pool.mjs";
 import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
+const ALL = ["--invocation-count-for-turbofan=10000", "--turbo-filter=-promiseBody", "--heap-growing-percent=100"];
 
-test("the factor is fixed unless the command line names one", () => {
-  assert.equal(HEAP_GROWING_PERCENT, 100);
-  assert.equal(heapGrowthFlag([]), "--heap-growing-percent=100");
-  assert.equal(heapGrowthFlag(["--max-old-space-size=256", "--v8-pool-size=1"]), "--heap-growing-percent=100");
-  assert.equal(heapGrowthFlag(["--heap-growing-percent=30"]), null);
-  assert.equal(heapGrowthFlag(["--heap-growing-percent=0", "--inspect"]), null);
+test("the three flags, each unless the command line names it, the threshold only on V8 12 and later", () => {
+  assert.deepEqual(runtimeV8Flags([], "12.4.254.21-node.33"), ALL);
+  assert.deepEqual(runtimeV8Flags(["--max-old-space-size=256", "--v8-pool-size=1"], "12.4.254.21-node.33"), ALL);
+  assert.deepEqual(runtimeV8Flags(["--heap-growing-percent=30"], "12.4.254.21-node.33"), ALL.slice(0, 2));
+  assert.deepEqual(runtimeV8Flags(["--turbo-filter=*", "--invocation-count-for-turbofan=3000"], "12.4"), ALL.slice(2));
+  assert.deepEqual(runtimeV8Flags([], "11.3.244.8-node.33"), ALL.slice(1));
 });
 
 test("a flag counts as chosen by its exact name, not by a longer one sharing its start", () => {
@@ -33,7 +34,7 @@ test("a flag counts as chosen by its exact name, not by a longer one sharing its
 
 /** The "node flags" line of the no-OCR bench over a one-page corpus, run through run-entry.mjs. */
 async function benchFlags(nodeArgs: string[] = []): Promise<string> {
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "heap-growth-"));
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "runtime-flags-"));
   try {
     await fs.promises.writeFile(path.join(dir, "dense.pdf"), await makeDenseTablePdf(1));
     const args = [...nodeArgs, "scripts/run-entry.mjs", "bench", "--corpus-only", "--corpus", dir];
@@ -46,12 +47,12 @@ async function benchFlags(nodeArgs: string[] = []): Promise<string> {
   }
 }
 
-test("a command started through run-entry runs with the factor fixed, or with the one it was given", async () => {
-  assert.match(await benchFlags(), /--heap-growing-percent=100\b/);
-  // Node refuses V8 flags in NODE_OPTIONS, so a choice is made on the command line.
+test("a command started through run-entry runs with the flags, or with those it was given", async () => {
+  const plain = await benchFlags();
+  for (const flag of ALL) assert.ok(plain.includes(flag), `${flag} missing from: ${plain}`);
+  // Node refuses V8's flags in NODE_OPTIONS, so a choice is made on the command line.
   const chosen = await benchFlags(["--heap-growing-percent=30"]);
   assert.match(chosen, /--heap-growing-percent=30\b/);
   assert.doesNotMatch(chosen, /--heap-growing-percent=100\b/);
-  // TurboFan's threshold is set at run time too, and reported beside it.
-  assert.match(chosen, /--invocation-count-for-turbofan=10000\b/);
+  assert.match(chosen, /--turbo-filter=-promiseBody\b/);
 });
