@@ -15,13 +15,19 @@ import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const ALL = ["--invocation-count-for-turbofan=10000", "--turbo-filter=-promiseBody", "--heap-growing-percent=100"];
+const ALL = [
+  "--invocation-count-for-turbofan=10000",
+  "--turbo-filter=-promiseBody",
+  "--max-inlined-bytecode-size=230",
+  "--heap-growing-percent=100",
+];
 
-test("the three flags, each unless the command line names it, the threshold only on V8 12 and later", () => {
+test("the flags, each unless the command line names it, the threshold only on V8 12 and later", () => {
   assert.deepEqual(runtimeV8Flags([], "12.4.254.21-node.33"), ALL);
   assert.deepEqual(runtimeV8Flags(["--max-old-space-size=256", "--v8-pool-size=1"], "12.4.254.21-node.33"), ALL);
-  assert.deepEqual(runtimeV8Flags(["--heap-growing-percent=30"], "12.4.254.21-node.33"), ALL.slice(0, 2));
+  assert.deepEqual(runtimeV8Flags(["--heap-growing-percent=30"], "12.4.254.21-node.33"), ALL.slice(0, 3));
   assert.deepEqual(runtimeV8Flags(["--turbo-filter=*", "--invocation-count-for-turbofan=3000"], "12.4"), ALL.slice(2));
+  assert.deepEqual(runtimeV8Flags(["--max-inlined-bytecode-size=460"], "12.4"), [ALL[0], ALL[1], ALL[3]]);
   assert.deepEqual(runtimeV8Flags([], "11.3.244.8-node.33"), ALL.slice(1));
 });
 
