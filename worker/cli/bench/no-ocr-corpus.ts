@@ -84,13 +84,13 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     peakRssMb: peakRssMb(),
     stageSeconds,
     resultsSha256: digest.digest("hex"),
-    nodeFlags: [...process.execArgv, ...runtimeV8Flags()].join(" "),
+    nodeFlags: [...process.execArgv, ...flagsSetByRunEntry()].join(" "),
   };
 }
 
 /** The V8 flags scripts/run-entry.mjs set at run time in this process (none when it did not start
  * it). */
-function runtimeV8Flags(): string[] {
+function flagsSetByRunEntry(): string[] {
   const flags = (globalThis as Record<symbol, unknown>)[Symbol.for("run-entry.v8-flags")];
   return Array.isArray(flags) ? flags.map(String) : [];
 }
@@ -102,7 +102,9 @@ export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
   return [
     `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
     `  results sha256 ${figures.resultsSha256.slice(0, 16)} (equal before and after a speed change: the same output)`,
-    ...(figures.nodeFlags ? [`  node flags: ${figures.nodeFlags} (V8 helper threads and heap bounds move CPU and peak RSS)`] : []),
+    ...(figures.nodeFlags
+      ? [`  node flags: ${figures.nodeFlags} (V8's helper threads, tiering and heap bounds move CPU and peak RSS)`]
+      : []),
     `  wall ms a page by stage: ${stages.map(([name, s]) => `${name} ${perPage(s)}`).join(", ")}`,
   ];
 }
