@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { runtimeV8Flags } from "../../scripts/v8-runtime-flags.mjs";
+import { createRequire } from "node:module";
+import { runtimeV8Flags, TURBOFAN_FILTER } from "../../scripts/v8-runtime-flags.mjs";
 import { flagChosen } from "../../scripts/v8-pool.mjs";
 import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 
@@ -36,6 +37,20 @@ test("a flag counts as chosen by its exact name, not by a longer one sharing its
   assert.equal(flagChosen("--v8-pool-size", [], "--v8-pool-size 2"), true);
   assert.equal(flagChosen("--heap-growing-percent", ["--heap-growing-percent-x=1"], ""), false);
   assert.equal(flagChosen("--heap-growing-percent", [], ""), false);
+});
+
+test("the TurboFan filter names the page loops of the pdf.js this project pins", () => {
+  // Were pdf.js to rename them, the filter would match nothing and the CPU it saves would come
+  // back unnoticed: an upgrade fails here instead.
+  const name = TURBOFAN_FILTER.replace(/^-/, "");
+  const source = fs.readFileSync(createRequire(import.meta.url).resolve("pdfjs-dist/legacy/build/pdf.worker.mjs"), "utf8");
+  for (const method of ["getOperatorList", "getTextContent"]) {
+    const start = source.indexOf(`\n  async ${method}({`);
+    assert.ok(start >= 0, `pdf.js's parser has no ${method} method`);
+    const nextMethod = source.slice(start + 1).search(/\n {2}(async )?[A-Za-z_$#][\w$]*\(/);
+    const body = source.slice(start, nextMethod < 0 ? undefined : start + 1 + nextMethod);
+    assert.ok(body.includes(`function ${name}(`), `${method} has no inner function ${name}`);
+  }
 });
 
 /** The "node flags" line of the no-OCR bench over a one-page corpus, run through run-entry.mjs. */
