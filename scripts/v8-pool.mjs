@@ -20,7 +20,14 @@ export function v8PoolSize(cores = os.availableParallelism()) {
 /** Whether Node's option `flag` was given by whoever started the process (on its command line or in
  * NODE_OPTIONS): that choice stands. */
 export function flagChosen(flag, execArgv = process.execArgv, nodeOptions = process.env.NODE_OPTIONS ?? "") {
-  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg === flag || arg.startsWith(`${flag}=`));
+  const wanted = flagName(flag);
+  return [...execArgv, ...nodeOptions.split(/\s+/)].some((arg) => arg.startsWith("--") && flagName(arg.split("=")[0]) === wanted);
+}
+
+/** Node and V8 take `--heap_growing_percent` for `--heap-growing-percent`, so names compare with
+ * their underscores read as dashes. */
+function flagName(arg) {
+  return arg.replace(/_/g, "-");
 }
 
 /** Whether the pool was chosen by whoever started the process. */

@@ -39,6 +39,13 @@ test("a flag counts as chosen by its exact name, not by a longer one sharing its
   assert.equal(flagChosen("--heap-growing-percent", [], ""), false);
 });
 
+test("a flag spelled with underscores counts as chosen, as Node and V8 read it", () => {
+  assert.equal(flagChosen("--heap-growing-percent", ["--heap_growing_percent=150"], ""), true);
+  assert.equal(flagChosen("--v8-pool-size", [], "--v8_pool_size=1"), true);
+  assert.equal(flagChosen("--turbo-filter", ["--turbo_filter_x=1"], ""), false);
+  assert.deepEqual(runtimeV8Flags(["--max_inlined_bytecode_size=460"], "12.4"), [ALL[0], ALL[1], ALL[3]]);
+});
+
 test("the TurboFan filter names the page loops of the pdf.js this project pins", () => {
   // Were pdf.js to rename them, the filter would match nothing and the CPU it saves would come
   // back unnoticed: an upgrade fails here instead.
