@@ -120,3 +120,14 @@ test("itemToWords places the words of a right-to-left run from its right end", (
   assert.ok(near(words[0]!.box, [170 - (70 * 1668) / 3614, 84, 170, 94]), `${words[0]!.box}`);
   assert.ok(near(words[1]!.box, [100, 84, 100 + (70 * 1668) / 3614, 94]), `${words[1]!.box}`);
 });
+
+test("words of monospaced and proportional faces have the same keys in the same order", () => {
+  // One shape for every word keeps the optimised code reading words from being discarded at the
+  // first monospaced page; the key's value still tells the face apart.
+  const item = { str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" };
+  const [proportional] = itemToWords(item, FLIP, false, FONT);
+  const [mono] = itemToWords(item, FLIP, false, { name: "Courier", bold: false, metrics: "monospace" });
+  assert.deepEqual(Object.keys(mono!), Object.keys(proportional!));
+  assert.equal(mono!.monospace, true);
+  assert.equal(proportional!.monospace, undefined);
+});
