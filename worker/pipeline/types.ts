@@ -16,8 +16,9 @@ export interface Word {
   font: string;
   bold: boolean;
   dir: Direction;
-  /** Set (true) when the face is monospaced: the text layer's word boxes were cut from the run in
-   * equal shares (readers/character-advances.ts). */
+  /** True when the face is monospaced: the text layer's word boxes were cut from the run in
+   * equal shares (readers/character-advances.ts). The text reader gives every word the key, unset
+   * (undefined) outside monospaced faces, so that all its words have one shape (pdf-text.ts). */
   monospace?: true;
 }
 

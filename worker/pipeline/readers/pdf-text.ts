@@ -158,7 +158,7 @@ function makeWord(
   const dir = vertical ? 90 : angleToDirection(Math.atan2(m[1]!, m[0]!));
   // Every word carries the `monospace` key, unset outside monospaced faces: words of one shape
   // keep the optimised code that reads them from being thrown away at the first monospaced page
-  // (about 60 functions over the ICDAR sets).
+  // (about 60 deoptimisations over the ICDAR sets).
   return { text, box, size, font: font.name, bold: font.bold, dir, monospace: monospace ? true : undefined };
 }
 
