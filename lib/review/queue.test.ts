@@ -1,4 +1,4 @@
-// The review queue and the reading order: what is queued (blank cells only when readings disagree,
+// The review queue and the reading order: what is queued (blank cells only when a reading holds a value,
 // resolved only behind the filter), in which order, and the fixed order of readings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -18,7 +18,7 @@ const cell = (value: string, confidence: Cell["confidence"], readings?: Record<s
 const table = (page: number, index: number, header: Cell[], rows: Cell[][]): Table =>
   tableFixture(rows, { page, index, order: 0, header_cells: header });
 
-test("blank cells are queued only when their readings disagree", () => {
+test("blank cells are queued only when a reading of them holds a value", () => {
   assert.equal(queueLevel(cell("", "unverified")), null);
   assert.equal(queueLevel(cell("  ", "disputed", { "pdf-text": "", "ocr-1": " " })), null, "readings agree it is blank");
   assert.equal(queueLevel(cell("", "disputed", { "pdf-text": "", "ocr-1": "5" })), "disputed");
@@ -26,6 +26,11 @@ test("blank cells are queued only when their readings disagree", () => {
   // A nil mark the text layer has and OCR did not read is no value to check; read otherwise, it is.
   for (const nil of ["-", "\u2013", "..", "*", "- -"]) assert.equal(queueLevel(cell(nil, "unverified")), null, nil);
   assert.equal(queueLevel(cell("-", "disputed", { "pdf-text": "-", "ocr-1": "5" })), "disputed");
+  assert.equal(queueLevel(cell("-", "disputed", { "ocr-1": "-", "ocr-2": "e" })), "disputed", "a letter is a value");
+  // Readings that are all blank or nil marks do not disagree about a value.
+  assert.equal(queueLevel(cell("-", "disputed", { "ocr-1": "-", "pdf-layout": "-", "pdf-model": "" })), null);
+  assert.equal(queueLevel(cell("\u2014", "disputed", { "ocr-1": "\u2014", "ocr-2": "-" })), null);
+  assert.equal(queueLevel(cell("", "disputed", { "ocr-1": "", "ocr-2": "." })), null);
   assert.equal(queueLevel(cell("-5", "unverified")), "unverified");
   assert.equal(queueLevel(cell("12", "verified")), null);
   assert.equal(queueLevel(cell("12", "confirmed")), null);

@@ -37,11 +37,6 @@ export function choicesOf(cell: Cell): Reading[] {
   return [{ source: sources.length ? sources.join(", ") : "the only reading", value: cell.value }];
 }
 
-/** Whether the readings of a cell say different things (ignoring surrounding whitespace). */
-export function readingsDisagree(cell: Pick<Cell, "readings">): boolean {
-  return new Set(Object.values(cell.readings ?? {}).map((value) => value.trim())).size > 1;
-}
-
 /** The readings the structure vote adds to a cell it disputes (lib/structure/reader-names.ts): what each segmentation would make of the cell. They disagree about where the
  * cell's boundaries are, not about the text the page shows in it. */
 export const STRUCTURE_READINGS: readonly string[] = [...STRUCTURE_READER_NAMES, ...VISION_STRUCTURE_NAMES];
