@@ -5,6 +5,7 @@
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
+import type { LegacyTesseract } from "./legacy-tesseract";
 import { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
 import { textLayerLineBoxes } from "./paddle/text-layer-lines";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
@@ -317,6 +318,33 @@ export class OcrEngines {
     );
   }
 
+  /** Tesseract's legacy classifier (legacy-tesseract.ts), made on the first tie to break. */
+  private legacy: Promise<LegacyTesseract> | null = null;
+
+  /** The cells `input.boxes` (PDF points) of a scan's prepared page read by Tesseract's legacy
+   * classifier, each as its own crop: the third reading of a cell the two engines read
+   * differently (scan/tie-break.ts). Cached per page with the boxes read, under ocr-1's name (it
+   * is Tesseract) and a version of its own. Null when it failed. */
+  async readTieBreakCells(input: Omit<ReadCellsInput, "turn">): Promise<Word[] | null> {
+    if (input.boxes.length === 0) return [];
+    const read = await this.readCropsCached("ocr-1", `${CELL_READINGS_VERSION}.legacy-1`, input, async (render, missing) => {
+      const started = performance.now();
+      try {
+        this.legacy ??= import("./legacy-tesseract").then(({ LegacyTesseract }) => LegacyTesseract.create());
+        const words = await (await this.legacy).readCells(render, missing);
+        const seconds = Math.round((performance.now() - started) / 10) / 100;
+        return { words, nonTextRegions: [], dpi: render.dpi, seconds, fromCache: false };
+      } catch (error) {
+        // Made again for the next page rather than remembered.
+        const failed = this.legacy;
+        this.legacy = null;
+        void failed?.then((loaded) => loaded.release()).catch(() => undefined);
+        return { error: `ocr-3 failed: ${messageOf(error)}` };
+      }
+    });
+    return read?.words ?? null;
+  }
+
   /** `engine`'s reading of `input.boxes` under the cache version `settingsVersion`: the boxes the
    * cache has not read yet are read by `read` on the page's render (made now if no reading made
    * one), added to the cache entry, and the words inside the boxes returned. Null when the render
@@ -573,6 +601,9 @@ export class OcrEngines {
   async release(): Promise<void> {
     const engines = [...this.engines.values()];
     this.engines.clear();
+    const legacy = this.legacy;
+    this.legacy = null;
+    await legacy?.then((loaded) => loaded.release()).catch(() => undefined);
     await Promise.all(engines.map(async (engine) => (await engine.catch(() => null))?.release()));
     await this.pool?.release();
   }

@@ -31,6 +31,21 @@ export const OCR_SETTINGS = {
       inkQuantile: 0.02,
     },
   },
+  /** Tesseract's legacy classifier (legacy-tesseract.ts), the third reading that breaks a tie
+   * between the two engines on a scanned cell (scan/tie-break.ts). */
+  legacy: {
+    /** The tessdata variant holding the legacy model: "4.0.0" (the LSTM-only "4.0.0_best_int"
+     * has none). */
+    modelDir: "4.0.0",
+    /** A cell is read as a "single uniform block of text" (6): a cell of two lines is still one. */
+    pageSegMode: "6",
+    /** Points of the page around the cell box that the crop keeps: a glyph's edge or a raised
+     * mark cut by the box is read whole; words of a neighbour that come in are dropped again by
+     * their centres (scan/tie-break.ts). The value the measurement was made with, not tuned. */
+    padPt: 2,
+    /** White pixels around the crop: Tesseract finds no text touching the image's edge. */
+    marginPx: 10,
+  },
   paddle: {
     /** Detection runs on the page scaled so its longer side is at most this many pixels (and a
      * multiple of 32). PaddleOCR's own default is 960; dense A4 tables with 8 pt text need ~1600

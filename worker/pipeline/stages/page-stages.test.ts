@@ -22,6 +22,7 @@ test("the stages, in order, with the failure stage each records", () => {
       ["ocr-scripts", "ocr", null, "stage"],
       ["vision", "reconcile", "reconcile", "stage"],
       ["reconcile", "reconcile", "reconcile", "stage"],
+      ["scan-tie-break", "reconcile", "reconcile", "stage"],
       ["structure:vision", "structure-vote", "structure", "stage"],
       ["structure-vote", "structure-vote", "structure-vote", "stage"],
       ["boundary-vote", "structure-vote", "structure-vote", "stage"],

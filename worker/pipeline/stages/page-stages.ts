@@ -11,6 +11,7 @@ import { ocrCellsStage } from "./ocr-cells";
 import { ocrStandingStage } from "./ocr-standing";
 import { ocrScriptsStage } from "./ocr-scripts";
 import { reconcileStage } from "./reconcile";
+import { scanTieBreakStage } from "./scan-tie-break";
 import { structureVoteStage } from "./structure-vote";
 import { boundaryVoteStage } from "./boundary-vote";
 import { toPageStage } from "./to-page";
@@ -39,6 +40,8 @@ export const PAGE_STAGES: readonly PageStage[] = [
   visionValuesStage,
   // The value vote, then a scan's checks (scan/scan-checks.ts).
   reconcileStage,
+  // A scan's cells the two engines still read differently, read a third time (scan/tie-break.ts).
+  scanTieBreakStage,
   // The vision readers' grids join the structure readings.
   visionStructureStage,
   // Each cell's boundaries against the structure readings.

@@ -1,0 +1,86 @@
+// Tesseract's legacy classifier through tesseract.js: the third reading of a scanned cell the two
+// engines read differently (scan/tie-break.ts). It is not an engine of the registry (engines.ts):
+// it never reads a page, and a cell it reads is one the other two already disagree about.
+//
+// Why this recogniser: the engines on npm that ship their model data are Tesseract's (LSTM, and
+// the legacy classifier in the standard tessdata) and PaddleOCR's (docs/measurements, the realistic
+// scans). The legacy classifier matches glyph shapes against trained prototypes, with no LSTM
+// and no language model over the line, so it slips on other glyphs than ocr-1's LSTM does: on
+// realistic scans of five sets it read exactly one of the two readings on 121 of the 333 cells
+// it was asked about, and that reading was the truth 119 times (docs/measurements, the tie-break
+// round). It shares Tesseract's line finding and binarisation with ocr-1, so it only ever breaks
+// a tie: it never verifies a cell.
+import path from "node:path";
+import { createRequire } from "node:module";
+import { createWorker, OEM, type Worker } from "tesseract.js";
+import { sharedGrey, type PageRender } from "../render/render-page";
+import { OCR_SETTINGS, type OcrSettings } from "./settings";
+import { tsvToWords } from "./tesseract-engine";
+import type { Word } from "./types";
+import type { BBox } from "../../../lib/result/schema";
+
+export class LegacyTesseract {
+  private constructor(
+    private readonly worker: Worker,
+    private readonly settings: OcrSettings["legacy"],
+  ) {}
+
+  static async create(settings: OcrSettings["legacy"] = OCR_SETTINGS.legacy): Promise<LegacyTesseract> {
+    const require = createRequire(import.meta.url);
+    const langPath = path.join(path.dirname(require.resolve("@tesseract.js-data/eng/package.json")), settings.modelDir);
+    // TESSERACT_ONLY loads tesseract.js's core built with the legacy code (the LSTM-only core the
+    // other engine uses has none) and reads with the classifier alone.
+    const worker = await createWorker("eng", OEM.TESSERACT_ONLY, { langPath, cacheMethod: "none", gzip: true });
+    await worker.setParameters({ tessedit_pageseg_mode: settings.pageSegMode as never, tessedit_do_invert: "0" });
+    return new LegacyTesseract(worker, settings);
+  }
+
+  /** Each box (PDF points) of `render` read as its own crop; the words in page points. */
+  async readCells(render: PageRender, boxes: readonly BBox[]): Promise<Word[]> {
+    const grey = sharedGrey(render);
+    await this.worker.setParameters({ user_defined_dpi: String(render.dpi) });
+    const words: Word[] = [];
+    for (const box of boxes) {
+      const crop = cropWithMargin(grey, render, box, this.settings.padPt, this.settings.marginPx);
+      if (!crop) continue;
+      const { data } = await this.worker.recognize(crop.pgm, {}, { text: false, blocks: false, tsv: true });
+      for (const word of tsvToWords(data.tsv ?? "", 1)) {
+        const [x0, y0, x1, y1] = word.bbox;
+        const toPt = (px: number, origin: number) => Math.round(((px - this.settings.marginPx + origin) / render.scale) * 100) / 100;
+        words.push({ ...word, bbox: [toPt(x0, crop.left), toPt(y0, crop.top), toPt(x1, crop.left), toPt(y1, crop.top)] });
+      }
+    }
+    return words;
+  }
+
+  async release(): Promise<void> {
+    await this.worker.terminate();
+  }
+}
+
+/** The box grown by `padPt` on the page, as a PGM with `marginPx` of white around it; null when
+ * it holds less than a few pixels. `left` and `top` are its pixel origin on the page. */
+export function cropWithMargin(
+  grey: Uint8Array,
+  render: Pick<PageRender, "width" | "height" | "scale">,
+  box: BBox,
+  padPt: number,
+  marginPx: number,
+): { pgm: Buffer; left: number; top: number } | null {
+  const s = render.scale;
+  const left = Math.max(0, Math.floor((box[0] - padPt) * s));
+  const top = Math.max(0, Math.floor((box[1] - padPt) * s));
+  const right = Math.min(render.width, Math.ceil((box[2] + padPt) * s));
+  const bottom = Math.min(render.height, Math.ceil((box[3] + padPt) * s));
+  const width = right - left;
+  const height = bottom - top;
+  if (width < 4 || height < 4) return null;
+  const outWidth = width + 2 * marginPx;
+  const out = new Uint8Array(outWidth * (height + 2 * marginPx)).fill(255);
+  for (let y = 0; y < height; y++) {
+    const from = (top + y) * render.width + left;
+    out.set(grey.subarray(from, from + width), (y + marginPx) * outWidth + marginPx);
+  }
+  const header = Buffer.from(`P5\n${outWidth} ${height + 2 * marginPx}\n255\n`, "ascii");
+  return { pgm: Buffer.concat([header, out]), left, top };
+}

@@ -1,0 +1,93 @@
+// A third reading for a scanned cell the two engines read differently. On a scan there is no text
+// layer, so a cell whose two OCR readings differ (and that no scan check settled: reading-slips.ts,
+// column-sums.ts) is disputed and goes to the review queue, however plain the slip. Such a cell is
+// read once more, alone, by Tesseract's legacy classifier (ocr/legacy-tesseract.ts: a recogniser
+// that slips on other glyphs than either engine), and
+//   - where that reading says the same as exactly one of the two (comparison keys,
+//     reconcile/normalise.ts), the cell is `resolved` with that reading: two readings of three
+//     agree. Not in the default queue, never `verified` (the third reading shares Tesseract's line
+//     finding with ocr-1, so it breaks a tie and no more); every reading is kept.
+//   - where it says something else, or nothing, the cell stays disputed; a reading it made is
+//     kept among the cell's readings (one more choice on the review page).
+// Only cells with exactly the two OCR readings are asked about: a cell one engine did not read
+// has no tie to break, and on a page with a text layer the text layer is the other reading.
+// And only where the two differ in letters and digits alone, with the same marks (every glyph
+// that is not a letter, a digit or a space: points, commas, quotes, brackets, signs) in the same
+// order. A mark is a few pixels of a 200-dpi scan, and there the third reading fails with the
+// others: on the tuning sets (EU realistic scans, generated seed 13) every cell it resolved wrong
+// differed by a mark, a comma read as a point with ocr-2 ("2,517" as "2.517", "supply, sewerage"
+// as "supply.sewerage") or a raised "r" read as a quote ("10.2 r" as "10.2'"); and a decimal
+// point both Tesseract readings dropped ("120.9" as "1209") is the same binarisation twice.
+// Such cells are the column's to settle (reading-slips.ts), or a person's. For the same reason a
+// difference of case or accents alone is no tie to break: an accent is a mark over a letter, and
+// a capital the two Tesseract readings shared the wrong way round ("wheat" for "Wheat", on a
+// generated check seed drawn after the rule above) is their line finding's, not a third view.
+import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
+import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { comparisonKey, displayText, normaliseText } from "../reconcile/normalise";
+import { withoutEdgeRulings } from "../reconcile/edge-rulings";
+import { isCentreIn } from "../geometry/box";
+import type { Word } from "../ocr/types";
+
+/** The source name of the third reading. */
+export const TIE_BREAK_SOURCE: CellSource = "ocr-3";
+
+/** The two OCR readings of a disputed cell that differ, or null for any other cell. */
+function tiedReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
+  if (cell.confidence !== "disputed" || !cell.bbox) return null;
+  const entries = Object.entries(cell.readings ?? {});
+  const ocr = entries.filter(([source]) => (OCR_SOURCES as readonly string[]).includes(source));
+  // Another reading (the text layer's, a vision reader's) is a third reading already.
+  if (ocr.length !== 2 || entries.length !== 2) return null;
+  const [[sa, va], [sb, vb]] = ocr as [[CellSource, string], [CellSource, string]];
+  if (lettersAsWritten(va) === lettersAsWritten(vb) || marksOf(va) !== marksOf(vb)) return null;
+  return [sa, va, sb, vb];
+}
+
+/** A reading's comparison key without case or accents. */
+function lettersAsWritten(text: string): string {
+  return comparisonKey(text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
+/** The marks of a reading in order: every character but letters, digits and spaces, after the
+ * vote's normalisation (normalise.ts: dashes as "-", quotes as ASCII, ligatures apart). */
+export function marksOf(text: string): string {
+  return normaliseText(text).replace(/[\p{L}\p{N}\s]/gu, "");
+}
+
+const cellsOfTable = (table: Table): Cell[] => [...table.header_cells, ...table.rows.flat()];
+
+/** The boxes of the cells of `table` to read a third time. */
+export function cellsToBreak(table: Table): BBox[] {
+  return cellsOfTable(table).flatMap((cell) => (tiedReadings(cell) ? [cell.bbox!] : []));
+}
+
+/** `table` with the third reading (`words`: what it read in the boxes cellsToBreak gave, page
+ * points) put to each cell it read. */
+export function withTieBroken(table: Table, words: readonly Word[]): Table {
+  const settle = (cell: Cell): Cell => {
+    const tied = tiedReadings(cell);
+    if (!tied) return cell;
+    const third = displayText(
+      words
+        .filter((word) => isCentreIn(word.bbox, cell.bbox!))
+        .map((word) => word.text)
+        .join(" "),
+    );
+    if (third === "") return cell;
+    const readings = { ...cell.readings, [TIE_BREAK_SOURCE]: third };
+    const key = comparisonKey(third);
+    const [sa, va, sb, vb] = tied;
+    const winner = key === comparisonKey(va) ? ([sa, va] as const) : key === comparisonKey(vb) ? ([sb, vb] as const) : null;
+    if (!winner) return { ...cell, readings };
+    const { provisional: _provisional, ...rest } = cell;
+    return {
+      ...rest,
+      value: displayText(withoutEdgeRulings(winner[1])),
+      confidence: "resolved",
+      sources: [winner[0], TIE_BREAK_SOURCE],
+      readings,
+    };
+  };
+  return { ...table, header_cells: table.header_cells.map(settle), rows: table.rows.map((row) => row.map(settle)) };
+}
