@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import { SETTINGS, SETTINGS_VERSION, type Settings } from "./settings";
 import { STRUCTURE_SETTINGS, STRUCTURE_SETTINGS_VERSION } from "./structure/settings";
 import { RECONCILE_SETTINGS } from "./reconcile/settings";
-import { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./ocr/settings";
+import { LEGACY_READ_VERSION, OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./ocr/settings";
 import { RENDER_SETTINGS } from "./render/settings";
 import {
   HALF_TURN_SETTINGS,
@@ -71,6 +71,8 @@ export const COMPONENT_VERSIONS = {
   cellReadings: CELL_READINGS_VERSION,
   /** Each scan re-read (scan/scan-rereads.ts): their cache keys. */
   scanRereads: SCAN_REREADS.map((step) => step.version),
+  /** The third reading of a scanned cell (ocr/legacy-tesseract.ts): its cache key. */
+  tieBreakReadings: LEGACY_READ_VERSION,
 };
 
 /** Where the tree holds something other than a finite number, a boolean or a string (arrays of

@@ -6,7 +6,7 @@ import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { readOcrCache, writeOcrCache, type OcrCacheDir } from "./ocr-cache";
 import type { LegacyTesseract } from "./legacy-tesseract";
-import { OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
+import { LEGACY_READ_VERSION, OCR_SETTINGS, OCR_SETTINGS_VERSION } from "./settings";
 import { textLayerLineBoxes } from "./paddle/text-layer-lines";
 import { OcrPool, type OcrPoolOptions } from "./pool/ocr-pool";
 import { DEFAULT_ENGINES, FIRST_ENGINE, OCR_ENGINES, SCAN_FIRST_ENGINE, SCRIPT_READER } from "./engines";
@@ -327,7 +327,7 @@ export class OcrEngines {
    * is Tesseract) and a version of its own. Null when it failed. */
   async readTieBreakCells(input: Omit<ReadCellsInput, "turn">): Promise<Word[] | null> {
     if (input.boxes.length === 0) return [];
-    const read = await this.readCropsCached("ocr-1", `${CELL_READINGS_VERSION}.legacy-1`, input, async (render, missing) => {
+    const read = await this.readCropsCached("ocr-1", `${CELL_READINGS_VERSION}.${LEGACY_READ_VERSION}`, input, async (render, missing) => {
       const started = performance.now();
       try {
         this.legacy ??= import("./legacy-tesseract").then(({ LegacyTesseract }) => LegacyTesseract.create());

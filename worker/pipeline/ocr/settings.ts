@@ -4,6 +4,10 @@
 // throw away every cached OCR reading.)
 export const OCR_SETTINGS_VERSION = "ocr-2026-11-26.1";
 
+/** Keys the cache of the third reading of scanned cells (OCR_SETTINGS.legacy): bump it whenever
+ * a value there changes what it reads. */
+export const LEGACY_READ_VERSION = "legacy-1";
+
 export const OCR_SETTINGS = {
   tesseract: {
     /** tessdata variant inside @tesseract.js-data/eng. "4.0.0_best_int" is the integer LSTM
