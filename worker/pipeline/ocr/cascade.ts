@@ -94,9 +94,14 @@ export interface CascadeInput {
 /**
  * On a scan every cell is read by the second engine: its text lines (the first reading's words in
  * the cell, grouped by line) as crops, so recognition sees one line at a time without detection.
+ * A crop's padding stops halfway to the first reading's nearest other word beside the line (left,
+ * right, above or below): in a table of narrow columns or close rows the full padding took in a
+ * neighbour's glyphs, and the second engine read them as the cell's ("1" as "11", "200" as
+ * "200200").
  */
 export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly Word[]): BBox[] {
   const pad = OCR_SETTINGS.cascade.linePad;
+  const upright = firstWords.filter((w) => w.dir === undefined);
   const crops: BBox[] = [];
   for (const table of tables) {
     for (const cell of cellsOf(table)) {
@@ -121,13 +126,36 @@ export function lineCropsOfCells(tables: readonly Table[], firstWords: readonly 
           line[3] = Math.max(line[3], w.bbox[3]);
         } else lines.push([...w.bbox] as BBox);
       }
-      for (const [x0, y0, x1, y1] of lines) {
-        const h = y1 - y0;
-        crops.push([x0 - pad.horizontal * h, y0 - pad.vertical * h, x1 + pad.horizontal * h, y1 + pad.vertical * h]);
+      for (const line of lines) {
+        const h = line[3] - line[1];
+        const padded: BBox = [
+          line[0] - pad.horizontal * h,
+          line[1] - pad.vertical * h,
+          line[2] + pad.horizontal * h,
+          line[3] + pad.vertical * h,
+        ];
+        crops.push(OCR_SETTINGS.cascade.clipPadToNeighbours ? clippedToNeighbours(padded, line, upright) : padded);
       }
     }
   }
   return crops;
+}
+
+/** `crop` (a line's box `line`, padded) with each side brought in to halfway between the line and
+ * the nearest word of `words` outside the line on that side: a word beside the line (overlapping
+ * it vertically) for the left and right sides, one over or under it (overlapping it horizontally)
+ * for the top and bottom. A word inside the line's box is the line's own. */
+export function clippedToNeighbours(crop: BBox, line: BBox, words: readonly Word[]): BBox {
+  let [x0, y0, x1, y1] = crop;
+  for (const { bbox: b } of words) {
+    const acrossLine = Math.min(b[3], line[3]) - Math.max(b[1], line[1]) > 0;
+    const alongLine = Math.min(b[2], crop[2]) - Math.max(b[0], crop[0]) > 0;
+    if (acrossLine && b[2] <= line[0]) x0 = Math.max(x0, (b[2] + line[0]) / 2);
+    else if (acrossLine && b[0] >= line[2]) x1 = Math.min(x1, (b[0] + line[2]) / 2);
+    else if (alongLine && b[3] <= line[1]) y0 = Math.max(y0, (b[3] + line[1]) / 2);
+    else if (alongLine && b[1] >= line[3]) y1 = Math.min(y1, (b[1] + line[3]) / 2);
+  }
+  return [x0, y0, x1, y1];
 }
 
 /** Runs the second engine on the cells in doubt (on a scan: on every cell); returns its failure,
