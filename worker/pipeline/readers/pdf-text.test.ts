@@ -8,9 +8,11 @@ import { angleToDirection, itemToWords, piecesToWords } from "./pdf-text";
 const FONT = { name: "SomeSans", bold: false };
 // Viewport of an unrotated 612x792 page at scale 1: flip y.
 const FLIP = [1, 0, 0, -1, 0, 792];
+/** A run of two words in 10 pt type at (100, 700), 50 pt wide unless a test sets its width. */
+const AB_CD = { str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" };
 
 test("itemToWords splits a run at spaces and flips to a top-left origin", () => {
-  const words = itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" }, FLIP, false, FONT);
+  const words = itemToWords(AB_CD, FLIP, false, FONT);
   assert.deepEqual(
     words.map((w) => w.text),
     ["ab", "cd"],
@@ -26,7 +28,7 @@ test("itemToWords gives the white space beyond a standard face's glyphs to the r
   // Two names set 0.53 em apart in Helvetica, which pdf.js joins into one run with a space: the
   // glyphs are 2446/1000 em wide (a 556, b 556, space 278, c 500, d 556), the run 2.7 em at 10 pt.
   const run = (width: number, maxSpaceEm = SETTINGS.spaceShareMaxEm) =>
-    itemToWords({ str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width, height: 10, fontName: "f" }, FLIP, false, {
+    itemToWords({ ...AB_CD, width }, FLIP, false, {
       name: "Helvetica",
       bold: false,
       spaces: hasStandardWidths("Helvetica", SETTINGS) ? { maxEm: maxSpaceEm } : undefined,
@@ -124,9 +126,8 @@ test("itemToWords places the words of a right-to-left run from its right end", (
 test("words of monospaced and proportional faces have the same keys in the same order", () => {
   // One shape for every word keeps the optimised code reading words from being discarded at the
   // first monospaced page; the key's value still tells the face apart.
-  const item = { str: "ab cd", transform: [10, 0, 0, 10, 100, 700], width: 50, height: 10, fontName: "f" };
-  const [proportional] = itemToWords(item, FLIP, false, FONT);
-  const [mono] = itemToWords(item, FLIP, false, { name: "Courier", bold: false, metrics: "monospace" });
+  const [proportional] = itemToWords(AB_CD, FLIP, false, FONT);
+  const [mono] = itemToWords(AB_CD, FLIP, false, { name: "Courier", bold: false, metrics: "monospace" });
   assert.deepEqual(Object.keys(mono!), Object.keys(proportional!));
   assert.equal(mono!.monospace, true);
   assert.equal(proportional!.monospace, undefined);
