@@ -1,5 +1,5 @@
-// The review queue and the reading order: what is queued (blank cells only when a reading holds a value,
-// resolved only behind the filter), in which order, and the fixed order of readings.
+// The review queue and the reading order: what is queued (blank cells only when readings disagree
+// about a value, resolved only behind the filter), in which order, and the fixed order of readings.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Cell, Table } from "../result/schema";
@@ -18,7 +18,7 @@ const cell = (value: string, confidence: Cell["confidence"], readings?: Record<s
 const table = (page: number, index: number, header: Cell[], rows: Cell[][]): Table =>
   tableFixture(rows, { page, index, order: 0, header_cells: header });
 
-test("blank cells are queued only when a reading of them holds a value", () => {
+test("blank cells are queued only when their readings disagree about a value", () => {
   assert.equal(queueLevel(cell("", "unverified")), null);
   assert.equal(queueLevel(cell("  ", "disputed", { "pdf-text": "", "ocr-1": " " })), null, "readings agree it is blank");
   assert.equal(queueLevel(cell("", "disputed", { "pdf-text": "", "ocr-1": "5" })), "disputed");
@@ -31,6 +31,8 @@ test("blank cells are queued only when a reading of them holds a value", () => {
   assert.equal(queueLevel(cell("-", "disputed", { "ocr-1": "-", "pdf-layout": "-", "pdf-model": "" })), null);
   assert.equal(queueLevel(cell("\u2014", "disputed", { "ocr-1": "\u2014", "ocr-2": "-" })), null);
   assert.equal(queueLevel(cell("", "disputed", { "ocr-1": "", "ocr-2": "." })), null);
+  // A single reading disagrees with nothing: a spreadsheet's formula the file keeps no result for.
+  assert.equal(queueLevel(cell("", "unverified", { "source-data": "=SUM(B2:B3)" })), null);
   assert.equal(queueLevel(cell("-5", "unverified")), "unverified");
   assert.equal(queueLevel(cell("12", "verified")), null);
   assert.equal(queueLevel(cell("12", "confirmed")), null);

@@ -2,9 +2,10 @@
 // a page shows (the result page's "Review N cells" button, the review page's "N left to check"), so
 // the two can never disagree.
 //
-// Honest means: a blank cell (or one holding only a nil mark such as "-") is never queued unless a
-// reading of it holds a value (an empty cell that one reading saw empty, or as "-", is not
-// something to check; one where another reading saw "5" is);
+// Honest means: a blank cell (or one holding only a nil mark such as "-") is never queued unless
+// its readings disagree about a value (an empty cell that one reading saw empty, or as "-", is not
+// something to check, nor one with a single reading nobody disputes; one where another reading
+// saw "5" is);
 // `disputed` comes first, then `unverified`; `resolved` (a majority agrees) is only queued when
 // the reviewer asks for it with a filter. Within a level, cells keep page, table and reading order.
 import type { Cell, Confidence, Table } from "../result/schema";
@@ -62,19 +63,21 @@ export function holdsNoValue(cell: Pick<Cell, "value">): boolean {
   return !/[\p{L}\p{N}]/u.test(cell.value);
 }
 
-/** Whether any reading of a cell holds a value. Readings that are all blank or nil marks ("-"
- * against "", "—" against "-") do not disagree about a value: on a scan one engine reads a dash
- * and the other nothing at all. On the realistic scans of both shared sets such cells were 7-10%
- * of the queued cells, and where one was wrong as delivered it was one nil mark read for another
- * ("—-" for "—", ";" for "-"). */
-function someReadingHoldsValue(cell: Pick<Cell, "readings">): boolean {
-  return Object.values(cell.readings ?? {}).some((value) => !holdsNoValue({ value }));
+/** Whether a cell's readings disagree about a value: they say different things, and one of them
+ * holds a letter or a digit. Readings that are all blank or nil marks ("-" against "", "—"
+ * against "-") do not: on a scan one engine reads a dash and the other nothing at all. On the
+ * realistic scans of both shared sets such cells were 7-10% of the queued cells, and where one
+ * was wrong as delivered it was one nil mark read for another ("—-" for "—", ";" for "-"). A
+ * single reading disagrees with nothing (a spreadsheet's formula the file keeps no result for). */
+function readingsDisagreeAboutValue(cell: Pick<Cell, "readings">): boolean {
+  const values = Object.values(cell.readings ?? {}).map((value) => value.trim());
+  return new Set(values).size > 1 && values.some((value) => !holdsNoValue({ value }));
 }
 
 /** The queue level a cell belongs to, or null when no person needs to look at it. */
 export function queueLevel(cell: Cell): QueueLevel | null {
   if (!(QUEUE_LEVELS as readonly Confidence[]).includes(cell.confidence)) return null;
-  if (holdsNoValue(cell) && !someReadingHoldsValue(cell)) return null;
+  if (holdsNoValue(cell) && !readingsDisagreeAboutValue(cell)) return null;
   return cell.confidence as QueueLevel;
 }
 

@@ -2,8 +2,8 @@
 // queued cells were right as delivered (against the ground truth). A queue of cells that are
 // nearly all right teaches a reviewer to press "accept" without looking; the target is a queue
 // where most items are real problems. Counted exactly as the review page counts (lib/review/
-// queue.ts, default filter): disputed and unverified cells, blank ones only where a reading of
-// them holds a value. Blank queued cells are counted apart: they have no value to be right or
+// queue.ts, default filter): disputed and unverified cells, blank ones only where their readings
+// disagree about a value. Blank queued cells are counted apart: they have no value to be right or
 // wrong, and the ground truth's matching (calibration.ts) skips them.
 // The same queue as items (lib/review/structure-items.ts): each table's structure-only doubts
 // (value agreed by two readings, place doubted) are one structure question, the rest cell items;
@@ -21,7 +21,7 @@ export function isQueued(cell: Cell): boolean {
 export interface QueueFigure {
   /** Cells the review page queues by default. */
   queued: number;
-  /** ...of which blank (queued because a reading of an empty cell holds a value). */
+  /** ...of which blank (queued because readings disagree about an empty cell's value). */
   blank: number;
   /** Queued non-blank cells matched to a ground-truth cell, and how many of those were right. */
   matched: number;
