@@ -32,6 +32,7 @@
 // A text layer that lies about a value (hidden "17" over a drawn "42", "Total" over a drawn
 // "Tonal", "1,234" over "1.234") differs in a digit, a letter or a separator, so it is disputed.
 import { RECONCILE_SETTINGS } from "./settings";
+import { withoutCaseOrAccents } from "./normalise";
 
 /** Punctuation that is part of a value: decimal and thousands separators, signs, the brackets of
  * an accounting negative, percent, the slash of ratios and dates, the colon of times, and the
@@ -65,9 +66,7 @@ function withoutLeaderDots(key: string): string {
 
 /** A reading as OCR can tell it: no accents, one case, look-alikes as one character, no spaces. */
 function foldLetters(text: string): string {
-  return [...text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/gu, "")]
-    .map((ch) => LOOKALIKE_DIGIT[ch] ?? ch)
-    .join("");
+  return [...withoutCaseOrAccents(text).replace(/\s+/gu, "")].map((ch) => LOOKALIKE_DIGIT[ch] ?? ch).join("");
 }
 
 /** Whether `ocrKey` reads the same value as `textLayerKey` (both comparison keys) up to what OCR

@@ -49,6 +49,12 @@ export function comparisonKey(text: string): string {
   );
 }
 
+/** `text` with no case and no accents (compatibility forms decomposed, combining marks dropped):
+ * how letters compare where OCR cannot tell a capital or an accent. */
+export function withoutCaseOrAccents(text: string): string {
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+}
+
 /** Whether two readings say the same thing. */
 export function readingsAgree(a: string, b: string): boolean {
   return comparisonKey(a) === comparisonKey(b);

@@ -40,12 +40,11 @@
 // Any other difference (a digit for another digit, a letter for another letter, a sign or a
 // bracket lost, a word one engine read in part) is a different value and stays disputed. On a page
 // with a text layer nothing here runs: the text layer holds the character (reconcile/marks-only.ts).
-import type { Cell, CellSource, Table } from "../../../lib/result/schema";
-import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
-import { comparisonKey, displayText } from "../reconcile/normalise";
+import type { Cell, Table } from "../../../lib/result/schema";
+import { comparisonKey, displayText, normaliseText } from "../reconcile/normalise";
 import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isShorterPlusExtras } from "../reconcile/extra-tokens";
-import { normaliseText } from "../reconcile/normalise";
+import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
 import { numberFormat } from "./column-format";
 
@@ -238,14 +237,6 @@ function noFormatToTell([kept, other]: [string, string], shape: ColumnShape): bo
 /** Digits and number punctuation only, but no number the column rule reads ("1 200 3"). */
 const isPlainNumberLike = (text: string) => /\d/u.test(text) && !/\p{L}/u.test(text);
 
-/** The value readings of a cell on a scan: exactly two OCR readings, or null. */
-function twoOcrReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
-  const entries = Object.entries(cell.readings ?? {}).filter(([source]) => (OCR_SOURCES as readonly string[]).includes(source));
-  if (entries.length !== 2 || cell.readings?.["pdf-text"] !== undefined) return null;
-  const [[sa, va], [sb, vb]] = entries as [[CellSource, string], [CellSource, string]];
-  return [sa, va, sb, vb];
-}
-
 /** `table` with each disputed body cell whose two OCR readings differ by a slip the settings name,
  * backed by its column, made `resolved` with the kept reading (both readings kept). */
 export function settleReadingSlips(table: Table, settings: SlipSettings): Table {
@@ -253,7 +244,7 @@ export function settleReadingSlips(table: Table, settings: SlipSettings): Table 
   if (kinds.length === 0) return table;
   const settle = (cell: Cell, r: number, c: number): Cell => {
     if (cell.confidence !== "disputed") return cell;
-    const readings = twoOcrReadings(cell);
+    const readings = cell.readings?.["pdf-text"] === undefined ? twoOcrReadings(cell) : null;
     if (!readings) return cell;
     const [sa, va, sb, vb] = readings;
     const slip = slipBetween(va, vb);

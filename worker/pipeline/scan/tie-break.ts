@@ -23,11 +23,11 @@
 // a capital the two Tesseract readings shared the wrong way round ("wheat" for "Wheat", on a
 // generated check seed drawn after the rule above) is their line finding's, not a third view.
 import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
-import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
-import { comparisonKey, displayText, normaliseText } from "../reconcile/normalise";
+import { comparisonKey, displayText, normaliseText, withoutCaseOrAccents } from "../reconcile/normalise";
 import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
+import { twoOcrReadings } from "./two-ocr-readings";
 
 /** The source name of the third reading. */
 export const TIE_BREAK_SOURCE: CellSource = "ocr-3";
@@ -35,18 +35,13 @@ export const TIE_BREAK_SOURCE: CellSource = "ocr-3";
 /** The two OCR readings of a disputed cell that differ, or null for any other cell. */
 function tiedReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
   if (cell.confidence !== "disputed" || !cell.bbox) return null;
-  const entries = Object.entries(cell.readings ?? {});
-  const ocr = entries.filter(([source]) => (OCR_SOURCES as readonly string[]).includes(source));
   // Another reading (the text layer's, a vision reader's) is a third reading already.
-  if (ocr.length !== 2 || entries.length !== 2) return null;
-  const [[sa, va], [sb, vb]] = ocr as [[CellSource, string], [CellSource, string]];
+  const readings = Object.keys(cell.readings ?? {}).length === 2 ? twoOcrReadings(cell) : null;
+  if (!readings) return null;
+  const [, va, , vb] = readings;
+  const lettersAsWritten = (text: string) => withoutCaseOrAccents(comparisonKey(text));
   if (lettersAsWritten(va) === lettersAsWritten(vb) || marksOf(va) !== marksOf(vb)) return null;
-  return [sa, va, sb, vb];
-}
-
-/** A reading's comparison key without case or accents. */
-function lettersAsWritten(text: string): string {
-  return comparisonKey(text).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return readings;
 }
 
 /** The marks of a reading in order: every character but letters, digits and spaces, after the
