@@ -3,7 +3,7 @@
 // threshold over the whole mosaic finds its text as it finds the others'.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
+import { boxesToMosaic, cropWithMargin, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS } from "./settings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
 
@@ -83,4 +83,18 @@ test("words read from the mosaic land back on their crops", () => {
   );
   assert.equal(words.length, 1);
   assert.ok(words[0]!.bbox[0] > 115 && words[0]!.bbox[2] < 175, JSON.stringify(words[0]));
+});
+
+test("a crop is the box grown by the padding, clamped to the page, with a white margin", () => {
+  const grey = new Uint8Array(100 * 50).fill(0);
+  const crop = cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [1, 1, 10, 5], 2, 3)!;
+  // 1 pt - 2 pt is off the page: clamped to pixel 0; 10 pt + 2 pt is pixel 24; 5 pt + 2 pt is 14.
+  assert.deepEqual([crop.left, crop.top], [0, 0]);
+  const header = `P5\n${24 + 6} ${14 + 6}\n255\n`;
+  assert.equal(crop.pgm.subarray(0, header.length).toString("ascii"), header);
+  const pixels = crop.pgm.subarray(header.length);
+  assert.equal(pixels.length, 30 * 20);
+  assert.equal(pixels[0], 255, "margin");
+  assert.equal(pixels[3 * 30 + 3], 0, "the page's pixel");
+  assert.equal(cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [60, 30, 61, 31], 0, 3), null, "a box off the page");
 });

@@ -4,6 +4,7 @@
 // with a gap between bands, so no text line can run from one crop into the next.
 import type { BBox } from "../../../lib/result/schema";
 import type { Word } from "./types";
+import { greyToPgm } from "../render/render-page";
 
 export interface MosaicSettings {
   /** Shave this many points off every side of a cell box before cropping: a cell's box is its
@@ -55,27 +56,65 @@ export function boxesToMosaic(
   const pieces: MosaicPiece[] = [];
   let y = settings.marginPx;
   let width = 1;
-  for (const [x0, y0, x1, y1] of boxes) {
-    const inset = Math.min(settings.insetPt, (x1 - x0) / 4, (y1 - y0) / 4);
-    const left = Math.max(0, Math.floor((x0 + inset) * scale));
-    const top = Math.max(0, Math.floor((y0 + inset) * scale));
-    const right = Math.min(pageWidth, Math.ceil((x1 - inset) * scale));
-    const bottom = Math.min(pageHeight, Math.ceil((y1 - inset) * scale));
-    if (right - left < 2 || bottom - top < 2) continue;
-    pieces.push({ x: left, y: top, width: right - left, height: bottom - top, mosaicX: settings.marginPx, mosaicY: y });
-    y += bottom - top + settings.gapPx;
-    width = Math.max(width, right - left + 2 * settings.marginPx);
+  for (const box of boxes) {
+    const inset = Math.min(settings.insetPt, (box[2] - box[0]) / 4, (box[3] - box[1]) / 4);
+    const rect = pixelRect(box, -inset, scale, pageWidth, pageHeight);
+    if (rect.width < 2 || rect.height < 2) continue;
+    pieces.push({ ...rect, mosaicX: settings.marginPx, mosaicY: y });
+    y += rect.height + settings.gapPx;
+    width = Math.max(width, rect.width + 2 * settings.marginPx);
   }
   const height = Math.max(1, y - settings.gapPx + settings.marginPx);
   const out = new Uint8Array(width * height).fill(255);
   for (const piece of pieces) {
-    for (let row = 0; row < piece.height; row++) {
-      const from = (piece.y + row) * pageWidth + piece.x;
-      out.set(grey.subarray(from, from + piece.width), (piece.mosaicY + row) * width + piece.mosaicX);
-    }
+    copyRect(grey, pageWidth, piece, out, width, piece.mosaicX, piece.mosaicY);
     levelTintedPiece(out, width, piece, settings);
   }
   return { width, height, grey: out, pieces };
+}
+
+/** One box (PDF points) grown by `padPt` on the page, as a PGM with `marginPx` of white around
+ * it, for an engine that reads one crop at a time; null when it holds less than a few pixels.
+ * `left` and `top` are its pixel origin on the page. */
+export function cropWithMargin(
+  grey: Uint8Array,
+  render: { width: number; height: number; scale: number },
+  box: BBox,
+  padPt: number,
+  marginPx: number,
+): { pgm: Buffer; left: number; top: number } | null {
+  const rect = pixelRect(box, padPt, render.scale, render.width, render.height);
+  if (rect.width < 4 || rect.height < 4) return null;
+  const outWidth = rect.width + 2 * marginPx;
+  const outHeight = rect.height + 2 * marginPx;
+  const out = new Uint8Array(outWidth * outHeight).fill(255);
+  copyRect(grey, render.width, rect, out, outWidth, marginPx, marginPx);
+  return { pgm: greyToPgm(out, outWidth, outHeight), left: rect.x, top: rect.y };
+}
+
+interface PixelRect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** `box` (PDF points) grown by `growPt` on every side (shrunk when negative), in pixels of a page
+ * image of `scale` pixels a point, clipped to the image: outward to whole pixels. */
+function pixelRect([x0, y0, x1, y1]: BBox, growPt: number, scale: number, pageWidth: number, pageHeight: number): PixelRect {
+  const left = Math.max(0, Math.floor((x0 - growPt) * scale));
+  const top = Math.max(0, Math.floor((y0 - growPt) * scale));
+  const right = Math.min(pageWidth, Math.ceil((x1 + growPt) * scale));
+  const bottom = Math.min(pageHeight, Math.ceil((y1 + growPt) * scale));
+  return { x: left, y: top, width: right - left, height: bottom - top };
+}
+
+/** Copies `rect` of the page's grey into `out` (rows of `outWidth`) with its top left at (x, y). */
+function copyRect(grey: Uint8Array, pageWidth: number, rect: PixelRect, out: Uint8Array, outWidth: number, x: number, y: number): void {
+  for (let row = 0; row < rect.height; row++) {
+    const from = (rect.y + row) * pageWidth + rect.x;
+    out.set(grey.subarray(from, from + rect.width), (y + row) * outWidth + x);
+  }
 }
 
 /** A tinted crop (see `tintedBelow`) in the mosaic stretched: its background to white, its ink to black. */

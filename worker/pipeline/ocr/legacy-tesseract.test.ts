@@ -9,7 +9,8 @@ import { openPdf } from "../../../lib/pdf/open-pdf";
 import { renderPage, type PageRender } from "../render/render-page";
 import { makeTextPdf } from "../../../tests/pdf/ocr-test-pdfs";
 import { isCentreIn } from "../geometry/box";
-import { LegacyTesseract, cropWithMargin } from "./legacy-tesseract";
+import { LegacyTesseract } from "./legacy-tesseract";
+import { OcrEngines } from "./read-page-ocr";
 import type { BBox } from "../../../lib/result/schema";
 
 let render: PageRender;
@@ -58,16 +59,27 @@ test("each box is read alone and its words come back inside it, in page points",
     );
 });
 
-test("a crop is the box grown by the padding, clamped to the page, with a white margin", () => {
-  const grey = new Uint8Array(100 * 50).fill(0);
-  const crop = cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [1, 1, 10, 5], 2, 3)!;
-  // 1 pt - 2 pt is off the page: clamped to pixel 0; 10 pt + 2 pt is pixel 24; 5 pt + 2 pt is 14.
-  assert.deepEqual([crop.left, crop.top], [0, 0]);
-  const header = `P5\n${24 + 6} ${14 + 6}\n255\n`;
-  assert.equal(crop.pgm.subarray(0, header.length).toString("ascii"), header);
-  const pixels = crop.pgm.subarray(header.length);
-  assert.equal(pixels.length, 30 * 20);
-  assert.equal(pixels[0], 255, "margin");
-  assert.equal(pixels[3 * 30 + 3], 0, "the page's pixel");
-  assert.equal(cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [60, 30, 61, 31], 0, 3), null, "a box off the page");
+test("the engines' tie-break read counts its crops and seconds as ocr-1's and is cached with its boxes", async () => {
+  const cacheDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "legacy-tesseract-cache-"));
+  const readers = new OcrEngines({});
+  try {
+    const boxes = [boxOf(TEXTS[0]!, 50), boxOf(TEXTS[1]!, 36)];
+    const input = { page: render, pageNumber: 1, fileSha256: "a".repeat(64), cacheDir, pageOcr: { readings: {}, render }, boxes };
+    const first = await readers.readTieBreakCells(input);
+    assert.deepEqual(
+      first?.map((w) => w.text),
+      ["Austria", "2,517"],
+    );
+    assert.deepEqual([readers.stats.cropRuns["ocr-1"], readers.stats.cropsRead["ocr-1"], readers.stats.engineLoads["ocr-1"]], [1, 2, 0]);
+    assert.ok(readers.stats.engineSeconds["ocr-1"] > 0, "the reading's seconds are counted");
+    const again = await readers.readTieBreakCells(input);
+    assert.deepEqual(
+      again?.map((w) => w.text),
+      ["Austria", "2,517"],
+    );
+    assert.deepEqual([readers.stats.cropRuns["ocr-1"], readers.stats.cacheHits], [1, 1], "the second read comes from the cache");
+  } finally {
+    await readers.release();
+    await fs.promises.rm(cacheDir, { recursive: true, force: true });
+  }
 });

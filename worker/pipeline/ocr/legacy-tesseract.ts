@@ -16,6 +16,7 @@ import { createWorker, OEM, type Worker } from "tesseract.js";
 import { sharedGrey, type PageRender } from "../render/render-page";
 import { OCR_SETTINGS, type OcrSettings } from "./settings";
 import { tsvToWords } from "./tesseract-engine";
+import { cropWithMargin } from "./crop-mosaic";
 import type { Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 
@@ -56,31 +57,4 @@ export class LegacyTesseract {
   async release(): Promise<void> {
     await this.worker.terminate();
   }
-}
-
-/** The box grown by `padPt` on the page, as a PGM with `marginPx` of white around it; null when
- * it holds less than a few pixels. `left` and `top` are its pixel origin on the page. */
-export function cropWithMargin(
-  grey: Uint8Array,
-  render: Pick<PageRender, "width" | "height" | "scale">,
-  box: BBox,
-  padPt: number,
-  marginPx: number,
-): { pgm: Buffer; left: number; top: number } | null {
-  const s = render.scale;
-  const left = Math.max(0, Math.floor((box[0] - padPt) * s));
-  const top = Math.max(0, Math.floor((box[1] - padPt) * s));
-  const right = Math.min(render.width, Math.ceil((box[2] + padPt) * s));
-  const bottom = Math.min(render.height, Math.ceil((box[3] + padPt) * s));
-  const width = right - left;
-  const height = bottom - top;
-  if (width < 4 || height < 4) return null;
-  const outWidth = width + 2 * marginPx;
-  const out = new Uint8Array(outWidth * (height + 2 * marginPx)).fill(255);
-  for (let y = 0; y < height; y++) {
-    const from = (top + y) * render.width + left;
-    out.set(grey.subarray(from, from + width), (y + marginPx) * outWidth + marginPx);
-  }
-  const header = Buffer.from(`P5\n${outWidth} ${height + 2 * marginPx}\n255\n`, "ascii");
-  return { pgm: Buffer.concat([header, out]), left, top };
 }

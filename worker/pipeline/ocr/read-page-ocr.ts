@@ -324,15 +324,20 @@ export class OcrEngines {
   /** The cells `input.boxes` (PDF points) of a scan's prepared page read by Tesseract's legacy
    * classifier, each as its own crop: the third reading of a cell the two engines read
    * differently (scan/tie-break.ts). Cached per page with the boxes read, under ocr-1's name (it
-   * is Tesseract) and a version of its own. Null when it failed. */
+   * is Tesseract) and a version of its own; its crops and seconds count in ocr-1's stats (its
+   * loads do not: engineLoads tells a failing engine). Null when it failed. */
   async readTieBreakCells(input: Omit<ReadCellsInput, "turn">): Promise<Word[] | null> {
     if (input.boxes.length === 0) return [];
-    const read = await this.readCropsCached("ocr-1", `${CELL_READINGS_VERSION}.${LEGACY_READ_VERSION}`, input, async (render, missing) => {
+    const engine: OcrEngineName = "ocr-1";
+    const read = await this.readCropsCached(engine, `${CELL_READINGS_VERSION}.${LEGACY_READ_VERSION}`, input, async (render, missing) => {
       const started = performance.now();
       try {
         this.legacy ??= import("./legacy-tesseract").then(({ LegacyTesseract }) => LegacyTesseract.create());
         const words = await (await this.legacy).readCells(render, missing);
         const seconds = Math.round((performance.now() - started) / 10) / 100;
+        this.stats.cropRuns[engine] += 1;
+        this.stats.cropsRead[engine] += missing.length;
+        this.stats.engineSeconds[engine] += seconds;
         return { words, nonTextRegions: [], dpi: render.dpi, seconds, fromCache: false };
       } catch (error) {
         // Made again for the next page rather than remembered.

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { createRequire } from "node:module";
 import { createWorker, OEM, type Worker } from "tesseract.js";
-import { renderToGrey, renderToPgm, type PageRender } from "../render/render-page";
+import { greyToPgm, renderToGrey, renderToPgm, type PageRender } from "../render/render-page";
 import { boxesToMosaic, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS, type OcrSettings } from "./settings";
 import { languageDataDir } from "./script-languages";
@@ -97,7 +97,7 @@ export class TesseractEngine {
       tessedit_pageseg_mode: this.settings.crops.pageSegMode as never,
     });
     try {
-      const pgm = Buffer.concat([Buffer.from(`P5\n${mosaic.width} ${mosaic.height}\n255\n`, "ascii"), mosaic.grey]);
+      const pgm = greyToPgm(mosaic.grey, mosaic.width, mosaic.height);
       const { data } = await worker.recognize(pgm, {}, { text: false, blocks: false, tsv: true });
       return mosaicWordsToPage(tsvToWords(data.tsv ?? "", 1), mosaic, render.scale);
     } finally {

@@ -153,8 +153,12 @@ export async function renderPageForOcr(
 /** The render as an 8-bit greyscale PGM (P5) file: Leptonica reads it without a decoder, and it
  * costs a fraction of a PNG encode. */
 export function renderToPgm(render: PageRender): Buffer {
-  const header = Buffer.from(`P5\n${render.width} ${render.height}\n255\n`, "ascii");
-  return Buffer.concat([header, renderToGrey(render)]);
+  return greyToPgm(renderToGrey(render), render.width, render.height);
+}
+
+/** 8-bit grey pixels (row-major, `width` a row) as a PGM (P5) file. */
+export function greyToPgm(grey: Uint8Array, width: number, height: number): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, "ascii"), grey]);
 }
 
 /** Each render's grey, made once: a scanned page's steps (preparation, the re-reads of its first
