@@ -32,9 +32,14 @@ export const wrappedHeaders: Family = {
     const names = sample(rng, NAMES, cols);
     const labels = rowLabels(rng, int(rng, 4, 8));
     const stubWidth = Math.max(...labels.map((l) => font.regular.widthOfTextAtSize(l, size))) + int(rng, 10, 20);
-    const colWidth = int(rng, 52, 70);
+    const drawnWidth = int(rng, 52, 70);
     const colGap = int(rng, 12, 20);
-    const x = int(rng, 60, 100);
+    const drawnX = int(rng, 60, 100);
+    // A long stub with five wide columns can overrun the page: the columns narrow to fit, and below
+    // 40 pt the left margin shrinks (no more draws from rng: every draw that fits is as it was).
+    const widthToFit = (left: number) => Math.floor((canvas.width - 10 - left - stubWidth - cols * colGap) / cols);
+    const x = widthToFit(drawnX) >= 40 ? drawnX : 40;
+    const colWidth = Math.min(drawnWidth, widthToFit(x));
     const top = int(rng, 80, 140);
     const pitch = size * 1.2;
     const bottomAligned = variant % 2 === 0;
