@@ -38,6 +38,8 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/scan/tie-break-family.test.ts",
   "worker/pipeline/structure/structure-pipeline.test.ts",
   "worker/pipeline/structure/ink-grid-family.test.ts",
+  "worker/pipeline/structure/ink-grid-text-layer-family.test.ts",
+  "worker/pipeline/generated-draws.test.ts",
   "worker/pipeline/structure/ink-grid-coarse-family.test.ts",
   "worker/pipeline/structure/page-ink-family.test.ts",
   "worker/pipeline/structure/pdf-layout-alt-shortcut.test.ts",

@@ -12,6 +12,7 @@ export const STRUCTURE_READER_NAMES = [
   "ocr-layout",
   "pdf-model",
   "page-ink",
+  "ink-grid",
 ] as const;
 
 export type StructureReaderName = (typeof STRUCTURE_READER_NAMES)[number];

@@ -1,11 +1,16 @@
-// The structure vote on a scanned family page as the ink grid's tests run it: the delivered table
-// read alike by pdf-layout and pdf-model, every cell verified by the value vote before, pdf-model's
-// support gated by the page image's ink grid or not (worker/pipeline/structure/ink-grid.ts).
+// The structure vote on a family page as the ink grid's tests run it (worker/pipeline/structure/
+// ink-grid.ts), every cell verified by the value vote before:
+//   - on a scan, the delivered table read alike by pdf-layout and pdf-model, pdf-model's support
+//     gated by the page image's ink grid or not;
+//   - on a page with a text layer, the delivered table read alike by pdf-layout and pdf-stream (one
+//     input: the vote counts them once), with or without the ink-grid reading of the render.
 import type { Cell, Table } from "../../lib/result/schema";
 import { reconcileStructure } from "../../worker/pipeline/reconcile/structure-page";
-import { cellsOffInkGrid, inkGrid } from "../../worker/pipeline/structure/ink-grid";
+import { cellsOffInkGrid, inkGrid, inkGridReader, textLayerInkOpinions } from "../../worker/pipeline/structure/ink-grid";
+import { RECONCILE_SETTINGS } from "../../worker/pipeline/reconcile/settings";
+import { SETTINGS } from "../../worker/pipeline/settings";
 import { STRUCTURE_SETTINGS } from "../../worker/pipeline/structure/settings";
-import type { StructureReading } from "../../worker/pipeline/structure/types";
+import type { StructureContext, StructureReading } from "../../worker/pipeline/structure/types";
 import { modelToTable } from "../../worker/pipeline/tables/assemble-table";
 import type { Word } from "../../worker/pipeline/types";
 import { modelOf, type Scanned, type ScannedTable } from "./scanned-family-page";
@@ -31,4 +36,41 @@ export function inkGatedVote(page: Scanned, delivered: ScannedTable, gated: bool
   const t = modelToTable(model, 1, 0);
   const table = { ...t, header_cells: t.header_cells.map(verifiedCell), rows: t.rows.map((r) => r.map(verifiedCell)) };
   return reconcileStructure([table], [model], truthWords(page.tables), readings).tables[0]!;
+}
+
+/** The delivered table after the structure vote on a page with a text layer: pdf-layout and
+ * pdf-stream both read `delivered` (shared inputs counted once), and the ink-grid reading of the
+ * page render joins them when `withInk`. */
+export async function inkGridVote(page: Scanned, delivered: ScannedTable, withInk: boolean): Promise<Table> {
+  const model = modelOf(delivered);
+  const readings: StructureReading[] = [
+    { source: "pdf-layout", kind: "tables", tables: [model] },
+    { source: "pdf-stream", kind: "tables", tables: [model] },
+  ];
+  if (withInk) {
+    const context: StructureContext = {
+      pageNumber: 1,
+      words: truthWords(page.tables),
+      graphics: { rulings: [], filledRects: [], drawings: [], images: [] },
+      detected: { tables: [model], rulings: [], grids: [], layoutRegions: [] },
+      tableRegions: [model.box],
+      tableModels: [model],
+      ocr: {},
+      page: null,
+      inkOpinions: textLayerInkOpinions(page.image, [model]),
+      settings: SETTINGS,
+    };
+    const ink = await inkGridReader.read(context);
+    if (ink) readings.push(ink);
+  }
+  const t = modelToTable(model, 1, 0);
+  const table = { ...t, header_cells: t.header_cells.map(verifiedCell), rows: t.rows.map((r) => r.map(verifiedCell)) };
+  const settings = RECONCILE_SETTINGS as { countSharedInputsOnce: boolean };
+  const saved = settings.countSharedInputsOnce;
+  settings.countSharedInputsOnce = true;
+  try {
+    return reconcileStructure([table], [model], truthWords(page.tables), readings).tables[0]!;
+  } finally {
+    settings.countSharedInputsOnce = saved;
+  }
 }

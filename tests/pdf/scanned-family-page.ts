@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { openPdf } from "../../lib/pdf/open-pdf";
-import { FAMILIES, generateDocument } from "./corpus/generate";
+import { FAMILIES, generateDocument, type GeneratedDocument } from "./corpus/generate";
 import type { Family } from "./corpus/family";
 import { makeRealisticScan } from "../../worker/cli/eval/realistic-scans";
 import { renderPageForOcr, type PageRender } from "../../worker/pipeline/render/render-page";
@@ -70,27 +70,53 @@ export async function scanned(familyName: string | Family, seed: number, variant
         Math.max(...corners.map((c) => c[1])),
       ];
     };
-    const tables = doc.tables
-      .filter((t) => t.page === 1)
-      .map((t): ScannedTable => {
-        const cells = t.cells.map((c): ModelCell => ({ ...c, box: c.text.trim() === "" ? null : boxOf(c.box) }));
-        const boxes = cells.flatMap((c) => (c.box ? [c.box] : []));
-        return {
-          cells,
-          nCols: Math.max(...t.cells.map((c) => c.col + c.colSpan)),
-          headerRows: t.headerRows,
-          box: [
-            Math.min(...boxes.map((b) => b[0])),
-            Math.min(...boxes.map((b) => b[1])),
-            Math.max(...boxes.map((b) => b[2])),
-            Math.max(...boxes.map((b) => b[3])),
-          ],
-        };
-      });
+    const tables = truthTables(doc.tables, boxOf);
     return { name: `${doc.name}-s${seed}`, image: render, tables, quarterTurns: transform.quarterTurns };
   } finally {
     await opened.close();
   }
+}
+
+/** The same family variant born digital: the page rendered as the OCR engines read it (no scan,
+ * no preparation), with its truth tables in the render's points. For the ink grid on pages with a
+ * text layer. */
+export async function rendered(familyName: string, seed: number, variant: number, dir: string): Promise<Scanned> {
+  const family = FAMILIES.find((f) => f.name === familyName)!;
+  const doc = await generateDocument(family, variant, seed);
+  const pdf = path.join(dir, `${doc.name}-s${seed}.pdf`);
+  fs.writeFileSync(pdf, doc.pdf);
+  const opened = await openPdf(pdf);
+  try {
+    const page = await opened.doc.getPage(1);
+    const { height } = page.getViewport({ scale: 1 });
+    const render = await renderPageForOcr(page, 1);
+    // Truth boxes have their origin at the bottom left.
+    const tables = truthTables(doc.tables, (b) => [b[0], height - b[3], b[2], height - b[1]]);
+    return { name: `${doc.name}-s${seed}`, image: render, tables, quarterTurns: 0 };
+  } finally {
+    await opened.close();
+  }
+}
+
+/** The truth tables of page 1, each cell's box placed by `boxOf` (empty cells have none). */
+function truthTables(truth: GeneratedDocument["tables"], boxOf: (box: Box) => Box): ScannedTable[] {
+  return truth
+    .filter((t) => t.page === 1)
+    .map((t): ScannedTable => {
+      const cells = t.cells.map((c): ModelCell => ({ ...c, box: c.text.trim() === "" ? null : boxOf(c.box) }));
+      const boxes = cells.flatMap((c) => (c.box ? [c.box] : []));
+      return {
+        cells,
+        nCols: Math.max(...t.cells.map((c) => c.col + c.colSpan)),
+        headerRows: t.headerRows,
+        box: [
+          Math.min(...boxes.map((b) => b[0])),
+          Math.min(...boxes.map((b) => b[1])),
+          Math.max(...boxes.map((b) => b[2])),
+          Math.max(...boxes.map((b) => b[3])),
+        ],
+      };
+    });
 }
 
 /** `parts` delivered as one table: rows stacked, or columns side by side. */

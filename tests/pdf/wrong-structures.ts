@@ -1,5 +1,6 @@
 // Wrong structures built from a scanned family page's truth, for the ink grid's tests: what a
-// shared wrong reading of a table looks like (two columns folded into one, one column cut in two),
+// shared wrong reading of a table looks like (two columns folded into one, one column cut in two,
+// a header level lost),
 // and which of a delivered table's verified relations the truth does not hold.
 import type { Table } from "../../lib/result/schema";
 import { tableTrustRelations } from "../../worker/cli/eval/trust";
@@ -59,4 +60,18 @@ export function verifiedWrong(truth: ScannedTable, delivered: Table): string[] {
     else if (PROMISED.has(r.confidence)) wrong.push(r.key);
   }
   return wrong;
+}
+
+/** The table with its top header row merged into the row under it: each cell of the top row joins
+ * the cell of the next row at its first column (a header level lost). */
+export function headerLevelLost(t: ScannedTable): ScannedTable {
+  const top = t.cells.filter((c) => c.row === 0 && c.rowSpan === 1 && c.box);
+  const cells: ModelCell[] = t.cells.filter((c) => c.row === 0 && c.rowSpan > 1).map((c) => ({ ...c, rowSpan: c.rowSpan - 1 }));
+  for (const c of t.cells.filter((c) => c.row > 0)) {
+    const above = c.row === 1 ? top.find((a) => a.col === c.col) : undefined;
+    const boxes = [above?.box, c.box].filter((b): b is Box => b != null);
+    const text = [above?.text ?? "", c.text].join(" ").trim();
+    cells.push({ ...c, row: c.row - 1, text, box: boxes.length > 0 ? union(boxes) : null });
+  }
+  return { ...t, cells, headerRows: Math.max(1, t.headerRows - 1) };
 }

@@ -29,6 +29,7 @@ import { corpusFiles, formatNoOcrCorpus, runNoOcrCorpus } from "./bench/no-ocr-c
 import { peakRssMb } from "./bench/peak-rss";
 import { spawnSync } from "node:child_process";
 import { projectRoot } from "../../lib/child-entry";
+import { isInkCacheName } from "../pipeline/structure/ink-opinions-cache";
 
 const TARGETS = {
   // Users compare with cloud APIs that answer a page in a few seconds; 12 s for ten dense pages
@@ -141,13 +142,14 @@ async function runPass(
 }
 
 /** A digest of every OCR reading the cold pass cached (words with boxes and confidences, non-text
- * regions; not the timings), so a change meant only to be faster can show it reads the same. */
+ * regions; not the timings, nor ink-grid's opinions cached beside them), so a change meant only
+ * to be faster can show it reads the same. */
 async function ocrReadingsDigest(cacheDir: string): Promise<{ sha: string; files: number }> {
   const hash = createHash("sha256");
   let files = 0;
   for (const sha of (await fs.promises.readdir(cacheDir)).sort()) {
     for (const name of (await fs.promises.readdir(path.join(cacheDir, sha))).sort()) {
-      if (!name.endsWith(".json")) continue;
+      if (!name.endsWith(".json") || isInkCacheName(name)) continue;
       const { words, nonTextRegions } = JSON.parse(await fs.promises.readFile(path.join(cacheDir, sha, name), "utf8")) as {
         words?: unknown;
         nonTextRegions?: unknown;

@@ -142,7 +142,8 @@ export function readerErrorsOnPage(
 }
 
 /** Each tables reading's proposals on a page, by reader name (fragments readings have no relations,
- * nor has a reading of table boundaries alone, whose tables hold no cells: page-ink). */
+ * nor has a reading of table boundaries alone, whose tables hold no cells: page-ink, nor a check
+ * of the delivered tables that may only support, whose tables are the delivered ones: ink-grid). */
 export function proposalsOf(
   readings: readonly StructureReading[],
   page: number,
@@ -151,7 +152,7 @@ export function proposalsOf(
 ): Map<string, ProposedTable[]> {
   const out = new Map<string, ProposedTable[]>();
   for (const reading of readings)
-    if (reading.kind === "tables" && reading.tables.some((table) => table.cells.length > 0))
+    if (reading.kind === "tables" && !reading.supportsOnly && reading.tables.some((table) => table.cells.length > 0))
       out.set(reading.source, readingTables(reading.tables, page, words));
   out.set("delivered", deliveredTables(delivered));
   return out;

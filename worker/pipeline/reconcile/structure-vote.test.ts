@@ -363,3 +363,39 @@ test("readings that share an input count once when the setting says so: text geo
     ["verified", "verified", "verified", "verified"],
   );
 });
+
+test("a reading that may only support (ink-grid): support, silence where it abstains, an objection where it says so, never a cell objection", () => {
+  const pens = RIGHT.cells.find((c) => c.text === "Pens")!.box!;
+  const seven = RIGHT.cells.find((c) => c.text === "7")!.box!;
+  type TablesReading = Extract<StructureReading, { kind: "tables" }>;
+  const check = (extra: Partial<TablesReading>): TablesReading => ({
+    source: "ink-grid",
+    kind: "tables",
+    tables: [RIGHT],
+    supportsOnly: true,
+    ...extra,
+  });
+  const page = new PageWords(WORDS);
+  const words = (box: Box) => page.inBox(box);
+  const judged = (reading: StructureReading, box: Box) => prepareReading(reading, page).judge(words(box), box);
+  assert.deepEqual(judged(check({}), pens), { verdict: "support" });
+  assert.deepEqual(judged(check({ abstainOn: [pens] }), pens), { verdict: "none", concurs: true });
+  assert.deepEqual(judged(check({ againstOn: [pens] }), pens), { verdict: "against", version: "Pens", reason: "ink" });
+  // A cell it does not have the same way (MERGED joins "Pens 12") gets no objection from it.
+  assert.deepEqual(judged(check({ tables: [MERGED] }), pens), { verdict: "none" });
+  // Beside pdf-layout: its support verifies, its silence leaves the cell single, its objection
+  // disputes it.
+  const cells = (readings: StructureReading[]) =>
+    Object.fromEntries(
+      vote(readings)
+        .rows.flat()
+        .map((c) => [c.value, c.confidence]),
+    );
+  assert.deepEqual(cells([tables("pdf-layout", RIGHT), check({ abstainOn: [seven] })]), {
+    Pens: "verified",
+    "12": "verified",
+    Ink: "verified",
+    "7": "unverified",
+  });
+  assert.equal(cells([tables("pdf-layout", RIGHT), check({ againstOn: [seven] })])["7"], "disputed");
+});

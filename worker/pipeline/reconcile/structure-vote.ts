@@ -57,8 +57,9 @@ import { neighbourDisagreement, unitNeighbours, wordsKey, type CellRelations, ty
 
 /** Why a reading is against a cell: a different segmentation ("cells"), a detected line crossing
  * the boundary ("cut"), two detected lines side by side inside the cell ("joined"), the same cell
- * with another neighbour to its right or below ("neighbours"). */
-export type AgainstReason = "cells" | "cut" | "joined" | "neighbours";
+ * with another neighbour to its right or below ("neighbours"), the same cell where the page
+ * image's ink reads the table otherwise ("ink": ink-grid). */
+export type AgainstReason = "cells" | "cut" | "joined" | "neighbours" | "ink";
 /** `detail`: for "neighbours", what the reading has next to the cell ("right: 3.5", "below: none");
  * the version stays the cell's text, since `readings` are values a reviewer can choose. */
 /** `concurs`: no opinion in the vote, though the reading has the same cell (a reading that may only
@@ -147,6 +148,27 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
       ...prepared,
       judge: (words, box, under, relations) =>
         prepared.judge(words, box, under, relations).verdict === "support" ? { verdict: "none", concurs: true } : { verdict: "none" },
+    };
+  }
+  if (reading.supportsOnly) {
+    // A check of the delivered tables: it supports, objects where its own evidence reads a cell
+    // otherwise (againstOn; its version is the cell's own text), or says nothing.
+    const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
+    const objected = new Set(reading.againstOn ?? []);
+    const against = new Map(
+      reading.tables.flatMap((model) =>
+        model.cells.flatMap((c) => (c.box && objected.has(c.box) ? [[wordsKey(page.inBox(c.box)), c.text] as const] : [])),
+      ),
+    );
+    return {
+      ...prepared,
+      judge: (words, box, under, relations) => {
+        const opinion = prepared.judge(words, box, under, relations);
+        if (opinion.verdict !== "support") return { verdict: "none" };
+        const version = against.get(wordsKey(words));
+        if (version !== undefined) return { verdict: "against", version, reason: "ink" };
+        return abstain.has(wordsKey(words)) ? { verdict: "none", concurs: true } : opinion;
+      },
     };
   }
   if (!reading.objectsOnly && !reading.abstainOn?.length) return prepared;

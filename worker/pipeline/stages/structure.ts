@@ -11,8 +11,10 @@ import { readStructure, type StructureReading, type StructureSource } from "../s
 import { boxToFrame, boxToPage } from "../geometry/page-orientation";
 import type { StageTimer } from "../stage-timer";
 import type { Box } from "../types";
-import type { PageRender } from "../render/render-page";
+import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { extractionOf, okReadings } from "./page-context";
+import { renderToFrame } from "../ocr/reading-frame";
+import { inkOpinionsOf, type InkCacheKey } from "../structure/ink-opinions-cache";
 import { otherEngineWords, type OtherEngineWords } from "../scan/other-engine-words";
 import { scanRegions } from "../structure/pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "../structure/settings";
@@ -66,6 +68,16 @@ export const structureStage: PageStage = {
             }),
           )
         : null;
+    // On a page with a text layer, ink-grid's opinions from the render the OCR engines read (made
+    // here when every reading came from the cache and the opinions are not cached, and kept for
+    // the crops read next).
+    const ink: InkSource | null =
+      hasTextLayer && pageOcr && enabledReaders.includes("ink-grid") && STRUCTURE_SETTINGS.pageInk.onTextLayerPages
+        ? {
+            render: async () => (pageOcr.render ??= await renderPageForOcr(ctx.page, pageNumber)),
+            key: { cacheDir: ctx.run.input.cacheDir, fileSha256: ctx.run.input.fileSha256, pageNumber },
+          }
+        : null;
     ctx.structureReadings = await readStructureOf(
       ctx.page,
       pageNumber,
@@ -79,9 +91,16 @@ export const structureStage: PageStage = {
       (reader, error) => failures.push({ page: pageNumber, stage: `structure:${reader}`, message: error.message }),
       otherOcrWords,
       ctx.scanImage,
+      ink,
     );
   },
 };
+
+/** Where ink-grid's opinions come from: the page render, or the cache under `key`. */
+interface InkSource {
+  render: () => Promise<PageRender>;
+  key: InkCacheKey;
+}
 
 /** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
  * the segmentation readers and the OCR lines (the engines read such a page in that frame too) in
@@ -100,6 +119,7 @@ async function readStructureOf(
   onError: (reader: StructureSource, error: Error) => void,
   otherOcrWords: OtherEngineWords | null = null,
   scanImage: PageRender | null = null,
+  ink: InkSource | null = null,
 ): Promise<StructureReading[]> {
   const frame = extraction.frame;
   if (!frame) {
@@ -114,6 +134,10 @@ async function readStructureOf(
       wordsFromOcr: !hasTextLayer,
       ...(otherOcrWords ? { otherOcrWords } : {}),
       ...(scanImage && !hasTextLayer ? { scanImage } : {}),
+      tableModels: extraction.tableModels,
+      ...(ink
+        ? { inkOpinions: await timer.runAsync("structure:ink", () => inkOpinionsOf(extraction.tableModels, ink.render, ink.key)) }
+        : {}),
       settings,
     };
     return readStructure(context, { enabled, timer, onError });
@@ -126,6 +150,18 @@ async function readStructureOf(
   for (const [name, reading] of Object.entries(ocr) as [OcrEngineName, OcrPageReading][]) {
     framedOcr[name] = { ...reading, words: reading.words.map((word) => ({ ...word, bbox: boxToFrame(word.bbox, frame.turn, size) })) };
   }
+  const toFrame = (b: Box): Box => boxToFrame(b, frame.turn, size);
+  // The delivered tables and the render turned into the frame with the words, for ink-grid.
+  const tableModels = extraction.tableModels.map((m) => ({
+    ...m,
+    box: toFrame(m.box),
+    cells: m.cells.map((c) => ({ ...c, box: c.box ? toFrame(c.box) : null })),
+  }));
+  const inkOpinions = ink
+    ? await timer.runAsync("structure:ink", () =>
+        inkOpinionsOf(tableModels, async () => renderToFrame(await ink.render(), frame.turn), ink.key),
+      )
+    : null;
   const context = {
     pageNumber,
     words: frame.readings.words,
@@ -135,6 +171,8 @@ async function readStructureOf(
     ocr: framedOcr,
     page: null,
     wordsFromOcr: !hasTextLayer,
+    tableModels,
+    ...(inkOpinions ? { inkOpinions } : {}),
     settings,
   };
   return (await readStructure(context, { enabled, timer, onError })).map((reading) =>

@@ -50,3 +50,36 @@ test("a boundary whose columns overlap has no blank: no gutter stands on it", ()
   const overlapping = [...cells, { col: 1, colSpan: 1, box: [110, 60, 215, 70] as Box }];
   assert.equal(seenBoundaries(overlapping, 4, g(70, 100, 170, 200, 270, 300)), null);
 });
+
+test("with unseen boundaries allowed: a boundary no gutter stands on is null, up to the limit", () => {
+  // Boundary 1 (blank 160-210) has no gutter: narrow gutters are not seen.
+  assert.deepEqual(seenBoundaries(cells, 4, g(70, 100, 270, 300), { maxUnseen: 1 }), [85, null, 285]);
+  assert.deepEqual(seenBoundaries(cells, 4, [], { maxUnseen: 3 }), [null, null, null]);
+  assert.equal(seenBoundaries(cells, 4, g(70, 100), { maxUnseen: 1 }), null, "two unseen, one allowed");
+  // A gutter inside a column, or two in one blank, still fail the table.
+  assert.equal(seenBoundaries(cells, 4, g(70, 100, 130, 140), { maxUnseen: 3 }), null);
+  assert.equal(seenBoundaries(cells, 4, g(65, 80, 85, 100), { maxUnseen: 3 }), null);
+  // A gutter standing in two blanks (a column with no ink between them) fails too.
+  assert.equal(seenBoundaries(cells, 4, g(70, 200), { maxUnseen: 3 }), null);
+});
+
+test("with a crossing share: a long label reaching into the next column's blank is passed over", () => {
+  // One cell of column 0 (of ten) runs to x 150, over boundary 0's blank.
+  const rows = Array.from({ length: 10 }, (_, r) => row(4, 20 * r)).flat();
+  const long = [...rows.filter((c) => !(c.col === 0 && c.box[1] === 0)), { col: 0, colSpan: 1, box: [10, 0, 150, 10] as Box }];
+  assert.equal(seenBoundaries(long, 4, g(70, 100, 170, 200, 270, 300)), null, "measured from every cell, the blank is gone");
+  assert.deepEqual(seenBoundaries(long, 4, g(70, 100, 170, 200, 270, 300), { crossingShare: 0.1 }), [85, 185, 285]);
+  // Two of ten reach over: more than the share, and the blank is gone again.
+  const two = [...long.filter((c) => !(c.col === 0 && c.box[1] === 20)), { col: 0, colSpan: 1, box: [10, 20, 150, 30] as Box }];
+  assert.equal(seenBoundaries(two, 4, g(70, 100, 170, 200, 270, 300), { crossingShare: 0.1 }), null);
+});
+
+test("with a crossing share, two gutters in one blank are one: the ink between them is a reaching cell's", () => {
+  assert.deepEqual(
+    seenBoundaries(cells, 3, g(65, 80, 85, 100), { crossingShare: 0.1, maxUnseen: 1 }),
+    [82.5, null],
+    "blank 1 is 160-210: unseen",
+  );
+  assert.equal(seenBoundaries(cells, 3, g(65, 80, 85, 100), { crossingShare: 0.1, maxUnseen: 0 }), null);
+  assert.deepEqual(seenBoundaries(cells, 3, g(65, 80, 85, 100, 170, 200), { crossingShare: 0.1 }), [82.5, 185]);
+});

@@ -19,43 +19,21 @@ import os from "node:os";
 import path from "node:path";
 import type { Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
-import type { Box, ModelCell } from "../types";
 import { pdfModelReader } from "./pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
-import { joined, scanned, type Scanned, type ScannedTable } from "../../../tests/pdf/scanned-family-page";
+import { joined, scanned, type Scanned } from "../../../tests/pdf/scanned-family-page";
 import { inkGatedVote, truthWords } from "../../../tests/pdf/ink-gated-vote";
-import { columnsFolded } from "../../../tests/pdf/wrong-structures";
+import { columnsFolded, headerLevelLost } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [41, 42];
 const VARIANTS = [0, 1, 2];
 
 const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
-const union = (boxes: readonly Box[]): Box => [
-  Math.min(...boxes.map((b) => b[0])),
-  Math.min(...boxes.map((b) => b[1])),
-  Math.max(...boxes.map((b) => b[2])),
-  Math.max(...boxes.map((b) => b[3])),
-];
-
 const verifiedValues = (t: Table) =>
   filled(t)
     .filter((c) => c.confidence === "verified")
     .map((c) => c.value);
-
-/** The table with its top header row merged into the row under it: each cell of the top row joins
- * the cell of the next row at its first column (a header level lost). */
-function headerLevelLost(t: ScannedTable): ScannedTable {
-  const top = t.cells.filter((c) => c.row === 0 && c.rowSpan === 1 && c.box);
-  const cells: ModelCell[] = t.cells.filter((c) => c.row === 0 && c.rowSpan > 1).map((c) => ({ ...c, rowSpan: c.rowSpan - 1 }));
-  for (const c of t.cells.filter((c) => c.row > 0)) {
-    const above = c.row === 1 ? top.find((a) => a.col === c.col) : undefined;
-    const boxes = [above?.box, c.box].filter((b): b is Box => b != null);
-    const text = [above?.text ?? "", c.text].join(" ").trim();
-    cells.push({ ...c, row: c.row - 1, text, box: boxes.length > 0 ? union(boxes) : null });
-  }
-  return { ...t, cells, headerRows: Math.max(1, t.headerRows - 1) };
-}
 
 /** Draws every family at the seeds and variants. A draw the preparation turned upside down is
  * skipped and counted: the pipeline's OCR would read such a page upside down, and the truth cells

@@ -31,6 +31,7 @@ test("the registry lists one reader per source name", () => {
     "ocr-layout",
     "pdf-model",
     "page-ink",
+    "ink-grid",
   ]);
   // ...the names lib knows them by (a cell's readings, the review page), in the same order.
   assert.deepEqual(names, [...STRUCTURE_READER_NAMES]);

@@ -11,6 +11,7 @@ import { ocrLinesReader } from "./ocr-lines";
 import { ocrLayoutReader } from "./ocr-layout";
 import { pdfModelReader } from "./pdf-model/reader";
 import { pageInkReader } from "./page-ink";
+import { inkGridReader } from "./ink-grid";
 import type { StageTimer } from "../stage-timer";
 import { independenceGroups } from "./independence";
 import type { StructureInput } from "./types";
@@ -25,6 +26,7 @@ export const STRUCTURE_READERS: readonly StructureReader[] = [
   ocrLayoutReader,
   pdfModelReader,
   pageInkReader,
+  inkGridReader,
 ];
 
 /** Each registered reader's independence group (readers sharing an input are one group). */

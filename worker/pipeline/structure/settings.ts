@@ -2,7 +2,8 @@
 // They change which readings have an opinion and so a cell's confidence: bump
 // STRUCTURE_SETTINGS_VERSION with them (it is one of the component versions the recorded version
 // is derived from, settings-tree.ts, together with the vote's thresholds in reconcile/settings.ts).
-export const STRUCTURE_SETTINGS_VERSION = "structure-2026-11-29.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1.blank-check";
+export const STRUCTURE_SETTINGS_VERSION =
+  "structure-2026-11-30.one-row-tables.page-ink.ink-grid.scan-vote.ink-coarse-1.blank-check.text-layer-ink-1";
 
 export const STRUCTURE_SETTINGS = {
   /** ocr-2 (PaddleOCR) cuts each detected text line into words at its spaces, giving every word of
@@ -175,6 +176,33 @@ export const STRUCTURE_SETTINGS = {
      * on EU it marked one more wrong table and no right one; with the vote in full it cost right
      * verified relations on the held-out sets (the scan-page-regions note in docs/measurements/). */
     onScans: true,
+    /** Whether the ink grid checks the delivered tables of pages with a text layer, as structure
+     * reading ink-grid (ink-grid.ts), when OCR is on (the page is rendered for it then). It is the
+     * second input an unruled table needs when shared inputs count once
+     * (RECONCILE_SETTINGS.countSharedInputsOnce); with that off it adds support where one reading
+     * alone saw a cell. */
+    onTextLayerPages: true,
+    /** On a page with a text layer, how many of a table's column boundaries the ink may miss and
+     * still check the cells away from them (ink-grid.ts cellsOffInkGrid): a gutter narrower than
+     * minGutterEm is not seen. A missed boundary only takes support from the cells beside it.
+     * Generated seen seeds, shared inputs counted once, gutters at 1.2 em: none allowed, 80.5% of
+     * relations verified; any number, 82.2%, none of them wrong (there were none to catch). */
+    textLayerMaxUnseenBoundaries: 99,
+    /** Whether ink-grid objects, on a page with a text layer, to the cells the ink reads otherwise
+     * (inkGridOpinions: the ink cuts the table, two rows claim one line, a gutter inside a column,
+     * a cell's edges or lines off the grid), or only withholds its support there. Off: objecting
+     * caught no wrong relation more on EU, US odd or the generated seeds and cost right verified
+     * ones (US odd 77.8% -> 71.6% of relations verified, generated seen 94.8% -> 89.8%). */
+    textLayerObjects: false,
+    /** minGutterEm on a page with a text layer. A render has no blur or noise, and a narrower gutter
+     * seen is a narrower folded column caught; a proportional face's word spaces (0.25-0.35 em)
+     * do not line up from row to row. Measured on the generated seen seeds with shared inputs
+     * counted once (where ink-grid is an unruled table's only second check): 87.2% of relations
+     * verified at 1.2 (the scans' value: column gaps of about an em went unseen), 88.8% at 0.8,
+     * pdf-stream's threshold for the text layer's word boxes. A typewriter's aligned spaces and a
+     * "$" set apart from its amount read as gutters at 0.8: such a table gets no support from the
+     * ink, never a wrong one. */
+    textLayerMinGutterEm: 0.8,
     /** The delivered region is read with this many points around it: region boxes are the tight
      * box of their words (tableWordMarginPt above), and a glyph's blurred ink reaches a little past
      * its OCR box. One point stays below any line gap. */
@@ -252,6 +280,10 @@ export const STRUCTURE_SETTINGS = {
 
 export interface PageInkSettings {
   onScans: boolean;
+  onTextLayerPages: boolean;
+  textLayerMaxUnseenBoundaries: number;
+  textLayerObjects: boolean;
+  textLayerMinGutterEm: number;
   marginPt: number;
   inkLevel: number;
   leaderDotMaxEm: number;

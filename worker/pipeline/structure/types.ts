@@ -19,6 +19,7 @@ import type { OcrPageReading, OcrEngineName } from "../ocr/types";
 import type { PageTables } from "../page-types";
 import type { Settings } from "../settings";
 import type { PageRender } from "../render/render-page";
+import type { TableInkOpinions } from "./ink-grid";
 import type { StructureReaderName, VisionStructureSource } from "../../../lib/structure/reader-names";
 
 /** Names of the structure readings. They key a cell's `readings` when structure readings disagree
@@ -56,6 +57,12 @@ export interface StructureContext {
   /** On a scan, the prepared page image the words were read from (same coordinates: pixel
    * (x, y) is point (x / scale, y / scale)), for readers of its ink (page-ink). */
   scanImage?: PageRender;
+  /** On a page with a text layer and OCR on, what the ink of the page render says of each of
+   * `tableModels` (structure/ink-opinions-cache.ts), for ink-grid. */
+  inkOpinions?: TableInkOpinions[];
+  /** The models the page's delivered tables were assembled from, for a reader that checks them
+   * rather than reading its own (ink-grid). Absent on a page read in a turned frame. */
+  tableModels?: TableModel[];
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
    * on pages rebuilt from a scan. */
   page: PDFPageProxy | null;
@@ -87,6 +94,13 @@ export type StructureReading =
        * whose vote lowered the trust figures: pdf-model, see STRUCTURE_SETTINGS.pdfModelVote);
        * where it has the same cell, the cell may still name it among its sources. */
       concursOnly?: boolean;
+      /** A reading that may only support: where it differs from a cell it has no opinion. A check
+       * of the delivered tables (ink-grid) whose tables are those tables: it confirms a cell or
+       * says nothing, and a difference is the delivered table changed after assembly, no evidence. */
+      supportsOnly?: boolean;
+      /** With supportsOnly: boxes of cells it objects to though it has them (ink-grid where the
+       * page image's ink reads the table otherwise). */
+      againstOn?: Box[];
       /** What this reading was made from, when it is not what its reader declares
        * (StructureReader.inputs): pdf-model on a scan reads the other OCR engine's words. */
       inputs?: readonly StructureInput[];
