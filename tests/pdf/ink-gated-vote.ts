@@ -15,6 +15,15 @@ import { modelToTable } from "../../worker/pipeline/tables/assemble-table";
 import type { Word } from "../../worker/pipeline/types";
 import { modelOf, type Scanned, type ScannedTable } from "./scanned-family-page";
 
+/** A table's non-empty cells, header first. */
+export const filledCells = (t: Table): Cell[] => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
+
+/** The values of a table's verified cells. */
+export const verifiedValues = (t: Table): string[] =>
+  filledCells(t)
+    .filter((c) => c.confidence === "verified")
+    .map((c) => c.value);
+
 /** A cell as the value vote verifies it (empty cells stay as they are). */
 export const verifiedCell = (c: Cell): Cell => (c.value === "" ? c : { ...c, confidence: "verified", sources: ["ocr-1", "ocr-2"] });
 

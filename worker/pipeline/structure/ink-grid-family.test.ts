@@ -23,17 +23,11 @@ import { pdfModelReader } from "./pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
 import { joined, scanned, type Scanned } from "../../../tests/pdf/scanned-family-page";
-import { inkGatedVote, truthWords } from "../../../tests/pdf/ink-gated-vote";
+import { filledCells, inkGatedVote, truthWords, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
 import { columnsFolded, headerLevelLost } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [41, 42];
 const VARIANTS = [0, 1, 2];
-
-const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
-const verifiedValues = (t: Table) =>
-  filled(t)
-    .filter((c) => c.confidence === "verified")
-    .map((c) => c.value);
 
 /** Draws every family at the seeds and variants. A draw the preparation turned upside down is
  * skipped and counted: the pipeline's OCR would read such a page upside down, and the truth cells
@@ -72,7 +66,7 @@ test("family: right structures on a scan keep verified cells under the ink gate"
       const gated = inkGatedVote(page, truth, true);
       const open = inkGatedVote(page, truth, false);
       tables++;
-      const n = filled(gated).length;
+      const n = filledCells(gated).length;
       // The gate only takes support away.
       assert.ok(verifiedValues(gated).length <= verifiedValues(open).length, page.name);
       if (verifiedValues(gated).length >= n / 2) mostlyVerified++;

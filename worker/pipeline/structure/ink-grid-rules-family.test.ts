@@ -20,22 +20,15 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Table } from "../../../lib/result/schema";
 import { guttersOf, inkLines, median } from "./page-ink";
 import { STRUCTURE_SETTINGS } from "./settings";
 import { scanned, type Scanned } from "../../../tests/pdf/scanned-family-page";
-import { inkGatedVote } from "../../../tests/pdf/ink-gated-vote";
+import { filledCells, inkGatedVote, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
 import { ruledRowsFamily } from "../../../tests/pdf/ruled-rows-family";
 import { columnsFolded, columnSplit, verifiedWrong } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [44, 45];
 const VARIANTS = [0, 1, 2, 3, 4, 5];
-
-const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
-const verifiedValues = (t: Table) =>
-  filled(t)
-    .filter((c) => c.confidence === "verified")
-    .map((c) => c.value);
 
 /** The draws the preparation left upright (one turned upside down would stand in reversed
  * columns); how many were turned. */
@@ -73,7 +66,7 @@ test("family: tables with rules or underlines between rows: wrong structures get
       const open = inkGatedVote(page, truth, false);
       // The gate only takes support away.
       assert.ok(verifiedValues(gated).length <= verifiedValues(open).length, page.name);
-      if (verifiedValues(gated).length >= filled(gated).length / 2) mostlyVerified++;
+      if (verifiedValues(gated).length >= filledCells(gated).length / 2) mostlyVerified++;
       // The ink read as the grid reads it: fewer gutters than the table's.
       const asGrid = inkLines(page.image, truth.box, settings, settings.gridSolidRowShare);
       if (asGrid && asGrid.lines.length > 0) {

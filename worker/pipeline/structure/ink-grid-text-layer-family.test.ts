@@ -15,20 +15,13 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Table } from "../../../lib/result/schema";
 import { joined, modelOf, rendered, type Scanned } from "../../../tests/pdf/scanned-family-page";
 import { inkOpinionsOf } from "./ink-opinions-cache";
-import { inkGridVote } from "../../../tests/pdf/ink-gated-vote";
+import { filledCells, inkGridVote, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
 import { columnsFolded, headerLevelLost } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [46, 47];
 const VARIANTS = [0, 1, 2];
-
-const filled = (t: Table) => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
-const verifiedValues = (t: Table) =>
-  filled(t)
-    .filter((c) => c.confidence === "verified")
-    .map((c) => c.value);
 
 async function eachDraw(families: readonly string[], body: (page: Scanned) => Promise<void>): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ink-grid-text-"));
@@ -64,7 +57,7 @@ test(
         const without = await inkGridVote(page, truth, false);
         tables++;
         assert.deepEqual(verifiedValues(without), [], `${page.name}: one input verifies nothing`);
-        const n = filled(withInk).length;
+        const n = filledCells(withInk).length;
         const mostly = verifiedValues(withInk).length >= n / 2;
         if (mostly) mostlyVerified++;
         const family = page.name.replace(/-\d+-s\d+$/, "");
