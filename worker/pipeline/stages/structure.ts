@@ -10,7 +10,8 @@ import type { OcrEngineName, OcrPageReading } from "../ocr";
 import { readStructure, type StructureReading, type StructureSource } from "../structure/registry";
 import { boxToFrame, boxToPage } from "../geometry/page-orientation";
 import type { StageTimer } from "../stage-timer";
-import type { Box } from "../types";
+import type { Box, Direction, TableModel } from "../types";
+import type { TableInkOpinions } from "../structure/ink-grid";
 import { renderPageForOcr, type PageRender } from "../render/render-page";
 import { extractionOf, okReadings } from "./page-context";
 import { renderToFrame } from "../ocr/reading-frame";
@@ -97,9 +98,28 @@ export const structureStage: PageStage = {
 };
 
 /** Where ink-grid's opinions come from: the page render, or the cache under `key`. */
-interface InkSource {
+export interface InkSource {
   render: () => Promise<PageRender>;
   key: InkCacheKey;
+}
+
+/** `{ inkOpinions }` of `models` (in the reading frame `turn`), or nothing: no source, or the render
+ * failed (recorded as ink-grid's failure, which costs the cells its support, never the page). */
+export async function inkOpinionsOrNone(
+  ink: InkSource | null,
+  models: readonly TableModel[],
+  turn: Direction,
+  timer: StageTimer,
+  onError: (reader: StructureSource, error: Error) => void,
+): Promise<{ inkOpinions?: TableInkOpinions[] }> {
+  if (!ink) return {};
+  try {
+    const render = async () => renderToFrame(await ink.render(), turn);
+    return { inkOpinions: await timer.runAsync("structure:ink", () => inkOpinionsOf(models, render, ink.key)) };
+  } catch (error) {
+    onError("ink-grid", error instanceof Error ? error : new Error(String(error)));
+    return {};
+  }
 }
 
 /** Every structure reading of the page. A page read in a turned frame (sideways text) is read by
@@ -135,9 +155,7 @@ async function readStructureOf(
       ...(otherOcrWords ? { otherOcrWords } : {}),
       ...(scanImage && !hasTextLayer ? { scanImage } : {}),
       tableModels: extraction.tableModels,
-      ...(ink
-        ? { inkOpinions: await timer.runAsync("structure:ink", () => inkOpinionsOf(extraction.tableModels, ink.render, ink.key)) }
-        : {}),
+      ...(await inkOpinionsOrNone(ink, extraction.tableModels, 0, timer, onError)),
       settings,
     };
     return readStructure(context, { enabled, timer, onError });
@@ -157,11 +175,6 @@ async function readStructureOf(
     box: toFrame(m.box),
     cells: m.cells.map((c) => ({ ...c, box: c.box ? toFrame(c.box) : null })),
   }));
-  const inkOpinions = ink
-    ? await timer.runAsync("structure:ink", () =>
-        inkOpinionsOf(tableModels, async () => renderToFrame(await ink.render(), frame.turn), ink.key),
-      )
-    : null;
   const context = {
     pageNumber,
     words: frame.readings.words,
@@ -172,7 +185,7 @@ async function readStructureOf(
     page: null,
     wordsFromOcr: !hasTextLayer,
     tableModels,
-    ...(inkOpinions ? { inkOpinions } : {}),
+    ...(await inkOpinionsOrNone(ink, tableModels, frame.turn, timer, onError)),
     settings,
   };
   return (await readStructure(context, { enabled, timer, onError })).map((reading) =>

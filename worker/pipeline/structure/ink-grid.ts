@@ -173,14 +173,15 @@ export function inkGridOpinions(model: TableModel, grid: InkGrid | null, toleran
   return out;
 }
 
-/** What a check of a segmentation against the ink may pass over (cellsOffInkGrid, seenBoundaries). */
+/** What a check of a segmentation against the ink may pass over (inkGridOpinions, seenBoundaries).
+ * The scan check takes none of it; pages with a text layer take all three (textLayerInkOpinions). */
 export interface GridTolerance {
   /** Column boundaries of the reading no gutter stands on: the cells beside them abstain. */
   maxUnseen?: number;
   /** The share of a column's cells whose words may reach into a blank beside it (a long label
    * across the next column's empty cells): the blank is measured past them, and they abstain. */
   crossingShare?: number;
-  /** Rows holding one filled cell are left out of the gutters and the blanks (cellsOffInkGrid). */
+  /** Rows holding one filled cell are left out of the gutters and the blanks (inkGridOpinions). */
   loneRowsOut?: boolean;
 }
 
@@ -195,9 +196,9 @@ function furthestBut(values: readonly number[], share: number): number {
  * are not the reading's: a gutter that stands in no blank between the words of two neighbouring
  * columns (the right edges of the cells ending at j and the left edges of those starting at
  * j + 1), or in two, two gutters in one blank (unless cells may reach into it: crossingShare),
- * or more than `maxUnseen` boundaries unseen. A
- * gutter inside a column the reading holds as one (between a currency sign and its amount, or
- * two columns folded) fails the table: the ink reads a boundary the reading does not have. */
+ * or more than `maxUnseen` boundaries unseen. A gutter inside a column the reading holds as one
+ * (between a currency sign and its amount, or two columns folded) fails the table: the ink reads
+ * a boundary the reading does not have. */
 export function seenBoundaries(
   cells: ReadonlyArray<{ col: number; colSpan: number; box: Box | null }>,
   nCols: number,

@@ -183,7 +183,7 @@ export const STRUCTURE_SETTINGS = {
      * alone saw a cell. */
     onTextLayerPages: true,
     /** On a page with a text layer, how many of a table's column boundaries the ink may miss and
-     * still check the cells away from them (ink-grid.ts cellsOffInkGrid): a gutter narrower than
+     * still check the cells away from them (ink-grid.ts inkGridOpinions): a gutter narrower than
      * minGutterEm is not seen. A missed boundary only takes support from the cells beside it.
      * Generated seen seeds, shared inputs counted once, gutters at 1.2 em: none allowed, 80.5% of
      * relations verified; any number, 82.2%, none of them wrong (there were none to catch). */

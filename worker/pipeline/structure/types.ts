@@ -61,7 +61,7 @@ export interface StructureContext {
    * `tableModels` (structure/ink-opinions-cache.ts), for ink-grid. */
   inkOpinions?: TableInkOpinions[];
   /** The models the page's delivered tables were assembled from, for a reader that checks them
-   * rather than reading its own (ink-grid). Absent on a page read in a turned frame. */
+   * rather than reading its own (ink-grid); on a page read in a turned frame, turned into it. */
   tableModels?: TableModel[];
   /** The pdf.js page, for readers that read the file itself (pdf-tags); null in unit tests and
    * on pages rebuilt from a scan. */
