@@ -150,10 +150,11 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
         prepared.judge(words, box, under, relations).verdict === "support" ? { verdict: "none", concurs: true } : { verdict: "none" },
     };
   }
+  // The cells (by their words) on which the reading's agreement is no support (see StructureReading).
+  const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
   if (reading.supportsOnly) {
     // A check of the delivered tables: it supports, objects where its own evidence reads a cell
     // otherwise (againstOn; its version is the cell's own text), or says nothing.
-    const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
     const objected = new Set(reading.againstOn ?? []);
     const against = new Map(
       reading.tables.flatMap((model) =>
@@ -171,10 +172,9 @@ export function prepareReading(reading: StructureReading, page: PageWords): Prep
       },
     };
   }
-  if (!reading.objectsOnly && !reading.abstainOn?.length) return prepared;
+  if (!reading.objectsOnly && abstain.size === 0) return prepared;
   // Agreement from a reading that may only object (everywhere, or on the cells it abstains on)
-  // is no support (see StructureReading).
-  const abstain = new Set((reading.abstainOn ?? []).map((box) => wordsKey(page.inBox(box))));
+  // is no support.
   return {
     ...prepared,
     judge: (words, box, under, relations) => {
