@@ -30,6 +30,31 @@ type Stored = Omit<OcrPageReading, "fromCache">;
 export type OcrCacheDir = string | OcrCacheStore;
 const storeOf = (cacheDir: OcrCacheDir): OcrCacheStore => (typeof cacheDir === "string" ? localOcrCache(cacheDir) : cacheDir);
 
+/** One more JSON file kept beside a file's OCR readings (work derived from the same render or
+ * page, such as ink-grid's opinions or a vision model's answers), under a `name` its owner
+ * derives from what the value depends on. Null when there is no cache, no such file, or it
+ * cannot be read or parsed: the work is done again. */
+export async function readCachedJson<T>(cacheDir: OcrCacheDir | null, fileSha256: string, name: string): Promise<T | null> {
+  if (!cacheDir || !SHA256_HEX.test(fileSha256)) return null;
+  try {
+    const text = await storeOf(cacheDir).read(fileSha256, name);
+    return text === null ? null : (JSON.parse(text) as T);
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps `value` as `name` beside the file's OCR readings (readCachedJson). A cache that cannot be
+ * written costs the work again next time, never the page, so a failure is not thrown. */
+export async function writeCachedJson(cacheDir: OcrCacheDir | null, fileSha256: string, name: string, value: unknown): Promise<void> {
+  if (!cacheDir || !SHA256_HEX.test(fileSha256)) return;
+  try {
+    await storeOf(cacheDir).write(fileSha256, name, JSON.stringify(value));
+  } catch {
+    // Not cached: see above.
+  }
+}
+
 export async function readOcrCache(cacheDir: OcrCacheDir, key: OcrCacheKey): Promise<OcrPageReading | null> {
   try {
     const text = await storeOf(cacheDir).read(key.fileSha256, path.basename(ocrCachePath("", key)));

@@ -147,6 +147,25 @@ test("a scanned ruled table: structure from the page image, every cell verified 
   assert.deepEqual(again.tables, [table]);
 });
 
+test("a born-digital page read again from the cache: ink-grid's opinions are read back, not made again from a render", async () => {
+  const born = path.join(dir, "ink-cache.pdf");
+  await fs.promises.writeFile(born, await makeDisputedTablePdf("42", "42"));
+  const cacheDir = path.join(dir, "ink-cache");
+  const readers = new OcrEngines({ "ocr-1": async () => borrow(tesseract), "ocr-2": async () => borrow(paddle) });
+  const first = await extract(born, readers, cacheDir);
+  const [fileDir] = await fs.promises.readdir(cacheDir);
+  const inkFiles = (await fs.promises.readdir(path.join(cacheDir, fileDir!))).filter((name) => name.includes(".ink-grid."));
+  assert.equal(inkFiles.length, 1, "the first run (the page rendered for OCR) wrote the opinions");
+  const inkFile = path.join(cacheDir, fileDir!, inkFiles[0]!);
+  const longAgo = new Date("2000-01-01T00:00:00Z");
+  await fs.promises.utimes(inkFile, longAgo, longAgo);
+  const engineRuns = { ...readers.stats.engineRuns };
+  const again = await extract(born, readers, cacheDir);
+  assert.deepEqual(readers.stats.engineRuns, engineRuns, "every OCR reading came from the cache");
+  assert.equal((await fs.promises.stat(inkFile)).mtime.getTime(), longAgo.getTime(), "read, not written again");
+  assert.deepEqual(again.tables, first.tables);
+});
+
 test("a scan fed crooked and upside down: turned upright and deskewed for OCR, the table read and verified, its boxes on the page as scanned", async () => {
   const { renderPage, renderToGrey } = await import("../render/render-page");
   const { rotateGrey, rotateQuarter } = await import("../scan/rotate-image");

@@ -10,6 +10,7 @@ test("a render that fails is ink-grid's failure: no opinions, the error reported
   const failures: Array<[StructureSource, string]> = [];
   const ink = {
     render: () => Promise.reject(new Error("render failed")),
+    renderAtHand: false,
     key: { cacheDir: null, fileSha256: "c".repeat(64), pageNumber: 1 },
   };
   const model = {

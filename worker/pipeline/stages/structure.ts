@@ -76,6 +76,7 @@ export const structureStage: PageStage = {
       hasTextLayer && pageOcr && enabledReaders.includes("ink-grid") && STRUCTURE_SETTINGS.pageInk.onTextLayerPages
         ? {
             render: async () => (pageOcr.render ??= await renderPageForOcr(ctx.page, pageNumber)),
+            renderAtHand: pageOcr.render != null,
             key: { cacheDir: ctx.run.input.cacheDir, fileSha256: ctx.run.input.fileSha256, pageNumber },
           }
         : null;
@@ -100,6 +101,9 @@ export const structureStage: PageStage = {
 /** Where ink-grid's opinions come from: the page render, or the cache under `key`. */
 export interface InkSource {
   render: () => Promise<PageRender>;
+  /** The OCR engines rendered the page in this job (their readings were not all cached), so the
+   * opinions will not be in the cache either: it is written, not read. */
+  renderAtHand: boolean;
   key: InkCacheKey;
 }
 
@@ -115,7 +119,7 @@ export async function inkOpinionsOrNone(
   if (!ink) return {};
   try {
     const render = async () => renderToFrame(await ink.render(), turn);
-    return { inkOpinions: await timer.runAsync("structure:ink", () => inkOpinionsOf(models, render, ink.key)) };
+    return { inkOpinions: await timer.runAsync("structure:ink", () => inkOpinionsOf(models, render, ink.key, ink.renderAtHand)) };
   } catch (error) {
     onError("ink-grid", error instanceof Error ? error : new Error(String(error)));
     return {};

@@ -16,7 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { joined, modelOf, rendered, type Scanned } from "../../../tests/pdf/scanned-family-page";
-import { inkOpinionsOf } from "./ink-opinions-cache";
+import { inkCacheName, inkOpinionsOf } from "./ink-opinions-cache";
 import { filledCells, inkGridVote, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
 import { columnsFolded, headerLevelLost } from "../../../tests/pdf/wrong-structures";
 
@@ -139,6 +139,16 @@ test("ink-grid's opinions come back from the cache without a render, the same as
       key,
     );
     assert.equal(renders, 2);
+    // With the render at hand (the OCR engines just made it), the cache is written, not read: a
+    // stored entry that disagrees with the render is replaced, never believed.
+    const name = inkCacheName(1, models);
+    const file = path.join(dir, key.fileSha256, name);
+    fs.writeFileSync(file, JSON.stringify(models.map(() => ({ agree: [], against: [] }))));
+    const fresh = await inkOpinionsOf(models, render, key, true);
+    assert.equal(renders, 3, "read from the render");
+    assert.deepEqual(fresh, read);
+    assert.deepEqual(await inkOpinionsOf(models, render, key), read, "the entry rewritten");
+    assert.equal(renders, 3);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

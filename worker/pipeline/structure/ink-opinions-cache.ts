@@ -4,8 +4,7 @@
 // its OCR readings come from the cache too. The opinions are a function of the render and the
 // tables alone, so a cached one is the one the render would give.
 import { createHash } from "node:crypto";
-import { localOcrCache } from "../../../lib/storage/job-files";
-import type { OcrCacheDir } from "../ocr/ocr-cache";
+import { readCachedJson, writeCachedJson, type OcrCacheDir } from "../ocr/ocr-cache";
 import { OCR_SETTINGS_VERSION } from "../ocr/settings";
 import type { PageRender } from "../render/render-page";
 import type { Box, TableModel } from "../types";
@@ -20,9 +19,6 @@ export interface InkCacheKey {
 
 /** Per table, the indices in its cells of those the ink agrees with and those it reads otherwise. */
 type Stored = Array<{ agree: number[]; against: number[] }>;
-
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-const storeOf = (cacheDir: OcrCacheDir) => (typeof cacheDir === "string" ? localOcrCache(cacheDir) : cacheDir);
 
 /** The cache file's name: the page and a digest of what the opinions depend on (the tables' cells
  * and boxes, the structure settings, the OCR settings that set the render). */
@@ -45,46 +41,30 @@ export function inkCacheName(pageNumber: number, models: readonly TableModel[]):
 export const isInkCacheName = (name: string): boolean => /^p\d+\.ink-grid\./.test(name);
 
 /** The ink's opinions of `models` (aligned with them): from the cache, or read from `render()`
- * and cached. */
+ * and cached. With `renderAtHand` (the OCR engines rendered the page just now, so the page was not
+ * in the cache), the cache is not looked up: the opinions are read and written. */
 export async function inkOpinionsOf(
   models: readonly TableModel[],
   render: () => Promise<PageRender>,
   key: InkCacheKey,
+  renderAtHand = false,
 ): Promise<TableInkOpinions[]> {
-  const cacheable = key.cacheDir !== null && SHA256_HEX.test(key.fileSha256);
   const name = inkCacheName(key.pageNumber, models);
-  if (cacheable) {
-    const stored = await readStored(key.cacheDir!, key.fileSha256, name);
-    if (stored && stored.length === models.length) {
-      const boxes = (m: TableModel, at: number[]) =>
-        at.flatMap((i) => {
-          const box = m.cells[i]?.box;
-          return box ? [box] : [];
-        });
-      return models.map((m, t) => ({ agree: boxes(m, stored[t]!.agree), against: boxes(m, stored[t]!.against) }));
-    }
+  const stored = renderAtHand ? null : await readCachedJson<Stored>(key.cacheDir, key.fileSha256, name);
+  if (Array.isArray(stored) && stored.length === models.length) {
+    const boxes = (m: TableModel, at: number[]) =>
+      at.flatMap((i) => {
+        const box = m.cells[i]?.box;
+        return box ? [box] : [];
+      });
+    return models.map((m, t) => ({ agree: boxes(m, stored[t]!.agree), against: boxes(m, stored[t]!.against) }));
   }
   const opinions = textLayerInkOpinions(await render(), models);
-  if (cacheable) {
-    const indices = (m: TableModel, boxes: readonly Box[]) => {
-      const wanted = new Set(boxes);
-      return m.cells.flatMap((c, i) => (c.box && wanted.has(c.box) ? [i] : []));
-    };
-    const stored: Stored = models.map((m, t) => ({ agree: indices(m, opinions[t]!.agree), against: indices(m, opinions[t]!.against) }));
-    try {
-      await storeOf(key.cacheDir!).write(key.fileSha256, name, JSON.stringify(stored));
-    } catch {
-      // A cache that cannot be written costs a render next time, never the page.
-    }
-  }
+  const indices = (m: TableModel, boxes: readonly Box[]) => {
+    const wanted = new Set(boxes);
+    return m.cells.flatMap((c, i) => (c.box && wanted.has(c.box) ? [i] : []));
+  };
+  const toStore: Stored = models.map((m, t) => ({ agree: indices(m, opinions[t]!.agree), against: indices(m, opinions[t]!.against) }));
+  await writeCachedJson(key.cacheDir, key.fileSha256, name, toStore);
   return opinions;
-}
-
-async function readStored(cacheDir: OcrCacheDir, fileSha256: string, name: string): Promise<Stored | null> {
-  try {
-    const text = await storeOf(cacheDir).read(fileSha256, name);
-    return text === null ? null : (JSON.parse(text) as Stored);
-  } catch {
-    return null;
-  }
 }

@@ -2,8 +2,7 @@
 // (file sha256, page, reader, model, prompt version, what was asked), so a re-run of the same file
 // makes no call. Failures are never cached: a retry may succeed.
 import { createHash } from "node:crypto";
-import { localOcrCache } from "../../../lib/storage/job-files";
-import type { OcrCacheDir } from "../ocr/ocr-cache";
+import { readCachedJson, writeCachedJson, type OcrCacheDir } from "../ocr/ocr-cache";
 import type { VisionRole } from "./usage";
 
 export interface VisionCacheKey {
@@ -22,8 +21,6 @@ export interface CachedAnswer {
   completionTokens: number;
 }
 
-const SHA256_HEX = /^[0-9a-f]{64}$/;
-
 export function visionCacheName(key: VisionCacheKey): string {
   const digest = createHash("sha256")
     .update(JSON.stringify([key.model, key.promptVersion, key.asked]))
@@ -32,23 +29,11 @@ export function visionCacheName(key: VisionCacheKey): string {
   return `p${key.pageNumber}.${key.role}.${digest}.json`;
 }
 
-const storeOf = (cacheDir: OcrCacheDir) => (typeof cacheDir === "string" ? localOcrCache(cacheDir) : cacheDir);
-
 export async function readVisionCache(cacheDir: OcrCacheDir | null, key: VisionCacheKey): Promise<CachedAnswer | null> {
-  if (!cacheDir || !SHA256_HEX.test(key.fileSha256)) return null;
-  try {
-    const text = await storeOf(cacheDir).read(key.fileSha256, visionCacheName(key));
-    return text === null ? null : (JSON.parse(text) as CachedAnswer);
-  } catch {
-    return null;
-  }
+  return readCachedJson<CachedAnswer>(cacheDir, key.fileSha256, visionCacheName(key));
 }
 
+/** Failures are not thrown: an answer that cannot be cached costs a call next time, never the page. */
 export async function writeVisionCache(cacheDir: OcrCacheDir | null, key: VisionCacheKey, answer: CachedAnswer): Promise<void> {
-  if (!cacheDir || !SHA256_HEX.test(key.fileSha256)) return;
-  try {
-    await storeOf(cacheDir).write(key.fileSha256, visionCacheName(key), JSON.stringify(answer));
-  } catch {
-    // A cache that cannot be written costs a call next time, never the page.
-  }
+  await writeCachedJson(cacheDir, key.fileSha256, visionCacheName(key), answer);
 }
