@@ -6,10 +6,9 @@
 //     input: the vote counts them once), with or without the ink-grid reading of the render.
 import type { Cell, Table } from "../../lib/result/schema";
 import { reconcileStructure } from "../../worker/pipeline/reconcile/structure-page";
-import { cellsOffInkGrid, inkGrid, inkGridReader, textLayerInkOpinions } from "../../worker/pipeline/structure/ink-grid";
+import { cellsOffScanInkGrid, inkGridReader, textLayerInkOpinions } from "../../worker/pipeline/structure/ink-grid";
 import { RECONCILE_SETTINGS } from "../../worker/pipeline/reconcile/settings";
 import { SETTINGS } from "../../worker/pipeline/settings";
-import { STRUCTURE_SETTINGS } from "../../worker/pipeline/structure/settings";
 import type { StructureContext, StructureReading } from "../../worker/pipeline/structure/types";
 import { modelToTable } from "../../worker/pipeline/tables/assemble-table";
 import type { Word } from "../../worker/pipeline/types";
@@ -37,7 +36,7 @@ export const truthWords = (tables: readonly ScannedTable[]): Word[] =>
  * pdf-model gated by the ink grid or not. */
 export function inkGatedVote(page: Scanned, delivered: ScannedTable, gated: boolean): Table {
   const model = modelOf(delivered);
-  const abstainOn = gated ? cellsOffInkGrid(model, inkGrid(page.image, delivered.box, STRUCTURE_SETTINGS.pageInk)) : [];
+  const abstainOn = gated ? cellsOffScanInkGrid(model, page.image, delivered.box) : [];
   const readings: StructureReading[] = [
     { source: "pdf-layout", kind: "tables", tables: [model] },
     { source: "pdf-model", kind: "tables", tables: [model], ...(abstainOn.length > 0 ? { abstainOn } : {}) },

@@ -84,6 +84,19 @@ export function inkGrid(render: PageRender, region: Box, settings: PageInkSettin
   return { window, parts: inkTables(render, region, settings).length, settings };
 }
 
+/** The scan gate (pdf-model's reading of a scan, STRUCTURE_SETTINGS.pdfModelScanInkGate): the
+ * boxes of `model`'s cells the ink of the prepared scan `image` does not back inside `region`, read
+ * allowing `maxUnseen` column boundaries with no gutter (pageInk.scanMaxUnseenBoundaries); every
+ * cell without an image. */
+export function cellsOffScanInkGrid(
+  model: TableModel,
+  image: PageRender | null,
+  region: Box,
+  maxUnseen = STRUCTURE_SETTINGS.pageInk.scanMaxUnseenBoundaries,
+): Box[] {
+  return cellsOffInkGrid(model, image ? inkGrid(image, region, STRUCTURE_SETTINGS.pageInk) : null, { maxUnseen });
+}
+
 /** The boxes of `model`'s cells (with words) that do not agree with the ink grid: every one of them
  * where the table as a whole does not (no grid, cut in parts, interleaved rows, a gutter inside a
  * column, more ink columns, or more than `maxUnseen` of the reading's column boundaries with no

@@ -26,7 +26,7 @@ import { STRUCTURE_SETTINGS } from "../settings";
 import { loadPdfModel, loadPdfScanModel } from "./model-file";
 import { modelDeciders, readRegion } from "./read-region";
 import { gridToModel } from "../../tables/build-table";
-import { cellsOffInkGrid, inkGrid } from "../ink-grid";
+import { cellsOffScanInkGrid } from "../ink-grid";
 import type { Grid } from "../../geometry/rulings-to-grid";
 import type { Box, Word } from "../../types";
 import type { Settings } from "../../settings";
@@ -59,11 +59,7 @@ export const pdfModelReader: StructureReader = {
     if (onScan) {
       // The ink gate: its support only where the page image's own grid agrees (ink-grid.ts).
       const gate = STRUCTURE_SETTINGS.pdfModelScanInkGate;
-      const abstainOn = gate
-        ? readings.flatMap(({ region, model }) =>
-            cellsOffInkGrid(model, scanImage ? inkGrid(scanImage, region, STRUCTURE_SETTINGS.pageInk) : null),
-          )
-        : [];
+      const abstainOn = gate ? readings.flatMap(({ region, model }) => cellsOffScanInkGrid(model, scanImage ?? null, region)) : [];
       return {
         source: "pdf-model",
         kind: "tables",
