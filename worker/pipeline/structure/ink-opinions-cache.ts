@@ -49,6 +49,8 @@ export async function inkOpinionsOf(
   key: InkCacheKey,
   renderAtHand = false,
 ): Promise<TableInkOpinions[]> {
+  // No cache: neither the name's digest nor the stored form is needed.
+  if (key.cacheDir === null) return textLayerInkOpinions(await render(), models);
   const name = inkCacheName(key.pageNumber, models);
   const stored = renderAtHand ? null : await readCachedJson<Stored>(key.cacheDir, key.fileSha256, name);
   if (Array.isArray(stored) && stored.length === models.length) {
