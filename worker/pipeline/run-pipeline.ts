@@ -95,6 +95,9 @@ export async function runPipeline(input: PipelineInput): Promise<PipelineOutput>
           throw started.error;
         }
         const { page, timer } = started;
+        // The first step was announced before the page was opened; a page with no text layer is
+        // read from its image, and a progress line should not say otherwise.
+        if (!started.hasTextLayer) await input.onProgress?.(`page ${pageNumber} of ${total}: reading the scanned page image`);
         try {
           stage = "read";
           size = { width: started.readings.width, height: started.readings.height };
