@@ -32,8 +32,14 @@ export function numberFormat(value: string): string | null {
 
 /** `table` with each verified body cell whose number's format differs from its column's common
  * one capped at `unverified` (the column has at least `columnFormatMinNumbers` numbers and one
- * format holds `columnFormatMajorityShare` of them). */
-export function doubtOffFormatNumbers(table: Table, settings: FormatSettings): Table {
+ * format holds `columnFormatMajorityShare` of them). `doubted` names other cells to treat so (two
+ * readings that agreed, in another confidence), and `capped` says what such a cell becomes. */
+export function doubtOffFormatNumbers(
+  table: Table,
+  settings: FormatSettings,
+  doubted: (cell: Cell) => boolean = (cell) => cell.confidence === "verified",
+  capped: (cell: Cell) => Cell = (cell) => ({ ...cell, confidence: "unverified" }),
+): Table {
   const nCols = Math.max(0, ...table.rows.map((r) => r.length));
   const common: Array<string | null> = [];
   for (let c = 0; c < nCols; c++) {
@@ -44,9 +50,9 @@ export function doubtOffFormatNumbers(table: Table, settings: FormatSettings): T
     common.push(formats.length >= settings.columnFormatMinNumbers && n >= formats.length * settings.columnFormatMajorityShare ? top : null);
   }
   const check = (cell: Cell, c: number): Cell => {
-    if (cell.confidence !== "verified" || common[c] === null || common[c] === undefined) return cell;
+    if (!doubted(cell) || common[c] === null || common[c] === undefined) return cell;
     const format = numberFormat(cell.value);
-    return format !== null && format !== common[c] ? { ...cell, confidence: "unverified" } : cell;
+    return format !== null && format !== common[c] ? capped(cell) : cell;
   };
   return { ...table, rows: table.rows.map((row) => row.map(check)) };
 }

@@ -238,12 +238,13 @@ function noFormatToTell([kept, other]: [string, string], shape: ColumnShape): bo
 const isPlainNumberLike = (text: string) => /\d/u.test(text) && !/\p{L}/u.test(text);
 
 /** `table` with each disputed body cell whose two OCR readings differ by a slip the settings name,
- * backed by its column, made `resolved` with the kept reading (both readings kept). */
-export function settleReadingSlips(table: Table, settings: SlipSettings): Table {
+ * backed by its column, made `resolved` with the kept reading (both readings kept); `only`, when
+ * given, names the cells to look at (the others are left as they are). */
+export function settleReadingSlips(table: Table, settings: SlipSettings, only: (cell: Cell) => boolean = () => true): Table {
   const kinds: readonly string[] = settings.scanReadingSlips;
   if (kinds.length === 0) return table;
   const settle = (cell: Cell, r: number, c: number): Cell => {
-    if (cell.confidence !== "disputed") return cell;
+    if (cell.confidence !== "disputed" || !only(cell)) return cell;
     const readings = cell.readings?.["pdf-text"] === undefined ? twoOcrReadings(cell) : null;
     if (!readings) return cell;
     const [sa, va, sb, vb] = readings;

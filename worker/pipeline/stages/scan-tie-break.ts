@@ -1,8 +1,12 @@
 // Stage "scan-tie-break": on a scan both engines read, the cells they still read differently after
 // the value vote and the scan checks are read a third time, alone, by Tesseract's legacy
 // classifier, and resolved where it agrees with one of the two (scan/tie-break.ts). Before the
-// structure vote, which may still dispute a resolved cell's place.
+// structure vote, which may still dispute a resolved cell's place. In the same call it reads the
+// cells only one engine read, checked against that one reading (scan/lone-readings.ts).
 import { cellsToBreak, withTieBroken } from "../scan/tie-break";
+import { isLoneAgreement, isLoneDispute, loneCells, withLoneReadingsChecked, withoutLoneAgreement } from "../scan/lone-readings";
+import { doubtOffFormatNumbers } from "../scan/column-format";
+import { settleReadingSlips } from "../scan/reading-slips";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { extractionOf, okReadings } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -17,11 +21,15 @@ export const scanTieBreakStage: PageStage = {
     ctx.scanImage !== null &&
     ctx.pageOcr !== null &&
     ctx.run.engines !== null &&
-    ctx.run.settings.scanTieBreak &&
+    (ctx.run.settings.scanTieBreak || ctx.run.settings.scanLoneReadings) &&
     OCR_ENGINE_NAMES.every((engine) => okReadings(ctx.pageOcr!.readings)[engine]),
   async run(ctx) {
     const extraction = extractionOf(ctx);
-    const boxes = extraction.tables.flatMap(cellsToBreak);
+    const { scanTieBreak, scanLoneReadings } = ctx.run.settings;
+    const standing = Object.values(okReadings(ctx.pageOcr!.readings)).flatMap((r) => r.words.filter((w) => w.dir !== undefined));
+    const lone = scanLoneReadings ? extraction.tables.flatMap((table) => loneCells(table, standing)) : [];
+    const tied = scanTieBreak ? extraction.tables.flatMap(cellsToBreak) : [];
+    const boxes = [...tied, ...lone];
     if (boxes.length === 0) return;
     const { input, engines, failures } = ctx.run;
     const image = ctx.scanImage!;
@@ -34,8 +42,24 @@ export const scanTieBreakStage: PageStage = {
       pageOcr: { readings: ctx.pageOcr!.readings, render: image },
       boxes,
     });
-    // Without the third reading the cells stay disputed, as they were.
-    if (!words) failures.push({ page: ctx.pageNumber, stage: "ocr-3", message: "the third reading of disputed cells failed" });
-    else extraction.tables = extraction.tables.map((table) => withTieBroken(table, words));
+    // Without the third reading the cells stay as they were.
+    if (!words) failures.push({ page: ctx.pageNumber, stage: "ocr-3", message: "the third reading of disputed or lone cells failed" });
+    else {
+      if (tied.length > 0) extraction.tables = extraction.tables.map((table) => withTieBroken(table, words));
+      if (lone.length > 0) {
+        // A lone cell now disputed by a slip its column settles is settled as the scan checks
+        // settle the two engines' slips; one the two readings agree on is held to its column's
+        // number format, as a verified cell is, and stays as it was when it is off it.
+        const { settings } = ctx.run;
+        extraction.tables = extraction.tables.map((table) =>
+          doubtOffFormatNumbers(
+            settleReadingSlips(withLoneReadingsChecked(table, words, standing), settings, isLoneDispute),
+            settings,
+            isLoneAgreement,
+            withoutLoneAgreement,
+          ),
+        );
+      }
+    }
   },
 };

@@ -1,0 +1,95 @@
+// A second reading for a scanned cell only one engine read. On a scan the first engine reads the
+// page and the second reads every cell's line crops (ocr/cascade.ts); where the second reads
+// nothing in a crop (Tesseract's block of stacked crops drops a line now and then, more on a
+// skewed or noisy page), the cell has a single reading, is `unverified`, and goes to the review
+// queue although nothing disputes it. On the realistic scans of the tuning sets (EU, generated
+// seed 13) such cells were a fifth to a third of the queue's cell items, and three in four of
+// them were right as delivered. Such a cell is read once more, alone, by Tesseract's legacy
+// classifier (the third reading of scan/tie-break.ts, in the same call), and
+//   - where that reading says the same (comparison keys, reconcile/normalise.ts: marks, case and
+//     digits alike), the cell is `resolved`: two readings of two different recognisers agree.
+//     Not `verified`: a reading that found nothing is no agreement, so this is a majority of
+//     what was read, and the legacy classifier is the weaker of the two. A number off its
+//     column's format stays as it was, one engine's `unverified` reading (scan/column-format.ts):
+//     both can read a thousands comma as a point, as both engines can ("60.481" in a column of
+//     "50,203"), so their agreement there is no evidence.
+//   - where it says something else, the cell is `disputed` with both readings kept: two readings
+//     now disagree. Where they differ by a slip its column settles (a comma read as a point, the
+//     legacy classifier's usual slip; scan/reading-slips.ts), the column decides, as it does
+//     between the two engines; otherwise a person picks one.
+//   - where it reads nothing, the cell stays as it was.
+// A cell whose text stands on end (a turned column heading, scan/standing-lines.ts) is left out:
+// the legacy classifier reads crops upright, and there it gives junk ("E g n. 5 8"), not a check.
+import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Table } from "../../../lib/result/schema";
+import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { comparisonKey, displayText } from "../reconcile/normalise";
+import { isCentreIn } from "../geometry/box";
+import type { Word } from "../ocr/types";
+import { TIE_BREAK_SOURCE } from "./tie-break";
+import { twoOcrReadings } from "./two-ocr-readings";
+
+const isOcrSource = (source: string) => (OCR_SOURCES as readonly string[]).includes(source);
+
+/** The one OCR reading of an unverified cell that holds a letter or a digit: [source, value], or
+ * null for any other cell (one with two OCR readings, a reading other than OCR, or text standing
+ * on end: a word of `standing` has its centre in the cell). */
+function loneReading(cell: Cell, standing: readonly Word[]): [CellSource, string] | null {
+  if (cell.confidence !== "unverified" || !cell.bbox || !/[\p{L}\p{N}]/u.test(cell.value)) return null;
+  if (Object.keys(cell.readings ?? {}).length > 0) return null;
+  if (standing.some((word) => isCentreIn(word.bbox, cell.bbox!))) return null;
+  const ocr = cell.sources.filter(isOcrSource);
+  return ocr.length === 1 ? [ocr[0]!, cell.value] : null;
+}
+
+const cellsOfTable = (table: Table): Cell[] => [...table.header_cells, ...table.rows.flat()];
+
+/** The boxes of the cells of `table` that only one engine read; `standing`: the words of either
+ * reading that stand on end (Word.dir). */
+export function loneCells(table: Table, standing: readonly Word[] = []): BBox[] {
+  return cellsOfTable(table).flatMap((cell) => (loneReading(cell, standing) ? [cell.bbox!] : []));
+}
+
+/** `table` with the second reading (`words`: what the legacy classifier read in the boxes
+ * loneCells gave, page points) put to each cell only one engine read. */
+export function withLoneReadingsChecked(table: Table, words: readonly Word[], standing: readonly Word[] = []): Table {
+  const check = (cell: Cell): Cell => {
+    const lone = loneReading(cell, standing);
+    if (!lone) return cell;
+    const second = displayText(
+      words
+        .filter((word) => isCentreIn(word.bbox, cell.bbox!))
+        .map((word) => word.text)
+        .join(" "),
+    );
+    if (second === "") return cell;
+    const [source, value] = lone;
+    if (comparisonKey(second) === comparisonKey(value)) {
+      const sources = [...cell.sources, TIE_BREAK_SOURCE].sort((a, b) => CELL_SOURCES.indexOf(a) - CELL_SOURCES.indexOf(b));
+      return { ...cell, confidence: "resolved", sources };
+    }
+    return {
+      ...cell,
+      confidence: "disputed",
+      provisional: true,
+      readings: { [source]: value, [TIE_BREAK_SOURCE]: second },
+    };
+  };
+  return { ...table, header_cells: table.header_cells.map(check), rows: table.rows.map((row) => row.map(check)) };
+}
+
+/** Whether `cell` is one the lone check disputed: its two OCR readings are one engine's and the
+ * legacy classifier's (a tie the classifier could not break has three). */
+export function isLoneDispute(cell: Cell): boolean {
+  return cell.confidence === "disputed" && cell.readings?.[TIE_BREAK_SOURCE] !== undefined && twoOcrReadings(cell) !== null;
+}
+
+/** Whether `cell` is one the lone check resolved because the two readings agreed (one resolved by
+ * its column's slip rule keeps both readings). */
+export function isLoneAgreement(cell: Cell): boolean {
+  return cell.confidence === "resolved" && cell.sources.includes(TIE_BREAK_SOURCE) && cell.readings === undefined;
+}
+
+/** A cell the lone check resolved, as it was before: the agreement did not count. */
+export function withoutLoneAgreement(cell: Cell): Cell {
+  return { ...cell, confidence: "unverified", sources: cell.sources.filter((source) => source !== TIE_BREAK_SOURCE) };
+}
