@@ -22,10 +22,10 @@
 // the legacy classifier reads crops upright, and there it gives junk ("E g n. 5 8"), not a check.
 import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Table } from "../../../lib/result/schema";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
-import { comparisonKey, displayText } from "../reconcile/normalise";
+import { comparisonKey } from "../reconcile/normalise";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
-import { TIE_BREAK_SOURCE } from "./tie-break";
+import { cellsOfTable, textReadIn, TIE_BREAK_SOURCE } from "./tie-break";
 import { twoOcrReadings } from "./two-ocr-readings";
 
 const isOcrSource = (source: string) => (OCR_SOURCES as readonly string[]).includes(source);
@@ -41,8 +41,6 @@ function loneReading(cell: Cell, standing: readonly Word[]): [CellSource, string
   return ocr.length === 1 ? [ocr[0]!, cell.value] : null;
 }
 
-const cellsOfTable = (table: Table): Cell[] => [...table.header_cells, ...table.rows.flat()];
-
 /** The boxes of the cells of `table` that only one engine read; `standing`: the words of either
  * reading that stand on end (Word.dir). */
 export function loneCells(table: Table, standing: readonly Word[] = []): BBox[] {
@@ -55,12 +53,7 @@ export function withLoneReadingsChecked(table: Table, words: readonly Word[], st
   const check = (cell: Cell): Cell => {
     const lone = loneReading(cell, standing);
     if (!lone) return cell;
-    const second = displayText(
-      words
-        .filter((word) => isCentreIn(word.bbox, cell.bbox!))
-        .map((word) => word.text)
-        .join(" "),
-    );
+    const second = textReadIn(cell.bbox!, words);
     if (second === "") return cell;
     const [source, value] = lone;
     if (comparisonKey(second) === comparisonKey(value)) {

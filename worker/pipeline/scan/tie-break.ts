@@ -50,7 +50,18 @@ export function marksOf(text: string): string {
   return normaliseText(text).replace(/[\p{L}\p{N}\s]/gu, "");
 }
 
-const cellsOfTable = (table: Table): Cell[] => [...table.header_cells, ...table.rows.flat()];
+export const cellsOfTable = (table: Table): Cell[] => [...table.header_cells, ...table.rows.flat()];
+
+/** What the third reading read in `box`: its words whose centre lies inside, in reading order
+ * (a neighbour's word the padded crop took in is not the cell's). */
+export function textReadIn(box: BBox, words: readonly Word[]): string {
+  return displayText(
+    words
+      .filter((word) => isCentreIn(word.bbox, box))
+      .map((word) => word.text)
+      .join(" "),
+  );
+}
 
 /** The boxes of the cells of `table` to read a third time. */
 export function cellsToBreak(table: Table): BBox[] {
@@ -63,12 +74,7 @@ export function withTieBroken(table: Table, words: readonly Word[]): Table {
   const settle = (cell: Cell): Cell => {
     const tied = tiedReadings(cell);
     if (!tied) return cell;
-    const third = displayText(
-      words
-        .filter((word) => isCentreIn(word.bbox, cell.bbox!))
-        .map((word) => word.text)
-        .join(" "),
-    );
+    const third = textReadIn(cell.bbox!, words);
     if (third === "") return cell;
     const readings = { ...cell.readings, [TIE_BREAK_SOURCE]: third };
     const key = comparisonKey(third);
