@@ -14,6 +14,18 @@ import { modelToTable } from "../../worker/pipeline/tables/assemble-table";
 import type { Word } from "../../worker/pipeline/types";
 import { modelOf, type Scanned, type ScannedTable } from "./scanned-family-page";
 
+/** The layout families whose right structures the ink grid's family tests check, on scans and on
+ * pages with a text layer (the text-layer test adds two of its own). */
+export const INK_GRID_FAMILIES = [
+  "multi-level-header",
+  "wrapped-headers",
+  "total-rows",
+  "indented-groups",
+  "wrapped-labels",
+  "side-by-side",
+  "stacked-typed-tables",
+] as const;
+
 /** A table's non-empty cells, header first. */
 export const filledCells = (t: Table): Cell[] => [...t.header_cells, ...t.rows.flat()].filter((c) => c.value !== "");
 

@@ -23,7 +23,7 @@ import { pdfModelReader } from "./pdf-model/reader";
 import { STRUCTURE_SETTINGS } from "./settings";
 import type { StructureContext } from "./types";
 import { joined, scanned, type Scanned } from "../../../tests/pdf/scanned-family-page";
-import { filledCells, inkGatedVote, truthWords, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
+import { filledCells, INK_GRID_FAMILIES, inkGatedVote, truthWords, verifiedValues } from "../../../tests/pdf/ink-gated-vote";
 import { columnsFolded, headerLevelLost } from "../../../tests/pdf/wrong-structures";
 
 const SEEDS = [41, 42];
@@ -50,15 +50,7 @@ async function eachDraw(families: readonly string[], body: (page: Scanned) => vo
 }
 
 test("family: right structures on a scan keep verified cells under the ink gate", { timeout: 1_800_000 }, async () => {
-  const families = [
-    "multi-level-header",
-    "wrapped-headers",
-    "total-rows",
-    "indented-groups",
-    "wrapped-labels",
-    "side-by-side",
-    "stacked-typed-tables",
-  ];
+  const families = INK_GRID_FAMILIES;
   let tables = 0;
   let mostlyVerified = 0;
   const turned = await eachDraw(families, (page) => {
