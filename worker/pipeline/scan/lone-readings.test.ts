@@ -6,9 +6,7 @@ import assert from "node:assert/strict";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { Word } from "../ocr/types";
 import { tableFixture } from "../../../tests/result/table-fixture";
-import { isLoneAgreement, isLoneDispute, loneCells, withLoneReadingsChecked, withoutLoneAgreement } from "./lone-readings";
-import { doubtOffFormatNumbers } from "./column-format";
-import { settleReadingSlips } from "./reading-slips";
+import { isLoneAgreement, isLoneDispute, loneCells, withLoneReadingsChecked } from "./lone-readings";
 import { SETTINGS } from "../settings";
 
 const box = (col: number, row: number): BBox => [100 + col * 80, 200 + row * 20, 170 + col * 80, 214 + row * 20];
@@ -29,7 +27,11 @@ const readIn = (bbox: BBox, text: string): Word[] =>
 test("a second reading that says the same resolves the cell, its sources in vocabulary order", () => {
   const number = lone(box(0, 0), "85,601", ["ocr-2", "pdf-model"]);
   const name = lone(box(1, 0), "Louisiana");
-  const out = withLoneReadingsChecked(tableFixture([[number, name]]), [...readIn(box(0, 0), "85,601"), ...readIn(box(1, 0), "Louisiana")]);
+  const out = withLoneReadingsChecked(
+    tableFixture([[number, name]]),
+    [...readIn(box(0, 0), "85,601"), ...readIn(box(1, 0), "Louisiana")],
+    SETTINGS,
+  );
   assert.deepEqual(out.rows[0]![0], { ...number, confidence: "resolved", sources: ["ocr-2", "ocr-3", "pdf-model"] });
   assert.deepEqual(out.rows[0]![1], { ...name, confidence: "resolved", sources: ["ocr-2", "ocr-3"] });
 });
@@ -42,7 +44,7 @@ test("a second reading that differs, even by a mark, disputes the cell with both
     ["2009", "2000"],
   ] as const) {
     const cell = lone(box(0, 0), value);
-    const out = withLoneReadingsChecked(tableFixture([[cell]]), readIn(box(0, 0), second)).rows[0]![0]!;
+    const out = withLoneReadingsChecked(tableFixture([[cell]]), readIn(box(0, 0), second), SETTINGS).rows[0]![0]!;
     assert.deepEqual(
       out,
       { ...cell, confidence: "disputed", provisional: true, readings: { "ocr-2": value, "ocr-3": second } },
@@ -50,10 +52,10 @@ test("a second reading that differs, even by a mark, disputes the cell with both
     );
   }
   const cell = lone(box(0, 0), "Maryland");
-  assert.deepEqual(withLoneReadingsChecked(tableFixture([[cell]]), []).rows[0]![0], cell);
+  assert.deepEqual(withLoneReadingsChecked(tableFixture([[cell]]), [], SETTINGS).rows[0]![0], cell);
   // A word whose centre lies outside the cell (a neighbour the padded crop took in) is not its.
   const outside: Word = { text: "Maryland", bbox: [box(0, 0)[2] + 1, 201, box(0, 0)[2] + 20, 213], confidence: 0.9 };
-  assert.deepEqual(withLoneReadingsChecked(tableFixture([[cell]]), [outside]).rows[0]![0], cell);
+  assert.deepEqual(withLoneReadingsChecked(tableFixture([[cell]]), [outside], SETTINGS).rows[0]![0], cell);
 });
 
 test("only unverified cells with one OCR reading that holds a letter or a digit are asked about, header cells included", () => {
@@ -90,6 +92,7 @@ test("only unverified cells with one OCR reading that holds a letter or a digit 
   const out = withLoneReadingsChecked(
     table,
     [...readIn(box(0, 0), "2009"), ...readIn(box(0, 1), "50,203"), ...others.flatMap((c) => (c.bbox ? readIn(c.bbox, "12") : []))],
+    SETTINGS,
     standing,
   );
   assert.equal(out.header_cells[0]!.confidence, "resolved");
@@ -103,16 +106,18 @@ test("a lone cell disputed by a comma read as a point is settled by its column, 
   // ocr-2 read.
   const agreed = (value: string, row: number): Cell => ({ value, confidence: "verified", sources: ["ocr-1", "ocr-2"], bbox: box(0, row) });
   const table = tableFixture([...column.slice(0, 5).map((value, row) => [agreed(value, row)]), [lone(box(0, 5), "85,601")]]);
-  const checked = withLoneReadingsChecked(table, readIn(box(0, 5), "85.601"));
-  const disputed = checked.rows[5]![0]!;
-  assert.equal(isLoneDispute(disputed), true);
-  const settled = settleReadingSlips(checked, SETTINGS, isLoneDispute).rows[5]![0]!;
+  // Before its column is asked, the cell is a lone dispute between the two readings.
+  assert.equal(
+    isLoneDispute({ ...lone(box(0, 5), "85,601"), confidence: "disputed", readings: { "ocr-2": "85,601", "ocr-3": "85.601" } }),
+    true,
+  );
+  const settled = withLoneReadingsChecked(table, readIn(box(0, 5), "85.601"), SETTINGS).rows[5]![0]!;
   assert.equal(settled.value, "85,601");
   assert.equal(settled.confidence, "resolved");
   assert.deepEqual(settled.readings, { "ocr-2": "85,601", "ocr-3": "85.601" });
   // A digit read otherwise is a different value: the column does not settle it.
-  const otherDigit = withLoneReadingsChecked(table, readIn(box(0, 5), "86,601"));
-  assert.equal(settleReadingSlips(otherDigit, SETTINGS, isLoneDispute).rows[5]![0]!.confidence, "disputed");
+  const otherDigit = withLoneReadingsChecked(table, readIn(box(0, 5), "86,601"), SETTINGS);
+  assert.equal(otherDigit.rows[5]![0]!.confidence, "disputed");
   // Only the cells named are looked at: the same slip between the two engines is the scan checks'.
   const between: Cell = {
     value: "85,601",
@@ -124,7 +129,7 @@ test("a lone cell disputed by a comma read as a point is settled by its column, 
   };
   assert.equal(isLoneDispute(between), false);
   const withBetween = tableFixture([...table.rows.slice(0, 5), [between]]);
-  assert.deepEqual(settleReadingSlips(withBetween, SETTINGS, isLoneDispute).rows[5]![0], between);
+  assert.deepEqual(withLoneReadingsChecked(withBetween, readIn(box(0, 5), "85.601"), SETTINGS).rows[5]![0], between);
   // A tie the third reading could not break has three OCR readings: not a lone dispute.
   assert.equal(isLoneDispute({ ...between, readings: { ...between.readings, "ocr-3": "85.60" } }), false);
 });
@@ -133,12 +138,7 @@ test("a lone number both readings agree on but off its column's format stays one
   const agreed = (value: string, row: number): Cell => ({ value, confidence: "verified", sources: ["ocr-1", "ocr-2"], bbox: box(0, row) });
   const column = ["12,480", "7,315", "40,027", "3,902", "61,150"].map((value, row) => [agreed(value, row)]);
   const hold = (value: string) =>
-    doubtOffFormatNumbers(
-      withLoneReadingsChecked(tableFixture([...column, [lone(box(0, 5), value)]]), readIn(box(0, 5), value)),
-      SETTINGS,
-      isLoneAgreement,
-      withoutLoneAgreement,
-    ).rows[5]![0]!;
+    withLoneReadingsChecked(tableFixture([...column, [lone(box(0, 5), value)]]), readIn(box(0, 5), value), SETTINGS).rows[5]![0]!;
   // Both read the thousands comma as a point: they agree, and the column says otherwise.
   assert.equal(hold("60.481").confidence, "unverified");
   assert.deepEqual(hold("60.481"), lone(box(0, 5), "60.481"));

@@ -20,8 +20,11 @@
 //   - where it reads nothing, the cell stays as it was.
 // A cell whose text stands on end (a turned column heading, scan/standing-lines.ts) is left out:
 // the legacy classifier reads crops upright, and there it gives junk ("E g n. 5 8"), not a check.
-import { CELL_SOURCES, type BBox, type Cell, type CellSource, type Table } from "../../../lib/result/schema";
+import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
 import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { compareSources } from "../../../lib/review/readings";
+import { doubtOffFormatNumbers } from "./column-format";
+import { settleReadingSlips } from "./reading-slips";
 import { comparisonKey } from "../reconcile/normalise";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
@@ -47,9 +50,25 @@ export function loneCells(table: Table, standing: readonly Word[] = []): BBox[] 
   return cellsOfTable(table).flatMap((cell) => (loneReading(cell, standing) ? [cell.bbox!] : []));
 }
 
+type LoneSettings = Parameters<typeof settleReadingSlips>[1] & Parameters<typeof doubtOffFormatNumbers>[1];
+
 /** `table` with the second reading (`words`: what the legacy classifier read in the boxes
- * loneCells gave, page points) put to each cell only one engine read. */
-export function withLoneReadingsChecked(table: Table, words: readonly Word[], standing: readonly Word[] = []): Table {
+ * loneCells gave, page points) put to each cell only one engine read: a cell now disputed by a
+ * slip its column settles is settled as the scan checks settle the two engines' slips, and one
+ * the two readings agree on is held to its column's number format, as a verified cell is, and
+ * stays as it was when it is off it. */
+export function withLoneReadingsChecked(
+  table: Table,
+  words: readonly Word[],
+  settings: LoneSettings,
+  standing: readonly Word[] = [],
+): Table {
+  const checked = withSecondReadings(table, words, standing);
+  return doubtOffFormatNumbers(settleReadingSlips(checked, settings, isLoneDispute), settings, isLoneAgreement, withoutLoneAgreement);
+}
+
+/** `table` with the second reading put to each cell only one engine read, compared as it is. */
+function withSecondReadings(table: Table, words: readonly Word[], standing: readonly Word[]): Table {
   const check = (cell: Cell): Cell => {
     const lone = loneReading(cell, standing);
     if (!lone) return cell;
@@ -57,7 +76,7 @@ export function withLoneReadingsChecked(table: Table, words: readonly Word[], st
     if (second === "") return cell;
     const [source, value] = lone;
     if (comparisonKey(second) === comparisonKey(value)) {
-      const sources = [...cell.sources, TIE_BREAK_SOURCE].sort((a, b) => CELL_SOURCES.indexOf(a) - CELL_SOURCES.indexOf(b));
+      const sources = [...cell.sources, TIE_BREAK_SOURCE].sort(compareSources);
       return { ...cell, confidence: "resolved", sources };
     }
     return {
@@ -83,6 +102,6 @@ export function isLoneAgreement(cell: Cell): boolean {
 }
 
 /** A cell the lone check resolved, as it was before: the agreement did not count. */
-export function withoutLoneAgreement(cell: Cell): Cell {
+function withoutLoneAgreement(cell: Cell): Cell {
   return { ...cell, confidence: "unverified", sources: cell.sources.filter((source) => source !== TIE_BREAK_SOURCE) };
 }

@@ -4,9 +4,7 @@
 // structure vote, which may still dispute a resolved cell's place. In the same call it reads the
 // cells only one engine read, checked against that one reading (scan/lone-readings.ts).
 import { cellsToBreak, withTieBroken } from "../scan/tie-break";
-import { isLoneAgreement, isLoneDispute, loneCells, withLoneReadingsChecked, withoutLoneAgreement } from "../scan/lone-readings";
-import { doubtOffFormatNumbers } from "../scan/column-format";
-import { settleReadingSlips } from "../scan/reading-slips";
+import { loneCells, withLoneReadingsChecked } from "../scan/lone-readings";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import { extractionOf, okReadings } from "./page-context";
 import type { PageStage } from "./page-stage";
@@ -26,7 +24,10 @@ export const scanTieBreakStage: PageStage = {
   async run(ctx) {
     const extraction = extractionOf(ctx);
     const { scanTieBreak, scanLoneReadings } = ctx.run.settings;
-    const standing = Object.values(okReadings(ctx.pageOcr!.readings)).flatMap((r) => r.words.filter((w) => w.dir !== undefined));
+    // Words standing on end, of either reading: their cells are not asked about (lone-readings.ts).
+    const standing = scanLoneReadings
+      ? Object.values(okReadings(ctx.pageOcr!.readings)).flatMap((r) => r.words.filter((w) => w.dir !== undefined))
+      : [];
     const lone = scanLoneReadings ? extraction.tables.flatMap((table) => loneCells(table, standing)) : [];
     const tied = scanTieBreak ? extraction.tables.flatMap(cellsToBreak) : [];
     const boxes = [...tied, ...lone];
@@ -46,20 +47,8 @@ export const scanTieBreakStage: PageStage = {
     if (!words) failures.push({ page: ctx.pageNumber, stage: "ocr-3", message: "the third reading of disputed or lone cells failed" });
     else {
       if (tied.length > 0) extraction.tables = extraction.tables.map((table) => withTieBroken(table, words));
-      if (lone.length > 0) {
-        // A lone cell now disputed by a slip its column settles is settled as the scan checks
-        // settle the two engines' slips; one the two readings agree on is held to its column's
-        // number format, as a verified cell is, and stays as it was when it is off it.
-        const { settings } = ctx.run;
-        extraction.tables = extraction.tables.map((table) =>
-          doubtOffFormatNumbers(
-            settleReadingSlips(withLoneReadingsChecked(table, words, standing), settings, isLoneDispute),
-            settings,
-            isLoneAgreement,
-            withoutLoneAgreement,
-          ),
-        );
-      }
+      if (lone.length > 0)
+        extraction.tables = extraction.tables.map((table) => withLoneReadingsChecked(table, words, ctx.run.settings, standing));
     }
   },
 };
