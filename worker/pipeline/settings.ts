@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-29.39";
+export const SETTINGS_VERSION = "2026-11-30.1";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -757,12 +757,17 @@ export const SETTINGS = {
    *   readings must be plain numbers).
    * Not added, below 98% right as delivered: a letter dropped by one engine (EU 25 right, 4
    *   wrong), a number one engine read doubled or in part (17, 2), punctuation only (20, 5), a
-   *   nil mark against another reading (36, 7), one engine seeing nothing (34, 9). */
+   *   nil mark against another reading (36, 7), one engine seeing nothing (34, 9).
+   * Added in the signs round (docs/measurements, the signs round): "lost-sign" (a leading sign one
+   *   engine lost, or a plus read "4"; the signed reading kept where the column prints signs, a
+   *   plus among them): seed 13 2 cells resolved, seed 14 1, EU, US odd and seed 90001 none, no
+   *   wrong cell resolved on any of the five; the family test draws it in every signed style. */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",
     "swapped-separator",
     "lookalike-in-number",
+    "lost-sign",
     "extra-words",
     "separator-no-format",
   ] as readonly string[],

@@ -66,6 +66,9 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
     if (!/\d,\d{3},/.test(value)) options.push({ kind: "swapped-separator", slipped: value.replace(/(\d),(\d{3})/, "$1.$2") });
   }
   if (/\d \d{3}/.test(value)) options.push({ kind: "digit-space", slipped: value.replace(/ /g, "") });
+  // A sign lost, or a plus read as the "4" its strokes make.
+  if (/^[+-]\d/.test(value)) options.push({ kind: "lost-sign", slipped: value.slice(1) });
+  if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
   if (/[01]/.test(value))
     options.push({
       kind: "lookalike-in-number",
@@ -77,7 +80,7 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
 test("slips on scans: one engine's thousands space, lost or swapped separator and look-alike letters are resolved to the right reading", () => {
   const byKind = new Map<string, number>();
   let draws = 0;
-  for (let seed = 1; seed <= 60; seed++) {
+  for (let seed = 1; seed <= 100; seed++) {
     const rnd = seededRng(seed * 7919);
     const nRows = int(rnd, 6, 14);
     const styles = Array.from({ length: int(rnd, 2, 5) }, () => pick(rnd, STYLES));
@@ -108,7 +111,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
       assert.equal(Object.keys(cell.readings ?? {}).length, 2, "both readings kept");
     }
   }
-  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number"])
+  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number", "lost-sign"])
     assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
   assert.ok(draws >= 150, `${draws} slips drawn`);
 });
@@ -151,6 +154,37 @@ test("slips in a table of a few rows, years across: the row gives the format", (
     assert.equal(withCounts.rows[1]![at]!.confidence, "disputed", `seed ${seed}: ${v} in a row of counts`);
   }
   assert.ok(settled >= 25, `${settled} settled`);
+});
+
+test("a column the engines disputed most of is backed by its row: thousands throughout", () => {
+  // Every column groups thousands with a comma; one column's cells one engine read with a point
+  // instead. Its row's agreed cells say how the table groups, and back the comma.
+  let settled = 0;
+  for (let seed = 1; seed <= 40; seed++) {
+    const rnd = seededRng(seed * 2903);
+    const nRows = int(rnd, 5, 9);
+    const nCols = int(rnd, 5, 8);
+    const at = int(rnd, 1, nCols);
+    const expected: Array<{ r: number; value: string }> = [];
+    const columns: Cell[][] = [labelColumn(nRows)];
+    for (let c = 1; c <= nCols; c++)
+      columns.push(
+        Array.from({ length: nRows }, (_, r) => {
+          const value = group(int(rnd, 10000, 99999), ",");
+          if (c !== at || rnd() < 0.2) return agreed(value);
+          expected.push({ r, value });
+          return readTwoWays(rnd, value, value.replace(",", "."));
+        }),
+      );
+    const out = runScanChecks(tableOf(columns), CTX);
+    for (const { r, value } of expected) {
+      const cell = out.rows[r]![at]!;
+      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
+      assert.equal(cell.value, value);
+      settled += 1;
+    }
+  }
+  assert.ok(settled >= 150, `${settled} settled`);
 });
 
 /** A lie of a slip class: the truth, and the two readings, the one the rule would keep being wrong. */
@@ -217,6 +251,28 @@ const LIES: Lie[] = [
     readings: (r) => {
       const v = `${int(r, 1, 99)}.${int(r, 0, 9)}`;
       return [`-${v}`, v];
+    },
+  },
+  // A plus one engine read, or a "4" read as a plus, where the column prints no signs: the unsigned
+  // reading may be the value.
+  {
+    kind: "a plus in a column without signs",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const v = `${int(r, 1, 99)}.${int(r, 0, 9)}`;
+      return pick(r, [
+        [v, `+${v}`],
+        [`4${v}`, `+${v}`],
+      ] as Array<[string, string]>);
+    },
+  },
+  // A sign read the other way round in a column that prints its signs: another value.
+  {
+    kind: "a sign turned",
+    column: (r) => `${pick(r, ["+", "-"])}${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const v = `${int(r, 1, 99)}.${int(r, 0, 9)}`;
+      return [`+${v}`, `-${v}`];
     },
   },
   // A space inside a thousands group read with a digit changed.

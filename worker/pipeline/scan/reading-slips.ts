@@ -16,6 +16,10 @@
 //   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
 //     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers (at
 //     least `columnFormatMinNumbers` agreed ones, and that share of its agreed cells).
+//   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9") or read a plus as
+//     the "4" its strokes make ("423.9"). The signed reading is kept, but only where the column
+//     prints its signs: most of its agreed numbers signed, a plus among them (a column of
+//     negatives alone does not say that an unsigned value lost its minus).
 // The column is a reading of such a glyph independent of both engines (scan/column-format.ts: a
 // statistical table prints a column in one format): its cells the engines agreed on give its
 // common format (decimals and their separator, a trailing "%", thousands grouped or not), and
@@ -37,9 +41,10 @@
 //     common format to back either reading (a table whose columns alternate counts and shares,
 //     with no cell both engines agreed on). The reading with the separator is kept, as the vote
 //     already shows it; where a format exists, "dropped-separator" above decides.
-// Any other difference (a digit for another digit, a letter for another letter, a sign or a
-// bracket lost, a word one engine read in part) is a different value and stays disputed. On a page
-// with a text layer nothing here runs: the text layer holds the character (reconcile/marks-only.ts).
+// Any other difference (a digit for another digit, a letter for another letter, a sign turned or
+// lost where the column prints none, a bracket lost, a word one engine read in part) is a
+// different value and stays disputed. On a page with a text layer nothing here runs: the text
+// layer holds the character (reconcile/marks-only.ts).
 import type { Cell, Table } from "../../../lib/result/schema";
 import { comparisonKey, displayText, normaliseText } from "../reconcile/normalise";
 import { withoutEdgeRulings } from "../reconcile/edge-rulings";
@@ -48,7 +53,7 @@ import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
 import { numberFormat } from "./column-format";
 
-export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "extra-words";
+export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "lost-sign" | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
  * separator where no format is known at all. */
@@ -117,6 +122,8 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
       }
     }
   }
+  const sign = lostSignBetween(ka, kb);
+  if (sign) return sign;
   if (ka.length === kb.length) {
     const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
     const i = differ[0];
@@ -125,6 +132,22 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     }
   }
   return extraWordsBetween(a, b);
+}
+
+/** A sign one engine lost at a number's start ("+23.9" and "23.9"), or read as the digit its
+ * strokes make ("+23.9" and "423.9"): the signed reading is the one to keep, if the column prints
+ * its signs (columnBacks). Keys as comparisonKey gives them (dashes already "-"). */
+function lostSignBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  for (const [signed, other, keep] of [
+    [ka, kb, 0],
+    [kb, ka, 1],
+  ] as const) {
+    const match = /^([+-]) ?(\d.*)$/u.exec(signed);
+    if (!match) continue;
+    const [, mark, rest] = match;
+    if (other === rest || (mark === "+" && other === `4${rest}`)) return { kind: "lost-sign", keep };
+  }
+  return null;
 }
 
 /** Whether `longer` is `shorter` plus whole words or noise glyphs only it saw, none of them
@@ -162,6 +185,10 @@ interface ColumnShape {
   grouping: string | null;
   /** Whether the agreed cells are numbers (at least the minimum, and that share of the cells). */
   numeric: boolean;
+  /** Whether its numbers print their sign, a plus too ("+2.1", "-0.4"): at least the minimum of
+   * them, that share signed, and one plus among them (a column of negatives alone does not say
+   * that an unsigned value lost its minus). */
+  signed: boolean;
 }
 
 function commonOf(values: readonly string[], settings: SlipSettings): string | null {
@@ -186,7 +213,18 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
       settings,
     ),
     numeric: shapes.length >= settings.columnFormatMinNumbers && shapes.length >= agreed.length * settings.columnFormatMajorityShare,
+    signed: signedNumbers(agreed, settings),
   };
+}
+
+function signedNumbers(agreed: readonly Cell[], settings: SlipSettings): boolean {
+  const numbers = agreed.map((c) => normaliseText(c.value)).filter((v) => numberShape(v) !== null);
+  const signed = numbers.filter((v) => /^[+-] ?\d/u.test(v));
+  return (
+    numbers.length >= settings.columnFormatMinNumbers &&
+    signed.length >= numbers.length * settings.columnFormatMajorityShare &&
+    signed.some((v) => v.startsWith("+"))
+  );
 }
 
 /** The shape the cell at (r, c) should have: its column's, or, where the column has too few agreed
@@ -217,6 +255,8 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
   if (kind === "lookalike-in-number") return column.numeric;
+  // A sign: the column must print signs, and the kept reading be in its format when it has one.
+  if (kind === "lost-sign") return column.signed && (column.format === null || keptShape.format === column.format);
   const otherShape = numberShape(other);
   const fits = (s: NumberShape | null) =>
     s !== null &&
