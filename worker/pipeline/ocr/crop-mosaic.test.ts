@@ -3,7 +3,7 @@
 // threshold over the whole mosaic finds its text as it finds the others'.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { boxesToMosaic, cropWithMargin, mosaicWordsToPage } from "./crop-mosaic";
+import { boxesToMosaic, cropWithMargin, lightOnDark, mosaicWordsToPage } from "./crop-mosaic";
 import { OCR_SETTINGS } from "./settings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
 
@@ -97,4 +97,35 @@ test("a crop is the box grown by the padding, clamped to the page, with a white 
   assert.equal(pixels[0], 255, "margin");
   assert.equal(pixels[3 * 30 + 3], 0, "the page's pixel");
   assert.equal(cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [60, 30, 61, 31], 0, 3), null, "a box off the page");
+});
+
+test("a crop of light text on a dark ground is turned negative when asked; dark text on a tint is not", () => {
+  // A reversed heading: ground 30, strokes 230. A shaded header: ground 170, strokes 20.
+  const reversed = page(30, 230);
+  const shaded = page(170, 20);
+  const render = { width: reversed.width, height: reversed.height, scale: SCALE };
+  const box: [number, number, number, number] = [110, 30, 190, 60];
+  const pixelsOf = (crop: { pgm: Buffer } | null) => {
+    const pgm = crop!.pgm;
+    let lines = 0;
+    let at = 0;
+    while (lines < 3) if (pgm[at++] === 0x0a) lines += 1;
+    return pgm.subarray(at);
+  };
+  const median = (pixels: Uint8Array) => [...pixels].sort((a, b) => a - b)[Math.floor(pixels.length / 2)]!;
+  const rect = { x: Math.floor(110 * SCALE), y: Math.floor(30 * SCALE), width: Math.round(80 * SCALE), height: Math.round(30 * SCALE) };
+  assert.equal(lightOnDark(reversed.grey, reversed.width, rect), true);
+  assert.equal(lightOnDark(shaded.grey, shaded.width, rect), false);
+  // Paper with dark strokes (the left half) is not light on dark either.
+  assert.equal(lightOnDark(reversed.grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }), false);
+  const asIs = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0));
+  const turned = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0, true));
+  assert.ok(median(asIs) < 60, "the reversed crop as it is: a dark ground");
+  assert.ok(median(turned) > 195, "turned negative: a light ground");
+  assert.ok(Math.min(...turned) < 60, "...with dark strokes");
+  assert.deepEqual(
+    pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0, true)),
+    pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0)),
+    "a shaded crop is read as it is",
+  );
 });

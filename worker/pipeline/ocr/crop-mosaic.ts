@@ -75,13 +75,16 @@ export function boxesToMosaic(
 
 /** One box (PDF points) grown by `padPt` on the page, as a PGM with `marginPx` of white around
  * it, for an engine that reads one crop at a time; null when it holds less than a few pixels.
- * `left` and `top` are its pixel origin on the page. */
+ * `left` and `top` are its pixel origin on the page. With `invertLightOnDark`, a crop of light
+ * text on a dark ground (lightOnDark) is turned negative first: an engine that reads dark
+ * glyphs on paper, with its own inversion off, reads nothing there. */
 export function cropWithMargin(
   grey: Uint8Array,
   render: { width: number; height: number; scale: number },
   box: BBox,
   padPt: number,
   marginPx: number,
+  invertLightOnDark = false,
 ): { pgm: Buffer; left: number; top: number } | null {
   const rect = pixelRect(box, padPt, render.scale, render.width, render.height);
   if (rect.width < 4 || rect.height < 4) return null;
@@ -89,10 +92,36 @@ export function cropWithMargin(
   const outHeight = rect.height + 2 * marginPx;
   const out = new Uint8Array(outWidth * outHeight).fill(255);
   copyRect(grey, render.width, rect, out, outWidth, marginPx, marginPx);
+  if (invertLightOnDark && lightOnDark(grey, render.width, rect)) {
+    for (let row = 0; row < rect.height; row++) {
+      const at = (marginPx + row) * outWidth + marginPx;
+      for (let k = 0; k < rect.width; k++) out[at + k] = 255 - out[at + k]!;
+    }
+  }
   return { pgm: greyToPgm(out, outWidth, outHeight), left: rect.x, top: rect.y };
 }
 
-interface PixelRect {
+/** Whether `rect` of the page holds light text on a dark ground: its ground (the median, text
+ * being a minority of a cell's crop) is dark, and its outliers (the 2% at either end) stand
+ * further above the ground than below it. Dark text on a grey ground (a shaded header) has its
+ * outliers below. */
+export function lightOnDark(grey: Uint8Array, pageWidth: number, rect: PixelRect): boolean {
+  const hist = new Float64Array(256);
+  for (let row = 0; row < rect.height; row++) {
+    const from = (rect.y + row) * pageWidth + rect.x;
+    for (let k = 0; k < rect.width; k++) hist[grey[from + k]!]! += 1;
+  }
+  const total = rect.width * rect.height;
+  const quantile = (share: number) => {
+    let seen = 0;
+    for (let v = 0; v < 256; v++) if ((seen += hist[v]!) >= share * total) return v;
+    return 255;
+  };
+  const [low, ground, high] = [quantile(0.02), quantile(0.5), quantile(0.98)];
+  return ground < 128 && high - ground > ground - low;
+}
+
+export interface PixelRect {
   x: number;
   y: number;
   width: number;

@@ -11,6 +11,7 @@ import { makeTextPdf } from "../../../tests/pdf/ocr-test-pdfs";
 import { isCentreIn } from "../geometry/box";
 import { LegacyTesseract } from "./legacy-tesseract";
 import { OcrEngines } from "./read-page-ocr";
+import { OCR_SETTINGS } from "./settings";
 import type { BBox } from "../../../lib/result/schema";
 
 let render: PageRender;
@@ -81,5 +82,42 @@ test("the engines' tie-break read counts its crops and seconds as ocr-1's and is
   } finally {
     await readers.release();
     await fs.promises.rm(cacheDir, { recursive: true, force: true });
+  }
+});
+
+test("a reversed heading (light text on a dark ground) is read turned negative, and not read without it", async () => {
+  // The same page with "Austria" reversed: its box filled dark and its glyphs light.
+  const box = boxOf(TEXTS[0]!, 50);
+  const rgba = new Uint8Array(render.rgba);
+  const [x0, y0, x1, y1] = [box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2].map((v) => Math.round(v * render.scale));
+  for (let y = y0!; y < y1!; y++)
+    for (let x = x0!; x < x1!; x++)
+      for (let c = 0; c < 3; c++) rgba[(y * render.width + x) * 4 + c] = 255 - rgba[(y * render.width + x) * 4 + c]!;
+  const reversed: PageRender = { ...render, rgba };
+  const textOf = async (r: LegacyTesseract) =>
+    (await r.readCells(reversed, [box]))
+      .filter((w) => isCentreIn(w.bbox, box))
+      .map((w) => w.text)
+      .join(" ");
+  assert.equal(await textOf(reader), "Austria");
+  const plain = await LegacyTesseract.create({ ...OCR_SETTINGS.legacy, invertLightOnDark: false });
+  try {
+    assert.notEqual(await textOf(plain), "Austria", "without the negative the classifier does not read it");
+  } finally {
+    await plain.release();
+  }
+});
+
+test("a crop reads the same whatever the reader read before it (no learning between crops)", async () => {
+  const fresh = await LegacyTesseract.create();
+  try {
+    const target = boxOf(TEXTS[2]!, 70);
+    const first = await fresh.readCells(render, [target]);
+    // Read every crop of the page a few times over, then the first crop again.
+    const others = [boxOf(TEXTS[0]!, 50), boxOf(TEXTS[1]!, 36), target];
+    for (let i = 0; i < 3; i++) await fresh.readCells(render, others);
+    assert.deepEqual(await fresh.readCells(render, [target]), first);
+  } finally {
+    await fresh.release();
   }
 });

@@ -32,7 +32,15 @@ export class LegacyTesseract {
     // TESSERACT_ONLY loads tesseract.js's core built with the legacy code (the LSTM-only core the
     // other engine uses has none) and reads with the classifier alone.
     const worker = await createWorker("eng", OEM.TESSERACT_ONLY, { langPath, cacheMethod: "none", gzip: true });
-    await worker.setParameters({ tessedit_pageseg_mode: settings.pageSegMode as never, tessedit_do_invert: "0" });
+    // The classifier learns from what it reads by default (its adaptive templates), so a crop's
+    // reading would depend on every crop the worker read before it: on the jobs before, and on
+    // which crops a partly warm cache left to read. Without learning a crop reads the same
+    // whatever came before.
+    await worker.setParameters({
+      tessedit_pageseg_mode: settings.pageSegMode as never,
+      tessedit_do_invert: "0",
+      classify_enable_learning: "0",
+    });
     return new LegacyTesseract(worker, settings);
   }
 
@@ -42,7 +50,7 @@ export class LegacyTesseract {
     await this.worker.setParameters({ user_defined_dpi: String(render.dpi) });
     const words: Word[] = [];
     for (const box of boxes) {
-      const crop = cropWithMargin(grey, render, box, this.settings.padPt, this.settings.marginPx);
+      const crop = cropWithMargin(grey, render, box, this.settings.padPt, this.settings.marginPx, this.settings.invertLightOnDark);
       if (!crop) continue;
       const { data } = await this.worker.recognize(crop.pgm, {}, { text: false, blocks: false, tsv: true });
       for (const word of tsvToWords(data.tsv ?? "", 1)) {

@@ -6,7 +6,7 @@ export const OCR_SETTINGS_VERSION = "ocr-2026-11-26.1";
 
 /** Keys the cache of the third reading of scanned cells (OCR_SETTINGS.legacy): bump it whenever
  * a value there changes what it reads. */
-export const LEGACY_READ_VERSION = "legacy-1";
+export const LEGACY_READ_VERSION = "legacy-3";
 
 export const OCR_SETTINGS = {
   tesseract: {
@@ -49,6 +49,11 @@ export const OCR_SETTINGS = {
     padPt: 2,
     /** White pixels around the crop: Tesseract finds no text touching the image's edge. */
     marginPx: 10,
+    /** A crop of light text on a dark ground (a reversed table heading) is turned negative before
+     * it is read (crop-mosaic.ts lightOnDark): the classifier runs with Tesseract's own inversion
+     * off and read nothing there, so a heading the page reading got wrong had no third reading.
+     * A rule, not a tuned value (the ground is the median, the text the 2% outliers). */
+    invertLightOnDark: true as boolean,
   },
   paddle: {
     /** Detection runs on the page scaled so its longer side is at most this many pixels (and a
