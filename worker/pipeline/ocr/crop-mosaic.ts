@@ -106,19 +106,25 @@ export function cropWithMargin(
  * further above the ground than below it. Dark text on a grey ground (a shaded header) has its
  * outliers below. */
 export function lightOnDark(grey: Uint8Array, pageWidth: number, rect: PixelRect): boolean {
+  const quantile = greyQuantiles(grey, pageWidth, rect);
+  const [low, ground, high] = [quantile(0.02), quantile(0.5), quantile(0.98)];
+  return ground < 128 && high - ground > ground - low;
+}
+
+/** The grey levels of `rect` of an image (rows of `imageWidth`), as a function from a share of its
+ * pixels to the level at or below which that share lies. */
+function greyQuantiles(image: Uint8Array, imageWidth: number, rect: PixelRect): (share: number) => number {
   const hist = new Float64Array(256);
   for (let row = 0; row < rect.height; row++) {
-    const from = (rect.y + row) * pageWidth + rect.x;
-    for (let k = 0; k < rect.width; k++) hist[grey[from + k]!]! += 1;
+    const from = (rect.y + row) * imageWidth + rect.x;
+    for (let k = 0; k < rect.width; k++) hist[image[from + k]!]! += 1;
   }
   const total = rect.width * rect.height;
-  const quantile = (share: number) => {
+  return (share) => {
     let seen = 0;
     for (let v = 0; v < 256; v++) if ((seen += hist[v]!) >= share * total) return v;
     return 255;
   };
-  const [low, ground, high] = [quantile(0.02), quantile(0.5), quantile(0.98)];
-  return ground < 128 && high - ground > ground - low;
 }
 
 export interface PixelRect {
@@ -148,17 +154,7 @@ function copyRect(grey: Uint8Array, pageWidth: number, rect: PixelRect, out: Uin
 
 /** A tinted crop (see `tintedBelow`) in the mosaic stretched: its background to white, its ink to black. */
 function levelTintedPiece(out: Uint8Array, width: number, piece: MosaicPiece, settings: MosaicSettings): void {
-  const hist = new Float64Array(256);
-  for (let row = 0; row < piece.height; row++) {
-    const at = (piece.mosaicY + row) * width + piece.mosaicX;
-    for (let k = 0; k < piece.width; k++) hist[out[at + k]!]! += 1;
-  }
-  const total = piece.width * piece.height;
-  const quantile = (share: number) => {
-    let seen = 0;
-    for (let v = 0; v < 256; v++) if ((seen += hist[v]!) >= share * total) return v;
-    return 255;
-  };
+  const quantile = greyQuantiles(out, width, { x: piece.mosaicX, y: piece.mosaicY, width: piece.width, height: piece.height });
   const background = quantile(settings.backgroundQuantile);
   const ink = quantile(settings.inkQuantile);
   if (background >= settings.tintedBelow || background - ink < 1) return;
