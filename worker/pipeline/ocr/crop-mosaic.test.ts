@@ -9,6 +9,7 @@ import { seededRng } from "../../../tests/pdf/corpus/content";
 
 const SCALE = 300 / 72;
 const SETTINGS = OCR_SETTINGS.tesseract.crops;
+const NEGATIVE = OCR_SETTINGS.legacy.invertLightOnDark!;
 
 /** A page of paper (255) with two text-like blocks: one on paper, one on a tint of `tint`; text
  * strokes at `ink`, sensor noise of a few levels. */
@@ -114,17 +115,17 @@ test("a crop of light text on a dark ground is turned negative when asked; dark 
   };
   const median = (pixels: Uint8Array) => [...pixels].sort((a, b) => a - b)[Math.floor(pixels.length / 2)]!;
   const rect = { x: Math.floor(110 * SCALE), y: Math.floor(30 * SCALE), width: Math.round(80 * SCALE), height: Math.round(30 * SCALE) };
-  assert.equal(lightOnDark(reversed.grey, reversed.width, rect), true);
-  assert.equal(lightOnDark(shaded.grey, shaded.width, rect), false);
+  assert.equal(lightOnDark(reversed.grey, reversed.width, rect, NEGATIVE), true);
+  assert.equal(lightOnDark(shaded.grey, shaded.width, rect, NEGATIVE), false);
   // Paper with dark strokes (the left half) is not light on dark either.
-  assert.equal(lightOnDark(reversed.grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }), false);
+  assert.equal(lightOnDark(reversed.grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }, NEGATIVE), false);
   const asIs = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0));
-  const turned = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0, true));
+  const turned = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0, NEGATIVE));
   assert.ok(median(asIs) < 60, "the reversed crop as it is: a dark ground");
   assert.ok(median(turned) > 195, "turned negative: a light ground");
   assert.ok(Math.min(...turned) < 60, "...with dark strokes");
   assert.deepEqual(
-    pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0, true)),
+    pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0, NEGATIVE)),
     pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0)),
     "a shaded crop is read as it is",
   );

@@ -75,8 +75,8 @@ export function boxesToMosaic(
 
 /** One box (PDF points) grown by `padPt` on the page, as a PGM with `marginPx` of white around
  * it, for an engine that reads one crop at a time; null when it holds less than a few pixels.
- * `left` and `top` are its pixel origin on the page. With `invertLightOnDark`, a crop of light
- * text on a dark ground (lightOnDark) is turned negative first: an engine that reads dark
+ * `left` and `top` are its pixel origin on the page. With `negative`, a crop of light text on a
+ * dark ground (lightOnDark) is turned negative first: an engine that reads dark
  * glyphs on paper, with its own inversion off, reads nothing there. */
 export function cropWithMargin(
   grey: Uint8Array,
@@ -84,7 +84,7 @@ export function cropWithMargin(
   box: BBox,
   padPt: number,
   marginPx: number,
-  invertLightOnDark = false,
+  negative: LightOnDarkSettings | null = null,
 ): { pgm: Buffer; left: number; top: number } | null {
   const rect = pixelRect(box, padPt, render.scale, render.width, render.height);
   if (rect.width < 4 || rect.height < 4) return null;
@@ -92,7 +92,7 @@ export function cropWithMargin(
   const outHeight = rect.height + 2 * marginPx;
   const out = new Uint8Array(outWidth * outHeight).fill(255);
   copyRect(grey, render.width, rect, out, outWidth, marginPx, marginPx);
-  if (invertLightOnDark && lightOnDark(grey, render.width, rect)) {
+  if (negative && lightOnDark(grey, render.width, rect, negative)) {
     for (let row = 0; row < rect.height; row++) {
       const at = (marginPx + row) * outWidth + marginPx;
       for (let k = 0; k < rect.width; k++) out[at + k] = 255 - out[at + k]!;
@@ -101,14 +101,23 @@ export function cropWithMargin(
   return { pgm: greyToPgm(out, outWidth, outHeight), left: rect.x, top: rect.y };
 }
 
+/** When a crop is light text on a dark ground (OCR_SETTINGS.legacy.invertLightOnDark). */
+export interface LightOnDarkSettings {
+  /** The ground (the crop's median grey) is darker than this. */
+  groundBelow: number;
+  /** ...and this share of its lightest pixels stands further above the ground than the same
+   * share of its darkest below it. */
+  outlierShare: number;
+}
+
 /** Whether `rect` of the page holds light text on a dark ground: its ground (the median, text
- * being a minority of a cell's crop) is dark, and its outliers (the 2% at either end) stand
- * further above the ground than below it. Dark text on a grey ground (a shaded header) has its
- * outliers below. */
-export function lightOnDark(grey: Uint8Array, pageWidth: number, rect: PixelRect): boolean {
+ * being a minority of a cell's crop) is dark, and its outliers at the light end stand further
+ * from the ground than those at the dark end. Dark text on a grey ground (a shaded header) has
+ * its outliers below. */
+export function lightOnDark(grey: Uint8Array, pageWidth: number, rect: PixelRect, settings: LightOnDarkSettings): boolean {
   const quantile = greyQuantiles(grey, pageWidth, rect);
-  const [low, ground, high] = [quantile(0.02), quantile(0.5), quantile(0.98)];
-  return ground < 128 && high - ground > ground - low;
+  const [low, ground, high] = [quantile(settings.outlierShare), quantile(0.5), quantile(1 - settings.outlierShare)];
+  return ground < settings.groundBelow && high - ground > ground - low;
 }
 
 /** The grey levels of `rect` of an image (rows of `imageWidth`), as a function from a share of its

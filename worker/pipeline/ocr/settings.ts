@@ -2,6 +2,8 @@
 // bump it whenever a value here or in ../render/settings.ts changes what an engine returns.
 // (It is separate from the pipeline's SETTINGS_VERSION so that retuning table layout does not
 // throw away every cached OCR reading.)
+import type { LightOnDarkSettings } from "./crop-mosaic";
+
 export const OCR_SETTINGS_VERSION = "ocr-2026-11-26.1";
 
 /** Keys the cache of the third reading of scanned cells (OCR_SETTINGS.legacy): bump it whenever
@@ -50,10 +52,13 @@ export const OCR_SETTINGS = {
     /** White pixels around the crop: Tesseract finds no text touching the image's edge. */
     marginPx: 10,
     /** A crop of light text on a dark ground (a reversed table heading) is turned negative before
-     * it is read (crop-mosaic.ts lightOnDark): the classifier runs with Tesseract's own inversion
-     * off and read nothing there, so a heading the page reading got wrong had no third reading.
-     * A rule, not a tuned value (the ground is the median, the text the 2% outliers). */
-    invertLightOnDark: true as boolean,
+     * it is read (crop-mosaic.ts lightOnDark; null: never): the classifier runs with Tesseract's
+     * own inversion off and read nothing there, so a heading the page reading got wrong had no
+     * third reading. Such a crop's ground (its median grey: text is a minority of a cell's crop)
+     * is below `groundBelow`, and its `outlierShare` lightest pixels stand further above the
+     * ground than its darkest below it. Rules, not tuned: 128 is half the grey scale; 2% is a few
+     * strokes of a short heading. Measured in docs/measurements, the reversed headings round. */
+    invertLightOnDark: { groundBelow: 128, outlierShare: 0.02 } as LightOnDarkSettings | null,
   },
   paddle: {
     /** Detection runs on the page scaled so its longer side is at most this many pixels (and a
