@@ -134,6 +134,10 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   return extraWordsBetween(a, b);
 }
 
+/** A number with its sign printed: the sign, then (after at most a space) the number. Texts as
+ * normaliseText gives them (dashes already "-"). */
+const LEADING_SIGN = /^([+-]) ?(\d.*)$/u;
+
 /** A sign one engine lost at a number's start ("+23.9" and "23.9"), or read as the digit its
  * strokes make ("+23.9" and "423.9"): the signed reading is the one to keep, if the column prints
  * its signs (columnBacks). Keys as comparisonKey gives them (dashes already "-"). */
@@ -142,7 +146,7 @@ function lostSignBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 
     [ka, kb, 0],
     [kb, ka, 1],
   ] as const) {
-    const match = /^([+-]) ?(\d.*)$/u.exec(signed);
+    const match = LEADING_SIGN.exec(signed);
     if (!match) continue;
     const [, mark, rest] = match;
     if (other === rest || (mark === "+" && other === `4${rest}`)) return { kind: "lost-sign", keep };
@@ -217,9 +221,10 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
   };
 }
 
+/** Whether the agreed cells' numbers print their sign (ColumnShape.signed). */
 function signedNumbers(agreed: readonly Cell[], settings: SlipSettings): boolean {
   const numbers = agreed.map((c) => normaliseText(c.value)).filter((v) => numberShape(v) !== null);
-  const signed = numbers.filter((v) => /^[+-] ?\d/u.test(v));
+  const signed = numbers.filter((v) => LEADING_SIGN.test(v));
   return (
     numbers.length >= settings.columnFormatMinNumbers &&
     signed.length >= numbers.length * settings.columnFormatMajorityShare &&
