@@ -62,7 +62,7 @@ export interface ReadPageOcrInput {
  * the suffix of the quantised recognition with its weight levels or a new calibration
  * (paddle/rec-int8-ranges.json). */
 export const TEXT_LINES_VERSION = OCR_SETTINGS.paddle.quantisedLineRecognition.enabled
-  ? `text-lines-1.int8-1-w${OCR_SETTINGS.paddle.quantisedLineRecognition.weightLevels}`
+  ? `text-lines-1.int8-2-w${OCR_SETTINGS.paddle.quantisedLineRecognition.weightLevels}`
   : "text-lines-1";
 
 /** Version of the cached crop readings (readCells): the page readings' version plus the crop

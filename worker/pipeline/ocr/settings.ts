@@ -112,9 +112,10 @@ export const OCR_SETTINGS = {
      * text layer. Measured in docs/measurements (quantised line recognition). */
     quantisedLineRecognition: {
       enabled: true as boolean,
-      /** Weights in [-127, 127]. 7 bits ([-63, 63], which no CPU's 8-bit kernels can saturate:
-       * QuantiseOptions.weightLevels) agreed with the text layer on 25 fewer of EU's 2,180 line
-       * crops than float, 8 bits on 7 fewer; this machine's kernels (VNNI) do not saturate. */
+      /** Weights in [-127, 127]. 7 bits ([-63, 63]: QuantiseOptions.weightLevels) agreed with the
+       * text layer on 25 fewer of EU's 2,180 line crops than float, 8 bits on 7 fewer. No CPU
+       * saturates 8-bit weights: they are signed where VNNI adds products in 32 bits and unsigned
+       * elsewhere (QuantiseOptions.weightType), the same integers either way. */
       weightLevels: 127 as number,
       /** ...except crops no wider than this many input columns (the recogniser's minimum batch
        * width: lone glyphs and values of up to ~3 characters), read in float. Quantised, the

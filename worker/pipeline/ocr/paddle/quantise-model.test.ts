@@ -22,8 +22,16 @@ import { foldModel } from "./fold-model";
 import { withBestClassOutput } from "./best-class-output";
 import { paddleModelDir } from "./model-dir";
 import { loadActivationRanges, PaddleEngine } from "./paddle-engine";
-import { activationParameters, calibrationTensors, quantiseModel, toOpset13 } from "./quantise-model";
-import { opsetVersion, readModel, writeModel } from "./onnx-graph";
+import {
+  activationParameters,
+  calibrationTensors,
+  quantiseModel,
+  toOpset13,
+  UNSIGNED_WEIGHT_ZERO_POINT,
+  weightTypeForThisCpu,
+} from "./quantise-model";
+import { attributes, ELEM, opsetVersion, readModel, writeModel, type GraphNode } from "./onnx-graph";
+import { ATTRIBUTE, decode, TENSOR, type Field } from "./onnx-proto";
 import { planCropRecognition, planLineRecognition, recognitionInput } from "./recognition-plan";
 import { textLayerLineBoxes } from "./text-layer-lines";
 import { calibrateLineRecognition } from "./calibrate-quantised";
@@ -143,6 +151,56 @@ test("the dense page's text-layer lines read the same with the quantised model a
     disagreeing.map((w) => w.text),
     [],
   );
+});
+
+/** A Constant node's tensor: its element type and raw bytes. */
+function constantBytes(node: { fields: Field[] } & { opType: string }): { type: number; raw: Uint8Array } {
+  const tensor = decode(
+    attributes(node)
+      .get("value")!
+      .find((f) => f.no === ATTRIBUTE.t)!.value as Uint8Array,
+  );
+  return {
+    type: tensor.find((f) => f.no === TENSOR.dataType)!.value as number,
+    raw: tensor.find((f) => f.no === TENSOR.rawData)!.value as Uint8Array,
+  };
+}
+
+test("unsigned weights are the signed ones shifted by their zero point of 128: the same function", async () => {
+  const ranges = await loadActivationRanges();
+  const models = (["int8", "uint8"] as const).map((weightType) =>
+    readModel(quantiseModel(recognitionModel(), ranges, { ...OCR_SETTINGS.paddle.quantisedLineRecognition, weightType }).bytes),
+  );
+  const [signed, unsigned] = models.map((m) => new Map(m.nodes.filter((n) => n.opType === "Constant").map((n) => [n.output[0]!, n])));
+  const weights = [...signed!.keys()].filter((name) => name.endsWith("__q") && constantBytes(signed!.get(name)!).type === ELEM.INT8);
+  assert.equal(weights.length, 24);
+  for (const name of weights) {
+    const [a, b] = [constantBytes(signed!.get(name)!), constantBytes(unsigned!.get(name)!)];
+    assert.equal(b.type, ELEM.UINT8, name);
+    // A signed byte v is stored as v & 255; its unsigned twin is v + 128: the byte with its top bit flipped.
+    assert.deepEqual(
+      b.raw,
+      a.raw.map((byte) => byte ^ 0x80),
+      name,
+    );
+    const zero = name.replace(/__q$/, "__zero");
+    assert.ok(
+      constantBytes(signed!.get(zero)!).raw.every((z) => z === 0),
+      zero,
+    );
+    assert.ok(
+      constantBytes(unsigned!.get(zero)!).raw.every((z) => z === UNSIGNED_WEIGHT_ZERO_POINT),
+      zero,
+    );
+  }
+  // Everything else (scales, biases, activations' pairs) is the same.
+  const others = (m: Map<string, GraphNode>) =>
+    [...m.entries()].filter(([name]) => !weights.includes(name) && !weights.includes(name.replace(/__zero$/, "__q")));
+  assert.deepEqual(
+    others(unsigned!).map(([name, node]) => [name, constantBytes(node)]),
+    others(signed!).map(([name, node]) => [name, constantBytes(node)]),
+  );
+  assert.match(weightTypeForThisCpu(), /^u?int8$/);
 });
 
 test("an int8 activation covers zero exactly, whatever the range", () => {

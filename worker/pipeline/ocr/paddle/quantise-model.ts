@@ -1,8 +1,8 @@
 // PP-OCRv4 recognition with its full convolutions in 8-bit integers. After fold-model.ts, nine
 // tenths of recognition's kernel time is convolution in float; ONNX Runtime runs a convolution
 // whose input, weights and output are quantised (QuantizeLinear / DequantizeLinear pairs around a
-// float Conv, which it fuses into QLinearConv) on 8-bit kernels, several times faster on this
-// machine's AVX-512 VNNI. This rewrite, on the model bytes at load time like fold-model.ts:
+// float Conv, which it fuses into QLinearConv) on 8-bit kernels, several times faster on a CPU with
+// AVX-512 VNNI (signed weights there; unsigned elsewhere: QuantiseOptions.weightType). This rewrite, on the model bytes at load time like fold-model.ts:
 //   1. moves the graph from operator set 9 to 13 (per-channel DequantizeLinear needs 13): Slice's
 //      and Squeeze's attributes become inputs, the only changes between those versions this graph
 //      meets (its Softmax runs on the last axis, where 9 and 13 agree);
@@ -12,6 +12,7 @@
 //      corpus (rec-int8-ranges.json, scripts/calibrate-rec-int8.ts).
 // Depthwise convolutions stay in float: ONNX Runtime fuses them with the hardswish after them,
 // and quantised they cost more in the quantise and dequantise steps than they save.
+import fs from "node:fs";
 import { ATTRIBUTE, decode, int64s, NODE, TENSOR, text } from "./onnx-proto";
 import {
   attributes,
@@ -31,17 +32,27 @@ import {
   type GraphNode,
 } from "./onnx-graph";
 
-/** `${name}__dq`: the integers (int8 weights or int32 bias, output channels first) times one
- * scale per output channel, zero point zero. */
-function perChannelDequantised(name: string, dims: readonly number[], integers: Int8Array | Int32Array, scales: Float32Array): GraphNode[] {
-  const elemType = integers instanceof Int32Array ? ELEM.INT32 : ELEM.INT8;
+/** `${name}__dq`: the integers (8-bit weights around their zero point, or int32 bias at zero point
+ * zero; output channels first) times one scale per output channel. */
+function perChannelDequantised(
+  name: string,
+  dims: readonly number[],
+  integers: Int8Array | Uint8Array | Int32Array,
+  scales: Float32Array,
+): GraphNode[] {
+  const elemType = integers instanceof Int32Array ? ELEM.INT32 : integers instanceof Uint8Array ? ELEM.UINT8 : ELEM.INT8;
+  const zeros = new Uint8Array(scales.length * integers.BYTES_PER_ELEMENT);
+  if (integers instanceof Uint8Array) zeros.fill(UNSIGNED_WEIGHT_ZERO_POINT);
   return [
     constantNode(`${name}__q`, dims, elemType, new Uint8Array(integers.buffer, integers.byteOffset, integers.byteLength)),
     floatConstant(`${name}__scale`, [scales.length], scales),
-    constantNode(`${name}__zero`, [scales.length], elemType, new Uint8Array(scales.length * integers.BYTES_PER_ELEMENT)),
+    constantNode(`${name}__zero`, [scales.length], elemType, zeros),
     makeNode("DequantizeLinear", [`${name}__q`, `${name}__scale`, `${name}__zero`], [`${name}__dq`], [attrInt("axis", 0)]),
   ];
 }
+
+/** Unsigned weights are the signed ones shifted by this zero point: the same function. */
+export const UNSIGNED_WEIGHT_ZERO_POINT = 128;
 
 /** GraphProto.input and GraphProto.initializer (onnx/onnx.proto). */
 const GRAPH_INPUT = 11;
@@ -56,6 +67,32 @@ export interface QuantiseOptions {
    * pairs of products in 16-bit saturating arithmetic) compute the same sums as those with it,
    * at some cost in precision. */
   weightLevels: number;
+  /** How the weights are stored: "int8" (zero point 0) or "uint8" (the same values shifted by 128).
+   * ONNX Runtime's kernels for unsigned activations times signed weights add pairs of products in
+   * 16-bit saturating arithmetic on CPUs without VNNI (AVX2, AVX-512 without VNNI), so there the
+   * model read differently (an AMD EPYC read "Quarterly results, part 1" as "Quarterlyresut,a");
+   * its kernels for unsigned weights widen first and never saturate. Both compute the same
+   * integers wherever neither saturates; signed is the faster where VNNI adds the pairs in 32 bits.
+   * Default: `weightTypeForThisCpu()`. */
+  weightType?: WeightType;
+}
+
+export type WeightType = "int8" | "uint8";
+
+let cpuWeightType: WeightType | null = null;
+/** "int8" on a CPU with VNNI (AVX-512 VNNI or AVX-VNNI, read from /proc/cpuinfo), "uint8" on any
+ * other or where the flags cannot be read. */
+export function weightTypeForThisCpu(): WeightType {
+  if (cpuWeightType === null) {
+    let flags = "";
+    try {
+      flags = fs.readFileSync("/proc/cpuinfo", "utf8");
+    } catch {
+      // Not Linux: unsigned weights are right on every CPU.
+    }
+    cpuWeightType = /\b(avx512_vnni|avx_vnni)\b/u.test(flags) ? "int8" : "uint8";
+  }
+  return cpuWeightType;
 }
 
 /** The model rewritten to operator set 13, nothing else changed (its function is the same). */
@@ -144,6 +181,8 @@ export function quantiseModel(
     );
     dequantised.set(into, scale);
   };
+  const unsigned = (options.weightType ?? weightTypeForThisCpu()) === "uint8";
+  const shift = unsigned ? UNSIGNED_WEIGHT_ZERO_POINT : 0;
   const convolutions = convolutionsToQuantise(model);
   for (const conv of convolutions) {
     const x = conv.input[0]!;
@@ -159,7 +198,7 @@ export function quantiseModel(
     const channels = weights.dims[0]!;
     const perChannel = weights.data.length / channels;
     const weightScales = new Float32Array(channels);
-    const quantised = new Int8Array(weights.data.length);
+    const quantised = unsigned ? new Uint8Array(weights.data.length) : new Int8Array(weights.data.length);
     for (let c = 0; c < channels; c++) {
       let largest = 0;
       for (let i = 0; i < perChannel; i++) largest = Math.max(largest, Math.abs(weights.data[c * perChannel + i]!));
@@ -167,7 +206,7 @@ export function quantiseModel(
       weightScales[c] = scale;
       for (let i = 0; i < perChannel; i++) {
         const q = Math.round(weights.data[c * perChannel + i]! / scale);
-        quantised[c * perChannel + i] = Math.max(-options.weightLevels, Math.min(options.weightLevels, q));
+        quantised[c * perChannel + i] = shift + Math.max(-options.weightLevels, Math.min(options.weightLevels, q));
       }
     }
     added.push(...perChannelDequantised(weightName, weights.dims, quantised, weightScales));
