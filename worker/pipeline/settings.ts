@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-11-30.2";
+export const SETTINGS_VERSION = "2026-12-01.3";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -768,8 +768,10 @@ export const SETTINGS = {
     "swapped-separator",
     "lookalike-in-number",
     "lost-sign",
+    "trailing-point",
     "extra-words",
     "separator-no-format",
+    "table-grouping",
   ] as readonly string[],
   // scan/tie-break.ts (a third reading of a scanned cell the two engines read differently)
   /** Whether such a cell is read a third time, by Tesseract's legacy classifier, and resolved

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
-import { doubtOffFormatNumbers, numberFormat } from "./column-format";
+import { doubtOffFormatNumbers, isBareZero, numberFormat } from "./column-format";
 
 test("a number's format: decimals with their separator, a thousands group is none, a trailing %", () => {
   const cases: Array<[string, string | null]> = [
@@ -103,4 +103,20 @@ test("no common format, too few numbers, or a cell not verified: nothing changes
   ]);
   doubted.rows[1]![1] = cell("4", "disputed");
   assert.equal(doubtOffFormatNumbers(doubted, SETTINGS).rows[1]![1]!.confidence, "disputed");
+});
+
+test("a zero printed bare neither sets a column's format nor is held to it", () => {
+  for (const zero of ["0", "-0", "0%", "0 %", "\u22120"]) assert.ok(isBareZero(zero), zero);
+  for (const other of ["0.0", "00.4", "10", "0,5", "(0)", "O"]) assert.ok(!isBareZero(other), other);
+  // Most of the column's shares are nil, printed "0": the others' one decimal is still its format,
+  // so a verified "4" (a lost "0.") is doubted and the zeros are not.
+  const zeros = ["0", "0", "0", "0", "0", "0"];
+  const out = doubtOffFormatNumbers(
+    table([...zeros.map((z, i) => [`r${i}`, z]), ["a", "1.2"], ["b", "3.4"], ["c", "5.6"], ["d", "7.8"], ["e", "4"]]),
+    SETTINGS,
+  );
+  assert.deepEqual(
+    out.rows.map((r) => r[1]!.confidence),
+    [...zeros.map(() => "verified"), "verified", "verified", "verified", "verified", "unverified"],
+  );
 });

@@ -6,7 +6,8 @@
 // A statistical table prints one column in one format (the same decimals, the same unit sign),
 // so the column itself is a reading of that mark independent of both engines: a verified number
 // whose format (its decimals and the separator before them, and a trailing "%") differs from the
-// format most of its column's numbers share is capped at `unverified`. It only ever lowers a
+// format most of its column's numbers share is capped at `unverified` (a zero printed bare neither
+// sets nor breaks a column's format: isBareZero). It only ever lowers a
 // confidence, and only on scans: on a page with a text layer the text layer holds the character.
 import type { Cell, Table } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
@@ -30,6 +31,13 @@ export function numberFormat(value: string): string | null {
   return fraction + (v.endsWith("%") ? "%" : "");
 }
 
+/** A zero printed bare ("0", "-0", "0%"): statistical tables print a nil value so in a column of
+ * any format ("0" beside "13.8" and "0.4"), so it says nothing about its column's format and is
+ * not held to it. Both engines would have to lose two glyphs to read "0.0" as "0". */
+export function isBareZero(value: string): boolean {
+  return /^[+\-\u2013\u2212]?0\s?%?$/u.test(value.trim());
+}
+
 /** `table` with each verified body cell whose number's format differs from its column's common
  * one capped at `unverified` (the column has at least `columnFormatMinNumbers` numbers and one
  * format holds `columnFormatMajorityShare` of them). `doubted` names other cells to treat so (two
@@ -43,14 +51,17 @@ export function doubtOffFormatNumbers(
   const nCols = Math.max(0, ...table.rows.map((r) => r.length));
   const common: Array<string | null> = [];
   for (let c = 0; c < nCols; c++) {
-    const formats = table.rows.map((r) => (r[c] ? numberFormat(r[c]!.value) : null)).filter((f): f is string => f !== null);
+    const formats = table.rows
+      .map((r) => r[c])
+      .map((cell) => (cell && !isBareZero(cell.value) ? numberFormat(cell.value) : null))
+      .filter((f): f is string => f !== null);
     const counts = new Map<string, number>();
     for (const f of formats) counts.set(f, (counts.get(f) ?? 0) + 1);
     const [top, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
     common.push(formats.length >= settings.columnFormatMinNumbers && n >= formats.length * settings.columnFormatMajorityShare ? top : null);
   }
   const check = (cell: Cell, c: number): Cell => {
-    if (!doubted(cell) || common[c] === null || common[c] === undefined) return cell;
+    if (!doubted(cell) || common[c] === null || common[c] === undefined || isBareZero(cell.value)) return cell;
     const format = numberFormat(cell.value);
     return format !== null && format !== common[c] ? capped(cell) : cell;
   };

@@ -1,7 +1,8 @@
 // Reading slips on scans, as a generated family: tables of columns in every common number format
 // (decimals with a point or a comma, thousands grouped by a comma, a space or not at all,
-// percentages, small counts), whose cells both engines read alike except a few where one engine
-// slipped (a thousands space, a lost or swapped separator, a number read as look-alike letters).
+// percentages, small counts, nil values printed as a bare "0" among them), whose cells both engines read alike except a few where one engine
+// slipped (a thousands space, a lost or swapped separator, a number read as look-alike letters, a
+// point after its last digit).
 // Each such cell must come out `resolved` with the right reading. Then the lies of each class:
 // the same slips where the reading the rule would keep is the wrong one (a speck read as a point
 // in a column of integers, a letter "O" in a column of names read "0", a space between two
@@ -27,6 +28,9 @@ interface Style {
 }
 
 const group = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+/** A nil value printed bare, as a column of any format prints it ("0" beside "13.8"). */
+const bareZeroOf = (style: Style) => (style.name === "percent" ? "0%" : "0");
+
 const STYLES: Style[] = [
   { name: "one decimal, point", draw: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}` },
   { name: "two decimals, point", draw: (r) => `${int(r, 0, 999)}.${String(int(r, 0, 99)).padStart(2, "0")}` },
@@ -69,6 +73,8 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
   // A sign lost, or a plus read as the "4" its strokes make.
   if (/^[+-]\d/.test(value)) options.push({ kind: "lost-sign", slipped: value.slice(1) });
   if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
+  // A speck or a leader dot read as a point after the number's last digit.
+  if (/\d$/.test(value)) options.push({ kind: "trailing-point", slipped: `${value}${pick(rnd, [".", ","])}` });
   if (/[01]/.test(value))
     options.push({
       kind: "lookalike-in-number",
@@ -80,18 +86,33 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
 test("slips on scans: one engine's thousands space, lost or swapped separator and look-alike letters are resolved to the right reading", () => {
   const byKind = new Map<string, number>();
   let draws = 0;
+  let zeros = 0;
   for (let seed = 1; seed <= 100; seed++) {
     const rnd = seededRng(seed * 7919);
     const nRows = int(rnd, 6, 14);
     const styles = Array.from({ length: int(rnd, 2, 5) }, () => pick(rnd, STYLES));
     const expected: Array<{ r: number; c: number; value: string; kind: string }> = [];
+    const bareZeros: Array<{ r: number; c: number }> = [];
     const columns: Cell[][] = [labelColumn(nRows)];
     for (const style of styles) {
       const c = columns.length;
       // At most a quarter of a column slips: the rest is the column's format, agreed by both engines.
       const slipRows = new Set(Array.from({ length: int(rnd, 1, Math.floor(nRows / 4)) }, () => int(rnd, 0, nRows - 1)));
+      // Nil values printed bare, up to most of the column's other cells (a column of shares of
+      // which many are nil): they neither set the column's format nor break it. The format still
+      // needs its minimum of numbers, so that many cells are left to print it.
+      const zeroShare = style.name.startsWith("thousands") || style.name.startsWith("bracketed") ? 0 : pick(rnd, [0, 0, 0.25, 0.5, 0.7]);
+      const others = Array.from({ length: nRows }, (_, r) => r).filter((r) => !slipRows.has(r));
+      const nZeros = Math.max(0, Math.min(Math.round(zeroShare * nRows), others.length - SETTINGS.columnFormatMinNumbers - 2));
+      const zeroRows = new Set(
+        others.filter((_, i) => i % Math.max(1, Math.floor(others.length / Math.max(1, nZeros))) === 0).slice(0, nZeros),
+      );
       columns.push(
         Array.from({ length: nRows }, (_, r) => {
+          if (zeroRows.has(r)) {
+            bareZeros.push({ r, c });
+            return agreed(bareZeroOf(style));
+          }
           const value = style.draw(rnd);
           const slip = slipRows.has(r) ? slipOf(rnd, style, value) : null;
           if (!slip || slipBetween(value, slip.slipped) === null) return agreed(value);
@@ -110,10 +131,54 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
       assert.equal(cell.provisional, undefined);
       assert.equal(Object.keys(cell.readings ?? {}).length, 2, "both readings kept");
     }
+    for (const { r, c } of bareZeros) {
+      assert.equal(out.rows[r]![c]!.confidence, "verified", `seed ${seed}: a bare zero both engines read stays verified`);
+      zeros += 1;
+    }
   }
-  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number", "lost-sign"])
+  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number", "lost-sign", "trailing-point"])
     assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
   assert.ok(draws >= 150, `${draws} slips drawn`);
+  assert.ok(zeros >= 100, `${zeros} bare zeros drawn`);
+});
+
+test("a point lost after a leading zero is settled in a short table of counts and their shares", () => {
+  // Two or three rows, columns of counts and of shares under one, most of them counts: no column
+  // has enough agreed numbers to have a format, and each row's is the counts'. One engine lost the
+  // point of a share under one ("0.4" read "04"): no table prints a count so.
+  let settled = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const rnd = seededRng(seed * 3571);
+    const nRows = int(rnd, 2, 3);
+    const nCols = int(rnd, 6, 12);
+    const shares = new Set(Array.from({ length: int(rnd, 1, Math.floor(nCols / 3)) }, () => int(rnd, 0, nCols - 1)));
+    const decimals = int(rnd, 1, 2);
+    const sep = pick(rnd, [".", ","]);
+    const expected: Array<{ r: number; c: number; value: string }> = [];
+    const rows: Cell[][] = Array.from({ length: nRows }, () =>
+      Array.from({ length: nCols }, (_, c) => {
+        if (!shares.has(c)) return agreed(String(int(rnd, 10, 999)));
+        const digits = String(int(rnd, 1, 10 ** decimals - 1)).padStart(decimals, "0");
+        const value = `0${sep}${digits}`;
+        if (rnd() < 0.5) return agreed(value);
+        return readTwoWays(rnd, value, `0${digits}`);
+      }),
+    );
+    rows.forEach((row, r) =>
+      row.forEach((cell, c) => {
+        if (cell.confidence === "disputed")
+          expected.push({ r, c, value: Object.values(cell.readings ?? {}).find((v) => v.includes(sep))! });
+      }),
+    );
+    const out = runScanChecks(tableOf(rows[0]!.map((_, c) => rows.map((row) => row[c]!))), CTX);
+    for (const { r, c, value } of expected) {
+      const cell = out.rows[r]![c]!;
+      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
+      assert.equal(cell.value, value);
+      settled += 1;
+    }
+  }
+  assert.ok(settled >= 40, `${settled} settled`);
 });
 
 test("slips in a table of a few rows, years across: the row gives the format", () => {
@@ -185,6 +250,51 @@ test("a column the engines disputed most of is backed by its row: thousands thro
     }
   }
   assert.ok(settled >= 150, `${settled} settled`);
+});
+
+test("a point read for a thousands comma where column and row are too short to say: the table's grouping backs the comma", () => {
+  // Two to four columns of thousands grouped with a comma; in one, one engine read most commas as
+  // points, so it has too few agreed numbers for a format and each row too few for one of its own.
+  // The table's agreed numbers say how it groups. With a column of three decimals beside them
+  // ("0.125"), a point before three digits may be a value: nothing is settled.
+  let settled = 0;
+  let held = 0;
+  for (let seed = 1; seed <= 60; seed++) {
+    const rnd = seededRng(seed * 4421);
+    const nRows = int(rnd, 4, 9);
+    const withDecimals = rnd() < 0.3;
+    // Rows of at most three other numbers, the column of decimals counted: no row has a format.
+    const nCols = int(rnd, 2, withDecimals ? 3 : 4);
+    const at = int(rnd, 1, nCols);
+    const expected: Array<{ r: number; value: string }> = [];
+    const columns: Cell[][] = [labelColumn(nRows)];
+    for (let c = 1; c <= nCols; c++)
+      columns.push(
+        Array.from({ length: nRows }, (_, r) => {
+          const value = group(int(rnd, 1000, 99999), ",");
+          // At most two agreed cells in the disputed column: under the column's minimum.
+          if (c !== at || r < Math.min(2, nRows - 2) * Number(rnd() < 0.5)) return agreed(value);
+          expected.push({ r, value });
+          return readTwoWays(rnd, value, value.replace(",", "."));
+        }),
+      );
+    if (withDecimals)
+      columns.push(Array.from({ length: nRows }, () => agreed(`${int(rnd, 0, 9)}.${String(int(rnd, 0, 999)).padStart(3, "0")}`)));
+    const out = runScanChecks(tableOf(columns), CTX);
+    for (const { r, value } of expected) {
+      const cell = out.rows[r]![at]!;
+      if (withDecimals) {
+        assert.equal(cell.confidence, "disputed", `seed ${seed}: three decimals in the table, ${JSON.stringify(cell.readings)}`);
+        held += 1;
+      } else {
+        assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
+        assert.equal(cell.value, value);
+        settled += 1;
+      }
+    }
+  }
+  assert.ok(settled >= 150, `${settled} settled`);
+  assert.ok(held >= 40, `${held} held`);
 });
 
 /** A lie of a slip class: the truth, and the two readings, the one the rule would keep being wrong. */
@@ -273,6 +383,26 @@ const LIES: Lie[] = [
     readings: (r) => {
       const v = `${int(r, 1, 99)}.${int(r, 0, 9)}`;
       return [`+${v}`, `-${v}`];
+    },
+  },
+  // A speck read as a point after the leading zero of a code, in a column of codes ("03" against
+  // "0.3"): there a leading zero is the value's own.
+  {
+    kind: "a point after a code's leading zero",
+    column: (r) => `0${pick(r, ["", "0"])}${int(r, 1, 9)}`,
+    readings: (r) => {
+      const d = int(r, 1, 9);
+      return [`0${d}`, `0.${d}`];
+    },
+  },
+  // A column of numbered items ("1." "2."), one of which an engine read without its point: there
+  // the point is the value's own.
+  {
+    kind: "a numbered item's point",
+    column: (r) => `${int(r, 1, 40)}.`,
+    readings: (r) => {
+      const n = int(r, 1, 40);
+      return [`${n}.`, `${n}`];
     },
   },
   // A space inside a thousands group read with a digit changed.

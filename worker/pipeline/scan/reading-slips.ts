@@ -16,6 +16,9 @@
 //   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
 //     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers (at
 //     least `columnFormatMinNumbers` agreed ones, and that share of its agreed cells).
+//   - "trailing-point": one engine read a point or a comma after a number's last digit ("98.4." and
+//     "98.4", a speck or the next cell's leader dot). The number is kept where the column is one of
+//     numbers, in its format when it has one.
 //   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9") or read a plus as
 //     the "4" its strokes make ("423.9"). The signed reading is kept, but only where the column
 //     prints its signs: most of its agreed numbers signed, a plus among them (a column of
@@ -37,6 +40,9 @@
 //     the extra words continue it as a thousands group ("1" and "1 200"); a label never when an
 //     extra word is a number of two digits or more ("Total" and "Total 1995": a year or a count),
 //     a number never when an extra word is a short word ("41.3 e": a marker or a unit).
+//   - "table-grouping": a point read for a thousands comma ("2,576" and "2.576") where neither the
+//     column nor the row has a format (most of the column disputed, a short row): the comma is kept
+//     when the table's agreed numbers group thousands with commas and none has three decimals.
 //   - "separator-no-format": a dropped separator where neither the column nor the row has a
 //     common format to back either reading (a table whose columns alternate counts and shares,
 //     with no cell both engines agreed on). The reading with the separator is kept, as the vote
@@ -51,13 +57,18 @@ import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isShorterPlusExtras } from "../reconcile/extra-tokens";
 import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
-import { numberFormat } from "./column-format";
+import { isBareZero, numberFormat } from "./column-format";
 
-export type SlipKind = "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "lost-sign" | "extra-words";
+export type SlipKind =
+  "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "lost-sign" | "trailing-point" | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
  * separator where no format is known at all. */
 export const SEPARATOR_NO_FORMAT = "separator-no-format";
+
+/** Another: a point read for a thousands comma where neither the column nor the row has a format,
+ * backed by the whole table's grouping (tableGroupsWithCommas). */
+export const TABLE_GROUPING = "table-grouping";
 
 type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare">;
 
@@ -124,6 +135,10 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   }
   const sign = lostSignBetween(ka, kb);
   if (sign) return sign;
+  // A point or comma after a number's last digit that only one engine saw ("98.4." and "98.4"):
+  // no number ends so; the column must be one of numbers.
+  if (ka === `${kb}.` || ka === `${kb},`) return /\d$/u.test(kb) ? { kind: "trailing-point", keep: 1 } : null;
+  if (kb === `${ka}.` || kb === `${ka},`) return /\d$/u.test(ka) ? { kind: "trailing-point", keep: 0 } : null;
   if (ka.length === kb.length) {
     const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
     const i = differ[0];
@@ -193,6 +208,9 @@ interface ColumnShape {
    * them, that share signed, and one plus among them (a column of negatives alone does not say
    * that an unsigned value lost its minus). */
   signed: boolean;
+  /** Whether any of its agreed values starts with a zero before another digit ("03", "007"): a
+   * column of codes or times, where such a value is no lost point. */
+  leadingZeros: boolean;
 }
 
 function commonOf(values: readonly string[], settings: SlipSettings): string | null {
@@ -207,9 +225,14 @@ function commonOf(values: readonly string[], settings: SlipSettings): string | n
 function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings): ColumnShape {
   const agreed = line.filter((c): c is Cell => c !== undefined && c.confidence === "verified" && /[\p{L}\p{N}]/u.test(c.value));
   const shapes = agreed.map((c) => numberShape(c.value)).filter((s): s is NumberShape => s !== null);
+  // A bare zero is a number of the column, but of no format (column-format.ts, isBareZero).
+  const formatted = agreed
+    .filter((c) => !isBareZero(c.value))
+    .map((c) => numberShape(c.value))
+    .filter((s): s is NumberShape => s !== null);
   return {
     format: commonOf(
-      shapes.map((s) => s.format),
+      formatted.map((s) => s.format),
       settings,
     ),
     grouping: commonOf(
@@ -218,12 +241,14 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
     ),
     numeric: shapes.length >= settings.columnFormatMinNumbers && shapes.length >= agreed.length * settings.columnFormatMajorityShare,
     signed: signedNumbers(agreed, settings),
+    leadingZeros: agreed.some((c) => LEADING_ZERO.test(normaliseText(c.value))),
   };
 }
 
 /** Whether the agreed cells' numbers print their sign (ColumnShape.signed). */
 function signedNumbers(agreed: readonly Cell[], settings: SlipSettings): boolean {
-  const numbers = agreed.map((c) => normaliseText(c.value)).filter((v) => numberShape(v) !== null);
+  // A zero has no sign to print.
+  const numbers = agreed.map((c) => normaliseText(c.value)).filter((v) => numberShape(v) !== null && !isBareZero(v));
   const signed = numbers.filter((v) => LEADING_SIGN.test(v));
   return (
     numbers.length >= settings.columnFormatMinNumbers &&
@@ -247,6 +272,10 @@ function expectedShape(table: Table, r: number, c: number, settings: SlipSetting
   );
 }
 
+/** A number whose integer part starts with a zero before another digit ("03", "-07"): no quantity
+ * is printed so, while a code or a time may be. */
+const LEADING_ZERO = /^[(+\-$€£]*\s*0\d/u;
+
 /** Whether the column backs keeping `kept` over `other` for a slip of `kind`. */
 function columnBacks(kind: SlipKind, kept: string, other: string, column: ColumnShape): boolean {
   if (kind === "digit-space") return true;
@@ -260,8 +289,21 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
   if (kind === "lookalike-in-number") return column.numeric;
+  // A trailing point: a column of numbers, in its format when it has one (a column of numbered
+  // items, "1." "2.", is no column of numbers).
+  if (kind === "trailing-point") return column.numeric && (column.format === null || keptShape.format === column.format);
   // A sign: the column must print signs, and the kept reading be in its format when it has one.
   if (kind === "lost-sign") return column.signed && (column.format === null || keptShape.format === column.format);
+  // A point lost after a leading zero ("0.3" read "03") leaves a number no table prints, whatever
+  // its column's format (a row of counts and their shares has the counts'), unless the column's own
+  // values start so.
+  if (
+    kind === "dropped-separator" &&
+    LEADING_ZERO.test(normaliseText(other)) &&
+    !LEADING_ZERO.test(normaliseText(kept)) &&
+    !column.leadingZeros
+  )
+    return true;
   const otherShape = numberShape(other);
   const fits = (s: NumberShape | null) =>
     s !== null &&
@@ -277,6 +319,38 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
  * row has a common format, and both readings are plain numbers (not several run together). */
 function noFormatToTell([kept, other]: [string, string], shape: ColumnShape): boolean {
   return shape.format === null && numberShape(kept) !== null && numberShape(other) !== null;
+}
+
+/** Whether the table's agreed numbers (the cell at (r, c) left out) group thousands with a comma
+ * (at least `columnFormatMinNumbers` grouped numbers, that share of them with a comma) and none has
+ * three decimals: then a point before three digits ("2.576") is no number of this table, and its
+ * twin with a comma ("2,576") is. A table prints one grouping throughout, whatever each column's
+ * decimals; a column with too few agreed numbers (most of it disputed) and a short row have none. */
+function tableGroupsWithCommas(table: Table, r: number, c: number, settings: SlipSettings): boolean {
+  const shapes = table.rows
+    .flatMap((row, i) => row.filter((cell, j) => (i !== r || j !== c) && cell.confidence === "verified"))
+    .map((cell) => numberShape(cell.value))
+    .filter((shape): shape is NumberShape => shape !== null);
+  if (shapes.some((shape) => /^[.,]3/u.test(shape.format))) return false;
+  return (
+    commonOf(
+      shapes.filter((shape) => shape.grouping !== null).map((shape) => shape.grouping!),
+      settings,
+    ) === ","
+  );
+}
+
+/** The reading with a thousands comma, of a point and a comma swapped before three digits
+ * ("2,576" and "2.576"); null for any other pair. */
+function thousandsCommaOf(a: string, b: string): string | null {
+  for (const [comma, point] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const [cs, ps] = [numberShape(comma), numberShape(point)];
+    if (cs?.grouping === "," && cs.format.replace("%", "") === "" && ps?.format.replace("%", "") === ".3") return comma;
+  }
+  return null;
 }
 
 /** Digits and number punctuation only, but no number the column rule reads ("1 200 3"). */
@@ -308,6 +382,12 @@ export function settleReadingSlips(table: Table, settings: SlipSettings, only: (
       orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column))?.[0] ??
       (slip.kind === "dropped-separator" && kinds.includes(SEPARATOR_NO_FORMAT) && noFormatToTell(orders[0]!, column)
         ? orders[0]![0]
+        : undefined) ??
+      (slip.kind === "swapped-separator" &&
+      kinds.includes(TABLE_GROUPING) &&
+      column.format === null &&
+      tableGroupsWithCommas(table, r, c, settings)
+        ? (thousandsCommaOf(va, vb) ?? undefined)
         : undefined);
     if (kept === undefined) return cell;
     const { provisional: _provisional, ...rest } = cell;
