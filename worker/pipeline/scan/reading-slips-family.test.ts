@@ -73,8 +73,8 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
   // A sign lost, or a plus read as the "4" its strokes make.
   if (/^[+-]\d/.test(value)) options.push({ kind: "lost-sign", slipped: value.slice(1) });
   if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
-  // A speck or a leader dot read as a point after the number's last digit.
-  if (/\d$/.test(value)) options.push({ kind: "trailing-point", slipped: `${value}${pick(rnd, [".", ","])}` });
+  // A speck or a leader dot read as a point after the last digit of a number with decimals.
+  if (/\d[.,]\d+$/.test(value)) options.push({ kind: "trailing-point", slipped: `${value}${pick(rnd, [".", ","])}` });
   if (/[01]/.test(value))
     options.push({
       kind: "lookalike-in-number",
@@ -87,7 +87,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
   const byKind = new Map<string, number>();
   let draws = 0;
   let zeros = 0;
-  for (let seed = 1; seed <= 100; seed++) {
+  for (let seed = 1; seed <= 120; seed++) {
     const rnd = seededRng(seed * 7919);
     const nRows = int(rnd, 6, 14);
     const styles = Array.from({ length: int(rnd, 2, 5) }, () => pick(rnd, STYLES));
@@ -403,6 +403,16 @@ const LIES: Lie[] = [
     readings: (r) => {
       const n = int(r, 1, 40);
       return [`${n}.`, `${n}`];
+    },
+  },
+  // A grouped number both engines read in part, one with the separator after its first group
+  // ("7" and "7." for "7,718"): the point is the rest of the value, not a speck.
+  {
+    kind: "a separator whose digits were lost",
+    column: (r) => group(int(r, 1000, 99999), ","),
+    readings: (r) => {
+      const n = String(int(r, 1, 99));
+      return [`${n}.`, n];
     },
   },
   // A space inside a thousands group read with a digit changed.

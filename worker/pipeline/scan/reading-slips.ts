@@ -16,9 +16,10 @@
 //   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
 //     ("0" and "o", "10" and "lO"). The number is kept where the column is one of numbers (at
 //     least `columnFormatMinNumbers` agreed ones, and that share of its agreed cells).
-//   - "trailing-point": one engine read a point or a comma after a number's last digit ("98.4." and
-//     "98.4", a speck or the next cell's leader dot). The number is kept where the column is one of
-//     numbers, in its format when it has one.
+//   - "trailing-point": one engine read a point or a comma after the last digit of a number with
+//     decimals ("98.4." and "98.4", a speck or the next cell's leader dot). The number is kept where
+//     the column is one of numbers, in its format when it has one. After a whole number the mark
+//     may be a separator whose digits both engines lost ("7." for "7,718"): left disputed.
 //   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9") or read a plus as
 //     the "4" its strokes make ("423.9"). The signed reading is kept, but only where the column
 //     prints its signs: most of its agreed numbers signed, a plus among them (a column of
@@ -135,10 +136,12 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   }
   const sign = lostSignBetween(ka, kb);
   if (sign) return sign;
-  // A point or comma after a number's last digit that only one engine saw ("98.4." and "98.4"):
-  // no number ends so; the column must be one of numbers.
-  if (ka === `${kb}.` || ka === `${kb},`) return /\d$/u.test(kb) ? { kind: "trailing-point", keep: 1 } : null;
-  if (kb === `${ka}.` || kb === `${ka},`) return /\d$/u.test(ka) ? { kind: "trailing-point", keep: 0 } : null;
+  // A point or comma after the last digit of a number with decimals that only one engine saw
+  // ("98.4." and "98.4"): no number ends so, and none has a second decimal point. After a whole
+  // number the mark may be a separator whose digits both engines lost ("7." for "7,718"): not a slip.
+  const decimals = (k: string) => /\d[.,]\d+$/u.test(k);
+  if (ka === `${kb}.` || ka === `${kb},`) return decimals(kb) ? { kind: "trailing-point", keep: 1 } : null;
+  if (kb === `${ka}.` || kb === `${ka},`) return decimals(ka) ? { kind: "trailing-point", keep: 0 } : null;
   if (ka.length === kb.length) {
     const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
     const i = differ[0];
