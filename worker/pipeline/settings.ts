@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-01.4";
+export const SETTINGS_VERSION = "2026-12-01.5";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -761,7 +761,15 @@ export const SETTINGS = {
    * Added in the signs round (docs/measurements, the signs round): "lost-sign" (a leading sign one
    *   engine lost, or a plus read "4"; the signed reading kept where the column prints signs, a
    *   plus among them): seed 13 2 cells resolved, seed 14 1, EU, US odd and seed 90001 none, no
-   *   wrong cell resolved on any of the five; the family test draws it in every signed style. */
+   *   wrong cell resolved on any of the five; the family test draws it in every signed style.
+   * Added in the number-facts round (docs/measurements/2026-12-01-scan-slips.md), cell items that
+   *   left the queue, all right as delivered, no wrong cell settled on any set: "trailing-point" (a
+   *   point after the last digit of a number with decimals one engine read) seed 13 (3 variants) 4,
+   *   EU, seed 14, seed 90001 and US odd none; drawn first for any number, it turned one wrong cell
+   *   of seed 90001 from disputed to unverified ("7" / "7." for "7,718"), hence the decimals (a
+   *   grouped "16,217" has none). "table-grouping" (a point read for a thousands comma, the table's
+   *   agreed numbers grouping with commas, where column and row have no format) seed 13 10, seed
+   *   14 14, US odd 1, EU and seed 90001 none. */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",

@@ -27,6 +27,7 @@ interface Style {
   draw(rnd: Rng): string;
 }
 
+const coin = (r: Rng) => r() < 0.5;
 const group = (n: number, sep: string) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, sep);
 /** A nil value printed bare, as a column of any format prints it ("0" beside "13.8"). */
 const bareZeroOf = (style: Style) => (style.name === "percent" ? "0%" : "0");
@@ -405,13 +406,14 @@ const LIES: Lie[] = [
       return [`${n}.`, `${n}`];
     },
   },
-  // A grouped number both engines read in part, one with the separator after its first group
-  // ("7" and "7." for "7,718"): the point is the rest of the value, not a speck.
+  // A grouped number both engines read in part, one with the separator after a group ("7" and
+  // "7." for "7,718", "16,217" and "16,217." for "16,217,480"): the point is the rest of the
+  // value, not a speck.
   {
     kind: "a separator whose digits were lost",
-    column: (r) => group(int(r, 1000, 99999), ","),
+    column: (r) => group(int(r, 1000, 99999999), ","),
     readings: (r) => {
-      const n = String(int(r, 1, 99));
+      const n = coin(r) ? String(int(r, 1, 99)) : group(int(r, 1000, 99999), ",");
       return [`${n}.`, n];
     },
   },

@@ -139,7 +139,7 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   // A point or comma after the last digit of a number with decimals that only one engine saw
   // ("98.4." and "98.4"): no number ends so, and none has a second decimal point. After a whole
   // number the mark may be a separator whose digits both engines lost ("7." for "7,718"): not a slip.
-  const decimals = (k: string) => /\d[.,]\d+$/u.test(k);
+  const decimals = (k: string) => (numberFormat(k) ?? "").replace("%", "") !== "";
   if (ka === `${kb}.` || ka === `${kb},`) return decimals(kb) ? { kind: "trailing-point", keep: 1 } : null;
   if (kb === `${ka}.` || kb === `${ka},`) return decimals(ka) ? { kind: "trailing-point", keep: 0 } : null;
   if (ka.length === kb.length) {
