@@ -198,9 +198,7 @@ export class OcrEngines {
    * per page under CELL_READINGS_VERSION with the boxes it covers, so a repeat reads only boxes it
    * has not read before. Returns the outcome (null when there is nothing to read). */
   async readCells(input: ReadCellsInput): Promise<OcrOutcome | null> {
-    const scanTransform = Object.values(input.pageOcr.readings).find(
-      (r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined,
-    )?.scanTransform;
+    const scanTransform = scanTransformOf(input.pageOcr);
     const engine = this.secondEngineFor(scanTransform !== undefined);
     if (!engine || input.boxes.length === 0 || input.pageOcr.readings[engine] !== undefined) return null;
     const started = performance.now();
@@ -265,31 +263,30 @@ export class OcrEngines {
     return reading;
   }
 
-  /** Cells whose text stands on end on a page with a text layer (a column heading set bottom to
-   * top): the page was read upright, where such text is junk ("c 2 8 gS £"), so the cells are
-   * read again, cropped, in the text's own direction `turn`, by the engine that reads crops (the
-   * second; the first when it runs alone). Cached per page and turn with the boxes read, like
-   * readCells; words in page coordinates. Null when no engine runs or it failed. */
+  /** Cells whose text stands on end (a column heading set bottom to top): the page was read
+   * upright, where such text is junk ("c 2 8 gS £"), so the cells are read again, cropped, in the
+   * text's own direction `turn`, by the engine that reads crops (the second; the first when it
+   * runs alone). On a scan that is the engine that did not give the page's words, reading the
+   * prepared page (the first engine's own turned reading is the page's words:
+   * scan/standing-lines.ts). Cached per page and turn with the boxes read, like readCells; words
+   * in page coordinates (a scan's: the prepared page's). Null when no engine runs or it failed. */
   async readStandingCells(
     input: Omit<ReadCellsInput, "turn"> & { turn: Direction },
   ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
-    const engine = this.secondEngineFor(false) ?? this.firstEngineFor(false);
+    const scanTransform = scanTransformOf(input.pageOcr);
+    const engine = this.secondEngineFor(scanTransform !== undefined) ?? this.firstEngineFor(false);
     if (!engine || input.boxes.length === 0 || input.turn === 0) return null;
     const turn = input.turn;
-    return this.readCropsCached(
-      engine,
-      `${CELL_READINGS_VERSION}.standing-${READING_FRAME_VERSION}-${turn}`,
-      input,
-      async (render, missing) => {
-        const sizePt: [number, number] = [render.widthPt, render.heightPt];
-        const outcome = await this.runEngine(
-          engine,
-          renderToFrame(render, turn),
-          missing.map((box) => boxToFrame(box, turn, sizePt)),
-        );
-        return "error" in outcome ? outcome : readingToPage(outcome, turn, sizePt);
-      },
-    );
+    const version = scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : CELL_READINGS_VERSION;
+    return this.readCropsCached(engine, `${version}.standing-${READING_FRAME_VERSION}-${turn}`, input, async (render, missing) => {
+      const sizePt: [number, number] = [render.widthPt, render.heightPt];
+      const outcome = await this.runEngine(
+        engine,
+        renderToFrame(render, turn),
+        missing.map((box) => boxToFrame(box, turn, sizePt)),
+      );
+      return "error" in outcome ? outcome : readingToPage(outcome, turn, sizePt);
+    });
   }
 
   /** The cells `input.boxes` (PDF points; text-layer values in one script, script-languages.ts)
@@ -369,6 +366,9 @@ export class OcrEngines {
       let render: PageRender;
       try {
         render = input.pageOcr.render ?? (await pageRender(input));
+        // A scan's first reading came from the cache: the crops are cut from the same prepared page.
+        const scanTransform = scanTransformOf(input.pageOcr);
+        if (!input.pageOcr.render && scanTransform) render = applyScanTransform(render, scanTransform);
       } catch {
         return null;
       }
@@ -690,4 +690,12 @@ async function pageRender(input: Pick<ReadPageOcrInput, "page" | "pageNumber">):
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The transform a scan's readings were taken on (the prepared page), or undefined on a page with
+ * a text layer. */
+function scanTransformOf(pageOcr: PageOcr): ScanTransform | undefined {
+  return Object.values(pageOcr.readings).find(
+    (r): r is OcrPageReading => r !== undefined && !("error" in r) && r.scanTransform !== undefined,
+  )?.scanTransform;
 }

@@ -31,9 +31,10 @@ export const ocrCellsStage: PageStage = {
     // On a scan the second engine also reads the empty cells ocr-1 may have missed a mark in.
     if (!hasTextLayer) ctx.emptySlots = extraction.tables.map((table) => emptySlotsOf(table, settings));
     const extraScanBoxes = ctx.emptySlots.flat().map((slot) => slot.box);
-    // Cells whose text stands on end are read turned by the next stage, and cells in Hebrew,
-    // Greek or Arabic by the stage after it with their script's model: neither is read here.
-    if (hasTextLayer) ctx.standingCells = standingCells(extraction.tables, readings.words, turn);
+    // Cells whose text stands on end (on a scan: words the first engine read turned, scan/
+    // standing-lines.ts) are read turned by the next stage, and cells in Hebrew, Greek or Arabic
+    // by the stage after it with their script's model: neither is read here.
+    ctx.standingCells = standingCells(extraction.tables, readings.words, turn);
     const inScripts = [...ctx.scriptCells.values()].flat();
     const failed = await timer.runAsync("ocr-cells", () =>
       readCellsInDoubt(engines!, {
