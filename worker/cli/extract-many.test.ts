@@ -14,11 +14,14 @@ import type { Result } from "../../lib/result/schema";
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-async function extract(args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+/** `callerDir`: the folder the user typed the command in, as npm passes it (INIT_CWD); npm runs
+ * the script itself in the project's folder. */
+async function extract(args: string[], callerDir?: string): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ["scripts/run-entry.mjs", "extract", ...args], {
       cwd: ROOT,
       maxBuffer: 1 << 26,
+      env: { ...process.env, INIT_CWD: callerDir ?? ROOT },
     });
     return { stdout, stderr, code: 0 };
   } catch (error) {
@@ -111,4 +114,30 @@ test("a pattern or path naming nothing is an error before anything is read", asy
   const out = await extract([path.join(os.tmpdir(), "no-such-folder-for-extract", "*.pdf"), "--no-ocr"]);
   assert.equal(out.code, 1);
   assert.match(out.stderr, /no PDF matches/);
+});
+
+test("paths are read from the folder the command was typed in, not the project's", async () => {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "extract-caller-"));
+  try {
+    fs.mkdirSync(path.join(work, "reports"));
+    fs.writeFileSync(path.join(work, "reports", "a.pdf"), await makeDenseTablePdf(1));
+    // One file, its result to a file named relative to the caller's folder.
+    const one = await extract(["reports/a.pdf", "--no-ocr", "--out", "a-result.json"], work);
+    assert.equal(one.code, 0, one.stderr);
+    assert.equal(readResult(path.join(work, "a-result.json")).pages.length, 1);
+    assert.ok(!fs.existsSync(path.join(ROOT, "a-result.json")), "nothing is written in the project's folder");
+    // Many files: a folder and a pattern, both relative, results under a relative --out.
+    const many = await extract(["reports", "--no-ocr", "--out", "out"], work);
+    assert.equal(many.code, 0, many.stderr);
+    assert.equal(readResult(path.join(work, "out", "a.json")).pages.length, 1);
+    const pattern = await extract(["reports/*.pdf", "--no-ocr"], work);
+    assert.equal(pattern.code, 0, pattern.stderr);
+    assert.equal(readResult(path.join(work, "reports", "a.json")).pages.length, 1);
+    // A name that is nowhere in the caller's folder is reported as typed, not looked for elsewhere.
+    const missing = await extract(["package.json.pdf", "--no-ocr"], work);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no such file or folder: .*package\.json\.pdf/);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
 });

@@ -24,17 +24,26 @@ const USAGE =
   "usage: npm run extract -- FILE.pdf [--pages N] [--no-ocr] [--out result.json] [--debug DIR] [--images DIR]\n" +
   "       npm run extract -- FILE.pdf|FOLDER|'GLOB'... [--jobs N] [--out DIR] [--pages N] [--no-ocr]";
 
+/** A path the user typed, relative to the folder they typed it in: npm runs the script in the
+ * project's folder and names the caller's in INIT_CWD (`npm --prefix ~/pdftables run extract --
+ * report.pdf` from another folder, or `npm run extract` from a subfolder). Unchanged when the two
+ * are the same folder, so messages show the path as typed. */
+function fromCaller(typed: string, callerDir = process.env.INIT_CWD): string {
+  if (!typed || !callerDir || path.isAbsolute(typed) || path.resolve(callerDir) === process.cwd()) return typed;
+  return path.join(callerDir, typed);
+}
+
 function parseArgs(argv: string[]) {
   const args = { inputs: [] as string[], pages: Infinity, ocr: true, out: "", debug: "", images: "", jobs: 1 };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === "--pages") args.pages = Number(argv[++i]);
     else if (a === "--no-ocr") args.ocr = false;
-    else if (a === "--out") args.out = argv[++i] ?? "";
-    else if (a === "--debug") args.debug = argv[++i] ?? "";
-    else if (a === "--images") args.images = argv[++i] ?? "";
+    else if (a === "--out") args.out = fromCaller(argv[++i] ?? "");
+    else if (a === "--debug") args.debug = fromCaller(argv[++i] ?? "");
+    else if (a === "--images") args.images = fromCaller(argv[++i] ?? "");
     else if (a === "--jobs") args.jobs = Number(argv[++i]);
-    else if (!a.startsWith("--")) args.inputs.push(a);
+    else if (!a.startsWith("--")) args.inputs.push(fromCaller(a));
     else throw new Error(`unknown option ${a}\n${USAGE}`);
   }
   if (args.inputs.length === 0) throw new Error(USAGE);
