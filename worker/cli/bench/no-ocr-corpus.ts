@@ -29,7 +29,9 @@ export interface NoOcrCorpusFigures {
 
 /** Every PDF directly in each directory (sorted by name), or the files themselves. */
 export function corpusFiles(paths: readonly string[]): string[] {
-  return paths.flatMap((p) =>
+  // An empty corpus would print 0 CPU-s a page as a target met.
+  if (paths.length === 0) throw new Error("--corpus-only takes --corpus DIR (or FILE.pdf), once or more");
+  const files = paths.flatMap((p) =>
     fs.statSync(p).isDirectory()
       ? fs
           .readdirSync(p)
@@ -38,6 +40,8 @@ export function corpusFiles(paths: readonly string[]): string[] {
           .map((name) => path.join(p, name))
       : [p],
   );
+  if (files.length === 0) throw new Error(`no PDF in ${paths.join(", ")}`);
+  return files;
 }
 
 export async function runNoOcrCorpus(files: readonly string[], options: { resultsDir?: string } = {}): Promise<NoOcrCorpusFigures> {
