@@ -5,10 +5,10 @@ import { runScanChecks, SCAN_CHECKS, type ScanCheckContext } from "./scan-checks
 import { SETTINGS } from "../settings";
 import type { Table } from "../../../lib/result/schema";
 
-test("the seven checks after the vote, in order", () => {
+test("the eight checks after the vote, in order", () => {
   assert.deepEqual(
     SCAN_CHECKS.map((check) => check.name),
-    ["empty-slots", "unread-marks", "unread-ink", "confusable-tokens", "column-format", "reading-slips", "column-sums"],
+    ["empty-slots", "unread-marks", "unread-ink", "confusable-tokens", "column-format", "reading-slips", "letter-case", "column-sums"],
   );
 });
 

@@ -14,6 +14,7 @@ import { doubtConfusableTokens } from "./confusable-tokens";
 import { doubtOffFormatNumbers } from "./column-format";
 import { showReadingsThatAddUp } from "./column-sums";
 import { settleReadingSlips } from "./reading-slips";
+import { settleLetterCase } from "./letter-case";
 
 /** What the checks may look at besides the table. */
 export interface ScanCheckContext {
@@ -62,6 +63,9 @@ export const SCAN_CHECKS: readonly ScanCheck[] = [
   // lost or swapped separator, a number read as look-alike letters), backed by its column, is
   // resolved with the reading the column backs (reading-slips.ts).
   { name: "reading-slips", check: (table, ctx) => settleReadingSlips(table, ctx.settings) },
+  // A disputed cell whose two readings differ in letter case alone, where the table's agreed words
+  // or its line's labels back one case, is resolved with that reading (letter-case.ts).
+  { name: "letter-case", check: (table, ctx) => settleLetterCase(table, ctx.settings) },
   // A disputed number shows the reading that makes a total add up (column-sums.ts).
   { name: "column-sums", check: (table, ctx) => showReadingsThatAddUp(table, ctx.settings) },
 ];
