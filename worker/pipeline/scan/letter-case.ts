@@ -32,11 +32,14 @@ function onlyTwoOcrReadings(cell: Cell): [string, string] | null {
   return [entries[0]![1], entries[1]![1]];
 }
 
-/** A value both engines read alike: two OCR sources and no OCR reading against it. */
+/** A value both engines read alike, letter case included: two OCR sources, or two OCR readings
+ * spelt the same (a cell a structure reading disputes still says how the engines read it). */
 function isAgreed(cell: Cell | undefined): cell is Cell {
   if (!cell || cell.value.trim() === "") return false;
-  if (cell.sources.filter(isOcr).length < 2) return false;
-  return !Object.keys(cell.readings ?? {}).some(isOcr);
+  const ocrReadings = Object.entries(cell.readings ?? {}).filter(([source]) => isOcr(source));
+  if (ocrReadings.length === 0) return cell.sources.filter(isOcr).length >= 2;
+  const spellings = new Set(ocrReadings.map(([, value]) => normaliseText(withoutEdgeRulings(value))));
+  return ocrReadings.length >= 2 && spellings.size === 1 && spellings.has(normaliseText(withoutEdgeRulings(cell.value)));
 }
 
 const tokensOf = (text: string) => normaliseText(withoutEdgeRulings(text)).split(" ");
