@@ -10,7 +10,7 @@
 // resolved: they stay disputed, in the queue.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { Cell } from "../../../lib/result/schema";
+import type { Cell, Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
 import { voteOnReadings } from "../reconcile/vote";
 import { runScanChecks, type ScanCheckContext } from "./scan-checks";
@@ -48,6 +48,17 @@ const readTwoWays = (rnd: Rng, right: string, slipped: string): Cell => {
   const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
   return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: [0, 0, 10, 10] };
 };
+
+/** Asserts that each expected cell of `out` came out `resolved` with the right reading; returns
+ * how many there were. */
+function expectResolved(out: Table, expected: ReadonlyArray<{ r: number; c: number; value: string }>, seed: number): number {
+  for (const { r, c, value } of expected) {
+    const cell = out.rows[r]![c]!;
+    assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
+    assert.equal(cell.value, value);
+  }
+  return expected.length;
+}
 
 /** The row labels' column: names both engines read alike. */
 const labelColumn = (n: number): Cell[] => Array.from({ length: n }, (_, r) => agreed(`${LABELS[r % LABELS.length]} ${r}`));
@@ -172,12 +183,7 @@ test("a point lost after a leading zero is settled in a short table of counts an
       }),
     );
     const out = runScanChecks(tableOf(rows[0]!.map((_, c) => rows.map((row) => row[c]!))), CTX);
-    for (const { r, c, value } of expected) {
-      const cell = out.rows[r]![c]!;
-      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
-      assert.equal(cell.value, value);
-      settled += 1;
-    }
+    settled += expectResolved(out, expected, seed);
   }
   assert.ok(settled >= 40, `${settled} settled`);
 });
@@ -205,12 +211,7 @@ test("slips in a table of a few rows, years across: the row gives the format", (
     });
     const columns = rows[0]!.map((_, c) => rows.map((row) => row[c]!));
     const out = runScanChecks(tableOf(columns), CTX);
-    for (const { r, c, value } of expected) {
-      const cell = out.rows[r]![c]!;
-      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
-      assert.equal(cell.value, value);
-      settled += 1;
-    }
+    settled += expectResolved(out, expected, seed);
     // A speck read as a point in a row of integers (a count row under a share row) stays disputed.
     const counts = Array.from({ length: nCols }, () => agreed(String(int(rnd, 10, 999))));
     const at = int(rnd, 0, nCols - 1);
@@ -243,12 +244,11 @@ test("a column the engines disputed most of is backed by its row: thousands thro
         }),
       );
     const out = runScanChecks(tableOf(columns), CTX);
-    for (const { r, value } of expected) {
-      const cell = out.rows[r]![at]!;
-      assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
-      assert.equal(cell.value, value);
-      settled += 1;
-    }
+    settled += expectResolved(
+      out,
+      expected.map(({ r, value }) => ({ r, c: at, value })),
+      seed,
+    );
   }
   assert.ok(settled >= 150, `${settled} settled`);
 });
