@@ -87,6 +87,11 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
   if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
   // A speck or a leader dot read as a point after the last digit of a number with decimals.
   if (/\d[.,]\d+$/.test(value)) options.push({ kind: "trailing-point", slipped: `${value}${pick(rnd, [".", ","])}` });
+  // A percent sign read as the digits its rings make, or a last digit with a loop read as one.
+  if (/\d%$/.test(value))
+    options.push({ kind: "percent-as-digits", slipped: value.replace(/%$/, pick(rnd, ["8", "94", "96", "04", "6"])) });
+  if (/^\d{1,3}(,\d{3})+$/.test(value) && /[0456789]$/.test(value))
+    options.push({ kind: "percent-as-digits", slipped: value.replace(/\d$/, "%") });
   if (/[01]/.test(value))
     options.push({
       kind: "lookalike-in-number",
@@ -148,7 +153,15 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
       zeros += 1;
     }
   }
-  for (const kind of ["digit-space", "dropped-separator", "swapped-separator", "lookalike-in-number", "lost-sign", "trailing-point"])
+  for (const kind of [
+    "digit-space",
+    "dropped-separator",
+    "swapped-separator",
+    "lookalike-in-number",
+    "lost-sign",
+    "trailing-point",
+    "percent-as-digits",
+  ])
     assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
   assert.ok(draws >= 150, `${draws} slips drawn`);
   assert.ok(zeros >= 100, `${zeros} bare zeros drawn`);
@@ -307,6 +320,24 @@ interface Lie {
 }
 
 const LIES: Lie[] = [
+  // A percent sign against digits in a column of plain decimals: neither reading is in its format.
+  {
+    kind: "a percent in a column of decimals",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const v = `${int(r, 0, 99)}.${int(r, 0, 9)}`;
+      return [`${v}%`, `${v}${pick(r, ["8", "94", "96"])}`];
+    },
+  },
+  // The same, the digits reading also another number: no slip.
+  {
+    kind: "a percent against another number",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}%`,
+    readings: (r) => {
+      const [a, b] = [int(r, 10, 49), int(r, 0, 9)];
+      return [`${a}.${b}%`, `${a + 1}.${b}94`];
+    },
+  },
   // A speck read as a point (or a comma) in a column of integers: off the column's format.
   {
     kind: "a point in an integer column",

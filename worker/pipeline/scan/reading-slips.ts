@@ -20,6 +20,11 @@
 //     decimals ("98.4." and "98.4", a speck or the next cell's leader dot). The number is kept where
 //     the column is one of numbers, in its format when it has one. After a whole number the mark
 //     may be a separator whose digits both engines lost ("7." for "7,718"): left disputed.
+//   - "percent-as-digits": one engine read a percent sign as the digits its rings and stroke make
+//     ("25.5%" and "25.594", "64.4%" and "64.48"; Tesseract's legacy classifier, which knows no
+//     words, does it most), or a digit with a loop as a percent sign ("1,785,79%" for
+//     "1,785,795"). Which reading is kept is the column's to say, as for a swapped separator: the
+//     one in its format, when the other is not.
 //   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9") or read a plus as
 //     the "4" its strokes make ("423.9"). The signed reading is kept, but only where the column
 //     prints its signs: most of its agreed numbers signed, a plus among them (a column of
@@ -61,7 +66,14 @@ import type { Settings } from "../settings";
 import { isBareZero, numberFormat } from "./column-format";
 
 export type SlipKind =
-  "digit-space" | "dropped-separator" | "swapped-separator" | "lookalike-in-number" | "lost-sign" | "trailing-point" | "extra-words";
+  | "digit-space"
+  | "dropped-separator"
+  | "swapped-separator"
+  | "lookalike-in-number"
+  | "lost-sign"
+  | "trailing-point"
+  | "percent-as-digits"
+  | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
  * separator where no format is known at all. */
@@ -134,6 +146,7 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
       }
     }
   }
+  if (isPercentReadAsDigits(ka, kb) || isPercentReadAsDigits(kb, ka)) return { kind: "percent-as-digits", keep: ka.endsWith("%") ? 0 : 1 };
   const sign = lostSignBetween(ka, kb);
   if (sign) return sign;
   // A point or comma after the last digit of a number with decimals that only one engine saw
@@ -150,6 +163,18 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     }
   }
   return extraWordsBetween(a, b);
+}
+
+/** Digits a percent sign's two rings and stroke are read as: one or two of those with a loop or a
+ * slant (never "1", "2", "3": no ring). */
+const PERCENT_AS_DIGITS = /^[0456789]{1,2}$/u;
+
+/** Whether `other` is `percent` (a number and "%") with its percent sign read as digits. Keys as
+ * comparisonKey gives them. */
+function isPercentReadAsDigits(percent: string, other: string): boolean {
+  if (!/\d ?%$/u.test(percent) || other.includes("%")) return false;
+  const number = percent.replace(/ ?%$/u, "");
+  return other.startsWith(number) && PERCENT_AS_DIGITS.test(other.slice(number.length).trim());
 }
 
 /** A number with its sign printed: the sign, then (after at most a space) the number. Texts as
@@ -375,7 +400,7 @@ export function settleReadingSlips(table: Table, settings: SlipSettings, only: (
     const column = expectedShape(table, r, c, settings);
     // A swapped separator names no reading to keep: the column picks one, if it backs either.
     const orders: Array<[string, string]> =
-      slip.kind === "swapped-separator"
+      slip.kind === "swapped-separator" || slip.kind === "percent-as-digits"
         ? [
             [va, vb],
             [vb, va],
