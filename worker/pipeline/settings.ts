@@ -769,7 +769,11 @@ export const SETTINGS = {
    *   of seed 90001 from disputed to unverified ("7" / "7." for "7,718"), hence the decimals (a
    *   grouped "16,217" has none). "table-grouping" (a point read for a thousands comma, the table's
    *   agreed numbers grouping with commas, where column and row have no format) seed 13 10, seed
-   *   14 14, US odd 1, EU and seed 90001 none. */
+   *   14 14, US odd 1, EU and seed 90001 none.
+   * Added with letter case (docs/measurements/2026-12-01-standing-names-and-letter-case.md):
+   *   "percent-as-digits" (a percent sign one engine read as one or two digits with a ring or a
+   *   slant, or a digit read as a percent sign; the column picks the reading in its format): EU 3,
+   *   seed 90001 4, US odd 1 (the digits kept), seeds 13 and 14 none; no wrong cell settled. */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",
