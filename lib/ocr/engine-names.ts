@@ -24,3 +24,8 @@ export const OCR_SOURCES: readonly CellSource[] = [
   ...OCR_ENGINE_NAMES,
   ...CELL_SOURCES.filter((source) => source.startsWith("ocr-") && !isOcrEngineName(source)),
 ];
+
+/** Whether a cell source is an OCR reading (an engine's or one the result format reserves). */
+export function isOcrSource(source: string): boolean {
+  return (OCR_SOURCES as readonly string[]).includes(source);
+}

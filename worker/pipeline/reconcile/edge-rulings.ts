@@ -6,10 +6,17 @@
 // glued case. A bracket comes off when its partner is not in the text, or when the two enclose the
 // whole reading (a rule at each side of the cell, "[59,332 ]"); a bracketed note inside a value
 // ("Total [a]") stays, and parentheses are never rulings ("(12.5)" is a negative).
+import { normaliseText } from "./normalise";
 
 /** Glyphs OCR makes of a vertical rule (the same set a word of rulings alone is made of). */
 const RULING_GLYPHS = new Set(["|", "¦", "[", "]", "{", "}", "!", "_"]);
 const PARTNER: Record<string, string> = { "[": "]", "]": "[", "{": "}", "}": "{" };
+
+/** A reading as the scan checks compare spellings: edge rulings off, then normalised (spaces,
+ * dashes, quotes) as the vote compares values. */
+export function spellingOf(text: string): string {
+  return normaliseText(withoutEdgeRulings(text));
+}
 
 export function withoutEdgeRulings(text: string): string {
   const trimmed = text.trim();

@@ -14,35 +14,35 @@
 // line of mixed case, a word whose two cases both occur agreed, a cell a structure reading also
 // disputes, or any other difference beside the case stays disputed.
 import type { Cell, Table } from "../../../lib/result/schema";
-import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { isOcrSource } from "../../../lib/ocr/engine-names";
 import { displayText, normaliseText } from "../reconcile/normalise";
-import { withoutEdgeRulings } from "../reconcile/edge-rulings";
+import { spellingOf, withoutEdgeRulings } from "../reconcile/edge-rulings";
+import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
 
 type CaseSettings = Pick<Settings, "scanLetterCase">;
 
-const isOcr = (source: string) => (OCR_SOURCES as readonly string[]).includes(source);
 const FIRST_LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 
 /** The cell's two OCR readings when they are its only readings (no structure reading against it,
  * no text layer); null otherwise. */
 function onlyTwoOcrReadings(cell: Cell): [string, string] | null {
-  const entries = Object.entries(cell.readings ?? {});
-  if (entries.length !== 2 || !entries.every(([source]) => isOcr(source))) return null;
-  return [entries[0]![1], entries[1]![1]];
+  const readings = twoOcrReadings(cell);
+  if (!readings || Object.keys(cell.readings ?? {}).length !== 2) return null;
+  return [readings[1], readings[3]];
 }
 
 /** A value both engines read alike, letter case included: two OCR sources, or two OCR readings
  * spelt the same (a cell a structure reading disputes still says how the engines read it). */
 function isAgreed(cell: Cell | undefined): cell is Cell {
   if (!cell || cell.value.trim() === "") return false;
-  const ocrReadings = Object.entries(cell.readings ?? {}).filter(([source]) => isOcr(source));
-  if (ocrReadings.length === 0) return cell.sources.filter(isOcr).length >= 2;
-  const spellings = new Set(ocrReadings.map(([, value]) => normaliseText(withoutEdgeRulings(value))));
-  return ocrReadings.length >= 2 && spellings.size === 1 && spellings.has(normaliseText(withoutEdgeRulings(cell.value)));
+  const ocrReadings = Object.entries(cell.readings ?? {}).filter(([source]) => isOcrSource(source));
+  if (ocrReadings.length === 0) return cell.sources.filter(isOcrSource).length >= 2;
+  const spellings = new Set(ocrReadings.map(([, value]) => spellingOf(value)));
+  return ocrReadings.length >= 2 && spellings.size === 1 && spellings.has(spellingOf(cell.value));
 }
 
-const tokensOf = (text: string) => normaliseText(withoutEdgeRulings(text)).split(" ");
+const tokensOf = (text: string) => spellingOf(text).split(" ");
 
 /** The words of two readings that differ in case alone, position by position; null when the
  * readings differ in anything else (another letter, an accent, a space, a mark). */
@@ -67,7 +67,7 @@ function initialCase(text: string): "upper" | "lower" | null {
 
 /** Whether the only difference is the case of the first letter of the value. */
 function differsAtInitialOnly(a: string, b: string): boolean {
-  const [na, nb] = [normaliseText(withoutEdgeRulings(a)), normaliseText(withoutEdgeRulings(b))];
+  const [na, nb] = [spellingOf(a), spellingOf(b)];
   const at = na.search(FIRST_LETTER_OR_DIGIT);
   return at >= 0 && na.slice(at + 1) === nb.slice(at + 1) && na.slice(0, at) === nb.slice(0, at) && na[at] !== nb[at];
 }

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { forEachScannedDocument } from "../../../tests/pdf/scanned-family";
-import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { isOcrSource } from "../../../lib/ocr/engine-names";
 import { comparisonKey } from "../reconcile/normalise";
 import { TIE_BREAK_SOURCE } from "./tie-break";
 
@@ -22,12 +22,12 @@ test(
         const truth = new Set(doc.tables.flatMap((t) => t.cells.map((c) => comparisonKey(c.text))));
         for (const cell of output.result.tables.flatMap((t) => [...t.header_cells, ...t.rows.flat()])) {
           if (!cell.sources.includes(TIE_BREAK_SOURCE) && cell.readings?.[TIE_BREAK_SOURCE] === undefined) continue;
-          const ocrReadings = Object.keys(cell.readings ?? {}).filter((source) => (OCR_SOURCES as readonly string[]).includes(source));
+          const ocrReadings = Object.keys(cell.readings ?? {}).filter(isOcrSource);
           // A lone cell: resolved with no readings (the two agreed), or disputed between one
           // engine's reading and the third's. A tie the third broke has three OCR readings.
           if (cell.confidence === "resolved" && ocrReadings.length === 0) {
             resolved += 1;
-            assert.equal(cell.sources.filter((source) => (OCR_SOURCES as readonly string[]).includes(source)).length, 2);
+            assert.equal(cell.sources.filter(isOcrSource).length, 2);
             if (!truth.has(comparisonKey(cell.value))) wrong.push(`${doc.name}: ${cell.value}`);
           } else if (ocrReadings.length === 2 && ocrReadings.includes(TIE_BREAK_SOURCE)) {
             disputed += 1;

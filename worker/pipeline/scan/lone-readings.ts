@@ -21,7 +21,7 @@
 // A cell whose text stands on end (a turned column heading, scan/standing-lines.ts) is left out:
 // the legacy classifier reads crops upright, and there it gives junk ("E g n. 5 8"), not a check.
 import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
-import { OCR_SOURCES } from "../../../lib/ocr/engine-names";
+import { isOcrSource } from "../../../lib/ocr/engine-names";
 import { compareSources } from "../../../lib/review/readings";
 import { doubtOffFormatNumbers } from "./column-format";
 import { settleReadingSlips } from "./reading-slips";
@@ -30,8 +30,6 @@ import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
 import { cellsOfTable, textReadIn, TIE_BREAK_SOURCE } from "./tie-break";
 import { twoOcrReadings } from "./two-ocr-readings";
-
-const isOcrSource = (source: string) => (OCR_SOURCES as readonly string[]).includes(source);
 
 /** The one OCR reading of an unverified cell that holds a letter or a digit: [source, value], or
  * null for any other cell (one with two OCR readings, a reading other than OCR, or text standing

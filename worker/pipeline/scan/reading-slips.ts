@@ -59,7 +59,7 @@
 // layer holds the character (reconcile/marks-only.ts).
 import type { Cell, Table } from "../../../lib/result/schema";
 import { comparisonKey, displayText, normaliseText } from "../reconcile/normalise";
-import { withoutEdgeRulings } from "../reconcile/edge-rulings";
+import { spellingOf, withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isShorterPlusExtras } from "../reconcile/extra-tokens";
 import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
@@ -200,7 +200,7 @@ function lostSignBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 
 /** Whether `longer` is `shorter` plus whole words or noise glyphs only it saw, none of them
  * continuing a number as a thousands group ("1" and "1 200" are one number read in part). */
 function extraWordsBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1 } | null {
-  const [na, nb] = [normaliseText(withoutEdgeRulings(a)), normaliseText(withoutEdgeRulings(b))];
+  const [na, nb] = [spellingOf(a), spellingOf(b)];
   for (const [longer, shorter, keep] of [
     [na, nb, 1],
     [nb, na, 0],
