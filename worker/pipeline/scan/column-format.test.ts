@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
-import { doubtOffFormatNumbers, isBareZero, numberFormat } from "./column-format";
+import { doubtOffFormatNumbers, intervalFormat, isBareZero, numberFormat, valueFormat } from "./column-format";
 
 test("a number's format: decimals with their separator, a thousands group is none, a trailing %", () => {
   const cases: Array<[string, string | null]> = [
@@ -29,6 +29,48 @@ test("a number's format: decimals with their separator, a thousands group is non
     ["12.", null],
   ];
   for (const [value, format] of cases) assert.equal(numberFormat(value), format, value);
+});
+
+test("an interval's format is its two ends' formats; a plain number has none", () => {
+  const cases: Array<[string, string | null]> = [
+    ["(77.3-82.0)", ".1~.1"],
+    ["(773-820)", "~"],
+    ["(33.2-424)", ".1~"],
+    ["12.35 - 15.60", ".2~.2"],
+    ["12.3 – 15.6", ".1~.1"],
+    ["(12.3, 15.6)", ".1~.1"],
+    ["(1,576.0-1,754.9)", ".1~.1"],
+    ["(12,3, 15,6)", ",1~,1"],
+    ["-1.2--0.4", ".1~.1"],
+    ["2010-2015", "~"],
+    ["12.3", null],
+    ["-3.2", null],
+    ["1-2-3", null],
+    ["12.3-", null],
+    ["(12.3-15.6", null],
+    ["Age 18-24", null],
+  ];
+  for (const [value, format] of cases) assert.equal(intervalFormat(value), format, value);
+  // A column holds a cell to the interval's format first, a plain number's otherwise.
+  assert.equal(valueFormat("(12.3, 15.6)"), ".1~.1");
+  assert.equal(valueFormat("1 234,5"), ",1");
+});
+
+test("a verified interval off its column's intervals' format is capped", () => {
+  const out = doubtOffFormatNumbers(
+    table([
+      ["A", "(77.3-82.0)"],
+      ["B", "(773-820)"],
+      ["C", "(32.3-38.6)"],
+      ["D", "(85.8-94.0)"],
+      ["E", "(33.2-42.4)"],
+    ]),
+    SETTINGS,
+  );
+  assert.deepEqual(
+    confidences(out).map((row) => row[1]),
+    ["verified", "unverified", "verified", "verified", "verified"],
+  );
 });
 
 const cell = (value: string, confidence: Cell["confidence"] = "verified"): Cell => ({ value, confidence, sources: ["ocr-1", "ocr-2"] });

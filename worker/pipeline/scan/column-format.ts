@@ -7,7 +7,8 @@
 // so the column itself is a reading of that mark independent of both engines: a verified number
 // whose format (its decimals and the separator before them, and a trailing "%") differs from the
 // format most of its column's numbers share is capped at `unverified` (a zero printed bare neither
-// sets nor breaks a column's format: isBareZero). It only ever lowers a
+// sets nor breaks a column's format: isBareZero). A confidence interval printed as one cell,
+// "(77.3-82.0)", has its two ends' formats, and a column of them is held to theirs. It only ever lowers a
 // confidence, and only on scans: on a page with a text layer the text layer holds the character.
 import type { Cell, Table } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
@@ -29,6 +30,40 @@ export function numberFormat(value: string): string | null {
   const fraction =
     decimals && !(decimals[1] === "," && decimals[2]!.length === 3 && /\d,\d{3}$/.test(body)) ? `${decimals[1]}${decimals[2]!.length}` : "";
   return fraction + (v.endsWith("%") ? "%" : "");
+}
+
+/** One number of an interval, as numberFormat reads it: an optional sign or currency, digits with
+ * their separators (no spaces: "12.3 - 15.6" is spaced around its dash, not inside a number). */
+const INTERVAL_END = String.raw`[+\-\u2212]?[$€£]?(?:\d[\d,.]*\d|\d|[.,]\d+)%?`;
+/** An interval printed as one cell: "12.3-15.6", "12.3 - 15.6", "(77.3-82.0)", "[1,576.0 – 1,754.9]",
+ * or with a comma between its ends inside brackets, "(12.3, 15.6)". */
+const INTERVAL = new RegExp(
+  String.raw`^(?:[(\[]\s*(${INTERVAL_END})\s*(?:[-\u2013\u2014\u2212~]|,\s)\s*(${INTERVAL_END})\s*[)\]]|(${INTERVAL_END})\s*[-\u2013\u2014\u2212~]\s*(${INTERVAL_END}))$`,
+  "u",
+);
+
+/** The two ends of a value printed as an interval (INTERVAL), or null. */
+export function intervalEnds(value: string): [string, string] | null {
+  const m = INTERVAL.exec(value.trim());
+  if (!m) return null;
+  return m[1] !== undefined ? [m[1], m[2]!] : [m[3]!, m[4]!];
+}
+
+/** An interval's format: its two ends' formats ("(77.3-82.0)" is ".1~.1", "2010-2015" is "~"); null
+ * for a value that is not two plain numbers printed as one interval. */
+export function intervalFormat(value: string): string | null {
+  const ends = intervalEnds(value);
+  if (!ends) return null;
+  const [low, high] = ends.map(numberFormat);
+  return low === null || low === undefined || high === null || high === undefined ? null : `${low}~${high}`;
+}
+
+/** The format a column's statistics hold a cell to: an interval's (intervalFormat), or a plain
+ * number's (numberFormat). A column of confidence intervals prints each in one format, as a column
+ * of estimates does its numbers. The interval is asked first: "(12.3, 15.6)" is no number with a
+ * space in it. */
+export function valueFormat(value: string): string | null {
+  return intervalFormat(value) ?? numberFormat(value);
 }
 
 /** A zero printed bare ("0", "-0", "0%"): statistical tables print a nil value so in a column of
@@ -53,7 +88,7 @@ export function doubtOffFormatNumbers(
   for (let c = 0; c < nCols; c++) {
     const formats = table.rows
       .map((r) => r[c])
-      .map((cell) => (cell && !isBareZero(cell.value) ? numberFormat(cell.value) : null))
+      .map((cell) => (cell && !isBareZero(cell.value) ? valueFormat(cell.value) : null))
       .filter((f): f is string => f !== null);
     const counts = new Map<string, number>();
     for (const f of formats) counts.set(f, (counts.get(f) ?? 0) + 1);
@@ -62,7 +97,7 @@ export function doubtOffFormatNumbers(
   }
   const check = (cell: Cell, c: number): Cell => {
     if (!doubted(cell) || common[c] === null || common[c] === undefined || isBareZero(cell.value)) return cell;
-    const format = numberFormat(cell.value);
+    const format = valueFormat(cell.value);
     return format !== null && format !== common[c] ? capped(cell) : cell;
   };
   return { ...table, rows: table.rows.map((row) => row.map(check)) };

@@ -41,7 +41,27 @@ const STYLES: Style[] = [
   { name: "thousands, comma", draw: (r) => group(int(r, 1000, 999999), ",") },
   { name: "thousands, space", draw: (r) => group(int(r, 1000, 999999), " ") },
   { name: "bracketed thousands", draw: (r) => `(${group(int(r, 1000, 99999), ",")})` },
+  // Confidence intervals printed as one cell, in the forms survey reports use.
+  { name: "interval, hyphen in brackets", draw: (r) => intervalOf(r, 1, (lo, hi) => `(${lo}-${hi})`) },
+  { name: "interval, spaced dash", draw: (r) => intervalOf(r, 2, (lo, hi) => `${lo} ${pick(r, ["-", "–"])} ${hi}`) },
+  // (Square brackets round a whole reading are taken for the rules at a cell's sides on a scan,
+  // reconcile/edge-rulings.ts, whether or not a slip is settled; so parentheses only here.)
+  { name: "interval, comma in brackets", draw: (r) => intervalOf(r, 1, (lo, hi) => `(${lo}, ${hi})`) },
+  { name: "interval, thousands", draw: (r) => intervalOf(r, 1, (lo, hi) => `(${lo}-${hi})`, 1000) },
 ];
+
+/** An interval around a drawn estimate of `scale` to 80 times that, its ends with `decimals`
+ * decimals (thousands grouped with a comma), printed by `print`. Its ends stay under a hundred
+ * times `scale` (the margin is at most an eighth), so a column of small intervals groups none. */
+function intervalOf(r: Rng, decimals: number, print: (lo: string, hi: string) => string, scale = 10): string {
+  const estimate = int(r, scale, scale * 80) + int(r, 0, 9) / 10;
+  const margin = estimate * (0.02 + r() * 0.1);
+  const end = (v: number) => {
+    const [whole, fraction] = v.toFixed(decimals).split(".");
+    return `${group(Number(whole), ",")}.${fraction}`;
+  };
+  return print(end(estimate - margin), end(estimate + margin));
+}
 
 /** A cell the two engines read differently: `slipped` by one engine (which one is drawn). */
 const readTwoWays = (rnd: Rng, right: string, slipped: string): Cell => {
@@ -81,7 +101,9 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
     options.push({ kind: "dropped-separator", slipped: value.replace(/(\d),(\d{3})/, "$1$2") });
     if (!/\d,\d{3},/.test(value)) options.push({ kind: "swapped-separator", slipped: value.replace(/(\d),(\d{3})/, "$1.$2") });
   }
-  if (/\d \d{3}/.test(value)) options.push({ kind: "digit-space", slipped: value.replace(/ /g, "") });
+  // Every separator of an interval lost ("(77.3-82.0)" read "(773-820)").
+  if (style.name.startsWith("interval")) options.push({ kind: "dropped-separator", slipped: value.replace(/(\d)[.,](?=\d)/g, "$1") });
+  if (/\d \d{3}/.test(value) && !style.name.startsWith("interval")) options.push({ kind: "digit-space", slipped: value.replace(/ /g, "") });
   // A sign lost, or a plus read as the "4" its strokes make.
   if (/^[+-]\d/.test(value)) options.push({ kind: "lost-sign", slipped: value.slice(1) });
   if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
@@ -104,6 +126,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
   const byKind = new Map<string, number>();
   let draws = 0;
   let zeros = 0;
+  let intervals = 0;
   for (let seed = 1; seed <= 120; seed++) {
     const rnd = seededRng(seed * 7919);
     const nRows = int(rnd, 6, 14);
@@ -118,7 +141,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
       // Nil values printed bare, up to most of the column's other cells (a column of shares of
       // which many are nil): they neither set the column's format nor break it. The format still
       // needs its minimum of numbers, so that many cells are left to print it.
-      const zeroShare = style.name.startsWith("thousands") || style.name.startsWith("bracketed") ? 0 : pick(rnd, [0, 0, 0.25, 0.5, 0.7]);
+      const zeroShare = /^(thousands|bracketed|interval)/.test(style.name) ? 0 : pick(rnd, [0, 0, 0.25, 0.5, 0.7]);
       const others = Array.from({ length: nRows }, (_, r) => r).filter((r) => !slipRows.has(r));
       const nZeros = Math.max(0, Math.min(Math.round(zeroShare * nRows), others.length - SETTINGS.columnFormatMinNumbers - 2));
       const zeroRows = new Set(
@@ -134,6 +157,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
           const slip = slipRows.has(r) ? slipOf(rnd, style, value) : null;
           if (!slip || slipBetween(value, slip.slipped) === null) return agreed(value);
           expected.push({ r, c, value, kind: slip.kind });
+          if (style.name.startsWith("interval")) intervals += 1;
           return readTwoWays(rnd, value, slip.slipped);
         }),
       );
@@ -164,6 +188,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
   ])
     assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
   assert.ok(draws >= 150, `${draws} slips drawn`);
+  assert.ok(intervals >= 40, `${intervals} slips in intervals drawn`);
   assert.ok(zeros >= 100, `${zeros} bare zeros drawn`);
 });
 
@@ -346,6 +371,32 @@ const LIES: Lie[] = [
       const v = String(int(r, 10, 999));
       const at = int(r, 1, v.length - 1);
       return [v, `${v.slice(0, at)}${pick(r, [".", ","])}${v.slice(at)}`];
+    },
+  },
+  // A speck read as a point in an interval of whole numbers ("(1.2-15)" against "(12-15)").
+  {
+    kind: "a point in a column of whole-number intervals",
+    column: (r) => {
+      const lo = int(r, 10, 500);
+      return `(${lo}-${lo + int(r, 2, 60)})`;
+    },
+    readings: (r) => {
+      const lo = String(int(r, 10, 500));
+      const hi = String(Number(lo) + int(r, 2, 60));
+      return [`(${lo}-${hi})`, coin(r) ? `(${lo[0]}.${lo.slice(1)}-${hi})` : `(${lo}-${hi.slice(0, -1)}.${hi.slice(-1)})`];
+    },
+  },
+  // A point in a span of years ("20.10-2015").
+  {
+    kind: "a point in a column of year spans",
+    column: (r) => {
+      const y = int(r, 1990, 2015);
+      return `${y}-${y + int(r, 1, 5)}`;
+    },
+    readings: (r) => {
+      const y = int(r, 1990, 2015);
+      const span = `${y}-${y + int(r, 1, 5)}`;
+      return [span, `${span.slice(0, 2)}.${span.slice(2)}`];
     },
   },
   // A point where the column groups thousands with commas ("2.517" against "2517").

@@ -7,10 +7,11 @@
 //     "100000"). Both read the same digits; the spaced reading is kept. Only thousands groups
 //     count (every space between a digit and exactly three digits): "1 10" against "110" may be
 //     two numbers run together, and stays disputed.
-//   - "dropped-separator": one engine lost a decimal point or a thousands comma between two
-//     digits that the other read ("2.4" and "24", "5,510" and "5510"). The one with the
-//     separator is kept, but only where the column says so (below): a speck read as a point
-//     makes a reading off its column's format.
+//   - "dropped-separator": one engine lost decimal points or thousands commas between two
+//     digits that the other read ("2.4" and "24", "5,510" and "5510", both points of an
+//     interval: "(77.3-82.0)" and "(773-820)"). The one with the separators is kept, but only
+//     where the column says so (below): a speck read as a point makes a reading off its
+//     column's format.
 //   - "swapped-separator": the engines read a point and a comma at the same place ("77,123" and
 //     "77.123"). The one in the column's format is kept, when the other is not.
 //   - "lookalike-in-number": one engine read a number, the other the same strokes as letters
@@ -31,7 +32,8 @@
 //     negatives alone does not say that an unsigned value lost its minus).
 // The column is a reading of such a glyph independent of both engines (scan/column-format.ts: a
 // statistical table prints a column in one format): its cells the engines agreed on give its
-// common format (decimals and their separator, a trailing "%", thousands grouped or not), and
+// common format (decimals and their separator, a trailing "%", thousands grouped or not; for a
+// column of confidence intervals, "(77.3-82.0)", each end's), and
 // the kept reading must be in it, the other reading not (for a dropped or swapped separator).
 // A column with too few agreed numbers to have a format (a table of two or three rows, years
 // across) gives way to the cell's row, under the same rule: a row of mixed formats (a count, then
@@ -63,7 +65,7 @@ import { spellingOf, withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isShorterPlusExtras } from "../reconcile/extra-tokens";
 import { twoOcrReadings } from "./two-ocr-readings";
 import type { Settings } from "../settings";
-import { isBareZero, numberFormat } from "./column-format";
+import { intervalEnds, isBareZero, numberFormat } from "./column-format";
 
 export type SlipKind =
   | "digit-space"
@@ -92,7 +94,8 @@ const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1", z: "2"
 const GROUPING_SPACE = /(?<=\d) (?=\d{3}(?!\d))/gu;
 
 /** A number as the column rule sees it: its format (column-format.ts) and whether its integer part
- * (four digits or more) is grouped in thousands; null for what is not a plain number. */
+ * (four digits or more) is grouped in thousands; null for what is neither a plain number nor an
+ * interval of two (column-format.ts, intervalFormat). */
 export interface NumberShape {
   format: string;
   /** "," or " " for a grouped integer part, "" for an ungrouped one, null under four digits. */
@@ -100,6 +103,18 @@ export interface NumberShape {
 }
 
 export function numberShape(value: string): NumberShape | null {
+  // An interval ("(77.3-82.0)") has its two ends' formats, and the grouping of the first end
+  // that has one.
+  const ends = intervalEnds(value);
+  if (ends) {
+    const [low, high] = ends.map(plainNumberShape);
+    if (!low || !high) return null;
+    return { format: `${low.format}~${high.format}`, grouping: low.grouping ?? high.grouping };
+  }
+  return plainNumberShape(value);
+}
+
+function plainNumberShape(value: string): NumberShape | null {
   const format = numberFormat(value);
   if (format === null) return null;
   const body = value
@@ -134,18 +149,10 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     return extraWordsBetween(a, b);
   }
   if (!isNumber(ka)) return extraWordsBetween(a, b);
-  // One separator between two digits, present in one reading and not the other.
-  for (const [longer, shorter, keep] of [
-    [ka, kb, 0],
-    [kb, ka, 1],
-  ] as const) {
-    if (longer.length !== shorter.length + 1) continue;
-    for (let i = 1; i < longer.length - 1; i++) {
-      if ((longer[i] === "." || longer[i] === ",") && /\d/u.test(longer[i - 1]!) && /\d/u.test(longer[i + 1]!)) {
-        if (longer.slice(0, i) + longer.slice(i + 1) === shorter) return { kind: "dropped-separator", keep };
-      }
-    }
-  }
+  // Separators between two digits, present in one reading and not the other (one or more: both
+  // points of an interval, "(77.3-82.0)" read "(773-820)").
+  if (ka.length > kb.length && withoutSeparators(ka, kb)) return { kind: "dropped-separator", keep: 0 };
+  if (kb.length > ka.length && withoutSeparators(kb, ka)) return { kind: "dropped-separator", keep: 1 };
   if (isPercentReadAsDigits(ka, kb) || isPercentReadAsDigits(kb, ka)) return { kind: "percent-as-digits", keep: ka.endsWith("%") ? 0 : 1 };
   const sign = lostSignBetween(ka, kb);
   if (sign) return sign;
@@ -195,6 +202,18 @@ function lostSignBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 
     if (other === rest || (mark === "+" && other === `4${rest}`)) return { kind: "lost-sign", keep };
   }
   return null;
+}
+
+/** Whether `shorter` is `longer` with some of its separators (a point or a comma between two
+ * digits) left out, and nothing else changed. */
+function withoutSeparators(longer: string, shorter: string): boolean {
+  let j = 0;
+  for (let i = 0; i < longer.length; i++) {
+    if (longer[i] === shorter[j]) j += 1;
+    else if (!((longer[i] === "." || longer[i] === ",") && /\d/u.test(longer[i - 1] ?? "") && /\d/u.test(longer[i + 1] ?? "")))
+      return false;
+  }
+  return j === shorter.length;
 }
 
 /** Whether `longer` is `shorter` plus whole words or noise glyphs only it saw, none of them
