@@ -27,6 +27,9 @@ test("a number's format: decimals with their separator, a thousands group is non
     ["2010-2015", null],
     ["N2O", null],
     ["12.", null],
+    ["1 234 567", ""],
+    ["5,989 45.4", null],
+    ["12 3.4", null],
   ];
   for (const [value, format] of cases) assert.equal(numberFormat(value), format, value);
 });

@@ -428,6 +428,16 @@ const LIES: Lie[] = [
       return [`${a} ${b}`, `${a}${b}`];
     },
   },
+  // Two numbers of two columns run together in one cell (a structure slip), one engine losing
+  // their separators: the cell is no number of its column's format, whatever its spelling.
+  {
+    kind: "two numbers run together, their points lost",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const [count, share] = [group(int(r, 1000, 99999), ","), `${int(r, 10, 99)}.${int(r, 0, 9)}`];
+      return [`${count} ${share}`, `${count} ${share}`.replace(/[.,]/g, "")];
+    },
+  },
   // A digit changed beside a slip: another value.
   {
     kind: "a digit changed beside a lost point",
