@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-01.8";
+export const SETTINGS_VERSION = "2026-12-01.9";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -785,6 +785,7 @@ export const SETTINGS = {
     "separator-no-format",
     "table-grouping",
     "percent-as-digits",
+    "plus-minus-as-plus",
   ] as readonly string[],
   // scan/letter-case.ts (two OCR readings of one value that differ in letter case alone)
   /** Whether such a disputed cell is resolved with the reading the table backs: a word both engines

@@ -28,6 +28,7 @@ test("a number's format: decimals with their separator, a thousands group is non
     ["N2O", null],
     ["12.", null],
     ["1 234 567", ""],
+    ["±1.2", ".1"],
     ["5,989 45.4", null],
     ["12 3.4", null],
   ];

@@ -21,7 +21,7 @@ type FormatSettings = Pick<Settings, "columnFormatMinNumbers" | "columnFormatMaj
 export function numberFormat(value: string): string | null {
   const v = value
     .trim()
-    .replace(/^[(+\-\u2013\u2212$€£]+\s*/, "")
+    .replace(/^[(+\-\u2013\u2212±$€£]+\s*/, "")
     .replace(/\s*\)$/, "");
   if (!/^(?:\d[\d,.\s]*|[.,]\d+)\s?%?$/.test(v)) return null;
   const body = v.replace(/\s?%$/, "");

@@ -26,10 +26,14 @@
 //     words, does it most), or a digit with a loop as a percent sign ("1,785,79%" for
 //     "1,785,795"). Which reading is kept is the column's to say, as for a swapped separator: the
 //     one in its format, when the other is not.
-//   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9") or read a plus as
-//     the "4" its strokes make ("423.9"). The signed reading is kept, but only where the column
-//     prints its signs: most of its agreed numbers signed, a plus among them (a column of
-//     negatives alone does not say that an unsigned value lost its minus).
+//   - "lost-sign": one engine lost a number's leading sign ("+23.9" and "23.9", "±1.2" and "1.2")
+//     or read a plus as the "4" its strokes make ("423.9"). The signed reading is kept, but only
+//     where the column prints its signs: most of its agreed numbers signed, a plus or a
+//     plus-minus among them (a column of negatives alone does not say that an unsigned value
+//     lost its minus).
+//   - "plus-minus-as-plus": one engine read a margin of error's plus-minus sign as a plus ("±1.2"
+//     and "+1.2"; Tesseract does, on a blurred scan, where the bar under the plus is lost). The
+//     plus-minus is kept where the column prints them: most of its agreed numbers start with one.
 // The column is a reading of such a glyph independent of both engines (scan/column-format.ts: a
 // statistical table prints a column in one format): its cells the engines agreed on give its
 // common format (decimals and their separator, a trailing "%", thousands grouped or not; for a
@@ -75,6 +79,7 @@ export type SlipKind =
   | "lost-sign"
   | "trailing-point"
   | "percent-as-digits"
+  | "plus-minus-as-plus"
   | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
@@ -119,7 +124,7 @@ function plainNumberShape(value: string): NumberShape | null {
   if (format === null) return null;
   const body = value
     .trim()
-    .replace(/^[(+\-\u2013\u2212$€£]+\s*/u, "")
+    .replace(/^[(+\-\u2013\u2212±$€£]+\s*/u, "")
     .replace(/\s*\)$/u, "")
     .replace(/\s?%$/u, "");
   // The decimals the format names (a separator and its digits) end the body; the rest is the
@@ -186,7 +191,7 @@ function isPercentReadAsDigits(percent: string, other: string): boolean {
 
 /** A number with its sign printed: the sign, then (after at most a space) the number. Texts as
  * normaliseText gives them (dashes already "-"). */
-const LEADING_SIGN = /^([+-]) ?(\d.*)$/u;
+const LEADING_SIGN = /^([+\-±]) ?(\d.*)$/u;
 
 /** A sign one engine lost at a number's start ("+23.9" and "23.9"), or read as the digit its
  * strokes make ("+23.9" and "423.9"): the signed reading is the one to keep, if the column prints
@@ -200,6 +205,7 @@ function lostSignBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 
     if (!match) continue;
     const [, mark, rest] = match;
     if (other === rest || (mark === "+" && other === `4${rest}`)) return { kind: "lost-sign", keep };
+    if (mark === "±" && other === `+${rest}`) return { kind: "plus-minus-as-plus", keep };
   }
   return null;
 }
@@ -255,6 +261,9 @@ interface ColumnShape {
    * them, that share signed, and one plus among them (a column of negatives alone does not say
    * that an unsigned value lost its minus). */
   signed: boolean;
+  /** Whether its numbers print a plus-minus sign ("±1.2", a margin of error): at least the minimum
+   * of them, that share starting with one. */
+  plusMinus: boolean;
   /** Whether any of its agreed values starts with a zero before another digit ("03", "007"): a
    * column of codes or times, where such a value is no lost point. */
   leadingZeros: boolean;
@@ -288,6 +297,7 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
     ),
     numeric: shapes.length >= settings.columnFormatMinNumbers && shapes.length >= agreed.length * settings.columnFormatMajorityShare,
     signed: signedNumbers(agreed, settings),
+    plusMinus: plusMinusNumbers(agreed, settings),
     leadingZeros: agreed.some((c) => LEADING_ZERO.test(normaliseText(c.value))),
   };
 }
@@ -300,7 +310,16 @@ function signedNumbers(agreed: readonly Cell[], settings: SlipSettings): boolean
   return (
     numbers.length >= settings.columnFormatMinNumbers &&
     signed.length >= numbers.length * settings.columnFormatMajorityShare &&
-    signed.some((v) => v.startsWith("+"))
+    signed.some((v) => v.startsWith("+") || v.startsWith("±"))
+  );
+}
+
+/** Whether the agreed cells' numbers print a plus-minus sign (ColumnShape.plusMinus). */
+function plusMinusNumbers(agreed: readonly Cell[], settings: SlipSettings): boolean {
+  const numbers = agreed.map((c) => normaliseText(c.value)).filter((v) => numberShape(v) !== null && !isBareZero(v));
+  return (
+    numbers.length >= settings.columnFormatMinNumbers &&
+    numbers.filter((v) => v.startsWith("±")).length >= numbers.length * settings.columnFormatMajorityShare
   );
 }
 
@@ -341,6 +360,8 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   if (kind === "trailing-point") return column.numeric && (column.format === null || keptShape.format === column.format);
   // A sign: the column must print signs, and the kept reading be in its format when it has one.
   if (kind === "lost-sign") return column.signed && (column.format === null || keptShape.format === column.format);
+  // A plus-minus read as a plus: the column must print plus-minus signs.
+  if (kind === "plus-minus-as-plus") return column.plusMinus && (column.format === null || keptShape.format === column.format);
   // A point lost after a leading zero ("0.3" read "03") leaves a number no table prints, whatever
   // its column's format (a row of counts and their shares has the counts'), unless the column's own
   // values start so.
