@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-01.9";
+export const SETTINGS_VERSION = "2026-12-01.10";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -728,6 +728,11 @@ export const SETTINGS = {
    * leading "0." of three ("0.4%" read "4%"), five of eight kept the format; 0.75 (three in four)
    * let all three stand verified, 0.6 doubts them. */
   columnFormatMajorityShare: 0.6,
+  /** A column flags its values with footnote asterisks ("*3,337", "59.8*") when at least this many
+   * of its agreed values carry one: then an asterisk one engine read as a quote, a plus or a
+   * percent sign is settled for the asterisk (scan/reading-slips.ts, "asterisk-as-mark"). A rule
+   * of thumb, not tuned: two agreed flags are a habit of the column, one may be a misread. */
+  columnAsterisksMin: 2,
   // scan/reading-slips.ts (two OCR readings of one value, one engine slipped on a glyph)
   /** The slips a disputed scanned cell is settled by (`resolved`, the kept reading, both readings
    * kept), each only where its column backs the kept reading (the two settings above say when a
@@ -786,6 +791,7 @@ export const SETTINGS = {
     "table-grouping",
     "percent-as-digits",
     "plus-minus-as-plus",
+    "asterisk-as-mark",
   ] as readonly string[],
   // scan/letter-case.ts (two OCR readings of one value that differ in letter case alone)
   /** Whether such a disputed cell is resolved with the reading the table backs: a word both engines

@@ -39,6 +39,17 @@ const STYLES: Style[] = [
   { name: "signed decimal", draw: (r) => `${pick(r, ["+", "-"])}${int(r, 0, 99)}.${int(r, 0, 9)}` },
   { name: "percent", draw: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}%` },
   { name: "margin of error", draw: (r) => `±${int(r, 0, 99)}.${int(r, 0, 9)}` },
+  // Estimates some of which carry a footnote flag, before or after the number (one place per
+  // column, as a table prints them; the place drawn per value here is both kinds of column).
+  {
+    name: "flagged estimates",
+    draw: (r) => {
+      const v = r() < 0.5 ? `${int(r, 0, 99)}.${int(r, 0, 9)}` : group(int(r, 100, 99999), ",");
+      if (r() < 0.5) return v;
+      const flag = pick(r, ["*", "**", "***"]);
+      return r() < 0.5 ? `${flag}${v}` : `${v}${flag}`;
+    },
+  },
   { name: "thousands, comma", draw: (r) => group(int(r, 1000, 999999), ",") },
   { name: "thousands, space", draw: (r) => group(int(r, 1000, 999999), " ") },
   { name: "bracketed thousands", draw: (r) => `(${group(int(r, 1000, 99999), ",")})` },
@@ -108,6 +119,13 @@ function slipOf(rnd: Rng, style: Style, value: string): { kind: string; slipped:
   // A sign lost, or a plus read as the "4" its strokes make.
   if (/^[+-]\d/.test(value)) options.push({ kind: "lost-sign", slipped: value.slice(1) });
   if (/^\+\d/.test(value)) options.push({ kind: "lost-sign", slipped: `4${value.slice(1)}` });
+  // Footnote asterisks read as a quote, a plus or a percent sign (Tesseract on a small raised star).
+  // A flagged value has no number format, so that is the only slip a column of them settles.
+  if (style.name === "flagged estimates") {
+    if (!value.includes("*")) return null;
+    const mark = pick(rnd, ["\u201c", "\u2018", '"', "+", "%"]);
+    return { kind: "asterisk-as-mark", slipped: value.replace(/\*/g, mark) };
+  }
   // A plus-minus lost, or read as a plus.
   if (/^±\d/.test(value)) {
     options.push({ kind: "lost-sign", slipped: value.slice(1) });
@@ -177,6 +195,12 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
         assert.equal(cell.confidence, "disputed", `seed ${seed}: a lost sign in a column of negatives`);
         continue;
       }
+      // Nor does a column with fewer than two agreed flags say that it flags its values.
+      const flags = columns[c]!.filter((other) => other.confidence === "verified" && other.value.includes("*")).length;
+      if (kind === "asterisk-as-mark" && flags < SETTINGS.columnAsterisksMin) {
+        assert.equal(cell.confidence, "disputed", `seed ${seed}: an asterisk in a column with ${flags} agreed flags`);
+        continue;
+      }
       draws += 1;
       byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
       assert.equal(cell.confidence, "resolved", `seed ${seed}: ${kind} ${JSON.stringify(cell.readings)}`);
@@ -198,6 +222,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
     "trailing-point",
     "percent-as-digits",
     "plus-minus-as-plus",
+    "asterisk-as-mark",
   ])
     assert.ok((byKind.get(kind) ?? 0) >= 20, `${kind} drawn ${byKind.get(kind) ?? 0} times`);
   assert.ok(draws >= 150, `${draws} slips drawn`);
@@ -249,7 +274,8 @@ test("slips in a table of a few rows, years across: the row gives the format", (
     const rows: Cell[][] = Array.from({ length: nRows }, (_, r) => {
       const style = pick(
         rnd,
-        STYLES.filter((s) => !s.name.includes("thousands")),
+        // Formats only: a flagged value has none (its asterisk is settled by its column).
+        STYLES.filter((s) => !s.name.includes("thousands") && s.name !== "flagged estimates"),
       );
       const at = int(rnd, 0, nCols - 1);
       return Array.from({ length: nCols }, (_, c) => {
@@ -480,6 +506,33 @@ const LIES: Lie[] = [
         [v, `+${v}`],
         [`4${v}`, `+${v}`],
       ] as Array<[string, string]>);
+    },
+  },
+  // A percent sign read as an asterisk in a column of flagged percentages: the column prints "%".
+  {
+    kind: "a percent sign read as an asterisk among flagged percentages",
+    column: (r) => `${int(r, 0, 99)}.${int(r, 0, 9)}%${coin(r) ? "*" : ""}`,
+    readings: (r) => {
+      const v = `${int(r, 0, 99)}.${int(r, 0, 9)}`;
+      return [`${v}%`, `${v}*`];
+    },
+  },
+  // A plus read as an asterisk in a column of flagged signed changes: the column prints "+".
+  {
+    kind: "a plus read as an asterisk among flagged changes",
+    column: (r) => `${coin(r) ? "*" : ""}${pick(r, ["+", "-"])}${int(r, 0, 99)}.${int(r, 0, 9)}`,
+    readings: (r) => {
+      const v = `${int(r, 0, 99)}.${int(r, 0, 9)}`;
+      return [`+${v}`, `*${v}`];
+    },
+  },
+  // A quote mark read as an asterisk where the column flags nothing.
+  {
+    kind: "an asterisk in a column without flags",
+    column: (r) => group(int(r, 100, 99999), ","),
+    readings: (r) => {
+      const v = group(int(r, 100, 99999), ",");
+      return [`"${v}`, `*${v}`];
     },
   },
   // A plus read as a plus-minus in a column of signed changes: the column prints no plus-minus.

@@ -31,6 +31,12 @@
 //     where the column prints its signs: most of its agreed numbers signed, a plus or a
 //     plus-minus among them (a column of negatives alone does not say that an unsigned value
 //     lost its minus).
+//   - "asterisk-as-mark": one engine read a value's footnote asterisks as marks of like shape, a
+//     quote, a plus, a percent sign ("*3,337" and "\"3,337", "59.8*" and "59.8+", "147.2***" and
+//     "147.2%%%"; Tesseract does, where the star is small and raised). The asterisks are kept where
+//     the column flags values so (at least `columnAsterisksMin` agreed ones) and none of its agreed
+//     values prints the other reading's mark (a column of percentages keeps "12.3%" / "12.3*" in
+//     doubt). Only before a value's first digit or after its last.
 //   - "plus-minus-as-plus": one engine read a margin of error's plus-minus sign as a plus ("±1.2"
 //     and "+1.2"; Tesseract does, on a blurred scan, where the bar under the plus is lost). The
 //     plus-minus is kept where the column prints them: most of its agreed numbers start with one.
@@ -80,6 +86,7 @@ export type SlipKind =
   | "trailing-point"
   | "percent-as-digits"
   | "plus-minus-as-plus"
+  | "asterisk-as-mark"
   | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
@@ -90,7 +97,7 @@ export const SEPARATOR_NO_FORMAT = "separator-no-format";
  * backed by the whole table's grouping (tableGroupsWithCommas). */
 export const TABLE_GROUPING = "table-grouping";
 
-type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare">;
+type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare" | "columnAsterisksMin">;
 
 /** Letters that are a digit's strokes (lower-cased): "o" for "0", "l" and "i" for "1", "z" for "2". */
 const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1", z: "2" };
@@ -158,6 +165,8 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   // points of an interval, "(77.3-82.0)" read "(773-820)").
   if (ka.length > kb.length && withoutSeparators(ka, kb)) return { kind: "dropped-separator", keep: 0 };
   if (kb.length > ka.length && withoutSeparators(kb, ka)) return { kind: "dropped-separator", keep: 1 };
+  const asterisk = asteriskReadAsMark(ka, kb);
+  if (asterisk) return asterisk;
   if (isPercentReadAsDigits(ka, kb) || isPercentReadAsDigits(kb, ka)) return { kind: "percent-as-digits", keep: ka.endsWith("%") ? 0 : 1 };
   const sign = lostSignBetween(ka, kb);
   if (sign) return sign;
@@ -175,6 +184,34 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     }
   }
   return extraWordsBetween(a, b);
+}
+
+/** Marks an engine reads a footnote asterisk as (keys as comparisonKey gives them: quotes are
+ * already `"` and `'`): a quote, a plus, a percent sign, a caret, a degree sign. */
+const ASTERISK_LOOKALIKES = new Set(['"', "'", "+", "%", "^", "°"]);
+
+/** The glyphs of `other` where it has an asterisk look-alike and `kept` an asterisk, position by
+ * position (keys of one length); empty when they differ otherwise. */
+function asteriskLookalikesIn(kept: string, other: string): string[] {
+  if (kept.length !== other.length) return [];
+  const glyphs: string[] = [];
+  for (let i = 0; i < kept.length; i++) {
+    if (kept[i] === other[i]) continue;
+    // A footnote flag stands before a value's first digit or after its last, never inside it.
+    const outside = !/\d/u.test(kept.slice(0, i)) || !/\d/u.test(kept.slice(i + 1));
+    if (kept[i] !== "*" || !ASTERISK_LOOKALIKES.has(other[i]!) || !outside) return [];
+    glyphs.push(other[i]!);
+  }
+  return glyphs;
+}
+
+/** One engine read a value's footnote asterisks as marks of like shape ("*3,337" and "\"3,337",
+ * "59.8*" and "59.8+", "147.2***" and "147.2%%%"): the reading with the asterisks is the one to
+ * keep, if the column flags its values so and prints none of those marks (columnBacks). */
+function asteriskReadAsMark(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  if (asteriskLookalikesIn(ka, kb).length > 0) return { kind: "asterisk-as-mark", keep: 0 };
+  if (asteriskLookalikesIn(kb, ka).length > 0) return { kind: "asterisk-as-mark", keep: 1 };
+  return null;
 }
 
 /** Digits a percent sign's two rings and stroke are read as: one or two of those with a loop or a
@@ -264,6 +301,10 @@ interface ColumnShape {
   /** Whether its numbers print a plus-minus sign ("±1.2", a margin of error): at least the minimum
    * of them, that share starting with one. */
   plusMinus: boolean;
+  /** How many of its agreed values carry a footnote asterisk. */
+  asterisks: number;
+  /** Every mark (neither a letter nor a digit) its agreed values print. */
+  marks: ReadonlySet<string>;
   /** Whether any of its agreed values starts with a zero before another digit ("03", "007"): a
    * column of codes or times, where such a value is no lost point. */
   leadingZeros: boolean;
@@ -298,6 +339,8 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
     numeric: shapes.length >= settings.columnFormatMinNumbers && shapes.length >= agreed.length * settings.columnFormatMajorityShare,
     signed: signedNumbers(agreed, settings),
     plusMinus: plusMinusNumbers(agreed, settings),
+    asterisks: agreed.filter((c) => c.value.includes("*")).length,
+    marks: new Set(agreed.flatMap((c) => [...comparisonKey(c.value)].filter((ch) => !/[\p{L}\p{N}\s]/u.test(ch)))),
     leadingZeros: agreed.some((c) => LEADING_ZERO.test(normaliseText(c.value))),
   };
 }
@@ -326,12 +369,13 @@ function plusMinusNumbers(agreed: readonly Cell[], settings: SlipSettings): bool
 /** The shape the cell at (r, c) should have: its column's, or, where the column has too few agreed
  * numbers to have one (a table of a few rows, years across), its row's. A row of mixed formats (a
  * count then its share) has none, and a column's own format is never overruled by its row. */
-function expectedShape(table: Table, r: number, c: number, settings: SlipSettings): ColumnShape {
+function expectedShape(table: Table, r: number, c: number, settings: SlipSettings, kind: SlipKind): ColumnShape {
   const column = shapeOf(
     table.rows.map((row, i) => (i === r ? undefined : row[c])),
     settings,
   );
-  if (column.format !== null || column.numeric) return column;
+  // Footnote flags are a column's habit, whatever its numbers' formats.
+  if (column.format !== null || column.numeric || kind === "asterisk-as-mark") return column;
   return shapeOf(
     (table.rows[r] ?? []).map((cell, i) => (i === c ? undefined : cell)),
     settings,
@@ -343,7 +387,7 @@ function expectedShape(table: Table, r: number, c: number, settings: SlipSetting
 const LEADING_ZERO = /^[(+\-$€£]*\s*0\d/u;
 
 /** Whether the column backs keeping `kept` over `other` for a slip of `kind`. */
-function columnBacks(kind: SlipKind, kept: string, other: string, column: ColumnShape): boolean {
+function columnBacks(kind: SlipKind, kept: string, other: string, column: ColumnShape, settings: SlipSettings): boolean {
   if (kind === "digit-space") return true;
   const keptShape = numberShape(kept);
   // Extra words: a label needs no column; a number must be one the column holds (a column of
@@ -351,6 +395,13 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   // reading a piece of it.
   if (kind === "extra-words")
     return keptShape === null ? !isPlainNumberLike(kept) : column.numeric && (column.format === null || keptShape.format === column.format);
+  // Asterisks read as marks: the column must flag values with asterisks (at least
+  // `columnAsterisksMin` agreed ones) and print none of the marks the other reading has there (a
+  // column of percentages, of signed changes, keeps a "%" or a "+" in doubt).
+  if (kind === "asterisk-as-mark") {
+    const glyphs = asteriskLookalikesIn(comparisonKey(withoutEdgeRulings(kept)), comparisonKey(withoutEdgeRulings(other)));
+    return column.asterisks >= settings.columnAsterisksMin && glyphs.length > 0 && glyphs.every((g) => !column.marks.has(g));
+  }
   if (keptShape === null) return false;
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
@@ -437,7 +488,7 @@ export function settleReadingSlips(table: Table, settings: SlipSettings, only: (
     const [sa, va, sb, vb] = readings;
     const slip = slipBetween(va, vb);
     if (!slip || !kinds.includes(slip.kind)) return cell;
-    const column = expectedShape(table, r, c, settings);
+    const column = expectedShape(table, r, c, settings, slip.kind);
     // A swapped separator names no reading to keep: the column picks one, if it backs either.
     const orders: Array<[string, string]> =
       slip.kind === "swapped-separator" || slip.kind === "percent-as-digits"
@@ -447,7 +498,7 @@ export function settleReadingSlips(table: Table, settings: SlipSettings, only: (
           ]
         : [slip.keep === 0 ? [va, vb] : [vb, va]];
     const kept =
-      orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column))?.[0] ??
+      orders.find(([keep, other]) => columnBacks(slip.kind, keep, other, column, settings))?.[0] ??
       (slip.kind === "dropped-separator" && kinds.includes(SEPARATOR_NO_FORMAT) && noFormatToTell(orders[0]!, column)
         ? orders[0]![0]
         : undefined) ??
