@@ -31,6 +31,7 @@ test("a number's format: decimals with their separator, a thousands group is non
     ["±1.2", ".1"],
     ["5,989 45.4", null],
     ["12 3.4", null],
+    ["87 .3", ".1"],
   ];
   for (const [value, format] of cases) assert.equal(numberFormat(value), format, value);
 });

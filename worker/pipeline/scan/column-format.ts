@@ -26,9 +26,10 @@ export function numberFormat(value: string): string | null {
   if (!/^(?:\d[\d,.\s]*|[.,]\d+)\s?%?$/.test(v)) return null;
   const body = v.replace(/\s?%$/, "");
   if (/[.,]$/.test(body)) return null;
-  // A space inside a number groups thousands (a digit, then exactly three); any other space
-  // parts two numbers run together ("5,989 45.4"), which is no number of one format.
-  if (/\s/.test(body.replace(/(?<=\d)\s(?=\d{3}(?!\d))/g, ""))) return null;
+  // A space inside a number groups thousands (a digit, then exactly three) or is OCR's spacing
+  // beside a separator ("43. 7", "87 .3"); a space between two digits otherwise parts two numbers
+  // run together ("5,989 45.4"), which is no number of one format.
+  if (/\d\s+\d/.test(body.replace(/(?<=\d)\s(?=\d{3}(?!\d))/g, ""))) return null;
   const decimals = /([.,])(\d+)$/.exec(body);
   const fraction =
     decimals && !(decimals[1] === "," && decimals[2]!.length === 3 && /\d,\d{3}$/.test(body)) ? `${decimals[1]}${decimals[2]!.length}` : "";
