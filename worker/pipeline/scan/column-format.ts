@@ -8,8 +8,9 @@
 // whose format (its decimals and the separator before them, and a trailing "%") differs from the
 // format most of its column's numbers share is capped at `unverified` (a zero printed bare neither
 // sets nor breaks a column's format: isBareZero). A confidence interval printed as one cell,
-// "(77.3-82.0)", has its two ends' formats, and a column of them is held to theirs. It only ever lowers a
-// confidence, and only on scans: on a page with a text layer the text layer holds the character.
+// "(77.3-82.0)", has its two ends' formats, and a column of them is held to theirs. It only ever
+// lowers a confidence, and only on scans: on a page with a text layer the text layer holds the
+// character.
 import type { Cell, Table } from "../../../lib/result/schema";
 import type { Settings } from "../settings";
 
@@ -39,10 +40,15 @@ export function numberFormat(value: string): string | null {
 /** One number of an interval, as numberFormat reads it: an optional sign or currency, digits with
  * their separators (no spaces: "12.3 - 15.6" is spaced around its dash, not inside a number). */
 const INTERVAL_END = String.raw`[+\-\u2212]?[$€£]?(?:\d[\d,.]*\d|\d|[.,]\d+)%?`;
-/** An interval printed as one cell: "12.3-15.6", "12.3 - 15.6", "(77.3-82.0)", "[1,576.0 – 1,754.9]",
- * or with a comma between its ends inside brackets, "(12.3, 15.6)". */
+/** What stands between an interval's two ends: a hyphen, a dash, a minus sign or a tilde. */
+const INTERVAL_DASH = String.raw`\s*[-\u2013\u2014\u2212~]\s*`;
+/** An interval printed as one cell: "12.3-15.6", "12.3 - 15.6", "(77.3-82.0)",
+ * "[1,576.0 – 1,754.9]", or with a comma between its ends inside brackets, "(12.3, 15.6)". */
 const INTERVAL = new RegExp(
-  String.raw`^(?:[(\[]\s*(${INTERVAL_END})\s*(?:[-\u2013\u2014\u2212~]|,\s)\s*(${INTERVAL_END})\s*[)\]]|(${INTERVAL_END})\s*[-\u2013\u2014\u2212~]\s*(${INTERVAL_END}))$`,
+  [
+    String.raw`^(?:[(\[]\s*(${INTERVAL_END})(?:${INTERVAL_DASH}|\s*,\s+)(${INTERVAL_END})\s*[)\]]`,
+    String.raw`|(${INTERVAL_END})${INTERVAL_DASH}(${INTERVAL_END}))$`,
+  ].join(""),
   "u",
 );
 
@@ -58,8 +64,8 @@ export function intervalEnds(value: string): [string, string] | null {
 export function intervalFormat(value: string): string | null {
   const ends = intervalEnds(value);
   if (!ends) return null;
-  const [low, high] = ends.map(numberFormat);
-  return low === null || low === undefined || high === null || high === undefined ? null : `${low}~${high}`;
+  const [low, high] = [numberFormat(ends[0]), numberFormat(ends[1])];
+  return low === null || high === null ? null : `${low}~${high}`;
 }
 
 /** The format a column's statistics hold a cell to: an interval's (intervalFormat), or a plain
