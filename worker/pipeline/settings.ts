@@ -778,7 +778,14 @@ export const SETTINGS = {
    * Added with letter case (docs/measurements/2026-12-01-standing-names-and-letter-case.md):
    *   "percent-as-digits" (a percent sign one engine read as one or two digits with a ring or a
    *   slant, or a digit read as a percent sign; the column picks the reading in its format): EU 3,
-   *   seed 90001 4, US odd 1 (the digits kept), seeds 13 and 14 none; no wrong cell settled. */
+   *   seed 90001 4, US odd 1 (the digits kept), seeds 13 and 14 none; no wrong cell settled.
+   * Added with intervals (docs/measurements/2026-12-01-intervals-and-marks.md; the classes were
+   *   found in US odd's queue, so US odd is not unseen for them): "plus-minus-as-plus" (a "±" read
+   *   "+", the "±" kept where most of the column's agreed numbers print one) settled none on any
+   *   set; "asterisk-as-mark" (footnote asterisks read as a quote, a plus or a percent sign, kept
+   *   where the column has `columnAsterisksMin` agreed flags and prints none of those marks) US odd
+   *   8 right items out of the queue and 1 wrong cell made right, EU and seeds 13, 14, 90001 none;
+   *   no wrong cell settled. */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",
