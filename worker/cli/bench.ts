@@ -1,8 +1,9 @@
 // npm run bench [-- file.pdf] [--pages N] [--only ENGINE (ocr-1|ocr-2)] [--no-ocr] [--threads N] [--no-look-ahead]
 // npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
-// npm run bench -- --corpus-only --corpus DIR [--corpus DIR...] [--results DIR]
+// npm run bench -- --corpus-only --corpus DIR [--corpus DIR...] [--results DIR] [--figure-crops]
 //   the pipeline without OCR over every PDF in the folders, in one process: CPU-s a page, peak RSS,
-//   time by stage, a digest of the results (--results writes each document's result JSON)
+//   time by stage, a digest of the results (--results writes each document's result JSON);
+//   --figure-crops crops and encodes the figures as `npm run extract` does (the eval does not)
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
 // reconciliation, figure crops), timed page by page. Targets on a 2-core machine: a
@@ -60,6 +61,8 @@ interface Args {
   corpusOnly: boolean;
   /** Where the no-OCR corpus pass writes each document's result JSON (to diff two builds). */
   results: string | null;
+  /** The no-OCR corpus pass crops and encodes figures, as `npm run extract` does. */
+  figureCrops: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -75,6 +78,7 @@ function parseArgs(argv: string[]): Args {
     corpus: [],
     results: null,
     corpusOnly: false,
+    figureCrops: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -91,6 +95,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === "--corpus") args.corpus.push(argv[++i] ?? "");
     else if (arg === "--results") args.results = argv[++i] ?? null;
     else if (arg === "--corpus-only") args.corpusOnly = true;
+    else if (arg === "--figure-crops") args.figureCrops = true;
     else args.file = arg;
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
@@ -188,7 +193,10 @@ function noOcrCorpusInChild(corpus: readonly string[], results: string | null): 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.corpusOnly) {
-    const figures = await runNoOcrCorpus(corpusFiles(args.corpus), { resultsDir: args.results ?? undefined });
+    const figures = await runNoOcrCorpus(corpusFiles(args.corpus), {
+      resultsDir: args.results ?? undefined,
+      figureCrops: args.figureCrops,
+    });
     console.log(formatNoOcrCorpus(figures).join("\n"));
     console.log(
       `  [targets: <= ${TARGETS.noOcrCpuPerPage} CPU-s a page: ${figures.cpuSecondsPerPage <= TARGETS.noOcrCpuPerPage ? "ok" : "OVER TARGET"}; peak RSS <= ${TARGETS.noOcrPeakRssMb} MB: ${figures.peakRssMb <= TARGETS.noOcrPeakRssMb ? "ok" : "OVER TARGET"}]`,

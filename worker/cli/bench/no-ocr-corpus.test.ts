@@ -1,10 +1,12 @@
-// The no-OCR bench's corpus: a run over nothing is an error, never "0 CPU-s a page: ok".
+// The no-OCR bench's corpus: a run over nothing is an error, never "0 CPU-s a page: ok"; figures
+// are cropped, as `npm run extract` crops them, only when asked.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { corpusFiles } from "./no-ocr-corpus";
+import { corpusFiles, formatNoOcrCorpus, runNoOcrCorpus } from "./no-ocr-corpus";
+import { makeDenseTablePdf, makeFigurePdf } from "../../../tests/pdf/ocr-test-pdfs";
 
 test("the corpus is every PDF of the folders given, sorted, and an empty corpus is an error", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-corpus-"));
@@ -13,6 +15,28 @@ test("the corpus is every PDF of the folders given, sorted, and an empty corpus 
     assert.throws(() => corpusFiles([dir]), /no PDF in /);
     for (const name of ["b.pdf", "a.PDF", "notes.txt"]) fs.writeFileSync(path.join(dir, name), "");
     assert.deepEqual(corpusFiles([dir]), [path.join(dir, "a.PDF"), path.join(dir, "b.pdf")]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("figure crops are made only when asked, and do not change the tables", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-corpus-"));
+  try {
+    fs.writeFileSync(path.join(dir, "figure.pdf"), await makeFigurePdf());
+    fs.writeFileSync(path.join(dir, "table.pdf"), await makeDenseTablePdf(1));
+    const files = corpusFiles([dir]);
+    const without = await runNoOcrCorpus(files);
+    const withCrops = await runNoOcrCorpus(files, { figureCrops: true });
+    assert.equal(without.figureCrops, false);
+    assert.equal(without.crops, 0);
+    assert.equal(withCrops.figureCrops, true);
+    assert.equal(withCrops.crops, 1, "the one drawn figure is cropped");
+    assert.equal(withCrops.pages, 2);
+    assert.equal(withCrops.tables, without.tables);
+    assert.ok(without.tables >= 1);
+    assert.match(formatNoOcrCorpus(withCrops)[0]!, /, 1 figure crops;/);
+    assert.doesNotMatch(formatNoOcrCorpus(without)[0]!, /figure crops/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

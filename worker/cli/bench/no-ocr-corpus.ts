@@ -2,7 +2,9 @@
 // text-layer PDFs runs it: CPU seconds per page (every thread of the process, which unlike wall
 // time does not depend on what else the shared machine runs), peak RSS and the seconds per stage
 // (stage-timer.ts). Optionally writes every document's result JSON, so a change meant only to be
-// faster can show, file by file, that it produces the same bytes.
+// faster can show, file by file, that it produces the same bytes. Figures are not cropped unless
+// asked (`figureCrops`): the eval never crops them, and `npm run extract` always does, so the
+// CLI's many-file mode is compared with an in-process run that crops them too.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +27,10 @@ export interface NoOcrCorpusFigures {
   resultsSha256: string;
   /** Node's own flags for this process (V8 heap bounds change both CPU and peak RSS), if any. */
   nodeFlags: string;
+  /** Whether figures were cropped and encoded, as `npm run extract` does. */
+  figureCrops: boolean;
+  /** Figure crops written (0 without `figureCrops`). */
+  crops: number;
 }
 
 /** Every PDF directly in each directory (sorted by name), or the files themselves. */
@@ -44,12 +50,17 @@ export function corpusFiles(paths: readonly string[]): string[] {
   return files;
 }
 
-export async function runNoOcrCorpus(files: readonly string[], options: { resultsDir?: string } = {}): Promise<NoOcrCorpusFigures> {
+export async function runNoOcrCorpus(
+  files: readonly string[],
+  options: { resultsDir?: string; figureCrops?: boolean } = {},
+): Promise<NoOcrCorpusFigures> {
+  const figureCrops = options.figureCrops ?? false;
   const outputDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-no-ocr-"));
   const digest = createHash("sha256");
   const stageSeconds: StageTimings = {};
   let pages = 0;
   let tables = 0;
+  let crops = 0;
   const cpuStarted = process.cpuUsage();
   const started = performance.now();
   try {
@@ -64,8 +75,9 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
         cacheDir: null,
         outputDir,
         ocr: [],
-        skipFigureCrops: true,
+        skipFigureCrops: !figureCrops,
       });
+      crops += output.result.images.length;
       addTimings(stageSeconds, output.stageSeconds);
       pages += output.result.pages.length;
       tables += output.result.tables.length;
@@ -89,6 +101,8 @@ export async function runNoOcrCorpus(files: readonly string[], options: { result
     stageSeconds,
     resultsSha256: digest.digest("hex"),
     nodeFlags: [...process.execArgv, ...flagsSetByRunEntry()].join(" "),
+    figureCrops,
+    crops,
   };
 }
 
@@ -104,7 +118,7 @@ export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
   const stages = Object.entries(figures.stageSeconds).sort((a, b) => b[1] - a[1]);
   const perPage = (s: number) => (figures.pages ? (s / figures.pages) * 1000 : 0).toFixed(1);
   return [
-    `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
+    `no OCR, ${figures.documents} files in one process: ${figures.pages} pages, ${figures.tables} tables${figures.figureCrops ? `, ${figures.crops} figure crops` : ""}; ${figures.cpuSeconds.toFixed(2)} CPU-s (${figures.cpuSecondsPerPage.toFixed(3)} a page), ${figures.wallSeconds.toFixed(2)} s wall; peak RSS ${figures.peakRssMb} MB`,
     `  results sha256 ${figures.resultsSha256.slice(0, 16)} (equal before and after a speed change: the same output)`,
     ...(figures.nodeFlags
       ? [`  node flags: ${figures.nodeFlags} (V8's helper threads, tiering and heap bounds move CPU and peak RSS)`]
