@@ -11,6 +11,8 @@ import { verifyProse } from "./prose";
 import { recutSpanningWords, type TextLayerCell } from "./recut-spanning-words";
 import { boxOf, boxesOverlap } from "./words-in-box";
 import { BoxBands } from "./box-bands";
+import { OwnWords } from "./vote-boxes";
+import { RECONCILE_SETTINGS } from "./settings";
 
 /**
  * A table assembled from one value reading (`ownSource`, normally pdf-text; an OCR reading on
@@ -34,14 +36,21 @@ export function reconcileTable(
   if (ownSource === "pdf-text") recutAcrossCells(others, table);
   // Every OCR reading's words, the table's own source's too, say how sure each reading is of its
   // text in a cell (the vote's last tie-break between disagreeing OCR readings).
-  const headerCells = table.header_cells.map((cell, c) => reconcileExistingCell(cell, ownSource, others, readings, raisedMarks?.header[c]));
+  // On a scan the other readings are looked for only as high as the cell's own words reach
+  // (vote-boxes.ts); the cell keeps its box.
+  const ownWords = ownSource !== "pdf-text" && RECONCILE_SETTINGS.scanVoteBoxes.enabled ? readings[ownSource] : undefined;
+  const own = ownWords ? new OwnWords(ownWords, RECONCILE_SETTINGS.scanVoteBoxes.tallWordRatio) : null;
+  const reconcile = (cell: Cell, marks: string | null | undefined): Cell => {
+    if (!own || !cell.bbox) return reconcileExistingCell(cell, ownSource, others, readings, marks);
+    const voted = reconcileExistingCell({ ...cell, bbox: own.voteBoxOf(cell) }, ownSource, others, readings, marks);
+    return { ...voted, bbox: cell.bbox };
+  };
+  const headerCells = table.header_cells.map((cell, c) => reconcile(cell, raisedMarks?.header[c]));
   const out: Table = {
     ...table,
     header_cells: headerCells,
     header: headerCells.map((cell) => cell.value),
-    rows: table.rows.map((row, r) =>
-      row.map((cell, c) => reconcileExistingCell(cell, ownSource, others, readings, raisedMarks?.rows[r]?.[c])),
-    ),
+    rows: table.rows.map((row, r) => row.map((cell, c) => reconcile(cell, raisedMarks?.rows[r]?.[c]))),
   };
   if (table.colbands) {
     out.colbands = table.colbands.map((band, i) => {

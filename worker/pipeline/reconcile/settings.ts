@@ -175,6 +175,13 @@ export const RECONCILE_SETTINGS = {
    * (table-alternatives.ts). At most this many per table: the review page picks them with the
    * number keys 1-9, and key 1 is "as shown". */
   alternativesPerTable: 8,
+  /** On a scan, where the other readings' words of a cell are looked for (vote-boxes.ts): the
+   * height of the cell's own words rather than its row's band. `tallWordRatio`: an own word taller
+   * than this many times the page's usual word height (the median of words of three characters or
+   * more) counts as a usual word's height about its middle. 1.5 is where the tall-word-boxes note
+   * of 2026-11-30 drew "tall" (2.7% of the EU realistic scans' words, 5-6% of the generated
+   * seeds'). */
+  scanVoteBoxes: { enabled: true as boolean, tallWordRatio: 1.5 },
 } as const;
 
 export type ReconcileSettings = typeof RECONCILE_SETTINGS;
