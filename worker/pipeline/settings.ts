@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-02.1";
+export const SETTINGS_VERSION = "2026-12-02.2";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -733,6 +733,11 @@ export const SETTINGS = {
    * percent sign is settled for the asterisk (scan/reading-slips.ts, "asterisk-as-mark"). A rule
    * of thumb, not tuned: two agreed flags are a habit of the column, one may be a misread. */
   columnAsterisksMin: 2,
+  /** A column's labels end without a point when at least this many of its agreed values are
+   * labels and none ends with one: then a point one engine read after a label's last word is
+   * settled for the label without it (scan/reading-slips.ts, "label-trailing-point"). Three, as
+   * for letter case's line of labels (`scanLetterCase.minLabels`): a rule of thumb, not tuned. */
+  columnLabelsMin: 3,
   // scan/reading-slips.ts (two OCR readings of one value, one engine slipped on a glyph)
   /** The slips a disputed scanned cell is settled by (`resolved`, the kept reading, both readings
    * kept), each only where its column backs the kept reading (the two settings above say when a
@@ -785,7 +790,11 @@ export const SETTINGS = {
    *   set; "asterisk-as-mark" (footnote asterisks read as a quote, a plus or a percent sign, kept
    *   where the column has `columnAsterisksMin` agreed flags and prints none of those marks) US odd
    *   8 right items out of the queue and 1 wrong cell made right, EU and seeds 13, 14, 90001 none;
-   *   no wrong cell settled. */
+   *   no wrong cell settled.
+   * Added with vote boxes (docs/measurements/2026-12-02-label-points.md): "label-trailing-point"
+   *   (a point after a label's last word one engine read, a leader's first dot or a speck; the
+   *   label without it kept where the column's agreed labels end without one, never after a word
+   *   of four letters or fewer or one with a point inside, an abbreviation's own point). */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",
@@ -799,6 +808,7 @@ export const SETTINGS = {
     "percent-as-digits",
     "plus-minus-as-plus",
     "asterisk-as-mark",
+    "label-trailing-point",
   ] as readonly string[],
   // scan/letter-case.ts (two OCR readings of one value that differ in letter case alone)
   /** Whether such a disputed cell is resolved with the reading the table backs: a word both engines

@@ -65,6 +65,12 @@
 //     common format to back either reading (a table whose columns alternate counts and shares,
 //     with no cell both engines agreed on). The reading with the separator is kept, as the vote
 //     already shows it; where a format exists, "dropped-separator" above decides.
+// One more, for labels (docs/measurements/2026-12-02-label-points.md):
+//   - "label-trailing-point": one engine read a point after a label's last letter that the other
+//     did not ("Construction." and "Construction"): a leader's first dot, or a speck. The reading
+//     without it is kept where the column's labels end without one (at least `columnLabelsMin`
+//     agreed labels, none ending with a point), and only after a word of five letters or more with
+//     no point of its own: an abbreviation ("Govt.", "n.e.c.") owns its point.
 // Any other difference (a digit for another digit, a letter for another letter, a sign turned or
 // lost where the column prints none, a bracket lost, a word one engine read in part) is a
 // different value and stays disputed. On a page with a text layer nothing here runs: the text
@@ -87,6 +93,7 @@ export type SlipKind =
   | "percent-as-digits"
   | "plus-minus-as-plus"
   | "asterisk-as-mark"
+  | "label-trailing-point"
   | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
@@ -97,7 +104,10 @@ export const SEPARATOR_NO_FORMAT = "separator-no-format";
  * backed by the whole table's grouping (tableGroupsWithCommas). */
 export const TABLE_GROUPING = "table-grouping";
 
-type SlipSettings = Pick<Settings, "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare" | "columnAsterisksMin">;
+type SlipSettings = Pick<
+  Settings,
+  "scanReadingSlips" | "columnFormatMinNumbers" | "columnFormatMajorityShare" | "columnAsterisksMin" | "columnLabelsMin"
+>;
 
 /** Letters that are a digit's strokes (lower-cased): "o" for "0", "l" and "i" for "1", "z" for "2". */
 const LOOKALIKE_DIGIT: Record<string, string> = { o: "0", l: "1", i: "1", z: "2" };
@@ -160,7 +170,7 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     if (unspaced(folded) === unspaced(number)) return { kind: "lookalike-in-number", keep: number === ka ? 0 : 1 };
     return extraWordsBetween(a, b);
   }
-  if (!isNumber(ka)) return extraWordsBetween(a, b);
+  if (!isNumber(ka)) return labelPointBetween(ka, kb) ?? extraWordsBetween(a, b);
   // Separators between two digits, present in one reading and not the other (one or more: both
   // points of an interval, "(77.3-82.0)" read "(773-820)").
   if (ka.length > kb.length && withoutSeparators(ka, kb)) return { kind: "dropped-separator", keep: 0 };
@@ -259,6 +269,24 @@ function withoutSeparators(longer: string, shorter: string): boolean {
   return j === shorter.length;
 }
 
+/** A point after a label's last letter that only one reading has ("Construction." and
+ * "Construction"), on comparison keys; null for any other pair. */
+function labelPointBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  if (ka === `${kb}.` && /\p{L}$/u.test(kb)) return { kind: "label-trailing-point", keep: 1 };
+  if (kb === `${ka}.` && /\p{L}$/u.test(ka)) return { kind: "label-trailing-point", keep: 0 };
+  return null;
+}
+
+/** A label ending with one point: a sentence's or an abbreviation's, not a dot leader's run. */
+const ENDS_WITH_POINT = /(?<![.\s])\.$/u;
+
+/** Whether a label's last word could own a point: a word of four letters or fewer ("Govt",
+ * "Inc", "No") or one with a point inside ("n.e.c"). */
+function mayBeAbbreviation(label: string): boolean {
+  const last = normaliseText(label).split(" ").at(-1) ?? "";
+  return last.includes(".") || [...last].filter((ch) => /\p{L}/u.test(ch)).length <= 4;
+}
+
 /** Whether `longer` is `shorter` plus whole words or noise glyphs only it saw, none of them
  * continuing a number as a thousands group ("1" and "1 200" are one number read in part). */
 function extraWordsBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1 } | null {
@@ -308,6 +336,10 @@ interface ColumnShape {
   /** Whether any of its agreed values starts with a zero before another digit ("03", "007"): a
    * column of codes or times, where such a value is no lost point. */
   leadingZeros: boolean;
+  /** How many of its agreed values are labels (a letter in them), and how many of those end with
+   * one point right after their last word (a dot leader's run is no such point). */
+  labels: number;
+  labelsEndingInPoint: number;
 }
 
 function commonOf(values: readonly string[], settings: SlipSettings): string | null {
@@ -342,6 +374,9 @@ function shapeOf(line: ReadonlyArray<Cell | undefined>, settings: SlipSettings):
     asterisks: agreed.filter((c) => c.value.includes("*")).length,
     marks: new Set(agreed.flatMap((c) => [...comparisonKey(c.value)].filter((ch) => !/[\p{L}\p{N}\s]/u.test(ch)))),
     leadingZeros: agreed.some((c) => LEADING_ZERO.test(normaliseText(c.value))),
+    labels: agreed.filter((c) => /\p{L}/u.test(c.value)).length,
+    labelsEndingInPoint: agreed.filter((c) => /\p{L}/u.test(c.value) && ENDS_WITH_POINT.test(normaliseText(withoutEdgeRulings(c.value))))
+      .length,
   };
 }
 
@@ -374,8 +409,8 @@ function expectedShape(table: Table, r: number, c: number, settings: SlipSetting
     table.rows.map((row, i) => (i === r ? undefined : row[c])),
     settings,
   );
-  // Footnote flags are a column's habit, whatever its numbers' formats.
-  if (column.format !== null || column.numeric || kind === "asterisk-as-mark") return column;
+  // Footnote flags are a column's habit, whatever its numbers' formats; so is how its labels end.
+  if (column.format !== null || column.numeric || kind === "asterisk-as-mark" || kind === "label-trailing-point") return column;
   return shapeOf(
     (table.rows[r] ?? []).map((cell, i) => (i === c ? undefined : cell)),
     settings,
@@ -402,6 +437,9 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
     const glyphs = asteriskLookalikesIn(comparisonKey(withoutEdgeRulings(kept)), comparisonKey(withoutEdgeRulings(other)));
     return column.asterisks >= settings.columnAsterisksMin && glyphs.length > 0 && glyphs.every((g) => !column.marks.has(g));
   }
+  // A label's trailing point: the column's labels end without one, and the word could not own it.
+  if (kind === "label-trailing-point")
+    return column.labels >= settings.columnLabelsMin && column.labelsEndingInPoint === 0 && !mayBeAbbreviation(kept);
   if (keptShape === null) return false;
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
