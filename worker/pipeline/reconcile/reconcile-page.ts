@@ -39,7 +39,7 @@ export function reconcileTable(
   // On a scan the other readings are looked for only as high as the cell's own words reach
   // (vote-boxes.ts); the cell keeps its box.
   const ownWords = ownSource !== "pdf-text" && RECONCILE_SETTINGS.scanVoteBoxes.enabled ? readings[ownSource] : undefined;
-  const own = ownWords ? new OwnWords(ownWords, RECONCILE_SETTINGS.scanVoteBoxes.tallWordRatio) : null;
+  const own = ownWords ? OwnWords.of(ownWords, RECONCILE_SETTINGS.scanVoteBoxes.tallWordRatio) : null;
   const reconcile = (cell: Cell, marks: string | null | undefined): Cell => {
     if (!own || !cell.bbox) return reconcileExistingCell(cell, ownSource, others, readings, marks);
     const voted = reconcileExistingCell({ ...cell, bbox: own.voteBoxOf(cell) }, ownSource, others, readings, marks);

@@ -179,7 +179,7 @@ export const RECONCILE_SETTINGS = {
    * height of the cell's own words rather than its row's band. `tallWordRatio`: an own word taller
    * than this many times the page's usual word height (the median of words of three characters or
    * more) counts as a usual word's height about its middle. 1.5 is where the tall-word-boxes note
-   * of 2026-11-30 drew "tall" (2.7% of the EU realistic scans' words, 5-6% of the generated
+   * (docs/measurements) drew "tall" (2.7% of the EU realistic scans' words, 5-6% of the generated
    * seeds'). */
   scanVoteBoxes: { enabled: true as boolean, tallWordRatio: 1.5 },
 } as const;

@@ -17,6 +17,7 @@ import type { BBox, Cell } from "../../../lib/result/schema";
 import { boxOf, type BoxedWord } from "./words-in-box";
 import { BoxBands } from "./box-bands";
 import { normaliseText } from "./normalise";
+import { isCentreIn } from "../geometry/box";
 
 /** The page's usual word height: the median over words of three characters or more, or null. */
 export function usualWordHeight(words: readonly BoxedWord[]): number | null {
@@ -27,8 +28,21 @@ export function usualWordHeight(words: readonly BoxedWord[]): number | null {
   return heights.length > 0 ? heights[Math.floor(heights.length / 2)]! : null;
 }
 
+/** One index per page's reading and ratio: a page's tables share it (readings are never changed
+ * once read). */
+const indexes = new WeakMap<readonly BoxedWord[], Map<number, OwnWords>>();
+
 /** The own reading's words of one page, for finding each cell's words. */
 export class OwnWords {
+  /** The index of `words`, built once for all the tables of their page. */
+  static of(words: readonly BoxedWord[], tallWordRatio: number): OwnWords {
+    let byRatio = indexes.get(words);
+    if (!byRatio) indexes.set(words, (byRatio = new Map<number, OwnWords>()));
+    let index = byRatio.get(tallWordRatio);
+    if (!index) byRatio.set(tallWordRatio, (index = new OwnWords(words, tallWordRatio)));
+    return index;
+  }
+
   private readonly bands: BoxBands;
   private readonly tallAbove: number;
   private readonly usual: number;
@@ -55,12 +69,7 @@ export class OwnWords {
     const middle = (box[1] + box[3]) / 2;
     const inCell = (this.bands.candidates(box, 0) ?? this.words.map((_, i) => i))
       .map((i) => this.words[i]!)
-      .filter((w) => {
-        const b = boxOf(w);
-        const cx = (b[0] + b[2]) / 2;
-        const cy = (b[1] + b[3]) / 2;
-        return cx >= box[0] && cx <= box[2] && cy >= box[1] && cy <= box[3];
-      });
+      .filter((w) => isCentreIn(boxOf(w), box));
     // Each token of the value from the word spelling it nearest the cell's middle.
     const chosen = new Set<BoxedWord>();
     for (const token of tokens) {
