@@ -13,6 +13,7 @@ import { getLogger } from "../lib/log";
 import { getMetrics } from "../lib/metrics/metrics";
 import { pingDatabase } from "../lib/ops/database-ping";
 import { startDraining } from "../lib/ops/draining";
+import { lingerOnClose } from "../lib/ops/lingering-close";
 import { DatabaseReachability, isPageRequest, unavailablePage } from "../lib/ops/page-gate";
 import { DATABASE_RETRY_AFTER_SECONDS } from "../lib/errors";
 import { warmInspectors } from "../lib/pdf/isolated-inspect";
@@ -94,7 +95,11 @@ function closeIfAnsweredEarly(request: http.IncomingMessage, response: http.Serv
     // see a reset instead of the answer (a 401 for a one-page upload came back as "fetch failed").
     const length = request.headers["content-length"];
     const largeBody = length !== undefined ? Number(length) > EARLY_CLOSE_MIN_BYTES : request.headers["transfer-encoding"] !== undefined;
-    if (largeBody && !request.complete && !this.headersSent) this.setHeader("connection", "close");
+    if (largeBody && !request.complete && !this.headersSent) {
+      this.setHeader("connection", "close");
+      // Closed without losing the answer to a client still sending (lib/ops/lingering-close.ts).
+      lingerOnClose(request.socket);
+    }
     return writeHead(...args);
   };
 }
