@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-02.2";
+export const SETTINGS_VERSION = "2026-12-02.3";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -794,7 +794,11 @@ export const SETTINGS = {
    * Added with vote boxes (docs/measurements/2026-12-02-label-points.md): "label-trailing-point"
    *   (a point after a label's last word one engine read, a leader's first dot or a speck; the
    *   label without it kept where the column's agreed labels end without one, never after a word
-   *   of four letters or fewer or one with a point inside, an abbreviation's own point). */
+   *   of four letters or fewer or one with a point inside, an abbreviation's own point).
+   * Added with lone junk (docs/measurements/2026-12-02-lone-junk.md): "label-comma-as-point" (a
+   *   comma between a label's words one engine read as a point; the comma kept in a column of
+   *   labels, where the point follows a word of five letters or more and comes before a small
+   *   letter). */
   scanReadingSlips: [
     "digit-space",
     "dropped-separator",
@@ -809,6 +813,7 @@ export const SETTINGS = {
     "plus-minus-as-plus",
     "asterisk-as-mark",
     "label-trailing-point",
+    "label-comma-as-point",
   ] as readonly string[],
   // scan/letter-case.ts (two OCR readings of one value that differ in letter case alone)
   /** Whether such a disputed cell is resolved with the reading the table backs: a word both engines
@@ -839,6 +844,11 @@ export const SETTINGS = {
    * 58.1% -> 53.8%, EU 63.2% -> 60.5%, seed 90001 53.0% -> 45.0%, US odd 58.6% -> 59.2%, no wrong
    * cell resolved, verified figures unchanged. */
   scanLoneReadings: true as boolean,
+  /** Whether a lone number stays as it was (one engine's `unverified` reading) where the legacy
+   * classifier reads no value at all in its crop (no digit, and neither a nil mark, a placeholder,
+   * nor a plain word or flag: glyph junk such as "ﬂ"), instead of being disputed by it. A switch,
+   * not a tuned value; measured in docs/measurements/2026-12-02-lone-junk.md. */
+  scanLoneNoValueReadings: true as boolean,
   // scan/column-sums.ts (the reading of a disputed number that makes a total add up)
   /** A total counts only when it has at least this many digits: a one-digit total is the sum of
    * two or more small counts by chance too often (in a column of counts 0-9, "5" next to "2" and

@@ -17,14 +17,22 @@
 //     now disagree. Where they differ by a slip its column settles (a comma read as a point, the
 //     legacy classifier's usual slip; scan/reading-slips.ts), the column decides, as it does
 //     between the two engines; otherwise a person picks one.
-//   - where it reads nothing, the cell stays as it was.
+//   - where it reads nothing, the cell stays as it was. So where it reads no value of any kind a
+//     table prints in place of a number: the lone reading is a number, and the classifier's has
+//     no digit and is neither a nil mark, a placeholder ("NA", "(X)") nor a plain word or flag
+//     ("x", "E", "nil"), but glyph junk ("ﬂ", "sz'ztu", "+H"). That is how the classifier fails on
+//     a crop it cannot segment; it says nothing about the value, and a person shown "340" beside
+//     "ﬂ" has nothing to decide (`scanLoneNoValueReadings`).
 // A cell whose text stands on end (a turned column heading, scan/standing-lines.ts) is left out:
 // the legacy classifier reads crops upright, and there it gives junk ("E g n. 5 8"), not a check.
 import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
 import { isOcrSource } from "../../../lib/ocr/engine-names";
 import { compareSources } from "../../../lib/review/readings";
 import { doubtOffFormatNumbers } from "./column-format";
-import { settleReadingSlips } from "./reading-slips";
+import { numberShape, settleReadingSlips } from "./reading-slips";
+import { isNilMark } from "../ocr/missed-marks";
+import { isPlaceholder } from "../tables/placeholders";
+import type { Settings } from "../settings";
 import { comparisonKey } from "../reconcile/normalise";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
@@ -48,7 +56,9 @@ export function loneCells(table: Table, standing: readonly Word[] = []): BBox[] 
   return cellsOfTable(table).flatMap((cell) => (loneReading(cell, standing) ? [cell.bbox!] : []));
 }
 
-type LoneSettings = Parameters<typeof settleReadingSlips>[1] & Parameters<typeof doubtOffFormatNumbers>[1];
+type LoneSettings = Parameters<typeof settleReadingSlips>[1] &
+  Parameters<typeof doubtOffFormatNumbers>[1] &
+  Pick<Settings, "scanLoneNoValueReadings">;
 
 /** `table` with the second reading (`words`: what the legacy classifier read in the boxes
  * loneCells gave, page points) put to each cell only one engine read: a cell now disputed by a
@@ -61,18 +71,19 @@ export function withLoneReadingsChecked(
   settings: LoneSettings,
   standing: readonly Word[] = [],
 ): Table {
-  const checked = withSecondReadings(table, words, standing);
+  const checked = withSecondReadings(table, words, standing, settings.scanLoneNoValueReadings);
   return doubtOffFormatNumbers(settleReadingSlips(checked, settings, isLoneDispute), settings, isLoneAgreement, withoutLoneAgreement);
 }
 
 /** `table` with the second reading put to each cell only one engine read, compared as it is. */
-function withSecondReadings(table: Table, words: readonly Word[], standing: readonly Word[]): Table {
+function withSecondReadings(table: Table, words: readonly Word[], standing: readonly Word[], skipNoValue: boolean): Table {
   const check = (cell: Cell): Cell => {
     const lone = loneReading(cell, standing);
     if (!lone) return cell;
     const second = textReadIn(cell.bbox!, words);
     if (second === "") return cell;
     const [source, value] = lone;
+    if (skipNoValue && readsNoValue(second, value)) return cell;
     if (comparisonKey(second) === comparisonKey(value)) {
       const sources = [...cell.sources, TIE_BREAK_SOURCE].sort(compareSources);
       return { ...cell, confidence: "resolved", sources };
@@ -85,6 +96,18 @@ function withSecondReadings(table: Table, words: readonly Word[], standing: read
     };
   };
   return { ...table, header_cells: table.header_cells.map(check), rows: table.rows.map((row) => row.map(check)) };
+}
+
+/** A plain word or a status flag, bracketed or with a point ("x", "E", "(D)", "nil", "n.a."): a
+ * table prints such in place of a number. */
+const WORD_OR_FLAG = /^\(?(?:[A-Za-z]+|[A-Za-z]\.[A-Za-z])\)?\.?$/u;
+
+/** Whether `second` is no value at all where `value`, the lone reading, is a number: no digit, and
+ * neither a nil mark, a placeholder, nor a plain word or flag. */
+export function readsNoValue(second: string, value: string): boolean {
+  const text = second.trim();
+  if (numberShape(value) === null || /\p{N}/u.test(text)) return false;
+  return !isNilMark(text) && !isPlaceholder(text) && !WORD_OR_FLAG.test(text);
 }
 
 /** Whether `cell` is one the lone check disputed: its two OCR readings are one engine's and the

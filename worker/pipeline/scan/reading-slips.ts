@@ -71,6 +71,11 @@
 //     without it is kept where the column's labels end without one (at least `columnLabelsMin`
 //     agreed labels, none ending with a point), and only after a word of five letters or more with
 //     no point of its own: an abbreviation ("Govt.", "n.e.c.") owns its point.
+//   - "label-comma-as-point": one engine read a comma between a label's words as a point ("Water
+//     supply, sewerage" and "Water supply.sewerage"; PaddleOCR does). The comma is kept in a column
+//     of labels (at least `columnLabelsMin` agreed), where the point follows a word of five letters
+//     or more with no point of its own and comes before a small letter: no label's sentence ends
+//     there, and an abbreviation ("incl. taxes") stays in doubt.
 // Any other difference (a digit for another digit, a letter for another letter, a sign turned or
 // lost where the column prints none, a bracket lost, a word one engine read in part) is a
 // different value and stays disputed. On a page with a text layer nothing here runs: the text
@@ -94,6 +99,7 @@ export type SlipKind =
   | "plus-minus-as-plus"
   | "asterisk-as-mark"
   | "label-trailing-point"
+  | "label-comma-as-point"
   | "extra-words";
 
 /** A class of the settings that is not a kind of difference but a weaker backing of one: a dropped
@@ -170,7 +176,7 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
     if (unspaced(folded) === unspaced(number)) return { kind: "lookalike-in-number", keep: number === ka ? 0 : 1 };
     return extraWordsBetween(a, b);
   }
-  if (!isNumber(ka)) return labelPointBetween(ka, kb) ?? extraWordsBetween(a, b);
+  if (!isNumber(ka)) return labelPointBetween(ka, kb) ?? labelCommaBetween(a, b, ka, kb) ?? extraWordsBetween(a, b);
   // Separators between two digits, present in one reading and not the other (one or more: both
   // points of an interval, "(77.3-82.0)" read "(773-820)").
   if (ka.length > kb.length && withoutSeparators(ka, kb)) return { kind: "dropped-separator", keep: 0 };
@@ -275,6 +281,31 @@ function labelPointBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 
   if (ka === `${kb}.` && /\p{L}$/u.test(kb)) return { kind: "label-trailing-point", keep: 1 };
   if (kb === `${ka}.` && /\p{L}$/u.test(ka)) return { kind: "label-trailing-point", keep: 0 };
   return null;
+}
+
+/** A comma between a label's words that one reading has as a point ("workers, unincorporated" and
+ * "workers. unincorporated", often with the space lost too), on comparison keys (`ka`, `kb`) and
+ * the readings themselves (`a`, `b`); null for any other pair. The comma is kept, and only where
+ * the point could not be one: after a word of five letters or more with no point of its own (an
+ * abbreviation's, "incl. taxes", is kept in doubt) and before a small letter (a point ending a
+ * sentence comes before a capital). */
+function labelCommaBetween(a: string, b: string, ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 } | null {
+  if (ka.length !== kb.length) return null;
+  const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
+  const i = differ[0];
+  if (differ.length !== 1 || i === undefined) return null;
+  const pair = `${ka[i]}${kb[i]}`;
+  if (pair !== ".," && pair !== ",.") return null;
+  if (!/\p{L}/u.test(ka[i - 1] ?? "") || !/\p{L}/u.test(ka[i + 1] ?? "")) return null;
+  const keep: 0 | 1 = ka[i] === "," ? 0 : 1;
+  const withPoint = normaliseText(withoutEdgeRulings(keep === 0 ? b : a));
+  // Every point between two words of the reading: after a long word, before a small letter.
+  const points = [...withPoint.matchAll(/([\p{L}.]+)\.\s*(?=\p{L})(\p{L})/gu)];
+  const none = (m: RegExpMatchArray) => {
+    const word = m[1]!;
+    return word.includes(".") || [...word].length < 5 || !/\p{Ll}/u.test(m[2]!);
+  };
+  return points.length > 0 && !points.some(none) ? { kind: "label-comma-as-point", keep } : null;
 }
 
 /** A label ending with one point: a sentence's or an abbreviation's, not a dot leader's run. */
@@ -410,7 +441,14 @@ function expectedShape(table: Table, r: number, c: number, settings: SlipSetting
     settings,
   );
   // Footnote flags are a column's habit, whatever its numbers' formats; so is how its labels end.
-  if (column.format !== null || column.numeric || kind === "asterisk-as-mark" || kind === "label-trailing-point") return column;
+  if (
+    column.format !== null ||
+    column.numeric ||
+    kind === "asterisk-as-mark" ||
+    kind === "label-trailing-point" ||
+    kind === "label-comma-as-point"
+  )
+    return column;
   return shapeOf(
     (table.rows[r] ?? []).map((cell, i) => (i === c ? undefined : cell)),
     settings,
@@ -440,6 +478,8 @@ function columnBacks(kind: SlipKind, kept: string, other: string, column: Column
   // A label's trailing point: the column's labels end without one, and the word could not own it.
   if (kind === "label-trailing-point")
     return column.labels >= settings.columnLabelsMin && column.labelsEndingInPoint === 0 && !mayBeAbbreviation(kept);
+  // A label's comma read as a point: a column of labels (the point's place was checked above).
+  if (kind === "label-comma-as-point") return column.labels >= settings.columnLabelsMin;
   if (keptShape === null) return false;
   // Letters or a number is the question here, not the format: a lone "0" stands in a column of
   // shares ("0" beside "13.8").
