@@ -2,6 +2,9 @@
 // scan's checks (worker/pipeline/scan/) feed runScanChecks.
 import type { Cell, Table } from "../../lib/result/schema";
 import { voteOnReadings } from "../../worker/pipeline/reconcile/vote";
+import type { ScanCheckContext } from "../../worker/pipeline/scan/scan-checks";
+import { SETTINGS } from "../../worker/pipeline/settings";
+import { int } from "./corpus/content";
 
 /** A cell both engines read as `value`. */
 export const agreedCell = (value: string): Cell => ({ ...voteOnReadings({ "ocr-1": value, "ocr-2": value }), bbox: [0, 0, 10, 10] });
@@ -20,3 +23,24 @@ export function tableOfColumns(columns: Cell[][]): Table {
     rows,
   } as unknown as Table;
 }
+
+/** What the scan checks see beside the table when there is no page image: no empty slots, no
+ * second engine's page words, no rulings. */
+export const NO_IMAGE_CONTEXT: ScanCheckContext = {
+  slots: [],
+  secondWords: [],
+  image: null,
+  grey: null,
+  rulings: [],
+  wordBoxes: [],
+  settings: SETTINGS,
+};
+
+/** A cell one engine read `right` and the other `slipped`; which engine read which is drawn. */
+export function readTwoWays(rnd: () => number, right: string, slipped: string): Cell {
+  const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
+  return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: [0, 0, 10, 10] };
+}
+
+/** A number with one decimal, as a column of values beside labels prints it. */
+export const oneDecimal = (rnd: () => number): string => `${int(rnd, 0, 9999)}.${int(rnd, 0, 9)}`;

@@ -795,7 +795,7 @@ export const SETTINGS = {
    *   (a point after a label's last word one engine read, a leader's first dot or a speck; the
    *   label without it kept where the column's agreed labels end without one, never after a word
    *   of four letters or fewer or one with a point inside, an abbreviation's own point).
-   * Added with lone junk (docs/measurements/2026-12-02-lone-junk.md): "label-comma-as-point" (a
+   * Added with lone junk (docs/measurements, the lone-junk note): "label-comma-as-point" (a
    *   comma between a label's words one engine read as a point; the comma kept in a column of
    *   labels, where the point follows a word of five letters or more and comes before a small
    *   letter). */
@@ -847,7 +847,7 @@ export const SETTINGS = {
   /** Whether a lone number stays as it was (one engine's `unverified` reading) where the legacy
    * classifier reads no value at all in its crop (no digit, and neither a nil mark, a placeholder,
    * nor a plain word or flag: glyph junk such as "ﬂ"), instead of being disputed by it. A switch,
-   * not a tuned value; measured in docs/measurements/2026-12-02-lone-junk.md. */
+   * not a tuned value; measured in docs/measurements (the lone-junk note). */
   scanLoneNoValueReadings: true as boolean,
   // scan/column-sums.ts (the reading of a disputed number that makes a total add up)
   /** A total counts only when it has at least this many digits: a one-digit total is the sum of

@@ -9,27 +9,15 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell } from "../../../lib/result/schema";
-import { SETTINGS } from "../settings";
-import { voteOnReadings } from "../reconcile/vote";
-import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { runScanChecks } from "./scan-checks";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
-import { agreedCell as agreed, tableOfColumns } from "../../../tests/pdf/two-engine-table";
+import { agreedCell as agreed, NO_IMAGE_CONTEXT, oneDecimal, readTwoWays, tableOfColumns } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 
 const HEADS = ["Water supply", "Self-employed workers", "Net lending", "Education", "Agriculture", "Households", "Wholesale trade"];
 const TAILS = ["sewerage and waste management", "unincorporated", "total", "forestry and fishing", "estimated", "other services"];
 const PLAIN = ["Construction", "Real estate", "Manufacturing", "Mining and quarrying", "Transport", "Employees"];
-
-const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
-
-/** A cell one engine read `right` and the other `slipped` (which one is drawn). */
-function readTwoWays(rnd: Rng, right: string, slipped: string): Cell {
-  const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
-  return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: [0, 0, 10, 10] };
-}
-
-const number = (rnd: Rng) => `${int(rnd, 0, 9999)}.${int(rnd, 0, 9)}`;
 
 /** The comma read as a point, the space after it kept or lost, the words' spaces kept or lost. */
 function asPoint(rnd: Rng, head: string, tail: string): string {
@@ -61,8 +49,8 @@ test("a label's comma one engine read as a point is settled for the comma, in a 
       return readTwoWays(rnd, labels[r], asPoint(rnd, head!, tail!));
     });
     const columns: Cell[][] = [labelColumn];
-    for (let k = int(rnd, 1, 4); k > 0; k--) columns.push(Array.from({ length: nRows }, () => agreed(number(rnd))));
-    const out = runScanChecks(tableOfColumns(columns), CTX);
+    for (let k = int(rnd, 1, 4); k > 0; k--) columns.push(Array.from({ length: nRows }, () => agreed(oneDecimal(rnd))));
+    const out = runScanChecks(tableOfColumns(columns), NO_IMAGE_CONTEXT);
     for (const r of slipped) {
       const cell = out.rows[r]![0]!;
       assert.equal(cell.confidence, "resolved", `seed ${seed} row ${r}: ${JSON.stringify(cell)}`);
@@ -104,8 +92,8 @@ test("label commas, the lies: an abbreviation's point, a sentence's, another let
       cell = readTwoWays(rnd, `${head}, ${tail}`, `${head}. ${tail}`);
     }
     labelColumn[r] = cell;
-    const values = Array.from({ length: nRows }, () => agreed(number(rnd)));
-    const out = runScanChecks(tableOfColumns([labelColumn, values]), CTX).rows[r]![0]!;
+    const values = Array.from({ length: nRows }, () => agreed(oneDecimal(rnd)));
+    const out = runScanChecks(tableOfColumns([labelColumn, values]), NO_IMAGE_CONTEXT).rows[r]![0]!;
     assert.equal(out.confidence, "disputed", `seed ${seed} ${lie}: ${JSON.stringify(out)}`);
     counts.set(lie, (counts.get(lie) ?? 0) + 1);
   }

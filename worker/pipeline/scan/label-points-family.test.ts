@@ -9,11 +9,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell } from "../../../lib/result/schema";
-import { SETTINGS } from "../settings";
-import { voteOnReadings } from "../reconcile/vote";
-import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { runScanChecks } from "./scan-checks";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
-import { agreedCell as agreed, tableOfColumns } from "../../../tests/pdf/two-engine-table";
+import { agreedCell as agreed, NO_IMAGE_CONTEXT, oneDecimal, readTwoWays, tableOfColumns } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 
@@ -38,16 +36,6 @@ const LABELS = [
 ];
 const ABBREVIATIONS = ["Other n.e.c", "Local govt", "Total incl", "Misc", "Acme Inc", "Est"];
 
-const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
-
-/** A cell one engine read `right` and the other `slipped` (which one is drawn). */
-function readTwoWays(rnd: Rng, right: string, slipped: string): Cell {
-  const [a, b] = rnd() < 0.5 ? [right, slipped] : [slipped, right];
-  return { ...voteOnReadings({ "ocr-1": a, "ocr-2": b }), bbox: [0, 0, 10, 10] };
-}
-
-const number = (rnd: Rng) => `${int(rnd, 0, 9999)}.${int(rnd, 0, 9)}`;
-
 function labelsOf(rnd: Rng, n: number): string[] {
   const shuffled = [...LABELS].sort(() => rnd() - 0.5);
   return Array.from({ length: n }, (_, i) => shuffled[i % shuffled.length]!);
@@ -70,8 +58,8 @@ test("a point one engine read after a label's last word is settled for the label
         : agreed(leaders ? `${label} ${".".repeat(int(rnd, 3, 12))}` : label),
     );
     const columns: Cell[][] = [labelColumn];
-    for (let k = int(rnd, 1, 4); k > 0; k--) columns.push(Array.from({ length: nRows }, () => agreed(number(rnd))));
-    const out = runScanChecks(tableOfColumns(columns), CTX);
+    for (let k = int(rnd, 1, 4); k > 0; k--) columns.push(Array.from({ length: nRows }, () => agreed(oneDecimal(rnd))));
+    const out = runScanChecks(tableOfColumns(columns), NO_IMAGE_CONTEXT);
     for (const r of slipped) {
       const cell = out.rows[r]![0]!;
       assert.equal(cell.confidence, "resolved", `seed ${seed} row ${r}: ${JSON.stringify(cell)}`);
@@ -113,8 +101,8 @@ test("label points, the lies: what the column does not back stays disputed", () 
       cell = readTwoWays(rnd, labels[r]!, `${labels[r]!}.`);
     }
     labelColumn[r] = cell;
-    const values = Array.from({ length: nRows }, () => agreed(number(rnd)));
-    const out = runScanChecks(tableOfColumns([labelColumn, values]), CTX).rows[r]![0]!;
+    const values = Array.from({ length: nRows }, () => agreed(oneDecimal(rnd)));
+    const out = runScanChecks(tableOfColumns([labelColumn, values]), NO_IMAGE_CONTEXT).rows[r]![0]!;
     assert.equal(out.confidence, "disputed", `seed ${seed} ${lie}: ${JSON.stringify(out)}`);
     counts.set(lie, (counts.get(lie) ?? 0) + 1);
   }

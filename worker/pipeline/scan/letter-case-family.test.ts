@@ -10,11 +10,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
-import { SETTINGS } from "../settings";
 import { voteOnReadings } from "../reconcile/vote";
-import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { runScanChecks } from "./scan-checks";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
-import { agreedCell as agreed, tableOfColumns } from "../../../tests/pdf/two-engine-table";
+import { agreedCell as agreed, NO_IMAGE_CONTEXT, tableOfColumns } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 
@@ -42,8 +41,6 @@ const NAMES = [
 ];
 const UNITS = ["kg", "tonnes", "per cent", "index", "hours", "persons", "litres", "euro", "km", "cases", "weeks", "sites"];
 const MARKERS = ["(X)", "(NA)", "(D)", "(Z)", "(S)", "(W)"];
-
-const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
 
 /** A cell the two engines read differently, which engine read which drawn. */
 function readTwoWays(rnd: Rng, right: string, other: string, extra: Record<string, string> = {}): Cell {
@@ -135,7 +132,7 @@ test("letter case on scans: a label's, a header name's or a marker's case one en
       table.header = table.header_cells.map((cell) => cell.value);
       expected.push({ where: "h", c: slip, value: names[slip]!, kind: "line-initial" });
     }
-    const checked = runScanChecks(table, CTX);
+    const checked = runScanChecks(table, NO_IMAGE_CONTEXT);
     for (const e of expected) {
       const cell = e.where === "h" ? checked.header_cells[e.c]! : checked.rows[e.where]![e.c]!;
       assert.equal(cell.confidence, "resolved", `seed ${seed} ${e.kind} ${e.where},${e.c}: ${JSON.stringify(cell)}`);
@@ -197,7 +194,7 @@ test("letter case on scans, the lies: what the table does not back stays dispute
     }
     if (at[1] === 0) labelColumn[r] = cell;
     else markerColumn[r] = cell;
-    const checked = runScanChecks(tableOfColumns([labelColumn, valueColumn, markerColumn]), CTX);
+    const checked = runScanChecks(tableOfColumns([labelColumn, valueColumn, markerColumn]), NO_IMAGE_CONTEXT);
     const out = checked.rows[at[0]]![at[1]]!;
     assert.equal(out.confidence, "disputed", `seed ${seed} ${lie}: ${JSON.stringify(out)}`);
     counts.set(lie, (counts.get(lie) ?? 0) + 1);

@@ -9,14 +9,13 @@ import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
 import { voteOnReadings } from "../reconcile/vote";
-import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { runScanChecks } from "./scan-checks";
 import { slipBetween } from "./reading-slips";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
-import { agreedCell as agreed, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
+import { agreedCell as agreed, NO_IMAGE_CONTEXT, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 const NAMES = ["Atrazine", "Endrin", "Lindane", "Benzene", "Toluene", "Nitrogen", "Phosphorus", "Copper and compounds", "Total"];
-const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
 const BOX: [number, number, number, number] = [0, 0, 10, 10];
 
 /** A cell read `right` by one engine and `other` by the other (which one is drawn). */
@@ -65,7 +64,7 @@ test("extra words one engine read around a label or a number are resolved to the
         (r) => (r === at ? readTwoWays(rnd, name, noisy) : agreed(`${pick(rnd, NAMES)} ${r}`)),
         (r) => (r === at ? readTwoWays(rnd, value, noisyNumber) : agreed(String(int(rnd, 1, 999)))),
       ),
-      CTX,
+      NO_IMAGE_CONTEXT,
     );
     const [label, number] = [out.rows[at]![0]!, out.rows[at]![1]!];
     assert.equal(label.confidence, "resolved", `seed ${seed}: ${JSON.stringify(label.readings)}`);
@@ -147,7 +146,7 @@ test("a longer reading that may be the value stays disputed", () => {
           Array.from({ length: nRows }, (_, r) => agreed(`${pick(rnd, NAMES)} ${r}`)),
           Array.from({ length: nRows }, (_, r) => (r === at ? readTwoWays(rnd, truth, other) : agreed(family.column(rnd)))),
         ]),
-        CTX,
+        NO_IMAGE_CONTEXT,
       );
       const cell = out.rows[at]![1]!;
       assert.equal(cell.confidence, "disputed", `seed ${seed}, ${family.kind}: ${truth} / ${other} -> ${cell.confidence} ${cell.value}`);
@@ -186,7 +185,7 @@ test("a decimal point one engine lost is resolved where no column or row has a f
       }
       return readTwoWays(rnd, share, `${share}${pick(rnd, ["a", "i"])}x`);
     });
-    const out = runScanChecks(table, CTX);
+    const out = runScanChecks(table, NO_IMAGE_CONTEXT);
     for (const { r, c, value } of expected) {
       const cell = out.rows[r]![c]!;
       assert.equal(cell.confidence, "resolved", `seed ${seed}: ${JSON.stringify(cell.readings)}`);
@@ -197,7 +196,7 @@ test("a decimal point one engine lost is resolved where no column or row has a f
     const runTogether = formatlessTable(rnd, nRows, (r, c) =>
       r === 0 && c === 2 ? readTwoWays(rnd, "46.3% [3.1-3.4] 35.5%", "46.3% [3.1-3.4] 355%") : readTwoWays(rnd, "12", "12ax"),
     );
-    assert.equal(runScanChecks(runTogether, CTX).rows[0]![2]!.confidence, "disputed", `seed ${seed}: run together`);
+    assert.equal(runScanChecks(runTogether, NO_IMAGE_CONTEXT).rows[0]![2]!.confidence, "disputed", `seed ${seed}: run together`);
   }
   assert.ok(settled >= 150, `${settled} settled`);
 });
@@ -214,7 +213,7 @@ test("where the column has a format, a point off it stays disputed even with the
         r === at ? readTwoWays(rnd, v, `${v.slice(0, 1)}.${v.slice(1)}`) : agreed(String(int(rnd, 10, 999))),
       ),
     ]);
-    assert.equal(runScanChecks(table, CTX).rows[at]![1]!.confidence, "disputed", `seed ${seed}: ${v}`);
+    assert.equal(runScanChecks(table, NO_IMAGE_CONTEXT).rows[at]![1]!.confidence, "disputed", `seed ${seed}: ${v}`);
   }
 });
 
@@ -226,11 +225,11 @@ test("each new class is switched off by leaving it out of the settings", () => {
   ]);
   const shares = formatlessTable(rnd, 4, (r, c) => (r === 0 && c === 2 ? readTwoWays(rnd, "2.4", "24") : readTwoWays(rnd, "12", "12ax")));
   const without = (kind: string) => ({
-    ...CTX,
+    ...NO_IMAGE_CONTEXT,
     settings: { ...SETTINGS, scanReadingSlips: SETTINGS.scanReadingSlips.filter((k) => k !== kind) },
   });
-  assert.equal(runScanChecks(labels, CTX).rows[0]![0]!.confidence, "resolved");
+  assert.equal(runScanChecks(labels, NO_IMAGE_CONTEXT).rows[0]![0]!.confidence, "resolved");
   assert.equal(runScanChecks(labels, without("extra-words")).rows[0]![0]!.confidence, "disputed");
-  assert.equal(runScanChecks(shares, CTX).rows[0]![2]!.confidence, "resolved");
+  assert.equal(runScanChecks(shares, NO_IMAGE_CONTEXT).rows[0]![2]!.confidence, "resolved");
   assert.equal(runScanChecks(shares, without("separator-no-format")).rows[0]![2]!.confidence, "disputed");
 });

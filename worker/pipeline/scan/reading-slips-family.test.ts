@@ -13,10 +13,10 @@ import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";
 import { SETTINGS } from "../settings";
 import { voteOnReadings } from "../reconcile/vote";
-import { runScanChecks, type ScanCheckContext } from "./scan-checks";
+import { runScanChecks } from "./scan-checks";
 import { slipBetween } from "./reading-slips";
 import { int, pick, seededRng } from "../../../tests/pdf/corpus/content";
-import { agreedCell as agreed, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
+import { agreedCell as agreed, NO_IMAGE_CONTEXT, tableOfColumns as tableOf } from "../../../tests/pdf/two-engine-table";
 
 type Rng = () => number;
 const LABELS = ["Belgium", "Denmark", "Germany", "Greece", "Spain", "France", "Ireland", "Italy", "Austria", "Finland", "Sweden", "Total"];
@@ -94,8 +94,6 @@ function expectResolved(out: Table, expected: ReadonlyArray<{ r: number; c: numb
 
 /** The row labels' column: names both engines read alike. */
 const labelColumn = (n: number): Cell[] => Array.from({ length: n }, (_, r) => agreed(`${LABELS[r % LABELS.length]} ${r}`));
-
-const CTX: ScanCheckContext = { slots: [], secondWords: [], image: null, grey: null, rulings: [], wordBoxes: [], settings: SETTINGS };
 
 /** How an engine slips on a value of the style, right reading first; null when the style has no
  * such slip. */
@@ -186,7 +184,7 @@ test("slips on scans: one engine's thousands space, lost or swapped separator an
         }),
       );
     }
-    const out = runScanChecks(tableOf(columns), CTX);
+    const out = runScanChecks(tableOf(columns), NO_IMAGE_CONTEXT);
     for (const { r, c, value, kind } of expected) {
       const cell = out.rows[r]![c]!;
       // A column of negatives alone does not say that an unsigned value lost its minus (the lie "a
@@ -258,7 +256,7 @@ test("a point lost after a leading zero is settled in a short table of counts an
           expected.push({ r, c, value: Object.values(cell.readings ?? {}).find((v) => v.includes(sep))! });
       }),
     );
-    const out = runScanChecks(tableOf(rows[0]!.map((_, c) => rows.map((row) => row[c]!))), CTX);
+    const out = runScanChecks(tableOf(rows[0]!.map((_, c) => rows.map((row) => row[c]!))), NO_IMAGE_CONTEXT);
     settled += expectResolved(out, expected, seed);
   }
   assert.ok(settled >= 40, `${settled} settled`);
@@ -287,14 +285,14 @@ test("slips in a table of a few rows, years across: the row gives the format", (
       });
     });
     const columns = rows[0]!.map((_, c) => rows.map((row) => row[c]!));
-    const out = runScanChecks(tableOf(columns), CTX);
+    const out = runScanChecks(tableOf(columns), NO_IMAGE_CONTEXT);
     settled += expectResolved(out, expected, seed);
     // A speck read as a point in a row of integers (a count row under a share row) stays disputed.
     const counts = Array.from({ length: nCols }, () => agreed(String(int(rnd, 10, 999))));
     const at = int(rnd, 0, nCols - 1);
     const v = String(int(rnd, 10, 999));
     counts[at] = readTwoWays(rnd, v, `${v.slice(0, 1)}.${v.slice(1)}`);
-    const withCounts = runScanChecks(tableOf(counts.map((cell, c) => [rows[0]![c]!, cell])), CTX);
+    const withCounts = runScanChecks(tableOf(counts.map((cell, c) => [rows[0]![c]!, cell])), NO_IMAGE_CONTEXT);
     assert.equal(withCounts.rows[1]![at]!.confidence, "disputed", `seed ${seed}: ${v} in a row of counts`);
   }
   assert.ok(settled >= 25, `${settled} settled`);
@@ -320,7 +318,7 @@ test("a column the engines disputed most of is backed by its row: thousands thro
           return readTwoWays(rnd, value, value.replace(",", "."));
         }),
       );
-    const out = runScanChecks(tableOf(columns), CTX);
+    const out = runScanChecks(tableOf(columns), NO_IMAGE_CONTEXT);
     settled += expectResolved(
       out,
       expected.map(({ r, value }) => ({ r, c: at, value })),
@@ -358,7 +356,7 @@ test("a point read for a thousands comma where column and row are too short to s
       );
     if (withDecimals)
       columns.push(Array.from({ length: nRows }, () => agreed(`${int(rnd, 0, 9)}.${String(int(rnd, 0, 999)).padStart(3, "0")}`)));
-    const out = runScanChecks(tableOf(columns), CTX);
+    const out = runScanChecks(tableOf(columns), NO_IMAGE_CONTEXT);
     for (const { r, value } of expected) {
       const cell = out.rows[r]![at]!;
       if (withDecimals) {
@@ -609,7 +607,7 @@ test("lies of every slip class stay disputed: never verified, never resolved", (
           ? { ...voteOnReadings({ "ocr-1": first, "ocr-2": second }), bbox: [0, 0, 10, 10] as [number, number, number, number] }
           : agreed(lie.column(rnd)),
       );
-      const out = runScanChecks(tableOf([labelColumn(nRows), column]), CTX);
+      const out = runScanChecks(tableOf([labelColumn(nRows), column]), NO_IMAGE_CONTEXT);
       const cell = out.rows[at]![1]!;
       lies += 1;
       assert.equal(cell.confidence, "disputed", `seed ${seed}, ${lie.kind}: ${first} / ${second} -> ${cell.confidence} ${cell.value}`);
@@ -626,14 +624,14 @@ test("slips are settled on scans only: a cell the text layer read keeps the mark
   const column = [cell, ...["1.2", "3.4", "5.6", "7.8", "9.1"].map(agreed)];
   const before = cell.confidence;
   assert.equal(before, "disputed");
-  const out = runScanChecks(tableOf([labelColumn(6), column]), CTX);
+  const out = runScanChecks(tableOf([labelColumn(6), column]), NO_IMAGE_CONTEXT);
   assert.equal(out.rows[0]![1]!.confidence, before);
 });
 
 test("switched off in the settings, no slip is settled", () => {
   const column = [readTwoWays(seededRng(1), "2.4", "24"), ...["1.2", "3.4", "5.6", "7.8", "9.1"].map(agreed)];
-  const out = runScanChecks(tableOf([labelColumn(6), column]), { ...CTX, settings: { ...SETTINGS, scanReadingSlips: [] } });
+  const out = runScanChecks(tableOf([labelColumn(6), column]), { ...NO_IMAGE_CONTEXT, settings: { ...SETTINGS, scanReadingSlips: [] } });
   assert.equal(out.rows[0]![1]!.confidence, "disputed");
-  const on = runScanChecks(tableOf([labelColumn(6), column]), CTX);
+  const on = runScanChecks(tableOf([labelColumn(6), column]), NO_IMAGE_CONTEXT);
   assert.equal(on.rows[0]![1]!.confidence, "resolved");
 });

@@ -192,14 +192,18 @@ export function slipBetween(a: string, b: string): { kind: SlipKind; keep: 0 | 1
   const decimals = (k: string) => (numberFormat(k) ?? "").replace("%", "") !== "";
   if (ka === `${kb}.` || ka === `${kb},`) return decimals(kb) ? { kind: "trailing-point", keep: 1 } : null;
   if (kb === `${ka}.` || kb === `${ka},`) return decimals(ka) ? { kind: "trailing-point", keep: 0 } : null;
-  if (ka.length === kb.length) {
-    const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
-    const i = differ[0];
-    if (differ.length === 1 && i !== undefined && ".,".includes(ka[i]!) && ".,".includes(kb[i]!)) {
-      if (/\d/u.test(ka[i - 1] ?? "") && /\d/u.test(ka[i + 1] ?? "")) return { kind: "swapped-separator", keep: 0 };
-    }
-  }
+  const i = swappedPointAt(ka, kb);
+  if (i !== null && /\d/u.test(ka[i - 1] ?? "") && /\d/u.test(ka[i + 1] ?? "")) return { kind: "swapped-separator", keep: 0 };
   return extraWordsBetween(a, b);
+}
+
+/** Where two keys of one length differ only in one place, a point in one and a comma in the
+ * other: that place; null for any other pair. */
+function swappedPointAt(ka: string, kb: string): number | null {
+  if (ka.length !== kb.length) return null;
+  const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
+  const i = differ[0];
+  return differ.length === 1 && i !== undefined && ".,".includes(ka[i]!) && ".,".includes(kb[i]!) ? i : null;
 }
 
 /** Marks an engine reads a footnote asterisk as (keys as comparisonKey gives them: quotes are
@@ -290,12 +294,8 @@ function labelPointBetween(ka: string, kb: string): { kind: SlipKind; keep: 0 | 
  * abbreviation's, "incl. taxes", is kept in doubt) and before a small letter (a point ending a
  * sentence comes before a capital). */
 function labelCommaBetween(a: string, b: string, ka: string, kb: string): { kind: SlipKind; keep: 0 | 1 } | null {
-  if (ka.length !== kb.length) return null;
-  const differ = [...ka].map((ch, i) => (ch === kb[i] ? -1 : i)).filter((i) => i >= 0);
-  const i = differ[0];
-  if (differ.length !== 1 || i === undefined) return null;
-  const pair = `${ka[i]}${kb[i]}`;
-  if (pair !== ".," && pair !== ",.") return null;
+  const i = swappedPointAt(ka, kb);
+  if (i === null) return null;
   if (!/\p{L}/u.test(ka[i - 1] ?? "") || !/\p{L}/u.test(ka[i + 1] ?? "")) return null;
   const keep: 0 | 1 = ka[i] === "," ? 0 : 1;
   const withPoint = normaliseText(withoutEdgeRulings(keep === 0 ? b : a));
