@@ -2,10 +2,12 @@
 // a 600 MB upload must not cost 600 MB of memory in the web process (quick inspect) or the worker.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, PDFWorker } from "pdfjs-dist/types/src/display/api";
 import type { ByteSource } from "../storage/job-files";
 import { fontFaceSink } from "./font-face-sink";
 import { InProcessPort } from "./in-process-port";
+import { readingOnlyParserPath } from "./reading-only-parser";
 import { registerRenderingDocument } from "./rendering-document";
 import { installSyncDecompression } from "./sync-decompression";
 
@@ -33,6 +35,7 @@ type PdfJsParser = typeof import("pdfjs-dist/legacy/build/pdf.worker.mjs");
 
 let pdfjsPromise: Promise<PdfJs> | null = null;
 let parserPromise: Promise<PdfJsParser> | null = null;
+let readingOnlyParserPromise: Promise<PdfJsParser> | null = null;
 
 /** The Node build of pdf.js, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {
@@ -42,18 +45,30 @@ export function loadPdfJs(): Promise<PdfJs> {
 }
 
 /** pdf.js's parser (its "worker" bundle, run in this thread as pdf.js runs it in Node), loaded
- * once. */
-function loadPdfJsParser(): Promise<PdfJsParser> {
-  parserPromise ??= import("pdfjs-dist/legacy/build/pdf.worker.mjs");
-  return parserPromise;
+ * once. `readingOnly`: the copy that leaves out what only drawing needs (reading-only-parser.ts),
+ * for documents whose pages are never drawn; the stock parser when that copy cannot be made. */
+function loadPdfJsParser(readingOnly: boolean): Promise<PdfJsParser> {
+  const stock = () => (parserPromise ??= import("pdfjs-dist/legacy/build/pdf.worker.mjs"));
+  if (!readingOnly) return stock();
+  readingOnlyParserPromise ??= (async () => {
+    const copy = readingOnlyParserPath(path.join(pdfjsPackageDir(), "legacy", "build", "pdf.worker.mjs"));
+    if (copy === null) return stock();
+    return (await import(/* webpackIgnore: true */ pathToFileURL(copy).href)) as PdfJsParser;
+  })();
+  return readingOnlyParserPromise;
 }
 
-/** pdf.js's font and CMap folders. Resolved through Node's module API at run time: bundlers
- * rewrite a plain require.resolve into a module number inside the Next.js build. */
-function pdfjsAssetDir(sub: string): string {
+/** pdf.js's package folder. Resolved through Node's module API at run time: bundlers rewrite a
+ * plain require.resolve into a module number inside the Next.js build. */
+function pdfjsPackageDir(): string {
   const { createRequire } = process.getBuiltinModule("node:module");
   const nodeRequire = createRequire(path.join(process.cwd(), "package.json"));
-  return path.join(path.dirname(nodeRequire.resolve("pdfjs-dist/package.json")), sub) + path.sep;
+  return path.dirname(nodeRequire.resolve("pdfjs-dist/package.json"));
+}
+
+/** pdf.js's font and CMap folders. */
+function pdfjsAssetDir(sub: string): string {
+  return path.join(pdfjsPackageDir(), sub) + path.sep;
 }
 
 /** pdf.js fetches byte ranges of this size; small enough that opening reads little, large
@@ -81,6 +96,9 @@ export interface OpenPdfOptions {
    * from a second document opened with them the first time one is rendered (figure crops, debug
    * overlays): see rendering-document.ts. */
   rendersEveryPage?: boolean;
+  /** Read with pdf.js's stock parser even when the document is opened for reading only, not the
+   * copy that leaves out what only drawing needs (reading-only-parser.ts): to compare the two. */
+  stockParser?: boolean;
 }
 
 export async function openPdf(pdf: PdfSource, options: OpenPdfOptions = {}): Promise<OpenedPdf> {
@@ -93,7 +111,7 @@ export async function openPdf(pdf: PdfSource, options: OpenPdfOptions = {}): Pro
   });
   let reading: LoadedDocument;
   try {
-    reading = await loadDocument(pdfjs, handle, initialData, outlines);
+    reading = await loadDocument(pdfjs, handle, initialData, outlines, !outlines && options.stockParser !== true);
   } catch (error) {
     await handle.close();
     const name = (error as { name?: string }).name;
@@ -108,7 +126,7 @@ export async function openPdf(pdf: PdfSource, options: OpenPdfOptions = {}): Pro
   if (!outlines) {
     registerRenderingDocument(reading.doc, async () => {
       if (closed) throw new Error("the document was closed before its page was rendered");
-      rendering ??= readInitialData(handle).then((data) => loadDocument(pdfjs, handle, data, true));
+      rendering ??= readInitialData(handle).then((data) => loadDocument(pdfjs, handle, data, true, false));
       return (await rendering).doc;
     });
   }
@@ -145,8 +163,16 @@ async function destroyDocument(loaded: LoadedDocument): Promise<void> {
 
 /** Opens the bytes of `handle` as a pdf.js document. `outlines`: glyphs are compiled to paths as
  * pages are read, which pdf.js needs to draw text in Node; without them the fonts go to a
- * document that drops them (font-face-sink.ts) and the document can be read but not rendered. */
-async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8Array, outlines: boolean): Promise<LoadedDocument> {
+ * document that drops them (font-face-sink.ts) and the document can be read but not rendered.
+ * `readingOnlyParser`: parsed by the copy of pdf.js's parser that leaves out what only drawing
+ * needs (only for a document that is never rendered). */
+async function loadDocument(
+  pdfjs: PdfJs,
+  handle: ByteSource,
+  initialData: Uint8Array,
+  outlines: boolean,
+  readingOnlyParser: boolean,
+): Promise<LoadedDocument> {
   const { size } = handle;
   const transport = new pdfjs.PDFDataRangeTransport(size, initialData);
   transport.requestDataRange = (begin: number, end: number) => {
@@ -159,7 +185,7 @@ async function loadDocument(pdfjs: PdfJs, handle: ByteSource, initialData: Uint8
   // The parser runs in this thread, as pdf.js's own fake worker runs it, on a port that does not
   // structured-clone the page chunks it passes (in-process-port.ts).
   const port = new InProcessPort();
-  (await loadPdfJsParser()).WorkerMessageHandler.initializeFromPort(port);
+  (await loadPdfJsParser(readingOnlyParser)).WorkerMessageHandler.initializeFromPort(port);
   // pdf.js types the port as a web Worker; it uses only postMessage and the listener methods.
   const worker = pdfjs.PDFWorker.create({ port: port as unknown as Worker, verbosity: 0 });
   const task = pdfjs.getDocument({

@@ -1,0 +1,109 @@
+// pdf.js's parser for documents opened for reading only (open-pdf.ts): such a document's pages are
+// never drawn (rendering-document.ts draws them from a second document with the stock parser), so
+// the work pdf.js does only so that a page can be drawn is wasted on it. Without OCR that waste was
+// about a tenth of a pass's CPU over the ICDAR sets (docs/performance.md, the reading-only parser
+// round): recompiling every CFF and Type 1 font program (embedded or pdf.js's own standard faces)
+// into the font file a browser would load, and decoding every image into pixels.
+//
+// This module writes a copy of pdf.js's parser bundle with that work left out, each change a
+// literal replacement that must match exactly once, and loads it. What is left out are products no
+// reader looks at: the compiled font program inside the font file a browser would load (left
+// empty; the file is built, and the glyph mapping, widths and metrics read from the program, as
+// before), the glyph outlines of clipping text, and an image's pixels (sent as none, as pdf.js
+// sends when an image does not decode). Text, fonts and the operator list (an image's placement
+// and size included) come out as before: bench's results digest over the ICDAR sets and the
+// generated corpus is unchanged, and reading-only-parser.test.ts compares the two parsers page by
+// page, on every kind of embedded font. (Keeping the embedded CFF program in place of the
+// compiled one, as pdf.js does when compiling fails, is not the same: glyphs then come out with
+// other font characters; the test catches that.)
+//
+// When a change does not match (another pdf.js version) or the copy cannot be written, the stock
+// parser is used: the same output, only slower. The copy lives under node_modules/.cache, named by
+// a digest of the stock bundle and of the changes, so each process after the first loads it with
+// V8's compile cache and a pdf.js update writes a new one.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+interface Replacement {
+  /** Why the replaced code is not needed when a page is never drawn. */
+  why: string;
+  /** The stock code, exactly as the bundle has it (whitespace included). */
+  from: string;
+  /** The code it becomes. */
+  to: string;
+  /** The stock code runs from `from` to the end of the first `through` after it. */
+  through?: string;
+}
+
+export const READING_ONLY_REPLACEMENTS: readonly Replacement[] = [
+  {
+    why: "a CFF program is recompiled only to go into the font file a page is drawn with",
+    from: "      this.data = compiler.compile();\n",
+    to: "      this.data = [];\n",
+  },
+  {
+    why: "a Type 1 program is compiled to CFF only to build the font file a page is drawn with",
+    from: "    const compiler = new CFFCompiler(cff);\n    return compiler.compile();\n",
+    to: "    return [];\n",
+  },
+  {
+    why: "glyph outlines of clipping or pattern-filled text are built only to draw it",
+    from: '      if (isAddToPathSet || state.fillColorSpace.name === "Pattern" || state.strokeColorSpace.name === "Pattern" || font.disableFontFace) {\n',
+    to: "      if (false) {\n",
+  },
+  {
+    why: "an image's pixels are decoded only to draw it; its placement is in the operator list",
+    from: "    PDFImage.buildImage({\n      xref: this.xref,\n      res: resources,\n      image,\n      isInline,\n",
+    through: "      return this._sendImgData(objId, null, cacheGlobally);\n    });\n",
+    to: "    this._sendImgData(objId, null, cacheGlobally);\n",
+  },
+];
+
+/** The stock bundle's text with every replacement made, or null when one does not match exactly
+ * once. `import.meta.url` becomes the stock bundle's own address, so that the WebAssembly
+ * decoders pdf.js places beside it are found from the copy as from the original. */
+export function readingOnlySource(stock: string, stockUrl: string): string | null {
+  let source = stock;
+  for (const replacement of READING_ONLY_REPLACEMENTS) {
+    const start = source.indexOf(replacement.from);
+    if (start < 0 || source.indexOf(replacement.from, start + 1) >= 0) return null;
+    let end = start + replacement.from.length;
+    if (replacement.through !== undefined) {
+      const through = source.indexOf(replacement.through, end);
+      if (through < 0) return null;
+      end = through + replacement.through.length;
+    }
+    source = source.slice(0, start) + replacement.to + source.slice(end);
+  }
+  return source.replaceAll("import.meta.url", JSON.stringify(stockUrl));
+}
+
+/** Where the copy is written: node_modules/.cache beside pdfjs-dist, named by what it is made from. */
+function copyPath(stockPath: string, stock: string): string {
+  const digest = crypto.createHash("sha256").update(stock).update(JSON.stringify(READING_ONLY_REPLACEMENTS)).digest("hex").slice(0, 16);
+  const packageDir = path.resolve(path.dirname(stockPath), "..", "..");
+  return path.join(path.dirname(packageDir), ".cache", "pdfjs-reading-only", `pdf.worker.${digest}.mjs`);
+}
+
+/** The reading-only copy of the parser bundle at `stockPath` (written on first use), or null
+ * when it cannot be made here; the caller then uses the stock parser. */
+export function readingOnlyParserPath(stockPath: string): string | null {
+  try {
+    const stock = fs.readFileSync(stockPath, "utf8");
+    const target = copyPath(stockPath, stock);
+    if (fs.existsSync(target)) return target;
+    const source = readingOnlySource(stock, pathToFileURL(stockPath).href);
+    if (source === null) return null;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    // Written whole under a name of this process's own, then renamed: a process that starts
+    // meanwhile sees either no copy or a complete one.
+    const partial = `${target}.${process.pid}.partial`;
+    fs.writeFileSync(partial, source);
+    fs.renameSync(partial, target);
+    return target;
+  } catch {
+    return null;
+  }
+}
