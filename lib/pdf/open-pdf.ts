@@ -53,7 +53,8 @@ function loadPdfJsParser(readingOnly: boolean): Promise<PdfJsParser> {
   readingOnlyParserPromise ??= (async () => {
     const copy = readingOnlyParserPath(path.join(pdfjsPackageDir(), "legacy", "build", "pdf.worker.mjs"));
     if (copy === null) return stock();
-    return (await import(/* webpackIgnore: true */ pathToFileURL(copy).href)) as PdfJsParser;
+    // A copy removed meanwhile (another checkout sharing node_modules wrote its own) is no error.
+    return (await import(/* webpackIgnore: true */ pathToFileURL(copy).href).catch(stock)) as PdfJsParser;
   })();
   return readingOnlyParserPromise;
 }

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import {
   PDFDocument,
   PDFHexString,
@@ -27,7 +28,7 @@ import {
 import sharp from "sharp";
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { openPdf } from "./open-pdf";
-import { READING_ONLY_REPLACEMENTS, readingOnlySource } from "./reading-only-parser";
+import { READING_ONLY_REPLACEMENTS, readingOnlyParserPath, readingOnlySource } from "./reading-only-parser";
 import { FontSet } from "../../tests/pdf/corpus/fonts";
 import { type1Program } from "../../tests/pdf/type1-font";
 
@@ -53,6 +54,34 @@ test("every change of the reading-only parser matches the shipped pdf.js exactly
   assert.equal(occurrences(copy, "import.meta.url"), 0);
   assert.ok(occurrences(copy, '"file:///pdfjs/pdf.worker.mjs"') > 0, "the WebAssembly decoders are found beside the stock bundle");
   assert.ok(copy.length < stock.length);
+});
+
+test("the copy is written once under node_modules/.cache, reused, and replaces older copies", () => {
+  // A package folder of its own, holding the shipped bundle, so the test owns its cache.
+  const modules = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "reading-only-cache-")), "node_modules");
+  const build = path.join(modules, "pdfjs-dist", "legacy", "build");
+  fs.mkdirSync(build, { recursive: true });
+  fs.copyFileSync(path.join(PDFJS_DIR, "package.json"), path.join(modules, "pdfjs-dist", "package.json"));
+  const stockPath = path.join(build, "pdf.worker.mjs");
+  fs.copyFileSync(STOCK_PATH, stockPath);
+  const cache = path.join(modules, ".cache", "pdfjs-reading-only");
+  fs.mkdirSync(cache, { recursive: true });
+  fs.writeFileSync(path.join(cache, "pdf.worker.0123456789abcdef.mjs"), "// made from another pdf.js\n");
+
+  const first = readingOnlyParserPath(stockPath);
+  assert.ok(first !== null);
+  assert.equal(path.dirname(first), cache);
+  const stock = fs.readFileSync(stockPath, "utf8");
+  assert.equal(fs.readFileSync(first, "utf8"), readingOnlySource(stock, pathToFileURL(stockPath).href));
+  assert.deepEqual(fs.readdirSync(cache), [path.basename(first)], "the older copy is removed");
+  const written = fs.statSync(first).mtimeMs;
+  assert.equal(readingOnlyParserPath(stockPath), first);
+  assert.equal(fs.statSync(first).mtimeMs, written, "not written again");
+
+  // A bundle the changes do not fit (another pdf.js): no copy, the stock parser is used.
+  fs.appendFileSync(stockPath, READING_ONLY_REPLACEMENTS[0]!.from);
+  assert.equal(readingOnlyParserPath(stockPath), null);
+  fs.rmSync(path.dirname(modules), { recursive: true, force: true });
 });
 
 test("a bundle the changes do not fit is refused whole, not half changed", () => {

@@ -19,8 +19,8 @@
 //
 // When a change does not match (another pdf.js version) or the copy cannot be written, the stock
 // parser is used: the same output, only slower. The copy lives under node_modules/.cache, named by
-// a digest of the stock bundle and of the changes, so each process after the first loads it with
-// V8's compile cache and a pdf.js update writes a new one.
+// a digest of the stock bundle's identity and of the changes, so each process after the first
+// loads it with V8's compile cache and a pdf.js update writes a new one.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -80,10 +80,18 @@ export function readingOnlySource(stock: string, stockUrl: string): string | nul
   return source.replaceAll("import.meta.url", JSON.stringify(stockUrl));
 }
 
-/** Where the copy is written: node_modules/.cache beside pdfjs-dist, named by what it is made from. */
-function copyPath(stockPath: string, stock: string): string {
-  const digest = crypto.createHash("sha256").update(stock).update(JSON.stringify(READING_ONLY_REPLACEMENTS)).digest("hex").slice(0, 16);
+/** Where the copy is written: node_modules/.cache beside pdfjs-dist, named by what it is made
+ * from: the stock bundle (by its package's version, its size and its time, which a process reads
+ * without reading the 2 MB bundle itself) and the changes. */
+function copyPath(stockPath: string): string {
   const packageDir = path.resolve(path.dirname(stockPath), "..", "..");
+  const { version } = JSON.parse(fs.readFileSync(path.join(packageDir, "package.json"), "utf8")) as { version?: string };
+  const { size, mtimeMs } = fs.statSync(stockPath);
+  const digest = crypto
+    .createHash("sha256")
+    .update(JSON.stringify({ version, size, mtimeMs, replacements: READING_ONLY_REPLACEMENTS }))
+    .digest("hex")
+    .slice(0, 16);
   return path.join(path.dirname(packageDir), ".cache", "pdfjs-reading-only", `pdf.worker.${digest}.mjs`);
 }
 
@@ -91,9 +99,9 @@ function copyPath(stockPath: string, stock: string): string {
  * when it cannot be made here; the caller then uses the stock parser. */
 export function readingOnlyParserPath(stockPath: string): string | null {
   try {
-    const stock = fs.readFileSync(stockPath, "utf8");
-    const target = copyPath(stockPath, stock);
+    const target = copyPath(stockPath);
     if (fs.existsSync(target)) return target;
+    const stock = fs.readFileSync(stockPath, "utf8");
     const source = readingOnlySource(stock, pathToFileURL(stockPath).href);
     if (source === null) return null;
     fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -102,6 +110,12 @@ export function readingOnlyParserPath(stockPath: string): string | null {
     const partial = `${target}.${process.pid}.partial`;
     fs.writeFileSync(partial, source);
     fs.renameSync(partial, target);
+    // Copies made from another pdf.js or other changes are not loaded again.
+    for (const name of fs.readdirSync(path.dirname(target))) {
+      if (/^pdf\.worker\.[0-9a-f]+\.mjs$/.test(name) && name !== path.basename(target)) {
+        fs.rmSync(path.join(path.dirname(target), name), { force: true });
+      }
+    }
     return target;
   } catch {
     return null;
