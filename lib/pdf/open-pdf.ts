@@ -36,6 +36,22 @@ type PdfJsParser = typeof import("pdfjs-dist/legacy/build/pdf.worker.mjs");
 let pdfjsPromise: Promise<PdfJs> | null = null;
 let parserPromise: Promise<PdfJsParser> | null = null;
 let readingOnlyParserPromise: Promise<PdfJsParser> | null = null;
+/** What documents opened for reading only were parsed with in this process (null: none yet). */
+let readingParser: "reading-only copy" | "stock" | null = null;
+let stockParserForReading = false;
+
+/** Documents opened for reading only are parsed by pdf.js's stock parser from now on in this
+ * process, not by the reading-only copy: to measure the copy against it (`npm run bench --
+ * --corpus-only --stock-parser`). */
+export function readWithStockParser(): void {
+  stockParserForReading = true;
+}
+
+/** The parser that read this process's reading-only documents, for the bench to print (a copy
+ * that could not be made falls back to the stock parser silently: same output, more CPU). */
+export function readingParserInUse(): "reading-only copy" | "stock" | null {
+  return readingParser;
+}
 
 /** The Node build of pdf.js, loaded once. */
 export function loadPdfJs(): Promise<PdfJs> {
@@ -50,11 +66,17 @@ export function loadPdfJs(): Promise<PdfJs> {
 function loadPdfJsParser(readingOnly: boolean): Promise<PdfJsParser> {
   const stock = () => (parserPromise ??= import("pdfjs-dist/legacy/build/pdf.worker.mjs"));
   if (!readingOnly) return stock();
+  if (stockParserForReading) {
+    readingParser = "stock";
+    return stock();
+  }
   readingOnlyParserPromise ??= (async () => {
     const copy = readingOnlyParserPath(path.join(pdfjsPackageDir(), "legacy", "build", "pdf.worker.mjs"));
-    if (copy === null) return stock();
     // A copy removed meanwhile (another checkout sharing node_modules wrote its own) is no error.
-    return (await import(/* webpackIgnore: true */ pathToFileURL(copy).href).catch(stock)) as PdfJsParser;
+    const parser =
+      copy === null ? null : ((await import(/* webpackIgnore: true */ pathToFileURL(copy).href).catch(() => null)) as PdfJsParser | null);
+    readingParser = parser ? "reading-only copy" : "stock";
+    return parser ?? stock();
   })();
   return readingOnlyParserPromise;
 }

@@ -1,9 +1,10 @@
 // npm run bench [-- file.pdf] [--pages N] [--only ENGINE (ocr-1|ocr-2)] [--no-ocr] [--threads N] [--no-look-ahead]
 // npm run bench -- --stages [file.pdf] [--page N]     CPU seconds by stage for one page
-// npm run bench -- --corpus-only --corpus DIR [--corpus DIR...] [--results DIR] [--figure-crops]
+// npm run bench -- --corpus-only --corpus DIR [--corpus DIR...] [--results DIR] [--figure-crops] [--stock-parser]
 //   the pipeline without OCR over every PDF in the folders, in one process: CPU-s a page, peak RSS,
 //   time by stage, a digest of the results (--results writes each document's result JSON);
-//   --figure-crops crops and encodes the figures as `npm run extract` does (the eval does not)
+//   --figure-crops crops and encodes the figures as `npm run extract` does (the eval does not);
+//   --stock-parser reads with pdf.js's stock parser instead of the reading-only copy
 //
 // The whole pipeline as the worker runs it (runPipeline: text layer, rulings, OCR cascade,
 // reconciliation, figure crops), timed page by page. Targets on a 2-core machine: a
@@ -19,7 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { openPdf } from "../../lib/pdf/open-pdf";
+import { openPdf, readWithStockParser } from "../../lib/pdf/open-pdf";
 import { OcrEngines } from "../pipeline/ocr/read-page-ocr";
 import { makeDenseTablePdf } from "../../tests/pdf/ocr-test-pdfs";
 import type { OcrEngineName } from "../pipeline/ocr/types";
@@ -63,6 +64,8 @@ interface Args {
   results: string | null;
   /** The no-OCR corpus pass crops and encodes figures, as `npm run extract` does. */
   figureCrops: boolean;
+  /** The no-OCR corpus pass reads with pdf.js's stock parser (lib/pdf/reading-only-parser.ts). */
+  stockParser: boolean;
 }
 
 function parseArgs(argv: string[]): Args {
@@ -79,6 +82,7 @@ function parseArgs(argv: string[]): Args {
     results: null,
     corpusOnly: false,
     figureCrops: false,
+    stockParser: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -96,6 +100,7 @@ function parseArgs(argv: string[]): Args {
     else if (arg === "--results") args.results = argv[++i] ?? null;
     else if (arg === "--corpus-only") args.corpusOnly = true;
     else if (arg === "--figure-crops") args.figureCrops = true;
+    else if (arg === "--stock-parser") args.stockParser = true;
     else args.file = arg;
   }
   if (!Number.isInteger(args.pages) || args.pages < 1) throw new Error("--pages must be a positive integer");
@@ -193,6 +198,7 @@ function noOcrCorpusInChild(corpus: readonly string[], results: string | null): 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (args.corpusOnly) {
+    if (args.stockParser) readWithStockParser();
     const figures = await runNoOcrCorpus(corpusFiles(args.corpus), {
       resultsDir: args.results ?? undefined,
       figureCrops: args.figureCrops,

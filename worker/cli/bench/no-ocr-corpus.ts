@@ -9,6 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createHash } from "node:crypto";
+import { readingParserInUse } from "../../../lib/pdf/open-pdf";
 import { runPipeline } from "../../pipeline/run-pipeline";
 import { addTimings, type StageTimings } from "../../pipeline/stage-timer";
 import { peakRssMb } from "./peak-rss";
@@ -27,6 +28,8 @@ export interface NoOcrCorpusFigures {
   resultsSha256: string;
   /** Node's own flags for this process (V8 heap bounds change both CPU and peak RSS), if any. */
   nodeFlags: string;
+  /** The pdf.js parser the documents were read with (lib/pdf/reading-only-parser.ts). */
+  parser: string;
   /** Whether figures were cropped and encoded, as `npm run extract` does. */
   figureCrops: boolean;
   /** Figure crops written (0 without `figureCrops`). */
@@ -101,6 +104,7 @@ export async function runNoOcrCorpus(
     stageSeconds,
     resultsSha256: digest.digest("hex"),
     nodeFlags: [...process.execArgv, ...flagsSetByRunEntry()].join(" "),
+    parser: readingParserInUse() ?? "none (no document was read)",
     figureCrops,
     crops,
   };
@@ -123,6 +127,7 @@ export function formatNoOcrCorpus(figures: NoOcrCorpusFigures): string[] {
     ...(figures.nodeFlags
       ? [`  node flags: ${figures.nodeFlags} (V8's helper threads, tiering and heap bounds move CPU and peak RSS)`]
       : []),
+    `  pdf.js parser: ${figures.parser}${figures.parser === "stock" ? " (the reading-only copy was not used: the same output, more CPU)" : ""}`,
     `  wall ms a page by stage: ${stages.map(([name, s]) => `${name} ${perPage(s)}`).join(", ")}`,
   ];
 }
