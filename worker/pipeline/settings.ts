@@ -772,7 +772,7 @@ export const SETTINGS = {
    *   engine lost, or a plus read "4"; the signed reading kept where the column prints signs, a
    *   plus among them): seed 13 2 cells resolved, seed 14 1, EU, US odd and seed 90001 none, no
    *   wrong cell resolved on any of the five; the family test draws it in every signed style.
-   * Added in the number-facts round (docs/measurements/2026-12-01-scan-slips.md), cell items that
+   * Added in the number-facts round (docs/measurements, the scan slips note), cell items that
    *   left the queue, all right as delivered, no wrong cell settled on any set: "trailing-point" (a
    *   point after the last digit of a number with decimals one engine read) seed 13 (3 variants) 4,
    *   EU, seed 14, seed 90001 and US odd none; drawn first for any number, it turned one wrong cell
@@ -780,18 +780,18 @@ export const SETTINGS = {
    *   grouped "16,217" has none). "table-grouping" (a point read for a thousands comma, the table's
    *   agreed numbers grouping with commas, where column and row have no format) seed 13 10, seed
    *   14 14, US odd 1, EU and seed 90001 none.
-   * Added with letter case (docs/measurements/2026-12-01-standing-names-and-letter-case.md):
+   * Added with letter case (docs/measurements, the standing names and letter case note):
    *   "percent-as-digits" (a percent sign one engine read as one or two digits with a ring or a
    *   slant, or a digit read as a percent sign; the column picks the reading in its format): EU 3,
    *   seed 90001 4, US odd 1 (the digits kept), seeds 13 and 14 none; no wrong cell settled.
-   * Added with intervals (docs/measurements/2026-12-01-intervals-and-marks.md; the classes were
+   * Added with intervals (docs/measurements, the intervals and marks note; the classes were
    *   found in US odd's queue, so US odd is not unseen for them): "plus-minus-as-plus" (a "±" read
    *   "+", the "±" kept where most of the column's agreed numbers print one) settled none on any
    *   set; "asterisk-as-mark" (footnote asterisks read as a quote, a plus or a percent sign, kept
    *   where the column has `columnAsterisksMin` agreed flags and prints none of those marks) US odd
    *   8 right items out of the queue and 1 wrong cell made right, EU and seeds 13, 14, 90001 none;
    *   no wrong cell settled.
-   * Added with vote boxes (docs/measurements/2026-12-02-label-points.md): "label-trailing-point"
+   * Added with vote boxes (docs/measurements, the label points note): "label-trailing-point"
    *   (a point after a label's last word one engine read, a leader's first dot or a speck; the
    *   label without it kept where the column's agreed labels end without one, never after a word
    *   of four letters or fewer or one with a point inside, an abbreviation's own point).
@@ -824,7 +824,7 @@ export const SETTINGS = {
    * and the share of them starting in one case, set before measuring (three labels, four in five:
    * a stricter share than the number formats', as a column's labels are capitalised alike far
    * more often than its numbers share a format). Measured on realistic scans
-   * (docs/measurements/2026-12-01-standing-names-and-letter-case.md), no wrong cell resolved on
+   * (docs/measurements, the standing names and letter case note), no wrong cell resolved on
    * any set: cells made right that were wrong as delivered seed 13 (3 variants) 2, seed 14 5, seed
    * 90001 2; right cells out of the queue seed 13 1, EU 2; US odd none. */
   scanLetterCase: { enabled: true, minLabels: 3, majorityShare: 0.8 },

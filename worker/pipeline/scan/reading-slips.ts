@@ -65,7 +65,7 @@
 //     common format to back either reading (a table whose columns alternate counts and shares,
 //     with no cell both engines agreed on). The reading with the separator is kept, as the vote
 //     already shows it; where a format exists, "dropped-separator" above decides.
-// One more, for labels (docs/measurements/2026-12-02-label-points.md):
+// One more, for labels (docs/measurements, the label points note):
 //   - "label-trailing-point": one engine read a point after a label's last letter that the other
 //     did not ("Construction." and "Construction"): a leader's first dot, or a speck. The reading
 //     without it is kept where the column's labels end without one (at least `columnLabelsMin`
