@@ -31,6 +31,7 @@ import { openPdf } from "./open-pdf";
 import { READING_ONLY_REPLACEMENTS, readingOnlyParserPath, readingOnlySource } from "./reading-only-parser";
 import { FontSet } from "../../tests/pdf/corpus/fonts";
 import { type1Program } from "../../tests/pdf/type1-font";
+import { commonObjects, outlineCount, sameDocument } from "../../tests/pdf/pdfjs-objects";
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve("pdfjs-dist/package.json"));
@@ -205,20 +206,6 @@ async function mixedPdf(): Promise<string> {
   return file;
 }
 
-/** pdf.js names fonts and document-wide images after their document ("g_d3_f1", "d3_img_p0_1");
- * two documents of the same bytes differ only there. */
-function sameDocument(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/\bg_d\d+_/g, "g_d_")
-    .replace(/"d\d+_img_/g, '"d_img_');
-}
-
-const IMAGE_OPS = new Set<number>();
-
-function commonObjects(page: PDFPageProxy): Array<[string, unknown]> {
-  return [...(page.commonObjs as unknown as Iterable<[string, unknown]>)];
-}
-
 /** What an image object resolves to on the reading side: pixels, or null when none were sent. */
 function imageObject(page: PDFPageProxy, id: string): Promise<unknown> {
   const objects = id.startsWith("g_") || /^d\d+_img_/.test(id) ? page.commonObjs : page.objs;
@@ -230,7 +217,6 @@ test("the reading-only parser reads the text and operators the stock parser read
   const copy = await openPdf(file);
   const stock = await openPdf(file, { stockParser: true });
   const { OPS } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  IMAGE_OPS.add(OPS.paintImageXObject);
   try {
     assert.equal(copy.doc.numPages, 3);
     let images = 0;
@@ -251,7 +237,7 @@ test("the reading-only parser reads the text and operators the stock parser read
       }
       // The difference the copy exists for: the stock parser sent the pixels, the copy did not.
       for (let i = 0; i < opsA.fnArray.length; i++) {
-        if (!IMAGE_OPS.has(opsA.fnArray[i]!)) continue;
+        if (opsA.fnArray[i] !== OPS.paintImageXObject) continue;
         const id = (opsA.argsArray[i] as unknown[])[0] as string;
         const idStock = (opsB.argsArray[i] as unknown[])[0] as string;
         assert.equal(await imageObject(a, id), null, `page ${n} image ${id} decoded by the reading-only parser`);
@@ -271,9 +257,8 @@ test("the reading-only parser reads the text and operators the stock parser read
       }
     }
     // The clipped words' glyph outlines: built by the stock parser, left out by the copy.
-    const outlines = (page: PDFPageProxy) => commonObjects(page).filter(([id]) => id.includes("_path_")).length;
-    assert.ok(outlines(firstStock) > 0);
-    assert.equal(outlines(first), 0);
+    assert.ok(outlineCount(firstStock) > 0);
+    assert.equal(outlineCount(first), 0);
   } finally {
     await copy.close();
     await stock.close();

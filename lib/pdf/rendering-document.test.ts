@@ -4,12 +4,12 @@
 // font paths are covered.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import { openPdf, type OpenedPdf } from "./open-pdf";
 import { isReadingOnlyPage } from "./rendering-document";
 import { TestPdf } from "../../tests/pdf/make-pdf";
 import { FontSet } from "../../tests/pdf/corpus/fonts";
 import { renderPage } from "../../worker/pipeline/figures/page-canvas";
+import { outlineCount, sameDocument } from "../../tests/pdf/pdfjs-objects";
 
 async function samplePdf(): Promise<string> {
   const pdf = await TestPdf.create();
@@ -29,18 +29,6 @@ async function samplePdf(): Promise<string> {
   const dejavu = await new FontSet(pdf.doc).proportional(2);
   page.drawText("Embedded face 0123", { x: 20, y: 40, size: 11, font: dejavu.regular });
   return pdf.save("rendering-document");
-}
-
-/** Glyph outlines pdf.js sent to the main thread: objects named `<font>_path_<glyph>`. */
-function outlineCount(page: PDFPageProxy): number {
-  let count = 0;
-  for (const [id] of page.commonObjs as unknown as Iterable<[string, unknown]>) if (id.includes("_path_")) count++;
-  return count;
-}
-
-/** pdf.js names fonts after their document ("g_d3_f1"); the two documents differ only there. */
-function sameDocument(value: unknown): string {
-  return JSON.stringify(value).replace(/g_d\d+_f/g, "g_d_f");
 }
 
 async function withDocuments<T>(file: string, read: (reading: OpenedPdf, rendering: OpenedPdf) => Promise<T>): Promise<T> {

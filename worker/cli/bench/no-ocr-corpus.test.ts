@@ -22,11 +22,17 @@ test("the corpus is every PDF of the folders given, sorted, and an empty corpus 
   }
 });
 
-test("figure crops are made only when asked, and do not change the tables", async () => {
+/** A folder of two PDFs: one page with a drawn figure, one dense ruled table. */
+async function figureAndTableCorpus(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-corpus-"));
+  fs.writeFileSync(path.join(dir, "figure.pdf"), await makeFigurePdf());
+  fs.writeFileSync(path.join(dir, "table.pdf"), await makeDenseTablePdf(1));
+  return dir;
+}
+
+test("figure crops are made only when asked, and do not change the tables", async () => {
+  const dir = await figureAndTableCorpus();
   try {
-    fs.writeFileSync(path.join(dir, "figure.pdf"), await makeFigurePdf());
-    fs.writeFileSync(path.join(dir, "table.pdf"), await makeDenseTablePdf(1));
     const files = corpusFiles([dir]);
     const without = await runNoOcrCorpus(files);
     const withCrops = await runNoOcrCorpus(files, { figureCrops: true });
@@ -45,10 +51,8 @@ test("figure crops are made only when asked, and do not change the tables", asyn
 });
 
 test("the figures say which pdf.js parser read the corpus, and the stock parser reads the same", async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-corpus-"));
+  const dir = await figureAndTableCorpus();
   try {
-    fs.writeFileSync(path.join(dir, "figure.pdf"), await makeFigurePdf());
-    fs.writeFileSync(path.join(dir, "table.pdf"), await makeDenseTablePdf(1));
     const files = corpusFiles([dir]);
     const copy = await runNoOcrCorpus(files);
     assert.equal(copy.parser, "reading-only copy");
