@@ -19,10 +19,16 @@ import {
   StandardFonts,
   TextRenderingMode,
   beginText,
+  concatTransformationMatrix,
   endText,
   moveText,
+  popGraphicsState,
+  pushGraphicsState,
+  setCharacterSqueeze,
   setFontAndSize,
+  setTextMatrix,
   setTextRenderingMode,
+  setTextRise,
   showText,
 } from "pdf-lib";
 import sharp from "sharp";
@@ -198,6 +204,21 @@ async function mixedPdf(): Promise<string> {
       showText(helvetica.encodeText("Clipped words")),
       endText(),
     );
+    // Each glyph's place is the text matrix, the font size, horizontal scaling and rise taken
+    // through the page's transform: all of them other than the identity here.
+    const turn = (p + 1) * 0.2;
+    page.pushOperators(
+      pushGraphicsState(),
+      concatTransformationMatrix(0.9, 0.1 * p, -0.2, 1.1, 15, 5),
+      beginText(),
+      setFontAndSize("FH", 9 + p),
+      setCharacterSqueeze(80 + 10 * p),
+      setTextRise(1.5 * p),
+      setTextMatrix(Math.cos(turn), Math.sin(turn), -Math.sin(turn), Math.cos(turn), 120 + p, 60),
+      showText(helvetica.encodeText(`Turned ${p} 7.25`)),
+      endText(),
+      popGraphicsState(),
+    );
     page.drawImage(jpeg, { x: 200, y: 150, width: 128, height: 96 });
     if (p === 0) page.drawImage(png, { x: 20, y: 40, width: 80, height: 60 });
   }
@@ -230,6 +251,8 @@ test("the reading-only parser reads the text and operators the stock parser read
         await b.getTextContent({ includeMarkedContent: true }),
       ];
       assert.equal(sameDocument(textA), sameDocument(textB), `page ${n} text`);
+      const turned = textA.items.filter((item) => "transform" in item && item.transform[1] !== 0 && item.transform[2] !== 0);
+      assert.ok(turned.length > 0, `page ${n} has text placed through a turned, scaled matrix`);
       const strings = textA.items.map((item) => ("str" in item ? item.str : "")).join(" ");
       const boxes = n === 2 ? "BA 21" : "AB 12";
       for (const expected of [`Revenue ${2023 + n}`, `Embedded face ${n - 1}0123`, `CFF face ${n - 1} 456`, boxes, "Clipped words"]) {
