@@ -42,6 +42,7 @@ import { zebraVaried } from "./zebra-varied";
 import { ruledGroupBoxes } from "./ruled-group-boxes";
 import { barChart } from "./bar-chart";
 import { stackedParts } from "./stacked-parts";
+import { shadedStubGrid } from "./shaded-stub-grid";
 
 export const FAMILIES: readonly Family[] = [
   stackedRepeatHeader,
@@ -85,4 +86,5 @@ export const FAMILIES: readonly Family[] = [
   ruledGroupBoxes,
   barChart,
   stackedParts,
+  shadedStubGrid,
 ];
