@@ -446,7 +446,8 @@ export class OcrEngines {
    * reading with more of them is kept (scan/half-turn-check.ts). */
   private async halfTurnedIfBetter(pageOcr: PageOcr, engine: OcrEngineName, input: ReadPageOcrInput): Promise<PageOcr> {
     const reading = pageOcr.readings[engine];
-    if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words)) return pageOcr;
+    if (!reading || "error" in reading || !reading.scanTransform || !isWorthTurningOver(reading.words, reading.scanTransform))
+      return pageOcr;
     const transform = halfTurned(reading.scanTransform);
     const other = await this.readPrepared(engine, input, "half-turn", async () => ({
       render: applyScanTransform(await pageRender(input), transform),

@@ -141,6 +141,15 @@ export const HALF_TURN_SETTINGS = {
   /** Read again turned half a turn below this share of confidently read characters: between the
    * 17% of the worst upside-down page and the 32% of the worst upright one (see above). */
   halfTurnBelowShare: 0.25,
+  /** ...or below this share among its words of letters (two letters in a row): a generated
+   * `shaded-stub-grid` scan read upside down scored 19% there while its digits kept the page's
+   * share at 31%; upright pages' words of letters at least 32% (EU realistic scans and generated
+   * seed 13, 143 pages). Between 19% and 32%. */
+  letterWordsBelowShare: 0.25,
+  /** ...counted only where the words of letters hold at least this many characters (a page of
+   * numbers with a word or two of heading says nothing either way). The upside-down readings of
+   * seed 13's `shaded-stub-grid` scans held 27-159 such characters. */
+  minLetterChars: 20,
 };
 
 // --- quarter-turn-check.ts ("see above": that module's header comment) ----------------------
