@@ -9,6 +9,8 @@
 // pages, the lowest a chart page) and on the generated ones at least 38%. So a page whose share is
 // under `halfTurnBelowShare` is read again turned half a turn, and the reading with more confident
 // characters is kept (an upright page read again upside down scores lower still, so it stays).
+// Digits read as digits either way up, so a page of numbers is also judged by its words of
+// letters alone (isWorthTurningOver).
 import type { Word } from "../ocr/types";
 import type { ScanTransform } from "./prepare-scan";
 import { HALF_TURN_SETTINGS } from "./settings";
@@ -29,17 +31,10 @@ export function confidentShare(words: readonly Pick<Word, "text" | "confidence">
 /** A word of letters: two letters in a row (of any script). */
 const LETTERS = /\p{L}{2}/u;
 
-/** The characters of the reading's words of letters, and the share of them in words read with
- * confidence >= confidentWord. */
+/** The characters of the reading's words of letters, and their confidentShare. */
 export function letterWords(words: readonly Pick<Word, "text" | "confidence">[]): { chars: number; confidentShare: number } {
-  let chars = 0;
-  let sure = 0;
-  for (const word of words) {
-    if (!LETTERS.test(word.text)) continue;
-    chars += word.text.length;
-    if (word.confidence >= HALF_TURN_SETTINGS.confidentWord) sure += word.text.length;
-  }
-  return { chars, confidentShare: chars === 0 ? 0 : sure / chars };
+  const letters = words.filter((word) => LETTERS.test(word.text));
+  return { chars: letters.reduce((n, word) => n + word.text.length, 0), confidentShare: confidentShare(letters) };
 }
 
 /** Whether a scan's reading is worth reading again turned half a turn: few confident characters

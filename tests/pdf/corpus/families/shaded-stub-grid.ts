@@ -1,7 +1,8 @@
 // A full grid (a rule under every row, between every column) with the stub column on a tint,
 // and often the header too: a printed form of thresholds or rates, rows as tight as their text,
-// short values ("1", "-", "0,1"). On a scan the tint's grain joins the glyphs of the stub's words,
-// and OCR boxes reach into the rows above and below.
+// short values ("1", "-", "0,1"). On a realistic scan the tint hides the labels' letters from the
+// orientation guess (some pages were read upside down) and the rules across it from the raster
+// rulings (the stub is left out of the table).
 import { Canvas } from "../canvas";
 import { columnNames, int, pick } from "../content";
 import type { Family } from "../family";
