@@ -1,8 +1,8 @@
 // A full grid (a rule under every row, between every column) with the stub column on a tint,
 // and often the header too: a printed form of thresholds or rates, rows as tight as their text,
 // short values ("1", "-", "0,1"). On a realistic scan the tint hides the labels' letters from the
-// orientation guess (some pages were read upside down) and the rules across it from the raster
-// rulings (the stub is left out of the table).
+// orientation guess (some pages were read upside down) and, while ink was told from paper by a
+// fixed level, the rules across it from the raster rulings (the stub fell out of the table).
 import { Canvas } from "../canvas";
 import { columnNames, int, pick } from "../content";
 import type { Family } from "../family";
@@ -39,7 +39,8 @@ export const shadedStubGrid: Family = {
     // some draws; a light or a mid grey, as a coloured tint prints on a grey scan.
     const tint = 0.66 + rng() * 0.2;
     const stubRight = fitted.x + widths[0]! + fitted.colGap / 2;
-    canvas.fillRect(left, top + (rng() < 0.5 ? step : 0), stubRight - left, bottom - top - step, tint);
+    const tintTop = top + (rng() < 0.5 ? step : 0);
+    canvas.fillRect(left, tintTop, stubRight - left, bottom - tintTop, tint);
     if (rng() < 0.5) canvas.fillRect(stubRight, top, right - stubRight, step, tint);
     const thickness = 0.3 + rng() * 0.5;
     let at = fitted.x;
