@@ -20,7 +20,7 @@ export function backgroundOf(
   width: number,
   height: number,
   window: number,
-  closed = false,
+  closed: boolean | "wide" = false,
 ): { block: number; blocksWide: number; blocks: Uint8Array; background: Uint8Array } {
   // Block means first (the mean of a block of paper or tint is steady, where a maximum would pick
   // the sensor noise's outliers and leave blotches), then the lightest block among the
@@ -44,7 +44,10 @@ export function backgroundOf(
   const reach = Math.max(1, Math.round(window / block));
   const lightest = slideExtreme(slideExtreme(blocks, bw, bh, reach, "across", Math.max), bw, bh, reach, "down", Math.max);
   if (!closed) return { block, blocksWide: bw, blocks, background: lightest };
-  const background = slideExtreme(slideExtreme(lightest, bw, bh, reach, "across", Math.min), bw, bh, reach, "down", Math.min);
+  // "wide": the closing reaches one block further, past the block that straddles a band's edge
+  // (its mean between band and paper), so the band's outermost pixels keep the band's level too.
+  const close = closed === "wide" ? reach + 1 : reach;
+  const background = slideExtreme(slideExtreme(lightest, bw, bh, close, "across", Math.min), bw, bh, close, "down", Math.min);
   return { block, blocksWide: bw, blocks, background };
 }
 

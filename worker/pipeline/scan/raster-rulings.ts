@@ -15,8 +15,13 @@
 // (`textThinShare`, `textGapShare`). On the generated `multi-level-header` and
 // `flush-left-bands` scans such "rulings" under "Potatoes", "Country" and "51,130" cut the table
 // and hid its stub column from the re-read of unread ink (unread-blocks.ts).
+//
+// On a tinted background the level that tells ink from paper scales with the tint (`tints`): a
+// mid-grey tint is darker than the fixed ink level, so a rule crossing a tinted stub column was
+// thick all through the tint and ended at it, and the stub fell out of the ruled grid.
 import { sharedGrey, type PageRender } from "../render/render-page";
 import type { Ruling } from "../types";
+import { backgroundOf, blockOfEach } from "./flatten-background";
 import { RASTER_RULINGS, type RasterRulingSettings } from "./settings";
 
 /** Pixel classes along one scan line: paper, ink thin across the line (may be a ruling), ink that
@@ -43,10 +48,8 @@ export function renderToRulings(render: PageRender, settings: RasterRulingSettin
 }
 
 function searchRulings(render: PageRender, settings: RasterRulingSettings): Ruling[] {
-  const grey = sharedGrey(render);
   const { width, height, scale } = render;
-  const ink = new Uint8Array(grey.length);
-  for (let i = 0; i < grey.length; i++) ink[i] = grey[i]! < settings.inkBelow ? 1 : 0;
+  const ink = inkOf(sharedGrey(render), width, height, scale, settings);
   const minRun = Math.max(4, Math.round(settings.minLengthPt * scale));
   const bridge = Math.max(0, Math.round(settings.bridgePt * scale));
   const maxThick = Math.max(2, Math.round(settings.maxThicknessPt * scale));
@@ -71,6 +74,32 @@ function searchRulings(render: PageRender, settings: RasterRulingSettings): Ruli
     settings,
   );
   return [...horizontal, ...vertical];
+}
+
+/** 1 where a pixel is ink. On paper and light tints: darker than `inkBelow`. A background b
+ * darker than inkBelow + `tints.noiseMargin` would leave the tint's own noisy pixels on both sides
+ * of that level, and a mid-grey tint is all ink; there the level scales with the background:
+ * inkBelow * max(b, atLeast) / (inkBelow + noiseMargin). Continuous in b, so a fill whose blocks
+ * straddle a value is not cut into patches of ink and paper. */
+function inkOf(grey: Uint8Array, width: number, height: number, scale: number, settings: RasterRulingSettings): Uint8Array {
+  const ink = new Uint8Array(grey.length);
+  const tints = settings.tints;
+  if (!tints) {
+    for (let i = 0; i < grey.length; i++) ink[i] = grey[i]! < settings.inkBelow ? 1 : 0;
+    return ink;
+  }
+  const window = Math.max(1, Math.round(tints.windowPt * scale));
+  const { block, blocksWide, background } = backgroundOf(grey, width, height, window, "wide");
+  const lightTint = settings.inkBelow + tints.noiseMargin;
+  const below = new Float64Array(background.length);
+  for (let b = 0; b < background.length; b++)
+    below[b] = (settings.inkBelow * Math.min(lightTint, Math.max(background[b]!, tints.atLeast))) / lightTint;
+  const columnBlock = blockOfEach(width, block);
+  for (let y = 0; y < height; y++) {
+    const row = ((y / block) | 0) * blocksWide;
+    for (let x = 0; x < width; x++) ink[y * width + x] = grey[y * width + x]! < below[row + columnBlock[x]!]! ? 1 : 0;
+  }
+  return ink;
 }
 
 /** Each pixel's class for one direction: PAPER, THIN or THICK ink. */

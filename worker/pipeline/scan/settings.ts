@@ -348,6 +348,19 @@ export interface RasterRulingSettings {
    * (`stub-head`). 0.042: between 0.035 and 0.049. Of the EU bands of 90 pt or more, this pair of
    * tests drops 3 (two of a scanned page's top edge, one in a chart). */
   textGapShare: number;
+  /** On a background darker than inkBelow + `noiseMargin` (flatten-background.ts's backgroundOf,
+   * closed one block wide so a tint's own edge keeps its level) the ink level scales with the
+   * background: ink is darker than inkBelow * max(background, atLeast) / (inkBelow + noiseMargin);
+   * null: the fixed level everywhere. Under the fixed level a mid-grey tint is all ink, a rule
+   * crossing it thick there, and the rule ends at the tint (generated `shaded-stub-grid` scans: 38
+   * of 86 grid rules found across the table, 83 of 86 scaled; raster-rulings-family.test.ts).
+   * Lighter tints keep the fixed level: scaled, a hairline on an EU stub tint (~200) fell above it
+   * in places and its rules broke. `windowPt`: scan preparation's backgroundWindowPt.
+   * `noiseMargin`: three times the realistic scans' sensor noise (sigma 8, scan preparation's
+   * backgroundPaperMargin note). `atLeast`: those tints' backgrounds measured 120-190 after the
+   * levels are stretched, dark fills (`reversed-header`) 0-50; below it the level stays
+   * inkBelow * 110 / 184 (~96), above the darkest fills, so a fill stays ink. */
+  tints: { windowPt: number; atLeast: number; noiseMargin: number } | null;
 }
 
 export const RASTER_RULINGS: RasterRulingSettings = {
@@ -357,6 +370,7 @@ export const RASTER_RULINGS: RasterRulingSettings = {
   bridgePt: 1,
   textThinShare: 0.82,
   textGapShare: 0.042,
+  tints: { windowPt: 3, atLeast: 110, noiseMargin: 24 },
 };
 
 // --- raised-marks.ts -----------------------------------------------------------------------
