@@ -80,3 +80,30 @@ test("nothing beside the words, noise, a ruling beside them or a neighbour's wor
     ["verified", "verified"],
   );
 });
+
+test("a word both readings missed in a tinted ruled cell, beyond a mark's reach: the cell is no longer verified", () => {
+  // The cell's slot runs from ruling to ruling; its words were read, the label's first word ("Net"
+  // of "Net lending") was not. The print on a tint is the tint's level times the toner's share.
+  const random = seededRng(17);
+  for (let k = 0; k < 10; k++) {
+    const tint = 130 + Math.floor(random() * 60);
+    const print = Math.floor(tint * (0.3 + random() * 0.2));
+    const grey = blank();
+    paint(grey, [80, 16, 145, 32], tint);
+    word(grey, CELL, print);
+    word(grey, NEIGHBOUR, 0);
+    const missed: BBox = [85, 20, 92 + random() * 2, 28];
+    word(grey, missed, print);
+    paint(grey, [79.6, 0, 80.4, 60], 0);
+    paint(grey, [144.6, 0, 145.4, 60], 0);
+    const rulings: Ruling[] = [
+      { orientation: "v", pos: 80, start: 0, end: 60 },
+      { orientation: "v", pos: 145, start: 0, end: 60 },
+    ];
+    assert.deepEqual(confidences(grey, rulings), ["unverified", "verified"], `draw ${k}`);
+    // Without the rulings the line is looked at only a mark's reach beside the words: the missed
+    // word lies beyond it (so the reach, not the level, decides here). The neighbour, with the
+    // rulings' ink unknown, is not looked at.
+    assert.equal(confidences(grey)[0], "verified", `draw ${k}, no rulings`);
+  }
+});

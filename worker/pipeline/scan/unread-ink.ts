@@ -26,7 +26,7 @@ export type UnreadInkSettings = Pick<
 
 /** Square points of ink in `region` (points) of the grey page outside every box of `words` grown
  * by `unreadInkWordGapPt` and away from `rulings`, counting blots of at least
- * `unreadMarkMinBlotPt2` (the `unreadMarkInkContrast` below the region's paper). */
+ * `unreadMarkMinBlotPt2` (the `unreadMarkInkContrast` below the region's paper, scaled by its level). */
 export function inkBesideWordsPt2(
   grey: Uint8Array,
   render: Pick<PageRender, "width" | "height" | "scale">,
@@ -53,10 +53,13 @@ export function inkBesideWordsPt2(
   const lines = rulings.filter((r) =>
     r.orientation === "v" ? r.pos > region[0] - m && r.pos < region[2] + m : r.pos > region[1] - m && r.pos < region[3] + m,
   );
+  // On a tint the print is darkened by the tint as much as the paper is, so the contrast asked of
+  // ink shrinks with the paper's level (white paper: the full `unreadMarkInkContrast`).
+  const inkAtMost = paper - (settings.unreadMarkInkContrast * paper) / 255;
   const mask = new Uint8Array(w * h);
   for (let y = y0; y < y1; y++) {
     for (let x = x0; x < x1; x++) {
-      if (values[(y - y0) * w + (x - x0)]! > paper - settings.unreadMarkInkContrast) continue;
+      if (values[(y - y0) * w + (x - x0)]! > inkAtMost) continue;
       const px = (x + 0.5) / scale;
       const py = (y + 0.5) / scale;
       if (near.some((b) => px >= b[0] - g && px <= b[2] + g && py >= b[1] - g && py <= b[3] + g)) continue;
@@ -80,7 +83,10 @@ export function doubtCellsBesideUnreadInk(
   rulings: readonly Ruling[],
   settings: UnreadInkSettings = SETTINGS,
 ): Table {
-  const check = (cell: Cell): Cell => {
+  const verticals = rulings.filter((r) => r.orientation === "v");
+  // `before` / `after`: the right edge of the cell to the left on its line, the left edge of the
+  // cell to its right (the reach never crosses into a neighbour's words).
+  const check = (cell: Cell, before: number, after: number): Cell => {
     if (!isVerified(cell) || !cell.bbox || cell.value.trim() === "") return cell;
     const box = cell.bbox;
     const own = words.filter(
@@ -89,10 +95,24 @@ export function doubtCellsBesideUnreadInk(
     if (own.length === 0) return cell;
     const lineHeight = [...own.map((b) => b[3] - b[1])].sort((a, b) => a - b)[Math.floor(own.length / 2)]!;
     const pad = settings.unreadInkBesidePad * lineHeight;
-    const region: BBox = [box[0] - pad, box[1], box[2] + pad, box[3]];
+    // In a ruled grid the cell's slot runs from ruling to ruling: a word both readings missed
+    // ("Net" of "Net lending") may lie further from the words read than a mark's reach.
+    const across = verticals.filter((r) => r.start < box[3] && r.end > box[1]);
+    const lefts = across.filter((r) => r.pos <= box[0] && r.pos >= before).map((r) => r.pos);
+    const rights = across.filter((r) => r.pos >= box[2] && r.pos <= after).map((r) => r.pos);
+    const region: BBox = [
+      Math.min(box[0] - pad, lefts.length > 0 ? Math.max(...lefts) : box[0]),
+      box[1],
+      Math.max(box[2] + pad, rights.length > 0 ? Math.min(...rights) : box[2]),
+      box[3],
+    ];
     return inkBesideWordsPt2(grey, render, region, words, rulings, settings) >= settings.unreadInkMinPt2
       ? { ...cell, confidence: "unverified" }
       : cell;
   };
-  return { ...table, header_cells: table.header_cells.map(check), rows: table.rows.map((row) => row.map(check)) };
+  const line = (cells: Cell[]): Cell[] =>
+    cells.map((cell, i) =>
+      check(cell, cells[i - 1]?.bbox?.[2] ?? Number.NEGATIVE_INFINITY, cells[i + 1]?.bbox?.[0] ?? Number.POSITIVE_INFINITY),
+    );
+  return { ...table, header_cells: line(table.header_cells), rows: table.rows.map(line) };
 }
