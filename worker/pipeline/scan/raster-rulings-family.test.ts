@@ -33,14 +33,16 @@ function rulingsThroughText(rulings: BBox[], cells: BBox[]): BBox[] {
 
 type TruthDoc = Awaited<ReturnType<typeof import("../../../tests/pdf/corpus/generate").generateCorpus>>[number];
 
+/** A cell of the truth with its box in page points, top-left origin (as rulings are found). */
+type PageCell = { text: string; box: BBox };
+
 /** Each seed 13 draw of `names`, scanned as the eval scans it and prepared as the pipeline
- * prepares it: `read` gets the draw, its cells' boxes (page points, top-left origin; `withText`:
- * only cells with text) and the horizontal rulings found with `settings`, in page points. */
+ * prepares it: `read` gets the draw, its page 1 cells and the horizontal rulings found with
+ * `settings`, in page points. */
 async function eachScannedDraw(
   names: readonly string[],
   variants: number,
-  withText: boolean,
-  read: (doc: TruthDoc, cells: BBox[], rulings: (settings: RasterRulingSettings) => BBox[]) => void,
+  read: (doc: TruthDoc, cells: PageCell[], rulings: (settings: RasterRulingSettings) => BBox[]) => void,
 ): Promise<void> {
   const { generateCorpus, FAMILIES } = await import("../../../tests/pdf/corpus/generate");
   const { makeRealisticScan } = await import("../../cli/eval/realistic-scans");
@@ -60,9 +62,7 @@ async function eachScannedDraw(
         const cells = doc.tables
           .filter((t) => t.page === 1)
           .flatMap((t) =>
-            t.cells
-              .filter((c) => !withText || c.text.trim() !== "")
-              .map((c): BBox => [c.box[0], heightPt - c.box[3], c.box[2], heightPt - c.box[1]]),
+            t.cells.map((c): PageCell => ({ text: c.text, box: [c.box[0], heightPt - c.box[3], c.box[2], heightPt - c.box[1]] })),
           );
         read(doc, cells, (settings) =>
           renderToRulings(render, settings)
@@ -83,11 +83,12 @@ test("family: no ruling found in a realistic scan runs through a cell's text", {
   const unchecked: RasterRulingSettings = { ...RASTER_RULINGS, textThinShare: 0, textGapShare: 1 };
   let throughTextUnchecked = 0;
   let kept = 0;
-  await eachScannedDraw(FAMILY_NAMES, 3, true, (doc, cells, rulings) => {
+  await eachScannedDraw(FAMILY_NAMES, 3, (doc, cells, rulings) => {
+    const texts = cells.filter((c) => c.text.trim() !== "").map((c) => c.box);
     const found = rulings(RASTER_RULINGS);
     kept += found.length;
-    assert.deepEqual(rulingsThroughText(found, cells), [], `${doc.name}: rulings through the text of a cell`);
-    throughTextUnchecked += rulingsThroughText(rulings(unchecked), cells).length;
+    assert.deepEqual(rulingsThroughText(found, texts), [], `${doc.name}: rulings through the text of a cell`);
+    throughTextUnchecked += rulingsThroughText(rulings(unchecked), texts).length;
   });
   assert.ok(throughTextUnchecked >= 10, `without the test, glyph bottoms are found as rulings (${throughTextUnchecked})`);
   assert.ok(kept >= 6, `the families' real rulings are still found (${kept})`);
@@ -109,11 +110,12 @@ test("family: a grid's rules are found across a tinted stub column", { timeout: 
   let expected = 0;
   let found = 0;
   let foundUntinted = 0;
-  await eachScannedDraw(["shaded-stub-grid"], 6, false, (doc, cells, rulings) => {
+  await eachScannedDraw(["shaded-stub-grid"], 6, (doc, cells, rulings) => {
     // A rule above the header and under every row.
     expected += new Set(doc.tables[0]!.cells.map((c) => c.row)).size + 1;
-    found += rulesAcross(rulings(RASTER_RULINGS), cells);
-    foundUntinted += rulesAcross(rulings(untinted), cells);
+    const boxes = cells.map((c) => c.box);
+    found += rulesAcross(rulings(RASTER_RULINGS), boxes);
+    foundUntinted += rulesAcross(rulings(untinted), boxes);
   });
   // Measured: 83 of 86 rules with the level scaled on tints, 38 of 86 without.
   assert.ok(foundUntinted < 0.6 * expected, `without the scaling the rules end at the tint (${foundUntinted} of ${expected})`);
