@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { BBox } from "../../../lib/result/schema";
-import { cropIndexOfWords, withCropsRead, wordsOfCrops } from "./crop-words";
+import { cropIndexOfWords, cropsToRead, withCropsRead, wordsOfCrops } from "./crop-words";
 import type { Word } from "./types";
 
 const word = (text: string, bbox: BBox): Word => ({ text, bbox, confidence: 0.9 });
@@ -56,5 +56,24 @@ test("a word is placed in the crop holding its centre, the nearest of several, o
   assert.deepEqual(
     cropIndexOfWords([word("a", [2, 2, 8, 8]), word("b", [17, 2, 21, 8]), word("c", [25, 2, 35, 8]), word("d", [60, 2, 70, 8])], crops),
     [0, 0, 1, -1],
+  );
+});
+
+test("a box asked for by several cells is read once, and a crop's words stored twice come back once", () => {
+  const box: BBox = [391, 469, 402, 479];
+  const other: BBox = [460, 469, 470, 479];
+  assert.deepEqual(cropsToRead([box, other, box, box], [other]), [box]);
+  // An entry written before the repeats were dropped: one crop read three times, its words
+  // stored once per reading. A different word at the same place, or the same word at another
+  // place, stays.
+  const one = word("1", [393.5, 469, 397, 479.3]);
+  const stored = withCropsRead(
+    null,
+    [box, box, box],
+    [one, one, one, word("7", [393.5, 469, 397, 479.3]), word("1", [398, 469, 401, 479.3])],
+  );
+  assert.deepEqual(
+    wordsOfCrops(stored, [box]).map((w) => w.text),
+    ["1", "7", "1"],
   );
 });

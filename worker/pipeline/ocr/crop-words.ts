@@ -40,9 +40,28 @@ export function wordsOfCrops(
     return words.filter((word) => boxes.some((box) => isCentreIn(word.bbox, box)));
   }
   const wanted = new Set(boxes.map(boxKey));
-  return words.filter((_, i) => {
+  // A box asked for by several cells of one run (cells of a tight grid grown to the same crop)
+  // used to be read once per cell, and its words stored once per reading: joined, a lone "1" read
+  // "111". A crop's word at the same box with the same text is one word.
+  const seen = new Set<string>();
+  return words.filter((word, i) => {
     const crop = cropsRead[cropOfWord[i]!];
-    return crop !== undefined && wanted.has(boxKey(crop));
+    if (crop === undefined || !wanted.has(boxKey(crop))) return false;
+    const key = `${boxKey(crop)}|${boxKey(word.bbox)}|${word.text}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** `boxes` without the ones already read (`read`) and without repeats: each crop read once. */
+export function cropsToRead(boxes: readonly BBox[], read: readonly BBox[] | undefined): BBox[] {
+  const done = new Set((read ?? []).map(boxKey));
+  return boxes.filter((box) => {
+    const key = boxKey(box);
+    if (done.has(key)) return false;
+    done.add(key);
+    return true;
   });
 }
 

@@ -24,7 +24,7 @@ import { boxToFrame } from "../geometry/page-orientation";
 import type { OcrOutcome, OcrPageReading, OcrEngineName, Word } from "./types";
 import type { BBox } from "../../../lib/result/schema";
 import { isCentreIn } from "../geometry/box";
-import { boxKey, wordsOfCrops, withCropsRead } from "./crop-words";
+import { cropsToRead, wordsOfCrops, withCropsRead } from "./crop-words";
 
 export type { EngineFactory, PageOcrEngine };
 export { DEFAULT_ENGINES };
@@ -211,8 +211,7 @@ export class OcrEngines {
       settingsVersion: scanTransform ? `${SCANNED_PAGE_VERSION}.cells-1` : cellsVersion,
     };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-    const done = new Set((cached?.cropsRead ?? []).map(boxKey));
-    const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
+    const missing = cropsToRead(input.boxes, cached?.cropsRead);
     let entry = withCropsRead(cached, [], []);
     let dpi = cached?.dpi ?? 0;
     if (missing.length > 0) {
@@ -359,8 +358,7 @@ export class OcrEngines {
   ): Promise<{ engine: OcrEngineName; words: Word[] } | null> {
     const key = { fileSha256: input.fileSha256, pageNumber: input.pageNumber, engine, settingsVersion };
     const cached = input.cacheDir ? await readOcrCache(input.cacheDir, key) : null;
-    const done = new Set((cached?.cropsRead ?? []).map(boxKey));
-    const missing = input.boxes.filter((box) => !done.has(boxKey(box)));
+    const missing = cropsToRead(input.boxes, cached?.cropsRead);
     let entry = withCropsRead(cached, [], []);
     if (missing.length > 0) {
       let render: PageRender;
