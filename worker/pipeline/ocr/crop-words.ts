@@ -40,9 +40,9 @@ export function wordsOfCrops(
     return words.filter((word) => boxes.some((box) => isCentreIn(word.bbox, box)));
   }
   const wanted = new Set(boxes.map(boxKey));
-  // A box asked for by several cells of one run (cells of a tight grid grown to the same crop)
-  // used to be read once per cell, and its words stored once per reading: joined, a lone "1" read
-  // "111". A crop's word at the same box with the same text is one word.
+  // An entry written before cropsToRead can hold a box read once per cell that asked for it (cells
+  // of a tight grid grown to the same crop), its words stored once per reading: joined, a lone
+  // "1" reads "111". A crop's word at the same box with the same text is one word.
   const seen = new Set<string>();
   return words.filter((word, i) => {
     const crop = cropsRead[cropOfWord[i]!];
