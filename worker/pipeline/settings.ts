@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-02.5";
+export const SETTINGS_VERSION = "2026-12-03.1";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------
@@ -836,6 +836,17 @@ export const SETTINGS = {
    * round): EU 37 cells resolved, 0 wrong; seed 13 15, 0; seed 14 (check) 17, 0; US odd 39, 0;
    * seed 90001 13, 2. */
   scanTieBreak: true as boolean,
+  /** A difference of marks bars that tie-break unless one of the two readings is no reading of
+   * the value at all: the two have fewer letters and digits in common (in order, case and accents
+   * aside) than `commonShare` of the longer one's, and each holds at least `minGlyphs` of them. A
+   * page reading that failed on a cell writes glyph junk whose marks have nothing to do with the
+   * value's (a reversed heading "Imported(%)" read "TT CL RE"), so its marks say nothing about
+   * the other reading's, and the cell kept both in the queue however plainly the classifier read
+   * the crop. A slip of one or two glyphs keeps well over half of a reading of three or more;
+   * below three glyphs one slip is a third of the value, and a slip and junk cannot be told
+   * apart. Rules, not tuned (half; three glyphs); null: marks always bar. Measured in
+   * docs/measurements (the failed readings note). */
+  scanTieBreakFailedReading: { commonShare: 0.5, minGlyphs: 3 } as FailedReadingSettings | null,
   // scan/lone-readings.ts (the same third reading for a scanned cell only one engine read)
   /** Whether such a cell is read by the legacy classifier too: resolved where it reads the same,
    * disputed where it reads something else. Shaped on EU realistic scans and seed 13 (turned
@@ -857,3 +868,9 @@ export const SETTINGS = {
 } as const;
 
 export type Settings = typeof SETTINGS;
+
+/** When one of a scanned cell's two readings failed outright (SETTINGS.scanTieBreakFailedReading). */
+export interface FailedReadingSettings {
+  commonShare: number;
+  minGlyphs: number;
+}

@@ -100,7 +100,7 @@ test("a crop is the box grown by the padding, clamped to the page, with a white 
   assert.equal(cropWithMargin(grey, { width: 100, height: 50, scale: 2 }, [60, 30, 61, 31], 0, 3), null, "a box off the page");
 });
 
-test("a crop of light text on a dark ground is turned negative when asked; dark text on a tint is not", () => {
+test("a crop of light text on a darker ground is turned negative when asked; dark text on a tint is not", () => {
   // A reversed heading: ground 30, strokes 230. A shaded header: ground 170, strokes 20.
   const reversed = page(30, 230);
   const shaded = page(170, 20);
@@ -115,15 +115,25 @@ test("a crop of light text on a dark ground is turned negative when asked; dark 
   };
   const median = (pixels: Uint8Array) => [...pixels].sort((a, b) => a - b)[Math.floor(pixels.length / 2)]!;
   const rect = { x: Math.floor(110 * SCALE), y: Math.floor(30 * SCALE), width: Math.round(80 * SCALE), height: Math.round(30 * SCALE) };
-  assert.equal(lightOnDark(reversed.grey, reversed.width, rect, NEGATIVE), true);
-  assert.equal(lightOnDark(shaded.grey, shaded.width, rect, NEGATIVE), false);
+  assert.equal(lightOnDark(reversed.grey, reversed.width, rect, NEGATIVE) !== null, true);
+  assert.equal(lightOnDark(shaded.grey, shaded.width, rect, NEGATIVE) !== null, false);
   // Paper with dark strokes (the left half) is not light on dark either.
-  assert.equal(lightOnDark(reversed.grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }, NEGATIVE), false);
+  assert.equal(lightOnDark(reversed.grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }, NEGATIVE) !== null, false);
+  // White text on a mid-grey fill (a tinted heading) is as reversed as on black; grey strokes on
+  // paper, or a grey fill with strokes barely lighter than it (grain), are not.
+  assert.equal(lightOnDark(page(165, 230).grey, reversed.width, rect, NEGATIVE) !== null, true);
+  assert.equal(lightOnDark(page(195, 250).grey, reversed.width, rect, NEGATIVE) !== null, true);
+  assert.equal(lightOnDark(page(165, 185).grey, reversed.width, rect, NEGATIVE) !== null, false);
+  assert.equal(lightOnDark(page(165, 230).grey, reversed.width, { ...rect, x: Math.floor(10 * SCALE) }, NEGATIVE) !== null, false);
   const asIs = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0));
   const turned = pixelsOf(cropWithMargin(reversed.grey, render, box, 0, 0, NEGATIVE));
   assert.ok(median(asIs) < 60, "the reversed crop as it is: a dark ground");
   assert.ok(median(turned) > 195, "turned negative: a light ground");
   assert.ok(Math.min(...turned) < 60, "...with dark strokes");
+  // A mid-grey ground turned negative is levelled too: a light ground, dark strokes.
+  const tinted = pixelsOf(cropWithMargin(page(165, 230).grey, render, box, 0, 0, NEGATIVE));
+  assert.ok(median(tinted) > 235, `turned negative and levelled: a light ground (${median(tinted)})`);
+  assert.ok(Math.min(...tinted) < 30, "...with dark strokes");
   assert.deepEqual(
     pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0, NEGATIVE)),
     pixelsOf(cropWithMargin(shaded.grey, render, box, 0, 0)),

@@ -76,7 +76,7 @@ export function boxesToMosaic(
 /** One box (PDF points) grown by `padPt` on the page, as a PGM with `marginPx` of white around
  * it, for an engine that reads one crop at a time; null when it holds less than a few pixels.
  * `left` and `top` are its pixel origin on the page. With `negative`, a crop of light text on a
- * dark ground (lightOnDark) is turned negative first: an engine that reads dark
+ * darker ground (lightOnDark) is turned negative first: an engine that reads dark
  * glyphs on paper, with its own inversion off, reads nothing there. */
 export function cropWithMargin(
   grey: Uint8Array,
@@ -92,32 +92,44 @@ export function cropWithMargin(
   const outHeight = rect.height + 2 * marginPx;
   const out = new Uint8Array(outWidth * outHeight).fill(255);
   copyRect(grey, render.width, rect, out, outWidth, marginPx, marginPx);
-  if (negative && lightOnDark(grey, render.width, rect, negative)) {
+  const reversed = negative ? lightOnDark(grey, render.width, rect, negative) : null;
+  if (reversed) {
+    // Turned negative and levelled at once: the ground to white, the light strokes to black. A
+    // plain negative of a mid-grey ground stays mid-grey, and beside the white margin Tesseract's
+    // threshold put it on the ink side: the crop came back as a block, read "III".
+    const { ground, strokes } = reversed;
     for (let row = 0; row < rect.height; row++) {
       const at = (marginPx + row) * outWidth + marginPx;
-      for (let k = 0; k < rect.width; k++) out[at + k] = 255 - out[at + k]!;
+      for (let k = 0; k < rect.width; k++)
+        out[at + k] = Math.max(0, Math.min(255, Math.round(((strokes - out[at + k]!) * 255) / (strokes - ground))));
     }
   }
   return { pgm: greyToPgm(out, outWidth, outHeight), left: rect.x, top: rect.y };
 }
 
-/** When a crop is light text on a dark ground (OCR_SETTINGS.legacy.invertLightOnDark). */
+/** When a crop is light text on a darker ground (OCR_SETTINGS.legacy.invertLightOnDark). */
 export interface LightOnDarkSettings {
-  /** The ground (the crop's median grey) is darker than this. */
-  groundBelow: number;
-  /** ...and this share of its lightest pixels stands further above the ground than the same
-   * share of its darkest below it. */
+  /** This share of the crop's lightest pixels stands at least `minContrast` grey levels above
+   * its ground (its median grey)... */
   outlierShare: number;
+  minContrast: number;
 }
 
-/** Whether `rect` of the page holds light text on a dark ground: its ground (the median, text
- * being a minority of a cell's crop) is dark, and its outliers at the light end stand further
- * from the ground than those at the dark end. Dark text on a grey ground (a shaded header) has
- * its outliers below. */
-export function lightOnDark(grey: Uint8Array, pageWidth: number, rect: PixelRect, settings: LightOnDarkSettings): boolean {
+/** Whether `rect` of the page holds light text on a darker ground (its ground's and its strokes'
+ * grey levels when it does, else null): its outliers at the light end
+ * stand clear of the ground (the median, text being a minority of a cell's crop), and further
+ * from it than those at the dark end. The ground's own level does not matter: white text on a
+ * mid-grey fill is as reversed as on black. Dark text on a grey ground (a shaded header) has its
+ * outliers below; on paper nothing stands above the ground but its grain. */
+export function lightOnDark(
+  grey: Uint8Array,
+  pageWidth: number,
+  rect: PixelRect,
+  settings: LightOnDarkSettings,
+): { ground: number; strokes: number } | null {
   const quantile = greyQuantiles(grey, pageWidth, rect);
   const [low, ground, high] = [quantile(settings.outlierShare), quantile(0.5), quantile(1 - settings.outlierShare)];
-  return ground < settings.groundBelow && high - ground > ground - low;
+  return high - ground >= settings.minContrast && high - ground > ground - low ? { ground, strokes: high } : null;
 }
 
 /** The grey levels of `rect` of an image (rows of `imageWidth`), as a function from a share of its

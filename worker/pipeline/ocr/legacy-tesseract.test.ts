@@ -108,6 +108,33 @@ test("a reversed heading (light text on a dark ground) is read turned negative, 
   }
 });
 
+test("a heading in white on a mid-grey fill is read turned negative too, and not read without it", async () => {
+  // "Austria" again, its paper turned a mid grey (165) and its glyphs near white (245): a tinted
+  // heading, lighter than any ground a dark-fill rule expects.
+  const box = boxOf(TEXTS[0]!, 50);
+  const rgba = new Uint8Array(render.rgba);
+  const [x0, y0, x1, y1] = [box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2].map((v) => Math.round(v * render.scale));
+  for (let y = y0!; y < y1!; y++)
+    for (let x = x0!; x < x1!; x++)
+      for (let c = 0; c < 3; c++) {
+        const at = (y * render.width + x) * 4 + c;
+        rgba[at] = Math.round(245 - (rgba[at]! / 255) * 80);
+      }
+  const tinted: PageRender = { ...render, rgba };
+  const textOf = async (r: LegacyTesseract) =>
+    (await r.readCells(tinted, [box]))
+      .filter((w) => isCentreIn(w.bbox, box))
+      .map((w) => w.text)
+      .join(" ");
+  assert.equal(await textOf(reader), "Austria");
+  const plain = await LegacyTesseract.create({ ...OCR_SETTINGS.legacy, invertLightOnDark: null });
+  try {
+    assert.notEqual(await textOf(plain), "Austria", "without the negative the classifier does not read it");
+  } finally {
+    await plain.release();
+  }
+});
+
 test("a crop reads the same whatever the reader read before it (no learning between crops)", async () => {
   const fresh = await LegacyTesseract.create();
   try {

@@ -8,7 +8,7 @@ export const OCR_SETTINGS_VERSION = "ocr-2026-11-26.1";
 
 /** Keys the cache of the third reading of scanned cells (OCR_SETTINGS.legacy): bump it whenever
  * a value there changes what it reads. */
-export const LEGACY_READ_VERSION = "legacy-3";
+export const LEGACY_READ_VERSION = "legacy-4";
 
 export const OCR_SETTINGS = {
   tesseract: {
@@ -51,14 +51,18 @@ export const OCR_SETTINGS = {
     padPt: 2,
     /** White pixels around the crop: Tesseract finds no text touching the image's edge. */
     marginPx: 10,
-    /** A crop of light text on a dark ground (a reversed table heading) is turned negative before
-     * it is read (crop-mosaic.ts lightOnDark; null: never): the classifier runs with Tesseract's
-     * own inversion off and read nothing there, so a heading the page reading got wrong had no
-     * third reading. Such a crop's ground (its median grey: text is a minority of a cell's crop)
-     * is below `groundBelow`, and its `outlierShare` lightest pixels stand further above the
-     * ground than its darkest below it. Rules, not tuned: 128 is half the grey scale; 2% is a few
-     * strokes of a short heading. Measured in docs/measurements, the reversed headings round. */
-    invertLightOnDark: { groundBelow: 128, outlierShare: 0.02 } as LightOnDarkSettings | null,
+    /** A crop of light text on a darker ground (a reversed table heading) is turned negative
+     * before it is read (crop-mosaic.ts lightOnDark; null: never): the classifier runs with
+     * Tesseract's own inversion off and reads nothing there, so a heading the page reading got
+     * wrong had no third reading. Such a crop's `outlierShare` lightest pixels stand at least
+     * `minContrast` above its ground (its median grey: text is a minority of a cell's crop) and
+     * further above it than its darkest stand below. 2% is a few strokes of a short heading (a
+     * rule, not tuned). 40 is five times the realistic scans' sensor noise (sigma 8), whose 2%
+     * lightest stand ~16 above a blank ground; white headings stood 60-70 above a mid-grey fill
+     * (ground ~165) on an EU scan and 150 or more above a dark one. The ground's level is not
+     * asked: a first rule wanted it below 128 (half the grey scale) and left white headings on
+     * mid-grey fills unread (docs/measurements, the mid-grey headings round). */
+    invertLightOnDark: { outlierShare: 0.02, minContrast: 40 } as LightOnDarkSettings | null,
   },
   paddle: {
     /** Detection runs on the page scaled so its longer side is at most this many pixels (and a

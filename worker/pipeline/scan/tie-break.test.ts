@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import type { BBox, Cell, Table } from "../../../lib/result/schema";
 import type { Word } from "../ocr/types";
 import { tableFixture } from "../../../tests/result/table-fixture";
-import { cellsToBreak, withTieBroken } from "./tie-break";
+import { cellsToBreak, oneReadingFailed, withTieBroken } from "./tie-break";
+import { SETTINGS } from "../settings";
 
 const box = (col: number, row: number): BBox => [100 + col * 80, 200 + row * 20, 170 + col * 80, 214 + row * 20];
 
@@ -113,4 +114,38 @@ test("only disputed cells with exactly two differing OCR readings are asked abou
   assert.deepEqual(cellsToBreak(table), [box(0, 0), box(0, 1)]);
   const out = withTieBroken(table, [...readIn(box(0, 1), "12"), ...others.flatMap((c) => (c.bbox ? readIn(c.bbox, "12") : []))]);
   assert.deepEqual(out.rows[0]!.slice(1), others, "cells not asked about are left as they are");
+});
+
+test("where one reading is junk, a difference of marks no longer bars the tie-break", () => {
+  const failed = SETTINGS.scanTieBreakFailedReading!;
+  // A reversed heading the page reading failed on: nothing of the value's letters, other marks.
+  for (const [junk, value] of [
+    ["TT CL RE", "Imported(%)"],
+    ["RIFE)", "Total(n)"],
+    ['(a TTT21 45"', "Country"],
+    ["SH boo.", "50000"],
+  ] as const) {
+    assert.equal(oneReadingFailed(junk, value, failed), true, `${junk} / ${value}`);
+    const cell = disputed(box(0, 0), { "ocr-1": junk, "ocr-2": value });
+    const table = tableFixture([[cell]]);
+    assert.deepEqual(cellsToBreak(table), [box(0, 0)], `${junk} / ${value}`);
+    const out = withTieBroken(table, readIn(box(0, 0), value)).rows[0]![0]!;
+    assert.deepEqual([out.value, out.confidence, out.sources], [value, "resolved", ["ocr-2", "ocr-3"]], `${junk} / ${value}`);
+    // The classifier reading neither leaves the dispute; switched off, the marks bar it as before.
+    assert.equal(withTieBroken(table, readIn(box(0, 0), "Imp0rted")).rows[0]![0]!.confidence, "disputed");
+    assert.deepEqual(cellsToBreak(table, null), [], `${junk} / ${value}, switched off`);
+  }
+  // A slip keeps most of the value's glyphs; a reading under three glyphs may be a slip of a short
+  // value: both stay barred by their marks.
+  for (const [a, b] of [
+    ["2,517", "2.517"],
+    ["Meptachieor \u00a9", "Heptachlor"],
+    ["(Isoproturon", "Isoproturon"],
+    ["+H", "44"],
+    ["I)", "N"],
+    ["1.0%", "1.0*"],
+  ] as const) {
+    assert.equal(oneReadingFailed(a, b, failed), false, `${a} / ${b}`);
+    assert.deepEqual(cellsToBreak(tableFixture([[disputed(box(0, 0), { "ocr-1": a, "ocr-2": b })]])), [], `${a} / ${b}`);
+  }
 });

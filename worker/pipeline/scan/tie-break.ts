@@ -18,7 +18,9 @@
 // differed by a mark, a comma read as a point with ocr-2 ("2,517" as "2.517", "supply, sewerage"
 // as "supply.sewerage") or a raised "r" read as a quote ("10.2 r" as "10.2'"); and a decimal
 // point both Tesseract readings dropped ("120.9" as "1209") is the same binarisation twice.
-// Such cells are the column's to settle (reading-slips.ts), or a person's. For the same reason a
+// Such cells are the column's to settle (reading-slips.ts), or a person's; unless one reading is
+// no reading of the value at all (glyph junk, sharing few of the other's letters and digits:
+// SETTINGS.scanTieBreakFailedReading), whose marks say nothing about the other's. For the same reason a
 // difference of case or accents alone is no tie to break: an accent is a mark over a letter, and
 // a capital the two Tesseract readings shared the wrong way round ("wheat" for "Wheat", on a
 // generated check seed drawn after the rule above) is their line finding's, not a third view.
@@ -28,20 +30,44 @@ import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
 import { twoOcrReadings } from "./two-ocr-readings";
+import { SETTINGS, type FailedReadingSettings } from "../settings";
 
 /** The source name of the third reading. */
 export const TIE_BREAK_SOURCE: CellSource = "ocr-3";
 
 /** The two OCR readings of a disputed cell that differ, or null for any other cell. */
-function tiedReadings(cell: Cell): [CellSource, string, CellSource, string] | null {
+function tiedReadings(cell: Cell, failed: FailedReadingSettings | null): [CellSource, string, CellSource, string] | null {
   if (cell.confidence !== "disputed" || !cell.bbox) return null;
   // Another reading (the text layer's, a vision reader's) is a third reading already.
   const readings = Object.keys(cell.readings ?? {}).length === 2 ? twoOcrReadings(cell) : null;
   if (!readings) return null;
   const [, va, , vb] = readings;
   const lettersAsWritten = (text: string) => withoutCaseOrAccents(comparisonKey(text));
-  if (lettersAsWritten(va) === lettersAsWritten(vb) || marksOf(va) !== marksOf(vb)) return null;
+  if (lettersAsWritten(va) === lettersAsWritten(vb)) return null;
+  if (marksOf(va) !== marksOf(vb) && !(failed && oneReadingFailed(va, vb, failed))) return null;
   return readings;
+}
+
+/** Whether one of two readings of a cell is no reading of its value at all: each holds at least
+ * `minGlyphs` letters and digits, and they have fewer of them in common, in order (case and
+ * accents aside), than `commonShare` of the longer one's. A slip ("Austra" for "Austria") keeps
+ * most of a reading; junk ("TT CL RE" for "Imported(%)") keeps next to nothing. */
+export function oneReadingFailed(a: string, b: string, { commonShare, minGlyphs }: FailedReadingSettings): boolean {
+  const glyphs = (text: string) => [...withoutCaseOrAccents(normaliseText(text)).replace(/[^\p{L}\p{N}]/gu, "")];
+  const [ga, gb] = [glyphs(a), glyphs(b)];
+  if (Math.min(ga.length, gb.length) < minGlyphs) return false;
+  return commonInOrder(ga, gb) < commonShare * Math.max(ga.length, gb.length);
+}
+
+/** The length of the longest common subsequence of `a` and `b` (one row of the table at a time). */
+function commonInOrder(a: readonly string[], b: readonly string[]): number {
+  let previous = new Array<number>(b.length + 1).fill(0);
+  for (const ch of a) {
+    const row = [0];
+    for (let j = 1; j <= b.length; j++) row[j] = ch === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
+    previous = row;
+  }
+  return previous[b.length]!;
 }
 
 /** The marks of a reading in order: every character but letters, digits and spaces, after the
@@ -64,15 +90,19 @@ export function textReadIn(box: BBox, words: readonly Word[]): string {
 }
 
 /** The boxes of the cells of `table` to read a third time. */
-export function cellsToBreak(table: Table): BBox[] {
-  return cellsOfTable(table).flatMap((cell) => (tiedReadings(cell) ? [cell.bbox!] : []));
+export function cellsToBreak(table: Table, failed: FailedReadingSettings | null = SETTINGS.scanTieBreakFailedReading): BBox[] {
+  return cellsOfTable(table).flatMap((cell) => (tiedReadings(cell, failed) ? [cell.bbox!] : []));
 }
 
 /** `table` with the third reading (`words`: what it read in the boxes cellsToBreak gave, page
  * points) put to each cell it read. */
-export function withTieBroken(table: Table, words: readonly Word[]): Table {
+export function withTieBroken(
+  table: Table,
+  words: readonly Word[],
+  failed: FailedReadingSettings | null = SETTINGS.scanTieBreakFailedReading,
+): Table {
   const settle = (cell: Cell): Cell => {
-    const tied = tiedReadings(cell);
+    const tied = tiedReadings(cell, failed);
     if (!tied) return cell;
     const third = textReadIn(cell.bbox!, words);
     if (third === "") return cell;

@@ -23,13 +23,13 @@ export const scanTieBreakStage: PageStage = {
     OCR_ENGINE_NAMES.every((engine) => okReadings(ctx.pageOcr!.readings)[engine]),
   async run(ctx) {
     const extraction = extractionOf(ctx);
-    const { scanTieBreak, scanLoneReadings } = ctx.run.settings;
+    const { scanTieBreak, scanLoneReadings, scanTieBreakFailedReading } = ctx.run.settings;
     // Words standing on end, of either reading: their cells are not asked about (lone-readings.ts).
     const standing = scanLoneReadings
       ? Object.values(okReadings(ctx.pageOcr!.readings)).flatMap((r) => r.words.filter((w) => w.dir !== undefined))
       : [];
     const lone = scanLoneReadings ? extraction.tables.flatMap((table) => loneCells(table, standing)) : [];
-    const tied = scanTieBreak ? extraction.tables.flatMap(cellsToBreak) : [];
+    const tied = scanTieBreak ? extraction.tables.flatMap((table) => cellsToBreak(table, scanTieBreakFailedReading)) : [];
     const boxes = [...tied, ...lone];
     if (boxes.length === 0) return;
     const { input, engines, failures } = ctx.run;
@@ -46,7 +46,7 @@ export const scanTieBreakStage: PageStage = {
     // Without the third reading the cells stay as they were.
     if (!words) failures.push({ page: ctx.pageNumber, stage: "ocr-3", message: "the third reading of disputed or lone cells failed" });
     else {
-      if (tied.length > 0) extraction.tables = extraction.tables.map((table) => withTieBroken(table, words));
+      if (tied.length > 0) extraction.tables = extraction.tables.map((table) => withTieBroken(table, words, scanTieBreakFailedReading));
       if (lone.length > 0)
         extraction.tables = extraction.tables.map((table) => withLoneReadingsChecked(table, words, ctx.run.settings, standing));
     }

@@ -1,8 +1,9 @@
-// A header printed in reverse: white (bold) text on a dark fill over the column names, the house
-// style of many agency reports (a band line over years and a line of "N" / "% Pos" under it in
-// some variants), the body in black on white; ruled in some variants, each header cell then its
-// own dark box. On a page with a text layer the white text is text like any other; on a scan it
-// is light glyphs inside a dark block, which OCR reads only once the block is turned light.
+// A header printed in reverse: white (bold) text on a dark or mid-grey fill over the column
+// names, the house style of many agency reports (a band line over years and a line of "N" /
+// "% Pos" under it in some variants), the body in black on white; ruled in some variants, each
+// header cell then its own dark box. On a page with a text layer the white text is text like any
+// other; on a scan it is light glyphs inside a darker block, which OCR reads only once the block
+// is turned light.
 import { Canvas } from "../canvas";
 import { BANDS, columnNames, int, numberRow, pick, rowLabels, sample, STYLES } from "../content";
 import { columnWidths, drawTable, type HeaderLabel } from "../draw-table";
@@ -49,7 +50,9 @@ export const reversedHeader: Family = {
     const gap = size * pitch - size;
     const fillTop = y - gap / 2;
     const fillBottom = y + headerLines.length * size * pitch - gap / 2;
-    const fill = 0.2 + rng() * 0.25;
+    // From near black to a mid-grey tint: reports print white headings on both, and on a scan the
+    // light glyphs on a mid-grey fill stand only some 60 levels above it.
+    const fill = 0.2 + rng() * 0.5;
     // Column partings: half way between columns, and the fill's edges.
     const xs = [
       x - 5,
