@@ -845,7 +845,7 @@ export const SETTINGS = {
    * the crop. A slip of one or two glyphs keeps well over half of a reading of three or more;
    * below three glyphs one slip is a third of the value, and a slip and junk cannot be told
    * apart. Rules, not tuned (half; three glyphs); null: marks always bar. Measured in
-   * docs/measurements (the failed readings note). */
+   * docs/measurements (the mid-grey headings note). */
   scanTieBreakFailedReading: { commonShare: 0.5, minGlyphs: 3 } as FailedReadingSettings | null,
   // scan/lone-readings.ts (the same third reading for a scanned cell only one engine read)
   /** Whether such a cell is read by the legacy classifier too: resolved where it reads the same,

@@ -61,7 +61,7 @@ export const OCR_SETTINGS = {
      * lightest stand ~16 above a blank ground; white headings stood 60-70 above a mid-grey fill
      * (ground ~165) on an EU scan and 150 or more above a dark one. The ground's level is not
      * asked: a first rule wanted it below 128 (half the grey scale) and left white headings on
-     * mid-grey fills unread (docs/measurements, the mid-grey headings round). */
+     * mid-grey fills unread (docs/measurements, the mid-grey headings note). */
     invertLightOnDark: { outlierShare: 0.02, minContrast: 40 } as LightOnDarkSettings | null,
   },
   paddle: {
