@@ -45,8 +45,8 @@ test(
     );
     assert.deepEqual(wrongResolutions, [], "every cell the third reading resolves holds a value of the page");
     // Measured at these draws: 18 of 42 headings delivered with their text. The rest are lost with
-    // their header row: on a scan neither engine finds white words on a mid-grey band, and the
-    // ruled variants' header boxes stay out of the table (a gap the scan steps still have).
+    // their header row: on a scan neither engine's page reading finds the white words of some
+    // fills (a mid-grey band, a ruled variant's dark header boxes), a gap the scan steps still have.
     assert.ok(headingsRight >= headings * 0.4, `${headingsRight} of ${headings} headings delivered with their text`);
     // Measured: 11 of those 18 settled (`resolved` by the third reading); 8 with the negative for
     // dark grounds alone, before one reading's junk stopped barring the tie-break by its marks.
