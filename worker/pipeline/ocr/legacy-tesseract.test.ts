@@ -85,54 +85,42 @@ test("the engines' tie-break read counts its crops and seconds as ocr-1's and is
   }
 });
 
-test("a reversed heading (light text on a dark ground) is read turned negative, and not read without it", async () => {
-  // The same page with "Austria" reversed: its box filled dark and its glyphs light.
+/** "Austria" (its box and 2 pt round it) recoloured level by level with `recolour`, read by the
+ * shared reader and by one without the negative: the texts each read in the box. */
+async function readRecoloured(recolour: (level: number) => number): Promise<{ turned: string; plain: string }> {
   const box = boxOf(TEXTS[0]!, 50);
   const rgba = new Uint8Array(render.rgba);
   const [x0, y0, x1, y1] = [box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2].map((v) => Math.round(v * render.scale));
   for (let y = y0!; y < y1!; y++)
     for (let x = x0!; x < x1!; x++)
-      for (let c = 0; c < 3; c++) rgba[(y * render.width + x) * 4 + c] = 255 - rgba[(y * render.width + x) * 4 + c]!;
-  const reversed: PageRender = { ...render, rgba };
+      for (let c = 0; c < 3; c++) rgba[(y * render.width + x) * 4 + c] = recolour(rgba[(y * render.width + x) * 4 + c]!);
+  const recoloured: PageRender = { ...render, rgba };
   const textOf = async (r: LegacyTesseract) =>
-    (await r.readCells(reversed, [box]))
+    (await r.readCells(recoloured, [box]))
       .filter((w) => isCentreIn(w.bbox, box))
       .map((w) => w.text)
       .join(" ");
-  assert.equal(await textOf(reader), "Austria");
-  const plain = await LegacyTesseract.create({ ...OCR_SETTINGS.legacy, invertLightOnDark: null });
+  const plainReader = await LegacyTesseract.create({ ...OCR_SETTINGS.legacy, invertLightOnDark: null });
   try {
-    assert.notEqual(await textOf(plain), "Austria", "without the negative the classifier does not read it");
+    return { turned: await textOf(reader), plain: await textOf(plainReader) };
   } finally {
-    await plain.release();
+    await plainReader.release();
   }
+}
+
+test("a reversed heading (light text on a dark ground) is read turned negative, and not read without it", async () => {
+  // The box filled dark and its glyphs light.
+  const { turned, plain } = await readRecoloured((level) => 255 - level);
+  assert.equal(turned, "Austria");
+  assert.notEqual(plain, "Austria", "without the negative the classifier does not read it");
 });
 
 test("a heading in white on a mid-grey fill is read turned negative too, and not read without it", async () => {
-  // "Austria" again, its paper turned a mid grey (165) and its glyphs near white (245): a tinted
-  // heading, lighter than any ground a dark-fill rule expects.
-  const box = boxOf(TEXTS[0]!, 50);
-  const rgba = new Uint8Array(render.rgba);
-  const [x0, y0, x1, y1] = [box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2].map((v) => Math.round(v * render.scale));
-  for (let y = y0!; y < y1!; y++)
-    for (let x = x0!; x < x1!; x++)
-      for (let c = 0; c < 3; c++) {
-        const at = (y * render.width + x) * 4 + c;
-        rgba[at] = Math.round(245 - (rgba[at]! / 255) * 80);
-      }
-  const tinted: PageRender = { ...render, rgba };
-  const textOf = async (r: LegacyTesseract) =>
-    (await r.readCells(tinted, [box]))
-      .filter((w) => isCentreIn(w.bbox, box))
-      .map((w) => w.text)
-      .join(" ");
-  assert.equal(await textOf(reader), "Austria");
-  const plain = await LegacyTesseract.create({ ...OCR_SETTINGS.legacy, invertLightOnDark: null });
-  try {
-    assert.notEqual(await textOf(plain), "Austria", "without the negative the classifier does not read it");
-  } finally {
-    await plain.release();
-  }
+  // Its paper a mid grey (165) and its glyphs near white (245): a tinted heading, lighter than any
+  // ground a dark-fill rule expects.
+  const { turned, plain } = await readRecoloured((level) => Math.round(245 - (level / 255) * 80));
+  assert.equal(turned, "Austria");
+  assert.notEqual(plain, "Austria", "without the negative the classifier does not read it");
 });
 
 test("a crop reads the same whatever the reader read before it (no learning between crops)", async () => {
