@@ -116,11 +116,11 @@ export interface LightOnDarkSettings {
 }
 
 /** Whether `rect` of the page holds light text on a darker ground (its ground's and its strokes'
- * grey levels when it does, else null): its outliers at the light end
- * stand clear of the ground (the median, text being a minority of a cell's crop), and further
- * from it than those at the dark end. The ground's own level does not matter: white text on a
- * mid-grey fill is as reversed as on black. Dark text on a grey ground (a shaded header) has its
- * outliers below; on paper nothing stands above the ground but its grain. */
+ * grey levels when it does, else null): its outliers at the light end stand clear of the ground
+ * (the median, text being a minority of a cell's crop), and further from it than those at the
+ * dark end. The ground's own level does not matter: white text on a mid-grey fill is as reversed
+ * as on black. Dark text on a grey ground (a shaded header) has its outliers below; on paper
+ * nothing stands above the ground but its grain. */
 export function lightOnDark(
   grey: Uint8Array,
   pageWidth: number,

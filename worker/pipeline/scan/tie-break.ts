@@ -20,10 +20,11 @@
 // point both Tesseract readings dropped ("120.9" as "1209") is the same binarisation twice.
 // Such cells are the column's to settle (reading-slips.ts), or a person's; unless one reading is
 // no reading of the value at all (glyph junk, sharing few of the other's letters and digits:
-// SETTINGS.scanTieBreakFailedReading), whose marks say nothing about the other's. For the same reason a
-// difference of case or accents alone is no tie to break: an accent is a mark over a letter, and
-// a capital the two Tesseract readings shared the wrong way round ("wheat" for "Wheat", on a
-// generated check seed drawn after the rule above) is their line finding's, not a third view.
+// SETTINGS.scanTieBreakFailedReading), whose marks say nothing about the other's. For the same
+// reason as marks, a difference of case or accents alone is no tie to break: an accent is a mark
+// over a letter, and a capital the two Tesseract readings shared the wrong way round ("wheat" for
+// "Wheat", on a generated check seed drawn after the rule above) is their line finding's, not a
+// third view.
 import type { BBox, Cell, CellSource, Table } from "../../../lib/result/schema";
 import { comparisonKey, displayText, normaliseText, withoutCaseOrAccents } from "../reconcile/normalise";
 import { withoutEdgeRulings } from "../reconcile/edge-rulings";
