@@ -31,6 +31,7 @@ import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
 import { twoOcrReadings } from "./two-ocr-readings";
+import { sharedShare } from "../reconcile/prose";
 import { SETTINGS, type FailedReadingSettings } from "../settings";
 
 /** The source name of the third reading. */
@@ -57,18 +58,8 @@ export function oneReadingFailed(a: string, b: string, { commonShare, minGlyphs 
   const glyphs = (text: string) => [...withoutCaseOrAccents(normaliseText(text)).replace(/[^\p{L}\p{N}]/gu, "")];
   const [ga, gb] = [glyphs(a), glyphs(b)];
   if (Math.min(ga.length, gb.length) < minGlyphs) return false;
-  return commonInOrder(ga, gb) < commonShare * Math.max(ga.length, gb.length);
-}
-
-/** The length of the longest common subsequence of `a` and `b` (one row of the table at a time). */
-function commonInOrder(a: readonly string[], b: readonly string[]): number {
-  let previous = new Array<number>(b.length + 1).fill(0);
-  for (const ch of a) {
-    const row = [0];
-    for (let j = 1; j <= b.length; j++) row[j] = ch === b[j - 1] ? previous[j - 1]! + 1 : Math.max(previous[j]!, row[j - 1]!);
-    previous = row;
-  }
-  return previous[b.length]!;
+  // sharedShare is the common share of `ga`'s glyphs: times its length, the count in common.
+  return Math.round(sharedShare(ga, gb) * ga.length) < commonShare * Math.max(ga.length, gb.length);
 }
 
 /** The marks of a reading in order: every character but letters, digits and spaces, after the
