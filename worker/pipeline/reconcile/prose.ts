@@ -84,7 +84,13 @@ export function toTokens(text: string): string[] {
 /** Share of `tokens` found, in order, in `other` (longest common subsequence). */
 export function sharedShare(tokens: readonly string[], other: readonly string[]): number {
   if (tokens.length === 0) return 1;
-  if (other.length === 0) return 0;
+  return sharedInOrder(tokens, other) / tokens.length;
+}
+
+/** How many of `tokens` are found, in order, in `other`: the length of their longest common
+ * subsequence. */
+export function sharedInOrder(tokens: readonly string[], other: readonly string[]): number {
+  if (tokens.length === 0 || other.length === 0) return 0;
   let previous = new Uint32Array(other.length + 1);
   let current = new Uint32Array(other.length + 1);
   for (const token of tokens) {
@@ -93,5 +99,5 @@ export function sharedShare(tokens: readonly string[], other: readonly string[])
     }
     [previous, current] = [current, previous];
   }
-  return previous[other.length]! / tokens.length;
+  return previous[other.length]!;
 }

@@ -31,7 +31,7 @@ import { withoutEdgeRulings } from "../reconcile/edge-rulings";
 import { isCentreIn } from "../geometry/box";
 import type { Word } from "../ocr/types";
 import { twoOcrReadings } from "./two-ocr-readings";
-import { sharedShare } from "../reconcile/prose";
+import { sharedInOrder } from "../reconcile/prose";
 import { SETTINGS, type FailedReadingSettings } from "../settings";
 
 /** The source name of the third reading. */
@@ -58,8 +58,7 @@ export function oneReadingFailed(a: string, b: string, { commonShare, minGlyphs 
   const glyphs = (text: string) => [...withoutCaseOrAccents(normaliseText(text)).replace(/[^\p{L}\p{N}]/gu, "")];
   const [ga, gb] = [glyphs(a), glyphs(b)];
   if (Math.min(ga.length, gb.length) < minGlyphs) return false;
-  // sharedShare is the common share of `ga`'s glyphs: times its length, the count in common.
-  return Math.round(sharedShare(ga, gb) * ga.length) < commonShare * Math.max(ga.length, gb.length);
+  return sharedInOrder(ga, gb) < commonShare * Math.max(ga.length, gb.length);
 }
 
 /** The marks of a reading in order: every character but letters, digits and spaces, after the
