@@ -1,5 +1,6 @@
 // A scanned page made ready for OCR: turned upright (quarter turns), deskewed (angle
-// from its text lines and rulings), its grey levels stretched (paper white, toner black). Hard
+// from its text lines and rulings), its grey levels stretched (paper white, toner black), its dust
+// specks taken off (despeckle.ts). Hard
 // binarisation and a denoised OCR image were measured worse (SCAN_PREP_SETTINGS); the denoised
 // page is used to find the orientation, skew and levels. Only OCR and the raster rulings read
 // this image; crops for people are cut from the page as scanned. Everything found on it (words,
@@ -12,7 +13,8 @@ import { estimateSkewDeg } from "./skew-angle";
 import { isSideways, isUpsideDown } from "./page-orientation";
 import { rotateGrey, rotateQuarter } from "./rotate-image";
 import { flattenBackground } from "./flatten-background";
-import { IDENTITY_SKEW_BELOW_DEG, SCAN_PREP_SETTINGS } from "./settings";
+import { DESPECKLE_SETTINGS, IDENTITY_SKEW_BELOW_DEG, SCAN_PREP_SETTINGS } from "./settings";
+import { despeckle } from "./despeckle";
 
 export interface ScanTransform {
   /** Clockwise quarter turns applied first. */
@@ -272,13 +274,11 @@ function applyPrepared(
         SCAN_PREP_SETTINGS.backgroundPaperMargin,
       )
     : straight;
-  return greyToRender(
-    render,
-    SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat, turned.width, turned.height),
-    turned.width,
-    turned.height,
-    transform,
-  );
+  const levelled = SCAN_PREP_SETTINGS.binarise ? binarise(flat, threshold) : stretchLevels(flat, turned.width, turned.height);
+  const despeckled = DESPECKLE_SETTINGS.enabled
+    ? despeckle(levelled, turned.width, turned.height, render.scale, DESPECKLE_SETTINGS).grey
+    : levelled;
+  return greyToRender(render, despeckled, turned.width, turned.height, transform);
 }
 
 /** A point of the prepared page (points) on the original page. */
