@@ -1,6 +1,6 @@
 // npm run eval -- --dataset DATASET_DIR [--no-ocr] [--engines ocr-1,ocr-2]
 //                 [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--out DIR]
-//                 [--scans clean|realistic|both] [--structure-readers a,b,...]
+//                 [--scans clean|realistic|speckled|both] [--structure-readers a,b,...]
 //                 [--pdf-model-vote full|objects|none] [--pdf-model-scan-vote full|objects|none|off]
 // npm run eval -- --generated [--seed N | --seeds seen|unseen] [--variants K] [--no-ocr] ...
 // --generated writes the generated layout-family corpus (tests/pdf/corpus, ground truth known by
@@ -17,7 +17,8 @@
 // re-scores in seconds; times are then not OCR times (--no-cache for those).
 // Per-document figures are written to eval-out/<dataset>.json. The data is read by path, never copied.
 // --scans makes image-only variants of the dataset under <out>/scans (eval/realistic-scans.ts:
-// clean 200 dpi renders, realistic office scans at fixed seeds, or both) and evaluates each.
+// clean 200 dpi renders, realistic office scans at fixed seeds, the same with dust specks, or
+// clean and realistic both) and evaluates each.
 // --structure-readers runs only the named structure readers (default: all of structure/registry.ts),
 // to compare the figures and the trust table with and without one. The trained reading pdf-model
 // is also scored alone, structure only (its own grid of each ground-truth region), on every run.
@@ -148,7 +149,7 @@ function parseArgs(argv: string[]) {
   if (args.generated && !args.dataset) args.dataset = path.join(args.out, args.seedSet ? `generated-${args.seedSet}` : "generated-corpus");
   if (!args.dataset)
     throw new Error(
-      "usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|both]",
+      "usage: npm run eval -- --dataset DIR | --generated [--seed N] [--variants K] [--no-ocr] [--engines ocr-1,ocr-2] [--only NAME] [--pdf-dir DIR] [--cache DIR | --no-cache] [--scans clean|realistic|speckled|both]",
     );
   if (args.cache === "") args.cache = path.join(args.out, "ocr-cache");
   return args;

@@ -3,6 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
+  addSpecks,
   degradePage,
   pageAngle,
   parseScanVariants,
@@ -56,15 +57,31 @@ test("rotateGrey turns a horizontal line by the angle (positive: clockwise, its 
   assert.ok(Math.abs(slope - Math.tan((5 * Math.PI) / 180)) < 0.02, `slope ${slope}`);
 });
 
-test("--scans takes clean, realistic or both", () => {
+test("--scans takes clean, realistic, speckled or both", () => {
   assert.deepEqual(parseScanVariants("both"), ["clean", "realistic"]);
   assert.deepEqual(parseScanVariants("realistic"), ["realistic"]);
-  assert.throws(() => parseScanVariants("noisy"), /clean, realistic or both/);
+  assert.deepEqual(parseScanVariants("speckled"), ["speckled"]);
+  assert.throws(() => parseScanVariants("noisy"), /clean, realistic, speckled or both/);
+});
+
+test("specks darken their share of the pixels to toner, at seeded places", () => {
+  const page = () => new Uint8Array(200_000).fill(230);
+  const [a, b, c] = [page(), page(), page()];
+  addSpecks(a, seededRandom(7), REALISTIC_SCAN.speckShare);
+  addSpecks(b, seededRandom(7), REALISTIC_SCAN.speckShare);
+  addSpecks(c, seededRandom(8), REALISTIC_SCAN.speckShare);
+  const dark = a.filter((v) => v === REALISTIC_SCAN.black).length;
+  assert.ok(Math.abs(dark - 200) < 50, `${dark} specks`);
+  assert.deepEqual(a, b);
+  assert.notDeepEqual(a, c);
+  assert.equal(a.filter((v) => v !== 230 && v !== REALISTIC_SCAN.black).length, 0);
 });
 
 test("realisticPageTurn gives the angles the scans were made with, only for a realistic-scan folder", () => {
   const turn = realisticPageTurn(`/tmp/out/scans/icdar2013-eu-${SCAN_VERSION}`, "eu-004.pdf");
   assert.ok(turn);
+  // A speckled folder's pages are the realistic ones, turned alike.
+  assert.ok(realisticPageTurn(scanVariantDir("/work/data/icdar2013-eu", "speckled", "/tmp/out"), "eu-004.pdf"));
   for (const n of [1, 5, 10]) assert.equal(turn(n), pageAngle(seededRandom(seedOf("eu-004.pdf", n)), n));
   assert.equal(realisticPageTurn("/tmp/out/scans/icdar2013-eu-clean-200dpi", "eu-004.pdf"), null);
   assert.equal(realisticPageTurn("/work/data/icdar2013-eu", "eu-004.pdf"), null);

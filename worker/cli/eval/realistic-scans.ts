@@ -31,6 +31,9 @@ export const REALISTIC_SCAN = {
   blurPasses: 1,
   /** JPEG quality of the stored page (scanner "normal" quality). */
   jpegQuality: 70,
+  /** The speckled variant only: this share of the pixels darkened to toner, one pixel each (dust on
+   * the glass, a worn photocopy's specks), before the JPEG. */
+  speckShare: 0.001,
 } as const;
 
 export function seedOf(fileName: string, pageNumber: number): number {
@@ -77,8 +80,16 @@ export function degradePage(grey: Uint8Array, width: number, height: number, ran
   return page;
 }
 
-/** `inputPath` as a realistic scan (image-only PDF, one JPEG per page). Returns the page angles. */
-export async function makeRealisticScan(inputPath: string, outputPath: string): Promise<number[]> {
+/** Dust specks on a scanned page: `share` of its pixels, at places drawn from `random`, darkened to
+ * toner (in place). */
+export function addSpecks(grey: Uint8Array, random: () => number, share: number): void {
+  for (let i = 0; i < grey.length; i++) if (random() < share) grey[i] = REALISTIC_SCAN.black;
+}
+
+/** `inputPath` as a realistic scan (image-only PDF, one JPEG per page). Returns the page angles.
+ * `speckled`: with dust specks too (addSpecks), drawn from their own seed, so the pages are
+ * otherwise the realistic ones, turned by the same angles. */
+export async function makeRealisticScan(inputPath: string, outputPath: string, speckled = false): Promise<number[]> {
   // Imported here: they load sharp, which the eval needs only when it makes scans.
   const { default: sharp } = await import("sharp");
   const { imageOnlyPdf } = await import("../../../scripts/rasterise-pdf");
@@ -88,6 +99,7 @@ export async function makeRealisticScan(inputPath: string, outputPath: string): 
     const angle = pageAngle(random, n);
     angles.push(angle);
     const grey = degradePage(renderToGrey(render), render.width, render.height, random, angle);
+    if (speckled) addSpecks(grey, seededRng(seedOf(path.basename(inputPath), n) ^ SPECK_SEED), REALISTIC_SCAN.speckShare);
     const jpeg = await sharp(Buffer.from(grey.buffer, grey.byteOffset, grey.byteLength), {
       raw: { width: render.width, height: render.height, channels: 1 },
     })
@@ -106,18 +118,25 @@ export function realisticPageTurn(pdfDir: string, fileName: string): ((page: num
   return (page) => pageAngle(seededRng(seedOf(fileName, page)), page);
 }
 
-export type ScanVariant = "clean" | "realistic";
+export type ScanVariant = "clean" | "realistic" | "speckled";
 
-/** eval's --scans value: clean, realistic or both. */
+/** Mixed into a page's seed for its specks. */
+const SPECK_SEED = 0x5eec;
+
+/** eval's --scans value: clean, realistic, speckled (realistic with dust specks), or both (clean
+ * and realistic). */
 export function parseScanVariants(value: string): ScanVariant[] {
   if (value === "both") return ["clean", "realistic"];
-  if (value === "clean" || value === "realistic") return [value];
-  throw new Error("--scans takes clean, realistic or both");
+  if (value === "clean" || value === "realistic" || value === "speckled") return [value];
+  throw new Error("--scans takes clean, realistic, speckled or both");
 }
 
 /** The folder prepareScanVariant keeps `datasetDir`'s scans of `variant` in. */
 export function scanVariantDir(datasetDir: string, variant: ScanVariant, outDir: string): string {
-  const name = `${path.basename(datasetDir)}-${variant === "clean" ? "clean-200dpi" : SCAN_VERSION}`;
+  // A speckled folder's name ends like a realistic one's: its pages are turned by the same angles
+  // (realisticPageTurn).
+  const suffix = variant === "clean" ? "clean-200dpi" : variant === "speckled" ? `speckled-${SCAN_VERSION}` : SCAN_VERSION;
+  const name = `${path.basename(datasetDir)}-${suffix}`;
   return path.resolve(outDir, "scans", name);
 }
 
@@ -133,7 +152,7 @@ export async function prepareScanVariant(datasetDir: string, variant: ScanVarian
     const partial = `${output}.partial`;
     // Imported here: it loads sharp, which the eval needs only when it makes scans.
     if (variant === "clean") await (await import("../../../scripts/rasterise-pdf")).rasterisePdf(path.join(datasetDir, pdf), partial);
-    else await makeRealisticScan(path.join(datasetDir, pdf), partial);
+    else await makeRealisticScan(path.join(datasetDir, pdf), partial, variant === "speckled");
     await fs.promises.rename(partial, output);
   }
   return target;
