@@ -118,3 +118,17 @@ test("the dashes of a faint ruling broken by the scan stay; the same dashes alon
   assert.equal(taken.specks, 10);
   assert.equal(differing(taken.grey, blank), 0);
 });
+
+test("a dark clump of grain in a tinted cell stays: the tint around it is not paper", () => {
+  const { width, height, scale } = page;
+  const tinted = new Uint8Array(width * height).fill(255);
+  for (let y = 200; y < 300; y++) for (let x = 200; x < 500; x++) tinted[y * width + x] = 205;
+  tinted[250 * width + 300] = tinted[250 * width + 301] = 150;
+  const out = despeckle(tinted, width, height, scale, DESPECKLE_SETTINGS);
+  assert.equal(out.specks, 0);
+  assert.equal(differing(out.grey, tinted), 0);
+  // The same clump on paper goes.
+  const onPaper = new Uint8Array(width * height).fill(255);
+  onPaper[250 * width + 300] = onPaper[250 * width + 301] = 150;
+  assert.equal(despeckle(onPaper, width, height, scale, DESPECKLE_SETTINGS).specks, 1);
+});

@@ -72,7 +72,7 @@ export function despeckle(
         }
       }
     }
-    if (!small || !standsClear(grey, width, height, x0, y0, x1, y1, clearance, settings.darkBelow)) continue;
+    if (!small || !standsClear(grey, width, height, x0, y0, x1, y1, clearance, settings.darkBelow, settings.lineBelow)) continue;
     if (onALine(grey, width, height, x0, y0, x1, y1, clearance + 1, lineReach, settings.lineBelow, settings.darkBelow)) continue;
     out ??= Uint8Array.from(grey);
     // The blob and its box's rim, where its blur fades into the paper lighter than `darkBelow`:
@@ -84,9 +84,11 @@ export function despeckle(
   return { grey: out ?? grey, specks };
 }
 
-/** Whether no dark pixel lies within `clearance` pixels of the box [x0, x1] x [y0, y1]. The box's
- * own pixels are not looked at: a box of a speck's size holds its blob and at most a stray pixel
- * of another, which is a speck's too. */
+/** Whether the box stands clear on paper: no pixel at most `darkBelow` within `clearance` pixels of
+ * it, and none at most `paperBelow` (any grey: a tint, a faint ruling) beyond the box's rim of one
+ * pixel, where the speck's own blur fades out. The box's own pixels are not looked at: a box of a
+ * speck's size holds its blob and at most a stray pixel of another, which is a speck's too. In a
+ * tinted cell the grain's dark clumps are no specks: the tint around them is not paper. */
 function standsClear(
   grey: Uint8Array,
   width: number,
@@ -97,6 +99,7 @@ function standsClear(
   y1: number,
   clearance: number,
   darkBelow: number,
+  paperBelow: number,
 ): boolean {
   const ya = Math.max(0, y0 - clearance);
   const yb = Math.min(height - 1, y1 + clearance);
@@ -104,9 +107,12 @@ function standsClear(
   const xb = Math.min(width - 1, x1 + clearance);
   for (let y = ya; y <= yb; y++) {
     const inside = y >= y0 && y <= y1;
+    const nearRows = y >= y0 - 1 && y <= y1 + 1;
     for (let x = xa; x <= xb; x++) {
       if (inside && x >= x0 && x <= x1) continue;
-      if (grey[y * width + x]! <= darkBelow) return false;
+      const v = grey[y * width + x]!;
+      if (v <= darkBelow) return false;
+      if (v <= paperBelow && !(nearRows && x >= x0 - 1 && x <= x1 + 1)) return false;
     }
   }
   return true;
