@@ -14,6 +14,21 @@
 // those have more ink in line with them, along their row or their column, and stay too.
 import type { DespeckleSettings } from "./settings";
 
+/** A grey page, one byte a pixel, row by row. */
+interface Grey {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** A box of pixels, both ends included. */
+interface PixelBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
 /** `grey` (levels stretched: paper white, ink black) with every speck whitened, and how many. A
  * speck: a blob of pixels at most `darkBelow` (8-connected) whose box is at most `maxSpeckPt`
  * across both ways and whose ink (each pixel's darkness below paper, a black pixel one) comes to
@@ -34,6 +49,7 @@ export function despeckle(
   const dark = (i: number) => grey[i]! <= settings.darkBelow;
   // 0: not visited; 1: visited. Blobs are walked once each; a blob that outgrows a speck is still
   // walked to its end, so no pixel is walked twice.
+  const page: Grey = { grey, width, height };
   const seen = new Uint8Array(grey.length);
   const stack: number[] = [];
   let out: Uint8Array | null = null;
@@ -72,8 +88,9 @@ export function despeckle(
         }
       }
     }
-    if (!small || !standsClear(grey, width, height, x0, y0, x1, y1, clearance, settings.darkBelow, settings.lineBelow)) continue;
-    if (onALine(grey, width, height, x0, y0, x1, y1, clearance + 1, lineReach, settings.lineBelow, settings.darkBelow)) continue;
+    const box = { x0, y0, x1, y1 };
+    if (!small || !standsClear(page, box, clearance, settings.darkBelow, settings.lineBelow)) continue;
+    if (onALine(page, box, clearance + 1, lineReach, settings.lineBelow, settings.darkBelow)) continue;
     out ??= Uint8Array.from(grey);
     // The blob and its box's rim, where its blur fades into the paper lighter than `darkBelow`:
     // nothing else lies there (it stands clear by more than a pixel).
@@ -90,13 +107,8 @@ export function despeckle(
  * speck's size holds its blob and at most a stray pixel of another, which is a speck's too. In a
  * tinted cell the grain's dark clumps are no specks: the tint around them is not paper. */
 function standsClear(
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
+  { grey, width, height }: Grey,
+  { x0, y0, x1, y1 }: PixelBox,
   clearance: number,
   darkBelow: number,
   paperBelow: number,
@@ -123,13 +135,8 @@ function standsClear(
  * rows above and below those, up to `from - 1` away (a line as thin as the box; a glyph beside it
  * is taller; the grain around a faint ruling is lighter than `dark`), or plumb with it likewise. */
 function onALine(
-  grey: Uint8Array,
-  width: number,
-  height: number,
-  x0: number,
-  y0: number,
-  x1: number,
-  y1: number,
+  { grey, width, height }: Grey,
+  { x0, y0, x1, y1 }: PixelBox,
   from: number,
   reach: number,
   below: number,
