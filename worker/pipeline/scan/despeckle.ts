@@ -32,7 +32,8 @@ interface PixelBox {
 /** `grey` (levels stretched: paper white, ink black) with every speck whitened, and how many. A
  * speck: a blob of pixels at most `darkBelow` (8-connected) whose box is at most `maxSpeckPt`
  * across both ways and whose ink (each pixel's darkness below paper, a black pixel one) comes to
- * at most `maxInkPt2` square points, with no other dark pixel within `clearancePt` of that box.
+ * at most `maxInkPt2` square points, with no other dark pixel within `clearancePt` of that box and
+ * paper around it beyond its rim (`rimPt`).
  * `scale`: pixels a point. A blob with any ink (`lineBelow`: a faint ruling's grey too) level with it or plumb with
  * it beyond its clearance and within `lineReachPt` (a piece of a broken ruling) is no speck. The input is not changed. */
 export function despeckle(
@@ -44,7 +45,8 @@ export function despeckle(
 ): { grey: Uint8Array; specks: number } {
   const maxPx = Math.max(1, Math.floor(settings.maxSpeckPt * scale));
   const maxInk = settings.maxInkPt2 * scale * scale;
-  const clearance = Math.max(2, Math.round(settings.clearancePt * scale));
+  const rim = Math.max(1, Math.round(settings.rimPt * scale));
+  const clearance = Math.max(rim + 1, Math.round(settings.clearancePt * scale));
   const lineReach = Math.max(clearance + 1, Math.round(settings.lineReachPt * scale));
   const dark = (i: number) => grey[i]! <= settings.darkBelow;
   // 0: not visited; 1: visited. Blobs are walked once each; a blob that outgrows a speck is still
@@ -89,27 +91,28 @@ export function despeckle(
       }
     }
     const box = { x0, y0, x1, y1 };
-    if (!small || !standsClear(page, box, clearance, settings.darkBelow, settings.lineBelow)) continue;
+    if (!small || !standsClear(page, box, clearance, rim, settings.darkBelow, settings.lineBelow)) continue;
     if (onALine(page, box, clearance + 1, lineReach, settings.lineBelow, settings.darkBelow)) continue;
     out ??= Uint8Array.from(grey);
-    // The blob and its box's rim, where its blur fades into the paper lighter than `darkBelow`:
-    // nothing else lies there (it stands clear by more than a pixel).
-    for (let y = Math.max(0, y0 - 1); y <= Math.min(height - 1, y1 + 1); y++)
-      for (let x = Math.max(0, x0 - 1); x <= Math.min(width - 1, x1 + 1); x++) out[y * width + x] = 255;
+    // The blob and its rim, where its blur fades into the paper lighter than `darkBelow`: nothing
+    // else lies there (it stands clear by more than the rim).
+    for (let y = Math.max(0, y0 - rim); y <= Math.min(height - 1, y1 + rim); y++)
+      for (let x = Math.max(0, x0 - rim); x <= Math.min(width - 1, x1 + rim); x++) out[y * width + x] = 255;
     specks++;
   }
   return { grey: out ?? grey, specks };
 }
 
 /** Whether the box stands clear on paper: no pixel at most `darkBelow` within `clearance` pixels of
- * it, and none at most `paperBelow` (any grey: a tint, a faint ruling) beyond the box's rim of one
- * pixel, where the speck's own blur fades out. The box's own pixels are not looked at: a box of a
+ * it, and none at most `paperBelow` (any grey: a tint, a faint ruling) beyond its rim of `rim`
+ * pixels, where the speck's own blur and JPEG halo fade out. The box's own pixels are not looked at: a box of a
  * speck's size holds its blob and at most a stray pixel of another, which is a speck's too. In a
  * tinted cell the grain's dark clumps are no specks: the tint around them is not paper. */
 function standsClear(
   { grey, width, height }: Grey,
   { x0, y0, x1, y1 }: PixelBox,
   clearance: number,
+  rim: number,
   darkBelow: number,
   paperBelow: number,
 ): boolean {
@@ -119,12 +122,12 @@ function standsClear(
   const xb = Math.min(width - 1, x1 + clearance);
   for (let y = ya; y <= yb; y++) {
     const inside = y >= y0 && y <= y1;
-    const nearRows = y >= y0 - 1 && y <= y1 + 1;
+    const nearRows = y >= y0 - rim && y <= y1 + rim;
     for (let x = xa; x <= xb; x++) {
       if (inside && x >= x0 && x <= x1) continue;
       const v = grey[y * width + x]!;
       if (v <= darkBelow) return false;
-      if (v <= paperBelow && !(nearRows && x >= x0 - 1 && x <= x1 + 1)) return false;
+      if (v <= paperBelow && !(nearRows && x >= x0 - rim && x <= x1 + rim)) return false;
     }
   }
   return true;
