@@ -10,7 +10,7 @@
 
 // --- prepare-scan.ts -----------------------------------------------------------------------
 /** Keys the OCR cache of scanned pages: bump it when what prepareScan produces changes. */
-export const SCAN_PREP_VERSION = "prep-9";
+export const SCAN_PREP_VERSION = "prep-8";
 
 export const IDENTITY_SKEW_BELOW_DEG = 0.05;
 
@@ -415,7 +415,11 @@ export interface DespeckleSettings {
 /** Specks taken off the prepared page (despeckle.ts). Measured on ICDAR 2013 EU pages scanned
  * with one pixel in a thousand darkened (docs/measurements, the specks note). */
 export const DESPECKLE_SETTINGS: DespeckleSettings = {
-  enabled: true,
+  /** Off. On, it took 129 blobs off EU's 111 realistic pages but ~14,000 off the 86 pages of the
+   * generated seeds' realistic scans (the grain a stretched sparse page keeps), and a family test
+   * of the lone check (scan/lone-readings-family.test.ts) then resolved a cell it should dispute.
+   * Measured in docs/measurements (the specks note). */
+  enabled: false,
   /** A speck's box is at most this wide and tall: a pixel of a 200 dpi scan is 0.36 pt, and one
    * blurred by the scanner and JPEG spans three or four pixels of the 300 dpi page OCR reads as a
    * grey smudge (~0.7-1 pt); a period of 9 pt type is ~1 pt, of 6 pt type ~0.7 pt... */
@@ -423,9 +427,9 @@ export const DESPECKLE_SETTINGS: DespeckleSettings = {
   /** ...and its ink (a black pixel one, a grey one its share, on the page as prepared, levels
    * stretched) comes to at most this many square points. A period of 6 pt type holds ~0.38 of
    * toner before stretching. The specks added to EU pages (one dark pixel of the 200 dpi scan
-   * each) came out at 0.05-0.3 on the prepared page: at 0.2, 1,585 of ~2,500 went on the worst
-   * page; at 0.3, 2,051; higher, no more. On the 111 pages of the EU realistic scans (no specks
-   * added) the limit moves little: 1,260 blobs went at 0.2, 1,268 at 0.3, 1,273 at 0.5. */
+   * each, ~3,900 a page) came out at 0.05-0.3 on the prepared page: as committed, on the two
+   * speckled EU documents 6,069 went at 0.2, 8,077 at 0.3, 8,104 at 0.5 (5 pages). On the 111
+   * pages of the EU realistic scans (no specks added), 129 at any limit from 0.2 to 0.5. */
   maxInkPt2: 0.3,
   /** ...with no ink within this distance of it: a decimal point or a comma stands ~0.2-0.5 pt from
    * its digit, an "i"'s dot or an accent less from its letter. */
@@ -440,9 +444,9 @@ export const DESPECKLE_SETTINGS: DespeckleSettings = {
   /** ...nor a piece of a thin line: ink level or plumb with it within this distance (beyond the
    * clearance), with no dark ink just above and below that (or beside it): the dashes of a faint
    * ruling broken by the scan lie one to three points apart, while a glyph beside a speck is
-   * taller than the speck. Without this test, 0 to 3,107 blobs a page went on the EU realistic
-   * scans (no specks added), most of them dashes of faint rulings; with it, 1,268 over the 111
-   * pages (at most 365 a page), and ~2,300 of the ~2,500 specks added to a speckled EU page. */
+   * taller than the speck. Without this test (and the rim's), 0 to 3,107 blobs a page went on the
+   * EU realistic scans (no specks added), most of them dashes of faint rulings; with both, 129
+   * over the 111 pages (at most 40 a page). */
   lineReachPt: 4,
   /** Dark enough to be part of a speck (0-255, the prepared page: paper 255, toner 0): a speck's
    * blurred pixels scan at ~120-190, and at 128 two thirds of them were missed (a speckled EU page:
