@@ -6,9 +6,10 @@
 // A statistical table prints one column in one format (the same decimals, the same unit sign),
 // so the column itself is a reading of that mark independent of both engines: a verified number
 // whose format (its decimals and the separator before them, and a trailing "%") differs from the
-// format most of its column's numbers share is capped at `unverified` (a zero printed bare neither
-// sets nor breaks a column's format: isBareZero). A confidence interval printed as one cell,
-// "(77.3-82.0)", has its two ends' formats, and a column of them is held to theirs. It only ever
+// format most of its column's numbers share is capped at `unverified`, as is a number ending in a
+// lone point or comma in such a column (a zero printed bare neither sets nor breaks a column's
+// format: isBareZero). A confidence interval printed as one cell, "(77.3-82.0)", has its two
+// ends' formats, and a column of them is held to theirs. It only ever
 // lowers a confidence, and only on scans: on a page with a text layer the text layer holds the
 // character.
 import type { Cell, Table } from "../../../lib/result/schema";
@@ -83,9 +84,17 @@ export function isBareZero(value: string): boolean {
   return /^[+\-\u2013\u2212]?0\s?%?$/u.test(value.trim());
 }
 
+/** A plain number followed by a separator with nothing after it ("59.", "4.5,", "12.5% ."): no column of
+ * numbers prints one so, and a speck beside the last digit, or a leader's first dot, reads as
+ * one in both engines alike (speckled EU scans: "59." verified for "59"). */
+export function endsInLoneSeparator(value: string): boolean {
+  const m = /^(.*[\d%)])\s?[.,]$/u.exec(value.trim());
+  return m !== null && numberFormat(m[1]!) !== null;
+}
+
 /** `table` with each verified body cell whose number's format differs from its column's common
- * one capped at `unverified` (the column has at least `columnFormatMinNumbers` numbers and one
- * format holds `columnFormatMajorityShare` of them). `doubted` names other cells to treat so (two
+ * one, or that ends in a lone separator (endsInLoneSeparator), capped at `unverified` (the column
+ * has at least `columnFormatMinNumbers` numbers and one format holds `columnFormatMajorityShare` of them). `doubted` names other cells to treat so (two
  * readings that agreed, in another confidence), and `capped` says what such a cell becomes. */
 export function doubtOffFormatNumbers(
   table: Table,
@@ -108,7 +117,8 @@ export function doubtOffFormatNumbers(
   const check = (cell: Cell, c: number): Cell => {
     if (!doubted(cell) || common[c] === null || common[c] === undefined || isBareZero(cell.value)) return cell;
     const format = valueFormat(cell.value);
-    return format !== null && format !== common[c] ? capped(cell) : cell;
+    if (format === null) return endsInLoneSeparator(cell.value) ? capped(cell) : cell;
+    return format !== common[c] ? capped(cell) : cell;
   };
   return { ...table, rows: table.rows.map((row) => row.map(check)) };
 }
