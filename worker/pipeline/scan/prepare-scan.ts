@@ -1,6 +1,6 @@
 // A scanned page made ready for OCR: turned upright (quarter turns), deskewed (angle
 // from its text lines and rulings), its grey levels stretched (paper white, toner black), and its
-// dust specks taken off when DESPECKLE_SETTINGS switches that on (off by default). Hard
+// dust specks taken off (despeckle.ts; DESPECKLE_SETTINGS switches it off). Hard
 // binarisation and a denoised OCR image were measured worse (SCAN_PREP_SETTINGS); the denoised
 // page is used to find the orientation, skew and levels. Only OCR and the raster rulings read
 // this image; crops for people are cut from the page as scanned. Everything found on it (words,
