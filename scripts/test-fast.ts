@@ -37,6 +37,7 @@ export const SLOW_TESTS = new Set([
   "worker/pipeline/scan/standing-lines-family.test.ts",
   "worker/pipeline/scan/tie-break-family.test.ts",
   "worker/pipeline/scan/lone-readings-family.test.ts",
+  "worker/pipeline/scan/raster-drawings-family.test.ts",
   "worker/pipeline/structure/structure-pipeline.test.ts",
   "worker/pipeline/structure/ink-grid-family.test.ts",
   "worker/pipeline/structure/ink-grid-text-layer-family.test.ts",

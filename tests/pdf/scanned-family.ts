@@ -14,12 +14,14 @@ import type { PipelineOutput } from "../../worker/pipeline/run-pipeline";
 const EVAL_SEED = 13;
 
 /** Runs `check` on each document of `familyName` (`variants` of them, or those `pick` keeps) with
- * the pipeline's output for its scan. Files live in a temporary folder, removed afterwards. */
+ * the pipeline's output for its scan; its figures (result.images) are cut only when
+ * `withFigures`. Files live in a temporary folder, removed afterwards. */
 export async function forEachScannedDocument(
   familyName: string,
   variants: number,
   check: (doc: GeneratedDocument, output: PipelineOutput) => void | Promise<void>,
   pick: (docs: GeneratedDocument[]) => GeneratedDocument[] = (docs) => docs,
+  withFigures = false,
 ): Promise<void> {
   const { generateCorpus, FAMILIES } = await import("./corpus/generate");
   const { makeRealisticScan } = await import("../../worker/cli/eval/realistic-scans");
@@ -42,7 +44,7 @@ export async function forEachScannedDocument(
         cacheDir: null,
         outputDir: fs.mkdtempSync(path.join(dir, "out-")),
         ocr: readers,
-        skipFigureCrops: true,
+        skipFigureCrops: !withFigures,
       });
       await check(doc, output);
     }

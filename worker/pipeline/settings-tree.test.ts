@@ -18,7 +18,7 @@ test("every settings object of the pipeline is in the tree, with only finite num
   assert.doesNotThrow(() => validateSettingsTree());
   assert.equal(SETTINGS_TREE.pipeline, SETTINGS);
   assert.deepEqual(Object.keys(SETTINGS_TREE), ["pipeline", "structure", "reconcile", "ocr", "render", "scan"]);
-  assert.equal(Object.keys(SETTINGS_TREE.scan).length, 13);
+  assert.equal(Object.keys(SETTINGS_TREE.scan).length, 14);
 });
 
 test("a bad value is reported by its path", () => {

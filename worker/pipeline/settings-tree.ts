@@ -20,6 +20,7 @@ import {
   ORIENTATION_SETTINGS,
   QUARTER_TURN_SETTINGS,
   RAISED_MARK_SETTINGS,
+  RASTER_DRAWINGS,
   RASTER_RULINGS,
   RULED_WORD_SETTINGS,
   RULING_GLUE,
@@ -53,6 +54,7 @@ export const SETTINGS_TREE = {
     ruledWords: RULED_WORD_SETTINGS,
     rulingGlue: RULING_GLUE,
     rasterRulings: RASTER_RULINGS,
+    rasterDrawings: RASTER_DRAWINGS,
     raisedMarks: RAISED_MARK_SETTINGS,
   },
 };

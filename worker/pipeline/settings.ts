@@ -4,7 +4,7 @@
 // OCR_SETTINGS_VERSION).
 // Every value keeps the origin its comment gives; what changed between versions is in the commit
 // messages.
-export const SETTINGS_VERSION = "2026-12-03.4";
+export const SETTINGS_VERSION = "2026-12-03.5";
 
 export const SETTINGS = {
   // --- prose -------------------------------------------------------------------------------

@@ -323,6 +323,54 @@ export const RULING_GLUE = {
   glyphTolerance: 0.25,
 };
 
+// --- raster-drawings.ts --------------------------------------------------------------------
+export interface RasterDrawingSettings {
+  inkBelow: number;
+  rulingBandPt: number;
+  minSidePt: number;
+  maxFill: number;
+  maxWordShare: number;
+  minPieceSidePt: number;
+  minCutPieceSidePt: number;
+  joinGapPt: number;
+  minSpanPt: number;
+}
+
+export const RASTER_DRAWINGS: RasterDrawingSettings = {
+  /** Ink, on the prepared page: the raster rulings' level (RASTER_RULINGS.inkBelow). */
+  inkBelow: 160,
+  /** A ruling's pixels reach this far either side of its line: raster rulings are up to 3 pt thick
+   * (RASTER_RULINGS.maxThicknessPt), so half that, and a blurred pixel more. A curve crossing a
+   * grid line is cut there, by less than joinGapPt, so its pieces still make one drawing. */
+  rulingBandPt: 2,
+  /** A piece (a blob of ink once the rulings are out) reaches at least this far one way: the
+   * raster rulings' shortest (RASTER_RULINGS.minLengthPt), so a stroke shorter than a ruling is
+   * left out, as a glyph is... */
+  minPieceSidePt: 18,
+  /** ...or this far where a ruling cut it: a jagged series crosses a chart's grid lines every few
+   * points (drawn charts of monthly data, raster-drawings.test.ts: with 18 here a series between
+   * grid lines 27 pt apart left no piece). A glyph a ruling cut lies inside its word's box. */
+  minCutPieceSidePt: 4,
+  /** A piece inks at most this share of its box: a line, not a filled shape (a dark header's fill,
+   * a solid bar inks most of its box; the curves and hatching of the EU realistic scans' charts 1
+   * to 19%). A rule of thumb between the two, not tuned. */
+  maxFill: 0.3,
+  /** ...and words cover at most this share of its box: a large letter's blob lies inside its
+   * word; a curve crosses a legend's or a label's words only in part. */
+  maxWordShare: 0.5,
+  /** Pieces this close are one drawing, and a drawing takes in the rulings this close to it: the
+   * figures' join gap (figureJoinGap), which withAxes grows a vector chart's box by. */
+  joinGapPt: 6,
+  /** A drawing's pieces joined run at least this far one way before it grows: a lone drawn piece
+   * this wide is a picture on a page with a text layer (minFigureSide * loneDrawingWidthFactor).
+   * A few strokes no word covers (a glyph OCR missed, beside a table's ruling) run less, so they
+   * never grow into the table's grid. */
+  minSpanPt: 48,
+  /** A drawing, grown by its grid and axes, spans at least this both ways: the smallest figure
+   * (minFigureSide). */
+  minSidePt: 24,
+};
+
 // --- raster-rulings.ts ---------------------------------------------------------------------
 export interface RasterRulingSettings {
   /** A pixel is ink when its grey level is below this (scans: black on white paper). */

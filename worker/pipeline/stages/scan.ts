@@ -1,6 +1,6 @@
 // Stage "scan": a page without a text layer (a scan) is rebuilt from the page image: its words
-// from the first OCR reading that worked, its rulings from the prepared render
-// (scan/scanned-page.ts). The rest of the stages work on it upright and deskewed, and the to-page
+// from the first OCR reading that worked, its rulings and drawn lines from the prepared render
+// (scan/scanned-page.ts, scan/raster-drawings.ts). The rest of the stages work on it upright and deskewed, and the to-page
 // stage puts its boxes back onto the page as scanned.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Settings } from "../settings";
@@ -11,6 +11,7 @@ import { ocrWordsToPageWords, renderToRulings } from "../scan/scanned-page";
 import { textRulesToRulings } from "../readers/typewriter-rules";
 import { applyScanTransform, type ScanTransform } from "../scan/prepare-scan";
 import { graphicsToPrepared } from "../scan/map-to-page";
+import { renderToDrawings } from "../scan/raster-drawings";
 import { OCR_ENGINE_NAMES } from "../../../lib/ocr/engine-names";
 import type { PageStage } from "./page-stage";
 
@@ -54,7 +55,10 @@ async function scannedReadings(
   // and rules and leaders typed with characters taken for drawing as on the text layer
   // (typewriter-rules.ts: "Croatia.........." is the label "Croatia").
   const { words, rulings: typed } = textRulesToRulings(ocrWordsToPageWords(reading.words, raster), settings.dropSpacedLeaders);
-  const graphics = { ...own, rulings: [...own.rulings, ...raster, ...typed] };
+  // A chart's plotted lines, as drawings: the table stage leaves text lying on drawings to the
+  // figures (scan/raster-drawings.ts).
+  const drawings = [...own.drawings, ...renderToDrawings(render, raster, words)];
+  const graphics = { ...own, rulings: [...own.rulings, ...raster, ...typed], drawings };
   const size = transform ? { width: transform.widthPt, height: transform.heightPt } : {};
   return { readings: { ...base, ...size, words, graphics }, ownSource, transform, image: render };
 }

@@ -19,7 +19,7 @@ const COLOURS: Array<[number, number, number]> = [
 export const chartLegend: Family = {
   name: "chart-legend",
   about: "a chart's legend laid out in columns is not a table; the chart's data table below is",
-  async build({ doc, fonts, rng, variant }) {
+  async build({ doc, fonts, rng, variant, figures }) {
     const font = await fonts.proportional(variant);
     const canvas = Canvas.add(doc);
     const size = int(rng, 8, 10);
@@ -66,6 +66,7 @@ export const chartLegend: Family = {
       }
       canvas.polyline(points, 1.2, COLOURS[s % COLOURS.length]!);
     });
+    figures?.push([x, y, x + w, y + h]);
     // The legend: labels in columns, each with its line sample, in a framed box on the plot.
     const legendCols = variant % 3 === 2 ? 3 : 2;
     const sample_ = 22;
