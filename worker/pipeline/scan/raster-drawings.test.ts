@@ -9,6 +9,7 @@ import type { Box } from "../types";
 import { renderToDrawings } from "./raster-drawings";
 import { renderToRulings } from "./raster-rulings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
+import { noisyGreyRender } from "../../../tests/pdf/grey-page";
 
 interface DrawnPage {
   render: PageRender;
@@ -77,14 +78,7 @@ function drawPage(random: () => number, scale: number, noise: number, series: nu
   }
   const letter: Box = [lx - radius - 2, ly - radius - 2, lx + radius + 2, ly + radius + 2];
   words.push({ box: letter });
-  for (let i = 0; i < grey.length; i++)
-    grey[i] = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < grey.length; i++) {
-    rgba.fill(grey[i]!, i * 4, i * 4 + 3);
-    rgba[i * 4 + 3] = 255;
-  }
-  const render: PageRender = { pageNumber: 1, widthPt, heightPt, dpi: scale * 72, scale, width, height, rgba, textSizePt: null };
+  const render = noisyGreyRender(grey, { widthPt, heightPt, width, height, scale }, noise, random);
   return { render, words, plot: [px0, py0, px1, py1], table: [tx0, ty0, tx1, ty1], letter };
 }
 

@@ -8,6 +8,7 @@ import type { Ruling } from "../types";
 import { renderToRulings } from "./raster-rulings";
 import { RASTER_RULINGS } from "./settings";
 import { seededRng } from "../../../tests/pdf/corpus/content";
+import { noisyGreyRender } from "../../../tests/pdf/grey-page";
 
 interface DrawnTable {
   render: PageRender;
@@ -53,14 +54,7 @@ function drawTable(random: () => number, scale: number, noise: number, splitBord
       for (let c = 0; c < cols; c++)
         fill(columns[c]!, y - lineHalf + ((c % 2) * 1) / scale, columns[c + 1]!, y + lineHalf + ((c % 2) * 1) / scale, 40);
   }
-  for (let i = 0; i < grey.length; i++)
-    grey[i] = Math.max(0, Math.min(255, Math.round(grey[i]! + (random() + random() + random() - 1.5) * 2 * noise)));
-  const rgba = new Uint8Array(width * height * 4);
-  for (let i = 0; i < grey.length; i++) {
-    rgba.fill(grey[i]!, i * 4, i * 4 + 3);
-    rgba[i * 4 + 3] = 255;
-  }
-  const render: PageRender = { pageNumber: 1, widthPt, heightPt, dpi: scale * 72, scale, width, height, rgba, textSizePt: null };
+  const render = noisyGreyRender(grey, { widthPt, heightPt, width, height, scale }, noise, random);
   return { render, columns, rows, top, bottom, left, right };
 }
 
