@@ -1,17 +1,18 @@
 // Drawn lines of a scanned page: a chart's plotted series found in the prepared page's pixels, so
 // the table and figure stages see them as they see vector drawings on a page with a text layer.
 // A scan has no drawing objects, and a line chart's axis labels and legend (numbers in a column,
-// dates in a row) lined up like a table: on EU realistic scans a page of four small charts
-// delivered 91 cells of tick labels and legend words as tables, and the same page with its text
-// layer none (its curves are vector drawings there, and the detector leaves text lying on drawings
-// to the figures).
+// dates in a row) lined up like a table: on EU realistic scans one document's pages of line charts
+// delivered 91 relations of tick labels and legend words as tables, and the same pages with their
+// text layer none (their curves are vector drawings there, and the detector leaves text lying on
+// drawings to the figures).
 //
-// A drawn line is a blob of ink, once the page's rulings are taken out, that is big both ways (a
-// curve climbing across a plot) but holds little ink for its box (a line, not a filled shape), and
-// that no word covers (a large letter of a heading is a big thin blob too); its box reaches the
-// grid and axes it touches, as a plotted series' box does on a page with a text layer. Filled shapes (a bar
-// chart's bars, a dark header's fill) and straight rulings are not found here: bars are not read
-// as a table anyway, and a table's own fills and rules must stay its own.
+// A drawn line is ink, once the page's rulings are taken out, in pieces that run a long way (a
+// curve across a plot, cut where it crosses a grid line) but hold little ink for their box (a line,
+// not a filled shape), under no word (a large letter of a heading is a big thin blob too); joined,
+// its box reaches the grid and axes it touches, as a plotted series' box does on a page with a text
+// layer. Filled shapes (a bar chart's solid bars, a dark header's fill) and straight rulings are
+// not found here: solid bars are not read as a table anyway, and a table's own fills and rules must
+// stay its own.
 import type { Box, Ruling, Word } from "../types";
 import type { PageRender } from "../render/render-page";
 import { sharedGrey } from "../render/render-page";
