@@ -1,6 +1,6 @@
 // A verified number on a scan whose format (decimals, their separator, a trailing "%") differs
-// from the one most of its column shares, or that ends in a lone point or comma, loses `verified`; columns of mixed formats, words,
-// marks and cells already in doubt are left alone.
+// from the one most of its column shares, or that ends in a lone point or comma, loses
+// `verified`; columns of mixed formats, words, marks and cells already in doubt are left alone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import type { Cell, Table } from "../../../lib/result/schema";

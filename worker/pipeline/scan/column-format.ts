@@ -84,9 +84,9 @@ export function isBareZero(value: string): boolean {
   return /^[+\-\u2013\u2212]?0\s?%?$/u.test(value.trim());
 }
 
-/** A plain number followed by a separator with nothing after it ("59.", "4.5,", "12.5% ."): no column of
- * numbers prints one so, and a speck beside the last digit, or a leader's first dot, reads as
- * one in both engines alike (speckled EU scans: "59." verified for "59"). */
+/** A plain number followed by a separator with nothing after it ("59.", "4.5,", "12.5% ."): no
+ * column of numbers prints one so, and a speck beside the last digit, or a leader's first dot,
+ * reads as one in both engines alike (speckled EU scans: "59." verified for "59"). */
 export function endsInLoneSeparator(value: string): boolean {
   const m = /^(.*[\d%)])\s?[.,]$/u.exec(value.trim());
   return m !== null && numberFormat(m[1]!) !== null;
@@ -94,8 +94,9 @@ export function endsInLoneSeparator(value: string): boolean {
 
 /** `table` with each verified body cell whose number's format differs from its column's common
  * one, or that ends in a lone separator (endsInLoneSeparator), capped at `unverified` (the column
- * has at least `columnFormatMinNumbers` numbers and one format holds `columnFormatMajorityShare` of them). `doubted` names other cells to treat so (two
- * readings that agreed, in another confidence), and `capped` says what such a cell becomes. */
+ * has at least `columnFormatMinNumbers` numbers and one format holds `columnFormatMajorityShare`
+ * of them). `doubted` names other cells to treat so (two readings that agreed, in another
+ * confidence), and `capped` says what such a cell becomes. */
 export function doubtOffFormatNumbers(
   table: Table,
   settings: FormatSettings,

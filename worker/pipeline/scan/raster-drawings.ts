@@ -25,11 +25,12 @@ const ERASED = 3;
 
 /** The boxes (points, on the page `render` shows) of the drawn lines of `render`. Pieces: blobs of
  * ink darker than `inkBelow`, away from `rulings` by `rulingBandPt`, at least `minPieceSidePt`
- * one way (`minCutPieceSidePt` where a ruling cut it: a curve between two grid lines), inking at most `maxFill` of their box, with at most `maxWordShare` of their box under
- * `words`. Drawings: pieces within `joinGapPt` of each other joined, running at least `minSpanPt`
- * one way, each grown by the rulings within `joinGapPt` of it, and theirs (a chart's grid and axes,
- * as a figure's box grows on a page with a text layer: withAxes), so the box is the chart's plot;
- * kept when at least `minSidePt` both ways. */
+ * one way (`minCutPieceSidePt` where a ruling cut it: a curve between two grid lines), inking at
+ * most `maxFill` of their box, with at most `maxWordShare` of their box under `words`. Drawings:
+ * pieces within `joinGapPt` of each other joined, running at least `minSpanPt` one way, each grown
+ * by the rulings within `joinGapPt` of it, and theirs (a chart's grid and axes, as a figure's box
+ * grows on a page with a text layer: withAxes), so the box is the chart's plot; kept when at
+ * least `minSidePt` both ways. */
 export function renderToDrawings(
   render: PageRender,
   rulings: readonly Ruling[],

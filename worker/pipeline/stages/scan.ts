@@ -1,7 +1,7 @@
 // Stage "scan": a page without a text layer (a scan) is rebuilt from the page image: its words
 // from the first OCR reading that worked, its rulings and drawn lines from the prepared render
-// (scan/scanned-page.ts, scan/raster-drawings.ts). The rest of the stages work on it upright and deskewed, and the to-page
-// stage puts its boxes back onto the page as scanned.
+// (scan/scanned-page.ts, scan/raster-drawings.ts). The rest of the stages work on it upright and
+// deskewed, and the to-page stage puts its boxes back onto the page as scanned.
 import type { PDFPageProxy } from "pdfjs-dist/types/src/display/api";
 import type { Settings } from "../settings";
 import type { PageReadings } from "../page-types";
